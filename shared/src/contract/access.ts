@@ -1,0 +1,27 @@
+import type { Role } from '../domain/roles.ts';
+
+// The single role table: every /api and /sync route, keyed "METHOD /path" with OpenAPI
+// path parameters ("{id}"). The server refuses to start with a route missing here, the
+// OpenAPI document carries each route's roles as `x-roles`, and the tests read both.
+
+export const ANYONE = ['Unauthenticated', 'Customer', 'CheckInAdmin', 'TournamentDirector', 'SuperAdmin'] as const;
+export const SIGNED_IN = ['Customer', 'CheckInAdmin', 'TournamentDirector', 'SuperAdmin'] as const;
+export const STAFF = ['CheckInAdmin', 'TournamentDirector', 'SuperAdmin'] as const;
+export const DIRECTORS = ['TournamentDirector', 'SuperAdmin'] as const;
+export const SUPER_ADMIN = ['SuperAdmin'] as const;
+
+export const API_ACCESS = {
+  'GET /api/health': ANYONE,
+  'GET /api/openapi.json': ANYONE,
+  'GET /api/settings': ANYONE,
+  'GET /api/tournaments': ANYONE,
+  'GET /api/event-types': ANYONE,
+  'PUT /api/email/contactUs': ANYONE,
+  'GET /api/dev/mailbox': SUPER_ADMIN,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type RouteKey = keyof typeof API_ACCESS;
+
+export function rolesFor(key: string): readonly Role[] | undefined {
+  return (API_ACCESS as Record<string, readonly Role[]>)[key];
+}

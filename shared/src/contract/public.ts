@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { emailField, optionalPhoneField, requiredText } from '../domain/validation.ts';
+
+const CalendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD');
+
+export const ScheduleLineSchema = z.object({
+  order: z.number().int(),
+  line1: z.string(),
+  line2: z.string(),
+});
+
+/** SPEC.md section 3 Tournament, with the derived flags of section 4. */
+export const TournamentSchema = z.object({
+  id: z.number().int(),
+  tournamentDate: CalendarDay,
+  registrationOpensOn: CalendarDay,
+  registrationClosesAfter: CalendarDay,
+  competitorOnlineCost: z.number().int(),
+  competitorDoorCost: z.number().int(),
+  spectatorCost: z.number().int(),
+  lunchCost: z.number().int(),
+  city: z.string(),
+  venue: z.string(),
+  inPersonRegistrationTimes: z.string(),
+  blackBeltMeetingTime: z.string(),
+  eliminationTime: z.string(),
+  schedule: z.array(ScheduleLineSchema),
+  isTournamentToday: z.boolean(),
+  isRegistrationOpen: z.boolean(),
+  isRegistrationOpenSoon: z.boolean(),
+});
+export type Tournament = z.infer<typeof TournamentSchema>;
+
+export const EventTypeSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  showOnHomepage: z.boolean(),
+  decidedBy: z.enum(['judged', 'bracket']),
+});
+export type EventType = z.infer<typeof EventTypeSchema>;
+
+/** Public site settings: identity and feature flags (SPEC.md sections 1 and 6). */
+export const SiteSettingsSchema = z.object({
+  siteName: z.string(),
+  sitePrefix: z.string(),
+  siteEmail: z.string(),
+  siteUrl: z.string(),
+  venueName: z.string(),
+  venueAddress: z.string(),
+  mapEmbedUrl: z.string(),
+  mailingListUrl: z.string(),
+  googleClientId: z.string(),
+  flags: z.object({
+    SellLunchTickets: z.boolean(),
+    MailingListTab: z.boolean(),
+    AllowSmsNotifications: z.boolean(),
+  }),
+});
+export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
+export type FeatureFlag = keyof SiteSettings['flags'];
+
+/** SPEC.md sections 3 and 5: Contact message. */
+export const ContactMessageSchema = z.object({
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  email: emailField(),
+  phone: optionalPhoneField(),
+  message: requiredText(5000),
+});
+export type ContactMessage = z.input<typeof ContactMessageSchema>;
+
+export const MessageSchema = z.object({ message: z.string() });

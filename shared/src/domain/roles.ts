@@ -1,0 +1,16 @@
+// SPEC.md section 6.
+export const ROLES = ['Unauthenticated', 'Customer', 'CheckInAdmin', 'TournamentDirector', 'SuperAdmin'] as const;
+export type Role = (typeof ROLES)[number];
+/** Roles an account can hold (Unauthenticated is the absence of an account). */
+export const ACCOUNT_ROLES = ['Customer', 'CheckInAdmin', 'TournamentDirector', 'SuperAdmin'] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+export const STAFF_ROLES = ['CheckInAdmin', 'TournamentDirector', 'SuperAdmin'] as const satisfies readonly AccountRole[];
+export const DIRECTOR_ROLES = ['TournamentDirector', 'SuperAdmin'] as const satisfies readonly AccountRole[];
+
+export function isStaff(roles: readonly string[]): boolean {
+  return roles.some((r) => (STAFF_ROLES as readonly string[]).includes(r));
+}
+
+export function hasAnyRole(roles: readonly string[], allowed: readonly string[]): boolean {
+  return roles.some((r) => allowed.includes(r));
+}

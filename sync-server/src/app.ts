@@ -1,0 +1,103 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv, Deps } from './http/context.ts';
+import { webApp } from './http/web-app.ts';
+import { logger } from './lib/logger.ts';
+import { DomainError, onError } from './lib/errors.ts';
+import { devRoutes } from './routes/dev.ts';
+import { emailRoutes } from './routes/email.ts';
+import { healthRoutes } from './routes/health.ts';
+import { publicRoutes } from './routes/public.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The whole HTTP surface: /api, /sync and the web app. `index.ts` only starts it. */
+export function createApp(deps: Deps) {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    c.set('caller', null);
+    const started = performance.now();
+    await next();
+    logger.info(
+      {
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+  app.use(
+    secureHeaders({
+      strictTransportSecurity: 'max-age=31536000; includeSubDomains',
+      xContentTypeOptions: 'nosniff',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+        frameSrc: ['https:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    }),
+  );
+  for (const prefix of ['/api/*', '/sync/*']) {
+    app.use(
+      prefix,
+      bodyLimit({
+        maxSize: BODY_LIMIT_BYTES,
+        onError: () => {
+          throw new DomainError('too_large', 'The request is too large.', 413);
+        },
+      }),
+    );
+  }
+  // Who is calling: a valid bearer token sets the caller; anything else is a visitor.
+  app.use('/api/*', async (c, next) => {
+    const auth = c.req.header('Authorization');
+    if (auth?.startsWith('Bearer ')) {
+      c.set('caller', await deps.tokens.verifyAccess(auth.slice(7).trim(), deps.database.db, deps.now()));
+    }
+    await next();
+  });
+
+  app.route('/api', healthRoutes);
+  app.route('/api', publicRoutes);
+  app.route('/api/email', emailRoutes);
+  app.route('/api/dev', devRoutes);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Northern Ontario Martial Arts Championship API', version: '1.0.0' },
+  });
+
+  app.all('/api/*', () => {
+    throw new DomainError('not_found', 'The requested resource was not found', 404);
+  });
+  app.all('/sync/*', () => {
+    throw new DomainError('not_found', 'The requested resource was not found', 404);
+  });
+  app.get('*', webApp(deps.config.webDist));
+  app.onError(onError);
+  app.notFound((c) => c.json({ message: 'The requested resource was not found' }, 404));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

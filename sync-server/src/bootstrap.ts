@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config/env.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { seedReferenceData } from './db/seed.ts';
+import type { Deps } from './http/context.ts';
+import { CACHE_CHANNEL, createCache } from './lib/cache.ts';
+import { createMailer } from './lib/mailer.ts';
+import { getSiteSettings } from './services/site-settings.ts';
+import { createTokenService, loadJwtKey } from './services/tokens.ts';
+
+export interface Services {
+  deps: Deps;
+  close(): Promise<void>;
+}
+
+/** Opens, migrates and seeds the database and builds what handlers need. */
+export async function startServices(config: Config, opts: { now?: () => Date } = {}): Promise<Services> {
+  const database = await openConfiguredDatabase(config);
+  await migrate(database);
+  await seedReferenceData(database.db, opts.now?.());
+  const cache = createCache((key) => database.notify(CACHE_CHANNEL, key));
+  const unlisten = await database.listen(CACHE_CHANNEL, (key) => cache.drop(key));
+  const deps: Deps = {
+    config,
+    database,
+    cache,
+    tokens: createTokenService(loadJwtKey(config)),
+    now: opts.now ?? (() => new Date()),
+    mailer: undefined as never,
+  };
+  deps.mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    db: database.db,
+    from: async () => {
+      const site = await getSiteSettings(deps);
+      return `${site.siteName} <${site.siteEmail}>`;
+    },
+  });
+  return {
+    deps,
+    async close() {
+      deps.mailer.close();
+      await unlisten().catch(() => {});
+      await database.close();
+    },
+  };
+}
+
+/** PostgreSQL when DATABASE_URL is set, else the embedded database in DATA_DIR/pglite. */
+export function openConfiguredDatabase(config: Config): Promise<Database> {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+  });
+}
+
+/**
+ * The embedded database belongs to one process (STACK-NOTES.md): the server holds
+ * DATA_DIR/server.lock while it runs and the admin CLI refuses to open it meanwhile.
+ */
+export function acquireDataDirLock(config: Config): () => void {
+  if (config.databaseUrl) return () => {};
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, 'server.lock');
+  const holder = readLockHolder(file);
+  if (holder !== undefined && holder !== process.pid && isAlive(holder)) {
+    throw new Error(
+      `The embedded database in ${config.dataDir} is in use by process ${holder}. Stop that server first, or set DATABASE_URL.`,
+    );
+  }
+  fs.writeFileSync(file, String(process.pid));
+  return () => {
+    if (readLockHolder(file) === process.pid) fs.rmSync(file, { force: true });
+  };
+}
+
+function readLockHolder(file: string): number | undefined {
+  try {
+    const pid = Number(fs.readFileSync(file, 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

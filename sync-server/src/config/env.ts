@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// DESIGN.md section 3: the configuration contract. Nothing else reads process.env.
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  DATA_DIR: z.string().trim().default('./data'),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  JWT_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || v.length >= 32, 'JWT_SECRET must be at least 32 characters'),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^https?:\/\//.test(v), 'PUBLIC_URL must be an absolute http(s) URL'),
+});
+
+export interface Config {
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  jwtSecret: string | undefined;
+  publicUrl: string;
+  /** Where the built web app lives (not configurable: it is part of the install). */
+  webDist: string;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    smtpUrl: e.SMTP_URL,
+    jwtSecret: e.JWT_SECRET,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    webDist: path.resolve(import.meta.dirname, '../../../web/dist'),
+  };
+}

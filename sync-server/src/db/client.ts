@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import postgres from 'postgres';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Row = Record<string, unknown>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The database behind the app: Drizzle for queries, plus the few raw needs of migrations and health. */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs a multi-statement SQL script. */
+  execScript(sqlText: string): Promise<void>;
+  /** Runs raw SQL scripts inside one transaction; `run` answers the last statement's rows. */
+  scriptTransaction<T>(fn: (run: (sqlText: string) => Promise<Row[]>) => Promise<T>): Promise<T>;
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** LISTEN on a channel; returns an unlisten function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** Directory of the embedded database; undefined keeps it in memory (tests). */
+  pgliteDir?: string | undefined;
+  /** PostgreSQL only: a schema of its own (created if missing), so test files can share a database. */
+  schema?: string | undefined;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.schema) : openPglite(opts.pgliteDir);
+}
+
+async function openPostgres(url: string, schemaName?: string): Promise<Database> {
+  if (schemaName) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(schemaName)) throw new Error(`Bad schema name ${schemaName}`);
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create schema if not exists ${schemaName}`);
+    await admin.end();
+  }
+  const client = postgres(url, {
+    max: 10,
+    onnotice: () => {},
+    ...(schemaName ? { connection: { search_path: schemaName } } : {}),
+    connect_timeout: 5,
+    idle_timeout: 30,
+  });
+  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    execScript: async (text) => {
+      await client.unsafe(text).simple();
+    },
+    scriptTransaction: async (fn) =>
+      (await client.begin((tx) =>
+        fn(async (text) => {
+          const result: unknown = await tx.unsafe(text).simple();
+          const last = Array.isArray(result) && Array.isArray(result.at(-1)) ? result.at(-1) : result;
+          return Array.isArray(last) ? (last as Row[]) : [];
+        }),
+      )) as Awaited<ReturnType<typeof fn>>,
+    ping: async () => {
+      await withTimeout(client`select 1`, 2000);
+    },
+    close: async () => {
+      await client.end({ timeout: 5 });
+    },
+    listen: async (channel, onPayload) => {
+      const { unlisten } = await client.listen(channel, onPayload);
+      return unlisten;
+    },
+    notify: async (channel, payload) => {
+      await client.notify(channel, payload);
+    },
+  };
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+  if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const client = dir ? await PGlite.create(dir) : await PGlite.create();
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    kind: 'pglite',
+    db,
+    execScript: async (text) => {
+      await client.exec(text);
+    },
+    scriptTransaction: (fn) =>
+      client.transaction((tx) =>
+        fn(async (text) => {
+          const results = await tx.exec(text);
+          return (results.at(-1)?.rows ?? []) as Row[];
+        }),
+      ),
+    ping: async () => {
+      if (closed) throw new Error('database closed');
+      await withTimeout(client.query('select 1'), 2000);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+    listen: async (channel, onPayload) => client.listen(channel, onPayload),
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+  };
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(t);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Database } from './client.ts';
+
+// Plain SQL migrations, applied in file-name order, identical on PGlite and PostgreSQL
+// (docs/decisions/002-sql-migrations.md). Each file runs once, in its own transaction,
+// under an advisory lock so two servers starting together do not race.
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
+const LOCK_ID = 727_001;
+
+/** Applies the files not yet applied; answers their names. */
+export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
+    .sort();
+  await database.execScript(`
+    create table if not exists schema_migrations (
+      name text primary key,
+      applied_at timestamptz not null default now()
+    );`);
+  const applied: string[] = [];
+  for (const file of files) {
+    const body = fs.readFileSync(path.join(dir, file), 'utf8');
+    const done = await database.scriptTransaction(async (run) => {
+      await run(`select pg_advisory_xact_lock(${LOCK_ID})`);
+      const rows = await run(`select 1 as found from schema_migrations where name = '${file}'`);
+      if (rows.length > 0) return false;
+      await run(body);
+      await run(`insert into schema_migrations (name) values ('${file}')`);
+      return true;
+    });
+    if (done) applied.push(file);
+  }
+  return applied;
+}

@@ -1,0 +1,101 @@
+import { boolean, date, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+// Drizzle's view of the tables the SQL migrations create (db/migrations is the source of truth).
+
+export const siteSettings = pgTable('site_settings', {
+  id: integer('id').primaryKey().default(1),
+  siteName: text('site_name').notNull(),
+  sitePrefix: text('site_prefix').notNull(),
+  siteEmail: text('site_email').notNull(),
+  siteUrl: text('site_url').notNull(),
+  venueName: text('venue_name').notNull(),
+  venueAddress: text('venue_address').notNull(),
+  mapEmbedUrl: text('map_embed_url').notNull().default(''),
+  mailingListUrl: text('mailing_list_url').notNull().default(''),
+  googleClientId: text('google_client_id').notNull().default(''),
+  sellLunchTickets: boolean('sell_lunch_tickets').notNull().default(false),
+  mailingListTab: boolean('mailing_list_tab').notNull().default(true),
+  allowSmsNotifications: boolean('allow_sms_notifications').notNull().default(true),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const eventTypes = pgTable('event_types', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  showOnHomepage: boolean('show_on_homepage').notNull().default(true),
+  decidedBy: text('decided_by', { enum: ['judged', 'bracket'] }).notNull().default('judged'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const competitorLevels = pgTable('competitor_levels', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const tournaments = pgTable('tournaments', {
+  id: serial('id').primaryKey(),
+  tournamentDate: date('tournament_date', { mode: 'string' }).notNull(),
+  registrationOpensOn: date('registration_opens_on', { mode: 'string' }).notNull(),
+  registrationClosesAfter: date('registration_closes_after', { mode: 'string' }).notNull(),
+  competitorOnlineCost: integer('competitor_online_cost').notNull(),
+  competitorDoorCost: integer('competitor_door_cost').notNull(),
+  spectatorCost: integer('spectator_cost').notNull(),
+  lunchCost: integer('lunch_cost').notNull(),
+  city: text('city').notNull(),
+  venue: text('venue').notNull(),
+  inPersonRegistrationTimes: text('in_person_registration_times').notNull().default('8:30AM to 10AM'),
+  blackBeltMeetingTime: text('black_belt_meeting_time').notNull().default(''),
+  eliminationTime: text('elimination_time').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const tournamentScheduleLines = pgTable('tournament_schedule_lines', {
+  id: serial('id').primaryKey(),
+  tournamentId: integer('tournament_id')
+    .notNull()
+    .references(() => tournaments.id, { onDelete: 'cascade' }),
+  sortOrder: integer('sort_order').notNull(),
+  line1: text('line1').notNull(),
+  line2: text('line2').notNull().default(''),
+});
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash'),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  addressLine1: text('address_line1').notNull().default(''),
+  addressLine2: text('address_line2').notNull().default(''),
+  city: text('city').notNull().default(''),
+  province: text('province').notNull().default('ON'),
+  postalCode: text('postal_code').notNull().default(''),
+  phoneNumber: text('phone_number').notNull().default(''),
+  roles: text('roles').array().notNull().default(['Customer']),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  tokenVersion: integer('token_version').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const devMailbox = pgTable('dev_mailbox', {
+  id: serial('id').primaryKey(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+});

@@ -1,0 +1,47 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ZodError } from 'zod';
+import { fieldErrors, MESSAGES } from '@tournament/shared';
+import { logger } from './logger.ts';
+
+/** A rule or service refused the request; mapped to SPEC.md section 8 by `onError`. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: ContentfulStatusCode = 400,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const notFound = (what = 'The requested resource was not found') => new DomainError('not_found', what, 404);
+export const forbidden = () => new DomainError('forbidden', MESSAGES.noPermission, 403);
+export const unauthorized = () => new DomainError('unauthorized', MESSAGES.needsAuthentication, 401);
+
+/** One error handler: every failure leaves as `{message}` or `{errors}` with the right status. */
+export function onError(err: Error, c: Context): Response {
+  if (err instanceof DomainError) {
+    return c.json(err.errors ? { errors: err.errors } : { message: err.message }, err.status);
+  }
+  if (err instanceof ZodError) {
+    return c.json({ errors: fieldErrors(err) }, 400);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    const message = err.message || defaultMessage(status);
+    return c.json({ message }, status);
+  }
+  logger.error({ err, requestId: c.get('requestId' as never) }, 'unhandled error');
+  return c.json({ message: MESSAGES.somethingWrong(500) }, 500);
+}
+
+function defaultMessage(status: number): string {
+  if (status === 413) return 'The request is too large.';
+  if (status === 401) return MESSAGES.needsAuthentication;
+  if (status === 403) return MESSAGES.noPermission;
+  return MESSAGES.somethingWrong(status);
+}

@@ -1,0 +1,44 @@
+import { z } from '@hono/zod-openapi';
+import { EventTypeSchema, SiteSettingsSchema, TournamentSchema } from '@tournament/shared';
+import { defineRoute } from '../http/define-route.ts';
+import { router } from '../http/openapi-app.ts';
+import { getSiteSettings } from '../services/site-settings.ts';
+import { listEventTypes, listTournaments } from '../services/tournaments.ts';
+
+export const publicRoutes = router()
+  .openapi(
+    defineRoute('/api', {
+      method: 'get',
+      path: '/tournaments',
+      tags: ['public'],
+      summary: 'Every tournament with its registration flags (SPEC.md sections 3 and 4)',
+      responses: {
+        200: { description: 'Tournaments', content: { 'application/json': { schema: z.array(TournamentSchema) } } },
+      },
+    }),
+    async (c) => c.json(await listTournaments(c.get('deps')), 200),
+  )
+  .openapi(
+    defineRoute('/api', {
+      method: 'get',
+      path: '/event-types',
+      tags: ['public'],
+      summary: 'Event types',
+      responses: {
+        200: { description: 'Event types', content: { 'application/json': { schema: z.array(EventTypeSchema) } } },
+      },
+    }),
+    async (c) => c.json(await listEventTypes(c.get('deps')), 200),
+  )
+  .openapi(
+    defineRoute('/api', {
+      method: 'get',
+      path: '/settings',
+      tags: ['public'],
+      summary: "The site's identity and feature flags",
+      responses: {
+        200: { description: 'Site settings', content: { 'application/json': { schema: SiteSettingsSchema } } },
+      },
+    }),
+    async (c) => c.json(await getSiteSettings(c.get('deps')), 200),
+  );

@@ -1,0 +1,29 @@
+import type { SiteSettings } from '@tournament/shared';
+import { siteSettings } from '../db/schema.ts';
+import type { Deps } from '../http/context.ts';
+
+export const SETTINGS_CACHE_KEY = 'site-settings';
+
+/** The site's identity and feature flags (read often, changed rarely: cached). */
+export function getSiteSettings(deps: Deps): Promise<SiteSettings> {
+  return deps.cache.get(SETTINGS_CACHE_KEY, async () => {
+    const [row] = await deps.database.db.select().from(siteSettings).limit(1);
+    if (!row) throw new Error('site settings missing: the database was not seeded');
+    return {
+      siteName: row.siteName,
+      sitePrefix: row.sitePrefix,
+      siteEmail: row.siteEmail,
+      siteUrl: row.siteUrl,
+      venueName: row.venueName,
+      venueAddress: row.venueAddress,
+      mapEmbedUrl: row.mapEmbedUrl,
+      mailingListUrl: row.mailingListUrl,
+      googleClientId: row.googleClientId,
+      flags: {
+        SellLunchTickets: row.sellLunchTickets,
+        MailingListTab: row.mailingListTab,
+        AllowSmsNotifications: row.allowSmsNotifications,
+      },
+    };
+  });
+}

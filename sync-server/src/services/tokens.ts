@@ -1,0 +1,83 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { ACCOUNT_ROLES, type Role } from '@tournament/shared';
+import type { Config } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import type { Caller } from '../http/context.ts';
+
+// Access tokens (DESIGN.md section 6): HS256 pinned, `exp` required, issuer and audience
+// checked, and a token version per user so a password change revokes every token.
+const ALG = 'HS256';
+export const ISSUER = 'nomac';
+export const AUDIENCE = 'nomac-api';
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+
+export interface AccessClaims {
+  personId: number;
+  roles: Role[];
+  userDisplayName: string;
+  tv: number;
+}
+
+export interface TokenService {
+  signAccess(claims: AccessClaims, now?: Date): Promise<string>;
+  /** The caller a token stands for, or null when it is missing, forged, expired or revoked. */
+  verifyAccess(token: string, db: Db, now?: Date): Promise<Caller | null>;
+  key: Uint8Array;
+}
+
+export function loadJwtKey(config: Config): Uint8Array {
+  if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
+  const file = path.join(config.dataDir, 'jwt-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
+}
+
+export function createTokenService(key: Uint8Array): TokenService {
+  return {
+    key,
+    async signAccess(claims, now = new Date()) {
+      const iat = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ ...claims })
+        .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+        .setSubject(String(claims.personId))
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ACCESS_TOKEN_SECONDS)
+        .sign(key);
+    },
+    async verifyAccess(token, db, now = new Date()) {
+      let payload;
+      try {
+        ({ payload } = await jwtVerify(token, key, {
+          algorithms: [ALG],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          requiredClaims: ['exp', 'iat', 'sub'],
+          currentDate: now,
+        }));
+      } catch (e) {
+        if (e instanceof joseErrors.JOSEError) return null;
+        throw e;
+      }
+      const personId = Number(payload.sub);
+      if (!Number.isInteger(personId) || typeof payload.tv !== 'number') return null;
+      // Roles and revocation come from the account as it is now, not from the token alone.
+      const [user] = await db
+        .select({ roles: users.roles, tokenVersion: users.tokenVersion, first: users.firstName, last: users.lastName })
+        .from(users)
+        .where(eq(users.id, personId));
+      if (!user || user.tokenVersion !== payload.tv) return null;
+      const roles = user.roles.filter((r): r is Role => (ACCOUNT_ROLES as readonly string[]).includes(r));
+      return { personId, roles, displayName: `${user.first} ${user.last}`.trim() };
+    },
+  };
+}

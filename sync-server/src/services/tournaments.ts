@@ -1,0 +1,62 @@
+import { asc } from 'drizzle-orm';
+import { nextTournament, tournamentStatus, type Tournament } from '@tournament/shared';
+import { eventTypes, tournamentScheduleLines, tournaments } from '../db/schema.ts';
+import type { Deps } from '../http/context.ts';
+
+export const TOURNAMENTS_CACHE_KEY = 'tournaments';
+export const EVENT_TYPES_CACHE_KEY = 'event-types';
+
+type StoredTournament = Omit<Tournament, 'isTournamentToday' | 'isRegistrationOpen' | 'isRegistrationOpenSoon'>;
+
+async function loadTournaments(deps: Deps): Promise<StoredTournament[]> {
+  const db = deps.database.db;
+  const [rows, lines] = await Promise.all([
+    db.select().from(tournaments).orderBy(asc(tournaments.tournamentDate)),
+    db.select().from(tournamentScheduleLines).orderBy(asc(tournamentScheduleLines.sortOrder)),
+  ]);
+  return rows.map((t) => ({
+    id: t.id,
+    tournamentDate: t.tournamentDate,
+    registrationOpensOn: t.registrationOpensOn,
+    registrationClosesAfter: t.registrationClosesAfter,
+    competitorOnlineCost: t.competitorOnlineCost,
+    competitorDoorCost: t.competitorDoorCost,
+    spectatorCost: t.spectatorCost,
+    lunchCost: t.lunchCost,
+    city: t.city,
+    venue: t.venue,
+    inPersonRegistrationTimes: t.inPersonRegistrationTimes,
+    blackBeltMeetingTime: t.blackBeltMeetingTime,
+    eliminationTime: t.eliminationTime,
+    schedule: lines
+      .filter((l) => l.tournamentId === t.id)
+      .map((l) => ({ order: l.sortOrder, line1: l.line1, line2: l.line2 })),
+  }));
+}
+
+/** Every tournament, oldest first, with its SPEC.md section 4 flags as of now. */
+export async function listTournaments(deps: Deps): Promise<Tournament[]> {
+  const stored = await deps.cache.get(TOURNAMENTS_CACHE_KEY, () => loadTournaments(deps));
+  const now = deps.now();
+  return stored.map((t) => ({ ...t, ...tournamentStatus(t, now) }));
+}
+
+/** The next tournament (SPEC.md section 4), or undefined when none is scheduled. */
+export async function getNextTournament(deps: Deps): Promise<Tournament | undefined> {
+  return nextTournament(await listTournaments(deps), deps.now());
+}
+
+export function listEventTypes(deps: Deps) {
+  return deps.cache.get(EVENT_TYPES_CACHE_KEY, () =>
+    deps.database.db
+      .select({
+        id: eventTypes.id,
+        title: eventTypes.title,
+        description: eventTypes.description,
+        showOnHomepage: eventTypes.showOnHomepage,
+        decidedBy: eventTypes.decidedBy,
+      })
+      .from(eventTypes)
+      .orderBy(asc(eventTypes.sortOrder), asc(eventTypes.id)),
+  );
+}

@@ -1,0 +1,154 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import type { AccountRole } from '@tournament/shared';
+import { createApp } from '../app.ts';
+import type { Config } from '../config/env.ts';
+import { openDatabase } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { seedReferenceData } from '../db/seed.ts';
+import { users } from '../db/schema.ts';
+import type { Deps } from '../http/context.ts';
+import { CACHE_CHANNEL, createCache } from '../lib/cache.ts';
+import { createMailer, type Mail, type Mailer } from '../lib/mailer.ts';
+import { createTokenService } from '../services/tokens.ts';
+
+// Server tests run against a fresh database each: in-memory PGlite by default, or a
+// schema of its own on the PostgreSQL of DATABASE_URL (CI runs both).
+
+export interface TestClock {
+  now: Date;
+  set(iso: string): void;
+  advance(ms: number): void;
+}
+
+export interface TestAppOptions {
+  /** Start time of the test clock (default: real now). */
+  now?: string;
+  /** Use a real mailer (SMTP URL) instead of the recording one. */
+  smtpUrl?: string;
+  config?: Partial<Config>;
+  seed?: boolean;
+}
+
+export async function createTestApp(opts: TestAppOptions = {}) {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const schema = databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  const database = await openDatabase({ databaseUrl, schema });
+  await migrate(database);
+  const clock: TestClock = {
+    now: opts.now ? new Date(opts.now) : new Date(),
+    set(iso) {
+      this.now = new Date(iso);
+    },
+    advance(ms) {
+      this.now = new Date(this.now.getTime() + ms);
+    },
+  };
+  if (opts.seed !== false) await seedReferenceData(database.db, clock.now);
+  const config: Config = {
+    port: 0,
+    databaseUrl,
+    dataDir: path.join(os.tmpdir(), `nomac-test-${process.pid}`),
+    smtpUrl: opts.smtpUrl,
+    jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+    publicUrl: 'http://localhost:3000',
+    webDist: path.join(os.tmpdir(), 'nomac-no-web-dist'),
+    ...opts.config,
+  };
+  const cache = createCache((key) => database.notify(CACHE_CHANNEL, key));
+  const unlisten = await database.listen(CACHE_CHANNEL, (key) => cache.drop(key));
+  const sent: Mail[] = [];
+  const mailer: Mailer = opts.smtpUrl
+    ? createMailer({ smtpUrl: opts.smtpUrl, db: database.db, from: async () => 'NOMAC <info@nomac.example>' })
+    : {
+        async send(mail) {
+          sent.push(mail);
+        },
+        close() {},
+      };
+  const deps: Deps = {
+    config,
+    database,
+    cache,
+    mailer,
+    tokens: createTokenService(new TextEncoder().encode(config.jwtSecret)),
+    now: () => clock.now,
+  };
+  const app = createApp(deps);
+
+  /** JSON request helper: `call('PUT', '/api/email/contactUs', body, token)`. */
+  async function call(method: string, url: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
+    const res = await app.request(url, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, json: json as any, text }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
+
+  let userCount = 0;
+  /** A verified account with `role`, and an access token for it. */
+  async function createUser(role: AccountRole = 'Customer', fields: Partial<typeof users.$inferInsert> = {}) {
+    userCount += 1;
+    const email = fields.email ?? `${role.toLowerCase()}${userCount}@example.com`;
+    const password = 'correct horse battery';
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        email,
+        passwordHash: await hash(password),
+        firstName: role,
+        lastName: `Person${userCount}`,
+        roles: [role],
+        verifiedAt: clock.now,
+        ...fields,
+      })
+      .returning();
+    if (!user) throw new Error('createUser: insert returned nothing');
+    const token = await deps.tokens.signAccess(
+      {
+        personId: user.id,
+        roles: user.roles as AccountRole[],
+        userDisplayName: `${user.firstName} ${user.lastName}`,
+        tv: user.tokenVersion,
+      },
+      clock.now,
+    );
+    return { user, token, password };
+  }
+
+  return {
+    app,
+    deps,
+    database,
+    db: database.db,
+    clock,
+    sent,
+    call,
+    createUser,
+    async close() {
+      await unlisten().catch(() => {});
+      await database.close();
+      if (databaseUrl && schema) {
+        const admin = await openDatabase({ databaseUrl });
+        await admin.execScript(`drop schema if exists ${schema} cascade`);
+        await admin.close();
+      }
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    // PGlite opens in about 2 s and slows under parallel runs on 2 cores (STACK-NOTES.md).
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    maxWorkers: 2,
+    env: { NODE_ENV: 'test' },
+  },
+});
