@@ -6,3 +6,4 @@ export * from './domain/validation.ts';
 export * from './contract/errors.ts';
 export * from './contract/public.ts';
 export * from './contract/access.ts';
+export * from './contract/users.ts';

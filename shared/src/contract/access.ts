@@ -18,6 +18,14 @@ export const API_ACCESS = {
   'GET /api/event-types': ANYONE,
   'PUT /api/email/contactUs': ANYONE,
   'GET /api/dev/mailbox': SUPER_ADMIN,
+  'POST /api/users/register': ANYONE,
+  'PUT /api/users/register': ANYONE,
+  'POST /api/users/authenticate': ANYONE,
+  'POST /api/users/google-oauth': ANYONE,
+  'POST /api/users/forgot': ANYONE,
+  'PUT /api/users/reset': ANYONE,
+  'POST /api/users/refresh': ANYONE,
+  'POST /api/users/logout': ANYONE,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type RouteKey = keyof typeof API_ACCESS;

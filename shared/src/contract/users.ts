@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { ACCOUNT_ROLES } from '../domain/roles.ts';
+import { MESSAGES } from '../domain/messages.ts';
+import {
+  emailField,
+  passwordField,
+  phoneField,
+  postalCodeField,
+  optionalText,
+  provinceField,
+  requiredText,
+} from '../domain/validation.ts';
+
+// SPEC.md sections 4, 5 and 7: the /api/users calls. The web forms validate with these
+// same schemas, so a field shows the server's message before the server is asked.
+
+export const USER_MESSAGES = {
+  registered: 'Thank you for signing up! Please check your e-mail for a link to verify your account.',
+  verified: 'Your account has been verified. You can now sign in.',
+  verifyFailed:
+    'This verification link is invalid, has already been used or has expired. Please sign up again or contact us for help.',
+  badCredentials: 'The e-mail address or password is incorrect.',
+  unverified:
+    'Your account has not been verified yet. Please follow the link in the e-mail we sent you when you signed up (it may take up to 5 minutes to arrive).',
+  forgotSent: 'If an account exists for that e-mail address, we have sent it a link to reset the password.',
+  resetDone: 'Your password has been changed.',
+  resetFailed: 'This password reset link is invalid, has already been used or has expired. Please request a new one.',
+  refreshFailed: 'Your session has expired, please sign in again.',
+  loggedOut: 'You have been signed out.',
+  googleUnavailable: 'Google sign-in is not available.',
+  googleFailed: 'Google sign-in failed, please try again or sign in with your e-mail and password.',
+  googleUnverified: 'Your Google account e-mail address is not verified.',
+} as const;
+
+/** Sign-up (SPEC.md section 5). `confirmPassword` must equal `password`. */
+export const RegisterFieldsSchema = z.object({
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  email: emailField(),
+  password: passwordField(),
+  confirmPassword: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required),
+  addressLine1: requiredText(200),
+  addressLine2: optionalText(200),
+  city: requiredText(100),
+  province: provinceField(),
+  postalCode: postalCodeField(),
+  phoneNumber: phoneField(),
+});
+
+export const RegisterRequestSchema = RegisterFieldsSchema.refine((v) => v.password === v.confirmPassword, {
+  message: MESSAGES.passwordsMatch,
+  path: ['confirmPassword'],
+});
+export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
+
+/** PUT /api/users/register: the hash from the e-mailed link. */
+export const VerifyRequestSchema = z.object({ hash: z.string().trim().min(1, MESSAGES.required).max(200) });
+
+export const AuthenticateRequestSchema = z.object({
+  username: emailField(),
+  password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(200),
+});
+export type AuthenticateRequest = z.input<typeof AuthenticateRequestSchema>;
+
+export const GoogleAuthRequestSchema = z.object({
+  credential: z.string().min(1, MESSAGES.required).max(10_000),
+  clientId: z.string().min(1, MESSAGES.required).max(300),
+});
+
+export const ForgotRequestSchema = z.object({ email: emailField() });
+export type ForgotRequest = z.input<typeof ForgotRequestSchema>;
+
+export const ResetRequestSchema = z.object({
+  userId: z.coerce.number({ error: MESSAGES.required }).int().positive(),
+  hash: z.string().trim().min(1, MESSAGES.required).max(200),
+  newPassword: passwordField(),
+});
+export type ResetRequest = z.input<typeof ResetRequestSchema>;
+
+/** The reset form (web): new password plus its confirmation. */
+export const ResetFormSchema = z
+  .object({ newPassword: passwordField(), confirmPassword: z.string().min(1, MESSAGES.required) })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: MESSAGES.passwordsMatch, path: ['confirmPassword'] });
+
+export const RefreshRequestSchema = z.object({ refreshToken: z.string().min(1, MESSAGES.required).max(500) });
+
+/**
+ * "User with token" (SPEC.md section 7): the signed-in user as the web app stores it.
+ * `token` is a short-lived access token (its payload carries personId, roles and
+ * userDisplayName); `refreshToken` is single use and answers a fresh pair at
+ * POST /api/users/refresh. `expiresAt` is when `token` stops working (ISO time).
+ */
+export const SessionUserSchema = z.object({
+  personId: z.number().int(),
+  roles: z.array(z.enum(ACCOUNT_ROLES)),
+  userDisplayName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  token: z.string(),
+  refreshToken: z.string(),
+  expiresAt: z.string(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+export const AuthResponseSchema = z.object({ user: SessionUserSchema });
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
