@@ -53,7 +53,8 @@ async function createUser(input: CreateUserInput): Promise<string> {
       .from(users)
       .where(sql`lower(${users.email}) = lower(${input.email})`)
       .limit(1);
-    if (existing.length > 0) throw new UsageError(`An account with the e-mail ${input.email} already exists.`);
+    if (existing.length > 0)
+      throw new UsageError(`An account with the e-mail ${input.email} already exists.`);
     const [user] = await database.db
       .insert(users)
       .values({
@@ -106,7 +107,11 @@ async function main(argv: string[]): Promise<void> {
   try {
     console.log(await createUser(parsed.data));
   } catch (err) {
-    fail(err instanceof UsageError ? err.message : `create-user failed: ${err instanceof Error ? err.message : String(err)}`);
+    fail(
+      err instanceof UsageError
+        ? err.message
+        : `create-user failed: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
 }
 

@@ -19,7 +19,10 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 /** False for a wrong password and for a malformed or missing hash (never throws). */
-export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!passwordHash) return false;
   try {
     return await verify(passwordHash, password);
