@@ -1,0 +1,43 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
+
+// The one import for end-to-end tests. The bench imports ./stack.ts and ./browser.ts
+// directly, because this module needs the vitest runner.
+export { launchBrowser, CHROMIUM_FLAGS, CHROMIUM_PATH, type Browser } from './browser.ts';
+export { startStack, freePort, REPO_ROOT } from './stack.ts';
+export type { ApiResult, Role, Stack, StackOptions, StackUser } from './stack.ts';
+export { addressText, startMailCatcher, type MailCatcher, type ParsedMail } from './mail-catcher.ts';
+
+const errorsByPage = new WeakMap<Page, Error[]>();
+
+/**
+ * A page in a context of its own (fresh storage), with `baseURL` set so tests can
+ * `page.goto('/contact')`. Uncaught errors in the page (`pageerror`) are collected; when
+ * called inside a test, the test fails at its end if any occurred. A page made outside a
+ * test (in `beforeAll`) must be checked with `assertNoPageErrors(page)`.
+ */
+export async function newPage(browser: Browser, baseUrl: string): Promise<Page> {
+  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl });
+  const page = await context.newPage();
+  const errors: Error[] = [];
+  errorsByPage.set(page, errors);
+  page.on('pageerror', (err) => errors.push(err));
+  try {
+    onTestFinished(() => assertNoPageErrors(page));
+  } catch {
+    // Not inside a test: the caller checks with assertNoPageErrors.
+  }
+  return page;
+}
+
+/** The uncaught errors a page made with `newPage` has thrown so far. */
+export function pageErrors(page: Page): Error[] {
+  return errorsByPage.get(page) ?? [];
+}
+
+export function assertNoPageErrors(page: Page): void {
+  const errors = pageErrors(page);
+  if (errors.length === 0) return;
+  const lines = errors.map((e) => `  ${e.stack ?? e.message}`);
+  throw new Error(`Uncaught error(s) in the page ${page.url()}:\n${lines.join('\n')}`);
+}

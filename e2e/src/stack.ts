@@ -1,0 +1,245 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startMailCatcher, type ParsedMail } from './mail-catcher.ts';
+
+/** The repository root: the server and the admin CLI run from here. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+const SERVER_ENTRY = 'sync-server/src/index.ts';
+const ADMIN_CLI = 'sync-server/src/cli/admin.ts';
+
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+export type Role = 'Customer' | 'CheckInAdmin' | 'TournamentDirector' | 'SuperAdmin';
+
+export interface StackUser {
+  email: string;
+  password: string;
+  role: Role;
+  first?: string;
+  last?: string;
+}
+
+export interface StackOptions {
+  /** Accounts created with the admin CLI before the server starts. */
+  users?: StackUser[];
+  /** Extra server environment (DESIGN.md section 3 variables, or anything else). */
+  env?: Record<string, string>;
+}
+
+export interface ApiResult<T> {
+  status: number;
+  /** The parsed JSON body; `undefined` when the body is empty or not JSON. */
+  json: T;
+  text: string;
+}
+
+export interface Stack {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  mail: {
+    messages: ParsedMail[];
+    waitFor(pred: (m: ParsedMail) => boolean, timeoutMs?: number): Promise<ParsedMail>;
+  };
+  /** A JSON request: `api('PUT', '/api/email/contactUs', body)`; pass `T` to type the answer. */
+  api<T = Record<string, unknown>>(method: string, path: string, body?: unknown, token?: string): Promise<ApiResult<T>>;
+  /** Signs in through `POST /api/users/authenticate` and returns the access token. */
+  signIn(email: string, password: string): Promise<string>;
+  /** SIGTERM, wait for the exit, close the SMTP server, remove the data directory. */
+  stop(): Promise<void>;
+  /** SIGKILL the server (a crash); `restart()` brings it back on the same data. */
+  kill9(): void;
+  /** Starts the server again on the same DATA_DIR and port (stopping it first if it runs). */
+  restart(): Promise<void>;
+  /** Everything the server printed (stdout and stderr) across all its starts. */
+  serverLog(): string;
+}
+
+/**
+ * A real server process on a fresh embedded database, with a real SMTP server catching
+ * its mail. DATABASE_URL is not passed through: each stack owns its data (pass it in
+ * `opts.env` to run against PostgreSQL on purpose).
+ */
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nomac-e2e-'));
+  const mail = await startMailCatcher();
+  let log = '';
+  let child: ChildProcess | undefined;
+  let exited: Promise<void> = Promise.resolve();
+
+  try {
+    const port = await freePort();
+    const baseUrl = `http://localhost:${port}`;
+    const env = serverEnv({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
+      PUBLIC_URL: baseUrl,
+      ...opts.env,
+    });
+
+    for (const user of opts.users ?? []) {
+      const args = ['create-user', '--email', user.email, '--password', user.password, '--role', user.role];
+      if (user.first) args.push('--first', user.first);
+      if (user.last) args.push('--last', user.last);
+      const result = await run(process.execPath, ['--import', 'tsx', ADMIN_CLI, ...args], env);
+      log += `$ admin ${args.map((a) => (a === user.password ? '***' : a)).join(' ')}\n${result.output}`;
+      if (result.code !== 0) {
+        throw new Error(`admin create-user ${user.email} failed (exit ${result.code}):\n${result.output}`);
+      }
+    }
+
+    const start = async () => {
+      const proc = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+        cwd: REPO_ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child = proc;
+      proc.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+      proc.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+      exited = new Promise((resolve) => proc.once('exit', () => resolve()));
+      await waitForHealth(baseUrl, proc, () => log);
+    };
+
+    const stopServer = async () => {
+      const proc = child;
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+      proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    };
+
+    await start();
+
+    const api = async <T = Record<string, unknown>>(
+      method: string,
+      urlPath: string,
+      body?: unknown,
+      token?: string,
+    ): Promise<ApiResult<T>> => {
+      const res = await fetch(baseUrl + urlPath, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      return { status: res.status, json: json as T, text };
+    };
+
+    return {
+      baseUrl,
+      port,
+      dataDir,
+      mail: { messages: mail.messages, waitFor: mail.waitFor },
+      api,
+      async signIn(email, password) {
+        const res = await api<{ token?: unknown; user?: { token?: unknown } }>('POST', '/api/users/authenticate', {
+          username: email,
+          password,
+        });
+        const token = res.json?.user?.token ?? res.json?.token;
+        if (res.status !== 200 || typeof token !== 'string') {
+          throw new Error(`sign-in as ${email} failed: ${res.status} ${res.text}`);
+        }
+        return token;
+      },
+      async stop() {
+        await stopServer();
+        await mail.close();
+        await fs.rm(dataDir, { recursive: true, force: true });
+      },
+      kill9() {
+        child?.kill('SIGKILL');
+      },
+      async restart() {
+        await stopServer();
+        await exited;
+        await start();
+      },
+      serverLog: () => log,
+    };
+  } catch (err) {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    await mail.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/**
+ * The inherited environment minus what would make stacks share state or change the
+ * server's behaviour, plus `vars`. Vitest's workers set NODE_ENV=test, VITEST and the
+ * import.meta.env mirror (MODE, DEV, PROD, SSR, BASE_URL): the server under test runs as
+ * `npm start` runs it, logs included.
+ */
+function serverEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
+  const dropped = new Set([
+    ...['DATABASE_URL', 'JWT_SECRET', 'PORT', 'DATA_DIR', 'SMTP_URL', 'PUBLIC_URL'],
+    ...['NODE_ENV', 'TEST', 'MODE', 'DEV', 'PROD', 'SSR', 'BASE_URL', 'FORCE_TTY'],
+  ]);
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!dropped.has(name) && !name.startsWith('VITEST')) env[name] = value;
+  }
+  return { ...env, ...vars };
+}
+
+/** A TCP port the OS says is free right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(cmd, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    proc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    proc.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    proc.once('error', reject);
+    proc.once('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+async function waitForHealth(baseUrl: string, proc: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null || proc.signalCode !== null) {
+      throw new Error(`the server exited (${proc.exitCode ?? proc.signalCode}) before it was healthy:\n${log()}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  proc.kill('SIGKILL');
+  throw new Error(`the server was not healthy within ${START_TIMEOUT_MS} ms:\n${log()}`);
+}
