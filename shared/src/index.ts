@@ -7,3 +7,7 @@ export * from './contract/errors.ts';
 export * from './contract/public.ts';
 export * from './contract/access.ts';
 export * from './contract/users.ts';
+export * from './domain/tournament-dates.ts';
+export * from './domain/division-rules.ts';
+export * from './domain/in-use.ts';
+export * from './contract/settings.ts';

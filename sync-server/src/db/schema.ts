@@ -1,4 +1,5 @@
 import { boolean, date, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, doublePrecision } from 'drizzle-orm/pg-core';
 
 // Drizzle's view of the tables the SQL migrations create (db/migrations is the source of truth).
 
@@ -16,6 +17,8 @@ export const siteSettings = pgTable('site_settings', {
   sellLunchTickets: boolean('sell_lunch_tickets').notNull().default(false),
   mailingListTab: boolean('mailing_list_tab').notNull().default(true),
   allowSmsNotifications: boolean('allow_sms_notifications').notNull().default(true),
+  smsSenderName: text('sms_sender_name').notNull().default(''), // 0004_settings.sql
+  smsFromNumber: text('sms_from_number').notNull().default(''), // 0004_settings.sql
   version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -98,4 +101,46 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull(),
+});
+
+// ---- 0004_settings.sql ----
+
+export const divisions = pgTable('divisions', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  minAge: integer('min_age').notNull(),
+  maxAge: integer('max_age').notNull(),
+  gender: smallint('gender'),
+  minWeight: doublePrecision('min_weight'),
+  maxWeight: doublePrecision('max_weight'),
+  minSize: integer('min_size').notNull().default(1),
+  maxSize: integer('max_size').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const divisionLevels = pgTable(
+  'division_levels',
+  {
+    divisionId: integer('division_id')
+      .notNull()
+      .references(() => divisions.id, { onDelete: 'cascade' }),
+    competitorLevelId: integer('competitor_level_id')
+      .notNull()
+      .references(() => competitorLevels.id),
+  },
+  (t) => [primaryKey({ columns: [t.divisionId, t.competitorLevelId] })],
+);
+
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+  actorName: text('actor_name').notNull().default(''),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  entity: text('entity').notNull(),
+  entityId: integer('entity_id'),
+  action: text('action').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
 });

@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { divisionRuleErrors } from '../domain/division-rules.ts';
+import { MESSAGES } from '../domain/messages.ts';
+import { isCalendarDay, TOURNAMENT_DATE_MESSAGES, tournamentDateErrors } from '../domain/tournament-dates.ts';
+import { emailField, requiredText } from '../domain/validation.ts';
+import { EventTypeSchema, SiteSettingsSchema, TournamentSchema } from './public.ts';
+
+// Issue 8: the SuperAdmin settings API under /api/admin (request and answer schemas).
+// Field rules live here so the settings pages validate exactly as the server does.
+
+const WHOLE_DOLLARS = 'Please enter a whole number of dollars, 0 or more';
+const WHOLE_NUMBER = 'Please enter a whole number, 0 or more';
+
+const calendarDay = () => z.string({ error: MESSAGES.required }).refine(isCalendarDay, TOURNAMENT_DATE_MESSAGES.notADay);
+const dollars = () => z.number({ error: WHOLE_DOLLARS }).int(WHOLE_DOLLARS).min(0, WHOLE_DOLLARS).max(100_000, WHOLE_DOLLARS);
+const count = (max: number) => z.number({ error: WHOLE_NUMBER }).int(WHOLE_NUMBER).min(0, WHOLE_NUMBER).max(max, `Please enter at most ${max}`);
+const text = (max: number) => z.string().trim().max(max, `This field should be at most ${max} characters long`).default('');
+const webAddress = 'Please enter a full web address starting with https:// or http://';
+const optionalUrl = () =>
+  z
+    .string()
+    .trim()
+    .max(2000, webAddress)
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), webAddress)
+    .default('');
+
+export const IdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** Adds a rule's `{field: message}` complaints as zod issues on those fields. */
+function addRuleErrors(errors: Record<string, string>, ctx: z.RefinementCtx) {
+  for (const [path, message] of Object.entries(errors)) ctx.addIssue({ code: 'custom', path: [path], message });
+}
+
+// ---- Tournaments (SPEC.md section 3) ----
+
+export const ScheduleLineInputSchema = z.object({
+  order: z.number({ error: WHOLE_NUMBER }).int(WHOLE_NUMBER),
+  line1: requiredText(200),
+  line2: text(200),
+});
+
+/**
+ * The full tournament as an organizer edits it: SPEC.md section 3 fields without id and
+ * the derived flags (both are ignored when sent), schedule lines included.
+ */
+export const TournamentInputSchema = z
+  .object({
+    tournamentDate: calendarDay(),
+    registrationOpensOn: calendarDay(),
+    registrationClosesAfter: calendarDay(),
+    competitorOnlineCost: dollars(),
+    competitorDoorCost: dollars(),
+    spectatorCost: dollars(),
+    lunchCost: dollars(),
+    city: requiredText(100),
+    venue: requiredText(200),
+    inPersonRegistrationTimes: text(100),
+    blackBeltMeetingTime: text(100),
+    eliminationTime: text(100),
+    schedule: z.array(ScheduleLineInputSchema).max(50, 'A schedule holds at most 50 lines').default([]),
+  })
+  .superRefine((t, ctx) => addRuleErrors(tournamentDateErrors(t), ctx));
+export type TournamentInput = z.input<typeof TournamentInputSchema>;
+
+/** Admin answer: the public tournament plus how many registrations and events it has. */
+export const AdminTournamentSchema = TournamentSchema.extend({
+  registrationCount: z.number().int(),
+  eventCount: z.number().int(),
+});
+export type AdminTournament = z.infer<typeof AdminTournamentSchema>;
+
+// ---- Event types ----
+
+export const EventTypeInputSchema = z.object({
+  title: requiredText(100),
+  description: text(2000),
+  showOnHomepage: z.boolean().default(true),
+  decidedBy: z.enum(['judged', 'bracket'], { error: 'Choose judged or bracket' }),
+});
+export type EventTypeInput = z.input<typeof EventTypeInputSchema>;
+
+export const AdminEventTypeSchema = EventTypeSchema.extend({
+  sortOrder: z.number().int(),
+  eventCount: z.number().int(),
+});
+export type AdminEventType = z.infer<typeof AdminEventTypeSchema>;
+
+// ---- Competitor levels ----
+
+export const CompetitorLevelInputSchema = z.object({ name: requiredText(100) });
+export type CompetitorLevelInput = z.input<typeof CompetitorLevelInputSchema>;
+
+export const CompetitorLevelSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sortOrder: z.number().int(),
+});
+export type CompetitorLevel = z.infer<typeof CompetitorLevelSchema>;
+
+/** A new order: every id of the list, first to last. */
+export const ReorderSchema = z.object({
+  ids: z.array(z.number().int().positive()).min(1, MESSAGES.required),
+});
+export type Reorder = z.infer<typeof ReorderSchema>;
+
+// ---- Events of a tournament (DESIGN.md section 5) ----
+
+export const TournamentEventInputSchema = z.object({
+  tournamentId: z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required),
+  eventTypeId: z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required),
+  /** Empty: the event type's title. */
+  name: text(100),
+});
+export type TournamentEventInput = z.input<typeof TournamentEventInputSchema>;
+
+export const TournamentEventSchema = z.object({
+  id: z.number().int(),
+  tournamentId: z.number().int(),
+  eventTypeId: z.number().int(),
+  name: z.string(),
+  sortOrder: z.number().int(),
+  entryCount: z.number().int(),
+});
+export type TournamentEvent = z.infer<typeof TournamentEventSchema>;
+
+export const EventsQuerySchema = z.object({ tournamentId: z.coerce.number().int().positive().optional() });
+
+// ---- Divisions (DESIGN.md section 5) ----
+
+const nullableWeight = () =>
+  z
+    .number({ error: 'Please enter a weight in kilograms' })
+    .min(0, 'Please enter a weight in kilograms')
+    .max(500, 'Please enter a weight in kilograms')
+    .nullable()
+    .default(null);
+
+export const DivisionInputSchema = z
+  .object({
+    name: requiredText(100),
+    minAge: count(120),
+    maxAge: count(120),
+    /** SPEC.md section 3 genders: 1 Male, 2 Female; null is mixed. */
+    gender: z.union([z.literal(1), z.literal(2), z.null()], { error: 'Choose male, female or mixed' }),
+    /** None listed: any level. */
+    competitorLevelIds: z.array(z.number().int().positive()).max(50).default([]),
+    minWeight: nullableWeight(),
+    maxWeight: nullableWeight(),
+    minSize: count(200).refine((n) => n >= 1, 'A division needs room for at least 1 competitor'),
+    maxSize: count(200).refine((n) => n >= 1, 'A division needs room for at least 1 competitor'),
+  })
+  .superRefine((d, ctx) => addRuleErrors(divisionRuleErrors(d), ctx));
+export type DivisionInput = z.input<typeof DivisionInputSchema>;
+
+export const DivisionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  minAge: z.number().int(),
+  maxAge: z.number().int(),
+  gender: z.union([z.literal(1), z.literal(2), z.null()]),
+  competitorLevelIds: z.array(z.number().int()),
+  minWeight: z.number().nullable(),
+  maxWeight: z.number().nullable(),
+  minSize: z.number().int(),
+  maxSize: z.number().int(),
+  sortOrder: z.number().int(),
+});
+export type Division = z.infer<typeof DivisionSchema>;
+
+// ---- Site settings (SPEC.md sections 1 and 6, plus SMS sender) ----
+
+const SMS_SENDER = 'Please enter up to 11 letters, digits or spaces';
+const SMS_NUMBER = 'Please enter a phone number of 10 to 15 digits, optionally starting with +';
+
+export const AdminSiteSettingsSchema = SiteSettingsSchema.extend({
+  smsSenderName: z.string(),
+  smsFromNumber: z.string(),
+  version: z.number().int(),
+});
+export type AdminSiteSettings = z.infer<typeof AdminSiteSettingsSchema>;
+
+export const SiteSettingsInputSchema = z.object({
+  siteName: requiredText(200),
+  sitePrefix: requiredText(30),
+  siteEmail: emailField(),
+  siteUrl: requiredText(2000).refine((v) => /^https?:\/\/[^\s]+$/i.test(v), webAddress),
+  venueName: requiredText(200),
+  venueAddress: requiredText(300),
+  mapEmbedUrl: optionalUrl(),
+  mailingListUrl: optionalUrl(),
+  googleClientId: text(300),
+  flags: z.object({
+    SellLunchTickets: z.boolean(),
+    MailingListTab: z.boolean(),
+    AllowSmsNotifications: z.boolean(),
+  }),
+  /** Alphanumeric sender id shown on SMS where carriers allow it. */
+  smsSenderName: text(11).refine((v) => /^[A-Za-z0-9 ]*$/.test(v), SMS_SENDER),
+  /** The number SMS are sent from. */
+  smsFromNumber: text(16).refine((v) => v === '' || /^\+?\d{10,15}$/.test(v), SMS_NUMBER),
+});
+export type SiteSettingsInput = z.input<typeof SiteSettingsInputSchema>;
+
+// ---- Audit log ----
+
+export const AUDIT_ENTITIES = ['tournament', 'division', 'eventType', 'event', 'competitorLevel', 'siteSettings'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'reorder'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorUserId: z.number().int().nullable(),
+  actorName: z.string(),
+  entity: z.string(),
+  entityId: z.number().int().nullable(),
+  action: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditQuerySchema = z.object({
+  entity: z.enum(AUDIT_ENTITIES).optional(),
+  entityId: z.coerce.number().int().positive().optional(),
+  /** Entries older than this id (paging back). */
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});

@@ -1,0 +1,99 @@
+import { z } from '@hono/zod-openapi';
+import { AdminTournamentSchema, ErrorBodySchema, IdParamSchema, MessageSchema, TournamentInputSchema } from '@tournament/shared';
+import type { Context } from 'hono';
+import type { AppEnv, Caller } from '../http/context.ts';
+import { defineRoute } from '../http/define-route.ts';
+import { router } from '../http/openapi-app.ts';
+import { unauthorized } from '../lib/errors.ts';
+import {
+  adminGetTournament,
+  adminListTournaments,
+  createTournament,
+  deleteTournament,
+  updateTournament,
+} from '../services/settings-tournaments.ts';
+
+const MOUNT = '/api/admin';
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const errors = {
+  400: json(ErrorBodySchema, 'Invalid input (SPEC.md section 8 shape)'),
+  401: json(ErrorBodySchema, 'Not signed in'),
+  403: json(ErrorBodySchema, 'Not a SuperAdmin'),
+  404: json(ErrorBodySchema, 'Not found'),
+  409: json(ErrorBodySchema, 'In use elsewhere'),
+};
+const common = { tags: ['settings'], security: [{ bearer: [] }] };
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+});
+
+/** The signed-in caller (the role middleware has already refused visitors). */
+export function callerOf(c: Context<AppEnv>): Caller {
+  const caller = c.get('caller');
+  if (!caller) throw unauthorized();
+  return caller;
+}
+
+/** Issue 8: tournaments, SuperAdmin only. */
+export const adminTournamentRoutes = router()
+  .openapi(
+    defineRoute(MOUNT, {
+      ...common,
+      method: 'get',
+      path: '/tournaments',
+      summary: 'Every tournament, newest first, with registration and event counts',
+      responses: { 200: json(z.array(AdminTournamentSchema), 'Tournaments'), ...errors },
+    }),
+    async (c) => c.json(await adminListTournaments(c.get('deps')), 200),
+  )
+  .openapi(
+    defineRoute(MOUNT, {
+      ...common,
+      method: 'post',
+      path: '/tournaments',
+      summary: 'Create a tournament (SPEC.md section 3 fields, schedule lines included)',
+      request: body(TournamentInputSchema),
+      responses: { 201: json(AdminTournamentSchema, 'Created'), ...errors },
+    }),
+    async (c) => c.json(await createTournament(c.get('deps'), callerOf(c), c.req.valid('json')), 201),
+  )
+  .openapi(
+    defineRoute(MOUNT, {
+      ...common,
+      method: 'get',
+      path: '/tournaments/{id}',
+      summary: 'One tournament',
+      request: { params: IdParamSchema },
+      responses: { 200: json(AdminTournamentSchema, 'The tournament'), ...errors },
+    }),
+    async (c) => c.json(await adminGetTournament(c.get('deps'), c.req.valid('param').id), 200),
+  )
+  .openapi(
+    defineRoute(MOUNT, {
+      ...common,
+      method: 'put',
+      path: '/tournaments/{id}',
+      summary: 'Replace a tournament with the full body sent (schedule lines included)',
+      request: { params: IdParamSchema, ...body(TournamentInputSchema) },
+      responses: { 200: json(AdminTournamentSchema, 'Saved'), ...errors },
+    }),
+    async (c) =>
+      c.json(await updateTournament(c.get('deps'), callerOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .openapi(
+    defineRoute(MOUNT, {
+      ...common,
+      method: 'delete',
+      path: '/tournaments/{id}',
+      summary: 'Delete a tournament without registrations (its events go with it)',
+      request: { params: IdParamSchema },
+      responses: { 200: json(MessageSchema, 'Deleted'), ...errors },
+    }),
+    async (c) => {
+      await deleteTournament(c.get('deps'), callerOf(c), c.req.valid('param').id);
+      return c.json({ message: 'The tournament was deleted.' }, 200);
+    },
+  );
