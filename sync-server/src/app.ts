@@ -10,6 +10,7 @@ import { devRoutes } from './routes/dev.ts';
 import { emailRoutes } from './routes/email.ts';
 import { healthRoutes } from './routes/health.ts';
 import { publicRoutes } from './routes/public.ts';
+import { userRoutes } from './routes/users.ts';
 import { adminTournamentRoutes } from './routes/admin-tournaments.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -83,6 +84,7 @@ export function createApp(deps: Deps) {
   app.route('/api/admin', adminTournamentRoutes);
   app.route('/api/email', emailRoutes);
   app.route('/api/dev', devRoutes);
+  app.route('/api/users', userRoutes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   app.doc31('/api/openapi.json', {

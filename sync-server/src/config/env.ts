@@ -27,6 +27,18 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v || undefined)
     .refine((v) => v === undefined || /^https?:\/\//.test(v), 'PUBLIC_URL must be an absolute http(s) URL'),
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  // "loopback", or a comma-separated list of proxy addresses; unset ignores X-Forwarded-For.
+  TRUSTED_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
 });
 
 export interface Config {
@@ -36,6 +48,12 @@ export interface Config {
   smtpUrl: string | undefined;
   jwtSecret: string | undefined;
   publicUrl: string;
+  /** Google sign-in client id; the site settings may override it. */
+  googleClientId: string | undefined;
+  /** Google's key set (tests serve a local one). */
+  googleJwksUrl: string;
+  /** Proxies whose X-Forwarded-For is believed: "loopback" or addresses; empty = none. */
+  trustedProxies: string[];
   /** Where the built web app lives (not configurable: it is part of the install). */
   webDist: string;
 }
@@ -54,6 +72,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     jwtSecret: e.JWT_SECRET,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    trustedProxies: (e.TRUSTED_PROXY ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
     webDist: path.resolve(import.meta.dirname, '../../../web/dist'),
   };
 }

@@ -84,6 +84,7 @@ export const users = pgTable('users', {
   roles: text('roles').array().notNull().default(['Customer']),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
   tokenVersion: integer('token_version').notNull().default(0),
+  googleSubject: text('google_subject'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -143,4 +144,27 @@ export const auditLog = pgTable('audit_log', {
   action: text('action').notNull(),
   before: jsonb('before'),
   after: jsonb('after'),
+});
+
+// 0002_accounts.sql
+export const accountLinks = pgTable('account_links', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  purpose: text('purpose').$type<'verify' | 'reset'>().notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  family: text('family').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  tokenVersion: integer('token_version').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,14 +2,45 @@ import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 
 /**
- * The caller's address for rate limits: the socket's peer. X-Forwarded-For is not
- * trusted here (a spoofed header must not dodge a limit); a trusted-proxy setting
- * can extend this when the site runs behind one.
+ * The caller's address for rate limits: the socket's peer. X-Forwarded-For is believed
+ * only when that peer is a configured trusted proxy (TRUSTED_PROXY), so a spoofed header
+ * cannot dodge a limit. Behind a trusted proxy the client is the right-most address in
+ * X-Forwarded-For that is not itself a trusted proxy.
  */
-export function clientAddress(c: Context): string {
+export function clientAddress(c: Context, trustedProxies: readonly string[] = trustedFromContext(c)): string {
+  let peer: string;
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    peer = getConnInfo(c).remote.address ?? 'unknown';
   } catch {
-    return 'unknown'; // app.request() in tests has no socket
+    peer = 'unknown'; // app.request() in tests has no socket
   }
+  return addressBehindProxies(peer, c.req.header('X-Forwarded-For'), trustedProxies);
+}
+
+/** Pure part of `clientAddress`, testable without a socket. */
+export function addressBehindProxies(
+  peer: string,
+  forwardedFor: string | undefined,
+  trustedProxies: readonly string[],
+): string {
+  if (!trustedProxies.length || !forwardedFor || !isTrusted(peer, trustedProxies)) return peer;
+  const hops = forwardedFor
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = hops[i] as string;
+    if (!isTrusted(hop, trustedProxies)) return hop;
+  }
+  return hops[0] ?? peer;
+}
+
+function isTrusted(address: string, trusted: readonly string[]): boolean {
+  const a = address.replace(/^::ffff:/i, '');
+  return trusted.some((t) => (t === 'loopback' ? a === '::1' || a.startsWith('127.') : t.replace(/^::ffff:/i, '') === a));
+}
+
+function trustedFromContext(c: Context): readonly string[] {
+  const deps = c.get('deps' as never) as { config?: { trustedProxies?: string[] } } | undefined;
+  return deps?.config?.trustedProxies ?? [];
 }

@@ -18,7 +18,8 @@ export function getSiteSettings(deps: Deps): Promise<SiteSettings> {
       venueAddress: row.venueAddress,
       mapEmbedUrl: row.mapEmbedUrl,
       mailingListUrl: row.mailingListUrl,
-      googleClientId: row.googleClientId,
+      // The database value wins; GOOGLE_CLIENT_ID fills in when it is empty.
+      googleClientId: row.googleClientId || deps.config.googleClientId || '',
       flags: {
         SellLunchTickets: row.sellLunchTickets,
         MailingListTab: row.mailingListTab,

@@ -54,6 +54,9 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     smtpUrl: opts.smtpUrl,
     jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
     publicUrl: 'http://localhost:3000',
+    googleClientId: undefined,
+    googleJwksUrl: 'http://127.0.0.1:9/no-jwks',
+    trustedProxies: [],
     webDist: path.join(os.tmpdir(), 'nomac-no-web-dist'),
     ...opts.config,
   };

@@ -1,0 +1,423 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ACCOUNT_ROLES,
+  USER_MESSAGES,
+  type AccountRole,
+  type AuthenticateRequestSchema,
+  type AuthResponse,
+  type ForgotRequestSchema,
+  type GoogleAuthRequestSchema,
+  type RegisterRequestSchema,
+  type ResetRequestSchema,
+} from '@tournament/shared';
+import { accountLinks, refreshTokens, users } from '../db/schema.ts';
+import type { Deps } from '../http/context.ts';
+import { DomainError } from '../lib/errors.ts';
+import { logger } from '../lib/logger.ts';
+import type { Mail } from '../lib/mailer.ts';
+import { assertWithinRateLimit } from '../lib/rate-limit.ts';
+import { verifyGoogleIdToken } from './google.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { getSiteSettings } from './site-settings.ts';
+import { ACCESS_TOKEN_SECONDS } from './tokens.ts';
+
+// Issue 3 / SPEC.md sections 4 and 7 / DESIGN.md section 6: sign-up, verification,
+// sign-in (password or Google), refresh, logout, forgot and reset.
+
+export const VERIFY_LINK_MS = 24 * 60 * 60 * 1000;
+export const RESET_LINK_MS = 60 * 60 * 1000;
+/** A refresh token lives a week; each use replaces it, so a tablet in use stays signed in. */
+export const REFRESH_TOKEN_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Rate limits: per account tight, per client address generous (every tablet at the
+ * venue shares one public address). [limit, window seconds].
+ */
+export const ACCOUNT_LIMITS = {
+  authenticate: { account: [10, 15 * 60], address: [100, 15 * 60] },
+  register: { account: [5, 60 * 60], address: [20, 60 * 60] },
+  forgot: { account: [5, 60 * 60], address: [30, 60 * 60] },
+  reset: { account: [10, 60 * 60], address: [30, 60 * 60] },
+} as const satisfies Record<string, { account: readonly [number, number]; address: readonly [number, number] }>;
+
+type User = typeof users.$inferSelect;
+
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+/** 256 random bits, URL-safe. */
+const randomSecret = () => crypto.randomBytes(32).toString('base64url');
+const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+
+async function limit(deps: Deps, action: keyof typeof ACCOUNT_LIMITS, account: string, address: string) {
+  const { account: acct, address: addr } = ACCOUNT_LIMITS[action];
+  await assertWithinRateLimit(deps.database.db, `${action}:addr:${address}`, addr[0], addr[1]);
+  await assertWithinRateLimit(deps.database.db, `${action}:acct:${account.toLowerCase()}`, acct[0], acct[1]);
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Checked for unknown e-mails so a miss costs what a hit costs. */
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomSecret());
+  return dummyHash;
+}
+
+async function findByEmail(deps: Deps, email: string): Promise<User | undefined> {
+  const [user] = await deps.database.db.select().from(users).where(byEmail(email)).limit(1);
+  return user;
+}
+
+/**
+ * Mails leave without holding up the answer: a known address must not answer slower
+ * than an unknown one, and a mail-server hiccup must not fail a sign-up.
+ */
+function sendInBackground(deps: Deps, mail: Mail): void {
+  deps.mailer.send(mail).catch((err: unknown) => logger.error({ err, subject: mail.subject }, 'account mail failed'));
+}
+
+async function createLink(deps: Deps, userId: number, purpose: 'verify' | 'reset'): Promise<string> {
+  const secret = randomSecret();
+  const ttl = purpose === 'verify' ? VERIFY_LINK_MS : RESET_LINK_MS;
+  await deps.database.db.insert(accountLinks).values({
+    userId,
+    purpose,
+    tokenHash: sha256(secret),
+    expiresAt: new Date(deps.now().getTime() + ttl),
+  });
+  return secret;
+}
+
+function mail(to: string, subject: string, lines: string[], link?: string): Mail {
+  const text = lines.join('\n\n') + (link ? `\n\n${link}\n` : '\n');
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const html =
+    lines.map((l) => `<p>${esc(l)}</p>`).join('') + (link ? `<p><a href="${esc(link)}">${esc(link)}</a></p>` : '');
+  return { to, subject, text, html };
+}
+
+// ---------------------------------------------------------------- sign-up and verification
+
+export async function registerAccount(
+  deps: Deps,
+  input: z.output<typeof RegisterRequestSchema>,
+  address: string,
+): Promise<string> {
+  await limit(deps, 'register', input.email, address);
+  const site = await getSiteSettings(deps);
+  // Hash first, whether or not the address is taken: both answers cost the same.
+  const passwordHash = await hashPassword(input.password);
+  const [created] = await deps.database.db
+    .insert(users)
+    .values({
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      addressLine1: input.addressLine1,
+      addressLine2: input.addressLine2 ?? '',
+      city: input.city,
+      province: input.province,
+      postalCode: input.postalCode.toUpperCase(),
+      phoneNumber: input.phoneNumber,
+      roles: ['Customer'],
+    })
+    .onConflictDoNothing()
+    .returning();
+  const user = created ?? (await findByEmail(deps, input.email));
+  if (!user) throw new Error('registerAccount: account neither created nor found');
+  if (created || !user.verifiedAt) {
+    // New, or signed up before and never verified: (another) link to the address itself.
+    const secret = await createLink(deps, user.id, 'verify');
+    sendInBackground(
+      deps,
+      mail(
+        user.email,
+        `${site.sitePrefix} please verify your e-mail address`,
+        [
+          `Hello ${user.firstName},`,
+          `Thank you for signing up with the ${site.siteName}. Please follow this link within 24 hours to verify your e-mail address:`,
+        ],
+        `${deps.config.publicUrl}/user/verification/${secret}`,
+      ),
+    );
+  } else {
+    // No account enumeration: the same answer as a new sign-up; the owner learns by mail.
+    sendInBackground(
+      deps,
+      mail(
+        user.email,
+        `${site.sitePrefix} you already have an account`,
+        [
+          `Hello ${user.firstName},`,
+          `Someone (perhaps you) tried to sign up with the ${site.siteName} using this e-mail address, but you already have an account. You can sign in, or reset your password if you have forgotten it:`,
+        ],
+        `${deps.config.publicUrl}/user/forgot`,
+      ),
+    );
+  }
+  return USER_MESSAGES.registered;
+}
+
+/** PUT /api/users/register: a single-use link that expires after 24 hours. */
+export async function verifyAccount(deps: Deps, hash: string): Promise<string> {
+  const now = deps.now();
+  const db = deps.database.db;
+  const [link] = await db
+    .update(accountLinks)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountLinks.tokenHash, sha256(hash)),
+        eq(accountLinks.purpose, 'verify'),
+        isNull(accountLinks.usedAt),
+        gt(accountLinks.expiresAt, now),
+      ),
+    )
+    .returning({ userId: accountLinks.userId });
+  if (!link) throw new DomainError('verify_failed', USER_MESSAGES.verifyFailed, 400);
+  await db
+    .update(users)
+    .set({ verifiedAt: sql`coalesce(${users.verifiedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+    .where(eq(users.id, link.userId));
+  return USER_MESSAGES.verified;
+}
+
+// ---------------------------------------------------------------- sessions
+
+async function issueSession(deps: Deps, user: User, family = randomSecret()): Promise<AuthResponse> {
+  const now = deps.now();
+  const roles = user.roles.filter((r): r is AccountRole => (ACCOUNT_ROLES as readonly string[]).includes(r));
+  const userDisplayName = `${user.firstName} ${user.lastName}`.trim();
+  const token = await deps.tokens.signAccess(
+    { personId: user.id, roles, userDisplayName, tv: user.tokenVersion },
+    now,
+  );
+  const refreshToken = randomSecret();
+  await deps.database.db.insert(refreshTokens).values({
+    userId: user.id,
+    family,
+    tokenHash: sha256(refreshToken),
+    tokenVersion: user.tokenVersion,
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_MS),
+  });
+  return {
+    user: {
+      personId: user.id,
+      roles,
+      userDisplayName,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      token,
+      refreshToken,
+      expiresAt: new Date(now.getTime() + ACCESS_TOKEN_SECONDS * 1000).toISOString(),
+    },
+  };
+}
+
+export async function authenticate(
+  deps: Deps,
+  input: z.output<typeof AuthenticateRequestSchema>,
+  address: string,
+): Promise<AuthResponse> {
+  await limit(deps, 'authenticate', input.username, address);
+  const user = await findByEmail(deps, input.username);
+  const matches = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
+  if (!user?.passwordHash || !matches) throw new DomainError('bad_credentials', USER_MESSAGES.badCredentials, 401);
+  // Only someone who knows the password learns that the account awaits verification.
+  if (!user.verifiedAt) throw new DomainError('unverified', USER_MESSAGES.unverified, 403);
+  return issueSession(deps, user);
+}
+
+/**
+ * Rotation: each refresh token works once and is replaced by a new one of the same
+ * family. Presenting a used one means it was copied: the whole family is revoked.
+ */
+export async function refreshSession(deps: Deps, refreshToken: string): Promise<AuthResponse> {
+  const now = deps.now();
+  const db = deps.database.db;
+  const tokenHash = sha256(refreshToken);
+  const [row] = await db
+    .update(refreshTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, tokenHash),
+        isNull(refreshTokens.usedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  const refused = new DomainError('refresh_failed', USER_MESSAGES.refreshFailed, 401);
+  if (!row) {
+    const [old] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+    if (old?.usedAt) {
+      logger.warn({ userId: old.userId }, 'refresh token reused: revoking its family');
+      await revokeFamily(deps, old.family);
+    }
+    throw refused;
+  }
+  const [user] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
+  if (!user || user.tokenVersion !== row.tokenVersion || !user.verifiedAt) throw refused;
+  return issueSession(deps, user, row.family);
+}
+
+async function revokeFamily(deps: Deps, family: string) {
+  await deps.database.db
+    .update(refreshTokens)
+    .set({ revokedAt: deps.now() })
+    .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
+}
+
+/** Ends this device's session (its refresh family); other devices stay signed in. */
+export async function logout(deps: Deps, refreshToken: string | undefined): Promise<string> {
+  if (refreshToken) {
+    const [row] = await deps.database.db
+      .select({ family: refreshTokens.family })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
+      .limit(1);
+    if (row) await revokeFamily(deps, row.family);
+  }
+  return USER_MESSAGES.loggedOut;
+}
+
+// ---------------------------------------------------------------- forgot and reset
+
+export async function forgotPassword(
+  deps: Deps,
+  input: z.output<typeof ForgotRequestSchema>,
+  address: string,
+): Promise<string> {
+  await limit(deps, 'forgot', input.email, address);
+  const user = await findByEmail(deps, input.email);
+  if (user) {
+    const site = await getSiteSettings(deps);
+    const secret = await createLink(deps, user.id, 'reset');
+    sendInBackground(
+      deps,
+      mail(
+        user.email,
+        `${site.sitePrefix} reset your password`,
+        [
+          `Hello ${user.firstName},`,
+          `We received a request to reset the password of your ${site.siteName} account. Follow this link within one hour to choose a new password. If you did not ask for this, you can ignore this e-mail.`,
+        ],
+        `${deps.config.publicUrl}/user/reset/${user.id}/${secret}`,
+      ),
+    );
+  }
+  return USER_MESSAGES.forgotSent;
+}
+
+/**
+ * One use of a reset link: claiming the link and changing the password happen in one
+ * transaction, so of two concurrent uses exactly one succeeds. The change revokes
+ * every token of the account (token version bump and refresh tokens).
+ */
+export async function resetPassword(
+  deps: Deps,
+  input: z.output<typeof ResetRequestSchema>,
+  address: string,
+): Promise<string> {
+  await limit(deps, 'reset', `user-${input.userId}`, address);
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = deps.now();
+  await deps.database.db.transaction(async (tx) => {
+    const [link] = await tx
+      .update(accountLinks)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(accountLinks.tokenHash, sha256(input.hash)),
+          eq(accountLinks.userId, input.userId),
+          eq(accountLinks.purpose, 'reset'),
+          isNull(accountLinks.usedAt),
+          gt(accountLinks.expiresAt, now),
+        ),
+      )
+      .returning({ id: accountLinks.id });
+    if (!link) throw new DomainError('reset_failed', USER_MESSAGES.resetFailed, 400);
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        // Following the mailed link proves the address, as verification does.
+        verifiedAt: sql`coalesce(${users.verifiedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
+      .where(eq(users.id, input.userId));
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.userId, input.userId), isNull(refreshTokens.revokedAt)));
+    await tx
+      .update(accountLinks)
+      .set({ usedAt: now })
+      .where(and(eq(accountLinks.userId, input.userId), eq(accountLinks.purpose, 'reset'), isNull(accountLinks.usedAt)));
+  });
+  return USER_MESSAGES.resetDone;
+}
+
+// ---------------------------------------------------------------- Google
+
+export async function signInWithGoogle(
+  deps: Deps,
+  input: z.output<typeof GoogleAuthRequestSchema>,
+): Promise<AuthResponse> {
+  const clientId = (await getSiteSettings(deps)).googleClientId;
+  if (!clientId) throw new DomainError('google_unavailable', USER_MESSAGES.googleUnavailable, 400);
+  if (input.clientId !== clientId) throw new DomainError('google_failed', USER_MESSAGES.googleFailed, 401);
+  let identity;
+  try {
+    identity = await verifyGoogleIdToken(input.credential, {
+      jwksUrl: deps.config.googleJwksUrl,
+      clientId,
+      now: deps.now(),
+    });
+  } catch (err) {
+    logger.info({ err: err instanceof Error ? err.message : String(err) }, 'Google ID token refused');
+    throw new DomainError('google_failed', USER_MESSAGES.googleFailed, 401);
+  }
+  if (!identity.emailVerified || !identity.email) {
+    throw new DomainError('google_unverified', USER_MESSAGES.googleUnverified, 401);
+  }
+  const db = deps.database.db;
+  const now = deps.now();
+  let [user] = await db.select().from(users).where(eq(users.googleSubject, identity.subject)).limit(1);
+  if (!user) {
+    const existing = await findByEmail(deps, identity.email);
+    if (existing) {
+      // Google vouches for the address. An account never verified may have been made by
+      // someone else with this address: its password is dropped rather than trusted.
+      [user] = await db
+        .update(users)
+        .set({
+          googleSubject: identity.subject,
+          verifiedAt: existing.verifiedAt ?? now,
+          passwordHash: existing.verifiedAt ? existing.passwordHash : null,
+          tokenVersion: existing.verifiedAt ? existing.tokenVersion : existing.tokenVersion + 1,
+          updatedAt: now,
+        })
+        .where(eq(users.id, existing.id))
+        .returning();
+    } else {
+      [user] = await db
+        .insert(users)
+        .values({
+          email: identity.email,
+          passwordHash: null,
+          firstName: identity.givenName,
+          lastName: identity.familyName,
+          roles: ['Customer'],
+          verifiedAt: now,
+          googleSubject: identity.subject,
+        })
+        .returning();
+    }
+  }
+  if (!user) throw new Error('signInWithGoogle: account neither found nor created');
+  return issueSession(deps, user);
+}
