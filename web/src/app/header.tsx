@@ -1,0 +1,69 @@
+import { LogOut, Moon, Shield, Sun } from 'lucide-react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { Button } from '../components/ui/button.tsx';
+import { isStaff, logout, useSession } from '../lib/session.ts';
+import { Flag, useSiteSettings } from '../lib/site-settings.tsx';
+import { useTheme } from '../lib/theme.tsx';
+import { cn } from '../lib/utils.ts';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium text-foreground no-underline hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring',
+    isActive && 'bg-accent',
+  );
+
+/** SPEC.md section 2 "Header links". */
+export function Header() {
+  const settings = useSiteSettings();
+  const session = useSession();
+  const navigate = useNavigate();
+  const { scheme, toggle } = useTheme();
+  const nextScheme = scheme === 'dark' ? 'light' : 'dark';
+
+  return (
+    <header className="border-b bg-card">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+        <Link to="/" className="mr-auto min-h-6 text-lg font-bold text-foreground no-underline">
+          {settings?.siteName ?? ''}
+        </Link>
+        <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
+          <NavLink to="/contact" className={linkClass}>
+            Contact Us
+          </NavLink>
+          <Flag name="MailingListTab">
+            <NavLink to="/mailing-list" className={linkClass}>
+              Mailing List
+            </NavLink>
+          </Flag>
+          <Button asChild size="sm">
+            <Link to="/customer/home">Online Registration</Link>
+          </Button>
+          {isStaff(session) && (
+            <Button asChild size="sm" variant="outline">
+              <Link to="/admin/registrations">
+                <Shield aria-hidden="true" />
+                Admin
+              </Link>
+            </Button>
+          )}
+          {session && (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={async () => {
+                await logout();
+                await navigate('/');
+              }}
+            >
+              <LogOut aria-hidden="true" />
+              Logout
+            </Button>
+          )}
+          <Button size="icon" variant="ghost" onClick={toggle} aria-label={`Switch to ${nextScheme} mode`}>
+            {scheme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+          </Button>
+        </nav>
+      </div>
+    </header>
+  );
+}

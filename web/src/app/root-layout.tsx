@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { PageAlert } from '../components/page-alert.tsx';
+import { clearImpersonatedUserId } from '../lib/impersonation.ts';
+import { usePageAlert } from '../lib/page-alert.tsx';
+import { useSession } from '../lib/session.ts';
+import { guardRedirect, hasNonNumericId, RETURN_URL_KEY } from './guards.ts';
+import { Header } from './header.tsx';
+
+/** Every page: the login guard, id checks, header, page alert and scroll restoration. */
+export function RootLayout() {
+  const location = useLocation();
+  const matches = useMatches();
+  const session = useSession();
+  const { clearAlert } = usePageAlert();
+  const { pathname } = location;
+
+  useEffect(() => {
+    clearAlert();
+    // SPEC.md section 4: impersonation ends on leaving /admin.
+    if (!pathname.startsWith('/admin')) clearImpersonatedUserId();
+  }, [pathname, clearAlert]);
+
+  const params = matches.at(-1)?.params ?? {};
+  if (hasNonNumericId(params)) return <Navigate to="/" replace />;
+  const redirect = guardRedirect(pathname, !!session);
+  if (redirect) {
+    if (redirect === '/user/login') {
+      sessionStorage.setItem(RETURN_URL_KEY, pathname + location.search + location.hash);
+    }
+    return <Navigate to={redirect} replace />;
+  }
+
+  const signage = pathname.startsWith('/signage/');
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      {!signage && <Header />}
+      <main id="main" tabIndex={-1} className={signage ? 'flex-1 p-4' : 'mx-auto w-full max-w-6xl flex-1 px-4 py-6'}>
+        <PageAlert />
+        <Outlet />
+      </main>
+      <ScrollRestoration />
+    </div>
+  );
+}

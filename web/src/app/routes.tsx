@@ -1,0 +1,71 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { adminPlaceholderRoutes } from '../features/admin-placeholders/routes.tsx';
+import { authRoutes } from '../features/auth/routes.tsx';
+import { customerPlaceholderRoutes } from '../features/customer-placeholders/routes.tsx';
+import { HomePage } from '../features/home/components/home-page.tsx';
+import { adminRegistrationRoutes, customerRegistrationRoutes } from '../features/registration/routes.tsx';
+import { settingsRoutes } from '../features/settings/routes.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { RouteError } from './route-error.tsx';
+
+// Every route of SPEC.md section 2. The home page is in the main bundle (it is the landing
+// page); other pages load lazily, and the admin layout is its own chunk.
+// Feature owners add their routes in their feature's routes.tsx, not here.
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <HomePage /> },
+          {
+            path: 'contact',
+            lazy: async () => ({ Component: (await import('../features/contact/components/contact-page.tsx')).ContactPage }),
+          },
+          {
+            path: 'privacy',
+            lazy: async () => ({ Component: (await import('../features/privacy/components/privacy-page.tsx')).PrivacyPage }),
+          },
+          {
+            path: 'mailing-list',
+            lazy: async () => ({
+              Component: (await import('../features/mailing-list/components/mailing-list-page.tsx')).MailingListPage,
+            }),
+          },
+          {
+            path: 'signage/ring-assignments',
+            lazy: async () => ({
+              Component: (await import('../features/admin-placeholders/signage-placeholder-page.tsx')).SignagePlaceholderPage,
+            }),
+          },
+          {
+            path: 'user',
+            children: [{ index: true, element: <Navigate to="/user/login" replace /> }, ...authRoutes],
+          },
+          {
+            path: 'customer',
+            children: [
+              { index: true, element: <Navigate to="/customer/home" replace /> },
+              ...customerRegistrationRoutes,
+              ...customerPlaceholderRoutes,
+            ],
+          },
+          { path: 'share', element: <Navigate to="/customer/file-sharing" replace /> },
+          {
+            path: 'admin',
+            lazy: async () => ({ Component: (await import('./admin-layout.tsx')).AdminLayout }),
+            children: [
+              { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+              ...adminPlaceholderRoutes,
+              ...adminRegistrationRoutes,
+              ...settingsRoutes,
+            ],
+          },
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,40 @@
+import { useId, type ComponentProps } from 'react';
+import { Select } from '../ui/select.tsx';
+import { describedBy, Field } from './field.tsx';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+export type SelectFieldProps = ComponentProps<'select'> & {
+  label: string;
+  error?: string | undefined;
+  options: readonly SelectOption[];
+  /** Text of the empty first option, e.g. "Choose a province". */
+  placeholder?: string;
+};
+
+export function SelectField({ label, error, required, id, value, options, placeholder, ...props }: SelectFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  const empty = value === undefined || value === null || String(value) === '';
+  return (
+    <Field id={fieldId} label={label} error={error} required={required} empty={empty}>
+      <Select
+        id={fieldId}
+        required={required}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, error, required, empty)}
+        {...props}
+      >
+        <option value="">{placeholder ?? 'Select...'}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}

@@ -1,0 +1,29 @@
+import { X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { usePageAlert } from '../lib/page-alert.tsx';
+import { Alert } from './ui/alert.tsx';
+
+/** Shows the page alert, scrolled into view when it appears (SPEC.md section 8). */
+export function PageAlert() {
+  const { alert, clearAlert } = usePageAlert();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (alert) ref.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  }, [alert]);
+  if (!alert) return null;
+  return (
+    <div ref={ref} className="mb-4 scroll-mt-20">
+      <Alert variant={alert.type} className="flex items-start gap-3 pr-2">
+        <p className="flex-1 whitespace-pre-line">{alert.message}</p>
+        <button
+          type="button"
+          onClick={clearAlert}
+          className="rounded-sm p-1 opacity-80 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
+          aria-label="Dismiss alert"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { cn } from '../../lib/utils.ts';
+
+/** SPEC.md section 5: the spinner's visually hidden text is "Loading...". */
+export function Spinner({ className }: { className?: string }) {
+  return (
+    <span role="status" className={cn('inline-flex items-center', className)}>
+      <span
+        aria-hidden="true"
+        className="size-5 animate-spin rounded-full border-2 border-current border-t-transparent"
+      />
+      <span className="sr-only">Loading...</span>
+    </span>
+  );
+}

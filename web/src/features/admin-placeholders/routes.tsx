@@ -1,0 +1,46 @@
+import type { RouteObject } from 'react-router';
+import { DIRECTOR_ROLES, STAFF_ROLES } from '@tournament/shared';
+import { NotBuiltYetPage } from '../../components/placeholder-page.tsx';
+
+// Admin pages nobody has built yet (SPEC.md section 2 "Admin area"), each a visible
+// "Not built yet" page with the roles of SPEC.md section 6 in `handle.roles`.
+// Whoever builds one removes its line here and adds the real route in web/src/app/routes.tsx.
+const directors = { roles: DIRECTOR_ROLES };
+const staff = { roles: STAFF_ROLES };
+const page = (path: string, name: string, handle: { roles: readonly string[] }): RouteObject => ({
+  path,
+  handle,
+  element: <NotBuiltYetPage name={name} />,
+});
+
+export const adminPlaceholderRoutes: RouteObject[] = [
+  page('dashboard', 'Dashboard', directors),
+  page('competitors', 'Competitors', directors),
+  page('registrations', 'Registrations', staff),
+  page('payments', 'Payments', staff),
+  page('check-in', 'Check-in', staff),
+  page('matchmaking', 'Matchmaking', directors),
+  page('matchmaking/create-draft/tournament/:tournamentId', 'Create Matchmaking Draft', directors),
+  {
+    path: 'matchmaking/:draftId',
+    handle: directors,
+    element: <NotBuiltYetPage name="Matchmaking Draft" />,
+    children: [
+      { path: 'all', element: null },
+      { path: 'split', element: null },
+      { path: 'combine', element: null },
+    ],
+  },
+  page('matchmaking/:draftId/split/division/:draftDivisionId', 'Split Division', directors),
+  page('matchmaking/:draftId/combine/division/:draftDivisionId', 'Combine Divisions', directors),
+  page('division-sheets/all/:draftId', 'Division Sheets', directors),
+  page('division-sheets/:draftDivisionId', 'Division Sheet', directors),
+  page('matchday', 'Matchday', directors),
+  page('rings', 'Rings', directors),
+  {
+    path: 'communications',
+    handle: directors,
+    element: <NotBuiltYetPage name="Communications" />,
+    children: [{ path: 'registrations', element: null }],
+  },
+];

@@ -1,0 +1,5 @@
+import { ComingSoonPage } from '../../../components/placeholder-page.tsx';
+
+export function HomePage() {
+  return <ComingSoonPage name="Home" />;
+}

@@ -1,0 +1,40 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+// SPEC.md section 8: errors in a dismissible page alert of type danger; successes as success.
+export type PageAlertType = 'danger' | 'success';
+export interface PageAlertValue {
+  type: PageAlertType;
+  message: string;
+  /** Changes on every show, so the same text shown twice still scrolls into view. */
+  id: number;
+}
+interface PageAlertApi {
+  alert: PageAlertValue | null;
+  showAlert: (type: PageAlertType, message: string) => void;
+  showError: (error: unknown) => void;
+  clearAlert: () => void;
+}
+
+const PageAlertContext = createContext<PageAlertApi | null>(null);
+let nextId = 1;
+
+export function PageAlertProvider({ children }: { children: ReactNode }) {
+  const [alert, setAlert] = useState<PageAlertValue | null>(null);
+  const showAlert = useCallback((type: PageAlertType, message: string) => {
+    setAlert({ type, message, id: nextId++ });
+  }, []);
+  const showError = useCallback(
+    (error: unknown) => showAlert('danger', error instanceof Error ? error.message : String(error)),
+    [showAlert],
+  );
+  const clearAlert = useCallback(() => setAlert(null), []);
+  const value = useMemo(() => ({ alert, showAlert, showError, clearAlert }), [alert, showAlert, showError, clearAlert]);
+  return <PageAlertContext.Provider value={value}>{children}</PageAlertContext.Provider>;
+}
+
+/** `showAlert('success', text)`, `showError(error)` (an ApiError's message), `clearAlert()`. */
+export function usePageAlert(): PageAlertApi {
+  const value = useContext(PageAlertContext);
+  if (!value) throw new Error('usePageAlert needs <PageAlertProvider>');
+  return value;
+}

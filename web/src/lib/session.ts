@@ -1,0 +1,92 @@
+import { useSyncExternalStore } from 'react';
+import { isStaff as rolesIncludeStaff } from '@tournament/shared';
+
+// SPEC.md section 3 "User session": kept in localStorage under `session`.
+export interface SessionUser {
+  personId: number;
+  roles: string[];
+  userDisplayName: string;
+  firstName?: string;
+  email?: string;
+}
+export interface Session {
+  user: SessionUser;
+  token: string;
+  refreshToken?: string;
+}
+
+const KEY = 'session';
+const CHANGE = 'session-change';
+
+let cachedRaw: string | null | undefined;
+let cached: Session | null = null;
+
+function parse(raw: string | null): Session | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Session;
+    return value && typeof value.token === 'string' && value.user ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored session, or null for a visitor. Same object until it changes. */
+export function getSession(): Session | null {
+  const raw = localStorage.getItem(KEY);
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cached = parse(raw);
+  }
+  return cached;
+}
+
+export function setSession(session: Session): void {
+  localStorage.setItem(KEY, JSON.stringify(session));
+  window.dispatchEvent(new Event(CHANGE));
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(KEY);
+  window.dispatchEvent(new Event(CHANGE));
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(CHANGE, onChange);
+  window.addEventListener('storage', onChange); // another tab signed in or out
+  return () => {
+    window.removeEventListener(CHANGE, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+/** The session, re-rendering when it changes (in this tab or another). */
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, getSession, () => null);
+}
+
+/** True for CheckInAdmin, TournamentDirector and SuperAdmin (SPEC.md section 6). */
+export function isStaff(session: Session | null): boolean {
+  return !!session && rolesIncludeStaff(session.user.roles);
+}
+
+type LogoutHook = () => void | Promise<void>;
+const logoutHooks = new Set<LogoutHook>();
+
+/** Work to do before the session is dropped (server logout call, wiping local data...). */
+export function onLogout(hook: LogoutHook): () => void {
+  logoutHooks.add(hook);
+  return () => logoutHooks.delete(hook);
+}
+
+/** Logs out: runs the hooks (a failing hook does not keep the user signed in), clears the session. */
+export async function logout(): Promise<void> {
+  for (const hook of [...logoutHooks]) {
+    try {
+      await hook();
+    } catch (error) {
+      console.error('logout hook failed', error);
+    }
+  }
+  clearSession();
+}

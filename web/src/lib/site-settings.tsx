@@ -1,0 +1,41 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { FeatureFlag, SiteSettings } from '@tournament/shared';
+import { api } from './api-client.ts';
+import { useQuery } from './use-query.ts';
+
+// The site's identity and feature flags come from GET /api/settings (issue 4), never from
+// constants in components.
+interface SettingsState {
+  settings: SiteSettings | undefined;
+  error: Error | undefined;
+}
+const SettingsContext = createContext<SettingsState>({ settings: undefined, error: undefined });
+
+export function useSiteSettingsQuery() {
+  return useQuery<SiteSettings>('settings', () => api.get<SiteSettings>('/api/settings'));
+}
+
+export function SettingsProvider({ children }: { children: ReactNode }) {
+  const { data, error } = useSiteSettingsQuery();
+  return <SettingsContext.Provider value={{ settings: data, error }}>{children}</SettingsContext.Provider>;
+}
+
+/** The site settings, or undefined while they load. */
+export function useSiteSettings(): SiteSettings | undefined {
+  return useContext(SettingsContext).settings;
+}
+
+/** Whether a feature flag is on; false until the settings have loaded. */
+export function useFlag(name: FeatureFlag): boolean {
+  return useContext(SettingsContext).settings?.flags[name] ?? false;
+}
+
+/** The one place that decides whether flagged content shows (SPEC.md section 6). */
+export function Flag({ name, children, otherwise = null }: { name: FeatureFlag; children: ReactNode; otherwise?: ReactNode }) {
+  return <>{useFlag(name) ? children : otherwise}</>;
+}
+
+/** For tests: a provider with fixed settings. */
+export function StaticSettingsProvider({ settings, children }: { settings: SiteSettings; children: ReactNode }) {
+  return <SettingsContext.Provider value={{ settings, error: undefined }}>{children}</SettingsContext.Provider>;
+}

@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+
+// A small shared cache for GET-style reads: one request per key at a time, results reused
+// between pages until invalidated. Features wrap it in hooks inside their `api/` module.
+interface Entry {
+  promise?: Promise<unknown>;
+  data?: unknown;
+  error?: Error;
+  settled: boolean;
+}
+const cache = new Map<string, Entry>();
+const listeners = new Map<string, Set<() => void>>();
+const EMPTY: Entry = { settled: false };
+
+function notify(key: string): void {
+  listeners.get(key)?.forEach((l) => l());
+}
+
+function load(key: string, fetcher: () => Promise<unknown>): void {
+  const previous = cache.get(key);
+  const entry: Entry = { ...(previous ?? { settled: false }) };
+  const promise = fetcher();
+  entry.promise = promise;
+  cache.set(key, entry);
+  promise.then(
+    (data) => {
+      if (cache.get(key)?.promise !== promise) return;
+      cache.set(key, { promise, data, settled: true });
+      notify(key);
+    },
+    (error: unknown) => {
+      if (cache.get(key)?.promise !== promise) return;
+      cache.set(key, {
+        promise,
+        data: entry.data,
+        error: error instanceof Error ? error : new Error(String(error)),
+        settled: true,
+      });
+      notify(key);
+    },
+  );
+}
+
+/** Drops cached results whose key starts with `prefix`; queries on screen fetch again. */
+export function invalidateQueries(prefix: string): void {
+  for (const key of [...cache.keys()]) {
+    if (key.startsWith(prefix)) {
+      cache.delete(key);
+      notify(key);
+    }
+  }
+}
+
+export interface QueryResult<T> {
+  data: T | undefined;
+  error: Error | undefined;
+  isLoading: boolean;
+  refetch: () => void;
+}
+
+export function useQuery<T>(key: string, fetcher: () => Promise<T>): QueryResult<T> {
+  const fetcherRef = useRef(fetcher);
+  useEffect(() => {
+    fetcherRef.current = fetcher;
+  });
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const set = listeners.get(key) ?? new Set<() => void>();
+      set.add(onChange);
+      listeners.set(key, set);
+      return () => set.delete(onChange);
+    },
+    [key],
+  );
+  const entry = useSyncExternalStore(subscribe, () => cache.get(key) ?? EMPTY);
+  useEffect(() => {
+    if (entry === EMPTY) load(key, () => fetcherRef.current());
+  }, [key, entry]);
+  const refetch = useCallback(() => load(key, () => fetcherRef.current()), [key]);
+  return {
+    data: entry.data as T | undefined,
+    error: entry.error,
+    isLoading: !entry.settled,
+    refetch,
+  };
+}
