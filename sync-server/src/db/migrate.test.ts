@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './client.ts';
+import { migrate, MIGRATIONS_DIR } from './migrate.ts';
+import { competitorLevels, eventTypes, siteSettings, tournaments } from './schema.ts';
+import { seedReferenceData } from './seed.ts';
+
+// Migrations run at every start: the second run applies nothing, the seed acts once.
+
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const opened: { database: Database; schema?: string }[] = [];
+
+async function freshDatabase(pgliteDir?: string) {
+  const schema = databaseUrl ? `m_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  const database = await openDatabase({
+    databaseUrl,
+    schema,
+    pgliteDir: databaseUrl ? undefined : pgliteDir,
+  });
+  opened.push({ database, schema });
+  return database;
+}
+
+afterEach(async () => {
+  for (const { database, schema } of opened.splice(0)) {
+    await database.close();
+    if (databaseUrl && schema) {
+      const admin = await openDatabase({ databaseUrl });
+      await admin.execScript(`drop schema if exists ${schema} cascade`);
+      await admin.close();
+    }
+  }
+});
+
+const allMigrations = () =>
+  fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
+    .sort();
+
+describe('migrations', () => {
+  it('apply every file in order the first time and nothing the second time', async () => {
+    const database = await freshDatabase();
+    const first = await migrate(database);
+    expect(first).toEqual(allMigrations());
+    expect(first[0]).toBe('0001_foundation.sql');
+    expect(await migrate(database)).toEqual([]);
+  });
+
+  it('seed the reference data once however often the server starts', async () => {
+    const database = await freshDatabase();
+    await migrate(database);
+    expect(await seedReferenceData(database.db, new Date('2026-01-10T00:00:00Z'))).toBe(true);
+    expect(await seedReferenceData(database.db, new Date('2026-01-11T00:00:00Z'))).toBe(false);
+    expect(await database.db.select().from(siteSettings)).toHaveLength(1);
+    expect(await database.db.select().from(eventTypes)).toHaveLength(4);
+    expect(await database.db.select().from(competitorLevels)).toHaveLength(4);
+    const seeded = await database.db.select().from(tournaments);
+    expect(seeded).toHaveLength(1);
+    expect(seeded[0]?.registrationOpensOn).toBe('2026-01-10');
+  });
+
+  it('apply nothing and seed nothing after a restart on the same data', async () => {
+    // A restart: the embedded database reopened from DATA_DIR, or a new pool on the same PostgreSQL schema.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nomac-migrate-'));
+    const schema = databaseUrl ? `r_${crypto.randomBytes(6).toString('hex')}` : undefined;
+    const open = () => openDatabase({ databaseUrl, schema, pgliteDir: path.join(dir, 'pglite') });
+    try {
+      const first = await open();
+      expect(await migrate(first)).toEqual(allMigrations());
+      expect(await seedReferenceData(first.db)).toBe(true);
+      await first.close();
+
+      const second = await open();
+      opened.push({ database: second, schema });
+      expect(await migrate(second)).toEqual([]);
+      expect(await seedReferenceData(second.db)).toBe(false);
+      expect(await second.db.select().from(eventTypes)).toHaveLength(4);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('apply a new file added after the first start, and only that one', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nomac-migrations-'));
+    try {
+      for (const f of allMigrations()) fs.copyFileSync(path.join(MIGRATIONS_DIR, f), path.join(dir, f));
+      const database = await freshDatabase();
+      expect(await migrate(database, dir)).toEqual(allMigrations());
+      fs.writeFileSync(
+        path.join(dir, '9999_later.sql'),
+        'create table later_things (id serial primary key);',
+      );
+      expect(await migrate(database, dir)).toEqual(['9999_later.sql']);
+      expect(await migrate(database, dir)).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
