@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react';
-import { DIRECTOR_ROLES, hasAnyRole, MESSAGES, STAFF_ROLES } from '@tournament/shared';
+import { MESSAGES } from '@shared/domain/messages.ts';
+import { DIRECTOR_ROLES, hasAnyRole, STAFF_ROLES } from '@shared/domain/roles.ts';
 import { Link, NavLink, Outlet, useMatches, useNavigate } from 'react-router';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { errorText } from '@tournament/shared';
+import { errorText } from '@shared/contract/error-text.ts';
 import { getImpersonatedUserId } from './impersonation.ts';
 import { clearSession, getSession } from './session.ts';
 

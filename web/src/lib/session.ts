@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isStaff as rolesIncludeStaff } from '@tournament/shared';
+import { isStaff as rolesIncludeStaff } from '@shared/domain/roles.ts';
 
 // SPEC.md section 3 "User session": kept in localStorage under `session`.
 export interface SessionUser {

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { DIRECTOR_ROLES, STAFF_ROLES } from '@tournament/shared';
+import { DIRECTOR_ROLES, STAFF_ROLES } from '@shared/domain/roles.ts';
 import { NotBuiltYetPage } from '../../components/placeholder-page.tsx';
 
 // Admin pages nobody has built yet (SPEC.md section 2 "Admin area"), each a visible

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { STAFF_ROLES } from '@tournament/shared';
+import { STAFF_ROLES } from '@shared/domain/roles.ts';
 import { ComingSoonPage } from '../../components/placeholder-page.tsx';
 
 // PLACEHOLDERS: the registration engineer replaces these with the real pages (loaded lazily,

@@ -1,0 +1,19 @@
+import { MESSAGES } from '../domain/messages.ts';
+
+// Kept apart from the zod schemas of errors.ts so the web app's main bundle can use it
+// without pulling in zod (web/vite.config.ts `@shared` alias).
+
+/** The text a user sees for a non-OK answer (SPEC.md section 8). */
+export function errorText(status: number, body: unknown): string {
+  if (body && typeof body === 'object') {
+    const b = body as { message?: unknown; errors?: unknown };
+    if (typeof b.message === 'string' && b.message) return b.message;
+    if (b.errors && typeof b.errors === 'object') {
+      const values = Object.values(b.errors as Record<string, unknown>).filter(
+        (v): v is string => typeof v === 'string',
+      );
+      if (values.length) return values.join(' ');
+    }
+  }
+  return MESSAGES.somethingWrong(status);
+}
