@@ -13,6 +13,13 @@ const ADMIN_CLI = 'sync-server/src/cli/admin.ts';
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 
+// Servers still running when the test process exits (a crashed worker, a forgotten
+// stop()) would hold their port and data directory: kill them on the way out.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const proc of running) proc.kill('SIGKILL');
+});
+
 export type Role = 'Customer' | 'CheckInAdmin' | 'TournamentDirector' | 'SuperAdmin';
 
 export interface StackUser {
@@ -100,9 +107,15 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = proc;
+      running.add(proc);
       proc.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
       proc.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-      exited = new Promise((resolve) => proc.once('exit', () => resolve()));
+      exited = new Promise((resolve) =>
+        proc.once('exit', () => {
+          running.delete(proc);
+          resolve();
+        }),
+      );
       await waitForHealth(baseUrl, proc, () => log);
     };
 
