@@ -12,6 +12,7 @@ import { healthRoutes } from './routes/health.ts';
 import { publicRoutes } from './routes/public.ts';
 import { userRoutes } from './routes/users.ts';
 import { adminTournamentRoutes } from './routes/admin-tournaments.ts';
+import { adminSettingsRoutes } from './routes/admin-settings.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -82,6 +83,7 @@ export function createApp(deps: Deps) {
   app.route('/api', healthRoutes);
   app.route('/api', publicRoutes);
   app.route('/api/admin', adminTournamentRoutes);
+  app.route('/api/admin', adminSettingsRoutes);
   app.route('/api/email', emailRoutes);
   app.route('/api/dev', devRoutes);
   app.route('/api/users', userRoutes);

@@ -11,10 +11,18 @@ import { EventTypeSchema, SiteSettingsSchema, TournamentSchema } from './public.
 const WHOLE_DOLLARS = 'Please enter a whole number of dollars, 0 or more';
 const WHOLE_NUMBER = 'Please enter a whole number, 0 or more';
 
-const calendarDay = () => z.string({ error: MESSAGES.required }).refine(isCalendarDay, TOURNAMENT_DATE_MESSAGES.notADay);
-const dollars = () => z.number({ error: WHOLE_DOLLARS }).int(WHOLE_DOLLARS).min(0, WHOLE_DOLLARS).max(100_000, WHOLE_DOLLARS);
-const count = (max: number) => z.number({ error: WHOLE_NUMBER }).int(WHOLE_NUMBER).min(0, WHOLE_NUMBER).max(max, `Please enter at most ${max}`);
-const text = (max: number) => z.string().trim().max(max, `This field should be at most ${max} characters long`).default('');
+const calendarDay = () =>
+  z.string({ error: MESSAGES.required }).refine(isCalendarDay, TOURNAMENT_DATE_MESSAGES.notADay);
+const dollars = () =>
+  z.number({ error: WHOLE_DOLLARS }).int(WHOLE_DOLLARS).min(0, WHOLE_DOLLARS).max(100_000, WHOLE_DOLLARS);
+const count = (max: number) =>
+  z
+    .number({ error: WHOLE_NUMBER })
+    .int(WHOLE_NUMBER)
+    .min(0, WHOLE_NUMBER)
+    .max(max, `Please enter at most ${max}`);
+const text = (max: number) =>
+  z.string().trim().max(max, `This field should be at most ${max} characters long`).default('');
 const webAddress = 'Please enter a full web address starting with https:// or http://';
 const optionalUrl = () =>
   z
@@ -28,7 +36,8 @@ export const IdParamSchema = z.object({ id: z.coerce.number().int().positive() }
 
 /** Adds a rule's `{field: message}` complaints as zod issues on those fields. */
 function addRuleErrors(errors: Record<string, string>, ctx: z.RefinementCtx) {
-  for (const [path, message] of Object.entries(errors)) ctx.addIssue({ code: 'custom', path: [path], message });
+  for (const [path, message] of Object.entries(errors))
+    ctx.addIssue({ code: 'custom', path: [path], message });
 }
 
 // ---- Tournaments (SPEC.md section 3) ----
@@ -110,6 +119,8 @@ export const TournamentEventInputSchema = z.object({
   eventTypeId: z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required),
   /** Empty: the event type's title. */
   name: text(100),
+  /** Entering it needs the competitor's weight (sparring brackets go by weight). */
+  requiresWeight: z.boolean().default(false),
 });
 export type TournamentEventInput = z.input<typeof TournamentEventInputSchema>;
 
@@ -119,6 +130,7 @@ export const TournamentEventSchema = z.object({
   eventTypeId: z.number().int(),
   name: z.string(),
   sortOrder: z.number().int(),
+  requiresWeight: z.boolean(),
   entryCount: z.number().int(),
 });
 export type TournamentEvent = z.infer<typeof TournamentEventSchema>;
@@ -203,7 +215,14 @@ export type SiteSettingsInput = z.input<typeof SiteSettingsInputSchema>;
 
 // ---- Audit log ----
 
-export const AUDIT_ENTITIES = ['tournament', 'division', 'eventType', 'event', 'competitorLevel', 'siteSettings'] as const;
+export const AUDIT_ENTITIES = [
+  'tournament',
+  'division',
+  'eventType',
+  'event',
+  'competitorLevel',
+  'siteSettings',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'reorder'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ageOnDay, DIVISION_MESSAGES, divisionAccepts, divisionRuleErrors, type DivisionRule } from './division-rules.ts';
+import {
+  ageOnDay,
+  DIVISION_MESSAGES,
+  divisionAccepts,
+  divisionRuleErrors,
+  type DivisionRule,
+} from './division-rules.ts';
 
 const makeRule = (over: Partial<DivisionRule> = {}): DivisionRule => ({
   minAge: 8,
@@ -49,8 +55,12 @@ describe('division rules', () => {
   });
 
   it('a division listing levels takes only those levels', () => {
-    expect(divisionAccepts(makeRule({ competitorLevelIds: [2, 3] }), makeCandidate({ competitorLevelId: 1 }))).toBe(false);
-    expect(divisionAccepts(makeRule({ competitorLevelIds: [2, 3] }), makeCandidate({ competitorLevelId: 3 }))).toBe(true);
+    expect(
+      divisionAccepts(makeRule({ competitorLevelIds: [2, 3] }), makeCandidate({ competitorLevelId: 1 })),
+    ).toBe(false);
+    expect(
+      divisionAccepts(makeRule({ competitorLevelIds: [2, 3] }), makeCandidate({ competitorLevelId: 3 })),
+    ).toBe(true);
   });
 
   it('a weight range needs a known weight inside it', () => {

@@ -12,7 +12,9 @@ describe('in-use messages', () => {
         { count: 12, noun: ['competitor', 'competitors'] },
         { count: 1, noun: ['division', 'divisions'] },
       ]),
-    ).toBe('Cannot remove the competitor level "Beginner": it is used by 12 competitors and 1 division. Change or remove those first.');
+    ).toBe(
+      'Cannot remove the competitor level "Beginner": it is used by 12 competitors and 1 division. Change or remove those first.',
+    );
   });
 
   it('refuses to delete a tournament with registrations, counting them', () => {

@@ -9,7 +9,9 @@ export interface Use {
 
 /** "Cannot remove the event type "Forms": it is used by 3 events and 1 division." or null when unused. */
 export function inUseMessage(thing: string, uses: readonly Use[]): string | null {
-  const parts = uses.filter((u) => u.count > 0).map((u) => `${u.count} ${u.count === 1 ? u.noun[0] : u.noun[1]}`);
+  const parts = uses
+    .filter((u) => u.count > 0)
+    .map((u) => `${u.count} ${u.count === 1 ? u.noun[0] : u.noun[1]}`);
   if (parts.length === 0) return null;
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
   return `Cannot remove ${thing}: it is used by ${list}. Change or remove those first.`;

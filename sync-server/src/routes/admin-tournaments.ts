@@ -1,10 +1,12 @@
 import { z } from '@hono/zod-openapi';
-import { AdminTournamentSchema, ErrorBodySchema, IdParamSchema, MessageSchema, TournamentInputSchema } from '@tournament/shared';
-import type { Context } from 'hono';
-import type { AppEnv, Caller } from '../http/context.ts';
+import {
+  AdminTournamentSchema,
+  IdParamSchema,
+  MessageSchema,
+  TournamentInputSchema,
+} from '@tournament/shared';
 import { defineRoute } from '../http/define-route.ts';
 import { router } from '../http/openapi-app.ts';
-import { unauthorized } from '../lib/errors.ts';
 import {
   adminGetTournament,
   adminListTournaments,
@@ -12,30 +14,14 @@ import {
   deleteTournament,
   updateTournament,
 } from '../services/settings-tournaments.ts';
-
-const MOUNT = '/api/admin';
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const errors = {
-  400: json(ErrorBodySchema, 'Invalid input (SPEC.md section 8 shape)'),
-  401: json(ErrorBodySchema, 'Not signed in'),
-  403: json(ErrorBodySchema, 'Not a SuperAdmin'),
-  404: json(ErrorBodySchema, 'Not found'),
-  409: json(ErrorBodySchema, 'In use elsewhere'),
-};
-const common = { tags: ['settings'], security: [{ bearer: [] }] };
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
-
-/** The signed-in caller (the role middleware has already refused visitors). */
-export function callerOf(c: Context<AppEnv>): Caller {
-  const caller = c.get('caller');
-  if (!caller) throw unauthorized();
-  return caller;
-}
+import {
+  ADMIN_MOUNT as MOUNT,
+  body,
+  callerOf,
+  json,
+  settingsCommon as common,
+  settingsErrors as errors,
+} from './admin-settings-kit.ts';
 
 /** Issue 8: tournaments, SuperAdmin only. */
 export const adminTournamentRoutes = router()
@@ -81,7 +67,10 @@ export const adminTournamentRoutes = router()
       responses: { 200: json(AdminTournamentSchema, 'Saved'), ...errors },
     }),
     async (c) =>
-      c.json(await updateTournament(c.get('deps'), callerOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
+      c.json(
+        await updateTournament(c.get('deps'), callerOf(c), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
   )
   .openapi(
     defineRoute(MOUNT, {

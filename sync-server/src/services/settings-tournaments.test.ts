@@ -37,7 +37,11 @@ describe('tournament settings', () => {
     await t.call('GET', '/api/tournaments'); // fill the public cache first
     const res = await t.call('POST', '/api/admin/tournaments', makeTournament(), admin);
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ tournamentDate: '2027-11-20', registrationCount: 0, isRegistrationOpenSoon: true });
+    expect(res.json).toMatchObject({
+      tournamentDate: '2027-11-20',
+      registrationCount: 0,
+      isRegistrationOpenSoon: true,
+    });
     expect(res.json.schedule.map((l: { order: number }) => l.order)).toEqual([1, 2]);
     const pub = await t.call('GET', '/api/tournaments');
     expect(pub.json.map((x: { tournamentDate: string }) => x.tournamentDate)).toContain('2027-11-20');
@@ -58,8 +62,14 @@ describe('tournament settings', () => {
       admin,
     );
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ registrationClosesAfter: '2026-11-21', competitorOnlineCost: 40, isRegistrationOpen: false });
-    const pub = (await t.call('GET', '/api/tournaments')).json.find((x: { id: number }) => x.id === seeded.id);
+    expect(res.json).toMatchObject({
+      registrationClosesAfter: '2026-11-21',
+      competitorOnlineCost: 40,
+      isRegistrationOpen: false,
+    });
+    const pub = (await t.call('GET', '/api/tournaments')).json.find(
+      (x: { id: number }) => x.id === seeded.id,
+    );
     expect(pub).toMatchObject({ registrationClosesAfter: '2026-11-21', isRegistrationOpen: false });
     expect(pub.schedule).toEqual([{ order: 1, line1: 'Everything', line2: 'all day' }]);
   });
@@ -88,9 +98,17 @@ describe('tournament settings', () => {
   });
 
   it('refuses missing and negative fields with field messages', async () => {
-    const res = await t.call('POST', '/api/admin/tournaments', makeTournament({ city: ' ', lunchCost: -1 }), admin);
+    const res = await t.call(
+      'POST',
+      '/api/admin/tournaments',
+      makeTournament({ city: ' ', lunchCost: -1 }),
+      admin,
+    );
     expect(res.status).toBe(400);
-    expect(res.json.errors).toMatchObject({ city: 'Value is required', lunchCost: expect.stringContaining('0 or more') });
+    expect(res.json.errors).toMatchObject({
+      city: 'Value is required',
+      lunchCost: expect.stringContaining('0 or more'),
+    });
   });
 
   it('answers 404 for a tournament that does not exist', async () => {
@@ -109,7 +127,18 @@ describe('tournament settings', () => {
   });
 
   it('a tournament without registrations is deleted and leaves the public list', async () => {
-    const created = (await t.call('POST', '/api/admin/tournaments', makeTournament({ tournamentDate: '2028-11-18', registrationOpensOn: '2028-08-01', registrationClosesAfter: '2028-11-11' }), admin)).json;
+    const created = (
+      await t.call(
+        'POST',
+        '/api/admin/tournaments',
+        makeTournament({
+          tournamentDate: '2028-11-18',
+          registrationOpensOn: '2028-08-01',
+          registrationClosesAfter: '2028-11-11',
+        }),
+        admin,
+      )
+    ).json;
     const res = await t.call('DELETE', `/api/admin/tournaments/${created.id}`, undefined, admin);
     expect(res.status).toBe(200);
     const pub = (await t.call('GET', '/api/tournaments')).json;
@@ -118,8 +147,30 @@ describe('tournament settings', () => {
 
   it('every change is in the audit log with who, before and after', async () => {
     const boss = await t.createUser('SuperAdmin');
-    const created = (await t.call('POST', '/api/admin/tournaments', makeTournament({ city: 'Sudbury', tournamentDate: '2029-11-17', registrationOpensOn: '2029-08-01', registrationClosesAfter: '2029-11-10' }), boss.token)).json;
-    await t.call('PUT', `/api/admin/tournaments/${created.id}`, makeTournament({ city: 'Blind River', tournamentDate: '2029-11-17', registrationOpensOn: '2029-08-01', registrationClosesAfter: '2029-11-10' }), boss.token);
+    const created = (
+      await t.call(
+        'POST',
+        '/api/admin/tournaments',
+        makeTournament({
+          city: 'Sudbury',
+          tournamentDate: '2029-11-17',
+          registrationOpensOn: '2029-08-01',
+          registrationClosesAfter: '2029-11-10',
+        }),
+        boss.token,
+      )
+    ).json;
+    await t.call(
+      'PUT',
+      `/api/admin/tournaments/${created.id}`,
+      makeTournament({
+        city: 'Blind River',
+        tournamentDate: '2029-11-17',
+        registrationOpensOn: '2029-08-01',
+        registrationClosesAfter: '2029-11-10',
+      }),
+      boss.token,
+    );
     const rows = await t.db.select().from(auditLog).where(eq(auditLog.entityId, created.id));
     const mine = rows.filter((r) => r.entity === 'tournament');
     expect(mine.map((r) => r.action)).toEqual(['create', 'update']);

@@ -62,7 +62,10 @@ async function present(deps: Deps, db: Db | Tx, t: StoredTournament): Promise<Ad
 /** Every tournament, newest first, with its flags and what it holds. */
 export async function adminListTournaments(deps: Deps): Promise<AdminTournament[]> {
   const db = deps.database.db;
-  const rows = await db.select({ id: tournaments.id }).from(tournaments).orderBy(asc(tournaments.tournamentDate));
+  const rows = await db
+    .select({ id: tournaments.id })
+    .from(tournaments)
+    .orderBy(asc(tournaments.tournamentDate));
   const out: AdminTournament[] = [];
   for (const { id } of rows.reverse()) {
     const t = await readTournament(db, id);
@@ -97,11 +100,13 @@ function columns(input: TournamentInput) {
 async function writeSchedule(tx: Tx, tournamentId: number, input: TournamentInput) {
   await tx.delete(tournamentScheduleLines).where(eq(tournamentScheduleLines.tournamentId, tournamentId));
   if (input.schedule.length === 0) return;
-  await tx.insert(tournamentScheduleLines).values(
-    [...input.schedule]
-      .sort((a, b) => a.order - b.order)
-      .map((l) => ({ tournamentId, sortOrder: l.order, line1: l.line1, line2: l.line2 })),
-  );
+  await tx
+    .insert(tournamentScheduleLines)
+    .values(
+      [...input.schedule]
+        .sort((a, b) => a.order - b.order)
+        .map((l) => ({ tournamentId, sortOrder: l.order, line1: l.line1, line2: l.line2 })),
+    );
 }
 
 export async function createTournament(deps: Deps, caller: Caller, input: TournamentInput) {
@@ -110,7 +115,12 @@ export async function createTournament(deps: Deps, caller: Caller, input: Tourna
     if (!row) throw new Error('tournament insert returned nothing');
     await writeSchedule(tx, row.id, input);
     const after = await readTournament(tx, row.id);
-    await writeAudit(tx, caller, { entity: 'tournament', entityId: row.id, action: 'create', before: null, after }, deps.now());
+    await writeAudit(
+      tx,
+      caller,
+      { entity: 'tournament', entityId: row.id, action: 'create', before: null, after },
+      deps.now(),
+    );
     return row.id;
   });
   await deps.cache.invalidate(TOURNAMENTS_CACHE_KEY);
@@ -127,7 +137,12 @@ export async function updateTournament(deps: Deps, caller: Caller, id: number, i
       .where(eq(tournaments.id, id));
     await writeSchedule(tx, id, input);
     const after = await readTournament(tx, id);
-    await writeAudit(tx, caller, { entity: 'tournament', entityId: id, action: 'update', before, after }, deps.now());
+    await writeAudit(
+      tx,
+      caller,
+      { entity: 'tournament', entityId: id, action: 'update', before, after },
+      deps.now(),
+    );
   });
   await deps.cache.invalidate(TOURNAMENTS_CACHE_KEY);
   return adminGetTournament(deps, id);
@@ -141,7 +156,12 @@ export async function deleteTournament(deps: Deps, caller: Caller, id: number): 
     const refusal = tournamentDeleteRefusal((await usage(tx, id)).registrationCount);
     if (refusal) throw new DomainError('tournament_in_use', refusal, 409);
     await tx.delete(tournaments).where(eq(tournaments.id, id));
-    await writeAudit(tx, caller, { entity: 'tournament', entityId: id, action: 'delete', before, after: null }, deps.now());
+    await writeAudit(
+      tx,
+      caller,
+      { entity: 'tournament', entityId: id, action: 'delete', before, after: null },
+      deps.now(),
+    );
   });
   await deps.cache.invalidate(TOURNAMENTS_CACHE_KEY);
 }
