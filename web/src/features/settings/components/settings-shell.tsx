@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { cn } from '../../../lib/utils.ts';
+
+const PAGES = [
+  { to: '/admin/tournaments', label: 'Tournaments' },
+  { to: '/admin/events', label: 'Events' },
+  { to: '/admin/event-types', label: 'Event Types' },
+  { to: '/admin/divisions', label: 'Divisions' },
+  { to: '/admin/competitor-levels', label: 'Competitor Levels' },
+  { to: '/admin/site-settings', label: 'Site Settings' },
+  { to: '/admin/audit-log', label: 'Audit Log' },
+];
+
+/** Heading, the settings pages' own navigation, and the page (issue 8, SuperAdmin only). */
+export function SettingsShell({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  usePageMeta(title, description);
+  return (
+    <div className="grid gap-4">
+      <nav aria-label="Settings" className="flex flex-wrap gap-1 text-sm">
+        {PAGES.map((p) => (
+          <NavLink
+            key={p.to}
+            to={p.to}
+            className={({ isActive }) =>
+              cn(
+                'rounded-md border px-2.5 py-1 text-foreground no-underline hover:bg-accent',
+                isActive && 'bg-accent font-semibold',
+              )
+            }
+          >
+            {p.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-semibold">{title}</h1>
+          <p className="text-muted-foreground">{description}</p>
+        </div>
+        {actions}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** Loading and load-failure states of a settings list. */
+export function Loading({ error, isLoading }: { error: Error | undefined; isLoading: boolean }) {
+  if (error) return <Alert variant="danger">{error.message}</Alert>;
+  if (isLoading) return <Spinner />;
+  return null;
+}
