@@ -60,16 +60,16 @@ export function createApp(deps: Deps) {
       },
     }),
   );
+  const limitBody = bodyLimit({
+    maxSize: BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new DomainError('too_large', 'The request is too large.', 413);
+    },
+  });
   for (const prefix of ['/api/*', '/sync/*']) {
-    app.use(
-      prefix,
-      bodyLimit({
-        maxSize: BODY_LIMIT_BYTES,
-        onError: () => {
-          throw new DomainError('too_large', 'The request is too large.', 413);
-        },
-      }),
-    );
+    // GET and HEAD carry no body that anything reads; skipping them also spares the
+    // node adapter building a full Request per read (bodyLimit touches `raw.body`).
+    app.use(prefix, (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   }
   // Who is calling: a valid bearer token sets the caller; anything else is a visitor.
   app.use('/api/*', async (c, next) => {

@@ -17,7 +17,9 @@ export function createCache(notify: (key: string) => Promise<void>): Cache {
     get<T>(key: string, load: () => Promise<T>): Promise<T> {
       let hit = entries.get(key) as Promise<T> | undefined;
       if (!hit) {
-        hit = load();
+        // Settle the loader once: a Drizzle query is a thenable that runs again on every
+        // `await`, so caching it as returned would cache nothing.
+        hit = (async () => load())();
         entries.set(key, hit);
         hit.catch(() => entries.delete(key));
       }
