@@ -21,8 +21,10 @@ export function RootLayout() {
     if (!pathname.startsWith('/admin')) clearImpersonatedUserId();
   }, [pathname, clearAlert]);
 
-  const params = matches.at(-1)?.params ?? {};
-  if (hasNonNumericId(params)) return <Navigate to="/" replace />;
+  const deepest = matches.at(-1);
+  // Unknown paths and non-numeric ids go home, before the login guard (SPEC.md section 2).
+  if ((deepest?.handle as { unknownPath?: boolean } | undefined)?.unknownPath) return <Navigate to="/" replace />;
+  if (hasNonNumericId(deepest?.params ?? {})) return <Navigate to="/" replace />;
   const redirect = guardRedirect(pathname, !!session);
   if (redirect) {
     if (redirect === '/user/login') {

@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
               ...settingsRoutes,
             ],
           },
-          { path: '*', element: <Navigate to="/" replace /> },
+          { path: '*', handle: { unknownPath: true }, element: <Navigate to="/" replace /> },
         ],
       },
     ],

@@ -1,5 +1,5 @@
 import { usePageMeta } from '../lib/page-meta.ts';
-import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
+import { Card, CardContent, CardHeader } from './ui/card.tsx';
 
 /**
  * A visible stand-in for a page whose feature is not built yet. It says so plainly; it is
@@ -10,10 +10,7 @@ export function PlaceholderPage({ name, note }: { name: string; note: string }) 
   return (
     <Card className="mx-auto max-w-xl">
       <CardHeader>
-        <CardTitle>
-          <span className="sr-only">Page: </span>
-          {name}
-        </CardTitle>
+        <h1 className="text-2xl font-bold">{name}</h1>
       </CardHeader>
       <CardContent>
         <p>{note}</p>

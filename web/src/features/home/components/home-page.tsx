@@ -1,5 +1,176 @@
-import { ComingSoonPage } from '../../../components/placeholder-page.tsx';
+import type { EventType, SiteSettings, Tournament } from '@tournament/shared';
+import { GRAND_CHAMPION_POINTS } from '@shared/domain/costs.ts';
+import { homeState, nextTournament } from '@shared/domain/tournament-status.ts';
+import { MapPin, Trophy } from 'lucide-react';
+import { useEffect } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatDate, formatDollars } from '../../../lib/format.ts';
+import { usePageAlert } from '../../../lib/page-alert.tsx';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { Flag, useSiteSettings } from '../../../lib/site-settings.tsx';
+import { useEventTypes, useTournaments } from '../api/home.ts';
+import { RegistrationStatus } from './registration-status.tsx';
+import { VenueBlock } from './venue-block.tsx';
 
+/** `/`: the public home page for the next tournament (SPEC.md sections 1 and 2). */
 export function HomePage() {
-  return <ComingSoonPage name="Home" />;
+  const settings = useSiteSettings();
+  usePageMeta(
+    'Home',
+    `${settings?.siteName ?? 'The tournament'}: an open-style martial-arts tournament in Elliot Lake, Ontario. Dates, pricing, schedule, events and online registration.`,
+  );
+  const tournaments = useTournaments();
+  const eventTypes = useEventTypes();
+  const { showError } = usePageAlert();
+  const error = tournaments.error ?? eventTypes.error;
+  useEffect(() => {
+    if (error) showError(error);
+  }, [error, showError]);
+
+  if (tournaments.isLoading || eventTypes.isLoading || !settings) {
+    return (
+      <div className="grid min-h-64 place-items-center">
+        <Spinner />
+      </div>
+    );
+  }
+  if (!tournaments.data) {
+    // The error itself is in the page alert; the tournament's state is unknown, so say nothing about it.
+    return (
+      <div className="grid justify-items-start gap-4">
+        <h1 className="text-3xl font-bold">{settings.siteName}</h1>
+        <p>The tournament details could not be loaded.</p>
+        <Button variant="outline" onClick={tournaments.refetch}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const tournament = nextTournament(tournaments.data, new Date());
+  return (
+    <HomeContent
+      settings={settings}
+      tournament={tournament}
+      eventTypes={(eventTypes.data ?? []).filter((e) => e.showOnHomepage)}
+    />
+  );
+}
+
+export function HomeContent({
+  settings,
+  tournament,
+  eventTypes,
+}: {
+  settings: SiteSettings;
+  tournament: Tournament | undefined;
+  eventTypes: EventType[];
+}) {
+  const state = homeState(tournament);
+  return (
+    <div className="grid gap-8">
+      <section aria-labelledby="site-name" className="rounded-lg bg-primary px-6 py-10 text-primary-foreground">
+        <h1 id="site-name" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+          {settings.siteName}
+        </h1>
+        {tournament ? (
+          <p className="mt-3 text-lg sm:text-xl">
+            {formatDate(tournament.tournamentDate)} at {tournament.venue}, {tournament.city}
+          </p>
+        ) : (
+          <p className="mt-3 text-lg">An open-style martial-arts tournament in northern Ontario.</p>
+        )}
+      </section>
+
+      <RegistrationStatus state={state} tournament={tournament} />
+
+      {tournament && (
+        <div className="grid gap-6 md:grid-cols-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>Pricing</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="grid gap-2">
+                <li>
+                  Competing costs {formatDollars(tournament.competitorOnlineCost)} when you register online, or{' '}
+                  {formatDollars(tournament.competitorDoorCost)} at the door.
+                </li>
+                <li>
+                  Spectator passes are {formatDollars(tournament.spectatorCost)}. Children 5 and under accompanied by
+                  an adult are free.
+                </li>
+                <Flag name="SellLunchTickets">
+                  <li>Lunch tickets are {formatDollars(tournament.lunchCost)}.</li>
+                </Flag>
+              </ul>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Schedule</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ol aria-label="Schedule" className="grid gap-2">
+                {[...tournament.schedule]
+                  .sort((a, b) => a.order - b.order)
+                  .map((line) => (
+                    <li key={line.order} className="flex flex-wrap justify-between gap-x-4">
+                      <span>{line.line1}</span>
+                      <span className="font-semibold">{line.line2}</span>
+                    </li>
+                  ))}
+              </ol>
+            </CardContent>
+          </Card>
+        </div>
+      )}
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Trophy aria-hidden="true" className="size-6 text-primary" />
+            Grand Championship
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <p>
+            Grand Championship awards go to the competitors with the most points across forms, sparring, weapons and
+            self-defense. Every placing in a division earns points:
+          </p>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {(Object.entries(GRAND_CHAMPION_POINTS) as [string, number][]).map(([place, points]) => (
+              <div key={place} className="rounded-md border p-3 text-center">
+                <dt className="text-sm text-muted-foreground">{ordinal(Number(place))} place</dt>
+                <dd className="text-2xl font-bold">{points} points</dd>
+              </div>
+            ))}
+          </dl>
+        </CardContent>
+      </Card>
+
+      {eventTypes.length > 0 && (
+        <section aria-labelledby="events" className="grid gap-4">
+          <h2 id="events" className="text-2xl font-bold">
+            Events
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {eventTypes.map((e) => (
+              <li key={e.id} className="rounded-lg border bg-card p-5">
+                <h3 className="text-lg font-semibold">{e.title}</h3>
+                <p className="mt-1 text-muted-foreground">{e.description}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <VenueBlock settings={settings} icon={<MapPin aria-hidden="true" className="size-6 text-primary" />} />
+    </div>
+  );
+}
+
+function ordinal(n: number): string {
+  return `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
 }

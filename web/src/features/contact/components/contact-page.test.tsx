@@ -1,0 +1,115 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@tournament/shared';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PageAlert } from '../../../components/page-alert.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { PageAlertProvider } from '../../../lib/page-alert.tsx';
+import { StaticSettingsProvider } from '../../../lib/site-settings.tsx';
+import { makeSettings } from '../../../testing/fixtures.ts';
+import { sendContactMessage } from '../api/contact.ts';
+import { ContactPage } from './contact-page.tsx';
+
+vi.mock('../api/contact.ts', () => ({ sendContactMessage: vi.fn() }));
+const send = vi.mocked(sendContactMessage);
+
+function renderContact() {
+  render(
+    <StaticSettingsProvider settings={makeSettings()}>
+      <PageAlertProvider>
+        <MemoryRouter>
+          <PageAlert />
+          <ContactPage />
+        </MemoryRouter>
+      </PageAlertProvider>
+    </StaticSettingsProvider>,
+  );
+  return userEvent.setup();
+}
+
+const field = (label: RegExp) => screen.getByLabelText(label);
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(field(/First name/), 'Kim');
+  await user.type(field(/Last name/), 'Lavoie');
+  await user.type(field(/Email/), 'kim@example.com');
+  await user.type(field(/Message/), 'Is there parking at the school?');
+}
+
+beforeEach(() => {
+  send.mockReset();
+});
+
+describe('the contact form (SPEC.md section 5)', () => {
+  it('validates as you type: a bad e-mail, then a good one', async () => {
+    const user = renderContact();
+    await user.type(field(/Email/), 'kim@');
+    expect(field(/Email/)).toHaveAccessibleDescription(MESSAGES.email);
+    await user.type(field(/Email/), 'example.com');
+    expect(screen.queryByText(MESSAGES.email)).toBeNull();
+  });
+
+  it('a required field emptied after typing says "Value is required"', async () => {
+    const user = renderContact();
+    await user.type(field(/First name/), 'K');
+    await user.clear(field(/First name/));
+    expect(field(/First name/)).toHaveAccessibleDescription(MESSAGES.required);
+    expect(field(/First name/)).toBeInvalid();
+  });
+
+  it('the phone is optional but must be exactly 10 digits if given', async () => {
+    const user = renderContact();
+    await user.type(field(/Phone/), '705555');
+    expect(field(/Phone/)).toHaveAccessibleDescription(MESSAGES.phone);
+    await user.type(field(/Phone/), '0123');
+    expect(screen.queryByText(MESSAGES.phone)).toBeNull();
+    await user.clear(field(/Phone/));
+    expect(screen.queryByText(MESSAGES.phone)).toBeNull();
+  });
+
+  it('marks the empty required fields before anything is typed', () => {
+    renderContact();
+    expect(field(/First name/)).toHaveAccessibleDescription('Required');
+    expect(field(/Message/)).toHaveAccessibleDescription('Required');
+    expect(field(/Message/)).toHaveAttribute('rows', '5');
+    expect(field(/Phone/)).not.toHaveAccessibleDescription('Required');
+  });
+
+  it('submitting an empty form shows every required message and sends nothing', async () => {
+    const user = renderContact();
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(screen.getAllByText(MESSAGES.required)).toHaveLength(4);
+    expect(send).not.toHaveBeenCalled();
+    expect(field(/First name/)).toHaveFocus();
+  });
+
+  it('a successful send shows the server text and clears the form', async () => {
+    send.mockResolvedValue(MESSAGES.contactSent);
+    const user = renderContact();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText(MESSAGES.contactSent)).toBeInTheDocument();
+    expect(send).toHaveBeenCalledWith({
+      firstName: 'Kim',
+      lastName: 'Lavoie',
+      email: 'kim@example.com',
+      phone: null,
+      message: 'Is there parking at the school?',
+    });
+    expect(field(/First name/)).toHaveValue('');
+    expect(field(/Message/)).toHaveValue('');
+    expect(screen.queryByText(MESSAGES.required)).toBeNull();
+  });
+
+  it('a refused send shows the error in a danger alert and keeps what was typed', async () => {
+    send.mockImplementation(async () => {
+      throw new ApiError(429, { message: 'Too many messages, please try again later.' });
+    });
+    const user = renderContact();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many messages, please try again later.');
+    expect(field(/First name/)).toHaveValue('Kim');
+  });
+});

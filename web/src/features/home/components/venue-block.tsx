@@ -1,0 +1,43 @@
+import type { SiteSettings } from '@tournament/shared';
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+
+/**
+ * The venue with its street address as text and a link, and an embedded map that loads only
+ * when scrolled near. If the map cannot load, the address and the link still tell the way.
+ */
+export function VenueBlock({ settings, icon }: { settings: SiteSettings; icon: ReactNode }) {
+  const mapLink = `https://www.openstreetmap.org/search?query=${encodeURIComponent(settings.venueAddress)}`;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          {icon}
+          Venue
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4 md:grid-cols-2">
+        <div className="grid content-start gap-2">
+          <p className="text-lg font-semibold">{settings.venueName}</p>
+          <address className="not-italic">{settings.venueAddress}</address>
+          <p>
+            <a href={mapLink} target="_blank" rel="noopener noreferrer">
+              Open the map and directions<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </p>
+        </div>
+        {settings.mapEmbedUrl && (
+          <div className="h-72 w-full overflow-hidden rounded-md border bg-muted">
+            <iframe
+              src={settings.mapEmbedUrl}
+              title={`Map of ${settings.venueName}, ${settings.venueAddress}`}
+              loading="lazy"
+              referrerPolicy="no-referrer"
+              className="size-full border-0"
+            />
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
