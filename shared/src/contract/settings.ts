@@ -21,8 +21,17 @@ const count = (max: number) =>
     .int(WHOLE_NUMBER)
     .min(0, WHOLE_NUMBER)
     .max(max, `Please enter at most ${max}`);
+// PostgreSQL text cannot hold NUL characters: refuse them as bad input rather than fail.
+const NO_NUL = 'Please remove the control characters from this field';
+const noNul = (v: string) => !v.includes('\u0000');
 const text = (max: number) =>
-  z.string().trim().max(max, `This field should be at most ${max} characters long`).default('');
+  z
+    .string()
+    .trim()
+    .max(max, `This field should be at most ${max} characters long`)
+    .refine(noNul, NO_NUL)
+    .default('');
+const required = (max: number) => requiredText(max).refine(noNul, NO_NUL);
 const webAddress = 'Please enter a full web address starting with https:// or http://';
 const optionalUrl = () =>
   z
@@ -32,7 +41,10 @@ const optionalUrl = () =>
     .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), webAddress)
     .default('');
 
-export const IdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Ids are PostgreSQL integers: a larger number can only be refused. */
+const MAX_ID = 2_147_483_647;
+const id = () => z.number().int().positive().max(MAX_ID);
+export const IdParamSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 /** Adds a rule's `{field: message}` complaints as zod issues on those fields. */
 function addRuleErrors(errors: Record<string, string>, ctx: z.RefinementCtx) {
@@ -44,7 +56,7 @@ function addRuleErrors(errors: Record<string, string>, ctx: z.RefinementCtx) {
 
 export const ScheduleLineInputSchema = z.object({
   order: z.number({ error: WHOLE_NUMBER }).int(WHOLE_NUMBER),
-  line1: requiredText(200),
+  line1: required(200),
   line2: text(200),
 });
 
@@ -61,8 +73,8 @@ export const TournamentInputSchema = z
     competitorDoorCost: dollars(),
     spectatorCost: dollars(),
     lunchCost: dollars(),
-    city: requiredText(100),
-    venue: requiredText(200),
+    city: required(100),
+    venue: required(200),
     inPersonRegistrationTimes: text(100),
     blackBeltMeetingTime: text(100),
     eliminationTime: text(100),
@@ -81,7 +93,7 @@ export type AdminTournament = z.infer<typeof AdminTournamentSchema>;
 // ---- Event types ----
 
 export const EventTypeInputSchema = z.object({
-  title: requiredText(100),
+  title: required(100),
   description: text(2000),
   showOnHomepage: z.boolean().default(true),
   decidedBy: z.enum(['judged', 'bracket'], { error: 'Choose judged or bracket' }),
@@ -96,7 +108,7 @@ export type AdminEventType = z.infer<typeof AdminEventTypeSchema>;
 
 // ---- Competitor levels ----
 
-export const CompetitorLevelInputSchema = z.object({ name: requiredText(100) });
+export const CompetitorLevelInputSchema = z.object({ name: required(100) });
 export type CompetitorLevelInput = z.input<typeof CompetitorLevelInputSchema>;
 
 export const CompetitorLevelSchema = z.object({
@@ -108,15 +120,15 @@ export type CompetitorLevel = z.infer<typeof CompetitorLevelSchema>;
 
 /** A new order: every id of the list, first to last. */
 export const ReorderSchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1, MESSAGES.required),
+  ids: z.array(id()).min(1, MESSAGES.required).max(1000),
 });
 export type Reorder = z.infer<typeof ReorderSchema>;
 
 // ---- Events of a tournament (DESIGN.md section 5) ----
 
 export const TournamentEventInputSchema = z.object({
-  tournamentId: z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required),
-  eventTypeId: z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required),
+  tournamentId: z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required).max(MAX_ID),
+  eventTypeId: z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required).max(MAX_ID),
   /** Empty: the event type's title. */
   name: text(100),
   /** Entering it needs the competitor's weight (sparring brackets go by weight). */
@@ -135,7 +147,9 @@ export const TournamentEventSchema = z.object({
 });
 export type TournamentEvent = z.infer<typeof TournamentEventSchema>;
 
-export const EventsQuerySchema = z.object({ tournamentId: z.coerce.number().int().positive().optional() });
+export const EventsQuerySchema = z.object({
+  tournamentId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+});
 
 // ---- Divisions (DESIGN.md section 5) ----
 
@@ -149,13 +163,13 @@ const nullableWeight = () =>
 
 export const DivisionInputSchema = z
   .object({
-    name: requiredText(100),
+    name: required(100),
     minAge: count(120),
     maxAge: count(120),
     /** SPEC.md section 3 genders: 1 Male, 2 Female; null is mixed. */
     gender: z.union([z.literal(1), z.literal(2), z.null()], { error: 'Choose male, female or mixed' }),
     /** None listed: any level. */
-    competitorLevelIds: z.array(z.number().int().positive()).max(50).default([]),
+    competitorLevelIds: z.array(id()).max(50).default([]),
     minWeight: nullableWeight(),
     maxWeight: nullableWeight(),
     minSize: count(200).refine((n) => n >= 1, 'A division needs room for at least 1 competitor'),
@@ -192,12 +206,12 @@ export const AdminSiteSettingsSchema = SiteSettingsSchema.extend({
 export type AdminSiteSettings = z.infer<typeof AdminSiteSettingsSchema>;
 
 export const SiteSettingsInputSchema = z.object({
-  siteName: requiredText(200),
-  sitePrefix: requiredText(30),
+  siteName: required(200),
+  sitePrefix: required(30),
   siteEmail: emailField(),
-  siteUrl: requiredText(2000).refine((v) => /^https?:\/\/[^\s]+$/i.test(v), webAddress),
-  venueName: requiredText(200),
-  venueAddress: requiredText(300),
+  siteUrl: required(2000).refine((v) => /^https?:\/\/[^\s]+$/i.test(v), webAddress),
+  venueName: required(200),
+  venueAddress: required(300),
   mapEmbedUrl: optionalUrl(),
   mailingListUrl: optionalUrl(),
   googleClientId: text(300),
@@ -242,8 +256,8 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 export const AuditQuerySchema = z.object({
   entity: z.enum(AUDIT_ENTITIES).optional(),
-  entityId: z.coerce.number().int().positive().optional(),
+  entityId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   /** Entries older than this id (paging back). */
-  before: z.coerce.number().int().positive().optional(),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

@@ -10,9 +10,11 @@ export const TOURNAMENT_DATE_MESSAGES = {
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** True for a real "YYYY-MM-DD" calendar day (not 2027-02-30). */
+/** True for a real "YYYY-MM-DD" calendar day (not 2027-02-30) from 1900 to 2999. */
 export function isCalendarDay(value: string): boolean {
   if (!CALENDAR_DAY.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  if (year < 1900 || year > 2999) return false;
   const ms = Date.parse(`${value}T00:00:00Z`);
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
 }

@@ -59,6 +59,47 @@ describe('settings permissions', () => {
     }
   });
 
+  it('odd input is refused as bad input, never a server error', async () => {
+    const day = {
+      tournamentDate: '0003-01-03',
+      registrationOpensOn: '0003-01-01',
+      registrationClosesAfter: '0003-01-02',
+    };
+    const tournament = {
+      ...day,
+      competitorOnlineCost: 1,
+      competitorDoorCost: 1,
+      spectatorCost: 1,
+      lunchCost: 1,
+      city: 'A',
+      venue: 'B',
+    };
+    const cases: [string, string, unknown][] = [
+      ['POST', '/api/admin/tournaments', tournament],
+      [
+        'POST',
+        '/api/admin/tournaments',
+        {
+          ...tournament,
+          ...{
+            tournamentDate: '2027-11-20',
+            registrationOpensOn: '2027-08-01',
+            registrationClosesAfter: '2027-11-13',
+          },
+          city: 'a\u0000b',
+        },
+      ],
+      ['POST', '/api/admin/competitor-levels', { name: 'x\u0000' }],
+      ['POST', '/api/admin/events/reorder', { ids: [2147483648] }],
+      ['PUT', '/api/admin/tournaments/2147483648', tournament],
+      ['GET', '/api/admin/audit-log?entityId=99999999999', undefined],
+    ];
+    for (const [method, url, body] of cases) {
+      const res = await t.call(method, url, body, tokens.SuperAdmin);
+      expect(res.status, `${method} ${url}`).toBe(400);
+    }
+  });
+
   it('the OpenAPI document marks every settings route SuperAdmin only', async () => {
     const doc = (await t.call('GET', '/api/openapi.json')).json;
     for (const { method, key } of ADMIN_ROUTES) {
