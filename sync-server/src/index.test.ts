@@ -54,69 +54,91 @@ function exited(proc: ChildProcess, withinMs: number): Promise<number | null> {
   });
 }
 
+// Spawning the server (tsx, PGlite) is slow on a busy 2-core machine: a generous timeout.
+const SPAWN_TIMEOUT_MS = 90_000;
+
 describe('graceful shutdown', () => {
-  it('finishes the request in flight, then exits 0 within 10 s of SIGTERM', async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-      cwd: SERVER_DIR,
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        SMTP_URL: '',
-        LOG_LEVEL: 'info',
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const server = child;
-    await logLine(server, /^listening/);
-
-    // A contact message whose body arrives in two parts: the request is in flight
-    // when SIGTERM comes and completes after it.
-    const body = JSON.stringify({
-      firstName: 'Kim',
-      lastName: 'Lavoie',
-      email: 'kim@example.com',
-      message: 'Still there?',
-    });
-    const req = http.request({
-      host: '127.0.0.1',
-      port: PORT,
-      method: 'PUT',
-      path: '/api/email/contactUs',
-      // The server answers "100 Continue" once it has parsed the headers: from then on
-      // the request is surely in flight on its side.
-      headers: {
-        'Content-Type': 'application/json',
-        'Content-Length': Buffer.byteLength(body),
-        Expect: '100-continue',
-      },
-    });
-    const answer = new Promise<{ status: number; json: unknown }>((resolve, reject) => {
-      req.on('response', (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as unknown }));
+  it(
+    'finishes the request in flight, then exits 0 within 10 s of SIGTERM',
+    async () => {
+      child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+        cwd: SERVER_DIR,
+        env: {
+          ...process.env,
+          PORT: String(PORT),
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          SMTP_URL: '',
+          LOG_LEVEL: 'info',
+          NODE_ENV: 'production',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
       });
-      req.on('error', reject);
-    });
-    await new Promise<void>((resolve) => {
-      req.once('continue', () => resolve());
-      req.flushHeaders();
-    });
+      const server = child;
+      let log = '';
+      server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+      await logLine(server, /^listening/);
 
-    const stopping = logLine(server, /^shutting down/);
-    const exit = exited(server, 10_000);
-    server.kill('SIGTERM');
-    await stopping;
+      // A contact message whose body arrives in two parts: the request is in flight
+      // when SIGTERM comes and completes after it.
+      const body = JSON.stringify({
+        firstName: 'Kim',
+        lastName: 'Lavoie',
+        email: 'kim@example.com',
+        message: 'Still there?',
+      });
+      const req = http.request({
+        host: '127.0.0.1',
+        port: PORT,
+        method: 'PUT',
+        path: '/api/email/contactUs',
+        // The server answers "100 Continue" once it has parsed the headers: from then on
+        // the request is surely in flight on its side.
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+          Expect: '100-continue',
+        },
+      });
+      const answer = new Promise<{ status: number; json: unknown }>((resolve, reject) => {
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as unknown }));
+        });
+        req.on('error', reject);
+      });
+      await new Promise<void>((resolve) => {
+        req.once('continue', () => resolve());
+        req.flushHeaders();
+      });
 
-    req.end(body);
-    const res = await answer;
-    expect(res.status).toBe(200);
-    expect(res.json).toEqual({ message: 'Thank you! Your message has been sent to our team.' });
+      const stopping = logLine(server, /^shutting down/);
+      const exit = exited(server, 10_000);
+      server.kill('SIGTERM');
+      await stopping;
 
-    expect(await exit).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
-  });
+      req.end(body);
+      const res = await answer;
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({ message: 'Thank you! Your message has been sent to our team.' });
+
+      expect(await exit).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+
+      // Structured logs: one JSON line per request with its id, and no personal data
+      // (the sender's e-mail, name and message went to the dev mailbox, not the log).
+      const entries = log
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(entries.map((e) => e.msg)).toContain('stopped');
+      const request = entries.find((e) => e.msg === 'request' && e.path === '/api/email/contactUs');
+      expect(request).toMatchObject({ method: 'PUT', status: 200, requestId: expect.any(String) });
+      expect(entries.some((e) => e.msg === 'mail (no SMTP_URL): kept in the dev mailbox')).toBe(true);
+      for (const personal of ['kim@example.com', 'Lavoie', 'Still there?'])
+        expect(log).not.toContain(personal);
+    },
+    SPAWN_TIMEOUT_MS,
+  );
 });

@@ -27,101 +27,112 @@ async function admin(...args: string[]) {
   }
 }
 
+/** Each case spawns the CLI (tsx, PGlite), slow on a busy 2-core machine. */
+const SPAWN_TIMEOUT_MS = 90_000;
+
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('admin CLI create-user', () => {
-  it('creates a verified account with the role on the database the server would use, then refuses a duplicate', async () => {
-    const created = await admin(
-      'create-user',
-      '--email',
-      'Director@Example.com',
-      '--password',
-      'long enough pw',
-      '--role',
-      'TournamentDirector',
-      '--first',
-      'Dana',
-      '--last',
-      'Ross',
-    );
-    expect(created.code).toBe(0);
-    expect(created.stdout).toMatch(/Created TournamentDirector Director@Example\.com/);
+  it(
+    'creates a verified account with the role on the database the server would use, then refuses a duplicate',
+    async () => {
+      const created = await admin(
+        'create-user',
+        '--email',
+        'Director@Example.com',
+        '--password',
+        'long enough pw',
+        '--role',
+        'TournamentDirector',
+        '--first',
+        'Dana',
+        '--last',
+        'Ross',
+      );
+      expect(created.code).toBe(0);
+      expect(created.stdout).toMatch(/Created TournamentDirector Director@Example\.com/);
 
-    const again = await admin(
-      'create-user',
-      '--email',
-      'director@example.com',
-      '--password',
-      'another pw',
-      '--role',
-      'Customer',
-    );
-    expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/already exists/);
+      const again = await admin(
+        'create-user',
+        '--email',
+        'director@example.com',
+        '--password',
+        'another pw',
+        '--role',
+        'Customer',
+      );
+      expect(again.code).toBe(1);
+      expect(again.stderr).toMatch(/already exists/);
 
-    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
-    try {
-      const rows = await database.db.select().from(users).where(eq(users.email, 'Director@Example.com'));
-      expect(rows).toHaveLength(1);
-      const [user] = rows;
-      expect(user?.roles).toEqual(['TournamentDirector']);
-      expect(user?.firstName).toBe('Dana');
-      expect(user?.lastName).toBe('Ross');
-      expect(user?.verifiedAt).toBeInstanceOf(Date);
-      expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-      expect(await verifyPassword(user?.passwordHash, 'long enough pw')).toBe(true);
-      expect(await verifyPassword(user?.passwordHash, 'wrong password')).toBe(false);
-      expect(await database.db.select().from(users)).toHaveLength(1);
-    } finally {
-      await database.close();
-    }
-  });
+      const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+      try {
+        const rows = await database.db.select().from(users).where(eq(users.email, 'Director@Example.com'));
+        expect(rows).toHaveLength(1);
+        const [user] = rows;
+        expect(user?.roles).toEqual(['TournamentDirector']);
+        expect(user?.firstName).toBe('Dana');
+        expect(user?.lastName).toBe('Ross');
+        expect(user?.verifiedAt).toBeInstanceOf(Date);
+        expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+        expect(await verifyPassword(user?.passwordHash, 'long enough pw')).toBe(true);
+        expect(await verifyPassword(user?.passwordHash, 'wrong password')).toBe(false);
+        expect(await database.db.select().from(users)).toHaveLength(1);
+      } finally {
+        await database.close();
+      }
+    },
+    SPAWN_TIMEOUT_MS,
+  );
 
-  it('refuses a bad role, a bad e-mail, a short password and an unknown command with a clear message', async () => {
-    const badRole = await admin(
-      'create-user',
-      '--email',
-      'x@example.com',
-      '--password',
-      'long enough pw',
-      '--role',
-      'Admin',
-    );
-    expect(badRole.code).not.toBe(0);
-    expect(badRole.stderr).toMatch(
-      /--role must be one of Customer, CheckInAdmin, TournamentDirector, SuperAdmin/,
-    );
+  it(
+    'refuses a bad role, a bad e-mail, a short password and an unknown command with a clear message',
+    async () => {
+      const badRole = await admin(
+        'create-user',
+        '--email',
+        'x@example.com',
+        '--password',
+        'long enough pw',
+        '--role',
+        'Admin',
+      );
+      expect(badRole.code).not.toBe(0);
+      expect(badRole.stderr).toMatch(
+        /--role must be one of Customer, CheckInAdmin, TournamentDirector, SuperAdmin/,
+      );
 
-    const badEmail = await admin(
-      'create-user',
-      '--email',
-      'not-an-email',
-      '--password',
-      'long enough pw',
-      '--role',
-      'Customer',
-    );
-    expect(badEmail.code).not.toBe(0);
-    expect(badEmail.stderr).toMatch(/--email must be a valid e-mail address/);
+      const badEmail = await admin(
+        'create-user',
+        '--email',
+        'not-an-email',
+        '--password',
+        'long enough pw',
+        '--role',
+        'Customer',
+      );
+      expect(badEmail.code).not.toBe(0);
+      expect(badEmail.stderr).toMatch(/--email must be a valid e-mail address/);
 
-    const shortPassword = await admin(
-      'create-user',
-      '--email',
-      'x@example.com',
-      '--password',
-      'short',
-      '--role',
-      'Customer',
-    );
-    expect(shortPassword.code).not.toBe(0);
-    expect(shortPassword.stderr).toMatch(/--password must be at least 8 characters/);
+      const shortPassword = await admin(
+        'create-user',
+        '--email',
+        'x@example.com',
+        '--password',
+        'short',
+        '--role',
+        'Customer',
+      );
+      expect(shortPassword.code).not.toBe(0);
+      expect(shortPassword.stderr).toMatch(/--password must be at least 8 characters/);
 
-    const unknown = await admin('delete-everything');
-    expect(unknown.code).not.toBe(0);
-    expect(unknown.stderr).toMatch(/Unknown command "delete-everything"/);
+      const unknown = await admin('delete-everything');
+      expect(unknown.code).not.toBe(0);
+      expect(unknown.stderr).toMatch(/Unknown command "delete-everything"/);
 
-    const help = await admin('--help');
-    expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/create-user --email E --password P --role R/);
-  });
+      const help = await admin('--help');
+      expect(help.code).toBe(0);
+      expect(help.stdout).toMatch(/create-user --email E --password P --role R/);
+    },
+    SPAWN_TIMEOUT_MS,
+  );
 });

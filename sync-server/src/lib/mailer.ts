@@ -21,7 +21,11 @@ export interface Mailer {
  * Real mail through SMTP_URL; without it each mail goes to the server log (with its
  * links, so a developer can follow them) and to the dev mailbox a SuperAdmin can read.
  */
-export function createMailer(opts: { smtpUrl: string | undefined; from: () => Promise<string>; db: Db }): Mailer {
+export function createMailer(opts: {
+  smtpUrl: string | undefined;
+  from: () => Promise<string>;
+  db: Db;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -34,10 +38,18 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: () => Pr
   return {
     async send(mail) {
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-      logger.info({ subject: mail.subject, links }, 'mail (no SMTP_URL): kept in the dev mailbox');
-      await opts.db
+      const [row] = await opts.db
         .insert(devMailbox)
-        .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null });
+        .values({
+          toAddress: mail.to,
+          subject: mail.subject,
+          textBody: mail.text,
+          htmlBody: mail.html ?? null,
+        })
+        .returning({ id: devMailbox.id });
+      // The links only: recipient, subject and body may carry personal data (a contact
+      // form's subject holds the sender's name); the dev mailbox keeps the whole mail.
+      logger.info({ mailId: row?.id, links }, 'mail (no SMTP_URL): kept in the dev mailbox');
     },
     close: () => {},
   };
