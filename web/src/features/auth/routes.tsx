@@ -1,15 +1,21 @@
 import type { RouteObject } from 'react-router';
-import { ComingSoonPage } from '../../components/placeholder-page.tsx';
+import { startSessionKeeper } from './session-keeper.ts';
 
 // Children of /user (SPEC.md section 2). The app shell's guard already sends a signed-in
 // user to /customer/registration and checks that `userId` is numeric.
-// PLACEHOLDERS: the accounts engineer replaces these with the real pages, loaded lazily, e.g.
-//   { path: 'login', lazy: async () => ({ Component: (await import('./pages/login-page.tsx')).LoginPage }) }
+startSessionKeeper();
+
 export const authRoutes: RouteObject[] = [
-  { path: 'login', element: <ComingSoonPage name="Login" /> },
-  { path: 'register', element: <ComingSoonPage name="Sign Up" /> },
-  { path: 'pending', element: <ComingSoonPage name="Pending Verification" /> },
-  { path: 'verification/:hash', element: <ComingSoonPage name="Verify Account" /> },
-  { path: 'forgot', element: <ComingSoonPage name="Forgot Password" /> },
-  { path: 'reset/:userId/:hash', element: <ComingSoonPage name="Reset Password" /> },
+  { path: 'login', lazy: async () => ({ Component: (await import('./components/login-page.tsx')).LoginPage }) },
+  { path: 'register', lazy: async () => ({ Component: (await import('./components/register-page.tsx')).RegisterPage }) },
+  { path: 'pending', lazy: async () => ({ Component: (await import('./components/pending-page.tsx')).PendingPage }) },
+  {
+    path: 'verification/:hash?',
+    lazy: async () => ({ Component: (await import('./components/verification-page.tsx')).VerificationPage }),
+  },
+  { path: 'forgot', lazy: async () => ({ Component: (await import('./components/forgot-page.tsx')).ForgotPage }) },
+  {
+    path: 'reset/:userId/:hash',
+    lazy: async () => ({ Component: (await import('./components/reset-page.tsx')).ResetPage }),
+  },
 ];

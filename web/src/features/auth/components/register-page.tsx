@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PROVINCES, RegisterRequestSchema } from '@tournament/shared';
+import { SelectField } from '../../../components/form/select-field.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { usePageAlert } from '../../../lib/page-alert.tsx';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { registerAccount } from '../api/accounts.ts';
+import { useValidatedForm } from '../hooks/use-validated-form.ts';
+import { rememberPendingUser } from '../pending-user.ts';
+
+const PROVINCE_OPTIONS = Object.entries(PROVINCES).map(([value, label]) => ({ value, label }));
+const EMPTY = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  province: 'ON',
+  postalCode: '',
+  phoneNumber: '',
+};
+
+/** /user/register: the sign-up form (SPEC.md sections 4 and 5). */
+export function RegisterPage() {
+  usePageMeta('Sign Up', 'Create an account to register competitors for the tournament.');
+  const navigate = useNavigate();
+  const { showError, clearAlert } = usePageAlert();
+  const form = useValidatedForm(RegisterRequestSchema, EMPTY);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    // The browser's own validity first (SPEC.md section 5), then the shared rules.
+    if (!e.currentTarget.reportValidity()) return;
+    const values = form.validate();
+    if (!values) return;
+    clearAlert();
+    setBusy(true);
+    try {
+      await registerAccount(values);
+      rememberPendingUser({ firstName: values.firstName, email: values.email });
+      await navigate('/user/pending');
+    } catch (error) {
+      if (error instanceof ApiError) form.setServerErrors(error.fieldErrors);
+      showError(error);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card className="mx-auto max-w-2xl">
+      <CardHeader>
+        <CardTitle>
+          <span className="sr-only">Page: </span>Sign Up
+        </CardTitle>
+        <p className="text-sm text-muted-foreground">
+          Already have an account? <Link to="/user/login">Sign in</Link>
+        </p>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4 sm:grid-cols-2" onSubmit={(e) => void onSubmit(e)}>
+          <TextField label="First Name" required autoComplete="given-name" {...form.bind('firstName')} />
+          <TextField label="Last Name" required autoComplete="family-name" {...form.bind('lastName')} />
+          <TextField label="Email" type="email" required autoComplete="email" {...form.bind('email')} />
+          <TextField label="Phone Number" type="tel" required autoComplete="tel-national" inputMode="numeric" {...form.bind('phoneNumber')} />
+          <TextField label="Password" type="password" required autoComplete="new-password" {...form.bind('password')} />
+          <TextField label="Confirm Password" type="password" required autoComplete="new-password" {...form.bind('confirmPassword')} />
+          <TextField label="Address Line 1" required autoComplete="address-line1" {...form.bind('addressLine1')} />
+          <TextField label="Address Line 2" autoComplete="address-line2" {...form.bind('addressLine2')} />
+          <TextField label="City" required autoComplete="address-level2" {...form.bind('city')} />
+          <SelectField label="Province" required options={PROVINCE_OPTIONS} {...form.bind('province')} />
+          <TextField label="Postal Code" required autoComplete="postal-code" {...form.bind('postalCode')} />
+          <div className="flex items-end sm:col-span-2">
+            <Button type="submit" disabled={busy}>
+              {busy && <Spinner className="size-4" />}
+              Sign Up
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+import { Link } from 'react-router';
+import { homeState, nextTournament, type Tournament } from '@tournament/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatDate } from '../../../lib/format.ts';
+
+/** SPEC.md section 2 "Login panel states": today, open or opening soon, closed, none. */
+export function TournamentStatusPanel({
+  tournaments,
+  isLoading,
+  now,
+}: {
+  tournaments: Tournament[] | undefined;
+  isLoading: boolean;
+  now: Date;
+}) {
+  if (isLoading && !tournaments) {
+    return (
+      <Card>
+        <CardContent className="py-6">
+          <Spinner />
+        </CardContent>
+      </Card>
+    );
+  }
+  const next = nextTournament(tournaments ?? [], now);
+  const state = homeState(next);
+  return (
+    <Card aria-labelledby="tournament-status-title">
+      <CardHeader>
+        <CardTitle id="tournament-status-title">
+          {state === 'today'
+            ? 'Tournament Today!'
+            : state === 'closed'
+              ? 'Online registration is currently closed'
+              : state === 'none'
+                ? 'Thank you for your interest!'
+                : "Don't have an account?"}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {state === 'today' && next && (
+          <p>Registration today is in person only, from {next.inPersonRegistrationTimes || '8:30AM to 10AM'}.</p>
+        )}
+        {(state === 'open' || state === 'soon') && next && (
+          <>
+            {state === 'soon' && (
+              <Alert>
+                Registration opens soon! Online registration opens on {formatDate(next.registrationOpensOn)}.
+              </Alert>
+            )}
+            <p>Sign up for an account to register competitors, spectators and lunch for the tournament.</p>
+            {state === 'soon' ? (
+              <Button disabled className="justify-self-start">
+                Sign Up
+              </Button>
+            ) : (
+              <Button asChild className="justify-self-start">
+                <Link to="/user/register">Sign Up</Link>
+              </Button>
+            )}
+          </>
+        )}
+        {state === 'closed' && <p>Please check back for the next tournament.</p>}
+        {state === 'none' && <p>The next tournament has not been announced yet. Please check back soon.</p>}
+      </CardContent>
+    </Card>
+  );
+}

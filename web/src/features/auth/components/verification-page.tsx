@@ -1,0 +1,57 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { usePageAlert } from '../../../lib/page-alert.tsx';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { verifyAccount } from '../api/accounts.ts';
+
+/** /user/verification/{hash}: sends the hash on load (SPEC.md section 4). */
+export function VerificationPage() {
+  usePageMeta('Verify Account', 'Verifying your e-mail address.');
+  const { hash } = useParams();
+  const { showError } = usePageAlert();
+  const [state, setState] = useState<'working' | 'done' | 'failed'>('working');
+  const sent = useRef(false);
+
+  useEffect(() => {
+    // Once only: the link is single use, so a second request would report a failure.
+    if (!hash || sent.current) return;
+    sent.current = true;
+    verifyAccount(hash).then(
+      () => setState('done'),
+      (error: unknown) => {
+        setState('failed');
+        showError(error);
+      },
+    );
+  }, [hash, showError]);
+
+  if (!hash) return <Navigate to="/" replace />;
+  if (state === 'working') {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner />
+      </div>
+    );
+  }
+  return (
+    <Card className="mx-auto max-w-xl">
+      <CardHeader>
+        <CardTitle>{state === 'done' ? 'Thank you!' : 'Oops!'}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {state === 'done' ? (
+          <p>
+            Your account has been verified. You can now <Link to="/user/login">login</Link>.
+          </p>
+        ) : (
+          <p>
+            We could not verify your account. Please try the link again, or <Link to="/contact">contact us</Link> for
+            help.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
