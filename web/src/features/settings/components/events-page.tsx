@@ -240,7 +240,7 @@ function EventEditor({
             options={eventTypes.map((t) => ({ value: String(t.id), label: t.title }))}
             {...textBinding(form, 'eventTypeId')}
           />
-          <TextField label="Name (empty: the event type's title)" {...textBinding(form, 'name')} />
+          <TextField label="Event name" placeholder="Same as the event type" {...textBinding(form, 'name')} />
           <CheckboxField
             label="Competitors must give their weight"
             hint="For events decided by weight class, such as sparring."
