@@ -122,6 +122,8 @@ export async function updateEventType(
 
 export async function deleteEventType(deps: Deps, caller: Caller, id: number): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
+    // Lock the row first: an event being added for it now finishes before we count.
+    await tx.select({ id: eventTypes.id }).from(eventTypes).where(eq(eventTypes.id, id)).for('update');
     const before = await eventTypeRow(tx, id);
     if (!before) throw notFound(EVENT_TYPE_NOT_FOUND);
     const [used] = await tx.select({ n: count() }).from(events).where(eq(events.eventTypeId, id));
@@ -254,6 +256,11 @@ export async function updateCompetitorLevel(
 
 export async function deleteCompetitorLevel(deps: Deps, caller: Caller, id: number): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
+    await tx
+      .select({ id: competitorLevels.id })
+      .from(competitorLevels)
+      .where(eq(competitorLevels.id, id))
+      .for('update');
     const before = await levelRow(tx, id);
     if (!before) throw notFound(LEVEL_NOT_FOUND);
     const [[comps], [divs]] = await Promise.all([
@@ -437,6 +444,7 @@ export async function updateEvent(
 
 export async function deleteEvent(deps: Deps, caller: Caller, id: number): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
+    await tx.select({ id: events.id }).from(events).where(eq(events.id, id)).for('update');
     const before = await eventRow(tx, id);
     if (!before) throw notFound(EVENT_NOT_FOUND);
     const [entries] = await tx

@@ -151,6 +151,8 @@ export async function updateTournament(deps: Deps, caller: Caller, id: number, i
 /** Issue 8: a tournament with registrations cannot be deleted; its events go with it. */
 export async function deleteTournament(deps: Deps, caller: Caller, id: number): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
+    // Lock the row first: a registration being made for it now finishes before we count.
+    await tx.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, id)).for('update');
     const before = await readTournament(tx, id);
     if (!before) throw notFound(TOURNAMENT_NOT_FOUND);
     const refusal = tournamentDeleteRefusal((await usage(tx, id)).registrationCount);
