@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 // Google Identity Services: the script renders its own button and hands back an ID token
 // ("credential") that the server verifies (POST /api/users/google-oauth).
@@ -34,6 +34,7 @@ function loadScript(): Promise<void> {
 export function GoogleButton({ clientId, onCredential }: { clientId: string; onCredential: (credential: string) => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const callback = useRef(onCredential);
+  const [unavailable, setUnavailable] = useState(false);
   useEffect(() => {
     callback.current = onCredential;
   });
@@ -52,11 +53,18 @@ export function GoogleButton({ clientId, onCredential }: { clientId: string; onC
         id.renderButton(ref.current, { theme: 'outline', size: 'large', text: 'signin_with', width: 280 });
       })
       .catch(() => {
-        // Offline or blocked: the e-mail form still works; nothing to show.
+        // Offline or blocked: the e-mail form still works; the Google part hides.
+        if (!cancelled) setUnavailable(true);
       });
     return () => {
       cancelled = true;
     };
   }, [clientId]);
-  return <div ref={ref} data-testid="google-sign-in" className="min-h-10" />;
+  if (unavailable) return null;
+  return (
+    <div className="mt-6 grid gap-2 border-t pt-4" data-testid="google-sign-in">
+      <p className="text-sm text-muted-foreground">Or sign in with your Google account:</p>
+      <div ref={ref} className="min-h-10" />
+    </div>
+  );
 }

@@ -57,7 +57,7 @@ export function LoginPage() {
   }
 
   return (
-    <div className="grid gap-6 md:grid-cols-2">
+    <div className="grid items-start gap-6 md:grid-cols-2">
       <h1 className="sr-only md:col-span-2">Login</h1>
       <TournamentStatusPanel tournaments={tournaments.data} isLoading={tournaments.isLoading} now={new Date()} />
       <Card>
@@ -93,10 +93,7 @@ export function LoginPage() {
             </div>
           </form>
           {settings?.googleClientId ? (
-            <div className="mt-6 grid gap-2 border-t pt-4">
-              <p className="text-sm text-muted-foreground">Or sign in with your Google account:</p>
-              <GoogleButton clientId={settings.googleClientId} onCredential={(c) => void onGoogle(c)} />
-            </div>
+            <GoogleButton clientId={settings.googleClientId} onCredential={(c) => void onGoogle(c)} />
           ) : null}
         </CardContent>
       </Card>

@@ -66,7 +66,7 @@ export function RegisterPage() {
         </p>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-4 sm:grid-cols-2" onSubmit={(e) => void onSubmit(e)}>
+        <form className="grid items-start gap-4 sm:grid-cols-2" onSubmit={(e) => void onSubmit(e)}>
           <TextField label="First Name" required autoComplete="given-name" {...form.bind('firstName')} />
           <TextField label="Last Name" required autoComplete="family-name" {...form.bind('lastName')} />
           <TextField label="Email" type="email" required autoComplete="email" {...form.bind('email')} />
