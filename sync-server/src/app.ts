@@ -10,9 +10,10 @@ import { devRoutes } from './routes/dev.ts';
 import { emailRoutes } from './routes/email.ts';
 import { healthRoutes } from './routes/health.ts';
 import { publicRoutes } from './routes/public.ts';
-import { userRoutes } from './routes/users.ts';
+import { registrationRoutes } from './routes/registration.ts';
 import { adminTournamentRoutes } from './routes/admin-tournaments.ts';
 import { adminSettingsRoutes } from './routes/admin-settings.ts';
+import { userRoutes } from './routes/users.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -82,6 +83,7 @@ export function createApp(deps: Deps) {
 
   app.route('/api', healthRoutes);
   app.route('/api', publicRoutes);
+  app.route('/api/registration', registrationRoutes);
   app.route('/api/admin', adminTournamentRoutes);
   app.route('/api/admin', adminSettingsRoutes);
   app.route('/api/email', emailRoutes);

@@ -3,6 +3,24 @@ import { z } from 'zod';
 
 // DESIGN.md section 3: the configuration contract. Nothing else reads process.env.
 const EnvSchema = z.object({
+  // Stripe Checkout (issue 5): online payment only when both are set; else "pay at the door".
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  // A stand-in for api.stripe.com (tests, local runs), e.g. http://127.0.0.1:3510.
+  STRIPE_API_BASE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^https?:\/\//.test(v), 'STRIPE_API_BASE must be an absolute http(s) URL'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z
     .string()
@@ -41,7 +59,16 @@ const EnvSchema = z.object({
     .transform((v) => v || undefined),
 });
 
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Base URL of the Stripe API; undefined means api.stripe.com. */
+  apiBase: string | undefined;
+}
+
 export interface Config {
+  /** Stripe Checkout, when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are both set. */
+  stripe?: StripeConfig | undefined;
   port: number;
   databaseUrl: string | undefined;
   dataDir: string;
@@ -66,6 +93,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   return {
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+        : undefined,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),

@@ -1,4 +1,5 @@
 import { boolean, date, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, numeric, primaryKey, smallint } from 'drizzle-orm/pg-core';
 import { bigserial, doublePrecision } from 'drizzle-orm/pg-core';
 
 // Drizzle's view of the tables the SQL migrations create (db/migrations is the source of truth).
@@ -166,5 +167,122 @@ export const refreshTokens = pgTable('refresh_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Registration, competitors, contacts, payments and receipts (migration 0003).
+
+export const events = pgTable('events', {
+  id: serial('id').primaryKey(),
+  tournamentId: integer('tournament_id')
+    .notNull()
+    .references(() => tournaments.id, { onDelete: 'cascade' }),
+  eventTypeId: integer('event_type_id')
+    .notNull()
+    .references(() => eventTypes.id),
+  name: text('name').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  requiresWeight: boolean('requires_weight').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const registrations = pgTable('registrations', {
+  id: serial('id').primaryKey(),
+  ownerUserId: integer('owner_user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tournamentId: integer('tournament_id')
+    .notNull()
+    .references(() => tournaments.id),
+  isCompleted: boolean('is_completed').notNull().default(false),
+  spectators: integer('spectators').notNull().default(0),
+  lunch: integer('lunch').notNull().default(0),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const competitors = pgTable('competitors', {
+  id: serial('id').primaryKey(),
+  registrationId: integer('registration_id')
+    .notNull()
+    .references(() => registrations.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+  gender: smallint('gender').notNull(),
+  competitorLevelId: integer('competitor_level_id')
+    .notNull()
+    .references(() => competitorLevels.id),
+  weightKg: numeric('weight_kg', { precision: 5, scale: 1, mode: 'number' }),
+  school: text('school').notNull().default(''),
+  emergencyContactName: text('emergency_contact_name').notNull(),
+  emergencyContactPhone: text('emergency_contact_phone').notNull(),
+  emergencyContactRelationship: text('emergency_contact_relationship').notNull(),
+  guardianConsent: boolean('guardian_consent').notNull().default(false),
+  checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+  checkedInBy: integer('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const competitorEvents = pgTable(
+  'competitor_events',
+  {
+    competitorId: integer('competitor_id')
+      .notNull()
+      .references(() => competitors.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+  },
+  (t) => [primaryKey({ columns: [t.competitorId, t.eventId] })],
+);
+
+export const registrationContacts = pgTable('registration_contacts', {
+  id: serial('id').primaryKey(),
+  registrationId: integer('registration_id')
+    .notNull()
+    .references(() => registrations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phoneNumber: text('phone_number'),
+  agreedToSmsDivisionNotifications: boolean('agreed_to_sms_division_notifications'),
+  agreedToEmailDivisionNotifications: boolean('agreed_to_email_division_notifications'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const payments = pgTable('payments', {
+  id: text('id').primaryKey(),
+  registrationId: integer('registration_id')
+    .notNull()
+    .references(() => registrations.id, { onDelete: 'cascade' }),
+  method: text('method', { enum: ['online', 'cash', 'card', 'etransfer'] }).notNull(),
+  amount: integer('amount').notNull(),
+  stripeCheckoutSessionId: text('stripe_checkout_session_id'),
+  stripePaymentIntentId: text('stripe_payment_intent_id'),
+  recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+  voided: boolean('voided').notNull().default(false),
+  voidedAt: timestamp('voided_at', { withTimezone: true }),
+  voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const receipts = pgTable('receipts', {
+  id: serial('id').primaryKey(),
+  registrationId: integer('registration_id')
+    .notNull()
+    .references(() => registrations.id, { onDelete: 'cascade' }),
+  paymentId: text('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+  confirmationCode: text('confirmation_code').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  paymentAmount: integer('payment_amount').notNull(),
+  total: integer('total').notNull(),
+  balanceOwing: integer('balance_owing').notNull(),
+  items: jsonb('items').$type<{ description: string; quantity: number; unitPrice: number; amount: number }[]>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { competitorLevels, eventTypes, siteSettings, tournamentScheduleLines, tournaments } from './schema.ts';
+import { competitorLevels, events, eventTypes, siteSettings, tournamentScheduleLines, tournaments } from './schema.ts';
 
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -87,6 +87,18 @@ export async function seedReferenceData(db: Db, now = new Date()): Promise<boole
       { tournamentId: t.id, sortOrder: 5, line1: 'Sparring divisions', line2: '1:00PM' },
       { tournamentId: t.id, sortOrder: 6, line1: 'Grand Championship and awards', line2: '4:30PM' },
     ]);
+    // One event per event type for the seeded tournament (what a competitor can enter);
+    // sparring brackets go by weight.
+    const types = await tx.select().from(eventTypes).orderBy(eventTypes.sortOrder);
+    await tx.insert(events).values(
+      types.map((type) => ({
+        tournamentId: t.id,
+        eventTypeId: type.id,
+        name: type.title,
+        sortOrder: type.sortOrder,
+        requiresWeight: type.decidedBy === 'bracket',
+      })),
+    );
     return true;
   });
 }

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { CompetitorFieldsSchema } from '../domain/competitor.ts';
+import { MESSAGES } from '../domain/messages.ts';
+import { emailField, optionalPhoneField, requiredText } from '../domain/validation.ts';
+
+// SPEC.md section 7: the /api/registration calls; DESIGN.md section 5 for what the spec leaves out.
+
+export const REGISTRATION_MESSAGES = {
+  completed:
+    'This registration is complete and can no longer be changed online. Please contact us to make changes.',
+  alreadyCompleted: 'This registration is already complete.',
+  closed: 'Online registration is currently closed',
+  lunchNotOnSale: 'Lunch tickets are not on sale for this tournament.',
+  noSpectatorToRemove: 'There are no spectator passes to remove.',
+  noLunchToRemove: 'There are no lunch tickets to remove.',
+  tooManyPasses: (max: number) => `At most ${max} can be added to one registration.`,
+  nothingToPay: 'Please add a competitor, spectator pass or lunch ticket before completing the registration.',
+  tooManyContacts: (max: number) => `At most ${max} contacts can be added to one registration.`,
+  paymentUnavailable: 'Online payment is not available right now, please try again later.',
+} as const;
+
+/** Spectator passes and lunch tickets per registration. */
+export const MAX_PASSES = 50;
+export const MAX_CONTACTS = 5;
+
+export const IdParam = z
+  .string()
+  .regex(/^\d{1,9}$/, 'Must be a number')
+  .transform(Number);
+
+export const CompetitorCreateSchema = CompetitorFieldsSchema;
+export const CompetitorUpdateSchema = CompetitorFieldsSchema.extend({
+  id: z.number({ error: MESSAGES.required }).int().positive(),
+});
+export type CompetitorCreate = z.input<typeof CompetitorCreateSchema>;
+export type CompetitorUpdate = z.input<typeof CompetitorUpdateSchema>;
+
+/** A competitor as the API answers it. */
+export const CompetitorSchema = z.object({
+  id: z.number().int(),
+  registrationId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  dateOfBirth: z.string(),
+  /** Age on tournament day. */
+  age: z.number().int().nullable(),
+  gender: z.union([z.literal(1), z.literal(2)]),
+  competitorLevelId: z.number().int(),
+  weightKg: z.number().nullable(),
+  school: z.string(),
+  emergencyContactName: z.string(),
+  emergencyContactPhone: z.string(),
+  emergencyContactRelationship: z.string(),
+  guardianConsent: z.boolean(),
+  eventIds: z.array(z.number().int()),
+  checkedInAt: z.string().nullable(),
+});
+export type Competitor = z.infer<typeof CompetitorSchema>;
+
+/** A contact the registration's notifications go to (SPEC.md section 3). */
+export const ContactInputSchema = z.object({
+  name: requiredText(100),
+  email: emailField(),
+  phoneNumber: optionalPhoneField(),
+  /** null: not chosen yet (flagged on the customer's home page). */
+  agreedToSmsDivisionNotifications: z.boolean().nullable().optional().default(null),
+  agreedToEmailDivisionNotifications: z.boolean().nullable().optional().default(null),
+});
+export type ContactInput = z.input<typeof ContactInputSchema>;
+
+export const ContactsUpdateSchema = z.object({
+  contacts: z
+    .array(ContactInputSchema)
+    .max(MAX_CONTACTS, REGISTRATION_MESSAGES.tooManyContacts(MAX_CONTACTS)),
+});
+
+export const ContactPreferencesSchema = z.object({
+  agreedToSmsDivisionNotifications: z.boolean().nullable(),
+  agreedToEmailDivisionNotifications: z.boolean().nullable(),
+});
+export type ContactPreferences = z.infer<typeof ContactPreferencesSchema>;
+
+export const ContactSchema = z.object({
+  id: z.number().int(),
+  registrationId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  agreedToSmsDivisionNotifications: z.boolean().nullable(),
+  agreedToEmailDivisionNotifications: z.boolean().nullable(),
+  /** A phone number and no SMS choice yet (SPEC.md section 3). */
+  lacksSmsPreference: z.boolean(),
+});
+export type Contact = z.infer<typeof ContactSchema>;
+
+export const ReceiptItemSchema = z.object({
+  description: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  amount: z.number().int(),
+});
+
+/** SPEC.md section 3 Receipt, plus the totals a family needs at the door. */
+export const ReceiptSchema = z.object({
+  receiptId: z.number().int(),
+  registrationId: z.number().int(),
+  confirmationCode: z.string(),
+  title: z.string(),
+  description: z.string(),
+  paymentAmount: z.number().int(),
+  total: z.number().int(),
+  balanceOwing: z.number().int(),
+  receiptItems: z.array(ReceiptItemSchema),
+  receiptUrl: z.string(),
+  createdAt: z.string(),
+});
+export type Receipt = z.infer<typeof ReceiptSchema>;
+
+/** GET /api/registration/receipt/{id}: the receipt with its check-in QR code. */
+export const ReceiptWithQrSchema = ReceiptSchema.extend({
+  /** PNG data URL of a QR code carrying `checkInToken`. */
+  qrCode: z.string(),
+  /** Signed token (audience nomac-checkin) check-in scans. */
+  checkInToken: z.string(),
+});
+export type ReceiptWithQr = z.infer<typeof ReceiptWithQrSchema>;
+
+/** SPEC.md section 3 Registration. */
+export const RegistrationSchema = z.object({
+  registrationId: z.number().int(),
+  tournamentId: z.number().int(),
+  isCompleted: z.boolean(),
+  completedAt: z.string().nullable(),
+  competitors: z.array(CompetitorSchema),
+  spectators: z.number().int(),
+  lunch: z.number().int(),
+  contacts: z.array(ContactSchema),
+  tournament: z.object({
+    id: z.number().int(),
+    competitorOnlineCost: z.number().int(),
+    spectatorCost: z.number().int(),
+    lunchCost: z.number().int(),
+  }),
+  receipt: ReceiptSchema.optional(),
+  /** SPEC.md section 9 total, computed on the server. */
+  cost: z.number().int(),
+  amountPaid: z.number().int(),
+  balanceOwing: z.number().int(),
+  owner: z.object({ personId: z.number().int(), name: z.string(), email: z.string() }),
+});
+export type Registration = z.infer<typeof RegistrationSchema>;
+
+/** What a competitor may enter at a tournament, and the levels to choose from. */
+export const RegistrationOptionsSchema = z.object({
+  events: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      eventTypeId: z.number().int(),
+      eventTypeTitle: z.string(),
+      requiresWeight: z.boolean(),
+    }),
+  ),
+  competitorLevels: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type RegistrationOptions = z.infer<typeof RegistrationOptionsSchema>;
+
+/** POST /api/registration/checkout/{id}: Stripe Checkout, or completed with "pay at the door". */
+export const CheckoutResultSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('stripe'), url: z.string() }),
+  z.object({ mode: z.literal('door'), registration: RegistrationSchema }),
+]);
+export type CheckoutResult = z.infer<typeof CheckoutResultSchema>;
+
+/** Check-in tokens are signed for this audience only, so an access token never passes for one. */
+export const CHECK_IN_AUDIENCE = 'nomac-checkin';

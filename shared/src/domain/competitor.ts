@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+import { optionalText, phoneField, requiredText } from './validation.ts';
+
+// DESIGN.md section 5: the competitor, validated the same way on the page and on the server.
+
+export const COMPETITOR_MESSAGES = {
+  dateOfBirth: 'Please enter a date of birth as YYYY-MM-DD',
+  implausibleDateOfBirth: 'Please enter a plausible date of birth',
+  gender: 'Please choose a gender',
+  level: 'Please choose a competitor level',
+  weight: 'Please enter a weight in kilograms between 10 and 250',
+  weightRequired: (eventName: string) => `Weight is required to enter ${eventName}`,
+  atLeastOneEvent: 'Please choose at least one event',
+  unknownEvent: 'Please choose events offered at this tournament',
+  unknownLevel: 'Please choose a competitor level from the list',
+  guardianConsent: 'A parent or guardian must consent for a competitor under 18',
+} as const;
+
+/** Youngest and oldest plausible competitor on tournament day. */
+export const COMPETITOR_AGE_RANGE = { min: 3, max: 100 } as const;
+export const ADULT_AGE = 18;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function parseDay(day: string): Date | undefined {
+  if (!ISO_DAY.test(day)) return undefined;
+  const d = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== day ? undefined : d;
+}
+
+/** Age in whole years on `onDay` (both YYYY-MM-DD); undefined for an invalid date. */
+export function ageOn(dateOfBirth: string, onDay: string): number | undefined {
+  const born = parseDay(dateOfBirth);
+  const on = parseDay(onDay);
+  if (!born || !on) return undefined;
+  let age = on.getUTCFullYear() - born.getUTCFullYear();
+  const beforeBirthday =
+    on.getUTCMonth() < born.getUTCMonth() ||
+    (on.getUTCMonth() === born.getUTCMonth() && on.getUTCDate() < born.getUTCDate());
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+/** The fields a customer fills in; `id` absent to add, present to edit. */
+export const CompetitorFieldsSchema = z.object({
+  registrationId: z.number({ error: MESSAGES.required }).int().positive(),
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  dateOfBirth: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.required)
+    .refine((v) => parseDay(v) !== undefined, COMPETITOR_MESSAGES.dateOfBirth),
+  gender: z.union([z.literal(1), z.literal(2)], { error: COMPETITOR_MESSAGES.gender }),
+  competitorLevelId: z.number({ error: COMPETITOR_MESSAGES.level }).int().positive(COMPETITOR_MESSAGES.level),
+  weightKg: z
+    .number({ error: COMPETITOR_MESSAGES.weight })
+    .min(10, COMPETITOR_MESSAGES.weight)
+    .max(250, COMPETITOR_MESSAGES.weight)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  school: optionalText(200).transform((v) => v ?? ''),
+  emergencyContactName: requiredText(100),
+  emergencyContactPhone: phoneField(),
+  emergencyContactRelationship: requiredText(100),
+  guardianConsent: z.boolean().optional().default(false),
+  eventIds: z
+    .array(z.number().int().positive(), { error: COMPETITOR_MESSAGES.atLeastOneEvent })
+    .min(1, COMPETITOR_MESSAGES.atLeastOneEvent)
+    .max(20)
+    .transform((ids) => [...new Set(ids)]),
+});
+export type CompetitorFields = z.output<typeof CompetitorFieldsSchema>;
+export type CompetitorFieldsInput = z.input<typeof CompetitorFieldsSchema>;
+
+export interface CompetitorRuleContext {
+  /** YYYY-MM-DD: age on tournament day decides consent (and later divisions). */
+  tournamentDate: string;
+  events: readonly { id: number; name: string; requiresWeight: boolean }[];
+  competitorLevelIds: readonly number[];
+}
+
+/**
+ * The rules that need the tournament (DESIGN.md section 5): plausible date of birth,
+ * guardian consent under 18, events offered here, weight when an entered event needs it.
+ * Answers the SPEC.md section 8 `errors` object; empty when the competitor is valid.
+ */
+export function competitorRuleErrors(
+  c: CompetitorFields,
+  ctx: CompetitorRuleContext,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const age = ageOn(c.dateOfBirth, ctx.tournamentDate);
+  if (age === undefined || age < COMPETITOR_AGE_RANGE.min || age > COMPETITOR_AGE_RANGE.max) {
+    errors.dateOfBirth = COMPETITOR_MESSAGES.implausibleDateOfBirth;
+  } else if (age < ADULT_AGE && !c.guardianConsent) {
+    errors.guardianConsent = COMPETITOR_MESSAGES.guardianConsent;
+  }
+  if (!ctx.competitorLevelIds.includes(c.competitorLevelId))
+    errors.competitorLevelId = COMPETITOR_MESSAGES.unknownLevel;
+  const entered = c.eventIds.map((id) => ctx.events.find((e) => e.id === id));
+  if (entered.some((e) => e === undefined)) {
+    errors.eventIds = COMPETITOR_MESSAGES.unknownEvent;
+  } else if (c.weightKg === null) {
+    const needsWeight = entered.find((e) => e?.requiresWeight);
+    if (needsWeight) errors.weightKg = COMPETITOR_MESSAGES.weightRequired(needsWeight.name);
+  }
+  return errors;
+}

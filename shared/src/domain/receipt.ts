@@ -1,0 +1,67 @@
+import { registrationTotal, type CostPrices } from './costs.ts';
+
+// Receipts (DESIGN.md section 5): the items a registration is charged for, and the
+// confirmation code families read out at the door.
+
+/** No look-alike characters (0/O, 1/I/L): a code read aloud or typed at the door stays unambiguous. */
+export const CONFIRMATION_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const CONFIRMATION_CODE_LENGTH = 8;
+export const CONFIRMATION_CODE = /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/;
+
+/** `randomIndex(n)` answers an integer in [0, n): pass a cryptographic source. */
+export function makeConfirmationCode(randomIndex: (n: number) => number): string {
+  let code = '';
+  for (let i = 0; i < CONFIRMATION_CODE_LENGTH; i++) {
+    code += CONFIRMATION_CODE_ALPHABET[randomIndex(CONFIRMATION_CODE_ALPHABET.length)];
+  }
+  return code;
+}
+
+export interface ReceiptItem {
+  description: string;
+  quantity: number;
+  /** Whole dollars (SPEC.md section 9). */
+  unitPrice: number;
+  amount: number;
+}
+
+export interface ChargeableRegistration {
+  competitors: readonly { firstName: string; lastName: string }[];
+  spectators: number;
+  lunch: number;
+}
+
+/** One line per competitor, one for spectator passes, one for lunch tickets; sums to `registrationTotal`. */
+export function receiptItems(r: ChargeableRegistration, prices: CostPrices): ReceiptItem[] {
+  const items: ReceiptItem[] = r.competitors.map((c) => ({
+    description: `Competitor registration: ${c.firstName} ${c.lastName}`,
+    quantity: 1,
+    unitPrice: prices.competitorOnlineCost,
+    amount: prices.competitorOnlineCost,
+  }));
+  if (r.spectators > 0) {
+    items.push({
+      description: 'Spectator pass',
+      quantity: r.spectators,
+      unitPrice: prices.spectatorCost,
+      amount: r.spectators * prices.spectatorCost,
+    });
+  }
+  if (r.lunch > 0) {
+    items.push({
+      description: 'Lunch ticket',
+      quantity: r.lunch,
+      unitPrice: prices.lunchCost,
+      amount: r.lunch * prices.lunchCost,
+    });
+  }
+  return items;
+}
+
+/** The total of a registration's items, by the SPEC.md section 9 formula. */
+export function chargeTotal(r: ChargeableRegistration, prices: CostPrices): number {
+  return registrationTotal(
+    { competitors: r.competitors.length, spectators: r.spectators, lunch: r.lunch },
+    prices,
+  );
+}

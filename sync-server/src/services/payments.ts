@@ -1,0 +1,198 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import {
+  isStaff,
+  receiptItems,
+  REGISTRATION_MESSAGES,
+  type CheckoutResult,
+  type Registration,
+} from '@tournament/shared';
+import type { StripeConfig } from '../config/env.ts';
+import { payments, registrations } from '../db/schema.ts';
+import type { Caller, Deps } from '../http/context.ts';
+import { DomainError, notFound } from '../lib/errors.ts';
+import { logger } from '../lib/logger.ts';
+import { insertReceipt, mailReceipt } from './receipts.ts';
+import { getRegistration, lockRegistrationForPayment, tournamentsById } from './registration.ts';
+import { toRegistrations } from './registration-views.ts';
+
+// Payment (DESIGN.md section 5): Stripe Checkout when configured, else "pay at the door".
+// The amount is always the server's SPEC.md section 9 total; a client never sends one.
+
+export interface PaymentRecord {
+  /** Made by the paying side (the Checkout Session id), so a replay records it once. */
+  id: string;
+  method: 'online' | 'cash' | 'card' | 'etransfer';
+  amount: number;
+  stripeCheckoutSessionId?: string | null;
+  stripePaymentIntentId?: string | null;
+  recordedBy?: number | null;
+}
+
+export function stripeClient(cfg: StripeConfig): Stripe {
+  const base = cfg.apiBase ? new URL(cfg.apiBase) : undefined;
+  return new Stripe(cfg.secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    telemetry: false,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'http:' ? 80 : 443),
+          protocol: base.protocol === 'http:' ? ('http' as const) : ('https' as const),
+        }
+      : {}),
+  });
+}
+
+/**
+ * Completes a registration and makes its receipt, in one transaction; with a payment,
+ * records it first and stops (answering null) if that payment id was recorded before.
+ */
+export async function completeRegistration(
+  deps: Deps,
+  opts: { registrationId: number; caller: Caller | null; payment: PaymentRecord | null },
+): Promise<Registration | null> {
+  const byId = await tournamentsById(deps);
+  const done = await deps.database.db.transaction(async (tx) => {
+    const row = await lockRegistrationForPayment(tx, opts.caller, opts.registrationId);
+    if (opts.payment) {
+      const inserted = await tx
+        .insert(payments)
+        .values({
+          id: opts.payment.id,
+          registrationId: row.id,
+          method: opts.payment.method,
+          amount: opts.payment.amount,
+          stripeCheckoutSessionId: opts.payment.stripeCheckoutSessionId ?? null,
+          stripePaymentIntentId: opts.payment.stripePaymentIntentId ?? null,
+          recordedBy: opts.payment.recordedBy ?? null,
+          createdAt: deps.now(),
+        })
+        .onConflictDoNothing()
+        .returning({ id: payments.id });
+      if (inserted.length === 0) return null;
+    } else if (row.isCompleted) {
+      throw new DomainError('already_completed', REGISTRATION_MESSAGES.alreadyCompleted, 409);
+    }
+    const completedAt = row.completedAt ?? deps.now();
+    await tx
+      .update(registrations)
+      .set({ isCompleted: true, completedAt, updatedAt: deps.now() })
+      .where(eq(registrations.id, row.id));
+    const [view] = await toRegistrations(deps, tx, [{ ...row, isCompleted: true, completedAt }], byId);
+    if (!view) throw new Error('completeRegistration: registration vanished');
+    const receipt = await insertReceipt(tx, deps, view, byId.get(row.tournamentId), opts.payment);
+    return { view, receipt };
+  });
+  if (!done) return null;
+  await mailReceipt(deps, done.view, done.receipt);
+  return getRegistration(
+    deps,
+    { personId: done.view.owner.personId, roles: ['Customer'], displayName: '' },
+    done.view.registrationId,
+  );
+}
+
+/**
+ * POST /api/registration/checkout/{id}: a Stripe Checkout Session for what is owing (one
+ * line per item), or, without Stripe (or with nothing owing), completion "pay at the door".
+ */
+export async function checkout(deps: Deps, caller: Caller, registrationId: number): Promise<CheckoutResult> {
+  const registration = await getRegistration(deps, caller, registrationId);
+  if (registration.isCompleted) {
+    throw new DomainError('already_completed', REGISTRATION_MESSAGES.alreadyCompleted, 409);
+  }
+  const tournament = (await tournamentsById(deps)).get(registration.tournamentId);
+  if (!isStaff(caller.roles) && !tournament?.isRegistrationOpen) {
+    throw new DomainError('registration_closed', REGISTRATION_MESSAGES.closed, 409);
+  }
+  if (registration.competitors.length + registration.spectators + registration.lunch === 0) {
+    throw new DomainError('nothing_to_pay', REGISTRATION_MESSAGES.nothingToPay, 400);
+  }
+  const stripe = deps.config.stripe;
+  if (!stripe || registration.balanceOwing <= 0) {
+    const completed = await completeRegistration(deps, { registrationId, caller, payment: null });
+    if (!completed) throw notFound();
+    return { mode: 'door', registration: completed };
+  }
+  const items =
+    registration.amountPaid > 0
+      ? [
+          {
+            description: 'Registration balance',
+            quantity: 1,
+            unitPrice: registration.balanceOwing,
+            amount: registration.balanceOwing,
+          },
+        ]
+      : receiptItems(registration, registration.tournament);
+  const base = `${deps.config.publicUrl}/customer/registration/${registrationId}`;
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripeClient(stripe).checkout.sessions.create({
+      mode: 'payment',
+      client_reference_id: String(registrationId),
+      customer_email: registration.owner.email || undefined,
+      metadata: { registrationId: String(registrationId) },
+      line_items: items.map((i) => ({
+        quantity: i.quantity,
+        price_data: {
+          currency: 'cad',
+          unit_amount: i.unitPrice * 100,
+          product_data: { name: i.description },
+        },
+      })),
+      success_url: `${base}/confirmation?paid=1`,
+      cancel_url: `${base}/confirmation`,
+    });
+  } catch (err) {
+    logger.error({ err, registrationId }, 'stripe checkout session failed');
+    throw new DomainError('payment_unavailable', REGISTRATION_MESSAGES.paymentUnavailable, 502);
+  }
+  if (!session.url)
+    throw new DomainError('payment_unavailable', REGISTRATION_MESSAGES.paymentUnavailable, 502);
+  return { mode: 'stripe', url: session.url };
+}
+
+const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+
+/**
+ * POST /api/registration/stripe-webhook: verified by its signature over the raw body. A paid
+ * Checkout Session completes the registration and makes the receipt; a replay changes nothing.
+ */
+export async function handleStripeWebhook(
+  deps: Deps,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<{ received: true; recorded: boolean }> {
+  const cfg = deps.config.stripe;
+  if (!cfg) throw notFound();
+  let event: Stripe.Event;
+  try {
+    event = stripeClient(cfg).webhooks.constructEvent(rawBody, signature ?? '', cfg.webhookSecret);
+  } catch {
+    throw new DomainError('bad_signature', 'The webhook signature could not be verified.', 400);
+  }
+  if (!PAID_EVENTS.has(event.type)) return { received: true, recorded: false };
+  const session = event.data.object as Stripe.Checkout.Session;
+  if (session.payment_status !== 'paid') return { received: true, recorded: false };
+  const registrationId = Number(session.metadata?.registrationId ?? session.client_reference_id);
+  if (!Number.isInteger(registrationId) || registrationId <= 0) {
+    logger.warn({ sessionId: session.id }, 'stripe webhook without a registration id');
+    return { received: true, recorded: false };
+  }
+  const intent = session.payment_intent;
+  const done = await completeRegistration(deps, {
+    registrationId,
+    caller: null,
+    payment: {
+      id: session.id,
+      method: 'online',
+      amount: Math.round((session.amount_total ?? 0) / 100),
+      stripeCheckoutSessionId: session.id,
+      stripePaymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+    },
+  });
+  return { received: true, recorded: done !== null };
+}

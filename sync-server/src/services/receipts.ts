@@ -1,0 +1,203 @@
+import crypto from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import QRCode from 'qrcode';
+import {
+  CHECK_IN_AUDIENCE,
+  makeConfirmationCode,
+  receiptItems,
+  type Receipt,
+  type ReceiptWithQr,
+  type Registration,
+  type Tournament,
+} from '@tournament/shared';
+import type { Tx } from '../db/client.ts';
+import { receipts } from '../db/schema.ts';
+import type { Caller, Deps } from '../http/context.ts';
+import { notFound } from '../lib/errors.ts';
+import { logger } from '../lib/logger.ts';
+import { getRegistration, tournamentsById } from './registration.ts';
+import { toReceipt } from './registration-views.ts';
+import { getSiteSettings } from './site-settings.ts';
+import { ISSUER } from './tokens.ts';
+
+// Receipts (DESIGN.md section 5): every completion or payment makes one, with a
+// confirmation code and a QR code carrying a signed check-in token.
+
+type ReceiptRow = typeof receipts.$inferSelect;
+const DAY_MS = 86_400_000;
+
+const dollars = (n: number) => `$${n}`;
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function longDate(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-CA', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** Inside the completing transaction: the receipt for `registration` as it stands now. */
+export async function insertReceipt(
+  tx: Tx,
+  deps: Deps,
+  registration: Registration,
+  tournament: Tournament | undefined,
+  payment: { id: string; amount: number } | null,
+): Promise<ReceiptRow> {
+  const items = receiptItems(registration, registration.tournament);
+  const parts = [
+    plural(registration.competitors.length, 'competitor', 'competitors'),
+    registration.spectators > 0 ? plural(registration.spectators, 'spectator pass', 'spectator passes') : '',
+    registration.lunch > 0 ? plural(registration.lunch, 'lunch ticket', 'lunch tickets') : '',
+  ].filter(Boolean);
+  const where = tournament
+    ? ` for the tournament on ${longDate(tournament.tournamentDate)} in ${tournament.city}`
+    : '';
+  const paid = payment
+    ? `Paid online: ${dollars(payment.amount)}. Balance owing: ${dollars(registration.balanceOwing)}.`
+    : `Pay at the door: ${dollars(registration.balanceOwing)} balance owing.`;
+  const [row] = await tx
+    .insert(receipts)
+    .values({
+      registrationId: registration.registrationId,
+      paymentId: payment?.id ?? null,
+      confirmationCode: makeConfirmationCode((n) => crypto.randomInt(n)),
+      title: payment ? 'Registration confirmed: paid online' : 'Registration confirmed: pay at the door',
+      description: `Registration #${registration.registrationId}${where}: ${parts.join(', ')}. ${paid}`,
+      paymentAmount: payment?.amount ?? 0,
+      total: registration.cost,
+      balanceOwing: registration.balanceOwing,
+      items,
+      createdAt: deps.now(),
+    })
+    .returning();
+  if (!row) throw new Error('insertReceipt: insert returned nothing');
+  return row;
+}
+
+export interface CheckInClaims {
+  registrationId: number;
+  receiptId: number;
+  confirmationCode: string;
+}
+
+/**
+ * The token in a receipt's QR code: signed with the server key for its own audience (an
+ * access token never passes for one, nor one for an access token), stable per receipt
+ * (issued at the receipt's time) and valid until two days after the tournament.
+ */
+export async function checkInToken(
+  deps: Deps,
+  r: ReceiptRow,
+  tournament: Tournament | undefined,
+): Promise<string> {
+  const iat = Math.floor(r.createdAt.getTime() / 1000);
+  const until = tournament
+    ? new Date(`${tournament.tournamentDate}T00:00:00Z`).getTime() + 2 * DAY_MS
+    : r.createdAt.getTime() + 365 * DAY_MS;
+  return new SignJWT({ rid: r.registrationId, rcp: r.id, code: r.confirmationCode })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(`registration:${r.registrationId}`)
+    .setIssuer(ISSUER)
+    .setAudience(CHECK_IN_AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(Math.floor(Math.max(until, r.createdAt.getTime() + DAY_MS) / 1000))
+    .sign(deps.tokens.key);
+}
+
+/** For check-in: the registration a scanned QR code stands for, or null when forged or expired. */
+export async function verifyCheckInToken(deps: Deps, token: string): Promise<CheckInClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, deps.tokens.key, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: CHECK_IN_AUDIENCE,
+      requiredClaims: ['exp', 'iat', 'sub'],
+      currentDate: deps.now(),
+    });
+    const { rid, rcp, code } = payload;
+    if (typeof rid !== 'number' || typeof rcp !== 'number' || typeof code !== 'string') return null;
+    return { registrationId: rid, receiptId: rcp, confirmationCode: code };
+  } catch {
+    return null;
+  }
+}
+
+async function withQr(deps: Deps, r: ReceiptRow, tournament: Tournament | undefined): Promise<ReceiptWithQr> {
+  const token = await checkInToken(deps, r, tournament);
+  return {
+    ...toReceipt(deps, r),
+    checkInToken: token,
+    qrCode: await QRCode.toDataURL(token, { margin: 1, width: 240 }),
+  };
+}
+
+/** GET /api/registration/receipt/{registrationId}: the latest receipt, or 404 without one. */
+export async function getReceipt(deps: Deps, caller: Caller, registrationId: number): Promise<ReceiptWithQr> {
+  const registration = await getRegistration(deps, caller, registrationId);
+  const [row] = await deps.database.db
+    .select()
+    .from(receipts)
+    .where(eq(receipts.registrationId, registrationId))
+    .orderBy(desc(receipts.id))
+    .limit(1);
+  if (!row) throw notFound('This registration has no receipt yet.');
+  return withQr(deps, row, (await tournamentsById(deps)).get(registration.tournamentId));
+}
+
+/** E-mails the receipt to the registration's owner with the QR code inline. A failure is logged, not thrown. */
+export async function mailReceipt(deps: Deps, registration: Registration, row: ReceiptRow): Promise<void> {
+  try {
+    const tournament = (await tournamentsById(deps)).get(registration.tournamentId);
+    const site = await getSiteSettings(deps);
+    const receipt: Receipt = toReceipt(deps, row);
+    const token = await checkInToken(deps, row, tournament);
+    const png = await QRCode.toBuffer(token, { margin: 1, width: 240 });
+    const lines = receipt.receiptItems.map(
+      (i) => `  ${i.description}${i.quantity > 1 ? ` x ${i.quantity}` : ''}: ${dollars(i.amount)}`,
+    );
+    const text = [
+      `Hello ${registration.owner.name || 'there'},`,
+      '',
+      `${receipt.title}.`,
+      receipt.description,
+      '',
+      `Confirmation code: ${receipt.confirmationCode}`,
+      ...lines,
+      `Total: ${dollars(receipt.total)}`,
+      `Paid: ${dollars(receipt.paymentAmount)}`,
+      `Balance owing: ${dollars(receipt.balanceOwing)}`,
+      '',
+      `Your receipt: ${receipt.receiptUrl}`,
+      'Show the QR code in this e-mail (or your confirmation code) at check-in.',
+      '',
+      site.siteName,
+    ].join('\n');
+    const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+    const html = [
+      `<p>Hello ${esc(registration.owner.name || 'there')},</p>`,
+      `<p><strong>${esc(receipt.title)}.</strong><br>${esc(receipt.description)}</p>`,
+      `<p>Confirmation code: <strong>${esc(receipt.confirmationCode)}</strong></p>`,
+      `<ul>${receipt.receiptItems.map((i) => `<li>${esc(i.description)}${i.quantity > 1 ? ` x ${i.quantity}` : ''}: ${dollars(i.amount)}</li>`).join('')}</ul>`,
+      `<p>Total: ${dollars(receipt.total)}<br>Paid: ${dollars(receipt.paymentAmount)}<br>Balance owing: ${dollars(receipt.balanceOwing)}</p>`,
+      `<p><img src="cid:checkin-qr" alt="Check-in QR code" width="240" height="240"></p>`,
+      `<p><a href="${esc(receipt.receiptUrl)}">View and print your receipt</a></p>`,
+      `<p>${esc(site.siteName)}</p>`,
+    ].join('\n');
+    await deps.mailer.send({
+      to: registration.owner.email,
+      subject: `Your registration receipt: ${receipt.confirmationCode}`,
+      text,
+      html,
+      attachments: [
+        { filename: 'check-in-qr.png', content: png, cid: 'checkin-qr', contentType: 'image/png' },
+      ],
+    });
+  } catch (err) {
+    logger.error({ err, registrationId: registration.registrationId }, 'receipt mail failed');
+  }
+}
