@@ -1,4 +1,5 @@
-import { ContactMessageSchema, fieldErrors, type ContactMessage } from '@tournament/shared';
+import { ContactMessageSchema, type ContactMessage } from '@shared/contract/public.ts';
+import { fieldErrors } from '@shared/domain/validation.ts';
 import { useState, type FormEvent } from 'react';
 import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';

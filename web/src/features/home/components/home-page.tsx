@@ -70,7 +70,7 @@ export function HomeContent({
   const state = homeState(tournament);
   return (
     <div className="grid gap-8">
-      <section aria-labelledby="site-name" className="rounded-lg bg-primary px-6 py-10 text-primary-foreground">
+      <section aria-labelledby="site-name" className="rounded-lg bg-primary px-6 py-10 text-primary-foreground dark:bg-red-900 dark:text-red-50">
         <h1 id="site-name" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
           {settings.siteName}
         </h1>

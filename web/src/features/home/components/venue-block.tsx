@@ -27,13 +27,17 @@ export function VenueBlock({ settings, icon }: { settings: SiteSettings; icon: R
           </p>
         </div>
         {settings.mapEmbedUrl && (
-          <div className="h-72 w-full overflow-hidden rounded-md border bg-muted">
+          <div className="relative h-72 w-full overflow-hidden rounded-md border bg-muted">
+            {/* Seen only while the map loads or if it cannot: the address above still tells the way. */}
+            <p aria-hidden="true" className="absolute inset-0 grid place-items-center p-4 text-center text-muted-foreground">
+              Map of {settings.venueName}
+            </p>
             <iframe
               src={settings.mapEmbedUrl}
               title={`Map of ${settings.venueName}, ${settings.venueAddress}`}
               loading="lazy"
               referrerPolicy="no-referrer"
-              className="size-full border-0"
+              className="relative size-full border-0"
             />
           </div>
         )}
