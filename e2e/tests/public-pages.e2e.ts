@@ -49,6 +49,23 @@ describe('the public site', () => {
     await page.getByRole('heading', { level: 1, name: 'Northern Ontario Martial Arts Championship' }).waitFor();
   });
 
+  it('navigation starts a page at the top, and back returns to the saved position', async () => {
+    const page = await newPage(browser, stack.baseUrl);
+    await page.setViewportSize({ width: 800, height: 500 });
+    await page.goto('/privacy');
+    await page.getByRole('heading', { name: 'Children under 13' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+    // Click the header link without scrolling to it, as a sticky menu or a keyboard user would.
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('header a[href="/contact"]')?.click());
+    await page.waitForURL('**/contact');
+    await page.getByRole('heading', { level: 1, name: 'Contact Us', exact: true }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Children under 13' }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+  });
+
   it('the Mailing List tab and page follow the MailingListTab flag', async () => {
     const page = await newPage(browser, stack.baseUrl);
     await page.goto('/');
@@ -61,7 +78,7 @@ describe('the public site', () => {
     try {
       const visitor = await newPage(browser, stack.baseUrl);
       await visitor.goto('/contact');
-      await visitor.getByRole('heading', { name: 'Contact Us' }).waitFor();
+      await visitor.getByRole('heading', { level: 1, name: 'Contact Us', exact: true }).waitFor();
       expect(await visitor.getByRole('link', { name: 'Mailing List' }).count()).toBe(0);
       await visitor.goto('/mailing-list');
       await visitor.waitForURL((url) => url.pathname === '/');
@@ -82,7 +99,7 @@ describe('the public site', () => {
     async function contactPage(): Promise<Page> {
       const page = await newPage(browser, stack.baseUrl);
       await page.goto('/contact');
-      await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Contact Us', exact: true }).waitFor();
       return page;
     }
     const errorOf = async (page: Page, label: RegExp) => {
