@@ -3,6 +3,5 @@ import { NotBuiltYetPage } from '../../components/placeholder-page.tsx';
 
 // Customer pages nobody has built yet (SPEC.md section 2 "Customer area").
 export const customerPlaceholderRoutes: RouteObject[] = [
-  { path: 'home/notification-preferences', element: <NotBuiltYetPage name="Notification Preferences" /> },
   { path: 'file-sharing', element: <NotBuiltYetPage name="File Sharing" /> },
 ];

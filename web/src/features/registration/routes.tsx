@@ -1,18 +1,40 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { STAFF_ROLES } from '@shared/domain/roles.ts';
-import { ComingSoonPage } from '../../components/placeholder-page.tsx';
 
-// PLACEHOLDERS: the registration engineer replaces these with the real pages (loaded lazily,
-// `lazy: async () => ({ Component: ... })`). The shell checks that every `...Id` param is numeric.
+// The registration pages (issue 5), loaded lazily. The shell sends a non-numeric `...Id` to `/`.
+
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => ({
+  lazy: async () => ({ Component: (await load())[name] }),
+});
 
 /** Children of /customer (SPEC.md section 2 "Customer area"). */
 export const customerRegistrationRoutes: RouteObject[] = [
-  { path: 'home', element: <ComingSoonPage name="Customer Home" /> },
-  { path: 'registration', element: <ComingSoonPage name="Registration" /> },
-  { path: 'registration/:registrationId', element: <ComingSoonPage name="Online Registration" /> },
-  { path: 'registration/:registrationId/confirmation', element: <ComingSoonPage name="Confirmation" /> },
-  { path: 'registration/:registrationId/competitor/:competitorId?', element: <ComingSoonPage name="Competitor" /> },
-  { path: 'registration/:registrationId/receipt', element: <ComingSoonPage name="Receipt" /> },
+  { path: 'home', ...page(() => import('./components/customer-home-page.tsx'), 'CustomerHomePage') },
+  {
+    path: 'home/notification-preferences',
+    ...page(() => import('./components/notification-preferences-page.tsx'), 'NotificationPreferencesPage'),
+  },
+  {
+    path: 'registration',
+    ...page(() => import('./components/registration-guard-page.tsx'), 'RegistrationGuardPage'),
+  },
+  {
+    path: 'registration/:registrationId',
+    ...page(() => import('./components/area-pages.tsx'), 'CustomerRegistrationPage'),
+  },
+  {
+    path: 'registration/:registrationId/confirmation',
+    ...page(() => import('./components/confirmation-page.tsx'), 'ConfirmationPage'),
+  },
+  {
+    path: 'registration/:registrationId/competitor/:competitorId?',
+    ...page(() => import('./components/area-pages.tsx'), 'CustomerCompetitorPage'),
+  },
+  {
+    path: 'registration/:registrationId/receipt',
+    ...page(() => import('./components/receipt-page.tsx'), 'ReceiptPage'),
+  },
 ];
 
 /**
@@ -23,7 +45,10 @@ export const adminRegistrationRoutes: RouteObject[] = [
   {
     path: 'registration/:registrationId',
     handle: { roles: STAFF_ROLES },
-    element: <ComingSoonPage name="Registration" />,
+    ...page(() => import('./components/area-pages.tsx'), 'AdminRegistrationPage'),
   },
-  { path: 'registration/:registrationId/competitor/:competitorId?', element: <ComingSoonPage name="Competitor" /> },
+  {
+    path: 'registration/:registrationId/competitor/:competitorId?',
+    ...page(() => import('./components/area-pages.tsx'), 'AdminCompetitorPage'),
+  },
 ];

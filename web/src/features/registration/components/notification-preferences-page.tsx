@@ -1,0 +1,79 @@
+import type { Contact } from '@shared/contract/registration.ts';
+import { nextTournament } from '@shared/domain/tournament-status.ts';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { usePageAlert } from '../../../lib/page-alert.tsx';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { useFlag } from '../../../lib/site-settings.tsx';
+import {
+  invalidateRegistrations,
+  saveContactPreferences,
+  useRegistrations,
+  useTournaments,
+} from '../api/registration.ts';
+
+/** `/customer/home/notification-preferences`: e-mail and SMS per contact (SMS only with AllowSmsNotifications). */
+export function NotificationPreferencesPage() {
+  usePageMeta('Notification Preferences', 'Choose how each contact hears about divisions coming up.');
+  const tournaments = useTournaments();
+  const next = tournaments.data ? nextTournament(tournaments.data, new Date()) : undefined;
+  const registrations = useRegistrations(next?.id);
+  if (tournaments.isLoading || registrations.isLoading) return <Spinner />;
+  const contacts = (registrations.data ?? []).flatMap((r) => r.contacts);
+  return (
+    <div className="mx-auto grid max-w-2xl gap-4">
+      <h1 className="text-2xl font-bold">Notification preferences</h1>
+      {contacts.length === 0 && <p>No contacts yet: add them on your registration.</p>}
+      {contacts.map((c) => (
+        <ContactPreferences key={c.id} contact={c} />
+      ))}
+    </div>
+  );
+}
+
+function ContactPreferences({ contact }: { contact: Contact }) {
+  const allowSms = useFlag('AllowSmsNotifications');
+  const { showAlert, showError } = usePageAlert();
+  const [email, setEmail] = useState(contact.agreedToEmailDivisionNotifications ?? false);
+  const [sms, setSms] = useState(contact.agreedToSmsDivisionNotifications ?? false);
+  async function save() {
+    try {
+      await saveContactPreferences(contact.id, {
+        agreedToEmailDivisionNotifications: email,
+        agreedToSmsDivisionNotifications:
+          allowSms && contact.phoneNumber ? sms : contact.agreedToSmsDivisionNotifications,
+      });
+      invalidateRegistrations();
+      showAlert('success', `Preferences saved for ${contact.name}.`);
+    } catch (e) {
+      showError(e);
+    }
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{contact.name}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        {contact.lacksSmsPreference && allowSms && (
+          <p className="text-sm text-amber-800">No text-message choice yet.</p>
+        )}
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={email} onChange={(e) => setEmail(e.target.checked)} />
+          E-mail {contact.email} when a division is coming up
+        </label>
+        {allowSms && contact.phoneNumber && (
+          <label className="flex items-center gap-2">
+            <input type="checkbox" checked={sms} onChange={(e) => setSms(e.target.checked)} />
+            Text {contact.phoneNumber} when a division is coming up
+          </label>
+        )}
+        <div>
+          <Button onClick={() => void save()}>Save</Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,72 @@
+import { Navigate, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatDate, formatDollars } from '../../../lib/format.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { useReceipt, useRegistration } from '../api/registration.ts';
+
+/** `/customer/registration/{id}/receipt`: the printable receipt; home when there is none (SPEC.md section 2). */
+export function ReceiptPage() {
+  usePageMeta('Receipt', 'Your registration receipt and check-in QR code.');
+  const id = Number(useParams().registrationId);
+  const registration = useRegistration(id);
+  if (registration.isLoading && !registration.data) return <Spinner />;
+  if (!registration.data?.receipt) return <Navigate to="/customer/home" replace />;
+  return <ReceiptView registrationId={id} />;
+}
+
+function ReceiptView({ registrationId }: { registrationId: number }) {
+  const { data: receipt, error, isLoading } = useReceipt(registrationId);
+  if (isLoading && !receipt) return <Spinner />;
+  if (!receipt) return <p role="alert">{error?.message}</p>;
+  return (
+    <Card className="mx-auto max-w-2xl print:border-0 print:shadow-none">
+      <CardHeader>
+        <h1 className="text-2xl font-bold">{receipt.title}</h1>
+        <p>{receipt.description}</p>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <p>
+          Confirmation code: <strong data-testid="confirmation-code">{receipt.confirmationCode}</strong>
+        </p>
+        <p className="text-sm">Issued {formatDate(receipt.createdAt)}</p>
+        <table className="w-full text-left">
+          <thead>
+            <tr>
+              <th>Item</th>
+              <th>Quantity</th>
+              <th className="text-right">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {receipt.receiptItems.map((i) => (
+              <tr key={i.description}>
+                <td>{i.description}</td>
+                <td>{i.quantity}</td>
+                <td className="text-right">{formatDollars(i.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="grid grid-cols-2 gap-1">
+          <dt>Total</dt>
+          <dd className="text-right">{formatDollars(receipt.total)}</dd>
+          <dt>Paid</dt>
+          <dd className="text-right">{formatDollars(receipt.paymentAmount)}</dd>
+          <dt className="font-bold">Balance owing</dt>
+          <dd className="text-right font-bold" data-testid="balance-owing">
+            {formatDollars(receipt.balanceOwing)}
+          </dd>
+        </dl>
+        <figure className="grid justify-items-center gap-1">
+          <img src={receipt.qrCode} alt="Check-in QR code" width={240} height={240} />
+          <figcaption className="text-sm">Show this code at check-in.</figcaption>
+        </figure>
+        <div className="print:hidden">
+          <Button onClick={() => window.print()}>Print receipt</Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
