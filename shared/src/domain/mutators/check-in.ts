@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import type { SyncCompetitor } from '../../contract/sync.ts';
+import { defineMutator, MutationError, type MutatorContext, type MutatorStore } from './types.ts';
+
+// Check-in (issue 6): intents a check-in tablet queues while offline. Checking in someone
+// already in is not an error and makes no second check-in: the result says who did it first.
+
+export const CHECK_IN_MESSAGES = {
+  competitorNotFound: 'This competitor is not registered for the next tournament.',
+  registrationNotFound: 'This registration is not for the next tournament.',
+  noCompetitors: 'This registration has no competitors to check in.',
+  alreadyCheckedIn: (name: string | null) =>
+    name ? `Already checked in by ${name}.` : 'Already checked in.',
+} as const;
+
+const Id = z.number().int().positive().max(2_147_483_647);
+/** When the tap happened on the device (ISO 8601); the server keeps it unless it lies in the future. */
+const At = z.iso.datetime({ offset: true }).optional();
+
+export interface CheckInOutcome {
+  competitorId: number;
+  /** False when someone had checked the competitor in before: then `by*`/`at` are theirs. */
+  checkedInNow: boolean;
+  at: string;
+  byName: string | null;
+}
+
+function when(at: string | undefined, ctx: MutatorContext): string {
+  if (!at) return ctx.now.toISOString();
+  const t = new Date(at);
+  return t.getTime() > ctx.now.getTime() ? ctx.now.toISOString() : t.toISOString();
+}
+
+async function checkIn(
+  store: MutatorStore,
+  c: SyncCompetitor,
+  at: string,
+  ctx: MutatorContext,
+): Promise<CheckInOutcome> {
+  if (c.checkedInAt) {
+    return { competitorId: c.id, checkedInNow: false, at: c.checkedInAt, byName: c.checkedInByName };
+  }
+  await store.put('competitors', {
+    ...c,
+    checkedInAt: at,
+    checkedInBy: ctx.actor.personId,
+    checkedInByName: ctx.actor.displayName,
+  });
+  return { competitorId: c.id, checkedInNow: true, at, byName: ctx.actor.displayName };
+}
+
+export const checkInCompetitor = defineMutator({
+  name: 'checkInCompetitor@1',
+  scope: 'checkin',
+  args: z.object({ competitorId: Id, at: At }),
+  async run(store, args, ctx): Promise<CheckInOutcome> {
+    const c = await store.get('competitors', args.competitorId);
+    if (!c) throw new MutationError('competitor_not_found', CHECK_IN_MESSAGES.competitorNotFound);
+    return checkIn(store, c, when(args.at, ctx), ctx);
+  },
+});
+
+export const undoCheckIn = defineMutator({
+  name: 'undoCheckIn@1',
+  scope: 'checkin',
+  args: z.object({ competitorId: Id }),
+  async run(store, args): Promise<{ competitorId: number; undone: boolean }> {
+    const c = await store.get('competitors', args.competitorId);
+    if (!c) throw new MutationError('competitor_not_found', CHECK_IN_MESSAGES.competitorNotFound);
+    if (!c.checkedInAt) return { competitorId: c.id, undone: false };
+    await store.put('competitors', { ...c, checkedInAt: null, checkedInBy: null, checkedInByName: null });
+    return { competitorId: c.id, undone: true };
+  },
+});
+
+/** Checks in every competitor of the registration not yet in. */
+export const checkInRegistration = defineMutator({
+  name: 'checkInRegistration@1',
+  scope: 'checkin',
+  args: z.object({ registrationId: Id, at: At }),
+  async run(store, args, ctx): Promise<CheckInOutcome[]> {
+    const r = await store.get('registrations', args.registrationId);
+    if (!r) throw new MutationError('registration_not_found', CHECK_IN_MESSAGES.registrationNotFound);
+    const competitors = (await store.list('competitors', { registrationId: r.id })).sort(
+      (a, b) => a.id - b.id,
+    );
+    if (competitors.length === 0) throw new MutationError('no_competitors', CHECK_IN_MESSAGES.noCompetitors);
+    const at = when(args.at, ctx);
+    const out: CheckInOutcome[] = [];
+    for (const c of competitors) out.push(await checkIn(store, c, at, ctx));
+    return out;
+  },
+});

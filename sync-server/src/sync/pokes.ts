@@ -1,0 +1,49 @@
+import { PokeSchema, type Poke } from '@tournament/shared';
+import type { Database } from '../db/client.ts';
+import { logger } from '../lib/logger.ts';
+import { SYNC_POKE_CHANNEL } from './versions.ts';
+
+// Poke fan-out: one LISTEN per server process (per database), shared by every SSE client of
+// that process. Pushes NOTIFY through PostgreSQL, so a push on one process reaches the SSE
+// clients of every process on the same database (DESIGN.md section 3 "Scale-out").
+
+type Listener = (poke: Poke) => void;
+
+interface Hub {
+  listeners: Set<Listener>;
+  ready: Promise<void>;
+}
+
+const hubs = new WeakMap<Database, Hub>();
+
+function hubFor(database: Database): Hub {
+  let hub = hubs.get(database);
+  if (!hub) {
+    const listeners = new Set<Listener>();
+    const ready = database
+      .listen(SYNC_POKE_CHANNEL, (payload) => {
+        let poke: Poke;
+        try {
+          poke = PokeSchema.parse(JSON.parse(payload));
+        } catch {
+          logger.warn({ payload }, 'malformed sync poke');
+          return;
+        }
+        for (const l of listeners) l(poke);
+      })
+      .then(() => undefined);
+    hub = { listeners, ready };
+    hubs.set(database, hub);
+    // A failed LISTEN is retried by the next subscriber.
+    ready.catch(() => hubs.delete(database));
+  }
+  return hub;
+}
+
+/** Calls `onPoke` for every poke until the returned function is called; resolves once listening. */
+export async function subscribePokes(database: Database, onPoke: Listener): Promise<() => void> {
+  const hub = hubFor(database);
+  await hub.ready;
+  hub.listeners.add(onPoke);
+  return () => hub.listeners.delete(onPoke);
+}

@@ -1,0 +1,134 @@
+import { eq } from 'drizzle-orm';
+import {
+  CHECK_IN_MESSAGES,
+  findMutator,
+  MutationError,
+  runMutation,
+  type CheckInOutcome,
+  type MutationResult,
+  type PushRequest,
+  type PushResponse,
+} from '@tournament/shared';
+import { syncClients, syncMutationResults } from '../db/schema.ts';
+import type { Caller, Deps } from '../http/context.ts';
+import { DomainError } from '../lib/errors.ts';
+import { logger } from '../lib/logger.ts';
+import { getNextTournament } from '../services/tournaments.ts';
+import { assertScopeRole } from './scope.ts';
+import { createServerStore } from './server-store.ts';
+import { readVersion, SYNC_POKE_CHANNEL } from './versions.ts';
+
+// POST /sync/push (DESIGN.md section 4): each mutation in its own transaction, in id order,
+// under the client row's lock: ids already processed are skipped (a retried push is
+// harmless), a gap stops the push (nothing after it applies), a refused rule is recorded as
+// rejected and still advances the client's last mutation id. Pokes go out after commit.
+
+export const PUSH_MESSAGES = {
+  clientOfAnotherUser: 'This device is registered to another user. Please sign out and in again.',
+  clientGroupMismatch: 'This device belongs to another client group.',
+} as const;
+
+/** An applied mutation that changed nothing says why (the second tablet learns who was first). */
+function noteOf(value: unknown): { code: string | null; message: string | null } {
+  const outcomes = (Array.isArray(value) ? value : [value]) as Partial<CheckInOutcome>[];
+  const first = outcomes[0];
+  if (first && outcomes.every((o) => o && o.checkedInNow === false)) {
+    return { code: 'already_checked_in', message: CHECK_IN_MESSAGES.alreadyCheckedIn(first.byName ?? null) };
+  }
+  return { code: null, message: null };
+}
+
+export async function push(deps: Deps, caller: Caller, req: PushRequest): Promise<PushResponse> {
+  // Roles first, for the whole push: a caller who may not push a mutator gets 403 and nothing applies.
+  for (const m of req.mutations) {
+    const mutator = findMutator(m.name);
+    if (mutator) assertScopeRole(caller, mutator.scope);
+  }
+  const db = deps.database.db;
+  const tournament = await getNextTournament(deps);
+  await db
+    .insert(syncClients)
+    .values({
+      clientId: req.clientId,
+      clientGroupId: req.clientGroupId,
+      userId: caller.personId,
+      updatedAt: deps.now(),
+    })
+    .onConflictDoNothing();
+
+  const [client] = await db.select().from(syncClients).where(eq(syncClients.clientId, req.clientId));
+  if (!client || client.userId !== caller.personId)
+    throw new DomainError('forbidden', PUSH_MESSAGES.clientOfAnotherUser, 403);
+
+  const results: MutationResult[] = [];
+  let lastMutationId = client.lastMutationId;
+  let changed = false;
+  const ctx = {
+    now: deps.now(),
+    actor: { personId: caller.personId, displayName: caller.displayName },
+    side: 'server' as const,
+  };
+  try {
+    for (const m of [...req.mutations].sort((a, b) => a.id - b.id)) {
+      const step = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(syncClients)
+          .where(eq(syncClients.clientId, req.clientId))
+          .for('update');
+        if (!row || row.userId !== caller.personId)
+          throw new DomainError('forbidden', PUSH_MESSAGES.clientOfAnotherUser, 403);
+        if (row.clientGroupId !== req.clientGroupId) {
+          throw new DomainError('client_group_mismatch', PUSH_MESSAGES.clientGroupMismatch, 400);
+        }
+        if (m.id <= row.lastMutationId) return { kind: 'skipped' as const, last: row.lastMutationId };
+        if (m.id > row.lastMutationId + 1) return { kind: 'gap' as const, last: row.lastMutationId };
+        let result: MutationResult;
+        try {
+          // A savepoint: a rule refusing half-way leaves no partial write.
+          const value = await tx.transaction(async (sp) => {
+            const store = createServerStore(sp, tournament, ctx.now);
+            const v = await runMutation(store, m.name, m.args, ctx);
+            if (store.wrote) changed = true;
+            return v;
+          });
+          result = { id: m.id, status: 'applied', ...noteOf(value) };
+        } catch (e) {
+          if (!(e instanceof MutationError) && !(e instanceof DomainError)) throw e;
+          result = { id: m.id, status: 'rejected', code: e.code, message: e.message };
+        }
+        await tx.insert(syncMutationResults).values({
+          clientId: req.clientId,
+          mutationId: m.id,
+          name: m.name,
+          status: result.status,
+          code: result.code,
+          message: result.message,
+          at: ctx.now,
+        });
+        await tx
+          .update(syncClients)
+          .set({ lastMutationId: m.id, updatedAt: ctx.now })
+          .where(eq(syncClients.clientId, req.clientId));
+        return { kind: 'processed' as const, last: m.id, result };
+      });
+      lastMutationId = step.last;
+      if (step.kind === 'processed') results.push(step.result);
+      if (step.kind === 'gap') break;
+    }
+  } finally {
+    if (changed && tournament) await poke(deps, tournament.id);
+  }
+  return { lastMutationId, results };
+}
+
+/** NOTIFY every server process on this PostgreSQL (and this one) that the tournament moved. */
+export async function poke(deps: Deps, tournamentId: number): Promise<void> {
+  try {
+    const { version } = await readVersion(deps.database.db, tournamentId);
+    await deps.database.notify(SYNC_POKE_CHANNEL, JSON.stringify({ tournamentId, version }));
+  } catch (err) {
+    // The change is committed; a lost poke only delays other devices until their next pull.
+    logger.warn({ err }, 'sync poke failed');
+  }
+}

@@ -1,0 +1,115 @@
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  registrationTotal,
+  type SyncCompetitor,
+  type SyncRegistration,
+  type Tournament,
+} from '@tournament/shared';
+import type { Db, Tx } from '../db/client.ts';
+import { competitors, registrations, users } from '../db/schema.ts';
+
+// Synced rows as a scope's patch carries them and the server's mutator store reads them:
+// one query per entity, derived values (balance owing, codes, who checked in) computed here.
+
+export interface RowFilter {
+  tournament: Tournament;
+  /** Only rows changed after this version. */
+  sinceVersion?: number;
+  /** Only this customer's registrations (the customer scope). */
+  ownerUserId?: number;
+  ids?: number[];
+  registrationIds?: number[];
+}
+
+export async function registrationRows(db: Db | Tx, f: RowFilter): Promise<SyncRegistration[]> {
+  const where: SQL[] = [eq(registrations.tournamentId, f.tournament.id)];
+  if (f.sinceVersion !== undefined) where.push(gt(registrations.version, f.sinceVersion));
+  if (f.ownerUserId !== undefined) where.push(eq(registrations.ownerUserId, f.ownerUserId));
+  if (f.ids) where.push(inArray(registrations.id, f.ids));
+  const rows = await db
+    .select({
+      id: registrations.id,
+      tournamentId: registrations.tournamentId,
+      familyName: users.lastName,
+      ownerFirstName: users.firstName,
+      isCompleted: registrations.isCompleted,
+      spectators: registrations.spectators,
+      lunch: registrations.lunch,
+      version: registrations.version,
+      competitorCount:
+        sql<number>`(select count(*) from competitors c where c.registration_id = ${registrations.id})`.mapWith(
+          Number,
+        ),
+      paid: sql<number>`(select coalesce(sum(p.amount), 0) from payments p where p.registration_id = ${registrations.id} and not p.voided)`.mapWith(
+        Number,
+      ),
+      codes: sql<
+        string[]
+      >`coalesce((select json_agg(x.confirmation_code order by x.id desc) from receipts x where x.registration_id = ${registrations.id}), '[]'::json)`,
+    })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.ownerUserId))
+    .where(and(...where))
+    .orderBy(asc(registrations.id));
+  const t = f.tournament;
+  return rows.map((r) => {
+    const cost = registrationTotal(
+      { competitors: r.competitorCount, spectators: r.spectators, lunch: r.lunch },
+      {
+        competitorOnlineCost: t.competitorOnlineCost,
+        spectatorCost: t.spectatorCost,
+        lunchCost: t.lunchCost,
+      },
+    );
+    const codes = typeof r.codes === 'string' ? (JSON.parse(r.codes) as string[]) : r.codes;
+    return {
+      id: r.id,
+      tournamentId: r.tournamentId,
+      familyName: r.familyName,
+      ownerFirstName: r.ownerFirstName,
+      isCompleted: r.isCompleted,
+      confirmationCodes: codes,
+      balanceOwing: Math.max(0, cost - r.paid),
+      competitorCount: r.competitorCount,
+      version: r.version,
+    };
+  });
+}
+
+const checkedInByUser = alias(users, 'checked_in_by_user');
+
+export async function competitorRows(db: Db | Tx, f: RowFilter): Promise<SyncCompetitor[]> {
+  const where: SQL[] = [eq(registrations.tournamentId, f.tournament.id)];
+  if (f.sinceVersion !== undefined) where.push(gt(competitors.version, f.sinceVersion));
+  if (f.ownerUserId !== undefined) where.push(eq(registrations.ownerUserId, f.ownerUserId));
+  if (f.ids) where.push(inArray(competitors.id, f.ids));
+  if (f.registrationIds) where.push(inArray(competitors.registrationId, f.registrationIds));
+  const rows = await db
+    .select({
+      id: competitors.id,
+      registrationId: competitors.registrationId,
+      firstName: competitors.firstName,
+      lastName: competitors.lastName,
+      checkedInAt: competitors.checkedInAt,
+      checkedInBy: competitors.checkedInBy,
+      byFirst: checkedInByUser.firstName,
+      byLast: checkedInByUser.lastName,
+      version: competitors.version,
+    })
+    .from(competitors)
+    .innerJoin(registrations, eq(registrations.id, competitors.registrationId))
+    .leftJoin(checkedInByUser, eq(checkedInByUser.id, competitors.checkedInBy))
+    .where(and(...where))
+    .orderBy(asc(competitors.id));
+  return rows.map((c) => ({
+    id: c.id,
+    registrationId: c.registrationId,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    checkedInAt: c.checkedInAt ? c.checkedInAt.toISOString() : null,
+    checkedInBy: c.checkedInAt ? c.checkedInBy : null,
+    checkedInByName: c.checkedInAt && c.byFirst !== null ? `${c.byFirst} ${c.byLast ?? ''}`.trim() : null,
+    version: c.version,
+  }));
+}

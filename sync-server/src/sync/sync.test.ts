@@ -1,0 +1,439 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { PatchOp, PullResponse, PushResponse, SyncCompetitor, Tournament } from '@tournament/shared';
+import { competitorLevels, competitors, registrations, syncTombstones, tournaments } from '../db/schema.ts';
+import { getNextTournament } from '../services/tournaments.ts';
+import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { pruneTombstones, readVersion, SYNC_POKE_CHANNEL } from './versions.ts';
+
+// Issue 6, server side of DESIGN.md section 4: push, pull, scopes, pokes.
+
+let t: TestApp;
+let next: Tournament;
+let levelId: number;
+let staff: { token: string; user: { id: number } };
+let staff2: { token: string; user: { id: number } };
+let parent: { token: string; user: { id: number } };
+let otherParent: { token: string; user: { id: number } };
+let director: { token: string };
+let clientSeq = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-11-22T12:00:00Z' });
+  const found = await getNextTournament(t.deps);
+  if (!found) throw new Error('the seed has no next tournament');
+  next = found;
+  const [level] = await t.db.select().from(competitorLevels).limit(1);
+  levelId = level?.id ?? 0;
+  staff = await t.createUser('CheckInAdmin', { firstName: 'Dana', lastName: 'Door' });
+  staff2 = await t.createUser('CheckInAdmin', { firstName: 'Eli', lastName: 'Entry' });
+  parent = await t.createUser('Customer', { firstName: 'Pat', lastName: 'Lee' });
+  otherParent = await t.createUser('Customer', { firstName: 'Ola', lastName: 'Nowak' });
+  director = await t.createUser('TournamentDirector');
+}, 30_000);
+afterAll(() => t.close());
+
+/** A registration of the next tournament with `n` competitors, written as the /api would. */
+async function makeFamily(ownerUserId: number, n: number, tournamentId = next.id) {
+  const [r] = await t.db
+    .insert(registrations)
+    .values({ ownerUserId, tournamentId, isCompleted: true })
+    .returning();
+  if (!r) throw new Error('no registration');
+  const kids = await t.db
+    .insert(competitors)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        registrationId: r.id,
+        firstName: `Kid${i + 1}`,
+        lastName: 'Lee',
+        dateOfBirth: '2015-01-01',
+        gender: 1,
+        competitorLevelId: levelId,
+        emergencyContactName: 'Sam',
+        emergencyContactPhone: '7055550100',
+        emergencyContactRelationship: 'Parent',
+      })),
+    )
+    .returning();
+  return { registrationId: r.id, competitorIds: kids.map((k) => k.id) };
+}
+
+function tablet(token: string) {
+  clientSeq += 1;
+  const clientId = `tablet-${clientSeq}`;
+  const clientGroupId = `group-${clientSeq}`;
+  return {
+    clientId,
+    async push(mutations: { id: number; name: string; args: unknown }[]) {
+      return t.call('POST', '/sync/push', { clientGroupId, clientId, mutations }, token);
+    },
+    async pull(scope: string, cookie: string | null) {
+      return t.call('POST', '/sync/pull', { clientGroupId, clientId, cookie, scope }, token);
+    },
+  };
+}
+
+const checkIn = (id: number, competitorId: number) => ({
+  id,
+  name: 'checkInCompetitor@1',
+  args: { competitorId },
+});
+
+async function competitor(id: number) {
+  const [row] = await t.db.select().from(competitors).where(eq(competitors.id, id));
+  return row;
+}
+
+function puts(patch: PatchOp[], entity: 'competitors' | 'registrations'): Record<string, unknown>[] {
+  return patch.flatMap((op) =>
+    op.op === 'put' && op.entity === entity ? (op.rows as Record<string, unknown>[]) : [],
+  );
+}
+
+describe('POST /sync/push', () => {
+  it('applies a retried push once', async () => {
+    const fam = await makeFamily(parent.user.id, 1);
+    const a = tablet(staff.token);
+    const first = await a.push([checkIn(1, fam.competitorIds[0]!)]);
+    expect(first.status).toBe(200);
+    expect((first.json as PushResponse).results).toEqual([
+      { id: 1, status: 'applied', code: null, message: null },
+    ]);
+    const at = (await competitor(fam.competitorIds[0]!))?.checkedInAt;
+    const version = (await readVersion(t.db, next.id)).version;
+
+    const retry = await a.push([checkIn(1, fam.competitorIds[0]!)]);
+    expect(retry.status).toBe(200);
+    expect(retry.json).toEqual({ lastMutationId: 1, results: [] });
+    expect((await competitor(fam.competitorIds[0]!))?.checkedInAt).toEqual(at);
+    expect((await readVersion(t.db, next.id)).version).toBe(version);
+  });
+
+  it('does not apply a mutation after a gap, nor out of order before its predecessor', async () => {
+    const fam = await makeFamily(parent.user.id, 3);
+    const a = tablet(staff.token);
+    const [c1, c2, c3] = fam.competitorIds as [number, number, number];
+    const gap = await a.push([checkIn(2, c2)]);
+    expect(gap.json).toEqual({ lastMutationId: 0, results: [] });
+    expect((await competitor(c2))?.checkedInAt).toBeNull();
+
+    // Sent out of order: applied in id order; 4 waits for 3.
+    const res = await a.push([checkIn(2, c2), checkIn(1, c1), checkIn(4, c3)]);
+    expect((res.json as PushResponse).lastMutationId).toBe(2);
+    expect((res.json as PushResponse).results.map((r) => r.id)).toEqual([1, 2]);
+    expect((await competitor(c1))?.checkedInAt).not.toBeNull();
+    expect((await competitor(c3))?.checkedInAt).toBeNull();
+  });
+
+  it('records a refused mutation as rejected, advances the id and reports it once in pull', async () => {
+    const fam = await makeFamily(parent.user.id, 1);
+    const a = tablet(staff.token);
+    const res = await a.push([
+      checkIn(1, 999_999),
+      { id: 2, name: 'noSuchThing@1', args: {} },
+      { id: 3, name: 'checkInCompetitor@1', args: { competitorId: 'x' } },
+      checkIn(4, fam.competitorIds[0]!),
+    ]);
+    expect(res.status).toBe(200);
+    const body = res.json as PushResponse;
+    expect(body.lastMutationId).toBe(4);
+    expect(body.results.map((r) => [r.id, r.status, r.code])).toEqual([
+      [1, 'rejected', 'competitor_not_found'],
+      [2, 'rejected', 'unknown_mutator'],
+      [3, 'rejected', 'invalid_args'],
+      [4, 'applied', null],
+    ]);
+
+    const first = (await a.pull('checkin', null)).json as PullResponse;
+    expect(first.lastMutationIds).toEqual({ [a.clientId]: 4 });
+    expect(first.rejections.map((r) => [r.mutationId, r.code])).toEqual([
+      [1, 'competitor_not_found'],
+      [2, 'unknown_mutator'],
+      [3, 'invalid_args'],
+    ]);
+    expect(first.rejections[0]?.message).toBe('This competitor is not registered for the next tournament.');
+    // The cookie acknowledges them; a lost answer (pull again with the old cookie) repeats them.
+    expect(((await a.pull('checkin', first.cookie)).json as PullResponse).rejections).toEqual([]);
+    expect(((await a.pull('checkin', null)).json as PullResponse).rejections).toHaveLength(3);
+  });
+
+  it('refuses check-ins from a customer (403) and from a visitor (401), applying nothing', async () => {
+    const fam = await makeFamily(parent.user.id, 1);
+    const c = tablet(parent.token);
+    const res = await c.push([checkIn(1, fam.competitorIds[0]!)]);
+    expect(res.status).toBe(403);
+    expect(res.json).toEqual({
+      message:
+        'You do not have the required permissions to access this resource. Please contact us if you believe this is an error.',
+    });
+    expect((await competitor(fam.competitorIds[0]!))?.checkedInAt).toBeNull();
+    expect((await tablet('').push([checkIn(1, fam.competitorIds[0]!)])).status).toBe(401);
+  });
+
+  it('refuses a device id that belongs to another user', async () => {
+    const fam = await makeFamily(parent.user.id, 1);
+    const a = tablet(staff.token);
+    await a.push([checkIn(1, fam.competitorIds[0]!)]);
+    const res = await t.call(
+      'POST',
+      '/sync/push',
+      {
+        clientGroupId: 'group-x',
+        clientId: a.clientId,
+        mutations: [{ id: 2, name: 'undoCheckIn@1', args: { competitorId: fam.competitorIds[0] } }],
+      },
+      staff2.token,
+    );
+    expect(res.status).toBe(403);
+    expect((await competitor(fam.competitorIds[0]!))?.checkedInAt).not.toBeNull();
+  });
+
+  it('makes one check-in when two tablets check in the same competitor, and the second learns who', async () => {
+    const fam = await makeFamily(parent.user.id, 1);
+    const id = fam.competitorIds[0]!;
+    const a = tablet(staff.token);
+    const b = tablet(staff2.token);
+    const [ra, rb] = [await a.push([checkIn(1, id)]), await b.push([checkIn(1, id)])];
+    expect((ra.json as PushResponse).results[0]).toMatchObject({ status: 'applied', code: null });
+    expect((rb.json as PushResponse).results[0]).toEqual({
+      id: 1,
+      status: 'applied',
+      code: 'already_checked_in',
+      message: 'Already checked in by Dana Door.',
+    });
+    expect((await competitor(id))?.checkedInBy).toBe(staff.user.id);
+    const seen = puts(((await b.pull('checkin', null)).json as PullResponse).patch, 'competitors').find(
+      (r) => r.id === id,
+    );
+    expect(seen).toMatchObject({ checkedInBy: staff.user.id, checkedInByName: 'Dana Door' });
+  });
+
+  it('applies 50 check-ins pushed in one batch exactly once, even when the batch is pushed again', async () => {
+    const fam = await makeFamily(parent.user.id, 50);
+    const a = tablet(staff.token);
+    const batch = fam.competitorIds.map((cid, i) => checkIn(i + 1, cid));
+    const res = await a.push(batch);
+    expect((res.json as PushResponse).lastMutationId).toBe(50);
+    expect((res.json as PushResponse).results.filter((r) => r.status === 'applied')).toHaveLength(50);
+    const again = await a.push(batch);
+    expect(again.json).toEqual({ lastMutationId: 50, results: [] });
+    const rows = await t.db
+      .select()
+      .from(competitors)
+      .where(eq(competitors.registrationId, fam.registrationId));
+    expect(rows.filter((r) => r.checkedInAt !== null && r.checkedInBy === staff.user.id)).toHaveLength(50);
+  }, 60_000);
+
+  it('checks in a whole registration (only those not yet in) and undoes one', async () => {
+    const fam = await makeFamily(parent.user.id, 3);
+    const [c1, c2, c3] = fam.competitorIds as [number, number, number];
+    const a = tablet(staff.token);
+    const b = tablet(staff2.token);
+    await b.push([checkIn(1, c2)]);
+    const res = await a.push([
+      { id: 1, name: 'checkInRegistration@1', args: { registrationId: fam.registrationId } },
+      { id: 2, name: 'undoCheckIn@1', args: { competitorId: c3 } },
+    ]);
+    expect((res.json as PushResponse).results.map((r) => r.status)).toEqual(['applied', 'applied']);
+    expect((await competitor(c1))?.checkedInBy).toBe(staff.user.id);
+    expect((await competitor(c2))?.checkedInBy).toBe(staff2.user.id);
+    expect((await competitor(c3))?.checkedInAt).toBeNull();
+  });
+
+  it('rejects a check-in of a registration of another tournament (server-only check)', async () => {
+    const [other] = await t.db
+      .insert(tournaments)
+      .values({
+        tournamentDate: '2027-11-20',
+        registrationOpensOn: '2027-09-01',
+        registrationClosesAfter: '2027-11-10',
+        competitorOnlineCost: 40,
+        competitorDoorCost: 50,
+        spectatorCost: 5,
+        lunchCost: 10,
+        city: 'Elliot Lake',
+        venue: 'Hall',
+      })
+      .returning();
+    const fam = await makeFamily(parent.user.id, 1, other!.id);
+    const res = await tablet(staff.token).push([
+      { id: 1, name: 'checkInRegistration@1', args: { registrationId: fam.registrationId } },
+    ]);
+    expect((res.json as PushResponse).results[0]).toMatchObject({
+      status: 'rejected',
+      code: 'registration_not_found',
+    });
+    expect((await competitor(fam.competitorIds[0]!))?.checkedInAt).toBeNull();
+  });
+});
+
+describe('POST /sync/pull', () => {
+  it('answers a first pull with a full reset, then only what changed, then deletions', async () => {
+    const fam = await makeFamily(parent.user.id, 2);
+    const a = tablet(staff.token);
+    const first = (await a.pull('checkin', null)).json as PullResponse;
+    expect(first.patch[0]).toEqual({ op: 'clear' });
+    const reg = puts(first.patch, 'registrations').find((r) => r.id === fam.registrationId);
+    expect(reg).toMatchObject({
+      familyName: 'Lee',
+      ownerFirstName: 'Pat',
+      isCompleted: true,
+      competitorCount: 2,
+    });
+    expect(reg?.balanceOwing).toBe(2 * next.competitorOnlineCost);
+    expect(
+      puts(first.patch, 'competitors').filter((c) => c.registrationId === fam.registrationId),
+    ).toHaveLength(2);
+
+    const quiet = (await a.pull('checkin', first.cookie)).json as PullResponse;
+    expect(quiet.patch).toEqual([]);
+
+    await a.push([checkIn(1, fam.competitorIds[0]!)]);
+    const changed = (await a.pull('checkin', quiet.cookie)).json as PullResponse;
+    expect(changed.patch).toHaveLength(1);
+    const rows = puts(changed.patch, 'competitors') as SyncCompetitor[];
+    expect(rows.map((r) => r.id)).toEqual([fam.competitorIds[0]]);
+    expect(rows[0]).toMatchObject({ checkedInBy: staff.user.id, checkedInByName: 'Dana Door' });
+
+    // A change made outside /sync (here straight in the table, as any /api service writes) is stamped too.
+    await t.db
+      .update(competitors)
+      .set({ firstName: 'Renamed' })
+      .where(eq(competitors.id, fam.competitorIds[1]!));
+    await t.db.delete(competitors).where(eq(competitors.id, fam.competitorIds[0]!));
+    const later = (await a.pull('checkin', changed.cookie)).json as PullResponse;
+    expect(later.patch).toContainEqual({ op: 'del', entity: 'competitors', ids: [fam.competitorIds[0]] });
+    expect(puts(later.patch, 'competitors').map((c) => [c.id, c.firstName])).toEqual([
+      [fam.competitorIds[1], 'Renamed'],
+    ]);
+  });
+
+  it("answers a malformed cookie, another scope's, or one older than the pruned tombstones with a full reset", async () => {
+    const a = tablet(staff.token);
+    const first = (await a.pull('checkin', null)).json as PullResponse;
+    expect(((await a.pull('checkin', 'garbage')).json as PullResponse).patch[0]).toEqual({ op: 'clear' });
+    const signage = (await a.pull('signage', null)).json as PullResponse;
+    expect(((await a.pull('checkin', signage.cookie)).json as PullResponse).patch[0]).toEqual({
+      op: 'clear',
+    });
+
+    const fam = await makeFamily(parent.user.id, 1);
+    await t.db.delete(registrations).where(eq(registrations.id, fam.registrationId));
+    const tomb = await t.db
+      .select()
+      .from(syncTombstones)
+      .where(eq(syncTombstones.entityId, fam.registrationId));
+    expect(tomb.map((x) => x.entity)).toContain('registrations');
+    t.clock.advance(1000);
+    expect(await pruneTombstones(t.db, next.id, new Date(Date.now() + 60_000))).toBeGreaterThan(0);
+    const reset = (await a.pull('checkin', first.cookie)).json as PullResponse;
+    expect(reset.patch[0]).toEqual({ op: 'clear' });
+    expect(puts(reset.patch, 'registrations').some((r) => r.id === fam.registrationId)).toBe(false);
+    // The new cookie is newer than the pruned tombstones: incremental again.
+    expect(((await a.pull('checkin', reset.cookie)).json as PullResponse).patch).toEqual([]);
+  });
+
+  it('refuses the checkin scope to a customer (403) and a visitor (401), matchday to check-in staff', async () => {
+    expect((await tablet(parent.token).pull('checkin', null)).status).toBe(403);
+    expect((await tablet('').pull('checkin', null)).status).toBe(401);
+    expect((await tablet(staff.token).pull('matchday', null)).status).toBe(403);
+    const matchday = await tablet(director.token).pull('matchday', null);
+    expect(matchday.status).toBe(200);
+    expect((matchday.json as PullResponse).patch).toEqual([{ op: 'clear' }]);
+    expect((await tablet('').pull('customer', null)).status).toBe(401);
+  });
+
+  it('gives a customer only their own registrations, without the names of staff', async () => {
+    const mine = await makeFamily(otherParent.user.id, 1);
+    await tablet(staff.token).push([checkIn(1, mine.competitorIds[0]!)]);
+    const res = (await tablet(otherParent.token).pull('customer', null)).json as PullResponse;
+    expect(puts(res.patch, 'registrations').map((r) => r.id)).toEqual([mine.registrationId]);
+    const kids = puts(res.patch, 'competitors');
+    expect(kids.map((c) => c.id)).toEqual(mine.competitorIds);
+    expect(kids[0]).toMatchObject({ checkedInBy: null, checkedInByName: null });
+    expect(kids[0]?.checkedInAt).not.toBeNull();
+  });
+
+  it('gives signage, without login, a valid cookie and no personal data', async () => {
+    await makeFamily(parent.user.id, 2);
+    const res = await tablet('').pull('signage', null);
+    expect(res.status).toBe(200);
+    const body = res.json as PullResponse;
+    expect(body.patch.filter((op) => op.op !== 'clear')).toEqual([]);
+    expect(res.text).not.toMatch(/Lee|Kid1|Pat/);
+    const again = (await tablet('').pull('signage', body.cookie)).json as PullResponse;
+    expect(again.patch).toEqual([]);
+  });
+});
+
+/** Reads an SSE body until `pattern` appears; answers everything read. */
+async function readUntil(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  pattern: RegExp,
+  seen = '',
+): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = seen;
+  while (!pattern.test(text)) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`stream ended before ${pattern}: ${text}`);
+    text += decoder.decode(value);
+  }
+  return text;
+}
+
+describe('GET /sync/events', () => {
+  it('pokes a connected client when a push changes its tournament (token in the query)', async () => {
+    const fam = await makeFamily(parent.user.id, 1);
+    const res = await t.app.request(`/sync/events?scope=checkin&token=${encodeURIComponent(staff2.token)}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const reader = res.body!.getReader();
+    const hello = await readUntil(reader, /: connected/);
+    await tablet(staff.token).push([checkIn(1, fam.competitorIds[0]!)]);
+    const text = await readUntil(reader, /event: poke\ndata: .*\n\n/, hello);
+    const data = /event: poke\ndata: (.*)\n/.exec(text)?.[1] ?? '{}';
+    expect(JSON.parse(data)).toEqual({
+      tournamentId: next.id,
+      version: (await readVersion(t.db, next.id)).version,
+    });
+    await reader.cancel();
+  });
+
+  it('refuses the checkin scope to a visitor and a customer, and opens signage to anyone', async () => {
+    expect((await t.call('GET', '/sync/events?scope=checkin')).status).toBe(401);
+    expect((await t.call('GET', `/sync/events?scope=checkin&token=${parent.token}`)).status).toBe(403);
+    expect((await t.call('GET', '/sync/events?scope=checkin&token=forged')).status).toBe(401);
+    const res = await t.app.request('/sync/events?scope=signage');
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    await readUntil(reader, /: connected/);
+    await reader.cancel();
+  });
+});
+
+if (process.env.DATABASE_URL) {
+  describe('two server processes on one PostgreSQL', () => {
+    let other: TestApp;
+    beforeAll(async () => {
+      other = await createTestApp({ now: '2026-11-22T12:00:00Z' });
+    }, 30_000);
+    afterAll(() => other.close());
+
+    it('a push on one reaches a listener on the other through NOTIFY', async () => {
+      const fam = await makeFamily(parent.user.id, 1);
+      const received = new Promise<string>((resolve) => {
+        void other.database
+          .listen(SYNC_POKE_CHANNEL, (payload) => {
+            if (JSON.parse(payload).tournamentId === next.id) resolve(payload);
+          })
+          .then(() => tablet(staff.token).push([checkIn(1, fam.competitorIds[0]!)]));
+      });
+      expect(JSON.parse(await received)).toEqual({
+        tournamentId: next.id,
+        version: (await readVersion(t.db, next.id)).version,
+      });
+    });
+  });
+}
