@@ -14,3 +14,5 @@ export * from './domain/tournament-dates.ts';
 export * from './domain/division-rules.ts';
 export * from './domain/in-use.ts';
 export * from './contract/settings.ts';
+export * from './contract/sync.ts';
+export * from './domain/mutators/index.ts';

@@ -14,6 +14,7 @@ import { registrationRoutes } from './routes/registration.ts';
 import { adminTournamentRoutes } from './routes/admin-tournaments.ts';
 import { adminSettingsRoutes } from './routes/admin-settings.ts';
 import { userRoutes } from './routes/users.ts';
+import { syncRoutes } from './routes/sync.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -89,6 +90,7 @@ export function createApp(deps: Deps) {
   app.route('/api/email', emailRoutes);
   app.route('/api/dev', devRoutes);
   app.route('/api/users', userRoutes);
+  app.route('/sync', syncRoutes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   app.doc31('/api/openapi.json', {

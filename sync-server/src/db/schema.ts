@@ -1,5 +1,6 @@
 import { boolean, date, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { jsonb, numeric, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import { bigint } from 'drizzle-orm/pg-core';
 import { bigserial, doublePrecision } from 'drizzle-orm/pg-core';
 
 // Drizzle's view of the tables the SQL migrations create (db/migrations is the source of truth).
@@ -201,6 +202,7 @@ export const registrations = pgTable('registrations', {
   completedAt: timestamp('completed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0), // 0005_sync.sql
 });
 
 export const competitors = pgTable('competitors', {
@@ -225,6 +227,7 @@ export const competitors = pgTable('competitors', {
   checkedInBy: integer('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0), // 0005_sync.sql
 });
 
 export const competitorEvents = pgTable(
@@ -286,3 +289,47 @@ export const receipts = pgTable('receipts', {
   items: jsonb('items').$type<{ description: string; quantity: number; unitPrice: number; amount: number }[]>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- 0005_sync.sql (docs/decisions/006-sync-protocol.md) ----
+
+export const syncClients = pgTable('sync_clients', {
+  clientId: text('client_id').primaryKey(),
+  clientGroupId: text('client_group_id').notNull(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastMutationId: bigint('last_mutation_id', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const tournamentVersions = pgTable('tournament_versions', {
+  tournamentId: integer('tournament_id')
+    .primaryKey()
+    .references(() => tournaments.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  prunedThrough: bigint('pruned_through', { mode: 'number' }).notNull().default(0),
+});
+
+export const syncTombstones = pgTable('sync_tombstones', {
+  tournamentId: integer('tournament_id').notNull(),
+  entity: text('entity').notNull(),
+  entityId: integer('entity_id').notNull(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const syncMutationResults = pgTable(
+  'sync_mutation_results',
+  {
+    clientId: text('client_id')
+      .notNull()
+      .references(() => syncClients.clientId, { onDelete: 'cascade' }),
+    mutationId: bigint('mutation_id', { mode: 'number' }).notNull(),
+    name: text('name').notNull().default(''),
+    status: text('status', { enum: ['applied', 'rejected'] }).notNull(),
+    code: text('code'),
+    message: text('message'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.mutationId] })],
+);
