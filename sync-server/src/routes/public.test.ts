@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventTypeSchema, TournamentSchema } from '@tournament/shared';
+import { createTestApp, type TestApp } from '../testing/harness.ts';
+
+// GET /api/tournaments and GET /api/event-types: SPEC.md section 3 fields, and the
+// section 4 flags computed per request in UTC (the cache keeps the stored rows only).
+
+let t: TestApp;
+beforeAll(async () => {
+  // The seed opens registration on the seeding day and schedules a Saturday ~90 days out.
+  t = await createTestApp({ now: '2026-01-10T12:00:00.000Z' });
+});
+afterAll(() => t.close());
+
+async function flagsAt(iso: string) {
+  t.clock.set(iso);
+  const res = await t.call('GET', '/api/tournaments');
+  expect(res.status).toBe(200);
+  const [first] = res.json as {
+    isTournamentToday: boolean;
+    isRegistrationOpen: boolean;
+    isRegistrationOpenSoon: boolean;
+  }[];
+  return (
+    first && {
+      today: first.isTournamentToday,
+      open: first.isRegistrationOpen,
+      soon: first.isRegistrationOpenSoon,
+    }
+  );
+}
+
+describe('GET /api/tournaments', () => {
+  it('answers every SPEC.md section 3 field and nothing else', async () => {
+    const res = await t.call('GET', '/api/tournaments');
+    expect(res.status).toBe(200);
+    expect(res.json).toHaveLength(1);
+    expect(TournamentSchema.strict().parse(res.json[0])).toEqual(res.json[0]);
+    expect(res.json[0].schedule.length).toBeGreaterThan(0);
+  });
+
+  it('moves through soon, open, closed and tournament day at UTC midnights', async () => {
+    t.clock.set('2026-01-10T12:00:00.000Z');
+    const [tour] = (await t.call('GET', '/api/tournaments')).json as {
+      tournamentDate: string;
+      registrationOpensOn: string;
+      registrationClosesAfter: string;
+    }[];
+    expect(tour?.registrationOpensOn).toBe('2026-01-10');
+    const { tournamentDate, registrationClosesAfter } = tour!;
+    const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+    expect(await flagsAt('2026-01-09T23:59:59.999Z')).toEqual({ today: false, open: false, soon: true });
+    expect(await flagsAt('2026-01-10T00:00:00.000Z')).toEqual({ today: false, open: true, soon: false });
+    expect(await flagsAt(`${registrationClosesAfter}T23:59:59.999Z`)).toEqual({
+      today: false,
+      open: true,
+      soon: false,
+    });
+    expect(await flagsAt(dayAfter(registrationClosesAfter))).toEqual({
+      today: false,
+      open: false,
+      soon: false,
+    });
+    expect(await flagsAt(`${tournamentDate}T00:00:00.000Z`)).toEqual({
+      today: true,
+      open: false,
+      soon: false,
+    });
+    expect(await flagsAt(`${tournamentDate}T23:59:59.999Z`)).toEqual({
+      today: true,
+      open: false,
+      soon: false,
+    });
+    expect(await flagsAt(dayAfter(tournamentDate))).toEqual({ today: false, open: false, soon: false });
+  });
+});
+
+describe('GET /api/event-types', () => {
+  it('answers the seeded event types in their order with the SPEC.md fields', async () => {
+    const res = await t.call('GET', '/api/event-types');
+    expect(res.status).toBe(200);
+    expect(res.json.map((e: { title: string }) => e.title)).toEqual([
+      'Forms',
+      'Sparring',
+      'Weapons',
+      'Self-Defense',
+    ]);
+    for (const e of res.json) expect(EventTypeSchema.strict().parse(e)).toEqual(e);
+  });
+});
