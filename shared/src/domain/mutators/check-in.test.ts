@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import type { SyncCompetitor, SyncEntities, SyncEntity, SyncRegistration } from '../../contract/sync.ts';
+import { MutationError, runMutation, type MutatorContext, type MutatorStore } from './index.ts';
+
+// The check-in mutators against an in-memory store, as the device runs them over Dexie.
+
+function memoryStore(
+  regs: SyncRegistration[],
+  comps: SyncCompetitor[],
+): MutatorStore & { rows: Map<string, unknown> } {
+  const rows = new Map<string, unknown>();
+  for (const r of regs) rows.set(`registrations:${r.id}`, r);
+  for (const c of comps) rows.set(`competitors:${c.id}`, c);
+  return {
+    rows,
+    async get<E extends SyncEntity>(entity: E, id: number) {
+      return rows.get(`${entity}:${id}`) as SyncEntities[E] | undefined;
+    },
+    async put<E extends SyncEntity>(entity: E, row: SyncEntities[E]) {
+      rows.set(`${entity}:${row.id}`, row);
+    },
+    async list<E extends SyncEntity>(entity: E, filter: Partial<SyncEntities[E]>) {
+      return [...rows.entries()]
+        .filter(([k]) => k.startsWith(`${entity}:`))
+        .map(([, v]) => v as SyncEntities[E])
+        .filter((r) => Object.entries(filter).every(([k, v]) => (r as Record<string, unknown>)[k] === v));
+    },
+  };
+}
+
+function makeRegistration(over: Partial<SyncRegistration> = {}): SyncRegistration {
+  return {
+    id: 1,
+    tournamentId: 1,
+    familyName: 'Lee',
+    ownerFirstName: 'Pat',
+    isCompleted: true,
+    confirmationCodes: ['ABCD2345'],
+    balanceOwing: 0,
+    competitorCount: 2,
+    version: 1,
+    ...over,
+  };
+}
+
+function makeCompetitor(over: Partial<SyncCompetitor> = {}): SyncCompetitor {
+  return {
+    id: 10,
+    registrationId: 1,
+    firstName: 'Maya',
+    lastName: 'Lee',
+    checkedInAt: null,
+    checkedInBy: null,
+    checkedInByName: null,
+    version: 1,
+    ...over,
+  };
+}
+
+const now = new Date('2026-11-21T14:00:00Z');
+const dana: MutatorContext = { now, actor: { personId: 7, displayName: 'Dana Door' }, side: 'device' };
+const eli: MutatorContext = { now, actor: { personId: 8, displayName: 'Eli Entry' }, side: 'device' };
+
+describe('check-in mutators', () => {
+  it('checks a competitor in once; a second check-in says who did it first and changes nothing', async () => {
+    const store = memoryStore([makeRegistration()], [makeCompetitor()]);
+    const first = await runMutation(store, 'checkInCompetitor@1', { competitorId: 10 }, dana);
+    expect(first).toEqual({
+      competitorId: 10,
+      checkedInNow: true,
+      at: now.toISOString(),
+      byName: 'Dana Door',
+    });
+    const second = await runMutation(store, 'checkInCompetitor@1', { competitorId: 10 }, eli);
+    expect(second).toEqual({
+      competitorId: 10,
+      checkedInNow: false,
+      at: now.toISOString(),
+      byName: 'Dana Door',
+    });
+    expect(await store.get('competitors', 10)).toMatchObject({
+      checkedInBy: 7,
+      checkedInByName: 'Dana Door',
+    });
+  });
+
+  it('keeps the time of the tap, but never one in the future', async () => {
+    const store = memoryStore([], [makeCompetitor(), makeCompetitor({ id: 11 })]);
+    await runMutation(
+      store,
+      'checkInCompetitor@1',
+      { competitorId: 10, at: '2026-11-21T09:30:00.000Z' },
+      dana,
+    );
+    await runMutation(
+      store,
+      'checkInCompetitor@1',
+      { competitorId: 11, at: '2030-01-01T00:00:00.000Z' },
+      dana,
+    );
+    expect((await store.get('competitors', 10))?.checkedInAt).toBe('2026-11-21T09:30:00.000Z');
+    expect((await store.get('competitors', 11))?.checkedInAt).toBe(now.toISOString());
+  });
+
+  it('undo clears a check-in, and undoing one not checked in is no error', async () => {
+    const store = memoryStore(
+      [],
+      [makeCompetitor({ checkedInAt: now.toISOString(), checkedInBy: 7, checkedInByName: 'Dana Door' })],
+    );
+    expect(await runMutation(store, 'undoCheckIn@1', { competitorId: 10 }, eli)).toEqual({
+      competitorId: 10,
+      undone: true,
+    });
+    expect(await store.get('competitors', 10)).toMatchObject({
+      checkedInAt: null,
+      checkedInBy: null,
+      checkedInByName: null,
+    });
+    expect(await runMutation(store, 'undoCheckIn@1', { competitorId: 10 }, eli)).toEqual({
+      competitorId: 10,
+      undone: false,
+    });
+  });
+
+  it('checks in every competitor of a registration not yet in, leaving earlier check-ins as they were', async () => {
+    const store = memoryStore(
+      [makeRegistration()],
+      [
+        makeCompetitor({ id: 10 }),
+        makeCompetitor({
+          id: 11,
+          checkedInAt: '2026-11-21T13:00:00.000Z',
+          checkedInBy: 8,
+          checkedInByName: 'Eli Entry',
+        }),
+        makeCompetitor({ id: 12, registrationId: 2 }),
+      ],
+    );
+    const out = (await runMutation(store, 'checkInRegistration@1', { registrationId: 1 }, dana)) as {
+      checkedInNow: boolean;
+      byName: string;
+    }[];
+    expect(out.map((o) => [o.checkedInNow, o.byName])).toEqual([
+      [true, 'Dana Door'],
+      [false, 'Eli Entry'],
+    ]);
+    expect((await store.get('competitors', 12))?.checkedInAt).toBeNull();
+  });
+
+  it('refuses unknown competitors, registrations without competitors, unknown mutators and bad arguments', async () => {
+    const store = memoryStore([makeRegistration({ id: 3 })], []);
+    const refused = async (name: string, args: unknown) => {
+      try {
+        await runMutation(store, name, args, dana);
+        return 'applied';
+      } catch (e) {
+        return e instanceof MutationError ? e.code : 'crashed';
+      }
+    };
+    expect(await refused('checkInCompetitor@1', { competitorId: 99 })).toBe('competitor_not_found');
+    expect(await refused('checkInRegistration@1', { registrationId: 3 })).toBe('no_competitors');
+    expect(await refused('checkInRegistration@1', { registrationId: 4 })).toBe('registration_not_found');
+    expect(await refused('checkInCompetitor@9', { competitorId: 1 })).toBe('unknown_mutator');
+    expect(await refused('toString', {})).toBe('unknown_mutator');
+    expect(await refused('checkInCompetitor@1', { competitorId: -1 })).toBe('invalid_args');
+  });
+});
