@@ -4,6 +4,7 @@ import { PageAlert } from '../components/page-alert.tsx';
 import { clearImpersonatedUserId } from '../lib/impersonation.ts';
 import { usePageAlert } from '../lib/page-alert.tsx';
 import { useSession } from '../lib/session.ts';
+import { useSiteSettingsError, useSiteSettingsSettled } from '../lib/site-settings.tsx';
 import { guardRedirect, hasNonNumericId, RETURN_URL_KEY } from './guards.ts';
 import { Header } from './header.tsx';
 
@@ -12,7 +13,9 @@ export function RootLayout() {
   const location = useLocation();
   const matches = useMatches();
   const session = useSession();
-  const { clearAlert } = usePageAlert();
+  const { clearAlert, showError } = usePageAlert();
+  const settingsSettled = useSiteSettingsSettled();
+  const settingsError = useSiteSettingsError();
   const { pathname } = location;
 
   useEffect(() => {
@@ -20,6 +23,9 @@ export function RootLayout() {
     // SPEC.md section 4: impersonation ends on leaving /admin.
     if (!pathname.startsWith('/admin')) clearImpersonatedUserId();
   }, [pathname, clearAlert]);
+  useEffect(() => {
+    if (settingsError) showError(settingsError);
+  }, [settingsError, showError]);
 
   const deepest = matches.at(-1);
   // Unknown paths and non-numeric ids go home, before the login guard (SPEC.md section 2).
@@ -32,6 +38,10 @@ export function RootLayout() {
     }
     return <Navigate to={redirect} replace />;
   }
+
+  // The header's name and flagged links come from the settings: render once they are here
+  // (public/boot.js has already started the read) so the page does not shift under the reader.
+  if (!settingsSettled) return null;
 
   const signage = pathname.startsWith('/signage/');
   return (

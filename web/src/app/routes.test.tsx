@@ -123,6 +123,19 @@ describe('the admin area (SPEC.md sections 2 and 6)', () => {
   });
 });
 
+describe('the shell without site settings', () => {
+  it('still renders, and says why in the page alert', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: 'Database unavailable' }), { status: 503 })),
+    );
+    renderAt('/');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    expect(screen.getByText('The tournament details could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact Us' })).toBeInTheDocument();
+  });
+});
+
 describe('the header (SPEC.md section 2)', () => {
   it('shows Admin to staff and Logout to anyone signed in', async () => {
     signIn(['CheckInAdmin']);

@@ -37,7 +37,8 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // No custom header for a visitor's GET, so it can use the reads public/boot.js preloads.
+  const headers: Record<string, string> = {};
   const session = getSession();
   if (session) headers.Authorization = `Bearer ${session.token}`;
   const impersonated = getImpersonatedUserId();

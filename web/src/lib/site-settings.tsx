@@ -25,6 +25,17 @@ export function useSiteSettings(): SiteSettings | undefined {
   return useContext(SettingsContext).settings;
 }
 
+/** True once the settings have loaded or failed to: the shell waits for it, so nothing shifts. */
+export function useSiteSettingsSettled(): boolean {
+  const { settings, error } = useContext(SettingsContext);
+  return settings !== undefined || error !== undefined;
+}
+
+/** Why the settings could not be loaded, if they could not. */
+export function useSiteSettingsError(): Error | undefined {
+  return useContext(SettingsContext).error;
+}
+
 /** Whether a feature flag is on; false until the settings have loaded. */
 export function useFlag(name: FeatureFlag): boolean {
   return useContext(SettingsContext).settings?.flags[name] ?? false;

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 // SPEC.md section 9: light and dark schemes. Follows the system until the user chooses;
-// the choice is remembered in localStorage `theme` (public/theme-init.js applies it before paint).
+// the choice is remembered in localStorage `theme` (public/boot.js applies it before paint).
 export type Scheme = 'light' | 'dark';
 const KEY = 'theme';
 

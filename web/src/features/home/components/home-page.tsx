@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
 import { usePageAlert } from '../../../lib/page-alert.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
-import { Flag, useSiteSettings } from '../../../lib/site-settings.tsx';
+import { Flag, useSiteSettings, useSiteSettingsSettled } from '../../../lib/site-settings.tsx';
 import { useEventTypes, useTournaments } from '../api/home.ts';
 import { RegistrationStatus } from './registration-status.tsx';
 import { VenueBlock } from './venue-block.tsx';
@@ -17,6 +17,7 @@ import { VenueBlock } from './venue-block.tsx';
 /** `/`: the public home page for the next tournament (SPEC.md sections 1 and 2). */
 export function HomePage() {
   const settings = useSiteSettings();
+  const settingsSettled = useSiteSettingsSettled();
   usePageMeta(
     'Home',
     `${settings?.siteName ?? 'The tournament'}: an open-style martial-arts tournament in Elliot Lake, Ontario. Dates, pricing, schedule, events and online registration.`,
@@ -29,18 +30,18 @@ export function HomePage() {
     if (error) showError(error);
   }, [error, showError]);
 
-  if (tournaments.isLoading || eventTypes.isLoading || !settings) {
+  if (tournaments.isLoading || eventTypes.isLoading || !settingsSettled) {
     return (
       <div className="grid min-h-64 place-items-center">
         <Spinner />
       </div>
     );
   }
-  if (!tournaments.data) {
+  if (!tournaments.data || !settings) {
     // The error itself is in the page alert; the tournament's state is unknown, so say nothing about it.
     return (
       <div className="grid justify-items-start gap-4">
-        <h1 className="text-3xl font-bold">{settings.siteName}</h1>
+        <h1 className="text-3xl font-bold">{settings?.siteName ?? 'Tournament details'}</h1>
         <p>The tournament details could not be loaded.</p>
         <Button variant="outline" onClick={tournaments.refetch}>
           Try again
