@@ -20,6 +20,8 @@ export interface RowFilter {
   ownerUserId?: number;
   ids?: number[];
   registrationIds?: number[];
+  /** Lock the rows read until the transaction ends (the server's mutator store). */
+  lock?: boolean;
 }
 
 export async function registrationRows(db: Db | Tx, f: RowFilter): Promise<SyncRegistration[]> {
@@ -27,7 +29,7 @@ export async function registrationRows(db: Db | Tx, f: RowFilter): Promise<SyncR
   if (f.sinceVersion !== undefined) where.push(gt(registrations.version, f.sinceVersion));
   if (f.ownerUserId !== undefined) where.push(eq(registrations.ownerUserId, f.ownerUserId));
   if (f.ids) where.push(inArray(registrations.id, f.ids));
-  const rows = await db
+  const query = db
     .select({
       id: registrations.id,
       tournamentId: registrations.tournamentId,
@@ -52,6 +54,7 @@ export async function registrationRows(db: Db | Tx, f: RowFilter): Promise<SyncR
     .innerJoin(users, eq(users.id, registrations.ownerUserId))
     .where(and(...where))
     .orderBy(asc(registrations.id));
+  const rows = await (f.lock ? query.for('update', { of: registrations }) : query);
   const t = f.tournament;
   return rows.map((r) => {
     const cost = registrationTotal(
@@ -85,7 +88,7 @@ export async function competitorRows(db: Db | Tx, f: RowFilter): Promise<SyncCom
   if (f.ownerUserId !== undefined) where.push(eq(registrations.ownerUserId, f.ownerUserId));
   if (f.ids) where.push(inArray(competitors.id, f.ids));
   if (f.registrationIds) where.push(inArray(competitors.registrationId, f.registrationIds));
-  const rows = await db
+  const query = db
     .select({
       id: competitors.id,
       registrationId: competitors.registrationId,
@@ -102,6 +105,7 @@ export async function competitorRows(db: Db | Tx, f: RowFilter): Promise<SyncCom
     .leftJoin(checkedInByUser, eq(checkedInByUser.id, competitors.checkedInBy))
     .where(and(...where))
     .orderBy(asc(competitors.id));
+  const rows = await (f.lock ? query.for('update', { of: competitors }) : query);
   return rows.map((c) => ({
     id: c.id,
     registrationId: c.registrationId,

@@ -30,10 +30,12 @@ export function createServerStore(tx: Tx, tournament: Tournament | undefined, no
     filter: { ids?: number[]; registrationIds?: number[] },
   ) {
     if (!tournament) return [] as SyncEntities[E][];
+    // Locked: two tablets checking in one competitor at once are applied one after the other,
+    // so the second sees the first's check-in.
     const rows =
       entity === 'competitors'
-        ? await competitorRows(tx, { tournament, ...filter })
-        : await registrationRows(tx, { tournament, ...filter });
+        ? await competitorRows(tx, { tournament, ...filter, lock: true })
+        : await registrationRows(tx, { tournament, ...filter, lock: true });
     return rows as SyncEntities[E][];
   }
 

@@ -209,6 +209,19 @@ describe('POST /sync/push', () => {
     expect(seen).toMatchObject({ checkedInBy: staff.user.id, checkedInByName: 'Dana Door' });
   });
 
+  it('makes one check-in when two tablets push the same competitor at the same moment', async () => {
+    const fam = await makeFamily(parent.user.id, 1);
+    const id = fam.competitorIds[0]!;
+    const [ra, rb] = await Promise.all([
+      tablet(staff.token).push([checkIn(1, id)]),
+      tablet(staff2.token).push([checkIn(1, id)]),
+    ]);
+    const codes = [ra, rb].map((r) => (r.json as PushResponse).results[0]?.code).sort();
+    expect(codes).toEqual(['already_checked_in', null].sort());
+    const winner = (ra.json as PushResponse).results[0]?.code === null ? staff : staff2;
+    expect((await competitor(id))?.checkedInBy).toBe(winner.user.id);
+  });
+
   it('applies 50 check-ins pushed in one batch exactly once, even when the batch is pushed again', async () => {
     const fam = await makeFamily(parent.user.id, 50);
     const a = tablet(staff.token);
@@ -306,6 +319,26 @@ describe('POST /sync/pull', () => {
     expect(later.patch).toContainEqual({ op: 'del', entity: 'competitors', ids: [fam.competitorIds[0]] });
     expect(puts(later.patch, 'competitors').map((c) => [c.id, c.firstName])).toEqual([
       [fam.competitorIds[1], 'Renamed'],
+    ]);
+  });
+
+  it('carries a change made through the /api (a spectator pass) with its new balance owing', async () => {
+    const fam = await makeFamily(parent.user.id, 1);
+    const a = tablet(staff.token);
+    const before = (await a.pull('checkin', null)).json as PullResponse;
+    const added = await t.call(
+      'POST',
+      `/api/registration/spectator/${fam.registrationId}`,
+      undefined,
+      staff.token,
+    );
+    expect(added.status).toBe(200);
+    const after = (await a.pull('checkin', before.cookie)).json as PullResponse;
+    expect(puts(after.patch, 'registrations')).toEqual([
+      expect.objectContaining({
+        id: fam.registrationId,
+        balanceOwing: next.competitorOnlineCost + next.spectatorCost,
+      }),
     ]);
   });
 
