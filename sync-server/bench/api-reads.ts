@@ -2,8 +2,8 @@
 //
 // A child process serves two ports: the real app (migrated and seeded on a temp DATA_DIR,
 // its usual logging and middleware) and a bare Hono app with one JSON route. This process
-// runs autocannon against each in turn, after a warm-up, and prints requests/s and p99
-// latency with the ratio to the bare route. The figures are printed, never asserted.
+// runs autocannon against each in turn (a warm-up, then interleaved rounds), and prints the
+// median requests/s and p99 latency with the ratio to the bare route. The figures are printed, never asserted.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +15,7 @@ const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 3441);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP_SECONDS = 1;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 if (process.argv[2] === '--serve') {
   await serve();
@@ -70,22 +71,35 @@ async function measure() {
       { name: 'GET /api/tournaments', url: `http://127.0.0.1:${APP_PORT}/api/tournaments` },
       { name: 'GET /api/event-types', url: `http://127.0.0.1:${APP_PORT}/api/event-types` },
     ];
-    const rows: { name: string; rps: number; p99: number; non2xx: number; errors: number }[] = [];
+    // Interleaved rounds, median per route: other work on the machine then weighs on
+    // every route alike instead of on whichever ran during a busy moment.
+    const samples = new Map<string, { rps: number; p99: number; non2xx: number; errors: number }[]>();
     for (const target of targets) {
       await autocannon({ url: target.url, connections: CONNECTIONS, duration: WARMUP_SECONDS });
-      const r = await autocannon({ url: target.url, connections: CONNECTIONS, duration: SECONDS });
-      rows.push({
-        name: target.name,
-        rps: r.requests.average,
-        p99: r.latency.p99,
-        non2xx: r.non2xx,
-        errors: r.errors,
-      });
     }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const target of targets) {
+        const r = await autocannon({ url: target.url, connections: CONNECTIONS, duration: SECONDS });
+        const list = samples.get(target.name) ?? [];
+        list.push({ rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+        samples.set(target.name, list);
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+    const rows = targets.map((target) => {
+      const list = samples.get(target.name) ?? [];
+      return {
+        name: target.name,
+        rps: median(list.map((x) => x.rps)),
+        p99: median(list.map((x) => x.p99)),
+        non2xx: list.reduce((n, x) => n + x.non2xx, 0),
+        errors: list.reduce((n, x) => n + x.errors, 0),
+      };
+    });
 
     const bare = rows[0]!;
     console.log(
-      `\n${CONNECTIONS} connections, ${SECONDS} s each after a ${WARMUP_SECONDS} s warm-up, database: ${
+      `\n${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s per route (median) after a ${WARMUP_SECONDS} s warm-up, database: ${
         process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       }, ${os.cpus().length} CPUs\n`,
     );

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import { nextTournament, tournamentStatus, type Tournament } from '@tournament/shared';
+import { nextTournament, tournamentStatus, utcDay, type Tournament } from '@tournament/shared';
 import { eventTypes, tournamentScheduleLines, tournaments } from '../db/schema.ts';
 import type { Deps } from '../http/context.ts';
 
@@ -34,11 +34,22 @@ async function loadTournaments(deps: Deps): Promise<StoredTournament[]> {
   }));
 }
 
-/** Every tournament, oldest first, with its SPEC.md section 4 flags as of now. */
+/**
+ * The flags change only at 00:00 UTC, so the list with its flags is kept per UTC day,
+ * keyed by the cached rows (an invalidation brings new rows, hence a new list).
+ */
+const withFlags = new WeakMap<StoredTournament[], { day: string; list: Tournament[] }>();
+
+/** Every tournament, oldest first, with its SPEC.md section 4 flags as of now. Shared: do not mutate. */
 export async function listTournaments(deps: Deps): Promise<Tournament[]> {
   const stored = await deps.cache.get(TOURNAMENTS_CACHE_KEY, () => loadTournaments(deps));
   const now = deps.now();
-  return stored.map((t) => ({ ...t, ...tournamentStatus(t, now) }));
+  const day = utcDay(now);
+  const kept = withFlags.get(stored);
+  if (kept?.day === day) return kept.list;
+  const list = stored.map((t) => ({ ...t, ...tournamentStatus(t, now) }));
+  withFlags.set(stored, { day, list });
+  return list;
 }
 
 /** The next tournament (SPEC.md section 4), or undefined when none is scheduled. */
