@@ -74,7 +74,8 @@ export function useQuery<T>(key: string, fetcher: () => Promise<T>): QueryResult
   );
   const entry = useSyncExternalStore(subscribe, () => cache.get(key) ?? EMPTY);
   useEffect(() => {
-    if (entry === EMPTY) load(key, () => fetcherRef.current());
+    // One request per key even when several components (or StrictMode's second effect) ask.
+    if (entry === EMPTY && !cache.has(key)) load(key, () => fetcherRef.current());
   }, [key, entry]);
   const refetch = useCallback(() => load(key, () => fetcherRef.current()), [key]);
   return {

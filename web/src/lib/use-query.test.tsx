@@ -1,0 +1,33 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { invalidateQueries, useQuery } from './use-query.ts';
+
+function Reader({ id, fetcher }: { id: string; fetcher: () => Promise<string> }) {
+  const { data, isLoading, error } = useQuery('greeting', fetcher);
+  return <p data-testid={id}>{isLoading ? 'loading' : (error?.message ?? data)}</p>;
+}
+
+describe('useQuery', () => {
+  it('two readers of one key share a single request, and invalidation reads again', async () => {
+    invalidateQueries('greeting');
+    let n = 0;
+    const fetcher = vi.fn(async () => `hello ${++n}`);
+    render(
+      <>
+        <Reader id="a" fetcher={fetcher} />
+        <Reader id="b" fetcher={fetcher} />
+      </>,
+    );
+    expect(await screen.findAllByText('hello 1')).toHaveLength(2);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    act(() => invalidateQueries('greet'));
+    expect(await screen.findAllByText('hello 2')).toHaveLength(2);
+    expect(fetcher).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failed read gives the error', async () => {
+    invalidateQueries('greeting');
+    render(<Reader id="a" fetcher={async () => Promise.reject(new Error('(500) Something went wrong'))} />);
+    expect(await screen.findByText('(500) Something went wrong')).toBeInTheDocument();
+  });
+});
