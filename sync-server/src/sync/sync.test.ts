@@ -4,7 +4,7 @@ import type { PatchOp, PullResponse, PushResponse, SyncCompetitor, Tournament } 
 import { competitorLevels, competitors, registrations, syncTombstones, tournaments } from '../db/schema.ts';
 import { getNextTournament } from '../services/tournaments.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
-import { pruneTombstones, readVersion, SYNC_POKE_CHANNEL } from './versions.ts';
+import { bumpVersion, pruneTombstones, readVersion, stampRow, SYNC_POKE_CHANNEL } from './versions.ts';
 
 // Issue 6, server side of DESIGN.md section 4: push, pull, scopes, pokes.
 
@@ -397,6 +397,24 @@ describe('POST /sync/pull', () => {
     expect(res.text).not.toMatch(/Lee|Kid1|Pat/);
     const again = (await tablet('').pull('signage', body.cookie)).json as PullResponse;
     expect(again.patch).toEqual([]);
+  });
+});
+
+describe('bumpVersion and stampRow', () => {
+  it('give one version per transaction, the same the triggers stamp, above every earlier one', async () => {
+    const fam = await makeFamily(parent.user.id, 2);
+    const before = (await readVersion(t.db, next.id)).version;
+    const seen = await t.db.transaction(async (tx) => {
+      const v1 = await bumpVersion(tx, next.id);
+      const v2 = await bumpVersion(tx, next.id);
+      await tx.update(competitors).set({ school: 'Dojo' }).where(eq(competitors.id, fam.competitorIds[0]!));
+      const v3 = await stampRow(tx, 'competitors', fam.competitorIds[1]!, next.id);
+      return [v1, v2, v3];
+    });
+    expect(seen).toEqual([before + 1, before + 1, before + 1]);
+    expect((await competitor(fam.competitorIds[0]!))?.version).toBe(before + 1);
+    expect((await competitor(fam.competitorIds[1]!))?.version).toBe(before + 1);
+    expect((await readVersion(t.db, next.id)).version).toBe(before + 1);
   });
 });
 
