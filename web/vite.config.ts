@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * `@shared/<module>.ts` reaches one module of the shared package directly. Code in the main
@@ -15,7 +16,38 @@ export const sharedAlias = { '@shared': fileURLToPath(new URL('../shared/src', i
 const API = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Installable PWA (issue 6): the service worker is sw/src/sw.ts, built with the precache
+    // manifest injected; web/src/features/sync/pwa-update.ts registers it (no injected script).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '../sw/src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      },
+      manifest: {
+        name: 'Northern Ontario Martial Arts Championship',
+        short_name: 'NOMAC',
+        description: 'Registration, check-in and matchday of the Northern Ontario Martial Arts Championship.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0b1220',
+        background_color: '#0b1220',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
+  ],
   resolve: { alias: sharedAlias },
   server: {
     port: Number(process.env.VITE_PORT ?? 3100),

@@ -11,6 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../components/ui/dropdown-menu.tsx';
+import { SyncIndicator } from '../features/sync/sync-indicator.tsx';
 import { logout, useSession } from '../lib/session.ts';
 import { cn } from '../lib/utils.ts';
 
@@ -90,8 +91,7 @@ export function AdminLayout() {
               <DropdownMenuSeparator />
               <DropdownMenuItem
                 onSelect={async () => {
-                  await logout();
-                  await navigate('/');
+                  if (await logout()) await navigate('/');
                 }}
               >
                 Logout
@@ -100,6 +100,7 @@ export function AdminLayout() {
           </DropdownMenu>
         )}
       </nav>
+      <SyncIndicator />
       {allowed ? <Outlet /> : <Alert variant="danger">{MESSAGES.noPermission}</Alert>}
     </div>
   );

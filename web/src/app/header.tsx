@@ -51,8 +51,7 @@ export function Header() {
               size="sm"
               variant="ghost"
               onClick={async () => {
-                await logout();
-                await navigate('/');
+                if (await logout()) await navigate('/');
               }}
             >
               <LogOut aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { adminPlaceholderRoutes } from '../features/admin-placeholders/routes.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
+import { checkInRoutes } from '../features/check-in/routes.tsx';
 import { customerPlaceholderRoutes } from '../features/customer-placeholders/routes.tsx';
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { adminRegistrationRoutes, customerRegistrationRoutes } from '../features/registration/routes.tsx';
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/admin/dashboard" replace /> },
               ...adminPlaceholderRoutes,
+              ...checkInRoutes,
               ...adminRegistrationRoutes,
               ...settingsRoutes,
             ],

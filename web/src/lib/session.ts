@@ -79,8 +79,23 @@ export function onLogout(hook: LogoutHook): () => void {
   return () => logoutHooks.delete(hook);
 }
 
-/** Logs out: runs the hooks (a failing hook does not keep the user signed in), clears the session. */
-export async function logout(): Promise<void> {
+type LogoutGuard = () => boolean | Promise<boolean>;
+const logoutGuards = new Set<LogoutGuard>();
+
+/** A question before logging out (e.g. changes not yet sent); answering false cancels the logout. */
+export function onBeforeLogout(guard: LogoutGuard): () => void {
+  logoutGuards.add(guard);
+  return () => logoutGuards.delete(guard);
+}
+
+/**
+ * Logs out: asks the guards (any false keeps the user signed in, and logout answers false),
+ * runs the hooks (a failing hook does not keep the user signed in), clears the session.
+ */
+export async function logout(): Promise<boolean> {
+  for (const guard of [...logoutGuards]) {
+    if (!(await guard())) return false;
+  }
   for (const hook of [...logoutHooks]) {
     try {
       await hook();
@@ -89,4 +104,5 @@ export async function logout(): Promise<void> {
     }
   }
   clearSession();
+  return true;
 }

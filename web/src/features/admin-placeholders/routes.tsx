@@ -18,7 +18,6 @@ export const adminPlaceholderRoutes: RouteObject[] = [
   page('competitors', 'Competitors', directors),
   page('registrations', 'Registrations', staff),
   page('payments', 'Payments', staff),
-  page('check-in', 'Check-in', staff),
   page('matchmaking', 'Matchmaking', directors),
   page('matchmaking/create-draft/tournament/:tournamentId', 'Create Matchmaking Draft', directors),
   {

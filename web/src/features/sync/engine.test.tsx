@@ -1,0 +1,225 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type {
+  PullResponse,
+  PushRequest,
+  PushResponse,
+  SyncCompetitor,
+  SyncRegistration,
+} from '@shared/contract/sync.ts';
+import { setSession } from '../../lib/session.ts';
+import { DeviceDb, setDeviceDbForTests } from './db.ts';
+import { backoffDelay, enqueueMutation, SyncEngine } from './engine.ts';
+import { replayOutbox } from './overlay.ts';
+import { SyncIndicator } from './sync-indicator.tsx';
+
+const registration: SyncRegistration = {
+  id: 1,
+  tournamentId: 1,
+  familyName: 'Lee',
+  ownerFirstName: 'Pat',
+  isCompleted: true,
+  confirmationCodes: ['ABCD2345'],
+  balanceOwing: 40,
+  competitorCount: 2,
+  version: 1,
+};
+const comp = (id: number, over: Partial<SyncCompetitor> = {}): SyncCompetitor => ({
+  id,
+  registrationId: 1,
+  firstName: `Kid${id}`,
+  lastName: 'Lee',
+  checkedInAt: null,
+  checkedInBy: null,
+  checkedInByName: null,
+  version: 1,
+  ...over,
+});
+const dana = { personId: 7, displayName: 'Dana Door' };
+
+let db: DeviceDb;
+let n = 0;
+beforeEach(() => {
+  db = new DeviceDb(`test-${++n}`);
+  setDeviceDbForTests(db);
+  setSession({
+    user: { personId: 7, roles: ['CheckInAdmin'], userDisplayName: 'Dana Door' },
+    token: 'tok-1',
+  });
+});
+afterEach(async () => {
+  setDeviceDbForTests(null);
+  await db.delete();
+});
+
+/** A stand-in server: applies pushed check-ins to its rows and answers pulls with them. */
+function fakeServer() {
+  const rows = new Map<number, SyncCompetitor>([
+    [10, comp(10)],
+    [11, comp(11)],
+  ]);
+  let lastMutationId = 0;
+  const applied: number[] = [];
+  const server = {
+    applied,
+    rows,
+    failNextPushes: 0,
+    answer401: false,
+    pushes: 0,
+    fetch: async (url: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+      if (server.answer401) return new Response('{}', { status: 401 });
+      const body = JSON.parse(String(init?.body));
+      if (String(url) === '/sync/push') {
+        server.pushes++;
+        if (server.failNextPushes > 0) {
+          server.failNextPushes--;
+          throw new TypeError('Failed to fetch');
+        }
+        const req = body as PushRequest;
+        const results: PushResponse['results'] = [];
+        for (const m of req.mutations) {
+          if (m.id <= lastMutationId) continue;
+          lastMutationId = m.id;
+          const id = (m.args as { competitorId: number }).competitorId;
+          const row = rows.get(id);
+          if (!row) {
+            results.push({
+              id: m.id,
+              status: 'rejected',
+              code: 'competitor_not_found',
+              message: 'This competitor is not registered for the next tournament.',
+            });
+            continue;
+          }
+          applied.push(id);
+          if (!row.checkedInAt)
+            rows.set(id, {
+              ...row,
+              checkedInAt: '2026-11-21T14:00:00.000Z',
+              checkedInBy: 7,
+              checkedInByName: 'Dana Door',
+              version: row.version + 1,
+            });
+          results.push({ id: m.id, status: 'applied', code: null, message: null });
+        }
+        return Response.json({ lastMutationId, results } satisfies PushResponse);
+      }
+      const res: PullResponse = {
+        cookie: 'c1',
+        patch: [
+          { op: 'clear' },
+          { op: 'put', entity: 'registrations', rows: [registration] },
+          { op: 'put', entity: 'competitors', rows: [...rows.values()] },
+        ],
+        lastMutationIds: { [body.clientId as string]: lastMutationId },
+        rejections: [],
+      };
+      return Response.json(res);
+    },
+  };
+  return server;
+}
+
+describe('device store and sync engine', () => {
+  it('shows a queued check-in at once from the outbox replayed over the confirmed rows, then confirmed after sync', async () => {
+    const server = fakeServer();
+    const engine = new SyncEngine({ db, fetch: server.fetch, schedule: () => () => {} });
+    await engine.syncOnce();
+    expect(await db.competitors.count()).toBe(2);
+
+    await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: 10 });
+    const [confirmed, outbox] = [
+      { registrations: await db.registrations.toArray(), competitors: await db.competitors.toArray() },
+      await db.outbox.toArray(),
+    ];
+    const view = await replayOutbox(confirmed, outbox, dana);
+    expect(view.competitors.find((c) => c.id === 10)).toMatchObject({ checkedInByName: 'Dana Door' });
+    expect(view.pendingCompetitorIds).toEqual(new Set([10]));
+    expect((await db.competitors.get(10))?.checkedInAt).toBeNull();
+
+    await engine.syncOnce();
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.competitors.get(10))?.checkedInByName).toBe('Dana Door');
+    expect(server.applied).toEqual([10]);
+  });
+
+  it('gives mutation ids 1, 2, 3 in tap order', async () => {
+    for (const id of [10, 11, 10]) await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: id });
+    expect((await db.outbox.toArray()).map((m) => m.id)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps the outbox when a push fails and retries later with backoff, applying each once', async () => {
+    const server = fakeServer();
+    server.failNextPushes = 1;
+    const retries: number[] = [];
+    let retry: (() => void) | null = null;
+    const engine = new SyncEngine({
+      db,
+      fetch: server.fetch,
+      random: () => 0.5,
+      schedule: (fn, ms) => {
+        retries.push(ms);
+        retry = fn;
+        return () => {};
+      },
+    });
+    await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: 10 });
+    await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: 11 });
+    engine.start();
+    await engine.syncNow();
+    expect(await db.outbox.count()).toBe(2);
+    expect(engine.getState().status).toBe('offline');
+    expect(retries).toEqual([backoffDelay(0, () => 0.5)]);
+
+    (retry as unknown as () => void)();
+    await engine.syncNow();
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.applied).toEqual([10, 11]);
+    engine.stop();
+  });
+
+  it('pauses on a 401 without dropping the outbox, and resumes with a new token', async () => {
+    const server = fakeServer();
+    server.answer401 = true;
+    const engine = new SyncEngine({ db, fetch: server.fetch, schedule: () => () => {} });
+    await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: 10 });
+    await engine.syncNow();
+    expect(engine.getState().status).toBe('signed-out');
+    expect(await db.outbox.count()).toBe(1);
+
+    server.answer401 = false;
+    setSession({
+      user: { personId: 7, roles: ['CheckInAdmin'], userDisplayName: 'Dana Door' },
+      token: 'tok-2',
+    });
+    await engine.syncNow();
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.applied).toEqual([10]);
+  });
+
+  it('lists a change the server refused, with its reason, in the sync indicator', async () => {
+    const server = fakeServer();
+    const engine = new SyncEngine({ db, fetch: server.fetch, schedule: () => () => {} });
+    await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: 99 });
+    await engine.syncOnce();
+    expect(await db.outbox.count()).toBe(0);
+    render(<SyncIndicator />);
+    expect(await screen.findByText(/1 change was refused/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/This competitor is not registered for the next tournament\./),
+    ).toBeInTheDocument();
+  });
+
+  it('a different person signing in on the tablet starts from an empty store', async () => {
+    const server = fakeServer();
+    const engine = new SyncEngine({ db, fetch: server.fetch, schedule: () => () => {} });
+    await engine.syncOnce();
+    const first = (await db.meta.get('clientId'))?.value;
+    setSession({
+      user: { personId: 8, roles: ['CheckInAdmin'], userDisplayName: 'Eli Entry' },
+      token: 'tok-3',
+    });
+    await engine.syncOnce();
+    expect((await db.meta.get('clientId'))?.value).not.toBe(first);
+  });
+});

@@ -1,0 +1,76 @@
+import { CloudOff, RefreshCw, TriangleAlert, Wifi } from 'lucide-react';
+import { useEffect } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { formatTime } from './format.ts';
+import { useLastSynced, useOnline, usePendingCount, useRejections, useSyncState } from './hooks.ts';
+import { syncEngine } from './engine.ts';
+
+// On every staff screen (admin layout): online/offline, changes not yet sent, last synced,
+// and the changes the server refused with its reasons.
+
+export function SyncIndicator() {
+  const online = useOnline();
+  const state = useSyncState();
+  const pending = usePendingCount();
+  const lastSynced = useLastSynced();
+  const rejections = useRejections();
+
+  useEffect(() => {
+    // Staff data must survive storage pressure on a tablet (DESIGN.md section 4).
+    void navigator.storage?.persist?.().catch(() => false);
+  }, []);
+
+  const offline = !online || state.status === 'offline';
+  return (
+    <section
+      aria-label="Sync status"
+      className="grid gap-2 rounded-md border px-3 py-2 text-sm"
+      data-testid="sync-indicator"
+    >
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <span className="inline-flex items-center gap-1 font-medium" data-testid="sync-online">
+          {offline ? (
+            <CloudOff aria-hidden="true" className="size-4" />
+          ) : (
+            <Wifi aria-hidden="true" className="size-4" />
+          )}
+          {offline ? 'Offline' : 'Online'}
+        </span>
+        <span data-testid="sync-pending">
+          {pending === 0
+            ? 'All changes sent'
+            : `${pending} ${pending === 1 ? 'change' : 'changes'} not yet sent`}
+        </span>
+        <span className="text-muted-foreground" data-testid="sync-last">
+          {lastSynced ? `Last synced ${formatTime(lastSynced)}` : 'Not synced yet'}
+        </span>
+        {state.status === 'syncing' && <span className="text-muted-foreground">Syncing…</span>}
+        {state.status === 'signed-out' && (
+          <span role="alert" className="font-medium text-destructive">
+            Your session expired: sign in again to send your changes. Nothing is lost.
+          </span>
+        )}
+        {state.status === 'error' && state.detail && <span className="text-destructive">{state.detail}</span>}
+        <Button size="sm" variant="ghost" onClick={() => void syncEngine().syncNow()}>
+          <RefreshCw aria-hidden="true" />
+          Sync now
+        </Button>
+      </div>
+      {rejections.length > 0 && (
+        <details>
+          <summary className="inline-flex cursor-pointer items-center gap-1 font-medium text-destructive">
+            <TriangleAlert aria-hidden="true" className="size-4" />
+            {rejections.length} {rejections.length === 1 ? 'change was' : 'changes were'} refused
+          </summary>
+          <ul className="mt-1 grid gap-1" data-testid="sync-rejections">
+            {rejections.map((r) => (
+              <li key={r.mutationId}>
+                {formatTime(r.at)}: {r.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}
