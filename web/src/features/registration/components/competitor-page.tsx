@@ -111,16 +111,25 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
   if (competitorId !== undefined && !existing)
     return <p role="alert">The requested resource was not found</p>;
 
-  const parsed = CompetitorFieldsSchema.safeParse(toInput(registrationId, values));
-  const errors: Record<string, string> = parsed.success
-    ? tournament && options.data
-      ? competitorRuleErrors(parsed.data, {
-          tournamentDate: tournament.tournamentDate,
-          events: options.data.events,
-          competitorLevelIds: options.data.competitorLevels.map((l) => l.id),
-        })
-      : {}
-    : fieldErrors(parsed.error);
+  const input = toInput(registrationId, values);
+  const parsed = CompetitorFieldsSchema.safeParse(input);
+  // The tournament rules (consent, weight, plausible age) show as soon as their own fields
+  // allow, not only once every other field is valid; a field's own message comes first.
+  const ruleErrors =
+    tournament && options.data
+      ? competitorRuleErrors(
+          { ...input, school: input.school, guardianConsent: input.guardianConsent },
+          {
+            tournamentDate: tournament.tournamentDate,
+            events: options.data.events,
+            competitorLevelIds: options.data.competitorLevels.map((l) => l.id),
+          },
+        )
+      : {};
+  const errors: Record<string, string> = {
+    ...ruleErrors,
+    ...(parsed.success ? {} : fieldErrors(parsed.error)),
+  };
   const errorOf = (name: string) => (touched[name] ? (errors[name] ?? serverErrors[name]) : undefined);
   const text = (name: keyof Values, label: string, extra: Record<string, unknown> = {}) => ({
     name,
@@ -142,7 +151,6 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
     setSaving(true);
     clearAlert();
     try {
-      const input = toInput(registrationId, values);
       if (competitorId === undefined) await addCompetitor(input);
       else await updateCompetitor({ ...input, id: competitorId });
       invalidateRegistrations();
