@@ -320,6 +320,14 @@ describe('POST /sync/pull', () => {
     expect(puts(later.patch, 'competitors').map((c) => [c.id, c.firstName])).toEqual([
       [fam.competitorIds[1], 'Renamed'],
     ]);
+    // Removing a competitor changes its registration's count and balance: the registration comes too.
+    expect(puts(later.patch, 'registrations')).toEqual([
+      expect.objectContaining({
+        id: fam.registrationId,
+        competitorCount: 1,
+        balanceOwing: next.competitorOnlineCost,
+      }),
+    ]);
   });
 
   it('carries a change made through the /api (a spectator pass) with its new balance owing', async () => {

@@ -90,12 +90,17 @@ begin
     if tid is not null then
       insert into sync_tombstones (tournament_id, entity, entity_id, version)
         values (tid, 'competitors', old.id, sync_bump_version(tid));
+      -- Its registration's competitor count and balance owing change.
+      update registrations set version = version where id = old.registration_id;
     end if;
     return old;
   end if;
   select tournament_id into tid from registrations where id = new.registration_id;
   if tid is not null then
     new.version := sync_bump_version(tid);
+    if tg_op = 'INSERT' or new.registration_id <> old.registration_id then
+      update registrations set version = version where id = new.registration_id;
+    end if;
   end if;
   return new;
 end $$;
