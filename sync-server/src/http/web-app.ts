@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { Context } from 'hono';
 
 const TYPES: Record<string, string> = {
@@ -18,36 +20,91 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** Text types worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt']);
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+interface Encoded {
+  key: string;
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, everything else (index.html,
  * the service worker, the manifest) revalidated every time, and index.html for any other
- * path so the client router takes it (SPA fallback).
+ * path so the client router takes it (SPA fallback). Text files are sent brotli- or
+ * gzip-compressed when the browser accepts it, compressed once per file version and kept.
  */
 export function webApp(distDir: string) {
   const root = path.resolve(distDir);
-  return async (c: Context) => {
-    const rel = decodeURIComponent(new URL(c.req.url).pathname);
-    const file = path.resolve(root, `.${rel}`);
-    if (file.startsWith(root + path.sep) && (await isFile(file))) {
-      return send(c, file, /\/assets\/.+-[\w-]{8,}\.\w+$/.test(rel));
+  const encoded = new Map<string, Encoded>();
+
+  async function load(file: string): Promise<Encoded | undefined> {
+    let stat;
+    try {
+      stat = await fs.stat(file);
+    } catch {
+      return undefined;
     }
+    if (!stat.isFile()) return undefined;
+    const key = `${stat.mtimeMs}:${stat.size}`;
+    const hit = encoded.get(file);
+    if (hit?.key === key) return hit;
+    const identity = await fs.readFile(file);
+    const entry: Encoded = { key, identity };
+    if (COMPRESSIBLE.has(path.extname(file)) && identity.length > 1024) {
+      // Off the event loop (zlib's thread pool), so compressing never stalls other requests.
+      [entry.br, entry.gzip] = await Promise.all([
+        brotli(identity, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+        }),
+        gzip(identity, { level: 9 }),
+      ]);
+    }
+    encoded.set(file, entry);
+    return entry;
+  }
+
+  function send(c: Context, file: string, entry: Encoded, immutable: boolean) {
+    c.header('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
+    c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    if (!entry.br || !entry.gzip) return c.body(new Uint8Array(entry.identity), 200);
+    c.header('Vary', 'Accept-Encoding');
+    const accepts = c.req.header('Accept-Encoding') ?? '';
+    if (/\bbr\b/.test(accepts)) {
+      c.header('Content-Encoding', 'br');
+      return c.body(new Uint8Array(entry.br), 200);
+    }
+    if (/\bgzip\b/.test(accepts)) {
+      c.header('Content-Encoding', 'gzip');
+      return c.body(new Uint8Array(entry.gzip), 200);
+    }
+    return c.body(new Uint8Array(entry.identity), 200);
+  }
+
+  // Compress the shell and its assets in the background at start, so no visitor waits for it.
+  void fs
+    .readdir(root, { recursive: true })
+    .then((names) => Promise.all(names.map((n) => load(path.join(root, n)))))
+    .catch(() => undefined);
+
+  return async (c: Context) => {
+    let rel: string;
+    try {
+      rel = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      rel = '/'; // a malformed escape is no file of ours: the app takes it
+    }
+    const file = path.resolve(root, `.${rel}`);
+    const asset = file.startsWith(root + path.sep) ? await load(file) : undefined;
+    if (asset) return send(c, file, asset, /\/assets\/.+-[\w-]{8,}\.\w+$/.test(rel));
     const index = path.join(root, 'index.html');
-    if (await isFile(index)) return send(c, index, false);
+    const page = await load(index);
+    if (page) return send(c, index, page, false);
     return c.text('The web app is not built yet: run `npm start` (it builds first) or `npm run build`.', 503);
   };
-}
-
-async function isFile(p: string): Promise<boolean> {
-  try {
-    return (await fs.stat(p)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-async function send(c: Context, file: string, immutable: boolean) {
-  const body = await fs.readFile(file);
-  c.header('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
-  c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-  return c.body(body, 200);
 }

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { Hono } from 'hono';
+import { afterAll, describe, expect, it } from 'vitest';
+import { webApp } from './web-app.ts';
+
+// The built web app as a browser gets it: compressed, cached by kind, SPA fallback.
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'nomac-dist-'));
+const script = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+fs.mkdirSync(path.join(dist, 'assets'));
+fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>NOMAC</title>${'<!-- pad -->'.repeat(200)}`);
+fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123xy.js'), script);
+fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+const app = new Hono().get('*', webApp(dist));
+const get = (p: string, encoding?: string) =>
+  app.request(p, { headers: encoding ? { 'Accept-Encoding': encoding } : {} });
+
+describe('serving the web app', () => {
+  it('sends hashed assets brotli-compressed to a browser that accepts it, cached for a year', async () => {
+    const res = await get('/assets/index-AbC123xy.js', 'gzip, deflate, br');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(body.length).toBeLessThan(script.length / 10);
+    expect(zlib.brotliDecompressSync(body).toString()).toBe(script);
+  });
+
+  it('falls back to gzip, then to the plain file', async () => {
+    const gz = await get('/assets/index-AbC123xy.js', 'gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script);
+    const plain = await get('/assets/index-AbC123xy.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
+  });
+
+  it('revalidates index.html and the service worker on every visit', async () => {
+    expect((await get('/')).headers.get('cache-control')).toBe('no-cache');
+    const sw = await get('/sw.js');
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    expect(sw.headers.get('content-type')).toContain('text/javascript');
+  });
+
+  it('answers index.html for client routes, unknown files and malformed paths', async () => {
+    for (const p of ['/customer/home', '/no-such-file.js', '/%E0%A4%A', '/../../etc/passwd']) {
+      const res = await get(p);
+      expect(res.status, p).toBe(200);
+      expect(await res.text(), p).toContain('<title>NOMAC</title>');
+    }
+  });
+});
