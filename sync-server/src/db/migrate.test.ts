@@ -41,7 +41,8 @@ const allMigrations = () =>
     .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
     .sort();
 
-describe('migrations', () => {
+// Each case opens PGlite once or twice (about 2 s each, much more on a busy machine).
+describe('migrations', { timeout: 90_000 }, () => {
   it('apply every file in order the first time and nothing the second time', async () => {
     const database = await freshDatabase();
     const first = await migrate(database);
