@@ -59,7 +59,7 @@ const SPAWN_TIMEOUT_MS = 90_000;
 
 describe('graceful shutdown', () => {
   it(
-    'finishes the request in flight, then exits 0 within 10 s of SIGTERM',
+    'finishes the request in flight, ends event streams, then exits 0 within 10 s of SIGTERM',
     async () => {
       child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
         cwd: SERVER_DIR,
@@ -113,6 +113,18 @@ describe('graceful shutdown', () => {
         req.flushHeaders();
       });
 
+      // A tablet listening for sync pokes: its stream never ends by itself, so the server
+      // must end it on SIGTERM or miss its deadline (and exit 1).
+      const events = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        http.get({ host: '127.0.0.1', port: PORT, path: '/sync/events?scope=signage' }, resolve).on('error', reject);
+      });
+      expect(events.statusCode).toBe(200);
+      const eventsEnded = new Promise<void>((resolve) => {
+        events.on('end', resolve);
+        events.on('close', resolve);
+        events.resume();
+      });
+
       const stopping = logLine(server, /^shutting down/);
       const exit = exited(server, 10_000);
       server.kill('SIGTERM');
@@ -123,6 +135,7 @@ describe('graceful shutdown', () => {
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ message: 'Thank you! Your message has been sent to our team.' });
 
+      await eventsEnded;
       expect(await exit).toBe(0);
       expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
 

@@ -3,6 +3,7 @@ import { createApp } from './app.ts';
 import { acquireDataDirLock, startServices } from './bootstrap.ts';
 import { loadConfig } from './config/env.ts';
 import { logger } from './lib/logger.ts';
+import { endEventStreams } from './sync/pokes.ts';
 
 const SHUTDOWN_DEADLINE_MS = 8_000;
 
@@ -31,6 +32,7 @@ async function shutdown(signal: string) {
   // Stop accepting connections; in-flight requests finish, idle keep-alives close.
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
+    endEventStreams();
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   });
   await services.close().catch((err: unknown) => logger.error({ err }, 'closing the database failed'));

@@ -16,7 +16,7 @@ import type { AppEnv } from '../http/context.ts';
 import { router } from '../http/openapi-app.ts';
 import { unauthorized } from '../lib/errors.ts';
 import { getNextTournament } from '../services/tournaments.ts';
-import { subscribePokes } from '../sync/pokes.ts';
+import { onEventStreamsEnd, subscribePokes } from '../sync/pokes.ts';
 import { pull } from '../sync/pull.ts';
 import { push } from '../sync/push.ts';
 import { assertScopeRole } from '../sync/scope.ts';
@@ -107,11 +107,17 @@ syncRoutes
     const deps = c.get('deps');
     const tournamentId = (await getNextTournament(deps))?.id;
     return streamSSE(c, async (stream) => {
+      let ended = false;
       let wake: () => void = () => {};
       const closed = new Promise<void>((resolve) => {
-        wake = resolve;
-        stream.onAbort(resolve);
+        wake = () => {
+          ended = true;
+          resolve();
+        };
+        stream.onAbort(wake);
       });
+      // A server shutting down ends its streams, so in-flight requests can finish in time.
+      const stopOnShutdown = onEventStreamsEnd(wake);
       const unsubscribe = await subscribePokes(deps.database, (poke) => {
         if (poke.tournamentId !== tournamentId) return;
         stream.writeSSE({ event: SYNC_POKE_EVENT, data: JSON.stringify(poke) }).catch(() => wake());
@@ -119,14 +125,15 @@ syncRoutes
       try {
         // Listening from here on: the client pulls now, then on every poke.
         await stream.write(': connected\n\n');
-        while (!stream.aborted) {
+        while (!ended && !stream.aborted) {
           let timer: ReturnType<typeof setTimeout> | undefined;
           await Promise.race([closed, new Promise<void>((r) => (timer = setTimeout(r, SYNC_HEARTBEAT_MS)))]);
           clearTimeout(timer);
-          if (stream.aborted || stream.closed) break;
+          if (ended || stream.aborted || stream.closed) break;
           await stream.write(': heartbeat\n\n');
         }
       } finally {
+        stopOnShutdown();
         unsubscribe();
       }
     }) as never;

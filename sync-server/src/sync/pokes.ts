@@ -47,3 +47,16 @@ export async function subscribePokes(database: Database, onPoke: Listener): Prom
   hub.listeners.add(onPoke);
   return () => hub.listeners.delete(onPoke);
 }
+
+const streamEnders = new Set<() => void>();
+
+/** Registers how to end one open event stream; returns the function that unregisters it. */
+export function onEventStreamsEnd(end: () => void): () => void {
+  streamEnders.add(end);
+  return () => streamEnders.delete(end);
+}
+
+/** Ends every open event stream of this process (graceful shutdown): clients reconnect elsewhere. */
+export function endEventStreams(): void {
+  for (const end of [...streamEnders]) end();
+}
