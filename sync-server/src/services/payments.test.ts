@@ -129,7 +129,7 @@ beforeAll(async () => {
   const options = (await t.call('GET', `/api/registration/options/${tournamentId}`, undefined, c.token)).json;
   forms = options.events[0].id;
   levelId = options.competitorLevels[0].id;
-}, 30_000);
+}, 60_000);
 afterAll(async () => {
   await t.close();
   await stand.close();
@@ -255,5 +255,5 @@ describe('without Stripe configured', () => {
     } finally {
       await plain.close();
     }
-  }, 30_000);
+  }, 60_000);
 });

@@ -38,7 +38,7 @@ beforeAll(async () => {
   forms = byName('Forms');
   sparring = byName('Sparring');
   weapons = byName('Weapons');
-}, 30_000);
+}, 60_000);
 afterAll(() => t.close());
 
 function makeCompetitor(registrationId: number, over: Partial<CompetitorCreate> = {}): CompetitorCreate {
@@ -564,5 +564,5 @@ describe('registration window', () => {
     } finally {
       await late.close();
     }
-  }, 30_000);
+  }, 60_000);
 });
