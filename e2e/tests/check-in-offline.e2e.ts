@@ -243,5 +243,21 @@ describe('check-in offline', () => {
         )
         .toMatch(/^Checked in by Dana Door at /);
     }
-  });
+
+    // Both online now: a check-in on one tablet appears on the other without a reload (poke, pull).
+    await a.page.getByRole('button', { name: 'Check in Ava FamilyA', exact: true }).click();
+    await expect
+      .poll(
+        () =>
+          b.page
+            .getByTestId('check-in-competitor')
+            .filter({ hasText: 'Ava FamilyA' })
+            .getByTestId('checked-in-by')
+            .textContent(),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toMatch(/^Checked in by Dana Door at /);
+  }, 120_000);
 });

@@ -9,6 +9,7 @@ import { formatDollars } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { formatTime } from '../sync/format.ts';
 import { mutate, useCheckInView, useHasSynced } from '../sync/hooks.ts';
+import { QrScanButton } from './qr-scanner.tsx';
 import { searchFamilies, type Family } from './search.ts';
 
 // /admin/check-in (issue 6): works from the device store, so it keeps working offline after
@@ -37,15 +38,18 @@ export function CheckInPage() {
           {checkedIn} of {view.competitors.length} competitors checked in
         </p>
       )}
-      <div className="grid max-w-md gap-1">
-        <Label htmlFor="check-in-search">Search by name or confirmation code</Label>
-        <Input
-          id="check-in-search"
-          type="search"
-          autoComplete="off"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="grid w-full max-w-md gap-1">
+          <Label htmlFor="check-in-search">Search by name or confirmation code</Label>
+          <Input
+            id="check-in-search"
+            type="search"
+            autoComplete="off"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </div>
+        <QrScanButton onCode={setQuery} />
       </div>
       {families.length === 0 && synced && <p>No registration matches.</p>}
       <ul className="grid gap-3">

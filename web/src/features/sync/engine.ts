@@ -105,6 +105,7 @@ export class SyncEngine {
   private stopped = true;
   private events: EventSource | null = null;
   private eventsToken: string | null = null;
+  private eventsOpenedAt = 0;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(options: EngineOptions = {}) {
@@ -142,7 +143,10 @@ export class SyncEngine {
     const onVisible = () => {
       if (document.visibilityState === 'visible') wake();
     };
-    const onOffline = () => this.setState({ status: 'offline', detail: null });
+    const onOffline = () => {
+      this.setState({ status: 'offline', detail: null });
+      this.closeEvents();
+    };
     window.addEventListener('online', wake);
     window.addEventListener('offline', onOffline);
     document.addEventListener('visibilitychange', onVisible);
@@ -213,6 +217,9 @@ export class SyncEngine {
       return;
     }
     const offline = e instanceof NetworkError || (typeof navigator !== 'undefined' && !navigator.onLine);
+    // The event stream reopens after the next successful round (a fresh connection, not a
+    // reconnection the browser may have given up on or backed off far).
+    if (offline) this.closeEvents();
     this.setState(
       offline
         ? { status: 'offline', detail: null }
@@ -307,14 +314,20 @@ export class SyncEngine {
   private openEvents(): void {
     const session = getSession();
     if (this.stopped || !session || typeof EventSource === 'undefined') return;
-    if (this.events && this.events.readyState !== EventSource.CLOSED && this.eventsToken === session.token)
-      return;
+    const current = this.events;
+    if (current && this.eventsToken === session.token) {
+      if (current.readyState === EventSource.OPEN) return;
+      if (current.readyState === EventSource.CONNECTING && Date.now() - this.eventsOpenedAt < 5000) return;
+    }
     this.closeEvents();
     const url = `${SYNC_PATHS.events}?scope=${this.scope}&token=${encodeURIComponent(session.token)}`;
     const source = new EventSource(url);
     source.addEventListener(SYNC_POKE_EVENT, () => void this.syncNow());
+    // Pokes sent while the stream was down are lost: pull once it (re)connects.
+    source.addEventListener('open', () => void this.kick());
     this.events = source;
     this.eventsToken = session.token;
+    this.eventsOpenedAt = Date.now();
   }
 
   private closeEvents(): void {

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { SyncCompetitor, SyncRegistration } from '@shared/contract/sync.ts';
+import { searchFamilies } from './search.ts';
+
+const reg = (id: number, familyName: string, ownerFirstName: string, codes: string[]): SyncRegistration => ({
+  id,
+  tournamentId: 1,
+  familyName,
+  ownerFirstName,
+  isCompleted: true,
+  confirmationCodes: codes,
+  balanceOwing: 0,
+  competitorCount: 1,
+  version: 1,
+});
+const comp = (id: number, registrationId: number, firstName: string, lastName: string): SyncCompetitor => ({
+  id,
+  registrationId,
+  firstName,
+  lastName,
+  checkedInAt: null,
+  checkedInBy: null,
+  checkedInByName: null,
+  version: 1,
+});
+
+const regs = [reg(1, 'Lévesque', 'Marie', ['ABCD2345']), reg(2, 'Lee', 'Pat', ['WXYZ7890', 'QRST4567'])];
+const comps = [comp(10, 1, 'Émile', 'Lévesque'), comp(11, 2, 'Maya', 'Lee'), comp(12, 2, 'Ben', 'Lee')];
+const ids = (q: string) => searchFamilies(regs, comps, q).map((f) => f.registration.id);
+
+describe('check-in search', () => {
+  it('finds a family by family name, owner, or a competitor, ignoring case and accents', () => {
+    expect(ids('levesque')).toEqual([1]);
+    expect(ids('pat')).toEqual([2]);
+    expect(ids('emile')).toEqual([1]);
+    expect(ids('maya lee')).toEqual([2]);
+  });
+
+  it('finds a family by any of its confirmation codes, from the first characters', () => {
+    expect(ids('qrst')).toEqual([2]);
+    expect(ids('ABCD2345')).toEqual([1]);
+  });
+
+  it('lists every family by name when the search is empty, competitors sorted by first name', () => {
+    const all = searchFamilies(regs, comps, '  ');
+    expect(all.map((f) => f.registration.familyName)).toEqual(['Lee', 'Lévesque']);
+    expect(all[0]!.competitors.map((c) => c.firstName)).toEqual(['Ben', 'Maya']);
+  });
+});
