@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { siteSettings } from '../db/schema.ts';
 import type { Caller, Deps } from '../http/context.ts';
 import { writeAudit } from './audit.ts';
-import { SETTINGS_CACHE_KEY } from './site-settings.ts';
+import { SETTINGS_CACHE_KEY, toSiteSettings } from './site-settings.ts';
 
 // Issue 8: the site's identity, venue, links, feature flags (switchable at runtime: the
 // public settings cache is dropped on every server) and SMS sender settings.
@@ -14,20 +14,7 @@ async function readSite(db: Db | Tx): Promise<AdminSiteSettings> {
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
   if (!row) throw new Error('site settings missing: the database was not seeded');
   return {
-    siteName: row.siteName,
-    sitePrefix: row.sitePrefix,
-    siteEmail: row.siteEmail,
-    siteUrl: row.siteUrl,
-    venueName: row.venueName,
-    venueAddress: row.venueAddress,
-    mapEmbedUrl: row.mapEmbedUrl,
-    mailingListUrl: row.mailingListUrl,
-    googleClientId: row.googleClientId,
-    flags: {
-      SellLunchTickets: row.sellLunchTickets,
-      MailingListTab: row.mailingListTab,
-      AllowSmsNotifications: row.allowSmsNotifications,
-    },
+    ...toSiteSettings(row),
     smsSenderName: row.smsSenderName,
     smsFromNumber: row.smsFromNumber,
     version: row.version,

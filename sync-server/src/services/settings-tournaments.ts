@@ -11,13 +11,9 @@ import { events, registrations, tournamentScheduleLines, tournaments } from '../
 import type { Caller, Deps } from '../http/context.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { writeAudit } from './audit.ts';
-import { TOURNAMENTS_CACHE_KEY } from './tournaments.ts';
+import { TOURNAMENTS_CACHE_KEY, toStoredTournament, type StoredTournament } from './tournaments.ts';
 
 type TournamentInput = z.output<typeof TournamentInputSchema>;
-type StoredTournament = Omit<
-  AdminTournament,
-  'isTournamentToday' | 'isRegistrationOpen' | 'isRegistrationOpenSoon' | 'registrationCount' | 'eventCount'
->;
 
 const TOURNAMENT_NOT_FOUND = 'The tournament was not found';
 
@@ -29,22 +25,7 @@ async function readTournament(db: Db | Tx, id: number): Promise<StoredTournament
     .from(tournamentScheduleLines)
     .where(eq(tournamentScheduleLines.tournamentId, id))
     .orderBy(asc(tournamentScheduleLines.sortOrder), asc(tournamentScheduleLines.id));
-  return {
-    id: t.id,
-    tournamentDate: t.tournamentDate,
-    registrationOpensOn: t.registrationOpensOn,
-    registrationClosesAfter: t.registrationClosesAfter,
-    competitorOnlineCost: t.competitorOnlineCost,
-    competitorDoorCost: t.competitorDoorCost,
-    spectatorCost: t.spectatorCost,
-    lunchCost: t.lunchCost,
-    city: t.city,
-    venue: t.venue,
-    inPersonRegistrationTimes: t.inPersonRegistrationTimes,
-    blackBeltMeetingTime: t.blackBeltMeetingTime,
-    eliminationTime: t.eliminationTime,
-    schedule: lines.map((l) => ({ order: l.sortOrder, line1: l.line1, line2: l.line2 })),
-  };
+  return toStoredTournament(t, lines);
 }
 
 async function usage(db: Db | Tx, id: number) {

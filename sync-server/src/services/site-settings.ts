@@ -4,27 +4,35 @@ import type { Deps } from '../http/context.ts';
 
 export const SETTINGS_CACHE_KEY = 'site-settings';
 
+/** The public part of the settings row; `googleClientIdFallback` fills an empty client id. */
+export function toSiteSettings(
+  row: typeof siteSettings.$inferSelect,
+  googleClientIdFallback = '',
+): SiteSettings {
+  return {
+    siteName: row.siteName,
+    sitePrefix: row.sitePrefix,
+    siteEmail: row.siteEmail,
+    siteUrl: row.siteUrl,
+    venueName: row.venueName,
+    venueAddress: row.venueAddress,
+    mapEmbedUrl: row.mapEmbedUrl,
+    mailingListUrl: row.mailingListUrl,
+    googleClientId: row.googleClientId || googleClientIdFallback,
+    flags: {
+      SellLunchTickets: row.sellLunchTickets,
+      MailingListTab: row.mailingListTab,
+      AllowSmsNotifications: row.allowSmsNotifications,
+    },
+  };
+}
+
 /** The site's identity and feature flags (read often, changed rarely: cached). */
 export function getSiteSettings(deps: Deps): Promise<SiteSettings> {
   return deps.cache.get(SETTINGS_CACHE_KEY, async () => {
     const [row] = await deps.database.db.select().from(siteSettings).limit(1);
     if (!row) throw new Error('site settings missing: the database was not seeded');
-    return {
-      siteName: row.siteName,
-      sitePrefix: row.sitePrefix,
-      siteEmail: row.siteEmail,
-      siteUrl: row.siteUrl,
-      venueName: row.venueName,
-      venueAddress: row.venueAddress,
-      mapEmbedUrl: row.mapEmbedUrl,
-      mailingListUrl: row.mailingListUrl,
-      // The database value wins; GOOGLE_CLIENT_ID fills in when it is empty.
-      googleClientId: row.googleClientId || deps.config.googleClientId || '',
-      flags: {
-        SellLunchTickets: row.sellLunchTickets,
-        MailingListTab: row.mailingListTab,
-        AllowSmsNotifications: row.allowSmsNotifications,
-      },
-    };
+    // The database value wins; GOOGLE_CLIENT_ID fills in when it is empty.
+    return toSiteSettings(row, deps.config.googleClientId ?? '');
   });
 }

@@ -6,15 +6,17 @@ import type { Deps } from '../http/context.ts';
 export const TOURNAMENTS_CACHE_KEY = 'tournaments';
 export const EVENT_TYPES_CACHE_KEY = 'event-types';
 
-type StoredTournament = Omit<Tournament, 'isTournamentToday' | 'isRegistrationOpen' | 'isRegistrationOpenSoon'>;
+export type StoredTournament = Omit<
+  Tournament,
+  'isTournamentToday' | 'isRegistrationOpen' | 'isRegistrationOpenSoon'
+>;
 
-async function loadTournaments(deps: Deps): Promise<StoredTournament[]> {
-  const db = deps.database.db;
-  const [rows, lines] = await Promise.all([
-    db.select().from(tournaments).orderBy(asc(tournaments.tournamentDate)),
-    db.select().from(tournamentScheduleLines).orderBy(asc(tournamentScheduleLines.sortOrder)),
-  ]);
-  return rows.map((t) => ({
+/** A tournament row and its schedule lines (already in order) as the API shows them. */
+export function toStoredTournament(
+  t: typeof tournaments.$inferSelect,
+  lines: readonly (typeof tournamentScheduleLines.$inferSelect)[],
+): StoredTournament {
+  return {
     id: t.id,
     tournamentDate: t.tournamentDate,
     registrationOpensOn: t.registrationOpensOn,
@@ -28,10 +30,22 @@ async function loadTournaments(deps: Deps): Promise<StoredTournament[]> {
     inPersonRegistrationTimes: t.inPersonRegistrationTimes,
     blackBeltMeetingTime: t.blackBeltMeetingTime,
     eliminationTime: t.eliminationTime,
-    schedule: lines
-      .filter((l) => l.tournamentId === t.id)
-      .map((l) => ({ order: l.sortOrder, line1: l.line1, line2: l.line2 })),
-  }));
+    schedule: lines.map((l) => ({ order: l.sortOrder, line1: l.line1, line2: l.line2 })),
+  };
+}
+
+async function loadTournaments(deps: Deps): Promise<StoredTournament[]> {
+  const db = deps.database.db;
+  const [rows, lines] = await Promise.all([
+    db.select().from(tournaments).orderBy(asc(tournaments.tournamentDate)),
+    db.select().from(tournamentScheduleLines).orderBy(asc(tournamentScheduleLines.sortOrder)),
+  ]);
+  return rows.map((t) =>
+    toStoredTournament(
+      t,
+      lines.filter((l) => l.tournamentId === t.id),
+    ),
+  );
 }
 
 /**
