@@ -143,9 +143,17 @@ describe('device store and sync engine', () => {
     expect(server.applied).toEqual([10]);
   });
 
-  it('gives mutation ids 1, 2, 3 in tap order', async () => {
-    for (const id of [10, 11, 10]) await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: id });
+  it('gives mutation ids 1, 2, 3 in tap order, also across the first sync that names the device', async () => {
+    const server = fakeServer();
+    const engine = new SyncEngine({ db, fetch: server.fetch, schedule: () => () => {} });
+    server.failNextPushes = 1;
+    await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: 10 });
+    await engine.syncNow(); // names the device, then fails to push
+    for (const id of [11, 10]) await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: id });
     expect((await db.outbox.toArray()).map((m) => m.id)).toEqual([1, 2, 3]);
+    await engine.syncNow();
+    expect(server.applied).toEqual([10, 11, 10]);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('keeps the outbox when a push fails and retries later with backoff, applying each once', async () => {

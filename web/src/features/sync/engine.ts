@@ -67,7 +67,6 @@ export async function ensureIdentity(
       clientGroupId = randomId();
       await setMeta(db, META.clientId, clientId);
       await setMeta(db, META.clientGroupId, clientGroupId);
-      await setMeta(db, META.nextMutationId, 1);
     }
     await setMeta(db, META.personId, personId);
     return { clientId, clientGroupId };
@@ -82,7 +81,9 @@ export async function enqueueMutation(
   now = new Date(),
 ): Promise<number> {
   return db.transaction('rw', db.outbox, db.meta, async () => {
-    const id = (await getMeta<number>(db, META.nextMutationId)) ?? 1;
+    // Taps queued before the first sync gave the device its ids still count from 1.
+    const last = (await db.outbox.orderBy('id').last())?.id ?? 0;
+    const id = Math.max((await getMeta<number>(db, META.nextMutationId)) ?? 1, last + 1);
     await db.outbox.add({ id, name, args, queuedAt: now.toISOString() });
     await setMeta(db, META.nextMutationId, id + 1);
     return id;

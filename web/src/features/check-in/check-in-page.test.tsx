@@ -1,0 +1,101 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SyncCompetitor, SyncRegistration } from '@shared/contract/sync.ts';
+import { setSession } from '../../lib/session.ts';
+import { DeviceDb, META, setDeviceDbForTests } from '../sync/db.ts';
+import { CheckInPage } from './check-in-page.tsx';
+
+vi.mock('../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
+
+const registration: SyncRegistration = {
+  id: 1,
+  tournamentId: 1,
+  familyName: 'Lee',
+  ownerFirstName: 'Pat',
+  isCompleted: true,
+  confirmationCodes: ['ABCD2345'],
+  balanceOwing: 40,
+  competitorCount: 2,
+  version: 1,
+};
+const comp = (id: number, firstName: string, over: Partial<SyncCompetitor> = {}): SyncCompetitor => ({
+  id,
+  registrationId: 1,
+  firstName,
+  lastName: 'Lee',
+  checkedInAt: null,
+  checkedInBy: null,
+  checkedInByName: null,
+  version: 1,
+  ...over,
+});
+
+let db: DeviceDb;
+let n = 0;
+beforeEach(async () => {
+  db = new DeviceDb(`check-in-page-${++n}`);
+  setDeviceDbForTests(db);
+  // No server here: every sync round fails as if offline, and the screen works from the store.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
+  setSession({ user: { personId: 7, roles: ['CheckInAdmin'], userDisplayName: 'Dana Door' }, token: 't' });
+  await db.registrations.put(registration);
+  await db.competitors.bulkPut([
+    comp(10, 'Maya'),
+    comp(11, 'Ben', {
+      checkedInAt: '2026-11-21T13:00:00.000Z',
+      checkedInBy: 8,
+      checkedInByName: 'Eli Entry',
+    }),
+  ]);
+  await db.meta.put({ key: META.cookie('checkin'), value: 'c1' });
+});
+afterEach(async () => {
+  setDeviceDbForTests(null);
+  await db.delete();
+});
+
+describe('check-in screen', () => {
+  it('shows the family, its balance owing and who checked a competitor in', async () => {
+    render(<CheckInPage />);
+    const family = await screen.findByRole('heading', { name: 'Lee, Pat' });
+    expect(family).toBeInTheDocument();
+    expect(screen.getByTestId('balance-owing')).toHaveTextContent('Balance owing');
+    expect(screen.getByText(/Checked in by Eli Entry/)).toBeInTheDocument();
+    expect(screen.getByText(/Confirmation ABCD2345/)).toBeInTheDocument();
+  });
+
+  it('a tap queues one mutation and shows the check-in at once as not yet sent; undo queues another', async () => {
+    const user = userEvent.setup();
+    render(<CheckInPage />);
+    await user.click(await screen.findByRole('button', { name: 'Check in Maya Lee' }));
+    const row = (await screen.findByText(/Checked in by Dana Door/)).closest('li')!;
+    expect(within(row).getByText('Not yet sent')).toBeInTheDocument();
+    expect((await db.outbox.toArray()).map((m) => [m.id, m.name])).toEqual([[1, 'checkInCompetitor@1']]);
+    expect((await db.competitors.get(10))?.checkedInAt).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Undo check-in of Maya Lee' }));
+    await screen.findByRole('button', { name: 'Check in Maya Lee' });
+    expect((await db.outbox.toArray()).map((m) => m.name)).toEqual(['checkInCompetitor@1', 'undoCheckIn@1']);
+  });
+
+  it('finds a family by confirmation code and hides the others', async () => {
+    const user = userEvent.setup();
+    await db.registrations.put({
+      ...registration,
+      id: 2,
+      familyName: 'Nowak',
+      confirmationCodes: ['WXYZ7890'],
+    });
+    render(<CheckInPage />);
+    await screen.findByRole('heading', { name: 'Nowak, Pat' });
+    await user.type(screen.getByLabelText('Search by name or confirmation code'), 'wxyz');
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Lee, Pat' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('heading', { name: 'Nowak, Pat' })).toBeInTheDocument();
+  });
+});
