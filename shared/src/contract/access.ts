@@ -76,7 +76,7 @@ export const API_ACCESS = {
   'GET /api/admin/site-settings': SUPER_ADMIN,
   'PUT /api/admin/site-settings': SUPER_ADMIN,
   'GET /api/admin/audit-log': SUPER_ADMIN,
-  // Sync (issue 6; docs/decisions/006-sync-protocol.md): the route is open as wide as its
+  // Sync (issue 6; docs/decisions/011-sync-protocol.md): the route is open as wide as its
   // widest scope; each scope's roles (SYNC_SCOPE_ROLES in contract/sync.ts) are checked
   // inside, and each pushed mutator's scope likewise (401 anonymous, 403 without the role).
   'POST /sync/push': SIGNED_IN,

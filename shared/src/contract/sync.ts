@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ANYONE, DIRECTORS, SIGNED_IN, STAFF } from './access.ts';
 import type { Role } from '../domain/roles.ts';
 
-// The /sync contract (DESIGN.md section 4; docs/decisions/006-sync-protocol.md): a
+// The /sync contract (DESIGN.md section 4; docs/decisions/011-sync-protocol.md): a
 // Replicache-style mutation log. The device pushes intents (mutations) and pulls patches of
 // server-confirmed rows; the server is the authority. Both sides import these schemas.
 

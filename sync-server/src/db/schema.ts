@@ -1,7 +1,19 @@
-import { boolean, date, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { jsonb, numeric, primaryKey, smallint } from 'drizzle-orm/pg-core';
-import { bigint } from 'drizzle-orm/pg-core';
-import { bigserial, doublePrecision } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 // Drizzle's view of the tables the SQL migrations create (db/migrations is the source of truth).
 
@@ -290,7 +302,7 @@ export const receipts = pgTable('receipts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// ---- 0005_sync.sql (docs/decisions/006-sync-protocol.md) ----
+// ---- 0005_sync.sql (docs/decisions/011-sync-protocol.md) ----
 
 export const syncClients = pgTable('sync_clients', {
   clientId: text('client_id').primaryKey(),

@@ -21,7 +21,7 @@ import { pull } from '../sync/pull.ts';
 import { push } from '../sync/push.ts';
 import { assertScopeRole } from '../sync/scope.ts';
 
-// /sync (DESIGN.md section 4; docs/decisions/006-sync-protocol.md).
+// /sync (DESIGN.md section 4; docs/decisions/011-sync-protocol.md).
 
 const MOUNT = '/sync';
 

@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { syncTombstones, tournamentVersions } from '../db/schema.ts';
 
-// The per-tournament change counter (0005_sync.sql; docs/decisions/006-sync-protocol.md).
+// The per-tournament change counter (0005_sync.sql; docs/decisions/011-sync-protocol.md).
 // Triggers stamp `competitors` and `registrations` (and touch a registration when its
 // payments or receipts change) on every write, from any code path; these helpers are for
 // code that needs the version itself, or syncs a table without such a trigger.

@@ -1,4 +1,4 @@
--- The sync protocol (issue 6; DESIGN.md section 4; docs/decisions/006-sync-protocol.md).
+-- The sync protocol (issue 6; DESIGN.md section 4; docs/decisions/011-sync-protocol.md).
 
 -- One row per device (client) that pushes mutations: the last mutation id it applied.
 create table sync_clients (
