@@ -46,6 +46,15 @@ export function setSession(session: Session): void {
   window.dispatchEvent(new Event(CHANGE));
 }
 
+/**
+ * Stores a new sign-in without telling this page, for a caller that loads a new page next
+ * (login does: the new identity starts with empty caches, and the /user page it leaves never
+ * re-renders signed in). Other tabs still hear it through the `storage` event.
+ */
+export function setSessionForNextPage(session: Session): void {
+  localStorage.setItem(KEY, JSON.stringify(session));
+}
+
 export function clearSession(): void {
   localStorage.removeItem(KEY);
   window.dispatchEvent(new Event(CHANGE));

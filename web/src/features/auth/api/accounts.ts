@@ -33,10 +33,6 @@ export function storeSession(answer: AuthResponse): Session {
  * Writes the session without telling the page: the login page stores it and then loads
  * the destination afresh, so no /user page ever renders signed in.
  */
-export function storeSessionQuietly(session: Session): void {
-  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
-}
-const SESSION_STORAGE_KEY = 'session'; // lib/session.ts keeps the session under this key
 
 export const signIn = (body: AuthenticateRequest) => api.post<AuthResponse>('/api/users/authenticate', body);
 export const signInWithGoogle = (credential: string, clientId: string) =>

@@ -26,7 +26,6 @@ vi.mock('../api/accounts.ts', () => ({
   resetPassword: vi.fn(),
   signIn: vi.fn(),
   signInWithGoogle: vi.fn(),
-  storeSessionQuietly: vi.fn(),
   toSession: vi.fn(),
   useTournaments: () => ({ data: data.tournaments, error: undefined, isLoading: false, refetch: () => undefined }),
 }));

@@ -7,7 +7,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePageAlert } from '../../../lib/page-alert.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useSiteSettings } from '../../../lib/site-settings.tsx';
-import { signIn, signInWithGoogle, storeSessionQuietly, toSession, useTournaments } from '../api/accounts.ts';
+import { setSessionForNextPage } from '../../../lib/session.ts';
+import { signIn, signInWithGoogle, toSession, useTournaments } from '../api/accounts.ts';
 import { loginDestination, takeReturnUrl } from '../login-destination.ts';
 import { GoogleButton } from './google-button.tsx';
 import { TournamentStatusPanel } from './tournament-status-panel.tsx';
@@ -28,7 +29,7 @@ export function LoginPage() {
     // A fresh page load at `target`: in-page navigation would re-render this /user page
     // signed in first, and the shell's guard sends signed-in users on /user pages to
     // /customer/registration. A new identity also starts with empty caches this way.
-    storeSessionQuietly(session);
+    setSessionForNextPage(session);
     window.location.replace(target);
   }
 
