@@ -4,13 +4,26 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog.tsx';
 import { codeFromScan, qrDetector } from './qr.ts';
 
-// Scans a receipt's QR code with the tablet camera (BarcodeDetector). Where the browser has
-// no BarcodeDetector the button is not shown: staff type the printed confirmation code.
-// (No JavaScript decoder fallback yet.)
+// Scans a receipt's QR code with the tablet camera: the browser's BarcodeDetector where it has
+// one, otherwise jsQR on frames drawn to a canvas (qr-decode.ts, loaded only when the scanner
+// opens). Without a camera API the button is not shown: staff type the printed code.
+
+/** Texts of the QR codes in the current frame. */
+type FrameDetect = (video: HTMLVideoElement) => Promise<string[]>;
+
+async function frameDetector(): Promise<FrameDetect> {
+  const native = qrDetector();
+  if (native) {
+    return async (video) => (await native.detect(video)).map((b) => b.rawValue);
+  }
+  const { createFrameDecoder } = await import('./qr-decode.ts');
+  const decode = createFrameDecoder();
+  return async (video) => decode(video);
+}
 
 export function QrScanButton({ onCode }: { onCode: (code: string) => void }) {
   const [open, setOpen] = useState(false);
-  if (typeof window === 'undefined' || !('BarcodeDetector' in window) || !navigator.mediaDevices) return null;
+  if (typeof window === 'undefined' || !navigator.mediaDevices) return null;
   return (
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>
@@ -42,22 +55,32 @@ function Scanner({ onCode }: { onCode: (code: string) => void }) {
     let stream: MediaStream | null = null;
     let timer = 0;
     let stopped = false;
-    const detector = qrDetector();
     (async () => {
+      let detect: FrameDetect;
+      try {
+        detect = await frameDetector();
+      } catch {
+        setProblem('The QR scanner could not load: type the confirmation code instead.');
+        return;
+      }
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
       } catch {
         setProblem('The camera is not available: type the confirmation code instead.');
         return;
       }
-      if (stopped || !video.current || !detector) return;
+      if (stopped) {
+        stream.getTracks().forEach((t) => t.stop());
+        return;
+      }
+      if (!video.current) return;
       video.current.srcObject = stream;
       await video.current.play().catch(() => undefined);
       const tick = async () => {
         if (stopped || !video.current) return;
-        const found = await detector.detect(video.current).catch(() => []);
-        for (const b of found) {
-          const code = codeFromScan(b.rawValue);
+        const found = await detect(video.current).catch((): string[] => []);
+        for (const text of found) {
+          const code = codeFromScan(text);
           if (code) {
             onCode(code);
             return;
