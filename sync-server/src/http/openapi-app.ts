@@ -1,6 +1,8 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, type z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { fieldErrors } from '@tournament/shared';
-import type { AppEnv } from './context.ts';
+import { unauthorized } from '../lib/errors.ts';
+import type { AppEnv, Caller } from './context.ts';
 
 /** A router whose validation failures answer 400 `{errors:{field:message}}` (SPEC.md section 8). */
 export function router() {
@@ -10,4 +12,22 @@ export function router() {
       return undefined;
     },
   });
+}
+
+/** An OpenAPI response (or request body) of JSON in `schema`. */
+export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** A required JSON request body validated by `schema`. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+});
+
+/** The signed-in caller of a route whose roles exclude visitors (defineRoute has refused them). */
+export function requireCaller(c: Context<AppEnv>): Caller {
+  const caller = c.get('caller');
+  if (!caller) throw unauthorized();
+  return caller;
 }

@@ -45,11 +45,9 @@ import {
   updateDivision,
 } from '../services/settings-divisions.ts';
 import { adminGetSiteSettings, updateSiteSettings } from '../services/settings-site.ts';
+import { jsonBody as body, requireCaller as callerOf, jsonContent as json } from '../http/openapi-app.ts';
 import {
   ADMIN_MOUNT as MOUNT,
-  body,
-  callerOf,
-  json,
   settingsCommon as common,
   settingsErrors as errors,
 } from './admin-settings-kit.ts';

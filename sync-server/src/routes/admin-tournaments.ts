@@ -14,11 +14,9 @@ import {
   deleteTournament,
   updateTournament,
 } from '../services/settings-tournaments.ts';
+import { jsonBody as body, requireCaller as callerOf, jsonContent as json } from '../http/openapi-app.ts';
 import {
   ADMIN_MOUNT as MOUNT,
-  body,
-  callerOf,
-  json,
   settingsCommon as common,
   settingsErrors as errors,
 } from './admin-settings-kit.ts';

@@ -13,11 +13,13 @@ import {
   RegistrationOptionsSchema,
   RegistrationSchema,
 } from '@tournament/shared';
-import type { Context } from 'hono';
-import type { AppEnv, Caller } from '../http/context.ts';
 import { defineRoute } from '../http/define-route.ts';
-import { router } from '../http/openapi-app.ts';
-import { unauthorized } from '../lib/errors.ts';
+import {
+  jsonBody as body,
+  jsonContent as json,
+  requireCaller as caller,
+  router,
+} from '../http/openapi-app.ts';
 import { checkout, handleStripeWebhook } from '../services/payments.ts';
 import { getReceipt } from '../services/receipts.ts';
 import {
@@ -39,10 +41,6 @@ import {
 // SPEC.md section 7: the /api/registration calls. Thin: validate, call the service, answer.
 
 const MOUNT = '/api/registration';
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const errors = {
   400: json(ErrorBodySchema, 'Invalid'),
   401: json(ErrorBodySchema, 'Not signed in'),
@@ -52,15 +50,6 @@ const errors = {
 const param = <K extends string>(name: K) => ({
   params: z.object({ [name]: IdParam } as { [P in K]: typeof IdParam }),
 });
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
-
-function caller(c: Context<AppEnv>): Caller {
-  const who = c.get('caller');
-  if (!who) throw unauthorized();
-  return who;
-}
 
 const passRoutes = (['spectator', 'lunch'] as const).flatMap((kind) =>
   (['post', 'delete'] as const).map((method) => ({ kind, method })),
