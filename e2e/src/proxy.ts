@@ -10,6 +10,17 @@ export interface CutProxy {
   port: number;
   cut(): void;
   restore(): void;
+  /**
+   * From now on, for requests whose path starts with `path`: forward the request, wait for
+   * the server's whole answer, then destroy the client socket instead of answering, for a
+   * `fraction` of them chosen by a pseudo-random sequence seeded with `seed` (repeatable).
+   * `null` stops dropping.
+   */
+  dropResponses(rule: { path: string; fraction: number; seed: number } | null): void;
+  /** How many answers were dropped, and how many were delivered, under the drop rule. */
+  dropStats(): { dropped: number; delivered: number };
+  /** Called with each request's path as it is forwarded (before the server answers). */
+  onRequest(listener: ((path: string) => void) | null): void;
   close(): Promise<void>;
 }
 
@@ -17,12 +28,17 @@ export interface CutProxy {
 export async function startCutProxy(target: string, ports: number[] = range(3800, 3849)): Promise<CutProxy> {
   const to = new URL(target);
   let isCut = false;
+  let drop: { path: string; fraction: number; next: () => number } | null = null;
+  const stats = { dropped: 0, delivered: 0 };
+  let listener: ((path: string) => void) | null = null;
   const sockets = new Set<net.Socket>();
   const server = http.createServer((req, res) => {
     if (isCut) {
       req.socket.destroy();
       return;
     }
+    const path = req.url ?? '/';
+    const dropThis = drop && path.startsWith(drop.path) ? drop.next() < drop.fraction : null;
     const upstream = http.request(
       {
         host: to.hostname === 'localhost' ? '127.0.0.1' : to.hostname,
@@ -32,12 +48,30 @@ export async function startCutProxy(target: string, ports: number[] = range(3800
         headers: req.headers,
       },
       (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
+        if (dropThis === null) {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+          return;
+        }
+        // Read the server's whole answer (it has committed), then answer or drop it.
+        const chunks: Buffer[] = [];
+        up.on('data', (c: Buffer) => chunks.push(c));
+        up.on('end', () => {
+          if (dropThis) {
+            stats.dropped += 1;
+            req.socket.destroy();
+            return;
+          }
+          stats.delivered += 1;
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          res.end(Buffer.concat(chunks));
+        });
+        up.on('error', () => res.destroy());
       },
     );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
+    listener?.(path);
   });
   server.on('connection', (socket) => {
     if (isCut) {
@@ -58,11 +92,30 @@ export async function startCutProxy(target: string, ports: number[] = range(3800
     restore() {
       isCut = false;
     },
+    dropResponses(rule) {
+      drop = rule && { path: rule.path, fraction: rule.fraction, next: mulberry32(rule.seed) };
+    },
+    dropStats: () => ({ ...stats }),
+    onRequest(l) {
+      listener = l;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** A small seeded pseudo-random generator: the same seed gives the same sequence in [0, 1). */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
