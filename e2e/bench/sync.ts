@@ -113,7 +113,12 @@ interface Tablet {
   proxy: CutProxy;
 }
 
-const stack = await startStack({ users: [staff, staff2, ...parents] });
+// BENCH_DATABASE_URL: run the server on that (empty) PostgreSQL database instead of PGlite.
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const stack = await startStack({
+  users: [staff, staff2, ...parents],
+  env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
+});
 const browser = await launchBrowser();
 const tablets: Tablet[] = [];
 
@@ -331,7 +336,7 @@ try {
   rows.push([`${queued} queued mutations drained after reconnect (${untouched.length} competitors)`, ms(drain), '< 5000 ms']);
   console.log(`Drain requests (server time included): ${requests.join(', ')}`);
 } finally {
-  console.log('Offline engine (issue 6), Chromium');
+  console.log(`Offline engine (issue 6), Chromium, server on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
   const width = Math.max(...rows.map((r) => r[0].length), 10);
   console.log(`  ${'Figure'.padEnd(width)} ${'Measured'.padStart(12)}  Goal`);
   for (const [what, value, goal] of rows) console.log(`  ${what.padEnd(width)} ${value.padStart(12)}  ${goal}`);
