@@ -19,6 +19,8 @@ export interface CutProxy {
   dropResponses(rule: { path: string; fraction: number; seed: number } | null): void;
   /** How many answers were dropped, and how many were delivered, under the drop rule. */
   dropStats(): { dropped: number; delivered: number };
+  /** How many requests whose path starts with `prefix` were forwarded so far. */
+  seen(prefix: string): number;
   /** Called with each request's path as it is forwarded (before the server answers). */
   onRequest(listener: ((path: string) => void) | null): void;
   close(): Promise<void>;
@@ -31,6 +33,7 @@ export async function startCutProxy(target: string, ports: number[] = range(3800
   let drop: { path: string; fraction: number; next: () => number } | null = null;
   const stats = { dropped: 0, delivered: 0 };
   let listener: ((path: string) => void) | null = null;
+  const forwarded: string[] = [];
   const sockets = new Set<net.Socket>();
   const server = http.createServer((req, res) => {
     if (isCut) {
@@ -71,6 +74,7 @@ export async function startCutProxy(target: string, ports: number[] = range(3800
     );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
+    forwarded.push(path);
     listener?.(path);
   });
   server.on('connection', (socket) => {
@@ -96,6 +100,7 @@ export async function startCutProxy(target: string, ports: number[] = range(3800
       drop = rule && { path: rule.path, fraction: rule.fraction, next: mulberry32(rule.seed) };
     },
     dropStats: () => ({ ...stats }),
+    seen: (prefix) => forwarded.filter((p) => p.startsWith(prefix)).length,
     onRequest(l) {
       listener = l;
     },
