@@ -218,6 +218,15 @@ describe('device store and sync engine', () => {
     ).toBeInTheDocument();
   });
 
+  it('never says "All changes sent" while queued changes have not been read yet', async () => {
+    await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: 10 });
+    render(<SyncIndicator />);
+    // The first render comes before IndexedDB answers: it must not claim the outbox is empty.
+    expect(screen.getByTestId('sync-pending')).toHaveTextContent('Checking for unsent changes');
+    expect(await screen.findByText('1 change not yet sent')).toBeInTheDocument();
+    expect(screen.queryByText('All changes sent')).not.toBeInTheDocument();
+  });
+
   it('a different person signing in on the tablet starts from an empty store', async () => {
     const server = fakeServer();
     const engine = new SyncEngine({ db, fetch: server.fetch, schedule: () => () => {} });

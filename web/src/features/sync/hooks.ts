@@ -26,8 +26,9 @@ export function useOnline(): boolean {
   return online;
 }
 
-export function usePendingCount(): number {
-  return useLiveQuery(() => deviceDb().outbox.count(), [], 0);
+/** Changes waiting in the outbox; undefined until the device store has been read. */
+export function usePendingCount(): number | undefined {
+  return useLiveQuery(() => deviceDb().outbox.count(), []);
 }
 
 export function useLastSynced(): string | null {

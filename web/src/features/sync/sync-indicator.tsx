@@ -37,9 +37,12 @@ export function SyncIndicator() {
           {offline ? 'Offline' : 'Online'}
         </span>
         <span data-testid="sync-pending">
-          {pending === 0
-            ? 'All changes sent'
-            : `${pending} ${pending === 1 ? 'change' : 'changes'} not yet sent`}
+          {/* Never "All changes sent" before the outbox has actually been read. */}
+          {pending === undefined
+            ? 'Checking for unsent changes…'
+            : pending === 0
+              ? 'All changes sent'
+              : `${pending} ${pending === 1 ? 'change' : 'changes'} not yet sent`}
         </span>
         <span className="text-muted-foreground" data-testid="sync-last">
           {lastSynced ? `Last synced ${formatTime(lastSynced)}` : 'Not synced yet'}
