@@ -59,6 +59,18 @@ describe('error shape (SPEC.md section 8)', () => {
     expectErrorShape(res.json);
   });
 
+  it('answers 400, not 500, for a field holding an object whose length cannot be compared', async () => {
+    // zod 4.6 runs length checks on such values and throws inside them (lib/errors.ts).
+    const res = await t.call('PUT', '/api/email/contactUs', {
+      firstName: { length: { toString: null } },
+      lastName: 'Lavoie',
+      email: 'kim@example.com',
+      message: 'Hello',
+    });
+    expect(res.status).toBe(400);
+    expectErrorShape(res.json);
+  });
+
   it('answers 401 {message} with the authentication text to a visitor on a staff route', async () => {
     const res = await t.call('GET', '/api/dev/mailbox');
     expect(res.status).toBe(401);

@@ -35,6 +35,9 @@ export function onError(err: Error, c: Context): Response {
     const message = err.message || defaultMessage(status);
     return c.json({ message }, status);
   }
+  if (isZodLengthCheckCrash(err)) {
+    return c.json({ message: 'The request is not valid.' }, 400);
+  }
   logger.error({ err, requestId: c.get('requestId' as never) }, 'unhandled error');
   return c.json({ message: MESSAGES.somethingWrong(500) }, 500);
 }
@@ -44,4 +47,14 @@ function defaultMessage(status: number): string {
   if (status === 401) return MESSAGES.needsAuthentication;
   if (status === 403) return MESSAGES.noPermission;
   return MESSAGES.somethingWrong(status);
+}
+
+/**
+ * zod 4.6 runs a length check (`.min()`, `.max()`) on any value that has a `length` property,
+ * even when its type check failed; an input such as `{"length": {"toString": null}}` then makes
+ * the comparison throw a TypeError inside zod instead of answering an issue. That is bad input,
+ * not a server fault: it gets a 400 like any other invalid body (found by property.test.ts).
+ */
+function isZodLengthCheckCrash(err: Error): boolean {
+  return err instanceof TypeError && /[\\/]zod[\\/]v4[\\/]core[\\/]checks\.js/.test(err.stack ?? '');
 }
