@@ -64,6 +64,8 @@ export const ScheduleLineInputSchema = z.object({
  * The full tournament as an organizer edits it: SPEC.md section 3 fields without id and
  * the derived flags (both are ignored when sent), schedule lines included.
  */
+const DATE_FIELDS = ['tournamentDate', 'registrationOpensOn', 'registrationClosesAfter'];
+
 export const TournamentInputSchema = z
   .object({
     tournamentDate: calendarDay(),
@@ -80,7 +82,14 @@ export const TournamentInputSchema = z
     eliminationTime: text(100),
     schedule: z.array(ScheduleLineInputSchema).max(50, 'A schedule holds at most 50 lines').default([]),
   })
-  .superRefine((t, ctx) => addRuleErrors(tournamentDateErrors(t), ctx));
+  // The date rule runs once the three dates are valid days, even while other fields are still
+  // wrong, so a person sees every complaint at once.
+  .superRefine((t, ctx) => addRuleErrors(tournamentDateErrors(t), ctx), {
+    when: (payload) =>
+      typeof payload.value === 'object' &&
+      payload.value !== null &&
+      !payload.issues.some((issue) => DATE_FIELDS.includes(String(issue.path?.[0]))),
+  });
 export type TournamentInput = z.input<typeof TournamentInputSchema>;
 
 /** Admin answer: the public tournament plus how many registrations and events it has. */
@@ -236,6 +245,8 @@ export const AUDIT_ENTITIES = [
   'event',
   'competitorLevel',
   'siteSettings',
+  // Issue 7: a director starting to view the site as a customer (decision 014).
+  'impersonation',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'reorder'] as const;

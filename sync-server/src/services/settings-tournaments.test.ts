@@ -111,6 +111,22 @@ describe('tournament settings', () => {
     });
   });
 
+  it('names a wrong date order together with the other wrong fields, in one answer', async () => {
+    const before = (await t.call('GET', '/api/admin/tournaments', undefined, admin)).json;
+    const res = await t.call(
+      'POST',
+      '/api/admin/tournaments',
+      makeTournament({ city: '', registrationClosesAfter: '2099-01-01' }),
+      admin,
+    );
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toMatchObject({
+      city: 'Value is required',
+      registrationClosesAfter: TOURNAMENT_DATE_MESSAGES.closesBeforeTournament,
+    });
+    expect((await t.call('GET', '/api/admin/tournaments', undefined, admin)).json).toEqual(before);
+  });
+
   it('answers 404 for a tournament that does not exist', async () => {
     expect((await t.call('PUT', '/api/admin/tournaments/99999', makeTournament(), admin)).status).toBe(404);
     expect((await t.call('DELETE', '/api/admin/tournaments/99999', undefined, admin)).status).toBe(404);

@@ -61,6 +61,35 @@ describe('the tournaments page', () => {
     expect(sent.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
+  it('the first tournament: a blank form shows the date order beside the other missing fields', async () => {
+    handler = () => ({ status: 200, body: [] });
+    renderPage(<TournamentsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'New tournament' }));
+    await userEvent.type(screen.getByLabelText(/Tournament date/), '2027-11-20');
+    await userEvent.type(screen.getByLabelText(/Registration opens on/), '2027-08-01');
+    await userEvent.type(screen.getByLabelText(/Registration closes after/), '2027-11-21');
+    await userEvent.click(screen.getByRole('button', { name: 'Create tournament' }));
+    expect(await screen.findByText('Registration must close before the tournament date')).toBeInTheDocument();
+    expect(screen.getByLabelText(/City/)).toHaveAttribute('aria-invalid', 'true');
+    expect(sent.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('New tournament waits for the list, so the prefill from the latest one is there', async () => {
+    let answer: (value: { status: number; body: unknown }) => void = () => {};
+    const latest = tournament({ id: 7, competitorOnlineCost: 45 });
+    vi.stubGlobal('fetch', () =>
+      new Promise<{ status: number; body: unknown }>((resolve) => (answer = resolve)).then(
+        (a) => new Response(JSON.stringify(a.body), { status: a.status }),
+      ),
+    );
+    renderPage(<TournamentsPage />);
+    expect(screen.getByRole('button', { name: 'New tournament' })).toBeDisabled();
+    answer({ status: 200, body: [latest] });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'New tournament' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'New tournament' }));
+    expect(screen.getByLabelText(/Competitor, online/)).toHaveValue('45');
+  });
+
   it('a new tournament starts from the latest one’s prices and schedule, and is sent whole', async () => {
     const latest = tournament({ id: 7, competitorOnlineCost: 45, city: 'Elliot Lake' });
     handler = (method) =>

@@ -91,7 +91,9 @@ export function TournamentsPage() {
       title="Tournaments"
       description="Dates, prices, venue and schedule of each tournament."
       actions={
+        // A new tournament starts from the latest one's prices and schedule, so it waits for the list.
         <Button
+          disabled={!data}
           onClick={() => {
             clearAlert();
             setEditing('new');
