@@ -16,6 +16,25 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+export interface LaunchOptions {
+  /**
+   * A camera that films this file (Y4M or MJPEG) over and over, granted without asking
+   * (Chromium's fake capture device): e.g. a receipt's QR code for the check-in scanner.
+   */
+  fakeCamera?: string;
+}
+
+export function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> {
+  const camera = opts.fakeCamera
+    ? [
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${opts.fakeCamera}`,
+      ]
+    : [];
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_FLAGS, ...camera],
+  });
 }

@@ -23,6 +23,17 @@ export interface CutProxy {
   seen(prefix: string): number;
   /** Called with each request's path as it is forwarded (before the server answers). */
   onRequest(listener: ((path: string) => void) | null): void;
+  /**
+   * Drops, without forwarding, requests whose path starts with one of `prefixes` (that part of
+   * the server cannot be reached); `[]` stops.
+   */
+  block(prefixes: string[]): void;
+  /**
+   * Serves the file at `pathname` (query ignored) with its body passed through `edit`: a new
+   * build of the app as the browser would fetch it. The request goes upstream uncompressed and
+   * unconditional, so the edit always sees the whole file. `null` stops rewriting that path.
+   */
+  rewrite(pathname: string, edit: ((body: string) => string) | null): void;
   close(): Promise<void>;
 }
 
@@ -34,6 +45,8 @@ export async function startCutProxy(target: string, ports: number[] = range(3800
   const stats = { dropped: 0, delivered: 0 };
   let listener: ((path: string) => void) | null = null;
   const forwarded: string[] = [];
+  let blocked: string[] = [];
+  const rewrites = new Map<string, (body: string) => string>();
   const sockets = new Set<net.Socket>();
   const server = http.createServer((req, res) => {
     if (isCut) {
@@ -41,6 +54,17 @@ export async function startCutProxy(target: string, ports: number[] = range(3800
       return;
     }
     const path = req.url ?? '/';
+    if (blocked.some((prefix) => path.startsWith(prefix))) {
+      req.socket.destroy();
+      return;
+    }
+    const edit = rewrites.get(path.split('?')[0]!);
+    const headers = { ...req.headers };
+    if (edit) {
+      delete headers['accept-encoding'];
+      delete headers['if-none-match'];
+      delete headers['if-modified-since'];
+    }
     const dropThis = drop && path.startsWith(drop.path) ? drop.next() < drop.fraction : null;
     const upstream = http.request(
       {
@@ -48,9 +72,24 @@ export async function startCutProxy(target: string, ports: number[] = range(3800
         port: to.port,
         method: req.method,
         path: req.url,
-        headers: req.headers,
+        headers,
       },
       (up) => {
+        if (edit && (up.statusCode ?? 0) === 200) {
+          const parts: Buffer[] = [];
+          up.on('data', (c: Buffer) => parts.push(c));
+          up.on('end', () => {
+            const body = Buffer.from(edit(Buffer.concat(parts).toString('utf8')), 'utf8');
+            const out = { ...up.headers, 'content-length': String(body.length) };
+            delete out.etag;
+            delete out['last-modified'];
+            delete out['content-encoding'];
+            res.writeHead(200, out);
+            res.end(body);
+          });
+          up.on('error', () => res.destroy());
+          return;
+        }
         if (dropThis === null) {
           res.writeHead(up.statusCode ?? 502, up.headers);
           up.pipe(res);
@@ -103,6 +142,13 @@ export async function startCutProxy(target: string, ports: number[] = range(3800
     seen: (prefix) => forwarded.filter((p) => p.startsWith(prefix)).length,
     onRequest(l) {
       listener = l;
+    },
+    block(prefixes) {
+      blocked = [...prefixes];
+    },
+    rewrite(pathname, edit) {
+      if (edit) rewrites.set(pathname, edit);
+      else rewrites.delete(pathname);
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -3,8 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import type { PullResponse, SyncCompetitor } from '@tournament/shared';
+import { chromium, type Page } from 'playwright-core';
 import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
@@ -13,112 +12,50 @@ import {
   type Browser,
   type Stack,
 } from '../src/harness.ts';
-import { startCutProxy, type CutProxy } from '../src/proxy.ts';
+import {
+  dana,
+  goOffline,
+  goOnline,
+  kidNames,
+  openStaffScreen,
+  parentsOf,
+  pendingText,
+  portRange,
+  registerFamily,
+  serverCompetitors,
+  storeSession as storeSessionOf,
+  tabletRack,
+} from '../src/check-in-fixtures.ts';
 
-// Issue 6 tests 3, 5, 6, 7 and 8 (tests 1, 2 and 4 are in check-in-offline.e2e.ts): a staff tablet
+// Issue 6 tests 3, 5, 6, 7 (an app restart, and an app update) and 8, and the forced logout (tests 1, 2 and 4 are in check-in-offline.e2e.ts): a staff tablet
 // is a browser context behind its own loopback proxy, which can cut the network, drop the
 // server's answers to pushes, or tell the test when a push goes out.
 
-const PROXY_PORTS = Array.from({ length: 50 }, (_, i) => 3850 + i);
-const password = 'tablet-pass-1';
-const dana = {
-  email: 'dana@example.test',
-  password,
-  role: 'CheckInAdmin' as const,
-  first: 'Dana',
-  last: 'Door',
-};
-const FAMILIES = 'ABCDEFG';
-const parents = [...FAMILIES].map((letter, i) => ({
-  email: `parent${i}@example.test`,
-  password,
-  role: 'Customer' as const,
-  first: 'Pat',
-  last: `Family${letter}`,
-}));
-const KIDS = Array.from({ length: 10 }, (_, j) => `Kid${j}`);
+const FAMILIES = 'ABCDEFGHI';
+const parents = parentsOf(FAMILIES);
+const KIDS = kidNames(10);
 
 let stack: Stack;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
-const proxies: CutProxy[] = [];
+const rack = tabletRack(() => browser, portRange(3850));
 const tempDirs: string[] = [];
 
-interface Tablet {
-  context: BrowserContext;
-  page: Page;
-  /** This tablet's own network. */
-  proxy: CutProxy;
-}
+/** A family registered through the API as its customer. */
+const register = (parent: (typeof parents)[number], kids: string[], s: Stack = stack) =>
+  registerFamily(s, parent, kids);
 
-/** A family registered through the API as its customer: `kids` competitors named `<Kid> <Family>`. */
-async function register(parent: (typeof parents)[number], kids: string[], s: Stack = stack): Promise<void> {
-  const token = await s.signIn(parent.email, parent.password);
-  const tournamentId = (await s.api<{ id: number }[]>('GET', '/api/tournaments')).json[0]!.id;
-  const options = (
-    await s.api<{ events: { id: number; name: string }[]; competitorLevels: { id: number }[] }>(
-      'GET',
-      `/api/registration/options/${tournamentId}`,
-      undefined,
-      token,
-    )
-  ).json;
-  const created = await s.api<{ registrationId: number }>(
-    'POST',
-    `/api/registration/create/${tournamentId}`,
-    undefined,
-    token,
-  );
-  expect(created.status).toBe(200);
-  for (const firstName of kids) {
-    const res = await s.api(
-      'POST',
-      '/api/registration/competitor',
-      {
-        registrationId: created.json.registrationId,
-        firstName,
-        lastName: parent.last,
-        dateOfBirth: '2015-05-01',
-        gender: 2,
-        competitorLevelId: options.competitorLevels[0]!.id,
-        weightKg: null,
-        school: 'Elliot Lake Karate',
-        emergencyContactName: 'Sam Lee',
-        emergencyContactPhone: '7055550100',
-        emergencyContactRelationship: 'Parent',
-        guardianConsent: true,
-        eventIds: [options.events.find((e) => e.name === 'Forms')!.id],
-      },
-      token,
-    );
-    expect(res.status).toBe(200);
-  }
-}
+/** Signs `page` in as Dana (the session the login page would store). */
+const storeSession = (page: Page, s: Stack = stack) => storeSessionOf(page, s, dana);
 
-/** Every competitor of the next tournament as the server has them (a fresh device's first pull). */
-const probeTokens = new Map<Stack, string>();
+/** /admin/check-in open with the first sync done and the service worker in control. */
+const openCheckIn = (page: Page) => openStaffScreen(page);
 
-async function serverCompetitors(s: Stack = stack): Promise<SyncCompetitor[]> {
-  // One sign-in per server: sign-ins are rate limited, and the tablet signs in too.
-  let token = probeTokens.get(s);
-  if (!token) {
-    token = await s.signIn(dana.email, dana.password);
-    probeTokens.set(s, token);
-  }
-  const id = `probe-${Math.random()}`;
-  const res = await s.api<PullResponse>(
-    'POST',
-    '/sync/pull',
-    { clientGroupId: id, clientId: id, cookie: null, scope: 'checkin' },
-    token,
-  );
-  expect(res.status).toBe(200);
-  return res.json.patch.flatMap((op) => (op.op === 'put' && op.entity === 'competitors' ? op.rows : []));
-}
+/** A tablet signed in as Dana, in a context of its own behind its own proxy. */
+const tablet = (s: Stack = stack) => rack.open(s, dana);
 
 /** The server's checked-in competitors of the given families, as "Kid3 FamilyB" names. */
 async function checkedInOnServer(families: string): Promise<string[]> {
-  return (await serverCompetitors())
+  return (await serverCompetitors(stack))
     .filter((c) => c.checkedInAt && families.includes(c.lastName.replace('Family', '')))
     .map((c) => `${c.firstName} ${c.lastName}`)
     .sort();
@@ -128,66 +65,37 @@ function names(families: string): string[] {
   return [...families].flatMap((f) => KIDS.map((k) => `${k} Family${f}`)).sort();
 }
 
-/** Signs `page` in as Dana (the session the login page would store). */
-async function storeSession(page: Page, s: Stack = stack): Promise<void> {
-  const auth = await s.api<{ user: Record<string, unknown> }>('POST', '/api/users/authenticate', {
-    username: dana.email,
-    password: dana.password,
-  });
-  const u = auth.json.user;
-  await page.goto('/');
-  await page.evaluate((session) => localStorage.setItem('session', JSON.stringify(session)), {
-    user: {
-      personId: u.personId,
-      roles: u.roles,
-      userDisplayName: u.userDisplayName,
-      firstName: u.firstName,
-      email: u.email,
-    },
-    token: u.token,
-    refreshToken: u.refreshToken,
-  });
-}
-
-/** /admin/check-in open with the first sync done and the service worker in control. */
-async function openCheckIn(page: Page): Promise<void> {
-  await page.goto('/admin/check-in');
-  await page.getByRole('heading', { name: 'Check-in', level: 1 }).waitFor();
-  await page.getByTestId('sync-last').filter({ hasText: 'Last synced' }).waitFor({ timeout: 30_000 });
-  await page.waitForFunction(
-    async () => !!(await navigator.serviceWorker.ready) && !!navigator.serviceWorker.controller,
-  );
-}
-
-/** A tablet signed in as Dana, in a context of its own behind its own proxy. */
-async function tablet(s: Stack = stack): Promise<Tablet> {
-  const proxy = await startCutProxy(s.baseUrl, PROXY_PORTS);
-  proxies.push(proxy);
-  const context = await browser.newContext({ baseURL: proxy.url });
-  contexts.push(context);
-  const page = await context.newPage();
-  await storeSession(page, s);
-  await openCheckIn(page);
-  return { context, page, proxy };
-}
-
-async function goOffline(t: Tablet) {
-  t.proxy.cut();
-  await t.context.setOffline(true);
-}
-
-async function goOnline(t: Tablet) {
-  t.proxy.restore();
-  await t.context.setOffline(false);
-}
-
 async function checkIn(page: Page, families: string): Promise<void> {
   for (const name of names(families)) {
     await page.getByRole('button', { name: `Check in ${name}`, exact: true }).click();
   }
 }
 
-const pendingText = (page: Page) => page.getByTestId('sync-pending');
+/** How many rows a table of the device store holds (plain IndexedDB). */
+function deviceRows(page: Page, table: 'outbox' | 'competitors'): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('nomac-device');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(name)) {
+            db.close();
+            resolve(0);
+            return;
+          }
+          const req = db.transaction(name).objectStore(name).count();
+          req.onsuccess = () => {
+            db.close();
+            resolve(req.result);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    table,
+  );
+}
 
 /** The names the tablet shows as checked in, among the given families. */
 async function checkedInOnTablet(page: Page, families: string): Promise<string[]> {
@@ -209,9 +117,8 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  for (const c of contexts) await c.close();
+  await rack.closeAll();
   await browser?.close();
-  for (const p of proxies) await p.close();
   await stack?.stop();
   for (const d of tempDirs) await fs.rm(d, { recursive: true, force: true });
 });
@@ -227,12 +134,12 @@ describe('check-in resilience', () => {
     expect(proxy.dropStats().dropped).toBeGreaterThan(0);
     proxy.dropResponses(null);
 
-    expect(await checkedInOnServer('ABCDEFG')).toEqual(names('AB'));
-    const onServer = (await serverCompetitors()).filter((c) => c.checkedInAt);
+    expect(await checkedInOnServer(FAMILIES)).toEqual(names('AB'));
+    const onServer = (await serverCompetitors(stack)).filter((c) => c.checkedInAt);
     expect(new Set(onServer.map((c) => c.id)).size).toBe(20);
     expect(onServer.every((c) => c.checkedInByName === 'Dana Door')).toBe(true);
     expect(await page.getByTestId('sync-rejections').count()).toBe(0);
-    expect(await checkedInOnTablet(page, 'ABCDEFG')).toEqual(names('AB'));
+    expect(await checkedInOnTablet(page, FAMILIES)).toEqual(names('AB'));
     await t.context.close();
   }, 180_000);
 
@@ -263,8 +170,7 @@ describe('check-in resilience', () => {
   }, 240_000);
 
   it('pending check-ins survive closing the browser (app restart) and are applied once after it', async () => {
-    const proxy = await startCutProxy(stack.baseUrl, PROXY_PORTS);
-    proxies.push(proxy);
+    const proxy = await rack.proxy(stack);
     const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'nomac-e2e-profile-'));
     tempDirs.push(profile);
     const launch = () =>
@@ -279,7 +185,7 @@ describe('check-in resilience', () => {
     let page = context.pages()[0] ?? (await context.newPage());
     await storeSession(page);
     await openCheckIn(page);
-    await goOffline({ context, page, proxy });
+    await goOffline({ context, proxy });
     await checkIn(page, 'G');
     await expect.poll(() => pendingText(page).textContent()).toBe('10 changes not yet sent');
     await context.close();
@@ -293,7 +199,7 @@ describe('check-in resilience', () => {
     await expect
       .poll(() => pendingText(page).textContent(), { timeout: 30_000 })
       .toBe('10 changes not yet sent');
-    await goOnline({ context, page, proxy });
+    await goOnline({ context, proxy });
     // (Right after a page load the count reads 0 until the device store answers: wait on the server.)
     await expect.poll(() => checkedInOnServer('G'), { timeout: 60_000 }).toEqual(names('G'));
     await expect.poll(() => pendingText(page).textContent(), { timeout: 60_000 }).toBe('All changes sent');
@@ -301,6 +207,77 @@ describe('check-in resilience', () => {
     expect(await page.getByTestId('sync-rejections').count()).toBe(0);
     expect(await checkedInOnTablet(page, 'G')).toEqual(names('G'));
     await context.close();
+  }, 180_000);
+
+  it('an app update arrives with check-ins pending: it waits for the user, the new version loads, and each is applied once', async () => {
+    const t = await tablet();
+    const { page, proxy } = t;
+    await goOffline(t);
+    await checkIn(page, 'H');
+    await expect.poll(() => pendingText(page).textContent()).toBe('10 changes not yet sent');
+    // Back on the network but /sync cannot be reached, so the check-ins stay queued, while a
+    // new build of the app is published (a new index.html revision in the service worker).
+    proxy.block(['/sync']);
+    await goOnline(t);
+    const BUILD = 'e2e-build-2';
+    proxy.rewrite('/sw.js', (js) => {
+      const next = js.replace(
+        /"revision":"[0-9a-f]+","url":"index.html"/,
+        `"revision":"${BUILD}","url":"index.html"`,
+      );
+      expect(next).not.toBe(js);
+      return next;
+    });
+    proxy.rewrite('/index.html', (html) =>
+      html.replace('<head>', `<head><meta name="nomac-build" content="${BUILD}">`),
+    );
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    const banner = page.getByRole('status').filter({ hasText: 'Update available' });
+    await banner.waitFor({ timeout: 30_000 });
+
+    // Declining keeps the running version: the new one goes on waiting.
+    const questions: string[] = [];
+    page.once('dialog', (d) => {
+      questions.push(d.message());
+      void d.dismiss();
+    });
+    await banner.getByRole('button', { name: 'Update' }).click();
+    await expect
+      .poll(() => questions)
+      .toEqual([
+        '10 changes are not yet sent to the server. They are kept and sent after the update. Update now?',
+      ]);
+    const waiting = () =>
+      page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting);
+    expect(await waiting()).toBe(true);
+    expect(await page.locator('meta[name="nomac-build"]').count()).toBe(0);
+
+    // Confirming activates the new version, and the page reloads into it with the queue intact.
+    page.once('dialog', (d) => void d.accept());
+    await Promise.all([
+      page.waitForEvent('framenavigated', { timeout: 30_000 }),
+      banner.getByRole('button', { name: 'Update' }).click(),
+    ]);
+    await page.getByRole('heading', { name: 'Check-in', level: 1 }).waitFor();
+    await expect.poll(() => page.locator('meta[name="nomac-build"]').getAttribute('content')).toBe(BUILD);
+    expect(await waiting()).toBe(false);
+    await expect.poll(() => pendingText(page).textContent()).toBe('10 changes not yet sent');
+    expect(await checkedInOnServer('H')).toEqual([]);
+
+    // The server is reachable again: every check-in queued before the update is applied once.
+    proxy.block([]);
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => checkedInOnServer('H'), { timeout: 60_000 }).toEqual(names('H'));
+    await expect.poll(() => pendingText(page).textContent(), { timeout: 60_000 }).toBe('All changes sent');
+    const h = (await serverCompetitors(stack)).filter((c) => c.lastName === 'FamilyH' && c.checkedInAt);
+    expect(new Set(h.map((c) => c.id)).size).toBe(10);
+    expect(await page.getByTestId('sync-rejections').count()).toBe(0);
+    expect(await checkedInOnTablet(page, 'H')).toEqual(names('H'));
+    proxy.rewrite('/sw.js', null);
+    proxy.rewrite('/index.html', null);
+    await t.context.close();
   }, 180_000);
 
   it('the access token expires while offline: after signing in again every pending check-in is applied once', async () => {
@@ -338,6 +315,62 @@ describe('check-in resilience', () => {
     expect(await checkedInOnServer('F')).toEqual(names('F'));
     expect(await page.getByTestId('sync-rejections').count()).toBe(0);
     expect(await checkedInOnTablet(page, 'F')).toEqual(names('F'));
+    await t.context.close();
+  }, 180_000);
+
+  it('a 401 from /api forces logout: queued check-ins are kept until Dana signs in again and then sent once; with none queued the device is wiped', async () => {
+    const t = await tablet();
+    const { page, proxy } = t;
+    await goOffline(t);
+    await checkIn(page, 'I');
+    await expect.poll(() => pendingText(page).textContent()).toBe('10 changes not yet sent');
+    // Online again, /sync not reachable yet, and the session's token no longer valid.
+    proxy.block(['/sync']);
+    await goOnline(t);
+    const invalidateToken = () =>
+      page.evaluate(() => {
+        const session = JSON.parse(localStorage.getItem('session') ?? '{}') as Record<string, unknown>;
+        localStorage.setItem(
+          'session',
+          JSON.stringify({ ...session, token: 'revoked.access.token', refreshToken: undefined }),
+        );
+      });
+    await invalidateToken();
+    // A staff page calls /api: 401, forced logout (SPEC.md section 4), back to /.
+    await page.goto('/admin/registrations');
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+    const notice = page.getByText(
+      'Changes made on this device are not yet sent. Sign in again to send them.',
+    );
+    await notice.waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
+    expect(await deviceRows(page, 'outbox')).toBe(10);
+    expect(await checkedInOnServer('I')).toEqual([]);
+
+    // Dana signs in again: her queued check-ins go out, each once.
+    proxy.block([]);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await page.getByLabel('Email').fill(dana.email);
+    await page.getByLabel(/^Password/).fill(dana.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname !== '/user/login');
+    await page.goto('/admin/check-in');
+    await expect.poll(() => checkedInOnServer('I'), { timeout: 60_000 }).toEqual(names('I'));
+    await expect.poll(() => pendingText(page).textContent(), { timeout: 60_000 }).toBe('All changes sent');
+    const i = (await serverCompetitors(stack)).filter((c) => c.lastName === 'FamilyI' && c.checkedInAt);
+    expect(new Set(i.map((c) => c.id)).size).toBe(10);
+    expect(i.every((c) => c.checkedInByName === 'Dana Door')).toBe(true);
+    expect(await page.getByTestId('sync-rejections').count()).toBe(0);
+
+    // Nothing queued now: the next forced logout wipes the device store, and says nothing is unsent.
+    expect(await deviceRows(page, 'competitors')).toBeGreaterThan(0);
+    await invalidateToken();
+    await page.goto('/admin/registrations');
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+    await expect.poll(() => deviceRows(page, 'competitors'), { timeout: 10_000 }).toBe(0);
+    expect(await deviceRows(page, 'outbox')).toBe(0);
+    expect(await notice.count()).toBe(0);
     await t.context.close();
   }, 180_000);
 });

@@ -32,9 +32,20 @@ export const SyncRegistrationSchema = z.object({
   isCompleted: z.boolean(),
   /** Confirmation codes of its receipts, newest first (a family may show an older receipt). */
   confirmationCodes: z.array(z.string()),
-  /** Whole dollars still to pay (SPEC.md section 9 total minus payments). */
+  /**
+   * Whole dollars still to pay: `cost - amountPaid`. Negative when more was taken than is due
+   * (two tablets took money offline for one family): show "Refund due $X" (`balanceText`).
+   */
   balanceOwing: z.number().int(),
   competitorCount: z.number().int(),
+  /** The SPEC.md section 9 total due, at the door price for a walk-in (`registrationTotal`). */
+  cost: z.number().int(),
+  /** Sum of the registration's payments not voided. */
+  amountPaid: z.number().int(),
+  /** Registered at the door on tournament day (`registerWalkIn@1`): competitors pay the door price. */
+  isWalkIn: z.boolean(),
+  /** The walk-in's idempotency key (`registerWalkIn@1` walkInId), null otherwise. */
+  walkInId: z.string().nullable(),
   version: z.number().int(),
 });
 export type SyncRegistration = z.infer<typeof SyncRegistrationSchema>;
@@ -53,13 +64,54 @@ export const SyncCompetitorSchema = z.object({
 });
 export type SyncCompetitor = z.infer<typeof SyncCompetitorSchema>;
 
+export const PAYMENT_METHODS = ['online', 'cash', 'card', 'etransfer'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** What staff take at the door (card = the card terminal). */
+export const DOOR_PAYMENT_METHODS = ['cash', 'card', 'etransfer'] as const;
+export type DoorPaymentMethod = (typeof DOOR_PAYMENT_METHODS)[number];
+
+/**
+ * A payment of a registration of the next tournament (checkin scope): door payments and
+ * online ones. Never deleted: a mistake is voided (SuperAdmin), and the row stays.
+ */
+export const SyncPaymentSchema = z.object({
+  /** Made on the device (crypto.randomUUID()) for a door payment; the Stripe session id online. */
+  id: z.string(),
+  registrationId: z.number().int(),
+  method: z.enum(PAYMENT_METHODS),
+  /** Whole dollars, > 0. */
+  amount: z.number().int(),
+  /** Cash handed over (cash only, else null): change due = tendered - amount. */
+  tendered: z.number().int().nullable(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** Staff who recorded it (person id and name); null for online payments. */
+  recordedBy: z.number().int().nullable(),
+  recordedByName: z.string().nullable(),
+  voided: z.boolean(),
+  voidReason: z.string().nullable(),
+  /** ISO 8601 of the void, or null. */
+  voidedAt: z.string().nullable(),
+  voidedBy: z.number().int().nullable(),
+  voidedByName: z.string().nullable(),
+  version: z.number().int(),
+});
+export type SyncPayment = z.infer<typeof SyncPaymentSchema>;
+
 /** Entity name -> row type: the tables a device keeps (Dexie) and mutators read and write. */
 export interface SyncEntities {
   registrations: SyncRegistration;
   competitors: SyncCompetitor;
+  payments: SyncPayment;
 }
 export type SyncEntity = keyof SyncEntities;
-export const SYNC_ENTITIES = ['registrations', 'competitors'] as const satisfies readonly SyncEntity[];
+/** The id type of an entity's rows: numbers, but strings for payments (made by the paying side). */
+export type SyncIdOf<E extends SyncEntity> = SyncEntities[E]['id'];
+export const SYNC_ENTITIES = [
+  'registrations',
+  'competitors',
+  'payments',
+] as const satisfies readonly SyncEntity[];
 export const SyncEntitySchema = z.enum(SYNC_ENTITIES);
 
 // ---- Push ----------------------------------------------------------------------------------
@@ -119,6 +171,7 @@ export const PatchOpSchema = z.discriminatedUnion('op', [
     entity: SyncEntitySchema,
     rows: z.array(z.record(z.string(), z.unknown())),
   }),
+  // Payments are never deleted (voided instead), so `del` ids stay numbers.
   z.object({ op: z.literal('del'), entity: SyncEntitySchema, ids: z.array(z.number().int()) }),
 ]);
 export type PatchOp =

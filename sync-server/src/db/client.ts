@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
+import { retryTransactions } from './retry.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -53,7 +54,8 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
     connect_timeout: 5,
     idle_timeout: 30,
   });
-  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  // A deadlock or serialization failure runs the transaction again (db/retry.ts).
+  const db = retryTransactions(drizzlePostgres(client, { schema }) as unknown as Db);
   return {
     kind: 'postgres',
     db,

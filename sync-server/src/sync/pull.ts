@@ -4,7 +4,7 @@ import { syncClients, syncMutationResults, syncTombstones } from '../db/schema.t
 import type { Caller, Deps } from '../http/context.ts';
 import { getNextTournament } from '../services/tournaments.ts';
 import { makeCookie, parseCookie } from './cookie.ts';
-import { competitorRows, registrationRows } from './rows.ts';
+import { competitorRows, paymentRows, registrationRows } from './rows.ts';
 import { assertScopeRole } from './scope.ts';
 import { readVersion } from './versions.ts';
 
@@ -52,6 +52,11 @@ export async function pull(deps: Deps, caller: Caller | null, req: PullRequest):
       comps = comps.map((c) => ({ ...c, checkedInBy: null, checkedInByName: null }));
     if (regs.length > 0) patch.push({ op: 'put', entity: 'registrations', rows: regs });
     if (comps.length > 0) patch.push({ op: 'put', entity: 'competitors', rows: comps });
+    // Payments (who took what, voids and their reasons) are for staff: the checkin scope only.
+    if (req.scope === 'checkin') {
+      const pays = await paymentRows(db, filter);
+      if (pays.length > 0) patch.push({ op: 'put', entity: 'payments', rows: pays });
+    }
   }
   // signage and matchday carry no entities yet (rings, divisions): a valid cookie, no rows.
 

@@ -18,15 +18,25 @@ import { assertScopeRole } from './scope.ts';
 import { createServerStore } from './server-store.ts';
 import { readVersion, SYNC_POKE_CHANNEL } from './versions.ts';
 
-// POST /sync/push (DESIGN.md section 4): each mutation in its own transaction, in id order,
-// under the client row's lock: ids already processed are skipped (a retried push is
-// harmless), a gap stops the push (nothing after it applies), a refused rule is recorded as
-// rejected and still advances the client's last mutation id. Pokes go out after commit.
+// POST /sync/push (DESIGN.md section 4; docs/decisions/012-push-batching.md): mutations in id
+// order, in chunks of up to PUSH_CHUNK per transaction under the client row's lock, each
+// mutation in a savepoint of its own: ids already processed are skipped (a retried push is
+// harmless), a gap stops the push (nothing after it applies), a refused rule rolls back its
+// savepoint and is recorded as rejected, still advancing the client's last mutation id. The
+// results and the new last mutation id are written with the chunk's effects, so a chunk
+// commits whole or not at all. Pokes go out after commit.
 
 export const PUSH_MESSAGES = {
   clientOfAnotherUser: 'This device is registered to another user. Please sign out and in again.',
   clientGroupMismatch: 'This device belongs to another client group.',
 } as const;
+
+/**
+ * Mutations per transaction. One commit per chunk instead of one per mutation is what makes a
+ * long outbox drain fast; the bound keeps the tournament's version counter (locked from a
+ * chunk's first write to its commit) from being held long by one device.
+ */
+export const PUSH_CHUNK = 100;
 
 /** An applied mutation that changed nothing says why (the second tablet learns who was first). */
 function noteOf(value: unknown): { code: string | null; message: string | null } {
@@ -42,9 +52,10 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
   // Roles first, for the whole push: a caller who may not push a mutator gets 403 and nothing applies.
   for (const m of req.mutations) {
     const mutator = findMutator(m.name);
-    if (mutator) assertScopeRole(caller, mutator.scope);
+    if (mutator) assertScopeRole(caller, mutator.scope, mutator.roles);
   }
   const db = deps.database.db;
+  const lockRows = deps.database.kind === 'postgres';
   const tournament = await getNextTournament(deps);
   await db
     .insert(syncClients)
@@ -69,7 +80,9 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
     side: 'server' as const,
   };
   try {
-    for (const m of [...req.mutations].sort((a, b) => a.id - b.id)) {
+    const sorted = [...req.mutations].sort((a, b) => a.id - b.id);
+    for (let from = 0; from < sorted.length; from += PUSH_CHUNK) {
+      const chunk = sorted.slice(from, from + PUSH_CHUNK);
       const step = await db.transaction(async (tx) => {
         const [row] = await tx
           .select()
@@ -81,40 +94,53 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
         if (row.clientGroupId !== req.clientGroupId) {
           throw new DomainError('client_group_mismatch', PUSH_MESSAGES.clientGroupMismatch, 400);
         }
-        if (m.id <= row.lastMutationId) return { kind: 'skipped' as const, last: row.lastMutationId };
-        if (m.id > row.lastMutationId + 1) return { kind: 'gap' as const, last: row.lastMutationId };
-        let result: MutationResult;
-        try {
-          // A savepoint: a rule refusing half-way leaves no partial write.
-          const value = await tx.transaction(async (sp) => {
-            const store = createServerStore(sp, tournament, ctx.now);
-            const v = await runMutation(store, m.name, m.args, ctx);
-            if (store.wrote) changed = true;
-            return v;
-          });
-          result = { id: m.id, status: 'applied', ...noteOf(value) };
-        } catch (e) {
-          if (!(e instanceof MutationError) && !(e instanceof DomainError)) throw e;
-          result = { id: m.id, status: 'rejected', code: e.code, message: e.message };
+        let last = row.lastMutationId;
+        let gap = false;
+        const processed: MutationResult[] = [];
+        for (const m of chunk) {
+          if (m.id <= last) continue; // Processed by an earlier push (a retry, or a lost answer).
+          if (m.id > last + 1) {
+            gap = true; // Nothing after a gap applies.
+            break;
+          }
+          try {
+            // A savepoint: a rule refusing half-way leaves no partial write.
+            const value = await tx.transaction(async (sp) => {
+              const store = createServerStore(sp, tournament, ctx.now, lockRows);
+              const v = await runMutation(store, m.name, m.args, ctx);
+              if (store.wrote) changed = true;
+              return v;
+            });
+            processed.push({ id: m.id, status: 'applied', ...noteOf(value) });
+          } catch (e) {
+            if (!(e instanceof MutationError) && !(e instanceof DomainError)) throw e;
+            processed.push({ id: m.id, status: 'rejected', code: e.code, message: e.message });
+          }
+          last = m.id;
         }
-        await tx.insert(syncMutationResults).values({
-          clientId: req.clientId,
-          mutationId: m.id,
-          name: m.name,
-          status: result.status,
-          code: result.code,
-          message: result.message,
-          at: ctx.now,
-        });
-        await tx
-          .update(syncClients)
-          .set({ lastMutationId: m.id, updatedAt: ctx.now })
-          .where(eq(syncClients.clientId, req.clientId));
-        return { kind: 'processed' as const, last: m.id, result };
+        if (processed.length > 0) {
+          const names = new Map(chunk.map((m) => [m.id, m.name]));
+          await tx.insert(syncMutationResults).values(
+            processed.map((r) => ({
+              clientId: req.clientId,
+              mutationId: r.id,
+              name: names.get(r.id) ?? '',
+              status: r.status,
+              code: r.code,
+              message: r.message,
+              at: ctx.now,
+            })),
+          );
+          await tx
+            .update(syncClients)
+            .set({ lastMutationId: last, updatedAt: ctx.now })
+            .where(eq(syncClients.clientId, req.clientId));
+        }
+        return { last, processed, gap };
       });
       lastMutationId = step.last;
-      if (step.kind === 'processed') results.push(step.result);
-      if (step.kind === 'gap') break;
+      results.push(...step.processed);
+      if (step.gap) break;
     }
   } finally {
     if (changed && tournament) await poke(deps, tournament.id);

@@ -3,11 +3,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   registrationTotal,
   type SyncCompetitor,
+  type SyncPayment,
   type SyncRegistration,
   type Tournament,
 } from '@tournament/shared';
 import type { Db, Tx } from '../db/client.ts';
-import { competitors, registrations, users } from '../db/schema.ts';
+import { competitors, payments, registrations, users } from '../db/schema.ts';
 
 // Synced rows as a scope's patch carries them and the server's mutator store reads them:
 // one query per entity, derived values (balance owing, codes, who checked in) computed here.
@@ -20,6 +21,8 @@ export interface RowFilter {
   ownerUserId?: number;
   ids?: number[];
   registrationIds?: number[];
+  /** Payments only: these payment ids. */
+  paymentIds?: string[];
   /** Lock the rows read until the transaction ends (the server's mutator store). */
   lock?: boolean;
 }
@@ -38,6 +41,8 @@ export async function registrationRows(db: Db | Tx, f: RowFilter): Promise<SyncR
       isCompleted: registrations.isCompleted,
       spectators: registrations.spectators,
       lunch: registrations.lunch,
+      isWalkIn: registrations.isWalkIn,
+      walkInId: registrations.walkInId,
       version: registrations.version,
       competitorCount:
         sql<number>`(select count(*) from competitors c where c.registration_id = ${registrations.id})`.mapWith(
@@ -58,9 +63,10 @@ export async function registrationRows(db: Db | Tx, f: RowFilter): Promise<SyncR
   const t = f.tournament;
   return rows.map((r) => {
     const cost = registrationTotal(
-      { competitors: r.competitorCount, spectators: r.spectators, lunch: r.lunch },
+      { competitors: r.competitorCount, spectators: r.spectators, lunch: r.lunch, isWalkIn: r.isWalkIn },
       {
         competitorOnlineCost: t.competitorOnlineCost,
+        competitorDoorCost: t.competitorDoorCost,
         spectatorCost: t.spectatorCost,
         lunchCost: t.lunchCost,
       },
@@ -73,8 +79,13 @@ export async function registrationRows(db: Db | Tx, f: RowFilter): Promise<SyncR
       ownerFirstName: r.ownerFirstName,
       isCompleted: r.isCompleted,
       confirmationCodes: codes,
-      balanceOwing: Math.max(0, cost - r.paid),
+      // Negative when more was taken than is due (two tablets offline): "Refund due".
+      balanceOwing: cost - r.paid,
       competitorCount: r.competitorCount,
+      cost,
+      amountPaid: r.paid,
+      isWalkIn: r.isWalkIn,
+      walkInId: r.walkInId,
       version: r.version,
     };
   });
@@ -115,5 +126,61 @@ export async function competitorRows(db: Db | Tx, f: RowFilter): Promise<SyncCom
     checkedInBy: c.checkedInAt ? c.checkedInBy : null,
     checkedInByName: c.checkedInAt && c.byFirst !== null ? `${c.byFirst} ${c.byLast ?? ''}`.trim() : null,
     version: c.version,
+  }));
+}
+
+const recordedByUser = alias(users, 'recorded_by_user');
+const voidedByUser = alias(users, 'voided_by_user');
+const fullName = (first: string | null, last: string | null) =>
+  first === null ? null : `${first} ${last ?? ''}`.trim();
+
+/** Payments of the tournament's registrations (online and at the door), voided ones too. */
+export async function paymentRows(db: Db | Tx, f: RowFilter): Promise<SyncPayment[]> {
+  const where: SQL[] = [eq(registrations.tournamentId, f.tournament.id)];
+  if (f.sinceVersion !== undefined) where.push(gt(payments.version, f.sinceVersion));
+  if (f.ownerUserId !== undefined) where.push(eq(registrations.ownerUserId, f.ownerUserId));
+  if (f.paymentIds) where.push(inArray(payments.id, f.paymentIds));
+  if (f.registrationIds) where.push(inArray(payments.registrationId, f.registrationIds));
+  const query = db
+    .select({
+      id: payments.id,
+      registrationId: payments.registrationId,
+      method: payments.method,
+      amount: payments.amount,
+      tendered: payments.tendered,
+      createdAt: payments.createdAt,
+      recordedBy: payments.recordedBy,
+      recFirst: recordedByUser.firstName,
+      recLast: recordedByUser.lastName,
+      voided: payments.voided,
+      voidReason: payments.voidReason,
+      voidedAt: payments.voidedAt,
+      voidedBy: payments.voidedBy,
+      voidFirst: voidedByUser.firstName,
+      voidLast: voidedByUser.lastName,
+      version: payments.version,
+    })
+    .from(payments)
+    .innerJoin(registrations, eq(registrations.id, payments.registrationId))
+    .leftJoin(recordedByUser, eq(recordedByUser.id, payments.recordedBy))
+    .leftJoin(voidedByUser, eq(voidedByUser.id, payments.voidedBy))
+    .where(and(...where))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+  const rows = await (f.lock ? query.for('update', { of: payments }) : query);
+  return rows.map((p) => ({
+    id: p.id,
+    registrationId: p.registrationId,
+    method: p.method,
+    amount: p.amount,
+    tendered: p.tendered,
+    createdAt: p.createdAt.toISOString(),
+    recordedBy: p.recordedBy,
+    recordedByName: fullName(p.recFirst, p.recLast),
+    voided: p.voided,
+    voidReason: p.voidReason,
+    voidedAt: p.voidedAt ? p.voidedAt.toISOString() : null,
+    voidedBy: p.voidedBy,
+    voidedByName: fullName(p.voidFirst, p.voidLast),
+    version: p.version,
   }));
 }

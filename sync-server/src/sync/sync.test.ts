@@ -1,10 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PatchOp, PullResponse, PushResponse, SyncCompetitor, Tournament } from '@tournament/shared';
-import { competitorLevels, competitors, registrations, syncTombstones, tournaments } from '../db/schema.ts';
+import {
+  competitorLevels,
+  competitors,
+  registrations,
+  syncMutationResults,
+  syncTombstones,
+  tournaments,
+} from '../db/schema.ts';
 import { getNextTournament } from '../services/tournaments.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
-import { bumpVersion, pruneTombstones, readVersion, stampRow, SYNC_POKE_CHANNEL } from './versions.ts';
+import { PUSH_CHUNK } from './push.ts';
+import {
+  bumpVersion,
+  pruneTombstones,
+  readVersion,
+  stampRow,
+  startTombstonePruning,
+  SYNC_POKE_CHANNEL,
+  TOMBSTONE_RETENTION_DAYS,
+} from './versions.ts';
 
 // Issue 6, server side of DESIGN.md section 4: push, pull, scopes, pokes.
 
@@ -238,6 +254,82 @@ describe('POST /sync/push', () => {
     expect(rows.filter((r) => r.checkedInAt !== null && r.checkedInBy === staff.user.id)).toHaveLength(50);
   }, 60_000);
 
+  it('applies the mutations around a rejected one in the same chunk, and records each once', async () => {
+    const fam = await makeFamily(parent.user.id, 4);
+    const [c1, c2, c3, c4] = fam.competitorIds as [number, number, number, number];
+    const a = tablet(staff.token);
+    const batch = [
+      checkIn(1, c1),
+      checkIn(2, c2),
+      checkIn(3, 999_999),
+      { id: 4, name: 'checkInRegistration@1', args: { registrationId: 999_999 } },
+      checkIn(5, c3),
+      checkIn(6, c4),
+    ];
+    const res = await a.push(batch);
+    expect(res.status).toBe(200);
+    expect((res.json as PushResponse).results.map((r) => [r.id, r.status, r.code])).toEqual([
+      [1, 'applied', null],
+      [2, 'applied', null],
+      [3, 'rejected', 'competitor_not_found'],
+      [4, 'rejected', 'registration_not_found'],
+      [5, 'applied', null],
+      [6, 'applied', null],
+    ]);
+    for (const id of [c1, c2, c3, c4]) expect((await competitor(id))?.checkedInBy).toBe(staff.user.id);
+    expect((await a.push(batch)).json).toEqual({ lastMutationId: 6, results: [] });
+    const pulled = (await a.pull('checkin', null)).json as PullResponse;
+    expect(pulled.lastMutationIds).toEqual({ [a.clientId]: 6 });
+    expect(pulled.rejections.map((r) => r.mutationId)).toEqual([3, 4]);
+  });
+
+  it('rolls back the whole chunk a failure interrupts, keeps earlier chunks, and the retry applies each once', async () => {
+    const n = PUSH_CHUNK + 20;
+    const fam = await makeFamily(parent.user.id, n);
+    const ids = fam.competitorIds;
+    // A database failure (not a rule) in the second chunk: updating this competitor raises.
+    const failing = ids[PUSH_CHUNK + 10]!;
+    await t.deps.database.execScript(`
+      create function test_fail_update() returns trigger language plpgsql as $$
+      begin raise exception 'disk on fire'; end $$;
+      create trigger test_fail before update on competitors for each row
+        when (old.id = ${failing}) execute function test_fail_update();`);
+    const a = tablet(staff.token);
+    const batch = ids.map((cid, i) => checkIn(i + 1, cid));
+    try {
+      const failed = await a.push(batch);
+      expect(failed.status).toBe(500);
+    } finally {
+      await t.deps.database.execScript(
+        'drop trigger test_fail on competitors; drop function test_fail_update();',
+      );
+    }
+    // The first chunk committed with its results; nothing of the second one did.
+    const checkedIn = async () =>
+      (await t.db.select().from(competitors).where(eq(competitors.registrationId, fam.registrationId)))
+        .filter((r) => r.checkedInAt !== null)
+        .map((r) => r.id)
+        .sort((x, y) => x - y);
+    expect(await checkedIn()).toEqual(ids.slice(0, PUSH_CHUNK));
+    expect(((await a.pull('checkin', null)).json as PullResponse).lastMutationIds).toEqual({
+      [a.clientId]: PUSH_CHUNK,
+    });
+
+    // The device pushes the same batch again: only the rest is processed, each once.
+    const retry = await a.push(batch);
+    expect(retry.status).toBe(200);
+    const body = retry.json as PushResponse;
+    expect(body.lastMutationId).toBe(n);
+    expect(body.results.map((r) => r.id)).toEqual(batch.slice(PUSH_CHUNK).map((m) => m.id));
+    expect(body.results.every((r) => r.status === 'applied' && r.code === null)).toBe(true);
+    expect(await checkedIn()).toEqual(ids);
+    const recorded = await t.db
+      .select()
+      .from(syncMutationResults)
+      .where(eq(syncMutationResults.clientId, a.clientId));
+    expect(recorded.map((r) => Number(r.mutationId)).sort((x, y) => x - y)).toEqual(batch.map((m) => m.id));
+  }, 60_000);
+
   it('checks in a whole registration (only those not yet in) and undoes one', async () => {
     const fam = await makeFamily(parent.user.id, 3);
     const [c1, c2, c3] = fam.competitorIds as [number, number, number];
@@ -441,6 +533,46 @@ async function readUntil(
   }
   return text;
 }
+
+describe('tombstone pruning', () => {
+  it('the server prunes deletions older than the retention at start and on its timer; an older cookie then gets a full reset', async () => {
+    const fam = await makeFamily(parent.user.id, 2);
+    const a = tablet(staff.token);
+    const before = (await a.pull('checkin', null)).json as PullResponse;
+    await t.db.delete(competitors).where(eq(competitors.id, fam.competitorIds[0]!));
+
+    // Days pass for the pruner (tombstones carry the database's real time; the suite's clock
+    // stays, as the next tournament depends on it).
+    let daysLater = 0;
+    const day = 24 * 60 * 60 * 1000;
+    const pruner = startTombstonePruning(
+      { database: t.database, now: () => new Date(Date.now() + daysLater * day) },
+      { everyMs: 60 * 60 * 1000 },
+    );
+    try {
+      // The run at start: the deletion is younger than the retention, so it stays.
+      expect(await pruner.runOnce()).toBe(0);
+      const incremental = (await a.pull('checkin', before.cookie)).json as PullResponse;
+      expect(incremental.patch).toContainEqual({
+        op: 'del',
+        entity: 'competitors',
+        ids: [fam.competitorIds[0]],
+      });
+
+      daysLater = TOMBSTONE_RETENTION_DAYS + 1;
+      expect(await pruner.runOnce()).toBeGreaterThan(0);
+      const reset = (await a.pull('checkin', before.cookie)).json as PullResponse;
+      expect(reset.patch[0]).toEqual({ op: 'clear' });
+      const ids = puts(reset.patch, 'competitors').map((r) => r.id);
+      expect(ids).toContain(fam.competitorIds[1]);
+      expect(ids).not.toContain(fam.competitorIds[0]);
+    } finally {
+      await pruner.stop();
+    }
+    // Stopped: no more runs.
+    expect(await pruner.runOnce()).toBe(0);
+  });
+});
 
 describe('GET /sync/events', () => {
   it('pokes a connected client when a push changes its tournament (token in the query)', async () => {

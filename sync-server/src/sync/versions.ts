@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { logger } from '../lib/logger.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { syncTombstones, tournamentVersions } from '../db/schema.ts';
 
@@ -69,4 +70,67 @@ export async function pruneTombstones(db: Db, tournamentId: number, before: Date
       });
     return pruned.length;
   });
+}
+
+/** How long a deletion stays answerable incrementally; an older cookie gets a full reset. */
+export const TOMBSTONE_RETENTION_DAYS = 30;
+/** How often the server prunes (and once at start). */
+export const TOMBSTONE_PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/** Prunes the tombstones of every tournament deleted before `before`; answers how many went. */
+export async function pruneAllTombstones(db: Db, before: Date): Promise<number> {
+  const tournaments = await db
+    .selectDistinct({ id: syncTombstones.tournamentId })
+    .from(syncTombstones)
+    .where(lt(syncTombstones.deletedAt, before));
+  let pruned = 0;
+  for (const t of tournaments) pruned += await pruneTombstones(db, t.id, before);
+  return pruned;
+}
+
+export interface TombstonePruner {
+  /** One pruning now (also what the timer runs); resolves with how many tombstones went. */
+  runOnce(): Promise<number>;
+  /** No more runs; resolves once a run in flight has finished (graceful shutdown, before the database closes). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Prunes tombstones older than `retentionDays` at start and every `everyMs`. Several server
+ * processes on one PostgreSQL may each run it: pruning twice deletes nothing more.
+ */
+export function startTombstonePruning(
+  deps: { database: { db: Db }; now: () => Date },
+  opts: { retentionDays?: number; everyMs?: number } = {},
+): TombstonePruner {
+  const retentionMs = (opts.retentionDays ?? TOMBSTONE_RETENTION_DAYS) * 24 * 60 * 60 * 1000;
+  let inFlight: Promise<number> | undefined;
+  let stopped = false;
+  const runOnce = (): Promise<number> => {
+    if (stopped) return Promise.resolve(0);
+    inFlight ??= pruneAllTombstones(deps.database.db, new Date(deps.now().getTime() - retentionMs))
+      .then((n) => {
+        if (n > 0) logger.info({ pruned: n }, 'pruned sync tombstones');
+        return n;
+      })
+      .catch((err: unknown) => {
+        logger.warn({ err }, 'pruning sync tombstones failed');
+        return 0;
+      })
+      .finally(() => {
+        inFlight = undefined;
+      });
+    return inFlight;
+  };
+  const timer = setInterval(() => void runOnce(), opts.everyMs ?? TOMBSTONE_PRUNE_EVERY_MS);
+  timer.unref();
+  void runOnce();
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await inFlight;
+    },
+  };
 }

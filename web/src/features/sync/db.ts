@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { SyncCompetitor, SyncRegistration } from '@shared/contract/sync.ts';
+import type { SyncCompetitor, SyncPayment, SyncRegistration } from '@shared/contract/sync.ts';
 
 // The device store (DESIGN.md section 4; docs/decisions/010-device-store.md): rows the server
 // confirmed, the outbox of mutations not yet confirmed, rejections to show, and sync metadata.
@@ -32,6 +32,8 @@ export const DB_NAME = 'nomac-device';
 export class DeviceDb extends Dexie {
   registrations!: EntityTable<SyncRegistration, 'id'>;
   competitors!: EntityTable<SyncCompetitor, 'id'>;
+  /** Version 2: payments of the next tournament (door and online), never deleted (voided). */
+  payments!: EntityTable<SyncPayment, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'id'>;
   rejections!: EntityTable<StoredRejection, 'mutationId'>;
   meta!: EntityTable<MetaRow, 'key'>;
@@ -47,6 +49,17 @@ export class DeviceDb extends Dexie {
       rejections: 'mutationId',
       meta: 'key',
     });
+    // Version 2 (issue 7, door payments): a payments table. Rows of version 1 and the outbox
+    // stay; the pull cookies go, so the next pull is a full one that brings every payment
+    // (payments made before the upgrade are older than the cookie the tablet holds).
+    this.version(2)
+      .stores({ payments: 'id, registrationId' })
+      .upgrade(async (tx) => {
+        const keys = (await tx.table<MetaRow, string>('meta').toCollection().primaryKeys()).filter((k) =>
+          k.startsWith('cookie:'),
+        );
+        await tx.table('meta').bulkDelete(keys);
+      });
   }
 }
 
@@ -71,6 +84,8 @@ export const META = {
   /** The person whose data this is: another person signing in on the tablet starts afresh. */
   personId: 'personId',
   cookie: (scope: string) => `cookie:${scope}`,
+  /** The last `GET /api/registration/options` answer and tournament, for walk-ins offline. */
+  walkInOptions: 'walkInOptions',
 } as const;
 
 export async function getMeta<T>(db: DeviceDb, key: string): Promise<T | undefined> {
@@ -85,11 +100,12 @@ export async function setMeta(db: DeviceDb, key: string, value: unknown): Promis
 export async function wipeDeviceStore(db: DeviceDb = deviceDb()): Promise<void> {
   await db.transaction(
     'rw',
-    [db.registrations, db.competitors, db.outbox, db.rejections, db.meta],
+    [db.registrations, db.competitors, db.payments, db.outbox, db.rejections, db.meta],
     async () => {
       await Promise.all([
         db.registrations.clear(),
         db.competitors.clear(),
+        db.payments.clear(),
         db.outbox.clear(),
         db.rejections.clear(),
         db.meta.clear(),

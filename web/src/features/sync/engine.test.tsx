@@ -22,6 +22,10 @@ const registration: SyncRegistration = {
   confirmationCodes: ['ABCD2345'],
   balanceOwing: 40,
   competitorCount: 2,
+  cost: 0,
+  amountPaid: 0,
+  isWalkIn: false,
+  walkInId: null,
   version: 1,
 };
 const comp = (id: number, over: Partial<SyncCompetitor> = {}): SyncCompetitor => ({

@@ -29,6 +29,20 @@ const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 30_000;
 
 export class AuthError extends Error {}
+
+/** What the indicator says while the outbox holds another person's changes. */
+export const OTHER_PERSONS_CHANGES =
+  'This tablet holds changes another account made that are not yet sent. Sign in as that account to send them, or discard them.';
+
+/**
+ * Another person signed in while the outbox holds the previous person's changes: they are
+ * never pushed under this person's name, nor dropped unasked (the engine pauses).
+ */
+export class OtherPersonsChangesError extends AuthError {
+  constructor() {
+    super(OTHER_PERSONS_CHANGES);
+  }
+}
 class NetworkError extends Error {}
 
 export interface EngineOptions {
@@ -58,7 +72,10 @@ export async function ensureIdentity(
   personId: number,
 ): Promise<{ clientId: string; clientGroupId: string }> {
   const owner = await getMeta<number>(db, META.personId);
-  if (owner !== undefined && owner !== personId) await wipeDeviceStore(db);
+  if (owner !== undefined && owner !== personId) {
+    if ((await db.outbox.count()) > 0) throw new OtherPersonsChangesError();
+    await wipeDeviceStore(db);
+  }
   return db.transaction('rw', db.meta, async () => {
     let clientId = await getMeta<string>(db, META.clientId);
     let clientGroupId = await getMeta<string>(db, META.clientGroupId);
@@ -213,7 +230,13 @@ export class SyncEngine {
   private onFailure(e: unknown): void {
     if (e instanceof AuthError) {
       // Keep the outbox; wait for a new token (session-change) to resume.
-      this.setState({ status: 'signed-out', detail: 'Sign in again to send your changes.' });
+      this.setState({
+        status: 'signed-out',
+        detail:
+          e instanceof OtherPersonsChangesError
+            ? OTHER_PERSONS_CHANGES
+            : 'Sign in again to send your changes.',
+      });
       this.closeEvents();
       return;
     }
@@ -301,7 +324,7 @@ export class SyncEngine {
     // a mutation applied twice (confirmed and still pending) nor lost in between.
     await db.transaction(
       'rw',
-      [db.registrations, db.competitors, db.outbox, db.rejections, db.meta],
+      [db.registrations, db.competitors, db.payments, db.outbox, db.rejections, db.meta],
       async () => {
         await applyPatch(db, res.patch);
         const last = res.lastMutationIds[ids.clientId];
@@ -343,11 +366,18 @@ export async function applyPatch(db: DeviceDb, patch: PatchOp[]): Promise<void> 
     if (op.op === 'clear') {
       await db.registrations.clear();
       await db.competitors.clear();
+      await db.payments.clear();
     } else if (op.op === 'put') {
       if (op.entity === 'registrations') await db.registrations.bulkPut(op.rows);
-      else await db.competitors.bulkPut(op.rows);
+      else if (op.entity === 'competitors') await db.competitors.bulkPut(op.rows);
+      else await db.payments.bulkPut(op.rows);
+    } else if (op.entity === 'payments') {
+      // Payments are voided, never deleted; a `del` of them is ignored rather than guessed at.
+      continue;
     } else {
       await db[op.entity].bulkDelete(op.ids);
+      // Payments have no tombstones of their own: they go with their registration.
+      if (op.entity === 'registrations') await db.payments.where('registrationId').anyOf(op.ids).delete();
     }
   }
 }

@@ -46,12 +46,18 @@ export function useCheckInView(): CheckInView | undefined {
   const displayName = session?.user.userDisplayName ?? '';
   return useLiveQuery(async () => {
     const db = deviceDb();
-    const [registrations, competitors, outbox] = await db.transaction(
+    const [registrations, competitors, payments, outbox] = await db.transaction(
       'r',
-      [db.registrations, db.competitors, db.outbox],
-      () => Promise.all([db.registrations.toArray(), db.competitors.toArray(), db.outbox.toArray()]),
+      [db.registrations, db.competitors, db.payments, db.outbox],
+      () =>
+        Promise.all([
+          db.registrations.toArray(),
+          db.competitors.toArray(),
+          db.payments.toArray(),
+          db.outbox.toArray(),
+        ]),
     );
-    return replayOutbox({ registrations, competitors }, outbox, { personId, displayName });
+    return replayOutbox({ registrations, competitors, payments }, outbox, { personId, displayName });
   }, [personId, displayName]);
 }
 
@@ -63,8 +69,9 @@ export function useHasSynced(): boolean | undefined {
   );
 }
 
-/** Queues a mutation and asks the engine to send it. */
-export async function mutate(name: string, args: unknown): Promise<void> {
-  await enqueueMutation(deviceDb(), name, args);
+/** Queues a mutation and asks the engine to send it; answers its outbox id. */
+export async function mutate(name: string, args: unknown): Promise<number> {
+  const id = await enqueueMutation(deviceDb(), name, args);
   void syncEngine().syncNow();
+  return id;
 }

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Workbox } from 'workbox-window';
 import { Button } from '../../components/ui/button.tsx';
-import { onBeforeLogout, onLogout } from '../../lib/session.ts';
+import { onBeforeLogout, onForcedLogout, onLogout, useSession } from '../../lib/session.ts';
 
 // Main bundle (keep it small: the device store loads only when needed). Registers the
 // service worker (sw/src/sw.ts), shows "Update available" for a new version and activates it
@@ -61,17 +61,94 @@ export function startPwa(): void {
   const wb = new Workbox('/sw.js');
   const host = document.createElement('div');
   document.body.append(host);
-  createRoot(host).render(<UpdateBanner />);
+  createRoot(host).render(
+    <>
+      <UpdateBanner />
+      <UnsentChangesNotice />
+    </>,
+  );
   // A new version waits for the user's "Update" (which checks the outbox first).
   wb.addEventListener('waiting', () => setWaiting(wb));
-  wb.addEventListener('controlling', (event) => {
-    if (event.isUpdate) window.location.reload();
+  // Reload into the new version once it takes control of a page an older version controlled
+  // (after this tab's Update, or another tab's). Workbox's `isUpdate` is not enough: it is false
+  // for a page that loaded before the first worker and was claimed by it afterwards.
+  let controlled = navigator.serviceWorker.controller !== null;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (controlled) window.location.reload();
+    controlled = true;
   });
   void wb.register();
 }
 
+/**
+ * Set when a forced logout kept changes not yet sent (localStorage, so the main bundle can
+ * show the notice without opening the device store).
+ */
+export const UNSENT_KEY = 'nomac-unsent-changes';
+const UNSENT_CHANGE = 'nomac-unsent-change';
+
+function setUnsentFlag(on: boolean): void {
+  if (on) localStorage.setItem(UNSENT_KEY, '1');
+  else localStorage.removeItem(UNSENT_KEY);
+  window.dispatchEvent(new Event(UNSENT_CHANGE));
+}
+
+/**
+ * A forced logout (401/403 from /api): with nothing queued the device store is wiped, as on
+ * any logout; with changes not yet sent it is kept whole (they are the only copy), and the
+ * app asks to sign in again. The same person signing in resumes the push; another person
+ * gets a paused engine that never sends them under their name (engine.ts).
+ */
+export async function onForcedLogoutKeepUnsent(): Promise<'wiped' | 'kept'> {
+  const [{ deviceDb, wipeDeviceStore }, { stopSyncEngine }] = await Promise.all([
+    import('./db.ts'),
+    import('./engine.ts'),
+  ]);
+  const db = deviceDb();
+  // Counted and wiped in one transaction: a change queued meanwhile is never wiped.
+  const wiped = await db.transaction('rw', db.tables, async () => {
+    if ((await db.outbox.count()) > 0) return false;
+    await wipeDeviceStore(db);
+    return true;
+  });
+  if (wiped) stopSyncEngine();
+  setUnsentFlag(!wiped);
+  return wiped ? 'wiped' : 'kept';
+}
+
+/** Signed out with changes kept by a forced logout: ask to sign in again. */
+export function UnsentChangesNotice() {
+  const session = useSession();
+  const flagged = useSyncExternalStore(
+    (l) => {
+      window.addEventListener(UNSENT_CHANGE, l);
+      window.addEventListener('storage', l);
+      return () => {
+        window.removeEventListener(UNSENT_CHANGE, l);
+        window.removeEventListener('storage', l);
+      };
+    },
+    () => localStorage.getItem(UNSENT_KEY) !== null,
+  );
+  if (session || !flagged) return null;
+  return (
+    <div
+      role="alert"
+      className="fixed inset-x-0 top-4 z-50 mx-auto flex w-fit items-center gap-3 rounded-md border bg-background px-4 py-2 text-sm shadow-lg"
+    >
+      <span>Changes made on this device are not yet sent. Sign in again to send them.</span>
+      <Button size="sm" asChild>
+        <a href="/user/login">Sign in</a>
+      </Button>
+    </div>
+  );
+}
+
 /** Logout with queued changes asks first; local data is wiped on logout. */
 export function guardLogout(): void {
+  onForcedLogout(async () => {
+    await onForcedLogoutKeepUnsent();
+  });
   onBeforeLogout(async () => {
     const n = await pendingCount();
     return n === 0 || window.confirm(`${pendingQuestion(n)} Logging out deletes them. Log out anyway?`);
@@ -83,5 +160,6 @@ export function guardLogout(): void {
     ]);
     stopSyncEngine();
     await wipeDeviceStore();
+    setUnsentFlag(false);
   });
 }

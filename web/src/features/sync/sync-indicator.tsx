@@ -3,7 +3,16 @@ import { useEffect } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { formatTime } from './format.ts';
 import { useLastSynced, useOnline, usePendingCount, useRejections, useSyncState } from './hooks.ts';
-import { syncEngine } from './engine.ts';
+import { OTHER_PERSONS_CHANGES, syncEngine } from './engine.ts';
+import { wipeDeviceStore } from './db.ts';
+
+/** The person now signed in drops what another account left unsent on this tablet (after asking). */
+async function discardOtherPersonsChanges(): Promise<void> {
+  if (!window.confirm('Discard the changes the other account has not sent? They cannot be recovered.'))
+    return;
+  await wipeDeviceStore();
+  await syncEngine().syncNow();
+}
 
 // On every staff screen (admin layout): online/offline, changes not yet sent, last synced,
 // and the changes the server refused with its reasons.
@@ -48,7 +57,15 @@ export function SyncIndicator() {
           {lastSynced ? `Last synced ${formatTime(lastSynced)}` : 'Not synced yet'}
         </span>
         {state.status === 'syncing' && <span className="text-muted-foreground">Syncing…</span>}
-        {state.status === 'signed-out' && (
+        {state.status === 'signed-out' && state.detail === OTHER_PERSONS_CHANGES && (
+          <span role="alert" className="font-medium text-destructive">
+            {OTHER_PERSONS_CHANGES}{' '}
+            <Button size="sm" variant="outline" onClick={() => void discardOtherPersonsChanges()}>
+              Discard them
+            </Button>
+          </span>
+        )}
+        {state.status === 'signed-out' && state.detail !== OTHER_PERSONS_CHANGES && (
           <span role="alert" className="font-medium text-destructive">
             Your session expired: sign in again to send your changes. Nothing is lost.
           </span>
