@@ -1,31 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncCompetitor, SyncEntities, SyncEntity, SyncRegistration } from '../../contract/sync.ts';
-import { MutationError, runMutation, type MutatorContext, type MutatorStore } from './index.ts';
+import type { SyncCompetitor, SyncRegistration } from '../../contract/sync.ts';
+import { MemoryStore, MutationError, runMutation, type MutatorContext } from './index.ts';
 
 // The check-in mutators against an in-memory store, as the device runs them over Dexie.
 
-function memoryStore(
-  regs: SyncRegistration[],
-  comps: SyncCompetitor[],
-): MutatorStore & { rows: Map<string, unknown> } {
-  const rows = new Map<string, unknown>();
-  for (const r of regs) rows.set(`registrations:${r.id}`, r);
-  for (const c of comps) rows.set(`competitors:${c.id}`, c);
-  return {
-    rows,
-    async get<E extends SyncEntity>(entity: E, id: number) {
-      return rows.get(`${entity}:${id}`) as SyncEntities[E] | undefined;
-    },
-    async put<E extends SyncEntity>(entity: E, row: SyncEntities[E]) {
-      rows.set(`${entity}:${row.id}`, row);
-    },
-    async list<E extends SyncEntity>(entity: E, filter: Partial<SyncEntities[E]>) {
-      return [...rows.entries()]
-        .filter(([k]) => k.startsWith(`${entity}:`))
-        .map(([, v]) => v as SyncEntities[E])
-        .filter((r) => Object.entries(filter).every(([k, v]) => (r as Record<string, unknown>)[k] === v));
-    },
-  };
+function memoryStore(regs: SyncRegistration[], comps: SyncCompetitor[]): MemoryStore {
+  return new MemoryStore({ registrations: regs, competitors: comps });
 }
 
 function makeRegistration(over: Partial<SyncRegistration> = {}): SyncRegistration {
@@ -38,6 +18,10 @@ function makeRegistration(over: Partial<SyncRegistration> = {}): SyncRegistratio
     confirmationCodes: ['ABCD2345'],
     balanceOwing: 0,
     competitorCount: 2,
+    cost: 40,
+    amountPaid: 40,
+    isWalkIn: false,
+    walkInId: null,
     version: 1,
     ...over,
   };

@@ -25,13 +25,15 @@ export interface CheckInOutcome {
   byName: string | null;
 }
 
-function when(at: string | undefined, ctx: MutatorContext): string {
+/** The time of the tap: `at`, unless absent or in the future (then now). */
+export function when(at: string | undefined, ctx: MutatorContext): string {
   if (!at) return ctx.now.toISOString();
   const t = new Date(at);
   return t.getTime() > ctx.now.getTime() ? ctx.now.toISOString() : t.toISOString();
 }
 
-async function checkIn(
+/** Checks `c` in as `ctx.actor` at `at`, unless already in (then says who was first). */
+export async function checkIn(
   store: MutatorStore,
   c: SyncCompetitor,
   at: string,

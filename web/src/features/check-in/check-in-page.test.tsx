@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SyncCompetitor, SyncRegistration } from '@shared/contract/sync.ts';
 import { setSession } from '../../lib/session.ts';
@@ -17,6 +18,10 @@ const registration: SyncRegistration = {
   confirmationCodes: ['ABCD2345'],
   balanceOwing: 40,
   competitorCount: 2,
+  cost: 0,
+  amountPaid: 0,
+  isWalkIn: false,
+  walkInId: null,
   version: 1,
 };
 const comp = (id: number, firstName: string, over: Partial<SyncCompetitor> = {}): SyncCompetitor => ({
@@ -60,17 +65,18 @@ afterEach(async () => {
 
 describe('check-in screen', () => {
   it('shows the family, its balance owing and who checked a competitor in', async () => {
-    render(<CheckInPage />);
+    render(<CheckInPage />, { wrapper: MemoryRouter });
     const family = await screen.findByRole('heading', { name: 'Lee, Pat' });
     expect(family).toBeInTheDocument();
     expect(screen.getByTestId('balance-owing')).toHaveTextContent('Balance owing');
+    expect(screen.getByRole('link', { name: 'Take payment' })).toHaveAttribute('href', '/admin/payments?registration=1');
     expect(screen.getByText(/Checked in by Eli Entry/)).toBeInTheDocument();
     expect(screen.getByText(/Confirmation ABCD2345/)).toBeInTheDocument();
   });
 
   it('a tap queues one mutation and shows the check-in at once as not yet sent; undo queues another', async () => {
     const user = userEvent.setup();
-    render(<CheckInPage />);
+    render(<CheckInPage />, { wrapper: MemoryRouter });
     await user.click(await screen.findByRole('button', { name: 'Check in Maya Lee' }));
     const row = (await screen.findByText(/Checked in by Dana Door/)).closest('li')!;
     expect(within(row).getByText('Not yet sent')).toBeInTheDocument();
@@ -90,12 +96,34 @@ describe('check-in screen', () => {
       familyName: 'Nowak',
       confirmationCodes: ['WXYZ7890'],
     });
-    render(<CheckInPage />);
+    render(<CheckInPage />, { wrapper: MemoryRouter });
     await screen.findByRole('heading', { name: 'Nowak, Pat' });
     await user.type(screen.getByLabelText('Search by name or confirmation code'), 'wxyz');
     await vi.waitFor(() =>
       expect(screen.queryByRole('heading', { name: 'Lee, Pat' })).not.toBeInTheDocument(),
     );
     expect(screen.getByRole('heading', { name: 'Nowak, Pat' })).toBeInTheDocument();
+  });
+
+  it('a walk-in not yet sent shows without buttons that would act on ids the server does not know', async () => {
+    await db.registrations.put({
+      ...registration,
+      id: -1,
+      familyName: 'Door',
+      ownerFirstName: 'Walk',
+      isWalkIn: true,
+      confirmationCodes: [],
+    });
+    await db.competitors.put(
+      comp(-2, 'Sam', { registrationId: -1, lastName: 'Door', checkedInAt: '2026-11-21T13:05:00.000Z' }),
+    );
+    render(<CheckInPage />, { wrapper: MemoryRouter });
+    const heading = await screen.findByRole('heading', { name: 'Door, Walk' });
+    const card = heading.closest<HTMLElement>('[data-testid="check-in-family"]')!;
+    expect(within(card).getByText('Walk-in not yet sent')).toBeInTheDocument();
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: 'Take payment' })).not.toBeInTheDocument();
+    // The family next to it still has its buttons.
+    expect(screen.getByRole('button', { name: 'Check in Maya Lee' })).toBeInTheDocument();
   });
 });

@@ -51,6 +51,12 @@ export function QrScanButton({ onCode }: { onCode: (code: string) => void }) {
 function Scanner({ onCode }: { onCode: (code: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // The camera runs for as long as the scanner is open: the page behind it re-renders on every
+  // sync (a new `onCode` each time), and that must not restart the camera.
+  const latestOnCode = useRef(onCode);
+  useEffect(() => {
+    latestOnCode.current = onCode;
+  });
   useEffect(() => {
     let stream: MediaStream | null = null;
     let timer = 0;
@@ -82,7 +88,7 @@ function Scanner({ onCode }: { onCode: (code: string) => void }) {
         for (const text of found) {
           const code = codeFromScan(text);
           if (code) {
-            onCode(code);
+            latestOnCode.current(code);
             return;
           }
         }
@@ -96,7 +102,7 @@ function Scanner({ onCode }: { onCode: (code: string) => void }) {
       window.clearTimeout(timer);
       stream?.getTracks().forEach((t) => t.stop());
     };
-  }, [onCode]);
+  }, []);
   return (
     <div className="grid gap-2">
       <video ref={video} muted playsInline className="w-full rounded-md bg-black" />

@@ -11,6 +11,10 @@ const reg = (id: number, familyName: string, ownerFirstName: string, codes: stri
   confirmationCodes: codes,
   balanceOwing: 0,
   competitorCount: 1,
+  cost: 0,
+  amountPaid: 0,
+  isWalkIn: false,
+  walkInId: null,
   version: 1,
 });
 const comp = (id: number, registrationId: number, firstName: string, lastName: string): SyncCompetitor => ({
