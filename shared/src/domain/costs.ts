@@ -3,17 +3,36 @@ export interface CostInputs {
   competitors: number;
   spectators: number;
   lunch: number;
+  /** Registered at the door on tournament day: competitors pay the door price. */
+  isWalkIn?: boolean;
 }
 export interface CostPrices {
   competitorOnlineCost: number;
+  /** The door price (SPEC.md section 3 Tournament); only a walk-in pays it. */
+  competitorDoorCost?: number;
   spectatorCost: number;
   lunchCost: number;
 }
 
-/** Total = competitors x online cost + spectators x spectator cost + lunch x lunch cost. */
+/**
+ * The price of one competitor of a registration: the door price for a walk-in, else the
+ * online price. The one rule every total (sync rows, registration views, receipts) goes by.
+ */
+export function competitorPrice(prices: CostPrices, isWalkIn = false): number {
+  if (!isWalkIn) return prices.competitorOnlineCost;
+  if (prices.competitorDoorCost === undefined) {
+    throw new Error('competitorPrice: a walk-in needs the tournament door price');
+  }
+  return prices.competitorDoorCost;
+}
+
+/**
+ * Total = competitors x competitor price (online, or door for a walk-in) + spectators x
+ * spectator cost + lunch x lunch cost.
+ */
 export function registrationTotal(counts: CostInputs, prices: CostPrices): number {
   return (
-    counts.competitors * prices.competitorOnlineCost +
+    counts.competitors * competitorPrice(prices, counts.isWalkIn) +
     counts.spectators * prices.spectatorCost +
     counts.lunch * prices.lunchCost
   );

@@ -1,4 +1,4 @@
-import { registrationTotal, type CostPrices } from './costs.ts';
+import { competitorPrice, registrationTotal, type CostPrices } from './costs.ts';
 
 // Receipts (DESIGN.md section 5): the items a registration is charged for, and the
 // confirmation code families read out at the door.
@@ -29,15 +29,19 @@ export interface ChargeableRegistration {
   competitors: readonly { firstName: string; lastName: string }[];
   spectators: number;
   lunch: number;
+  /** A walk-in's competitors are charged the door price. */
+  isWalkIn?: boolean;
 }
 
 /** One line per competitor, one for spectator passes, one for lunch tickets; sums to `registrationTotal`. */
 export function receiptItems(r: ChargeableRegistration, prices: CostPrices): ReceiptItem[] {
+  const price = competitorPrice(prices, r.isWalkIn);
+  const what = r.isWalkIn ? 'Competitor registration at the door' : 'Competitor registration';
   const items: ReceiptItem[] = r.competitors.map((c) => ({
-    description: `Competitor registration: ${c.firstName} ${c.lastName}`,
+    description: `${what}: ${c.firstName} ${c.lastName}`,
     quantity: 1,
-    unitPrice: prices.competitorOnlineCost,
-    amount: prices.competitorOnlineCost,
+    unitPrice: price,
+    amount: price,
   }));
   if (r.spectators > 0) {
     items.push({
@@ -61,7 +65,7 @@ export function receiptItems(r: ChargeableRegistration, prices: CostPrices): Rec
 /** The total of a registration's items, by the SPEC.md section 9 formula. */
 export function chargeTotal(r: ChargeableRegistration, prices: CostPrices): number {
   return registrationTotal(
-    { competitors: r.competitors.length, spectators: r.spectators, lunch: r.lunch },
+    { competitors: r.competitors.length, spectators: r.spectators, lunch: r.lunch, isWalkIn: r.isWalkIn },
     prices,
   );
 }

@@ -6,27 +6,80 @@ import {
   REGISTRATION_MESSAGES,
   type CheckoutResult,
   type Registration,
+  type Tournament,
 } from '@tournament/shared';
 import type { StripeConfig } from '../config/env.ts';
+import type { Tx } from '../db/client.ts';
 import { payments, registrations } from '../db/schema.ts';
 import type { Caller, Deps } from '../http/context.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { insertReceipt, mailReceipt } from './receipts.ts';
 import { getRegistration, lockRegistrationForPayment, tournamentsById } from './registration.ts';
-import { toRegistrations } from './registration-views.ts';
+import { toRegistrations, type RegistrationRow, type ViewDeps } from './registration-views.ts';
 
 // Payment (DESIGN.md section 5): Stripe Checkout when configured, else "pay at the door".
 // The amount is always the server's SPEC.md section 9 total; a client never sends one.
 
 export interface PaymentRecord {
-  /** Made by the paying side (the Checkout Session id), so a replay records it once. */
+  /** Made by the paying side (the Checkout Session id, or the device), so a replay records it once. */
   id: string;
   method: 'online' | 'cash' | 'card' | 'etransfer';
   amount: number;
+  /** Cash handed over (door cash payments). */
+  tendered?: number | null;
+  /** When it was taken (a door payment's device time); default now. */
+  createdAt?: Date;
   stripeCheckoutSessionId?: string | null;
   stripePaymentIntentId?: string | null;
   recordedBy?: number | null;
+}
+
+/** What recording a payment inside a transaction needs of the server. */
+export type PaymentDeps = ViewDeps & Pick<Deps, 'now'>;
+
+/**
+ * Inside a transaction holding the registration row's lock: records `payment` once per id
+ * (null when that id was recorded before: nothing else happens), completes the registration
+ * if incomplete, and issues the receipt. Without a payment: completion "pay at the door".
+ * Used by Stripe's webhook, completion, and the door-payment and walk-in mutators (/sync/push).
+ */
+export async function recordPaymentInTx(
+  tx: Tx,
+  deps: PaymentDeps,
+  row: RegistrationRow,
+  byId: Map<number, Tournament>,
+  payment: PaymentRecord | null,
+): Promise<{ view: Registration; receipt: Awaited<ReturnType<typeof insertReceipt>> } | null> {
+  if (payment) {
+    const inserted = await tx
+      .insert(payments)
+      .values({
+        id: payment.id,
+        registrationId: row.id,
+        method: payment.method,
+        amount: payment.amount,
+        tendered: payment.tendered ?? null,
+        stripeCheckoutSessionId: payment.stripeCheckoutSessionId ?? null,
+        stripePaymentIntentId: payment.stripePaymentIntentId ?? null,
+        recordedBy: payment.recordedBy ?? null,
+        createdAt: payment.createdAt ?? deps.now(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (inserted.length === 0) return null;
+  }
+  const completedAt = row.completedAt ?? deps.now();
+  if (!row.isCompleted) {
+    await tx
+      .update(registrations)
+      .set({ isCompleted: true, completedAt, updatedAt: deps.now() })
+      .where(eq(registrations.id, row.id));
+  }
+  const [view] = await toRegistrations(deps, tx, [{ ...row, isCompleted: true, completedAt }], byId);
+  if (!view) throw new Error('recordPaymentInTx: registration vanished');
+  const receipt = await insertReceipt(tx, deps, view, byId.get(row.tournamentId), payment);
+  return { view, receipt };
 }
 
 export function stripeClient(cfg: StripeConfig): Stripe {
@@ -56,34 +109,10 @@ export async function completeRegistration(
   const byId = await tournamentsById(deps);
   const done = await deps.database.db.transaction(async (tx) => {
     const row = await lockRegistrationForPayment(tx, opts.caller, opts.registrationId);
-    if (opts.payment) {
-      const inserted = await tx
-        .insert(payments)
-        .values({
-          id: opts.payment.id,
-          registrationId: row.id,
-          method: opts.payment.method,
-          amount: opts.payment.amount,
-          stripeCheckoutSessionId: opts.payment.stripeCheckoutSessionId ?? null,
-          stripePaymentIntentId: opts.payment.stripePaymentIntentId ?? null,
-          recordedBy: opts.payment.recordedBy ?? null,
-          createdAt: deps.now(),
-        })
-        .onConflictDoNothing()
-        .returning({ id: payments.id });
-      if (inserted.length === 0) return null;
-    } else if (row.isCompleted) {
+    if (!opts.payment && row.isCompleted) {
       throw new DomainError('already_completed', REGISTRATION_MESSAGES.alreadyCompleted, 409);
     }
-    const completedAt = row.completedAt ?? deps.now();
-    await tx
-      .update(registrations)
-      .set({ isCompleted: true, completedAt, updatedAt: deps.now() })
-      .where(eq(registrations.id, row.id));
-    const [view] = await toRegistrations(deps, tx, [{ ...row, isCompleted: true, completedAt }], byId);
-    if (!view) throw new Error('completeRegistration: registration vanished');
-    const receipt = await insertReceipt(tx, deps, view, byId.get(row.tournamentId), opts.payment);
-    return { view, receipt };
+    return recordPaymentInTx(tx, deps, row, byId, opts.payment);
   });
   if (!done) return null;
   await mailReceipt(deps, done.view, done.receipt);

@@ -3,8 +3,11 @@ import { desc, eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import QRCode from 'qrcode';
 import {
+  balanceText,
   CHECK_IN_AUDIENCE,
   makeConfirmationCode,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
   receiptItems,
   type Receipt,
   type ReceiptWithQr,
@@ -40,13 +43,24 @@ export function longDate(day: string): string {
   });
 }
 
-/** Inside the completing transaction: the receipt for `registration` as it stands now. */
+/** What a receipt acknowledges: a payment (online or at the door), or a voided one. */
+export interface ReceiptPayment {
+  id: string;
+  amount: number;
+  method?: PaymentMethod;
+}
+
+/**
+ * Inside the completing transaction: the receipt for `registration` as it stands now, for
+ * `payment` (null: completion "pay at the door"), or for the void of `voided`.
+ */
 export async function insertReceipt(
   tx: Tx,
-  deps: Deps,
+  deps: Pick<Deps, 'now'>,
   registration: Registration,
   tournament: Tournament | undefined,
-  payment: { id: string; amount: number } | null,
+  payment: ReceiptPayment | null,
+  voided?: { amount: number; method: PaymentMethod },
 ): Promise<ReceiptRow> {
   const items = receiptItems(registration, registration.tournament);
   const parts = [
@@ -57,16 +71,31 @@ export async function insertReceipt(
   const where = tournament
     ? ` for the tournament on ${longDate(tournament.tournamentDate)} in ${tournament.city}`
     : '';
-  const paid = payment
-    ? `Paid online: ${dollars(payment.amount)}. Balance owing: ${dollars(registration.balanceOwing)}.`
-    : `Pay at the door: ${dollars(registration.balanceOwing)} balance owing.`;
+  // Negative when two tablets took money offline for one family: "Refund due $X".
+  const balance = balanceText(registration.cost - registration.amountPaid);
+  const atDoor = payment?.method !== undefined && payment.method !== 'online';
+  let title: string;
+  let paid: string;
+  if (voided) {
+    title = 'Payment voided';
+    paid = `A ${PAYMENT_METHOD_LABELS[voided.method].toLowerCase()} payment of ${dollars(voided.amount)} was voided. ${balance}.`;
+  } else if (!payment) {
+    title = 'Registration confirmed: pay at the door';
+    paid = `Pay at the door: ${dollars(registration.balanceOwing)} balance owing.`;
+  } else if (atDoor && payment.method) {
+    title = 'Registration confirmed: paid at the door';
+    paid = `Paid at the door (${PAYMENT_METHOD_LABELS[payment.method]}): ${dollars(payment.amount)}. ${balance}.`;
+  } else {
+    title = 'Registration confirmed: paid online';
+    paid = `Paid online: ${dollars(payment.amount)}. Balance owing: ${dollars(registration.balanceOwing)}.`;
+  }
   const [row] = await tx
     .insert(receipts)
     .values({
       registrationId: registration.registrationId,
       paymentId: payment?.id ?? null,
       confirmationCode: makeConfirmationCode((n) => crypto.randomInt(n)),
-      title: payment ? 'Registration confirmed: paid online' : 'Registration confirmed: pay at the door',
+      title,
       description: `Registration #${registration.registrationId}${where}: ${parts.join(', ')}. ${paid}`,
       paymentAmount: payment?.amount ?? 0,
       total: registration.cost,
@@ -149,8 +178,11 @@ export async function getReceipt(deps: Deps, caller: Caller, registrationId: num
   return withQr(deps, row, (await tournamentsById(deps)).get(registration.tournamentId));
 }
 
-/** E-mails the receipt to the registration's owner with the QR code inline. A failure is logged, not thrown. */
-export async function mailReceipt(deps: Deps, registration: Registration, row: ReceiptRow): Promise<void> {
+/**
+ * E-mails the receipt to the registration's owner with the QR code inline. A failure is logged,
+ * not thrown; the answer says whether the mail left (staff resending a receipt are told).
+ */
+export async function mailReceipt(deps: Deps, registration: Registration, row: ReceiptRow): Promise<boolean> {
   try {
     const tournament = (await tournamentsById(deps)).get(registration.tournamentId);
     const site = await getSiteSettings(deps);
@@ -197,7 +229,9 @@ export async function mailReceipt(deps: Deps, registration: Registration, row: R
         { filename: 'check-in-qr.png', content: png, cid: 'checkin-qr', contentType: 'image/png' },
       ],
     });
+    return true;
   } catch (err) {
     logger.error({ err, registrationId: registration.registrationId }, 'receipt mail failed');
+    return false;
   }
 }

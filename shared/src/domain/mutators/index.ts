@@ -1,16 +1,21 @@
 import type { z } from 'zod';
 import { checkInCompetitor, checkInRegistration, undoCheckIn } from './check-in.ts';
+import { recordDoorPayment, registerWalkIn, voidPayment } from './door.ts';
 import { MutationError, type Mutator, type MutatorContext, type MutatorStore } from './types.ts';
 
 export * from './types.ts';
 export * from './check-in.ts';
+export * from './door.ts';
+export * from './memory-store.ts';
 
 /**
  * Every mutator by versioned name. When a mutator's meaning changes, add "name@2" and keep
  * "name@1" for one release, so outboxes queued by the previous app version still apply.
  */
 export const MUTATORS: Record<string, Mutator> = Object.fromEntries(
-  [checkInCompetitor, undoCheckIn, checkInRegistration].map((m) => [m.name, m as unknown as Mutator]),
+  [checkInCompetitor, undoCheckIn, checkInRegistration, recordDoorPayment, voidPayment, registerWalkIn].map(
+    (m) => [m.name, m as unknown as Mutator],
+  ),
 );
 
 export const MUTATION_ERRORS = {
@@ -36,6 +41,14 @@ export async function runMutation(
   const m = findMutator(name);
   if (!m) throw new MutationError('unknown_mutator', MUTATION_ERRORS.unknownMutator(name));
   const parsed = (m.args as z.ZodType).safeParse(args);
-  if (!parsed.success) throw new MutationError('invalid_args', MUTATION_ERRORS.invalidArgs);
+  if (!parsed.success) {
+    // The first problem, in the schema's own words, so staff see what to fix.
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    throw new MutationError(
+      'invalid_args',
+      issue ? `${MUTATION_ERRORS.invalidArgs} ${where}${issue.message}` : MUTATION_ERRORS.invalidArgs,
+    );
+  }
   return m.run(store, parsed.data, ctx);
 }

@@ -1,16 +1,53 @@
 import type { z } from 'zod';
-import type { SyncEntities, SyncEntity, SyncScope } from '../../contract/sync.ts';
+import { SYNC_SCOPE_ROLES } from '../../contract/sync.ts';
+import type {
+  SyncCompetitor,
+  SyncEntities,
+  SyncEntity,
+  SyncIdOf,
+  SyncPayment,
+  SyncRegistration,
+  SyncScope,
+} from '../../contract/sync.ts';
+import type { Role } from '../roles.ts';
+import type { WalkInArgs } from '../door.ts';
 
 // What a mutator runs against (DESIGN.md section 4, STYLE.md "Rules once, in shared/"): the
 // same pure function runs optimistically on the device over Dexie and again on the server,
 // the authority, over the database. Each side supplies a `MutatorStore`.
 
 export interface MutatorStore {
-  get<E extends SyncEntity>(entity: E, id: number): Promise<SyncEntities[E] | undefined>;
-  /** Writes a whole row (read with `get`/`list`, changed, put back). */
+  get<E extends SyncEntity>(entity: E, id: SyncIdOf<E>): Promise<SyncEntities[E] | undefined>;
+  /**
+   * Writes a whole existing row (read with `get`/`list`, changed, put back). Derived values
+   * (a registration's balance, amount paid) may be changed for the device's view; the server
+   * recomputes them and ignores the change.
+   */
   put<E extends SyncEntity>(entity: E, row: SyncEntities[E]): Promise<void>;
   /** Rows whose fields equal every field of `filter`. */
   list<E extends SyncEntity>(entity: E, filter: Partial<SyncEntities[E]>): Promise<SyncEntities[E][]>;
+  /**
+   * Adds a new row; false (and nothing written) when a row with its id exists. Only
+   * `payments` so far: on the server, recording a payment also completes its registration
+   * if incomplete and issues a receipt, in the same transaction.
+   */
+  insert(entity: 'payments', row: SyncPayment): Promise<boolean>;
+  /**
+   * A walk-in's registration and competitors. The device adds `provisional` as they are
+   * (negative ids); the server creates the real records from `walkIn` (owner, registration
+   * at the door price, competitors with their events, contact, and `payment` with its
+   * receipt, or a "pay at the door" receipt without one) and answers their ids; a walkInId
+   * registered before answers the existing ids with `created: false`.
+   */
+  createWalkIn(
+    walkIn: WalkInRecord,
+  ): Promise<{ registrationId: number; competitorIds: number[]; created: boolean }>;
+}
+
+/** What `createWalkIn` gets: the arguments, the rows the device shows until the server's arrive. */
+export interface WalkInRecord {
+  args: WalkInArgs;
+  provisional: { registration: SyncRegistration; competitors: SyncCompetitor[]; payment: SyncPayment | null };
 }
 
 export interface MutatorContext {
@@ -37,10 +74,26 @@ export interface Mutator<A extends z.ZodType = z.ZodType, R = unknown> {
   name: string;
   /** The scope whose roles may push it (SYNC_SCOPE_ROLES). */
   scope: SyncScope;
+  /**
+   * Narrower than the scope's roles when set: only these may push it (a push containing it
+   * from anyone else is refused whole, 403). The device hides what the user may not do.
+   */
+  roles?: readonly Role[];
   args: A;
   run(store: MutatorStore, args: z.infer<A>, ctx: MutatorContext): Promise<R>;
 }
 
 export function defineMutator<A extends z.ZodType, R>(m: Mutator<A, R>): Mutator<A, R> {
   return m;
+}
+
+/**
+ * Whether a signed-in user with `roles` may push mutator `m`: a role of its scope
+ * (SYNC_SCOPE_ROLES) and, when the mutator lists its own `roles`, one of those too.
+ */
+export function mayPushMutator(m: Pick<Mutator, 'scope' | 'roles'>, roles: readonly string[]): boolean {
+  const scope: readonly string[] = SYNC_SCOPE_ROLES[m.scope];
+  const inScope = scope.includes('Unauthenticated') || roles.some((r) => scope.includes(r));
+  const own: readonly string[] | undefined = m.roles;
+  return inScope && (!own || roles.some((r) => own.includes(r)));
 }

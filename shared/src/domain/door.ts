@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import {
+  DOOR_PAYMENT_METHODS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  type SyncPayment,
+} from '../contract/sync.ts';
+import { CompetitorFieldsSchema } from './competitor.ts';
+import { registrationTotal, type CostPrices } from './costs.ts';
+import { MESSAGES } from './messages.ts';
+import { emailField, optionalPhoneField, requiredText } from './validation.ts';
+
+// Door payments and walk-ins (issue 7; docs/decisions/ "door payments and walk-ins"): the rules
+// the payments page, the walk-in flow and the server share.
+
+export const DOOR_MESSAGES = {
+  registrationNotFound: 'This registration is not for the next tournament.',
+  paymentNotFound: 'This payment is not one of the next tournament.',
+  paymentIdTaken: 'This payment id belongs to another registration.',
+  alreadyRecorded: 'This payment was already recorded.',
+  alreadyVoided: 'This payment was already voided.',
+  tenderedCashOnly: 'Only a cash payment has cash handed over.',
+  tenderedTooLittle: 'The cash handed over must be at least the amount paid.',
+  amount: 'Please enter a whole dollar amount between 1 and 100000.',
+  method: 'Please choose cash, card terminal or e-transfer.',
+  voidReason: 'Please give a reason for voiding this payment.',
+  voidOnline: 'Online payments are refunded through Stripe, not voided here.',
+  competitorCount: 'A walk-in registers between 1 and 10 competitors.',
+  invalidCompetitor: (n: number, problems: string) => `Competitor ${n}: ${problems}`,
+} as const;
+
+/** How each method is named on the page, receipts and totals. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  online: 'Online',
+  cash: 'Cash',
+  card: 'Card terminal',
+  etransfer: 'E-transfer',
+};
+
+export const MAX_PAYMENT_AMOUNT = 100_000;
+export const MAX_WALK_IN_COMPETITORS = 10;
+export const MAX_WALK_IN_SPECTATORS = 50;
+export const MAX_VOID_REASON = 500;
+
+const Amount = z
+  .number({ error: DOOR_MESSAGES.amount })
+  .int(DOOR_MESSAGES.amount)
+  .min(1, DOOR_MESSAGES.amount)
+  .max(MAX_PAYMENT_AMOUNT, DOOR_MESSAGES.amount);
+const Uuid = z.uuid();
+
+/** A door payment's fields: cash may carry what was handed over, other methods none. */
+export const DoorPaymentFields = z.object({
+  paymentId: Uuid,
+  method: z.enum(DOOR_PAYMENT_METHODS, { error: DOOR_MESSAGES.method }),
+  amount: Amount,
+  tendered: z
+    .number()
+    .int()
+    .min(0)
+    .max(10 * MAX_PAYMENT_AMOUNT)
+    .optional(),
+});
+
+/** Cash handed over: cash only, and at least the amount. */
+export function checkTendered(
+  p: { method: string; amount: number; tendered?: number | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (p.tendered === undefined) return;
+  if (p.method !== 'cash')
+    ctx.addIssue({ code: 'custom', path: ['tendered'], message: DOOR_MESSAGES.tenderedCashOnly });
+  else if (p.tendered < p.amount)
+    ctx.addIssue({ code: 'custom', path: ['tendered'], message: DOOR_MESSAGES.tenderedTooLittle });
+}
+
+export const DoorPaymentSchema = DoorPaymentFields.superRefine(checkTendered);
+export type DoorPayment = z.output<typeof DoorPaymentSchema>;
+
+/** The person at the door: no account needed; an e-mail of an existing account attaches to it. */
+export const WalkInContactSchema = z.object({
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  email: z
+    .union([z.literal(''), emailField()])
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : null)),
+  phoneNumber: optionalPhoneField(),
+});
+
+export const WalkInCompetitorSchema = CompetitorFieldsSchema.omit({ registrationId: true });
+export type WalkInCompetitor = z.output<typeof WalkInCompetitorSchema>;
+
+export const WalkInArgsSchema = z.object({
+  /** Idempotency key made on the device: registering the same walk-in twice makes one. */
+  walkInId: Uuid,
+  contact: WalkInContactSchema,
+  competitors: z
+    .array(WalkInCompetitorSchema, { error: DOOR_MESSAGES.competitorCount })
+    .min(1, DOOR_MESSAGES.competitorCount)
+    .max(MAX_WALK_IN_COMPETITORS, DOOR_MESSAGES.competitorCount),
+  spectators: z.number({ error: MESSAGES.required }).int().min(0).max(MAX_WALK_IN_SPECTATORS).default(0),
+  payment: DoorPaymentSchema.optional(),
+  checkIn: z.boolean().default(true),
+  /**
+   * The total the device showed (walkInTotal over the cached tournament prices): only the
+   * provisional row uses it; the server charges its own door price.
+   */
+  quotedTotal: z
+    .number()
+    .int()
+    .min(0)
+    .max(10 * MAX_PAYMENT_AMOUNT)
+    .optional(),
+  at: z.iso.datetime({ offset: true }).optional(),
+});
+export type WalkInArgs = z.output<typeof WalkInArgsSchema>;
+export type WalkInArgsInput = z.input<typeof WalkInArgsSchema>;
+
+/** Change due for a cash payment, or null when nothing was handed over (or not cash). */
+export function changeDue(p: {
+  method: PaymentMethod;
+  amount: number;
+  tendered?: number | null;
+}): number | null {
+  if (p.method !== 'cash' || p.tendered === undefined || p.tendered === null) return null;
+  return Math.max(0, p.tendered - p.amount);
+}
+
+/** What a walk-in pays: competitors at the door price, spectators at the spectator price. */
+export function walkInTotal(
+  counts: { competitors: number; spectators: number },
+  prices: CostPrices & { competitorDoorCost: number },
+): number {
+  return registrationTotal({ ...counts, lunch: 0, isWalkIn: true }, prices);
+}
+
+/**
+ * The balance line staff read: "Balance owing: $X", "Paid in full", or, when more was taken
+ * than is due (two tablets took money offline for one family), "Refund due $X".
+ */
+export function balanceText(balanceOwing: number): string {
+  if (balanceOwing > 0) return `Balance owing: $${balanceOwing}`;
+  if (balanceOwing < 0) return `Refund due $${-balanceOwing}`;
+  return 'Paid in full';
+}
+
+export interface MethodTotal {
+  count: number;
+  amount: number;
+}
+export interface DayTotals {
+  /** Payments not voided, by method (every method present, zero when none). */
+  byMethod: Record<PaymentMethod, MethodTotal>;
+  /** Cash, card terminal and e-transfer together. */
+  door: MethodTotal;
+  /** Every method. */
+  all: MethodTotal;
+  /** Voided payments of the day (not in the totals above). */
+  voided: MethodTotal;
+}
+
+/** YYYY-MM-DD of an instant in `timeZone` (the device's own when undefined). */
+export function dayOf(iso: string, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** End-of-day totals: the payments taken on `day` (YYYY-MM-DD in `timeZone`), by method. */
+export function dayTotals(
+  payments: readonly Pick<SyncPayment, 'method' | 'amount' | 'createdAt' | 'voided'>[],
+  day: string,
+  timeZone?: string,
+): DayTotals {
+  const zero = (): MethodTotal => ({ count: 0, amount: 0 });
+  const byMethod = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, zero()])) as Record<
+    PaymentMethod,
+    MethodTotal
+  >;
+  const out: DayTotals = { byMethod, door: zero(), all: zero(), voided: zero() };
+  const add = (t: MethodTotal, amount: number) => {
+    t.count += 1;
+    t.amount += amount;
+  };
+  for (const p of payments) {
+    if (dayOf(p.createdAt, timeZone) !== day) continue;
+    if (p.voided) {
+      add(out.voided, p.amount);
+      continue;
+    }
+    add(byMethod[p.method], p.amount);
+    add(out.all, p.amount);
+    if (p.method !== 'online') add(out.door, p.amount);
+  }
+  return out;
+}
+
+/** 32-bit FNV-1a of a string. */
+function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+/**
+ * The negative ids a device gives a walk-in's registration and competitors until the
+ * server's rows arrive by pull (server ids are positive, so they never clash).
+ */
+export function provisionalWalkInIds(
+  walkInId: string,
+  competitors: number,
+): {
+  registrationId: number;
+  competitorIds: number[];
+} {
+  const base = ((fnv1a(walkInId) % 1_000_000) + 1) * 100;
+  return {
+    registrationId: -base,
+    competitorIds: Array.from({ length: competitors }, (_, i) => -(base + i + 1)),
+  };
+}

@@ -1,0 +1,340 @@
+import { describe, expect, it } from 'vitest';
+import type { SyncCompetitor, SyncPayment, SyncRegistration } from '../../contract/sync.ts';
+import {
+  balanceText,
+  changeDue,
+  dayTotals,
+  PAYMENT_METHOD_LABELS,
+  provisionalWalkInIds,
+  walkInTotal,
+} from '../door.ts';
+import {
+  MemoryStore,
+  mayPushMutator,
+  MutationError,
+  recordDoorPayment,
+  runMutation,
+  voidPayment,
+  type DoorPaymentOutcome,
+  type MutatorContext,
+  type WalkInOutcome,
+} from './index.ts';
+
+// The door mutators as a tablet runs them over its own rows (offline), and the rules the
+// payments page shows: change due, balance text, end-of-day totals.
+
+const now = new Date('2026-11-21T14:00:00Z');
+const dana: MutatorContext = { now, actor: { personId: 7, displayName: 'Dana Door' }, side: 'device' };
+const sam: MutatorContext = { now, actor: { personId: 9, displayName: 'Sam Super' }, side: 'device' };
+const P1 = '11111111-1111-4111-8111-111111111111';
+const P2 = '22222222-2222-4222-8222-222222222222';
+const W1 = '33333333-3333-4333-8333-333333333333';
+
+function registration(over: Partial<SyncRegistration> = {}): SyncRegistration {
+  return {
+    id: 1,
+    tournamentId: 1,
+    familyName: 'Lee',
+    ownerFirstName: 'Pat',
+    isCompleted: false,
+    confirmationCodes: [],
+    balanceOwing: 90,
+    competitorCount: 2,
+    cost: 90,
+    amountPaid: 0,
+    isWalkIn: false,
+    walkInId: null,
+    version: 1,
+    ...over,
+  };
+}
+
+function payment(over: Partial<SyncPayment> = {}): SyncPayment {
+  return {
+    id: P1,
+    registrationId: 1,
+    method: 'cash',
+    amount: 40,
+    tendered: null,
+    createdAt: '2026-11-21T13:00:00.000Z',
+    recordedBy: 7,
+    recordedByName: 'Dana Door',
+    voided: false,
+    voidReason: null,
+    voidedAt: null,
+    voidedBy: null,
+    voidedByName: null,
+    version: 1,
+    ...over,
+  };
+}
+
+async function refused(store: MemoryStore, name: string, args: unknown, ctx = dana) {
+  try {
+    await runMutation(store, name, args, ctx);
+    return 'applied';
+  } catch (e) {
+    return e instanceof MutationError ? `${e.code}: ${e.message}` : 'crashed';
+  }
+}
+
+describe('recordDoorPayment@1 on the device', () => {
+  it('adds the payment, lowers the balance, completes the registration and answers the change due', async () => {
+    const store = new MemoryStore({ registrations: [registration()] });
+    const out = (await runMutation(
+      store,
+      'recordDoorPayment@1',
+      { paymentId: P1, registrationId: 1, method: 'cash', amount: 90, tendered: 100 },
+      dana,
+    )) as DoorPaymentOutcome;
+    expect(out).toEqual({
+      paymentId: P1,
+      registrationId: 1,
+      recordedNow: true,
+      changeDue: 10,
+      balanceOwing: 0,
+    });
+    expect(await store.get('registrations', 1)).toMatchObject({
+      isCompleted: true,
+      amountPaid: 90,
+      balanceOwing: 0,
+    });
+    expect(await store.get('payments', P1)).toMatchObject({
+      method: 'cash',
+      amount: 90,
+      tendered: 100,
+      recordedByName: 'Dana Door',
+      createdAt: now.toISOString(),
+    });
+  });
+
+  it('a retried payment (same id) is "already recorded", not a second payment', async () => {
+    const store = new MemoryStore({ registrations: [registration()] });
+    const args = { paymentId: P1, registrationId: 1, method: 'card', amount: 50 };
+    await runMutation(store, 'recordDoorPayment@1', args, dana);
+    const again = (await runMutation(store, 'recordDoorPayment@1', args, dana)) as DoorPaymentOutcome;
+    expect(again).toMatchObject({ recordedNow: false, balanceOwing: 40 });
+    expect(await store.list('payments', { registrationId: 1 })).toHaveLength(1);
+    expect(await store.get('registrations', 1)).toMatchObject({ amountPaid: 50, balanceOwing: 40 });
+  });
+
+  it('taking more than is owed keeps the money on record: the balance goes negative (refund due)', async () => {
+    const store = new MemoryStore({ registrations: [registration({ balanceOwing: 0, amountPaid: 90 })] });
+    await runMutation(
+      store,
+      'recordDoorPayment@1',
+      { paymentId: P2, registrationId: 1, method: 'etransfer', amount: 45 },
+      dana,
+    );
+    const r = await store.get('registrations', 1);
+    expect(r?.balanceOwing).toBe(-45);
+    expect(balanceText(r?.balanceOwing ?? 0)).toBe('Refund due $45');
+  });
+
+  it('refuses an unknown registration, a payment id of another registration, and bad amounts with the reason', async () => {
+    const store = new MemoryStore({
+      registrations: [registration(), registration({ id: 2 })],
+      payments: [payment({ registrationId: 2 })],
+    });
+    expect(
+      await refused(store, 'recordDoorPayment@1', {
+        paymentId: P2,
+        registrationId: 3,
+        method: 'cash',
+        amount: 5,
+      }),
+    ).toBe('registration_not_found: This registration is not for the next tournament.');
+    expect(
+      await refused(store, 'recordDoorPayment@1', {
+        paymentId: P1,
+        registrationId: 1,
+        method: 'cash',
+        amount: 40,
+      }),
+    ).toMatch(/^payment_id_taken/);
+    expect(
+      await refused(store, 'recordDoorPayment@1', {
+        paymentId: P2,
+        registrationId: 1,
+        method: 'cash',
+        amount: 40,
+        tendered: 20,
+      }),
+    ).toBe(
+      'invalid_args: This change was malformed and could not be applied. tendered: The cash handed over must be at least the amount paid.',
+    );
+    expect(
+      await refused(store, 'recordDoorPayment@1', {
+        paymentId: P2,
+        registrationId: 1,
+        method: 'cash',
+        amount: 12.5,
+      }),
+    ).toMatch(/amount: Please enter a whole dollar amount/);
+    expect(await store.list('payments', { registrationId: 1 })).toEqual([]);
+  });
+});
+
+describe('voidPayment@1 on the device', () => {
+  it('marks the payment voided with the reason and raises the balance again; a second void is a no-op', async () => {
+    const store = new MemoryStore({
+      registrations: [registration({ isCompleted: true, amountPaid: 40, balanceOwing: 50 })],
+      payments: [payment()],
+    });
+    expect(
+      await runMutation(store, 'voidPayment@1', { paymentId: P1, reason: ' Wrong family ' }, sam),
+    ).toEqual({
+      paymentId: P1,
+      voidedNow: true,
+      balanceOwing: 90,
+    });
+    expect(await store.get('payments', P1)).toMatchObject({
+      voided: true,
+      voidReason: 'Wrong family',
+      voidedBy: 9,
+      voidedByName: 'Sam Super',
+    });
+    expect(await runMutation(store, 'voidPayment@1', { paymentId: P1, reason: 'Again' }, sam)).toEqual({
+      paymentId: P1,
+      voidedNow: false,
+      balanceOwing: 90,
+    });
+    expect((await store.get('registrations', 1))?.amountPaid).toBe(0);
+  });
+
+  it('only a SuperAdmin may push it; other door mutators are for every check-in role', () => {
+    expect(mayPushMutator(voidPayment, ['SuperAdmin'])).toBe(true);
+    expect(mayPushMutator(voidPayment, ['CheckInAdmin'])).toBe(false);
+    expect(mayPushMutator(voidPayment, ['TournamentDirector'])).toBe(false);
+    expect(mayPushMutator(recordDoorPayment, ['CheckInAdmin'])).toBe(true);
+    expect(mayPushMutator(recordDoorPayment, ['Customer'])).toBe(false);
+  });
+
+  it('refuses online payments and needs a reason', async () => {
+    const store = new MemoryStore({ payments: [payment({ id: 'cs_1', method: 'online' })] });
+    expect(await refused(store, 'voidPayment@1', { paymentId: 'cs_1', reason: 'x' }, sam)).toMatch(
+      /^online_payment/,
+    );
+    expect(await refused(store, 'voidPayment@1', { paymentId: 'cs_1', reason: '  ' }, sam)).toMatch(
+      /Please give a reason for voiding this payment\.$/,
+    );
+  });
+});
+
+describe('registerWalkIn@1 on the device', () => {
+  const args = {
+    walkInId: W1,
+    contact: { firstName: 'Robin', lastName: 'Walker' },
+    competitors: [
+      {
+        firstName: 'Ava',
+        lastName: 'Walker',
+        dateOfBirth: '2014-02-02',
+        gender: 2,
+        competitorLevelId: 1,
+        eventIds: [3],
+        emergencyContactName: 'Robin Walker',
+        emergencyContactPhone: '7055550199',
+        emergencyContactRelationship: 'Parent',
+        guardianConsent: true,
+      },
+    ],
+    spectators: 1,
+    payment: { paymentId: P2, method: 'cash', amount: 70, tendered: 80 },
+    checkIn: true,
+    quotedTotal: 70,
+  };
+
+  it('shows provisional rows (negative ids) checked in and paid until the server rows arrive; twice makes one', async () => {
+    const store = new MemoryStore({});
+    const out = (await runMutation(store, 'registerWalkIn@1', args, dana)) as WalkInOutcome;
+    const ids = provisionalWalkInIds(W1, 1);
+    expect(out).toMatchObject({
+      registrationId: ids.registrationId,
+      competitorIds: ids.competitorIds,
+      createdNow: true,
+      changeDue: 10,
+    });
+    expect(ids.registrationId).toBeLessThan(0);
+    expect(await store.get('registrations', ids.registrationId)).toMatchObject({
+      isWalkIn: true,
+      walkInId: W1,
+      familyName: 'Walker',
+      cost: 70,
+      amountPaid: 70,
+      balanceOwing: 0,
+    });
+    const kid = (await store.get('competitors', ids.competitorIds[0]!)) as SyncCompetitor;
+    expect(kid).toMatchObject({
+      firstName: 'Ava',
+      checkedInByName: 'Dana Door',
+      checkedInAt: now.toISOString(),
+    });
+    expect(await store.get('payments', P2)).toMatchObject({ registrationId: ids.registrationId, amount: 70 });
+
+    const again = (await runMutation(store, 'registerWalkIn@1', args, dana)) as WalkInOutcome;
+    expect(again.createdNow).toBe(false);
+    expect(await store.list('registrations', { walkInId: W1 })).toHaveLength(1);
+  });
+
+  it('refuses a walk-in without competitors, a bad phone number or an impossible date of birth', async () => {
+    const store = new MemoryStore({});
+    expect(await refused(store, 'registerWalkIn@1', { ...args, competitors: [] })).toMatch(
+      /A walk-in registers between 1 and 10 competitors\.$/,
+    );
+    expect(
+      await refused(store, 'registerWalkIn@1', { ...args, contact: { ...args.contact, phoneNumber: '123' } }),
+    ).toMatch(/contact\.phoneNumber: Please enter a valid 10 digit phone number/);
+    expect(
+      await refused(store, 'registerWalkIn@1', {
+        ...args,
+        competitors: [{ ...args.competitors[0], dateOfBirth: '2014-13-40' }],
+      }),
+    ).toMatch(/competitors\.0\.dateOfBirth: Please enter a date of birth as YYYY-MM-DD/);
+    expect(store.touched.size).toBe(0);
+  });
+});
+
+describe('door rules', () => {
+  it('change due is what was handed over minus the amount, for cash only', () => {
+    expect(changeDue({ method: 'cash', amount: 45, tendered: 50 })).toBe(5);
+    expect(changeDue({ method: 'cash', amount: 45, tendered: 45 })).toBe(0);
+    expect(changeDue({ method: 'cash', amount: 45 })).toBeNull();
+    expect(changeDue({ method: 'card', amount: 45, tendered: 50 })).toBeNull();
+  });
+
+  it('a walk-in pays the door price per competitor plus spectator passes', () => {
+    const prices = { competitorOnlineCost: 45, competitorDoorCost: 60, spectatorCost: 10, lunchCost: 12 };
+    expect(walkInTotal({ competitors: 2, spectators: 1 }, prices)).toBe(130);
+  });
+
+  it('balance text: owing, paid in full, refund due', () => {
+    expect(balanceText(25)).toBe('Balance owing: $25');
+    expect(balanceText(0)).toBe('Paid in full');
+    expect(balanceText(-10)).toBe('Refund due $10');
+  });
+
+  it('end-of-day totals count the day in the venue time zone by method, voided payments apart', () => {
+    const ps = [
+      payment({ id: 'a', method: 'cash', amount: 45, createdAt: '2026-11-21T14:00:00Z' }),
+      payment({ id: 'b', method: 'cash', amount: 60, createdAt: '2026-11-21T20:00:00Z' }),
+      payment({ id: 'c', method: 'card', amount: 90, createdAt: '2026-11-21T15:00:00Z' }),
+      payment({ id: 'd', method: 'etransfer', amount: 45, createdAt: '2026-11-21T16:00:00Z', voided: true }),
+      payment({ id: 'e', method: 'online', amount: 45, createdAt: '2026-11-21T10:00:00Z' }),
+      // 2026-11-22 01:00 UTC is still the 21st in Toronto (UTC-5).
+      payment({ id: 'f', method: 'cash', amount: 10, createdAt: '2026-11-22T01:00:00Z' }),
+      payment({ id: 'g', method: 'cash', amount: 99, createdAt: '2026-11-20T15:00:00Z' }),
+    ];
+    const totals = dayTotals(ps, '2026-11-21', 'America/Toronto');
+    expect(totals.byMethod).toEqual({
+      online: { count: 1, amount: 45 },
+      cash: { count: 3, amount: 115 },
+      card: { count: 1, amount: 90 },
+      etransfer: { count: 0, amount: 0 },
+    });
+    expect(totals.door).toEqual({ count: 4, amount: 205 });
+    expect(totals.all).toEqual({ count: 5, amount: 250 });
+    expect(totals.voided).toEqual({ count: 1, amount: 45 });
+    expect(PAYMENT_METHOD_LABELS.card).toBe('Card terminal');
+  });
+});

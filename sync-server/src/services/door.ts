@@ -1,0 +1,265 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  competitorRuleErrors,
+  DOOR_MESSAGES,
+  MutationError,
+  type PaymentMethod,
+  type SyncPayment,
+  type Tournament,
+  type WalkInArgs,
+} from '@tournament/shared';
+import type { Tx } from '../db/client.ts';
+import {
+  competitorEvents,
+  competitorLevels,
+  competitors,
+  events,
+  payments,
+  registrationContacts,
+  registrations,
+  users,
+} from '../db/schema.ts';
+import { recordPaymentInTx, type PaymentDeps } from './payments.ts';
+import { insertReceipt } from './receipts.ts';
+import { competitorValues } from './registration.ts';
+import { toRegistrations, type RegistrationRow } from './registration-views.ts';
+
+// Door payments and walk-ins on the server (issue 7; docs/decisions/ door payments and
+// walk-ins): run by the /sync mutators inside the push's transaction (server-store.ts).
+// Receipts are issued here; none is e-mailed (the family is at the door; see the decision).
+
+/** The e-mail of a walk-in's guest owner: no one can receive it, sign in or sign up with it. */
+export function guestEmail(walkInId: string): string {
+  return `walk-in-${walkInId.toLowerCase()}@guest.invalid`;
+}
+
+/** The registration row, locked, if it belongs to `tournament`. */
+export async function lockRegistrationRow(
+  tx: Tx,
+  tournament: Tournament,
+  id: number,
+): Promise<RegistrationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(registrations)
+    .where(and(eq(registrations.id, id), eq(registrations.tournamentId, tournament.id)))
+    .for('update');
+  return row;
+}
+
+/** Records a door payment (once per id) with its receipt; false when the id was recorded before. */
+export async function recordDoorPaymentInTx(
+  tx: Tx,
+  deps: PaymentDeps,
+  tournament: Tournament,
+  p: SyncPayment,
+): Promise<boolean> {
+  const row = await lockRegistrationRow(tx, tournament, p.registrationId);
+  if (!row) throw new MutationError('registration_not_found', DOOR_MESSAGES.registrationNotFound);
+  const done = await recordPaymentInTx(tx, deps, row, new Map([[tournament.id, tournament]]), {
+    id: p.id,
+    method: p.method,
+    amount: p.amount,
+    tendered: p.method === 'cash' ? p.tendered : null,
+    createdAt: new Date(p.createdAt),
+    recordedBy: p.recordedBy,
+  });
+  return done !== null;
+}
+
+/** Voids a payment (SuperAdmin; the mutator's roles) and issues a receipt with the new balance. */
+export async function voidPaymentInTx(
+  tx: Tx,
+  deps: PaymentDeps,
+  tournament: Tournament,
+  p: SyncPayment,
+  void_: { reason: string; by: number | null },
+): Promise<void> {
+  const row = await lockRegistrationRow(tx, tournament, p.registrationId);
+  if (!row) throw new MutationError('payment_not_found', DOOR_MESSAGES.paymentNotFound);
+  const changed = await tx
+    .update(payments)
+    .set({ voided: true, voidedAt: deps.now(), voidedBy: void_.by, voidReason: void_.reason })
+    .where(and(eq(payments.id, p.id), eq(payments.voided, false)))
+    .returning({ id: payments.id });
+  if (changed.length === 0) return;
+  const [view] = await toRegistrations(deps, tx, [row], new Map([[tournament.id, tournament]]));
+  if (!view) throw new Error('voidPaymentInTx: registration vanished');
+  await insertReceipt(tx, deps, view, tournament, null, {
+    amount: p.amount,
+    method: p.method as PaymentMethod,
+  });
+}
+
+/**
+ * A walk-in's registration at the door price: owner (the account of the e-mail given, else a
+ * guest), the registration (completed), competitors with their events, the contact, and the
+ * payment with its receipt (or a "pay at the door" receipt). A walkInId seen before answers
+ * the existing ids and makes nothing.
+ */
+export async function createWalkInInTx(
+  tx: Tx,
+  deps: PaymentDeps,
+  tournament: Tournament,
+  args: WalkInArgs,
+  recordedBy: number | null,
+): Promise<{ registrationId: number; competitorIds: number[]; created: boolean }> {
+  const existing = async () => {
+    const [r] = await tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(eq(registrations.walkInId, args.walkInId));
+    if (!r) return undefined;
+    const kids = await tx
+      .select({ id: competitors.id })
+      .from(competitors)
+      .where(eq(competitors.registrationId, r.id))
+      .orderBy(competitors.id);
+    return { registrationId: r.id, competitorIds: kids.map((k) => k.id), created: false };
+  };
+  const before = await existing();
+  if (before) return before;
+
+  // The rules that need the tournament, as the registration pages check them.
+  const [eventRows, levels] = [
+    await tx
+      .select({ id: events.id, name: events.name, requiresWeight: events.requiresWeight })
+      .from(events)
+      .where(eq(events.tournamentId, tournament.id)),
+    await tx.select({ id: competitorLevels.id }).from(competitorLevels),
+  ];
+  args.competitors.forEach((c, i) => {
+    const errors = competitorRuleErrors(
+      { ...c, registrationId: 0 },
+      {
+        tournamentDate: tournament.tournamentDate,
+        events: eventRows,
+        competitorLevelIds: levels.map((l) => l.id),
+      },
+    );
+    const problems = Object.values(errors);
+    if (problems.length > 0) {
+      throw new MutationError(
+        'invalid_competitor',
+        DOOR_MESSAGES.invalidCompetitor(i + 1, problems.join(' ')),
+      );
+    }
+  });
+
+  if (args.payment) {
+    const [taken] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.id, args.payment.paymentId));
+    if (taken) throw new MutationError('payment_id_taken', DOOR_MESSAGES.paymentIdTaken);
+  }
+
+  const { contact } = args;
+  let ownerId: number | undefined;
+  if (contact.email) {
+    const [account] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${contact.email}`);
+    ownerId = account?.id;
+  }
+  let guestId: number | undefined;
+  if (ownerId === undefined) {
+    const [guest] = await tx
+      .insert(users)
+      .values({
+        email: guestEmail(args.walkInId),
+        passwordHash: null,
+        firstName: contact.firstName,
+        lastName: contact.lastName,
+        phoneNumber: contact.phoneNumber ?? '',
+        roles: ['Customer'],
+        isGuest: true,
+        createdAt: deps.now(),
+        updatedAt: deps.now(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!guest) {
+      // Another push of this walk-in is making it right now: its registration is the answer.
+      const raced = await existing();
+      if (raced) return raced;
+      throw new Error('createWalkInInTx: guest e-mail taken without a walk-in');
+    }
+    ownerId = guestId = guest.id;
+  }
+
+  const [reg] = await tx
+    .insert(registrations)
+    .values({
+      ownerUserId: ownerId,
+      tournamentId: tournament.id,
+      isCompleted: true,
+      completedAt: deps.now(),
+      spectators: args.spectators,
+      lunch: 0,
+      isWalkIn: true,
+      walkInId: args.walkInId,
+      createdAt: deps.now(),
+      updatedAt: deps.now(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!reg) {
+    if (guestId !== undefined) await tx.delete(users).where(eq(users.id, guestId));
+    const raced = await existing();
+    if (raced) return raced;
+    throw new Error('createWalkInInTx: walk-in conflict without a registration');
+  }
+
+  const competitorIds: number[] = [];
+  for (const c of args.competitors) {
+    const [made] = await tx
+      .insert(competitors)
+      .values({
+        registrationId: reg.id,
+        ...competitorValues(c),
+        createdAt: deps.now(),
+        updatedAt: deps.now(),
+      })
+      .returning({ id: competitors.id });
+    if (!made) throw new Error('createWalkInInTx: competitor insert returned nothing');
+    await tx
+      .insert(competitorEvents)
+      .values(c.eventIds.map((eventId) => ({ competitorId: made.id, eventId })));
+    competitorIds.push(made.id);
+  }
+  if (contact.email) {
+    await tx.insert(registrationContacts).values({
+      registrationId: reg.id,
+      name: `${contact.firstName} ${contact.lastName}`,
+      email: contact.email,
+      phoneNumber: contact.phoneNumber,
+      sortOrder: 0,
+      createdAt: deps.now(),
+      updatedAt: deps.now(),
+    });
+  }
+
+  // Its receipt: for the payment taken with it, else "pay at the door".
+  const p = args.payment;
+  await recordPaymentInTx(
+    tx,
+    deps,
+    reg,
+    new Map([[tournament.id, tournament]]),
+    p
+      ? {
+          id: p.paymentId,
+          method: p.method,
+          amount: p.amount,
+          tendered: p.method === 'cash' ? (p.tendered ?? null) : null,
+          createdAt: args.at
+            ? new Date(Math.min(new Date(args.at).getTime(), deps.now().getTime()))
+            : deps.now(),
+          recordedBy,
+        }
+      : null,
+  );
+  return { registrationId: reg.id, competitorIds, created: true };
+}

@@ -1,0 +1,74 @@
+import { DOOR_PAYMENT_METHODS } from '@shared/contract/sync.ts';
+import { PAYMENT_METHOD_LABELS } from '@shared/domain/door.ts';
+import { TextField } from '../../components/form/text-field.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { formatDollars } from '../../lib/format.ts';
+import { liveChangeDue, type PaymentFormResult, type PaymentFormState } from './payment-form.ts';
+
+// Method, amount and (for cash) the cash handed over with a live "Change due": used by the
+// payments page and the walk-in form. Big touch targets: staff use it on a tablet at the door.
+
+export function PaymentFields({
+  value,
+  onChange,
+  errors,
+  idPrefix,
+}: {
+  value: PaymentFormState;
+  onChange: (next: PaymentFormState) => void;
+  errors: (PaymentFormResult & { ok: false })['errors'] | undefined;
+  idPrefix: string;
+}) {
+  const change = liveChangeDue(value);
+  return (
+    <div className="grid gap-4">
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">Payment method</legend>
+        <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Payment method">
+          {DOOR_PAYMENT_METHODS.map((m) => (
+            <Button
+              key={m}
+              type="button"
+              size="lg"
+              role="radio"
+              aria-checked={value.method === m}
+              variant={value.method === m ? 'default' : 'outline'}
+              onClick={() => onChange({ ...value, method: m })}
+            >
+              {PAYMENT_METHOD_LABELS[m]}
+            </Button>
+          ))}
+        </div>
+        {errors?.method && <p className="text-sm font-medium text-destructive">{errors.method}</p>}
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={`${idPrefix}-amount`}
+          label="Amount ($)"
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          value={value.amount}
+          error={errors?.amount}
+          onChange={(e) => onChange({ ...value, amount: e.target.value })}
+        />
+        {value.method === 'cash' && (
+          <TextField
+            id={`${idPrefix}-tendered`}
+            label="Amount tendered ($)"
+            inputMode="numeric"
+            autoComplete="off"
+            value={value.tendered}
+            error={errors?.tendered}
+            onChange={(e) => onChange({ ...value, tendered: e.target.value })}
+          />
+        )}
+      </div>
+      {change !== null && (
+        <p className="text-xl font-semibold" aria-live="polite" data-testid="change-due">
+          Change due {formatDollars(change)}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import type { Tournament } from '@shared/contract/public.ts';
+import type { RegistrationOptions } from '@shared/contract/registration.ts';
+import { nextTournament } from '@shared/domain/tournament-status.ts';
+import { api } from '../../lib/api-client.ts';
+import { deviceDb, getMeta, META, setMeta } from '../sync/db.ts';
+import type { WalkInOptions } from './walk-in-form.ts';
+
+// Levels, events and door prices for walk-ins: fetched when online, kept in the device store
+// meta, so the walk-in form works offline with the last answer.
+
+/** Fetches the next tournament and its registration options and keeps them on the device. */
+export async function refreshWalkInOptions(now: Date = new Date()): Promise<WalkInOptions | null> {
+  const tournaments = await api.get<Tournament[]>('/api/tournaments');
+  const t = nextTournament(tournaments, now);
+  if (!t) return null;
+  const options = await api.get<RegistrationOptions>(`/api/registration/options/${t.id}`);
+  const value: WalkInOptions = {
+    tournament: {
+      id: t.id,
+      tournamentDate: t.tournamentDate,
+      competitorOnlineCost: t.competitorOnlineCost,
+      competitorDoorCost: t.competitorDoorCost,
+      spectatorCost: t.spectatorCost,
+      lunchCost: t.lunchCost,
+    },
+    options,
+    fetchedAt: now.toISOString(),
+  };
+  await setMeta(deviceDb(), META.walkInOptions, value);
+  return value;
+}
+
+/**
+ * The cached options (undefined while reading, null when this device never fetched them),
+ * refreshed once per mount when online; `error` says why a refresh failed.
+ */
+export function useWalkInOptions(): { options: WalkInOptions | null | undefined; error: string | null } {
+  const options = useLiveQuery(
+    async () => (await getMeta<WalkInOptions>(deviceDb(), META.walkInOptions)) ?? null,
+    [],
+  );
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    const load = () => {
+      if (!navigator.onLine) return;
+      refreshWalkInOptions().then(
+        (v) => live && setError(v ? null : 'There is no upcoming tournament to register walk-ins for.'),
+        (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+      );
+    };
+    load();
+    window.addEventListener('online', load);
+    return () => {
+      live = false;
+      window.removeEventListener('online', load);
+    };
+  }, []);
+  return { options, error };
+}
