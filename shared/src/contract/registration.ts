@@ -138,9 +138,13 @@ export const RegistrationSchema = z.object({
   tournament: z.object({
     id: z.number().int(),
     competitorOnlineCost: z.number().int(),
+    /** The door price, which a walk-in's competitors pay (issue 7). */
+    competitorDoorCost: z.number().int().optional(),
     spectatorCost: z.number().int(),
     lunchCost: z.number().int(),
   }),
+  /** Registered at the door on tournament day: competitors at the door price (issue 7). */
+  isWalkIn: z.boolean().optional(),
   receipt: ReceiptSchema.optional(),
   /** SPEC.md section 9 total, computed on the server. */
   cost: z.number().int(),

@@ -27,11 +27,16 @@ type CompetitorRow = typeof competitors.$inferSelect;
 type ContactRow = typeof registrationContacts.$inferSelect;
 type ReceiptRow = typeof receipts.$inferSelect;
 
-export function receiptUrl(deps: Deps, registrationId: number): string {
+/** What turning rows into views needs of the server: the public address (receipt links). */
+export interface ViewDeps {
+  config: Pick<Deps['config'], 'publicUrl'>;
+}
+
+export function receiptUrl(deps: ViewDeps, registrationId: number): string {
   return `${deps.config.publicUrl}/customer/registration/${registrationId}/receipt`;
 }
 
-export function toReceipt(deps: Deps, r: ReceiptRow): Receipt {
+export function toReceipt(deps: ViewDeps, r: ReceiptRow): Receipt {
   return {
     receiptId: r.id,
     registrationId: r.registrationId,
@@ -99,7 +104,7 @@ export async function eventIdsOf(db: Db | Tx, competitorIds: number[]): Promise<
 
 /** Full registrations (competitors, contacts, latest receipt, totals) for the given rows. */
 export async function toRegistrations(
-  deps: Deps,
+  deps: ViewDeps,
   db: Db | Tx,
   rows: RegistrationRow[],
   tournamentsById: Map<number, Tournament>,
@@ -132,12 +137,13 @@ export async function toRegistrations(
     const t = tournamentsById.get(r.tournamentId);
     const prices = {
       competitorOnlineCost: t?.competitorOnlineCost ?? 0,
+      competitorDoorCost: t?.competitorDoorCost ?? 0,
       spectatorCost: t?.spectatorCost ?? 0,
       lunchCost: t?.lunchCost ?? 0,
     };
     const mine = competitorRows.filter((c) => c.registrationId === r.id);
     const cost = registrationTotal(
-      { competitors: mine.length, spectators: r.spectators, lunch: r.lunch },
+      { competitors: mine.length, spectators: r.spectators, lunch: r.lunch, isWalkIn: r.isWalkIn },
       prices,
     );
     const amountPaid = paymentRows
@@ -155,6 +161,7 @@ export async function toRegistrations(
       lunch: r.lunch,
       contacts: contactRows.filter((c) => c.registrationId === r.id).map(toContact),
       tournament: { id: r.tournamentId, ...prices },
+      isWalkIn: r.isWalkIn,
       cost,
       amountPaid,
       balanceOwing: Math.max(0, cost - amountPaid),

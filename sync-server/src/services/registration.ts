@@ -221,7 +221,8 @@ async function assertCompetitorRules(deps: Deps, tournamentId: number, c: Compet
   }
 }
 
-function competitorValues(c: CompetitorFields) {
+/** The columns of a competitor row that come from what was entered (the form or a walk-in). */
+export function competitorValues(c: Omit<CompetitorFields, 'registrationId'>) {
   return {
     firstName: c.firstName,
     lastName: c.lastName,

@@ -1,6 +1,6 @@
 import { errorText } from '@shared/contract/error-text.ts';
 import { getImpersonatedUserId } from './impersonation.ts';
-import { clearSession, getSession } from './session.ts';
+import { forceLogout, getSession } from './session.ts';
 
 /** A non-OK answer; `message` is the SPEC.md section 8 text a user sees. */
 export class ApiError extends Error {
@@ -36,7 +36,12 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  as: 'json' | 'blob' = 'json',
+): Promise<T> {
   // No custom header for a visitor's GET, so it can use the reads public/boot.js preloads.
   const headers: Record<string, string> = {};
   const session = getSession();
@@ -58,11 +63,12 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
     // Network failure: no status at all; 0 keeps the section 8 wording.
     throw new ApiError(0, undefined);
   }
+  if (res.ok && as === 'blob') return (await res.blob()) as T;
   const data = await readBody(res);
   if (!res.ok) {
     // SPEC.md section 4: a 401 or 403 while signed in forces logout.
     if ((res.status === 401 || res.status === 403) && session) {
-      clearSession();
+      void forceLogout();
       onSignedOut();
     }
     throw new ApiError(res.status, data);
@@ -76,4 +82,6 @@ export const api = {
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
   del: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+  /** A file download (e.g. a CSV export) with the same token, header and error handling. */
+  getBlob: (path: string) => request<Blob>('GET', path, undefined, 'blob'),
 };

@@ -115,3 +115,28 @@ export async function logout(): Promise<boolean> {
   clearSession();
   return true;
 }
+
+const forcedLogoutHooks = new Set<LogoutHook>();
+
+/**
+ * Work to do when a 401 or 403 from /api forces the logout (SPEC.md section 4): no question can
+ * be asked, so a hook must never lose anything (the device store keeps changes not yet sent).
+ */
+export function onForcedLogout(hook: LogoutHook): () => void {
+  forcedLogoutHooks.add(hook);
+  return () => forcedLogoutHooks.delete(hook);
+}
+
+/** A forced logout: the session is cleared at once, then the hooks run (errors are logged). */
+export function forceLogout(): Promise<void> {
+  clearSession();
+  return Promise.all(
+    [...forcedLogoutHooks].map(async (hook) => {
+      try {
+        await hook();
+      } catch (error) {
+        console.error('forced logout hook failed', error);
+      }
+    }),
+  ).then(() => undefined);
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { ReceiptSchema, RegistrationSchema } from './registration.ts';
+
+// Issue 7, the staff registrations desk (SPEC.md sections 2 and 6: registrations list and
+// registration detail for the three staff roles), and impersonation (SPEC.md sections 4 and 7).
+// docs/decisions/014-registrations-desk-and-impersonation.md.
+
+export const ADMIN_REGISTRATION_MESSAGES = {
+  noReceipt: 'This registration has no receipt yet, so there is nothing to resend.',
+  receiptResent: (email: string) => `The receipt was sent again to ${email}.`,
+  receiptNotSent: 'The receipt could not be e-mailed right now, please try again later.',
+  noEmail:
+    'This registration was made at the door without an account, so there is no address to send the receipt to: print it from "View the receipt" instead.',
+  impersonationNotAllowed: 'Only a tournament director or super admin can view the site as a customer.',
+  impersonationInvalid: 'The UserContext header must be a numeric user id.',
+  impersonationUnknown: 'There is no account with that user id to view as.',
+  impersonationStaff: 'Staff accounts cannot be viewed as; only customers can.',
+} as const;
+
+/** The request header carrying the impersonated user id (SPEC.md section 7). */
+export const USER_CONTEXT_HEADER = 'UserContext';
+
+const yesNo = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .optional();
+
+export const ADMIN_REGISTRATION_SORTS = ['family', 'created', 'balance'] as const;
+export type AdminRegistrationSort = (typeof ADMIN_REGISTRATION_SORTS)[number];
+
+/** GET /api/admin/registrations (and .csv): which rows, in what order. */
+export const AdminRegistrationQuerySchema = z.object({
+  /** Default: the next tournament (SPEC.md section 4). */
+  tournamentId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** Owner name, e-mail or phone, a competitor's name, or a confirmation code. */
+  q: z.string().trim().max(100).optional(),
+  complete: yesNo,
+  balanceOwing: yesNo,
+  /** true: every competitor checked in; false: at least one not yet. */
+  checkedIn: yesNo,
+  sort: z.enum(ADMIN_REGISTRATION_SORTS).default('created'),
+  dir: z.enum(['asc', 'desc']).optional(),
+});
+export type AdminRegistrationQuery = z.input<typeof AdminRegistrationQuerySchema>;
+
+export const AdminRegistrationRowSchema = z.object({
+  registrationId: z.number().int(),
+  tournamentId: z.number().int(),
+  family: z.object({
+    ownerId: z.number().int(),
+    name: z.string(),
+    /** Empty for a walk-in registered at the door without an account. */
+    email: z.string(),
+    phone: z.string(),
+  }),
+  /** Registered at the door (registerWalkIn): its owner is a guest with no account or e-mail. */
+  walkIn: z.boolean(),
+  competitorCount: z.number().int(),
+  checkedInCount: z.number().int(),
+  competitorNames: z.array(z.string()),
+  spectators: z.number().int(),
+  lunch: z.number().int(),
+  cost: z.number().int(),
+  paid: z.number().int(),
+  balanceOwing: z.number().int(),
+  complete: z.boolean(),
+  confirmationCode: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminRegistrationRow = z.infer<typeof AdminRegistrationRowSchema>;
+
+export const AdminRegistrationListSchema = z.object({
+  /** The tournament the rows belong to; null when there is none to default to. */
+  tournamentId: z.number().int().nullable(),
+  rows: z.array(AdminRegistrationRowSchema),
+});
+export type AdminRegistrationList = z.infer<typeof AdminRegistrationListSchema>;
+
+export const AdminPaymentSchema = z.object({
+  id: z.string(),
+  method: z.enum(['online', 'cash', 'card', 'etransfer']),
+  amount: z.number().int(),
+  voided: z.boolean(),
+  recordedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
+
+export const AdminRegistrationDetailSchema = z.object({
+  registration: RegistrationSchema,
+  owner: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    /** A staff account cannot be viewed as (impersonated). */
+    isStaff: z.boolean(),
+    /** A walk-in's guest: no account to view as, no e-mail (email is empty). */
+    isGuest: z.boolean(),
+  }),
+  payments: z.array(AdminPaymentSchema),
+  /** Every receipt issued, newest first. */
+  receipts: z.array(ReceiptSchema),
+  competitors: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      checkedInAt: z.string().nullable(),
+    }),
+  ),
+});
+export type AdminRegistrationDetail = z.infer<typeof AdminRegistrationDetailSchema>;
+
+export const ResendReceiptResultSchema = z.object({
+  message: z.string(),
+  confirmationCode: z.string(),
+  to: z.string(),
+});
+export type ResendReceiptResult = z.infer<typeof ResendReceiptResultSchema>;
+
+/** POST /api/admin/impersonation/{userId}: who the caller now views the site as. */
+export const ImpersonationSubjectSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+});
+export type ImpersonationSubject = z.infer<typeof ImpersonationSubjectSchema>;
+
+/** RFC 4180 quoting, and a leading =, +, - or @ (or tab/CR) defused so a spreadsheet shows text, not a formula. */
+export function csvField(value: string | number | boolean | null): string {
+  let s = value === null ? '' : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
