@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, Deps } from './http/context.ts';
+import { impersonation } from './http/impersonation.ts';
 import { webApp } from './http/web-app.ts';
 import { logger } from './lib/logger.ts';
 import { DomainError, onError } from './lib/errors.ts';
@@ -13,6 +14,8 @@ import { publicRoutes } from './routes/public.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { adminTournamentRoutes } from './routes/admin-tournaments.ts';
 import { adminSettingsRoutes } from './routes/admin-settings.ts';
+import { adminRegistrationRoutes } from './routes/admin-registrations.ts';
+import { adminReportRoutes } from './routes/admin-reports.ts';
 import { userRoutes } from './routes/users.ts';
 import { syncRoutes } from './routes/sync.ts';
 
@@ -26,6 +29,7 @@ export function createApp(deps: Deps) {
   app.use(async (c, next) => {
     c.set('deps', deps);
     c.set('caller', null);
+    c.set('impersonator', null);
     const started = performance.now();
     await next();
     logger.info(
@@ -81,12 +85,16 @@ export function createApp(deps: Deps) {
     }
     await next();
   });
+  // UserContext: a director acting as a customer (SPEC.md section 7; decision 014). Not on /sync.
+  app.use('/api/*', impersonation());
 
   app.route('/api', healthRoutes);
   app.route('/api', publicRoutes);
   app.route('/api/registration', registrationRoutes);
   app.route('/api/admin', adminTournamentRoutes);
   app.route('/api/admin', adminSettingsRoutes);
+  app.route('/api/admin', adminRegistrationRoutes);
+  app.route('/api/admin', adminReportRoutes);
   app.route('/api/email', emailRoutes);
   app.route('/api/dev', devRoutes);
   app.route('/api/users', userRoutes);

@@ -4,6 +4,7 @@ import { acquireDataDirLock, startServices } from './bootstrap.ts';
 import { loadConfig } from './config/env.ts';
 import { logger } from './lib/logger.ts';
 import { endEventStreams } from './sync/pokes.ts';
+import { startTombstonePruning } from './sync/versions.ts';
 
 const SHUTDOWN_DEADLINE_MS = 8_000;
 
@@ -11,6 +12,8 @@ const config = loadConfig();
 const releaseLock = acquireDataDirLock(config);
 const services = await startServices(config);
 const app = createApp(services.deps);
+// Deletions older than the retention are pruned at start and hourly (an older cookie gets a full reset).
+const pruner = startTombstonePruning(services.deps);
 
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   logger.info(
@@ -35,6 +38,7 @@ async function shutdown(signal: string) {
     endEventStreams();
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   });
+  await pruner.stop();
   await services.close().catch((err: unknown) => logger.error({ err }, 'closing the database failed'));
   releaseLock();
   logger.info('stopped');

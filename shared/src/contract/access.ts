@@ -76,6 +76,17 @@ export const API_ACCESS = {
   'GET /api/admin/site-settings': SUPER_ADMIN,
   'PUT /api/admin/site-settings': SUPER_ADMIN,
   'GET /api/admin/audit-log': SUPER_ADMIN,
+  // Registrations desk (issue 7; decision 014): the three staff roles (SPEC.md section 6).
+  'GET /api/admin/registrations': STAFF,
+  'GET /api/admin/registrations.csv': STAFF,
+  'GET /api/admin/registrations/{id}': STAFF,
+  'POST /api/admin/registrations/{id}/resend-receipt': STAFF,
+  // Starting "view as this customer": directors only; the service refuses staff subjects.
+  'POST /api/admin/impersonation/{userId}': DIRECTORS,
+  // Staff desk reports (issue 7): directors only (SPEC.md section 6).
+  'GET /api/admin/dashboard': DIRECTORS,
+  'GET /api/admin/competitors': DIRECTORS,
+  'GET /api/admin/competitors.csv': DIRECTORS,
   // Sync (issue 6; docs/decisions/011-sync-protocol.md): the route is open as wide as its
   // widest scope; each scope's roles (SYNC_SCOPE_ROLES in contract/sync.ts) are checked
   // inside, and each pushed mutator's scope likewise (401 anonymous, 403 without the role).

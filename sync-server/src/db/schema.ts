@@ -99,6 +99,7 @@ export const users = pgTable('users', {
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
   tokenVersion: integer('token_version').notNull().default(0),
   googleSubject: text('google_subject'),
+  isGuest: boolean('is_guest').notNull().default(false), // 0006_door.sql
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -215,6 +216,8 @@ export const registrations = pgTable('registrations', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   version: bigint('version', { mode: 'number' }).notNull().default(0), // 0005_sync.sql
+  isWalkIn: boolean('is_walk_in').notNull().default(false), // 0006_door.sql
+  walkInId: text('walk_in_id'), // 0006_door.sql, unique
 });
 
 export const competitors = pgTable('competitors', {
@@ -284,6 +287,9 @@ export const payments = pgTable('payments', {
   voidedAt: timestamp('voided_at', { withTimezone: true }),
   voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  tendered: integer('tendered'), // 0006_door.sql
+  voidReason: text('void_reason'), // 0006_door.sql
+  version: bigint('version', { mode: 'number' }).notNull().default(0), // 0006_door.sql
 });
 
 export const receipts = pgTable('receipts', {

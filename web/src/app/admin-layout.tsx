@@ -1,7 +1,19 @@
 import { ChevronDown } from 'lucide-react';
 import { MESSAGES } from '@shared/domain/messages.ts';
 import { DIRECTOR_ROLES, hasAnyRole, STAFF_ROLES } from '@shared/domain/roles.ts';
-import { Link, NavLink, Outlet, useMatches, useNavigate } from 'react-router';
+import { useCallback, useEffect } from 'react';
+import {
+  Link,
+  matchRoutes,
+  Navigate,
+  NavLink,
+  Outlet,
+  useBlocker,
+  useLocation,
+  useMatches,
+  useNavigate,
+  type BlockerFunction,
+} from 'react-router';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import {
@@ -12,8 +24,11 @@ import {
   DropdownMenuTrigger,
 } from '../components/ui/dropdown-menu.tsx';
 import { SyncIndicator } from '../features/sync/sync-indicator.tsx';
+import { ImpersonationBanner } from '../features/registrations-desk/components/impersonation-banner.tsx';
+import { usePageAlert } from '../lib/page-alert.tsx';
 import { logout, useSession } from '../lib/session.ts';
 import { cn } from '../lib/utils.ts';
+import { routes } from './routes.tsx';
 
 // SPEC.md section 2 "Admin navigation" and section 6.
 const NAV: { to: string; label: string; roles: readonly string[] }[] = [
@@ -48,14 +63,52 @@ export function requiredRoles(handles: unknown[]): readonly string[] | undefined
   return undefined;
 }
 
+/** Whether `roles` may open `pathname` (an admin page whose route names no roles: any staff role). */
+export function mayOpen(pathname: string, roles: readonly string[]): boolean {
+  const needed = requiredRoles((matchRoutes(routes, pathname) ?? []).map((m) => m.route.handle));
+  return !needed || hasAnyRole(roles, needed);
+}
+
+/**
+ * SPEC.md section 8: following a link to a page the role may not open cancels the navigation;
+ * the user stays where they were and reads the permission message in the page alert
+ * (docs/decisions/ "admin desk"). Without a page to stay on (a typed address, a first load)
+ * the layout shows the message in place of the page instead.
+ */
+function useCancelForbiddenNavigation(roles: readonly string[]) {
+  const { showAlert } = usePageAlert();
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) =>
+      currentLocation.pathname !== nextLocation.pathname &&
+      nextLocation.pathname.startsWith('/admin') &&
+      !mayOpen(nextLocation.pathname, roles),
+    [roles],
+  );
+  const blocker = useBlocker(shouldBlock);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    blocker.reset();
+    showAlert('danger', MESSAGES.noPermission);
+  }, [blocker, showAlert]);
+}
+
+const NO_ROLES: readonly string[] = [];
+
 export function AdminLayout() {
   const session = useSession();
   const navigate = useNavigate();
   const matches = useMatches();
-  const roles = session?.user.roles ?? [];
+  const { pathname } = useLocation();
+  const roles = session?.user.roles ?? NO_ROLES;
+  useCancelForbiddenNavigation(roles);
 
   if (!hasAnyRole(roles, STAFF_ROLES)) {
     return <Alert variant="danger">{MESSAGES.needsAuthentication}</Alert>;
+  }
+  // A bare /admin goes to the dashboard (SPEC.md section 2); a check-in admin, who may not
+  // see it, goes where login sends them (SPEC.md section 4).
+  if (/^\/admin\/?$/.test(pathname) && !hasAnyRole(roles, DIRECTOR_ROLES)) {
+    return <Navigate to="/admin/registrations" replace />;
   }
   const needed = requiredRoles(matches.map((m) => m.handle));
   const allowed = !needed || hasAnyRole(roles, needed);
@@ -68,7 +121,7 @@ export function AdminLayout() {
 
   return (
     <div className="grid gap-6">
-      <nav aria-label="Admin" className="flex flex-wrap items-center gap-1 border-b pb-2">
+      <nav aria-label="Admin" className="flex flex-wrap items-center gap-1 border-b pb-2 print:hidden">
         {NAV.filter((item) => hasAnyRole(roles, item.roles)).map((item) => (
           <NavLink key={item.to} to={item.to} className={linkClass}>
             {item.label}
@@ -100,7 +153,10 @@ export function AdminLayout() {
           </DropdownMenu>
         )}
       </nav>
-      <SyncIndicator />
+      <div className="print:hidden">
+        <SyncIndicator />
+      </div>
+      <ImpersonationBanner />
       {allowed ? <Outlet /> : <Alert variant="danger">{MESSAGES.noPermission}</Alert>}
     </div>
   );

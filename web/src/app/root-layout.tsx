@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { PageAlert } from '../components/page-alert.tsx';
 import { clearImpersonatedUserId } from '../lib/impersonation.ts';
@@ -20,9 +20,12 @@ export function RootLayout() {
 
   useEffect(() => {
     clearAlert();
-    // SPEC.md section 4: impersonation ends on leaving /admin.
-    if (!pathname.startsWith('/admin')) clearImpersonatedUserId();
   }, [pathname, clearAlert]);
+  // SPEC.md section 4: impersonation ends on leaving /admin. A layout effect runs before any
+  // page's effects, so the new page's first requests already go without UserContext.
+  useLayoutEffect(() => {
+    if (!pathname.startsWith('/admin')) clearImpersonatedUserId();
+  }, [pathname]);
   useEffect(() => {
     if (settingsError) showError(settingsError);
   }, [settingsError, showError]);

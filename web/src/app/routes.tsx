@@ -1,11 +1,16 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { adminPlaceholderRoutes } from '../features/admin-placeholders/routes.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
+import { competitorsRoutes } from '../features/competitors/routes.tsx';
+import { dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { checkInRoutes } from '../features/check-in/routes.tsx';
+import { paymentRoutes } from '../features/payments/routes.tsx';
+import { walkInRoutes } from '../features/walk-in/routes.tsx';
 import { customerPlaceholderRoutes } from '../features/customer-placeholders/routes.tsx';
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { adminRegistrationRoutes, customerRegistrationRoutes } from '../features/registration/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
+import { registrationsDeskRoutes } from '../features/registrations-desk/routes.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -60,7 +65,12 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/admin/dashboard" replace /> },
               ...adminPlaceholderRoutes,
+              ...dashboardRoutes,
+              ...competitorsRoutes,
               ...checkInRoutes,
+              ...paymentRoutes,
+              ...walkInRoutes,
+              ...registrationsDeskRoutes,
               ...adminRegistrationRoutes,
               ...settingsRoutes,
             ],

@@ -1,12 +1,11 @@
 import type { RouteObject } from 'react-router';
-import { DIRECTOR_ROLES, STAFF_ROLES } from '@shared/domain/roles.ts';
+import { DIRECTOR_ROLES } from '@shared/domain/roles.ts';
 import { NotBuiltYetPage } from '../../components/placeholder-page.tsx';
 
 // Admin pages nobody has built yet (SPEC.md section 2 "Admin area"), each a visible
 // "Not built yet" page with the roles of SPEC.md section 6 in `handle.roles`.
 // Whoever builds one removes its line here and adds the real route in web/src/app/routes.tsx.
 const directors = { roles: DIRECTOR_ROLES };
-const staff = { roles: STAFF_ROLES };
 const page = (path: string, name: string, handle: { roles: readonly string[] }): RouteObject => ({
   path,
   handle,
@@ -14,10 +13,6 @@ const page = (path: string, name: string, handle: { roles: readonly string[] }):
 });
 
 export const adminPlaceholderRoutes: RouteObject[] = [
-  page('dashboard', 'Dashboard', directors),
-  page('competitors', 'Competitors', directors),
-  page('registrations', 'Registrations', staff),
-  page('payments', 'Payments', staff),
   page('matchmaking', 'Matchmaking', directors),
   page('matchmaking/create-draft/tournament/:tournamentId', 'Create Matchmaking Draft', directors),
   {

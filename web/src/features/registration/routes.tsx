@@ -45,7 +45,21 @@ export const adminRegistrationRoutes: RouteObject[] = [
   {
     path: 'registration/:registrationId',
     handle: { roles: STAFF_ROLES },
-    ...page(() => import('./components/area-pages.tsx'), 'AdminRegistrationPage'),
+    // The staff panel (owner, payments, receipts, check-in, resend, view as) above the page.
+    lazy: async () => {
+      const [{ AdminRegistrationPage }, { StaffRegistrationPanel }] = await Promise.all([
+        import('./components/area-pages.tsx'),
+        import('../registrations-desk/components/staff-registration-panel.tsx'),
+      ]);
+      return {
+        Component: () => (
+          <div className="grid gap-6">
+            <StaffRegistrationPanel />
+            <AdminRegistrationPage />
+          </div>
+        ),
+      };
+    },
   },
   {
     path: 'registration/:registrationId/competitor/:competitorId?',

@@ -1,4 +1,5 @@
 import type { ContactInput, Registration } from '@shared/contract/registration.ts';
+import { competitorPrice } from '@shared/domain/costs.ts';
 import { MESSAGES } from '@shared/domain/messages.ts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -7,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDollars } from '../../../lib/format.ts';
+import { getImpersonatedUserId } from '../../../lib/impersonation.ts';
 import { usePageAlert } from '../../../lib/page-alert.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { isStaff, useSession } from '../../../lib/session.ts';
@@ -34,7 +36,8 @@ export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
   const { data: registration, error, isLoading } = useRegistration(id);
   const options = useRegistrationOptions(registration?.tournamentId);
   const session = useSession();
-  const staff = isStaff(session);
+  // While a director views as the customer, the page follows the customer's rules (decision 014).
+  const staff = isStaff(session) && getImpersonatedUserId() === null;
   const sellLunch = useFlag('SellLunchTickets');
   const { showAlert, showError, clearAlert } = usePageAlert();
   const [busy, setBusy] = useState(false);
@@ -218,8 +221,9 @@ export function Total({ registration }: { registration: Registration }) {
     <Card>
       <CardContent className="grid gap-1 pt-6">
         <p>
-          {registration.competitors.length} x competitor {formatDollars(p.competitorOnlineCost)} +{' '}
-          {registration.spectators} x spectator {formatDollars(p.spectatorCost)}
+          {registration.competitors.length} x competitor{registration.isWalkIn ? ' at the door' : ''}{' '}
+          {formatDollars(competitorPrice(p, registration.isWalkIn))} + {registration.spectators} x spectator{' '}
+          {formatDollars(p.spectatorCost)}
           {registration.lunch > 0 ? ` + ${registration.lunch} x lunch ${formatDollars(p.lunchCost)}` : ''}
         </p>
         <p className="text-xl font-bold" data-testid="registration-total">

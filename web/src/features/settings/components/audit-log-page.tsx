@@ -19,6 +19,7 @@ const ENTITY_LABELS: Record<string, string> = {
   event: 'Event',
   competitorLevel: 'Competitor level',
   siteSettings: 'Site settings',
+  impersonation: 'view-as session for customer',
 };
 const ACTION_LABELS: Record<string, string> = {
   create: 'Created',

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ageBand, competitorsQueryString, csvCell } from './admin-reports.ts';
+
+describe('age bands on tournament day', () => {
+  it.each([
+    [4, '7 and under'],
+    [7, '7 and under'],
+    [8, '8-12'],
+    [12, '8-12'],
+    [13, '13-17'],
+    [17, '13-17'],
+    [18, '18-34'],
+    [34, '18-34'],
+    [35, '35 and over'],
+    [71, '35 and over'],
+  ])('a competitor aged %i counts as %s', (age, band) => {
+    expect(ageBand(age)).toBe(band);
+  });
+});
+
+describe('CSV cells', () => {
+  it('quote every value and double the quotes inside', () => {
+    expect(csvCell('Lee, "Tiger"')).toBe('"Lee, ""Tiger"""');
+    expect(csvCell(12)).toBe('"12"');
+    expect(csvCell(null)).toBe('""');
+  });
+
+  it('defuse what a spreadsheet would run as a formula', () => {
+    for (const s of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) {
+      expect(csvCell(s)).toBe(`"'${s}"`);
+    }
+    expect(csvCell('a=b')).toBe('"a=b"');
+  });
+});
+
+describe('the competitors filter in the address', () => {
+  it('keeps only the filters given', () => {
+    expect(competitorsQueryString({})).toBe('');
+    expect(competitorsQueryString({ gender: '2', minAge: 8, checkedIn: undefined })).toBe('?gender=2&minAge=8');
+  });
+});

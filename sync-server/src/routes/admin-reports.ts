@@ -1,0 +1,66 @@
+import {
+  CompetitorReportSchema,
+  CompetitorsQuerySchema,
+  competitorsCsv,
+  DashboardSchema,
+  ErrorBodySchema,
+} from '@tournament/shared';
+import { z } from '@hono/zod-openapi';
+import { defineRoute } from '../http/define-route.ts';
+import { jsonContent as json, router } from '../http/openapi-app.ts';
+import { getDashboard, listCompetitors } from '../services/admin-reports.ts';
+
+// Issue 7: the live dashboard and the competitors list (TournamentDirector, SuperAdmin).
+
+const MOUNT = '/api/admin';
+const common = { tags: ['admin desk'], security: [{ bearer: [] }] };
+const errors = {
+  400: json(ErrorBodySchema, 'Invalid filter (SPEC.md section 8 shape)'),
+  401: json(ErrorBodySchema, 'Not signed in'),
+  403: json(ErrorBodySchema, 'Not a TournamentDirector or SuperAdmin'),
+};
+
+export const adminReportRoutes = router()
+  .openapi(
+    defineRoute(MOUNT, {
+      ...common,
+      method: 'get',
+      path: '/dashboard',
+      summary: 'Counts of the next tournament: registrations, competitors, spectators, lunch, revenue, check-in',
+      responses: { 200: json(DashboardSchema, 'Dashboard'), ...errors },
+    }),
+    async (c) => c.json(await getDashboard(c.get('deps')), 200),
+  )
+  .openapi(
+    defineRoute(MOUNT, {
+      ...common,
+      method: 'get',
+      path: '/competitors',
+      summary: "The next tournament's competitors (completed registrations), filtered",
+      request: { query: CompetitorsQuerySchema },
+      responses: { 200: json(CompetitorReportSchema, 'Competitors and filter choices'), ...errors },
+    }),
+    async (c) => c.json(await listCompetitors(c.get('deps'), c.req.valid('query')), 200),
+  )
+  .openapi(
+    defineRoute(MOUNT, {
+      ...common,
+      method: 'get',
+      path: '/competitors.csv',
+      summary: 'The same list as CSV (cells a spreadsheet would run as formulas are defused)',
+      request: { query: CompetitorsQuerySchema },
+      responses: {
+        200: { description: 'text/csv', content: { 'text/csv': { schema: z.string() } } },
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const report = await listCompetitors(c.get('deps'), c.req.valid('query'));
+      const day = report.tournament?.tournamentDate ?? 'none';
+      return c.body(competitorsCsv(report.competitors), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="competitors-${day}.csv"`,
+        'Cache-Control': 'no-store',
+      });
+    },
+  );

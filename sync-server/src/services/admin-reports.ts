@@ -1,0 +1,217 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  AGE_BANDS,
+  ageBand,
+  ageOnDay,
+  GENDER_LABELS,
+  type CompetitorReport,
+  type CompetitorReportRow,
+  type CompetitorsFilter,
+  type Count,
+  type Dashboard,
+} from '@tournament/shared';
+import {
+  competitorEvents,
+  competitorLevels,
+  competitors,
+  events,
+  eventTypes,
+  payments,
+  registrations,
+} from '../db/schema.ts';
+import type { Deps } from '../http/context.ts';
+import { getNextTournament } from './tournaments.ts';
+
+// Issue 7: the dashboard and competitors list of the next tournament (directors only; the
+// role table refuses everyone else). A tournament has hundreds of competitors, not millions:
+// the rows are read in a few queries and counted here, so the age on tournament day and the
+// breakdowns use the same shared rules as the rest of the app.
+
+type NextTournament = NonNullable<Awaited<ReturnType<typeof getNextTournament>>>;
+
+function tournamentHead(t: NextTournament | undefined): Dashboard['tournament'] {
+  return t ? { id: t.id, tournamentDate: t.tournamentDate, venue: t.venue, city: t.city } : null;
+}
+
+/** The tournament's event types (those its events use, in their order) and every level. */
+async function choices(deps: Deps, tournamentId: number) {
+  const db = deps.database.db;
+  const [types, levels] = await Promise.all([
+    db
+      .selectDistinct({ id: eventTypes.id, title: eventTypes.title, sortOrder: eventTypes.sortOrder })
+      .from(events)
+      .innerJoin(eventTypes, eq(eventTypes.id, events.eventTypeId))
+      .where(eq(events.tournamentId, tournamentId))
+      .orderBy(asc(eventTypes.sortOrder), asc(eventTypes.id)),
+    db
+      .select({ id: competitorLevels.id, name: competitorLevels.name })
+      .from(competitorLevels)
+      .orderBy(asc(competitorLevels.sortOrder), asc(competitorLevels.id)),
+  ]);
+  return { eventTypes: types.map(({ id, title }) => ({ id, title })), levels };
+}
+
+/** Every competitor of the tournament's completed registrations, with level and events. */
+async function registeredCompetitors(deps: Deps, t: NextTournament): Promise<CompetitorReportRow[]> {
+  const db = deps.database.db;
+  const rows = await db
+    .select({
+      id: competitors.id,
+      registrationId: competitors.registrationId,
+      firstName: competitors.firstName,
+      lastName: competitors.lastName,
+      dateOfBirth: competitors.dateOfBirth,
+      gender: competitors.gender,
+      levelId: competitors.competitorLevelId,
+      levelName: competitorLevels.name,
+      weightKg: competitors.weightKg,
+      school: competitors.school,
+      checkedInAt: competitors.checkedInAt,
+    })
+    .from(competitors)
+    .innerJoin(registrations, eq(registrations.id, competitors.registrationId))
+    .innerJoin(competitorLevels, eq(competitorLevels.id, competitors.competitorLevelId))
+    .where(and(eq(registrations.tournamentId, t.id), eq(registrations.isCompleted, true)))
+    .orderBy(asc(competitors.lastName), asc(competitors.firstName), asc(competitors.id));
+  const ids = rows.map((r) => r.id);
+  const entered = ids.length
+    ? await db
+        .select({
+          competitorId: competitorEvents.competitorId,
+          id: events.id,
+          name: events.name,
+          eventTypeId: events.eventTypeId,
+        })
+        .from(competitorEvents)
+        .innerJoin(events, eq(events.id, competitorEvents.eventId))
+        .where(inArray(competitorEvents.competitorId, ids))
+        .orderBy(asc(events.sortOrder), asc(events.id))
+    : [];
+  const eventsOf = new Map<number, CompetitorReportRow['events']>();
+  for (const e of entered) {
+    const list = eventsOf.get(e.competitorId) ?? [];
+    list.push({ id: e.id, name: e.name, eventTypeId: e.eventTypeId });
+    eventsOf.set(e.competitorId, list);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    registrationId: r.registrationId,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    dateOfBirth: r.dateOfBirth,
+    age: ageOnDay(r.dateOfBirth, t.tournamentDate),
+    gender: r.gender === 1 ? 1 : 2,
+    level: { id: r.levelId, name: r.levelName },
+    weightKg: r.weightKg ?? null,
+    school: r.school,
+    events: eventsOf.get(r.id) ?? [],
+    checkedInAt: r.checkedInAt ? r.checkedInAt.toISOString() : null,
+  }));
+}
+
+function tally<K>(keys: readonly { id: K; label: string }[], values: Iterable<K>, idOf: (k: K) => number | null): Count[] {
+  const counts = new Map<K, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return keys.map((k) => ({ id: idOf(k.id), label: k.label, count: counts.get(k.id) ?? 0 }));
+}
+
+/** The dashboard of the next tournament (all zero, tournament null, when there is none). */
+export async function getDashboard(deps: Deps): Promise<Dashboard> {
+  const t = await getNextTournament(deps);
+  const empty: Dashboard = {
+    tournament: null,
+    registrations: { completed: 0, incomplete: 0 },
+    competitors: { total: 0, byEventType: [], byLevel: [], byAgeBand: [], byGender: [] },
+    spectators: 0,
+    lunch: 0,
+    revenue: { online: 0, door: 0, byMethod: { online: 0, cash: 0, card: 0, etransfer: 0 } },
+    checkIn: { checkedIn: 0, expected: 0 },
+  };
+  if (!t) return empty;
+  const db = deps.database.db;
+  const [regs, paid, rows, { eventTypes: types, levels }] = await Promise.all([
+    db
+      .select({
+        isCompleted: registrations.isCompleted,
+        n: sql<number>`count(*)::int`,
+        spectators: sql<number>`coalesce(sum(${registrations.spectators}), 0)::int`,
+        lunch: sql<number>`coalesce(sum(${registrations.lunch}), 0)::int`,
+      })
+      .from(registrations)
+      .where(eq(registrations.tournamentId, t.id))
+      .groupBy(registrations.isCompleted),
+    db
+      .select({ method: payments.method, amount: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
+      .from(payments)
+      .innerJoin(registrations, eq(registrations.id, payments.registrationId))
+      .where(and(eq(registrations.tournamentId, t.id), eq(payments.voided, false)))
+      .groupBy(payments.method),
+    registeredCompetitors(deps, t),
+    choices(deps, t.id),
+  ]);
+  const completed = regs.find((r) => r.isCompleted);
+  const byMethod = { ...empty.revenue.byMethod };
+  for (const p of paid) byMethod[p.method] = Number(p.amount);
+  return {
+    tournament: tournamentHead(t),
+    registrations: {
+      completed: Number(completed?.n ?? 0),
+      incomplete: Number(regs.find((r) => !r.isCompleted)?.n ?? 0),
+    },
+    competitors: {
+      total: rows.length,
+      byEventType: tally(
+        types.map((e) => ({ id: e.id, label: e.title })),
+        // A competitor counts once per event type, even when entered in two events of it.
+        rows.flatMap((r) => [...new Set(r.events.map((e) => e.eventTypeId))]),
+        (id) => id,
+      ),
+      byLevel: tally(
+        levels.map((l) => ({ id: l.id, label: l.name })),
+        rows.map((r) => r.level.id),
+        (id) => id,
+      ),
+      byAgeBand: tally(
+        AGE_BANDS.map((b) => ({ id: b.label, label: b.label })),
+        rows.map((r) => ageBand(r.age)),
+        () => null,
+      ),
+      byGender: tally(
+        ([1, 2] as const).map((g) => ({ id: g, label: GENDER_LABELS[g] })),
+        rows.map((r) => r.gender),
+        (g) => g,
+      ),
+    },
+    spectators: Number(completed?.spectators ?? 0),
+    lunch: Number(completed?.lunch ?? 0),
+    revenue: {
+      online: byMethod.online,
+      door: byMethod.cash + byMethod.card + byMethod.etransfer,
+      byMethod,
+    },
+    checkIn: { checkedIn: rows.filter((r) => r.checkedInAt !== null).length, expected: rows.length },
+  };
+}
+
+/** Whether a competitor passes every filter given. */
+export function matchesFilter(r: CompetitorReportRow, f: CompetitorsFilter): boolean {
+  if (f.eventTypeId !== undefined && !r.events.some((e) => e.eventTypeId === f.eventTypeId)) return false;
+  if (f.levelId !== undefined && r.level.id !== f.levelId) return false;
+  if (f.minAge !== undefined && r.age < f.minAge) return false;
+  if (f.maxAge !== undefined && r.age > f.maxAge) return false;
+  if (f.gender !== undefined && String(r.gender) !== f.gender) return false;
+  if (f.checkedIn !== undefined && (r.checkedInAt !== null) !== (f.checkedIn === 'yes')) return false;
+  return true;
+}
+
+/** The next tournament's competitors (completed registrations) that pass the filters. */
+export async function listCompetitors(deps: Deps, filter: CompetitorsFilter): Promise<CompetitorReport> {
+  const t = await getNextTournament(deps);
+  if (!t) return { tournament: null, eventTypes: [], levels: [], competitors: [] };
+  const [rows, options] = await Promise.all([registeredCompetitors(deps, t), choices(deps, t.id)]);
+  return {
+    tournament: tournamentHead(t),
+    ...options,
+    competitors: rows.filter((r) => matchesFilter(r, filter)),
+  };
+}

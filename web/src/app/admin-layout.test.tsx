@@ -1,0 +1,138 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@shared/domain/messages.ts';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSession } from '../lib/session.ts';
+import { invalidateQueries } from '../lib/use-query.ts';
+import { makeSettings, makeTournament, stubApi } from '../testing/fixtures.ts';
+import { mayOpen } from './admin-layout.tsx';
+import { Providers } from './providers.tsx';
+import { routes } from './routes.tsx';
+
+// SPEC.md section 2 "Admin navigation", section 6 and section 8 (navigation cancelled).
+
+function signIn(roles: string[]) {
+  setSession({ user: { personId: 1, roles, userDisplayName: 'Sam Staff' }, token: 'tok' });
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+const navText = async () => (await screen.findByRole('navigation', { name: 'Admin' })).textContent;
+
+/** Lets the page's effects run, as they have long before a person clicks anything. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+beforeEach(() => {
+  invalidateQueries('');
+  stubApi({ '/api/settings': makeSettings(), '/api/tournaments': [makeTournament()] });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('admin navigation by role', () => {
+  it('a check-in admin sees Registrations, Payments and Check-in, and no More menu', async () => {
+    signIn(['CheckInAdmin']);
+    renderAt('/admin/registrations');
+    expect(await navText()).toBe('RegistrationsPaymentsCheck-in');
+    expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
+  });
+
+  it('a tournament director sees Dashboard to Rings, and no More menu', async () => {
+    signIn(['TournamentDirector']);
+    renderAt('/admin/registrations');
+    expect(await navText()).toBe('DashboardCompetitorsRegistrationsPaymentsCheck-inMatchmakingMatchdayRings');
+    expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
+  });
+
+  it('a super admin also has the More menu with the settings pages, Communications and Logout', async () => {
+    signIn(['SuperAdmin']);
+    renderAt('/admin/registrations');
+    expect(await navText()).toBe('DashboardCompetitorsRegistrationsPaymentsCheck-inMatchmakingMatchdayRingsMore');
+    await userEvent.click(screen.getByRole('button', { name: 'More' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
+      'Tournaments',
+      'Divisions',
+      'Event Types',
+      'Competitor Levels',
+      'Events',
+      'Communications',
+      'Logout',
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Event Types' })).toHaveAttribute('href', '/admin/event-types');
+  });
+
+  it('a signed-in customer reads the authentication message and no navigation', async () => {
+    signIn(['Customer']);
+    renderAt('/admin/dashboard');
+    expect(await screen.findByText(MESSAGES.needsAuthentication)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).toBeNull();
+  });
+});
+
+describe('a bare /admin', () => {
+  it('goes to the dashboard for a director', async () => {
+    signIn(['TournamentDirector']);
+    const router = renderAt('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+  });
+
+  it('goes to registrations for a check-in admin, who may not see the dashboard', async () => {
+    signIn(['CheckInAdmin']);
+    const router = renderAt('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/registrations'));
+    expect(screen.queryByText(MESSAGES.noPermission)).toBeNull();
+  });
+});
+
+describe('a page the role may not open (SPEC.md section 8)', () => {
+  it('following a link to it cancels the navigation: the user stays and reads the message', async () => {
+    signIn(['CheckInAdmin']);
+    const router = renderAt('/admin/payments');
+    await navText();
+    await settle();
+    await act(() => router.navigate('/admin/dashboard'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.noPermission);
+    expect(router.state.location.pathname).toBe('/admin/payments');
+    // The navigation links still work afterwards, and the message goes with the page.
+    await userEvent.click(screen.getByRole('link', { name: 'Check-in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/check-in'));
+    await waitFor(() => expect(screen.queryByText(MESSAGES.noPermission)).toBeNull());
+  });
+
+  it('a director following a link to a SuperAdmin settings page stays where they were', async () => {
+    signIn(['TournamentDirector']);
+    const router = renderAt('/admin/registrations');
+    await navText();
+    await settle();
+    await act(() => router.navigate('/admin/tournaments'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.noPermission);
+    expect(router.state.location.pathname).toBe('/admin/registrations');
+  });
+
+  it('typed in (no page to stay on), it shows the message in place of the page', async () => {
+    signIn(['CheckInAdmin']);
+    const router = renderAt('/admin/dashboard');
+    expect(await screen.findByText(MESSAGES.noPermission)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/dashboard');
+    expect(await navText()).toBe('RegistrationsPaymentsCheck-in');
+  });
+
+  it('knows which roles open which admin page from the routes', () => {
+    expect(mayOpen('/admin/dashboard', ['CheckInAdmin'])).toBe(false);
+    expect(mayOpen('/admin/dashboard', ['TournamentDirector'])).toBe(true);
+    expect(mayOpen('/admin/registration/12', ['CheckInAdmin'])).toBe(true);
+    expect(mayOpen('/admin/events', ['TournamentDirector'])).toBe(false);
+    expect(mayOpen('/admin/events', ['SuperAdmin'])).toBe(true);
+    // The admin competitor edit route has no roles of its own (SPEC.md section 6).
+    expect(mayOpen('/admin/registration/12/competitor/3', ['CheckInAdmin'])).toBe(true);
+  });
+});

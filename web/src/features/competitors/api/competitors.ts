@@ -1,0 +1,29 @@
+import { competitorsQueryString, type CompetitorReport, type CompetitorsQuery } from '@tournament/shared';
+import { api } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
+
+// The competitors list's calls (issue 7): the filtered list and its CSV download.
+
+export const useCompetitors = (filter: CompetitorsQuery) => {
+  const qs = competitorsQueryString(filter);
+  return useQuery(`admin-competitors:${qs}`, () => api.get<CompetitorReport>(`/api/admin/competitors${qs}`));
+};
+
+/**
+ * Downloads the filtered list as CSV. A plain link cannot carry the bearer token, so the file is
+ * fetched through the API client and handed to the browser as a blob.
+ */
+export async function downloadCompetitorsCsv(filter: CompetitorsQuery, fileName: string): Promise<void> {
+  const blob = await api.getBlob(`/api/admin/competitors.csv${competitorsQueryString(filter)}`);
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}

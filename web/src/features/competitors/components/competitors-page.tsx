@@ -1,0 +1,210 @@
+import { GENDER_LABELS, type CompetitorReport, type CompetitorsQuery } from '@tournament/shared';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { SelectField } from '../../../components/form/select-field.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { usePageAlert } from '../../../lib/page-alert.tsx';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { downloadCompetitorsCsv, useCompetitors } from '../api/competitors.ts';
+
+// /admin/competitors (issue 7; TournamentDirector, SuperAdmin): every competitor of the next
+// tournament, filtered by event type, level, age, gender and check-in; CSV export; a print view
+// (`?print=1`, same filters). The filters live in the address so a print view or a shared link
+// shows the same list.
+
+const FILTER_KEYS = ['eventTypeId', 'levelId', 'minAge', 'maxAge', 'gender', 'checkedIn'] as const;
+type FilterKey = (typeof FILTER_KEYS)[number];
+
+function filterOf(params: URLSearchParams): CompetitorsQuery {
+  const out: Record<string, string> = {};
+  for (const key of FILTER_KEYS) {
+    const v = params.get(key);
+    if (v) out[key] = v;
+  }
+  return out as CompetitorsQuery;
+}
+
+const TIME = new Intl.DateTimeFormat('en-CA', { hour: 'numeric', minute: '2-digit' });
+
+function Filters({ report, filter, onChange }: {
+  report: CompetitorReport | undefined;
+  filter: CompetitorsQuery;
+  onChange: (key: FilterKey, value: string) => void;
+}) {
+  const value = (key: FilterKey) => String(filter[key] ?? '');
+  return (
+    <form
+      role="search"
+      aria-label="Filter competitors"
+      className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6 print:hidden"
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <SelectField
+        label="Event type"
+        placeholder="All event types"
+        value={value('eventTypeId')}
+        options={(report?.eventTypes ?? []).map((t) => ({ value: String(t.id), label: t.title }))}
+        onChange={(e) => onChange('eventTypeId', e.target.value)}
+      />
+      <SelectField
+        label="Level"
+        placeholder="All levels"
+        value={value('levelId')}
+        options={(report?.levels ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
+        onChange={(e) => onChange('levelId', e.target.value)}
+      />
+      <TextField
+        label="Age from"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={150}
+        value={value('minAge')}
+        onChange={(e) => onChange('minAge', e.target.value)}
+      />
+      <TextField
+        label="Age to"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={150}
+        value={value('maxAge')}
+        onChange={(e) => onChange('maxAge', e.target.value)}
+      />
+      <SelectField
+        label="Gender"
+        placeholder="All genders"
+        value={value('gender')}
+        options={([1, 2] as const).map((g) => ({ value: String(g), label: GENDER_LABELS[g] }))}
+        onChange={(e) => onChange('gender', e.target.value)}
+      />
+      <SelectField
+        label="Checked in"
+        placeholder="Everyone"
+        value={value('checkedIn')}
+        options={[
+          { value: 'yes', label: 'Checked in' },
+          { value: 'no', label: 'Not checked in' },
+        ]}
+        onChange={(e) => onChange('checkedIn', e.target.value)}
+      />
+    </form>
+  );
+}
+
+function CompetitorsTable({ report }: { report: CompetitorReport }) {
+  const count = report.competitors.length;
+  return (
+    <Table>
+      <TableCaption className="text-left">
+        {count === 1 ? '1 competitor' : `${count} competitors`}
+        {report.tournament && ` at ${report.tournament.venue}, ${formatDate(report.tournament.tournamentDate)}`}
+      </TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Name</TableHead>
+          <TableHead>Age</TableHead>
+          <TableHead>Gender</TableHead>
+          <TableHead>Level</TableHead>
+          <TableHead>Weight</TableHead>
+          <TableHead>Events</TableHead>
+          <TableHead>School</TableHead>
+          <TableHead>Checked in</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {report.competitors.map((c) => (
+          <TableRow key={c.id}>
+            <TableCell>
+              <Link to={`/admin/registration/${c.registrationId}`} className="print:no-underline">
+                {c.lastName}, {c.firstName}
+              </Link>
+            </TableCell>
+            <TableCell className="tabular-nums">{c.age}</TableCell>
+            <TableCell>{GENDER_LABELS[c.gender]}</TableCell>
+            <TableCell>{c.level.name}</TableCell>
+            <TableCell className="tabular-nums">{c.weightKg === null ? '' : `${c.weightKg} kg`}</TableCell>
+            <TableCell>{c.events.map((e) => e.name).join(', ')}</TableCell>
+            <TableCell>{c.school}</TableCell>
+            <TableCell>{c.checkedInAt ? `Yes, ${TIME.format(new Date(c.checkedInAt))}` : 'Not yet'}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+export function CompetitorsPage() {
+  usePageMeta('Competitors', 'Every competitor of the next tournament, with filters, CSV export and a print view.');
+  const [params, setParams] = useSearchParams();
+  const filter = filterOf(params);
+  const printView = params.get('print') === '1';
+  const { data, error } = useCompetitors(filter);
+  const { showError } = usePageAlert();
+  const [downloading, setDownloading] = useState(false);
+
+  const change = (key: FilterKey, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  const withPrint = (on: boolean) => {
+    const next = new URLSearchParams(params);
+    if (on) next.set('print', '1');
+    else next.delete('print');
+    return `?${next.toString()}`;
+  };
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-semibold">Competitors</h1>
+        <div className="flex flex-wrap gap-2 print:hidden">
+          {printView ? (
+            <>
+              <Button onClick={() => window.print()}>Print</Button>
+              <Button variant="outline" asChild>
+                <Link to={withPrint(false)}>Back to the list</Link>
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button
+                variant="outline"
+                disabled={downloading}
+                onClick={() => {
+                  setDownloading(true);
+                  downloadCompetitorsCsv(filter, `competitors-${data?.tournament?.tournamentDate ?? 'list'}.csv`)
+                    .catch(showError)
+                    .finally(() => setDownloading(false));
+                }}
+              >
+                Download CSV
+              </Button>
+              <Button variant="outline" asChild>
+                <Link to={withPrint(true)}>Print view</Link>
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+      {!printView && <Filters report={data} filter={filter} onChange={change} />}
+      {error && <Alert variant="danger">{error.message}</Alert>}
+      {data ? <CompetitorsTable report={data} /> : !error && <Spinner />}
+    </div>
+  );
+}
