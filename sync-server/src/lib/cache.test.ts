@@ -46,11 +46,13 @@ describe('read cache', () => {
 
   it('tells the other servers on the same database to drop the key (LISTEN/NOTIFY)', async () => {
     const other = createCache((key) => t.database.notify(CACHE_CHANNEL, key));
-    const dropped = new Promise<string>((resolve) => {
-      void t.database.listen(CACHE_CHANNEL, (key) => {
-        other.drop(key);
-        resolve(key);
-      });
+    // Other keys may still arrive here (the previous test's invalidation is delivered
+    // asynchronously on PostgreSQL), so wait for this one.
+    let onDropped: (key: string) => void = () => {};
+    const dropped = new Promise<string>((resolve) => (onDropped = resolve));
+    await t.database.listen(CACHE_CHANNEL, (key) => {
+      other.drop(key);
+      if (key === 'shared-key') onDropped(key);
     });
     let loads = 0;
     await other.get('shared-key', async () => ++loads);
