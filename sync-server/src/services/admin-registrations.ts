@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { payments, receipts, registrationContacts, registrations, users } from '../db/schema.ts';
 import type { Deps } from '../http/context.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
+import { fullName } from '../lib/names.ts';
 import { mailReceipt } from './receipts.ts';
 import { tournamentsById } from './registration.ts';
 import { toReceipt, toRegistrations } from './registration-views.ts';
@@ -263,7 +264,7 @@ export async function deskRegistrationDetail(deps: Deps, id: number): Promise<Ad
       amount: p.amount,
       voided: p.voided,
       // Online payments have no recorder: the family paid through Stripe.
-      recordedBy: p.byFirst === null ? null : `${p.byFirst} ${p.byLast ?? ''}`.trim(),
+      recordedBy: fullName(p.byFirst, p.byLast),
       createdAt: p.createdAt.toISOString(),
     })),
     receipts: receiptRows.map((r) => toReceipt(deps, r)),

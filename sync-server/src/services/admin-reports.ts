@@ -20,6 +20,7 @@ import {
   registrations,
 } from '../db/schema.ts';
 import type { Deps } from '../http/context.ts';
+import { adminListCompetitorLevels } from './settings-catalog.ts';
 import { getNextTournament } from './tournaments.ts';
 
 // Issue 7: the dashboard and competitors list of the next tournament (directors only; the
@@ -35,20 +36,19 @@ function tournamentHead(t: NextTournament | undefined): Dashboard['tournament'] 
 
 /** The tournament's event types (those its events use, in their order) and every level. */
 async function choices(deps: Deps, tournamentId: number) {
-  const db = deps.database.db;
   const [types, levels] = await Promise.all([
-    db
+    deps.database.db
       .selectDistinct({ id: eventTypes.id, title: eventTypes.title, sortOrder: eventTypes.sortOrder })
       .from(events)
       .innerJoin(eventTypes, eq(eventTypes.id, events.eventTypeId))
       .where(eq(events.tournamentId, tournamentId))
       .orderBy(asc(eventTypes.sortOrder), asc(eventTypes.id)),
-    db
-      .select({ id: competitorLevels.id, name: competitorLevels.name })
-      .from(competitorLevels)
-      .orderBy(asc(competitorLevels.sortOrder), asc(competitorLevels.id)),
+    adminListCompetitorLevels(deps),
   ]);
-  return { eventTypes: types.map(({ id, title }) => ({ id, title })), levels };
+  return {
+    eventTypes: types.map(({ id, title }) => ({ id, title })),
+    levels: levels.map(({ id, name }) => ({ id, name })),
+  };
 }
 
 /** Every competitor of the tournament's completed registrations, with level and events. */
@@ -109,7 +109,11 @@ async function registeredCompetitors(deps: Deps, t: NextTournament): Promise<Com
   }));
 }
 
-function tally<K>(keys: readonly { id: K; label: string }[], values: Iterable<K>, idOf: (k: K) => number | null): Count[] {
+function tally<K>(
+  keys: readonly { id: K; label: string }[],
+  values: Iterable<K>,
+  idOf: (k: K) => number | null,
+): Count[] {
   const counts = new Map<K, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
   return keys.map((k) => ({ id: idOf(k.id), label: k.label, count: counts.get(k.id) ?? 0 }));

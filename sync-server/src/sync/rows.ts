@@ -9,6 +9,7 @@ import {
 } from '@tournament/shared';
 import type { Db, Tx } from '../db/client.ts';
 import { competitors, payments, registrations, users } from '../db/schema.ts';
+import { fullName } from '../lib/names.ts';
 
 // Synced rows as a scope's patch carries them and the server's mutator store reads them:
 // one query per entity, derived values (balance owing, codes, who checked in) computed here.
@@ -124,15 +125,13 @@ export async function competitorRows(db: Db | Tx, f: RowFilter): Promise<SyncCom
     lastName: c.lastName,
     checkedInAt: c.checkedInAt ? c.checkedInAt.toISOString() : null,
     checkedInBy: c.checkedInAt ? c.checkedInBy : null,
-    checkedInByName: c.checkedInAt && c.byFirst !== null ? `${c.byFirst} ${c.byLast ?? ''}`.trim() : null,
+    checkedInByName: c.checkedInAt ? fullName(c.byFirst, c.byLast) : null,
     version: c.version,
   }));
 }
 
 const recordedByUser = alias(users, 'recorded_by_user');
 const voidedByUser = alias(users, 'voided_by_user');
-const fullName = (first: string | null, last: string | null) =>
-  first === null ? null : `${first} ${last ?? ''}`.trim();
 
 /** Payments of the tournament's registrations (online and at the door), voided ones too. */
 export async function paymentRows(db: Db | Tx, f: RowFilter): Promise<SyncPayment[]> {

@@ -1,6 +1,5 @@
 import { memo, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -8,6 +7,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { FirstSyncNotice } from '../sync/first-sync-notice.tsx';
 import { formatTime } from '../sync/format.ts';
 import { mutate, useCheckInView, useHasSynced } from '../sync/hooks.ts';
 import { QrScanButton } from './qr-scanner.tsx';
@@ -38,7 +38,7 @@ export function CheckInPage() {
         </Button>
       </div>
       {!synced && view.registrations.length === 0 ? (
-        <Alert>Loading registrations from the server… This screen works offline once they are here.</Alert>
+        <FirstSyncNotice />
       ) : (
         <p className="text-sm text-muted-foreground" data-testid="check-in-totals">
           {checkedIn} of {view.competitors.length} competitors checked in

@@ -22,13 +22,19 @@ import { formatDollars } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
 import { searchFamilies } from '../check-in/search.ts';
+import { FirstSyncNotice } from '../sync/first-sync-notice.tsx';
 import { formatTime } from '../sync/format.ts';
 import { mutate, useCheckInView, useHasSynced } from '../sync/hooks.ts';
 import type { CheckInView } from '../sync/overlay.ts';
 import { DoorRejections } from './door-rejections.tsx';
 import { EndOfDayTotals } from './end-of-day-totals.tsx';
 import { PaymentFields } from './payment-fields.tsx';
-import { initialPaymentForm, paymentFromForm, type PaymentFormResult, type PaymentFormState } from './payment-form.ts';
+import {
+  initialPaymentForm,
+  paymentFromForm,
+  type PaymentFormResult,
+  type PaymentFormState,
+} from './payment-form.ts';
 
 // /admin/payments (issue 7): find a family as on check-in, record a door payment (cash with
 // change due, card terminal, e-transfer), void one (SuperAdmin), and count the day's takings.
@@ -65,7 +71,9 @@ export function PaymentsPage() {
       <div className="grid gap-6 print:hidden">
         <DoorRejections view={view} />
         {asked && !registration && (
-          <Alert variant="danger">This registration is not on this device. Search for the family below.</Alert>
+          <Alert variant="danger">
+            This registration is not on this device. Search for the family below.
+          </Alert>
         )}
         {registration ? (
           <RegistrationPayments
@@ -75,7 +83,11 @@ export function PaymentsPage() {
             onBack={() => setSearch({})}
           />
         ) : (
-          <FamilySearch view={view} synced={synced} onPick={(id) => setSearch({ registration: String(id) })} />
+          <FamilySearch
+            view={view}
+            synced={synced}
+            onPick={(id) => setSearch({ registration: String(id) })}
+          />
         )}
       </div>
       <EndOfDayTotals view={view} />
@@ -97,9 +109,7 @@ function FamilySearch({
   const families = searchFamilies(view.registrations, view.competitors, deferred);
   return (
     <section className="grid gap-3" aria-label="Find a registration">
-      {!synced && view.registrations.length === 0 && (
-        <Alert>Loading registrations from the server… This screen works offline once they are here.</Alert>
-      )}
+      {!synced && view.registrations.length === 0 && <FirstSyncNotice />}
       <div className="grid w-full max-w-md gap-1">
         <Label htmlFor="payments-search">Search by name or confirmation code</Label>
         <Input
@@ -181,7 +191,9 @@ function RegistrationPayments({
           <div>
             <CardTitle as="h2">{title}</CardTitle>
             <p className="text-sm text-muted-foreground">
-              {r.confirmationCodes.length > 0 ? `Receipt ${r.confirmationCodes.join(', ')}` : 'No receipt yet'}
+              {r.confirmationCodes.length > 0
+                ? `Receipt ${r.confirmationCodes.join(', ')}`
+                : 'No receipt yet'}
               {r.isWalkIn && ' · Walk-in'}
             </p>
           </div>
@@ -280,7 +292,12 @@ function RecordPaymentForm({ registration: r }: { registration: SyncRegistration
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="grid gap-4 border-t pt-4" aria-label="Record a payment" noValidate>
+    <form
+      onSubmit={(e) => void submit(e)}
+      className="grid gap-4 border-t pt-4"
+      aria-label="Record a payment"
+      noValidate
+    >
       <h3 className="text-lg font-semibold">Record a payment</h3>
       <PaymentFields value={form} onChange={setForm} errors={errors} idPrefix="payment" />
       <div>
@@ -297,7 +314,15 @@ function RecordPaymentForm({ registration: r }: { registration: SyncRegistration
   );
 }
 
-function PaymentRow({ payment: p, pending, canVoid }: { payment: SyncPayment; pending: boolean; canVoid: boolean }) {
+function PaymentRow({
+  payment: p,
+  pending,
+  canVoid,
+}: {
+  payment: SyncPayment;
+  pending: boolean;
+  canVoid: boolean;
+}) {
   const change = changeDue(p);
   return (
     <li
@@ -307,7 +332,8 @@ function PaymentRow({ payment: p, pending, canVoid }: { payment: SyncPayment; pe
       <div>
         <p className={p.voided ? 'font-medium line-through' : 'font-medium'}>
           {PAYMENT_METHOD_LABELS[p.method]} {formatDollars(p.amount)}
-          {p.tendered !== null && ` (tendered ${formatDollars(p.tendered)}, change ${formatDollars(change ?? 0)})`}
+          {p.tendered !== null &&
+            ` (tendered ${formatDollars(p.tendered)}, change ${formatDollars(change ?? 0)})`}
         </p>
         <p className="text-sm text-muted-foreground">
           {formatTime(p.createdAt)}
@@ -355,7 +381,8 @@ function VoidButton({ payment: p }: { payment: SyncPayment }) {
           <DialogHeader>
             <DialogTitle>Void {label}?</DialogTitle>
             <DialogDescription>
-              The payment stays on record, marked voided, and the balance owing rises by {formatDollars(p.amount)}.
+              The payment stays on record, marked voided, and the balance owing rises by{' '}
+              {formatDollars(p.amount)}.
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-1.5">

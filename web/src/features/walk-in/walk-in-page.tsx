@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { MAX_WALK_IN_COMPETITORS } from '@shared/domain/door.ts';
-import { SelectField } from '../../components/form/select-field.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -11,6 +10,10 @@ import { formatDate, formatDollars } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { DoorRejections } from '../payments/door-rejections.tsx';
 import { PaymentFields } from '../payments/payment-fields.tsx';
+import {
+  CompetitorDetailFields,
+  EmergencyContactFields,
+} from '../registration/components/competitor-fields.tsx';
 import { BalanceBadge } from '../payments/payments-page.tsx';
 import { formatTime } from '../sync/format.ts';
 import { mutate, useCheckInView, useRejections } from '../sync/hooks.ts';
@@ -116,10 +119,16 @@ function WalkInForm({
 
   const hasErrors = Object.keys(errors).length > 0;
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-6" aria-label="Walk-in registration">
+    <form
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      className="grid gap-6"
+      aria-label="Walk-in registration"
+    >
       <p className="text-sm text-muted-foreground">
-        {formatDate(o.tournament.tournamentDate)} · door price {formatDollars(o.tournament.competitorDoorCost)} per
-        competitor, {formatDollars(o.tournament.spectatorCost)} per spectator
+        {formatDate(o.tournament.tournamentDate)} · door price{' '}
+        {formatDollars(o.tournament.competitorDoorCost)} per competitor,{' '}
+        {formatDollars(o.tournament.spectatorCost)} per spectator
       </p>
       <Card>
         <CardHeader>
@@ -235,7 +244,11 @@ function WalkInForm({
             <PaymentFields
               value={payment}
               onChange={(next) =>
-                setForm((f) => ({ ...f, payment: next, amountEdited: f.amountEdited || next.amount !== amount }))
+                setForm((f) => ({
+                  ...f,
+                  payment: next,
+                  amountEdited: f.amountEdited || next.amount !== amount,
+                }))
               }
               errors={{
                 ...(errors['payment.method'] ? { method: errors['payment.method'] } : {}),
@@ -302,30 +315,18 @@ function CompetitorCard({
       <CardHeader className="flex flex-row items-center justify-between gap-2">
         <CardTitle as="h2">Competitor {i + 1}</CardTitle>
         {onRemove && (
-          <Button type="button" variant="outline" onClick={onRemove} aria-label={`Remove competitor ${i + 1}`}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={onRemove}
+            aria-label={`Remove competitor ${i + 1}`}
+          >
             Remove
           </Button>
         )}
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField {...text('firstName', 'First name', { required: true })} />
-          <TextField {...text('lastName', 'Last name', { required: true })} />
-          <TextField {...text('dateOfBirth', 'Date of birth', { required: true, type: 'date' })} />
-          <SelectField
-            {...text('gender', 'Gender', { required: true })}
-            options={[
-              { value: '1', label: 'Male' },
-              { value: '2', label: 'Female' },
-            ]}
-          />
-          <SelectField
-            {...text('competitorLevelId', 'Competitor level', { required: true })}
-            options={o.options.competitorLevels.map((l) => ({ value: String(l.id), label: l.name }))}
-          />
-          <TextField {...text('weightKg', 'Weight (kg)', { inputMode: 'decimal' })} />
-          <TextField {...text('school', 'School or club')} />
-        </div>
+        <CompetitorDetailFields field={text} levels={o.options.competitorLevels} />
         <fieldset className="grid gap-2">
           <legend className="font-medium">Events</legend>
           {o.options.events.map((e) => (
@@ -337,7 +338,9 @@ function CompetitorCard({
                 onChange={(ev) =>
                   onChange({
                     ...c,
-                    eventIds: ev.target.checked ? [...c.eventIds, e.id] : c.eventIds.filter((x) => x !== e.id),
+                    eventIds: ev.target.checked
+                      ? [...c.eventIds, e.id]
+                      : c.eventIds.filter((x) => x !== e.id),
                   })
                 }
               />
@@ -347,11 +350,7 @@ function CompetitorCard({
           ))}
           {err('eventIds') && <p className="text-sm font-medium text-destructive">{err('eventIds')}</p>}
         </fieldset>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField {...text('emergencyContactName', 'Emergency contact name', { required: true })} />
-          <TextField {...text('emergencyContactPhone', 'Emergency contact phone', { required: true, inputMode: 'tel' })} />
-          <TextField {...text('emergencyContactRelationship', 'Relationship to competitor', { required: true })} />
-        </div>
+        <EmergencyContactFields field={text} />
         <label className="flex items-center gap-3">
           <input
             type="checkbox"
@@ -384,7 +383,8 @@ function WalkInDone({
   const rejections = useRejections();
   const r = view.registrations.find((x) => x.walkInId === walkInId);
   const refused =
-    view.failing.find((f) => f.mutationId === mutationId) ?? rejections.find((x) => x.mutationId === mutationId);
+    view.failing.find((f) => f.mutationId === mutationId) ??
+    rejections.find((x) => x.mutationId === mutationId);
   if (!r) {
     return (
       <div className="grid gap-3">

@@ -2,8 +2,6 @@ import { CompetitorFieldsSchema, competitorRuleErrors } from '@shared/domain/com
 import { fieldErrors } from '@shared/domain/validation.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -18,6 +16,7 @@ import {
   useRegistrationOptions,
   useTournaments,
 } from '../api/registration.ts';
+import { CompetitorDetailFields, EmergencyContactFields } from './competitor-fields.tsx';
 import type { Area } from './registration-page.tsx';
 
 interface Values {
@@ -172,27 +171,7 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField {...text('firstName', 'First name', { required: true })} />
-            <TextField {...text('lastName', 'Last name', { required: true })} />
-            <TextField {...text('dateOfBirth', 'Date of birth', { required: true, type: 'date' })} />
-            <SelectField
-              {...text('gender', 'Gender', { required: true })}
-              options={[
-                { value: '1', label: 'Male' },
-                { value: '2', label: 'Female' },
-              ]}
-            />
-            <SelectField
-              {...text('competitorLevelId', 'Competitor level', { required: true })}
-              options={(options.data?.competitorLevels ?? []).map((l) => ({
-                value: String(l.id),
-                label: l.name,
-              }))}
-            />
-            <TextField {...text('weightKg', 'Weight (kg)', { inputMode: 'decimal' })} />
-            <TextField {...text('school', 'School or club')} />
-          </div>
+          <CompetitorDetailFields field={text} levels={options.data?.competitorLevels ?? []} />
           <fieldset className="grid gap-2">
             <legend className="font-medium">Events</legend>
             {(options.data?.events ?? []).map((e) => (
@@ -217,18 +196,7 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
               <p className="text-sm font-medium text-destructive">{errorOf('eventIds')}</p>
             )}
           </fieldset>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField {...text('emergencyContactName', 'Emergency contact name', { required: true })} />
-            <TextField
-              {...text('emergencyContactPhone', 'Emergency contact phone', {
-                required: true,
-                inputMode: 'tel',
-              })}
-            />
-            <TextField
-              {...text('emergencyContactRelationship', 'Relationship to competitor', { required: true })}
-            />
-          </div>
+          <EmergencyContactFields field={text} />
           <label className="flex items-center gap-2">
             <input
               type="checkbox"
