@@ -3,6 +3,7 @@
 // issue's goals; asserts nothing. Serves the web build as it is: run `npm run build` first.
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../src/browser.ts';
+import { formsCompetitor, type RegistrationOptionsSeen } from '../src/competitor-body.ts';
 import { startCutProxy, type CutProxy } from '../src/proxy.ts';
 import { startStack, type Stack } from '../src/stack.ts';
 
@@ -14,8 +15,20 @@ const DRAIN = 1000;
 const PORTS = Array.from({ length: 50 }, (_, i) => 3900 + i);
 
 const password = 'bench-pass-1';
-const staff = { email: 'bench-staff@example.test', password, role: 'CheckInAdmin' as const, first: 'Bea', last: 'Bench' };
-const staff2 = { email: 'bench-staff2@example.test', password, role: 'CheckInAdmin' as const, first: 'Cy', last: 'Bench' };
+const staff = {
+  email: 'bench-staff@example.test',
+  password,
+  role: 'CheckInAdmin' as const,
+  first: 'Bea',
+  last: 'Bench',
+};
+const staff2 = {
+  email: 'bench-staff2@example.test',
+  password,
+  role: 'CheckInAdmin' as const,
+  first: 'Cy',
+  last: 'Bench',
+};
 const family = (i: number) => `Family${String.fromCharCode(65 + i)}`;
 const parents = Array.from({ length: FAMILIES }, (_, i) => ({
   email: `bench-parent${i}@example.test`,
@@ -43,39 +56,31 @@ async function check<T>(res: Promise<{ status: number; json: T; text: string }>,
 async function register(stack: Stack, i: number): Promise<void> {
   const parent = parents[i]!;
   const token = await stack.signIn(parent.email, parent.password);
-  const tournamentId = (await check(stack.api<{ id: number }[]>('GET', '/api/tournaments'), 'tournaments'))[0]!.id;
+  const tournamentId = (
+    await check(stack.api<{ id: number }[]>('GET', '/api/tournaments'), 'tournaments')
+  )[0]!.id;
   const options = await check(
-    stack.api<{ events: { id: number; name: string }[]; competitorLevels: { id: number }[] }>(
-      'GET',
-      `/api/registration/options/${tournamentId}`,
-      undefined,
-      token,
-    ),
+    stack.api<RegistrationOptionsSeen>('GET', `/api/registration/options/${tournamentId}`, undefined, token),
     'options',
   );
   const { registrationId } = await check(
-    stack.api<{ registrationId: number }>('POST', `/api/registration/create/${tournamentId}`, undefined, token),
+    stack.api<{ registrationId: number }>(
+      'POST',
+      `/api/registration/create/${tournamentId}`,
+      undefined,
+      token,
+    ),
     'create',
   );
-  const forms = options.events.find((e) => e.name === 'Forms') ?? options.events[0]!;
   await Promise.all(
     Array.from({ length: KIDS }, (_, j) =>
       check(
-        stack.api('POST', '/api/registration/competitor', {
-          registrationId,
-          firstName: `Kid${j}`,
-          lastName: parent.last,
-          dateOfBirth: '2015-05-01',
-          gender: 2,
-          competitorLevelId: options.competitorLevels[0]!.id,
-          weightKg: null,
-          school: 'Elliot Lake Karate',
-          emergencyContactName: 'Sam Lee',
-          emergencyContactPhone: '7055550100',
-          emergencyContactRelationship: 'Parent',
-          guardianConsent: true,
-          eventIds: [forms.id],
-        }, token),
+        stack.api(
+          'POST',
+          '/api/registration/competitor',
+          formsCompetitor(options, registrationId, `Kid${j}`, parent.last),
+          token,
+        ),
         `competitor ${j} of ${parent.last}`,
       ),
     ),
@@ -131,7 +136,13 @@ async function newTablet(user: typeof staff): Promise<Tablet> {
   });
   const u = auth.json.user;
   const session = JSON.stringify({
-    user: { personId: u.personId, roles: u.roles, userDisplayName: u.userDisplayName, firstName: u.firstName, email: u.email },
+    user: {
+      personId: u.personId,
+      roles: u.roles,
+      userDisplayName: u.userDisplayName,
+      firstName: u.firstName,
+      email: u.email,
+    },
     token: u.token,
     refreshToken: u.refreshToken,
   });
@@ -204,7 +215,8 @@ const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 try {
   const home = await fetch(`${stack.baseUrl}/`);
-  if (home.status !== 200) console.log(`GET / answered ${home.status}: is the web app built? (npm run build)`);
+  if (home.status !== 200)
+    console.log(`GET / answered ${home.status}: is the web app built? (npm run build)`);
 
   let t0 = performance.now();
   // A few families at a time: each posts its competitors in parallel.
@@ -212,13 +224,21 @@ try {
     await Promise.all(Array.from({ length: Math.min(4, FAMILIES - i) }, (_, k) => register(stack, i + k)));
   }
   const total = FAMILIES * KIDS;
-  console.log(`Created ${total} competitors in ${FAMILIES} registrations through the API in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `Created ${total} competitors in ${FAMILIES} registrations through the API in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   // 1. First sync on a fresh context.
   const a = await newTablet(staff);
   const firstSync = await openCheckIn(a, total);
-  rows.push([`First sync of ${total} competitors (fresh context, page load included)`, ms(firstSync), '< 2000 ms']);
-  await a.page.waitForFunction(async () => !!navigator.serviceWorker.controller || !!(await navigator.serviceWorker.ready));
+  rows.push([
+    `First sync of ${total} competitors (fresh context, page load included)`,
+    ms(firstSync),
+    '< 2000 ms',
+  ]);
+  await a.page.waitForFunction(
+    async () => !!navigator.serviceWorker.controller || !!(await navigator.serviceWorker.ready),
+  );
 
   // 2. Tap to screen updated (online, the engine syncing after each tap as it does at the venue).
   const tapTimes: number[] = [];
@@ -230,14 +250,28 @@ try {
 
   // 3. Outbox write: the IndexedDB transaction that enqueued each of those taps.
   const outboxTx = await a.page.evaluate(() => (window as unknown as { __outboxTx: number[] }).__outboxTx);
-  rows.push([`Outbox write (enqueue transaction), p50 (${outboxTx.length})`, ms(percentile(outboxTx, 50)), '']);
-  rows.push([`Outbox write (enqueue transaction), p95 (${outboxTx.length})`, ms(percentile(outboxTx, 95)), '']);
-  await a.page.waitForFunction(() => document.querySelector('[data-testid="sync-pending"]')?.textContent === 'All changes sent', undefined, { timeout: 30_000 });
+  rows.push([
+    `Outbox write (enqueue transaction), p50 (${outboxTx.length})`,
+    ms(percentile(outboxTx, 50)),
+    '',
+  ]);
+  rows.push([
+    `Outbox write (enqueue transaction), p95 (${outboxTx.length})`,
+    ms(percentile(outboxTx, 95)),
+    '',
+  ]);
+  await a.page.waitForFunction(
+    () => document.querySelector('[data-testid="sync-pending"]')?.textContent === 'All changes sent',
+    undefined,
+    { timeout: 30_000 },
+  );
 
   // 4. Cross-device: tablet A taps, tablet B shows it.
   const b = await newTablet(staff2);
   await openCheckIn(b, total);
-  await b.page.waitForFunction(() => document.querySelector('[data-testid="sync-pending"]')?.textContent === 'All changes sent');
+  await b.page.waitForFunction(
+    () => document.querySelector('[data-testid="sync-pending"]')?.textContent === 'All changes sent',
+  );
   // Let B's event stream open.
   await b.page.waitForTimeout(1000);
   const cross: number[] = [];
@@ -269,13 +303,21 @@ try {
     cross.push(Number(await seenHandle.jsonValue()) - clicked);
   }
   rows.push([`Push on tablet A to shown on tablet B, p50 (${CROSS})`, ms(percentile(cross, 50)), '']);
-  rows.push([`Push on tablet A to shown on tablet B, p95 (${CROSS})`, ms(percentile(cross, 95)), '< 1000 ms']);
+  rows.push([
+    `Push on tablet A to shown on tablet B, p95 (${CROSS})`,
+    ms(percentile(cross, 95)),
+    '< 1000 ms',
+  ]);
   await b.context.close();
 
   // 5. 1,000 mutations queued offline, drained after reconnect. Queued by the page with
   // plain IndexedDB (the outbox format of db.ts) rather than 1,000 clicks: check in / undo
   // alternately over the competitors not yet touched.
-  await a.page.waitForFunction(() => document.querySelector('[data-testid="sync-pending"]')?.textContent === 'All changes sent', undefined, { timeout: 30_000 });
+  await a.page.waitForFunction(
+    () => document.querySelector('[data-testid="sync-pending"]')?.textContent === 'All changes sent',
+    undefined,
+    { timeout: 30_000 },
+  );
   a.proxy.cut();
   await a.context.setOffline(true);
   const untouched: number[] = await a.page.evaluate(
@@ -333,13 +375,18 @@ try {
     await new Promise((r) => setTimeout(r, 10));
   }
   const drain = performance.now() - t0;
-  rows.push([`${queued} queued mutations drained after reconnect (${untouched.length} competitors)`, ms(drain), '< 5000 ms']);
+  rows.push([
+    `${queued} queued mutations drained after reconnect (${untouched.length} competitors)`,
+    ms(drain),
+    '< 5000 ms',
+  ]);
   console.log(`Drain requests (server time included): ${requests.join(', ')}`);
 } finally {
   console.log(`Offline engine (issue 6), Chromium, server on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
   const width = Math.max(...rows.map((r) => r[0].length), 10);
   console.log(`  ${'Figure'.padEnd(width)} ${'Measured'.padStart(12)}  Goal`);
-  for (const [what, value, goal] of rows) console.log(`  ${what.padEnd(width)} ${value.padStart(12)}  ${goal}`);
+  for (const [what, value, goal] of rows)
+    console.log(`  ${what.padEnd(width)} ${value.padStart(12)}  ${goal}`);
   for (const t of tablets) await t.context.close().catch(() => undefined);
   await browser.close();
   for (const t of tablets) await t.proxy.close();

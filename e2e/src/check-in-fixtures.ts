@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { PullResponse, SyncCompetitor, SyncRegistration } from '@tournament/shared';
+import { formsCompetitor, type RegistrationOptionsSeen } from './competitor-body.ts';
 import type { Browser, Stack, StackUser } from './harness.ts';
 import { startCutProxy, type CutProxy } from './proxy.ts';
 
@@ -56,12 +57,7 @@ export async function registerFamily(s: Stack, parent: Person, kids: string[]): 
   const token = await s.signIn(parent.email, parent.password);
   const tournamentId = (await s.api<{ id: number }[]>('GET', '/api/tournaments')).json[0]!.id;
   const options = (
-    await s.api<{ events: { id: number; name: string }[]; competitorLevels: { id: number }[] }>(
-      'GET',
-      `/api/registration/options/${tournamentId}`,
-      undefined,
-      token,
-    )
+    await s.api<RegistrationOptionsSeen>('GET', `/api/registration/options/${tournamentId}`, undefined, token)
   ).json;
   const created = await s.api<{ registrationId: number }>(
     'POST',
@@ -74,21 +70,7 @@ export async function registerFamily(s: Stack, parent: Person, kids: string[]): 
     const res = await s.api(
       'POST',
       '/api/registration/competitor',
-      {
-        registrationId: created.json.registrationId,
-        firstName,
-        lastName: parent.last,
-        dateOfBirth: '2015-05-01',
-        gender: 2,
-        competitorLevelId: options.competitorLevels[0]!.id,
-        weightKg: null,
-        school: 'Elliot Lake Karate',
-        emergencyContactName: 'Sam Lee',
-        emergencyContactPhone: '7055550100',
-        emergencyContactRelationship: 'Parent',
-        guardianConsent: true,
-        eventIds: [options.events.find((e) => e.name === 'Forms')!.id],
-      },
+      formsCompetitor(options, created.json.registrationId, firstName, parent.last),
       token,
     );
     expect(res.status).toBe(200);
@@ -200,11 +182,7 @@ export function tabletRack(getBrowser: () => Browser, ports: number[]) {
       contexts.push(context);
     },
     /** A tablet signed in as `user` on `screen` (default /admin/check-in), in a fresh context. */
-    async open(
-      s: Stack,
-      user: Person,
-      screen?: { path: string; heading: string },
-    ): Promise<Tablet> {
+    async open(s: Stack, user: Person, screen?: { path: string; heading: string }): Promise<Tablet> {
       const proxy = await this.proxy(s);
       const context = await getBrowser().newContext({ baseURL: proxy.url });
       contexts.push(context);

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
+import { formsCompetitor, type RegistrationOptionsSeen } from '../src/competitor-body.ts';
 import { addressText, launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
 
 // Issue 7, the registrations desk and "view as this customer", in the browser against a real
@@ -67,10 +68,12 @@ describe('staff registrations desk and view as', () => {
     const token = await stack.signIn(who.email, who.password);
     const tournamentId = (await stack.api<{ id: number }[]>('GET', '/api/tournaments')).json[0]?.id;
     const options = (
-      await stack.api<{
-        events: { id: number; requiresWeight: boolean }[];
-        competitorLevels: { id: number }[];
-      }>('GET', `/api/registration/options/${tournamentId}`, undefined, token)
+      await stack.api<RegistrationOptionsSeen>(
+        'GET',
+        `/api/registration/options/${tournamentId}`,
+        undefined,
+        token,
+      )
     ).json;
     const id = (
       await stack.api<{ registrationId: number }>(
@@ -83,21 +86,7 @@ describe('staff registrations desk and view as', () => {
     const added = await stack.api(
       'POST',
       '/api/registration/competitor',
-      {
-        registrationId: id,
-        firstName,
-        lastName: 'Karate',
-        dateOfBirth: '2015-04-02',
-        gender: 2,
-        competitorLevelId: options.competitorLevels[0]?.id,
-        weightKg: null,
-        school: 'Elliot Lake Karate',
-        emergencyContactName: 'Pat Karate',
-        emergencyContactPhone: '7055550123',
-        emergencyContactRelationship: 'Parent',
-        guardianConsent: true,
-        eventIds: [options.events.find((e) => !e.requiresWeight)?.id],
-      },
+      formsCompetitor(options, id, firstName, 'Karate'),
       token,
     );
     expect(added.status).toBe(200);

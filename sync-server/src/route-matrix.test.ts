@@ -3,12 +3,12 @@ import {
   API_ACCESS,
   SYNC_SCOPE_ROLES,
   SYNC_SCOPES,
-  type CompetitorCreate,
   type RegistrationOptions,
   type Role,
 } from '@tournament/shared';
 import { siteSettings } from './db/schema.ts';
 import { SETTINGS_CACHE_KEY } from './services/site-settings.ts';
+import { competitorInput } from './testing/fixtures.ts';
 import { createTestApp } from './testing/harness.ts';
 
 // Issue 7: the route x role matrix. Every operation of GET /api/openapi.json, read from the
@@ -97,36 +97,33 @@ async function must(method: string, url: string, token?: string, body?: unknown)
 await t.db.update(siteSettings).set({ sellLunchTickets: true });
 await t.deps.cache.invalidate(SETTINGS_CACHE_KEY);
 const tournamentId: number = (await must('get', '/api/tournaments'))[0].id;
-const options: RegistrationOptions = await must('get', `/api/registration/options/${tournamentId}`, customerA.token);
+const options: RegistrationOptions = await must(
+  'get',
+  `/api/registration/options/${tournamentId}`,
+  customerA.token,
+);
 const levelId = options.competitorLevels[0]!.id;
 const eventId = options.events.find((e) => !e.requiresWeight)!.id;
 
-function competitorFor(registrationId: number): CompetitorCreate {
-  return {
+/** Maya Able, customer A's child. */
+const competitorFor = (registrationId: number) =>
+  competitorInput(
     registrationId,
-    firstName: 'Maya',
-    lastName: 'Able',
-    dateOfBirth: '2014-05-01',
-    gender: 2,
-    competitorLevelId: levelId,
-    weightKg: null,
-    school: 'Elliot Lake Karate',
-    emergencyContactName: 'Sam Able',
-    emergencyContactPhone: '7055550100',
-    emergencyContactRelationship: 'Parent',
-    guardianConsent: true,
-    eventIds: [eventId],
-  };
-}
+    { competitorLevelId: levelId, eventIds: [eventId] },
+    { lastName: 'Able', dateOfBirth: '2014-05-01', emergencyContactName: 'Sam Able' },
+  );
 
 /**
  * Customer A's registration with a competitor and a contact: still open to changes, or
  * completed (paid at the door) when the route is about its receipt.
  */
 async function makeFamilyA(completed: boolean) {
-  const registrationId: number = (await must('post', `/api/registration/create/${tournamentId}`, customerA.token))
-    .registrationId;
-  const competitorId: number = (await must('post', '/api/registration/competitor', customerA.token, competitorFor(registrationId))).id;
+  const registrationId: number = (
+    await must('post', `/api/registration/create/${tournamentId}`, customerA.token)
+  ).registrationId;
+  const competitorId: number = (
+    await must('post', '/api/registration/competitor', customerA.token, competitorFor(registrationId))
+  ).id;
   const contacts = await must('put', `/api/registration/contacts/${registrationId}`, customerA.token, {
     contacts: [{ name: 'Sam Able', email: 'sam@example.com', phoneNumber: '7055550101' }],
   });
@@ -171,7 +168,11 @@ let clients = 0;
 const REQUESTS: Record<string, { body?: () => unknown; query?: string; ofA?: boolean }> = {
   'POST /api/registration/competitor': { body: () => competitorFor(familyA.registrationId), ofA: true },
   'PUT /api/registration/competitor': {
-    body: () => ({ ...competitorFor(familyA.registrationId), id: familyA.competitorId, firstName: 'Changed' }),
+    body: () => ({
+      ...competitorFor(familyA.registrationId),
+      id: familyA.competitorId,
+      firstName: 'Changed',
+    }),
     ofA: true,
   },
   'PUT /api/registration/contacts/{registrationId}': {
@@ -181,7 +182,9 @@ const REQUESTS: Record<string, { body?: () => unknown; query?: string; ofA?: boo
     body: () => ({ agreedToSmsDivisionNotifications: false, agreedToEmailDivisionNotifications: true }),
   },
   // The signage scope is open to everyone; each scope's own roles are checked below.
-  'POST /sync/push': { body: () => ({ clientGroupId: `g${++clients}`, clientId: `c${clients}`, mutations: [] }) },
+  'POST /sync/push': {
+    body: () => ({ clientGroupId: `g${++clients}`, clientId: `c${clients}`, mutations: [] }),
+  },
   'POST /sync/pull': {
     body: () => ({ clientGroupId: `g${++clients}`, clientId: `c${clients}`, cookie: null, scope: 'signage' }),
   },
@@ -237,9 +240,18 @@ const documented: Op[] = Object.entries(doc.paths).flatMap(([path, item]) =>
   }),
 );
 // The document itself is an operation too (it does not describe itself).
-documented.push({ key: THE_DOCUMENT, method: 'get', path: '/api/openapi.json', op: {}, roles: table[THE_DOCUMENT] ?? [] });
+documented.push({
+  key: THE_DOCUMENT,
+  method: 'get',
+  path: '/api/openapi.json',
+  op: {},
+  roles: table[THE_DOCUMENT] ?? [],
+});
 // Deleting last, so the other routes work on rows that still exist.
-const ops = [...documented.filter((o) => o.method !== 'delete'), ...documented.filter((o) => o.method === 'delete')];
+const ops = [
+  ...documented.filter((o) => o.method !== 'delete'),
+  ...documented.filter((o) => o.method === 'delete'),
+];
 
 const isInside = (o: Op, c: CallerCase) => c.roles.some((r) => o.roles.includes(r));
 /** Whether the route names a family's rows (a path parameter other than the tournament, or `ofA`). */
@@ -257,8 +269,9 @@ describe('the role table and the OpenAPI document', () => {
     expect([...inDoc].filter((k) => !(k in table))).toEqual([]);
   });
 
-  it('agree on each route\'s roles (x-roles)', () => {
-    for (const o of documented) if (o.key !== THE_DOCUMENT) expect(o.op['x-roles'], o.key).toEqual([...o.roles]);
+  it("agree on each route's roles (x-roles)", () => {
+    for (const o of documented)
+      if (o.key !== THE_DOCUMENT) expect(o.op['x-roles'], o.key).toEqual([...o.roles]);
   });
 
   it('cover enough routes for the matrix to mean something', () => {
@@ -268,20 +281,27 @@ describe('the role table and the OpenAPI document', () => {
 });
 
 describe("customer B never reads or changes customer A's data", () => {
-  it.each(ops.filter(aOwned).map((o) => [o.key, o] as const))('%s answers customer B 404', async (_key, o) => {
-    await freshFamilyFor(o);
-    const before = await fingerprint();
-    const aBefore = await must('get', `/api/registration/${familyA.registrationId}`, customerA.token);
-    const { url, body } = requestFor(o);
-    const res = await send(o.method, url, customerB.token, body);
-    expect(res.status, res.text).toBe(404);
-    expect(await must('get', `/api/registration/${familyA.registrationId}`, customerA.token)).toEqual(aBefore);
-    expect(await fingerprint()).toEqual(before);
-  });
+  it.each(ops.filter(aOwned).map((o) => [o.key, o] as const))(
+    '%s answers customer B 404',
+    async (_key, o) => {
+      await freshFamilyFor(o);
+      const before = await fingerprint();
+      const aBefore = await must('get', `/api/registration/${familyA.registrationId}`, customerA.token);
+      const { url, body } = requestFor(o);
+      const res = await send(o.method, url, customerB.token, body);
+      expect(res.status, res.text).toBe(404);
+      expect(await must('get', `/api/registration/${familyA.registrationId}`, customerA.token)).toEqual(
+        aBefore,
+      );
+      expect(await fingerprint()).toEqual(before);
+    },
+  );
 
   it("B's lists hold none of A's registrations", async () => {
     const all = await must('get', `/api/registration/getAll/${tournamentId}`, customerB.token);
-    expect(all.map((r: { registrationId: number }) => r.registrationId)).not.toContain(familyA.registrationId);
+    expect(all.map((r: { registrationId: number }) => r.registrationId)).not.toContain(
+      familyA.registrationId,
+    );
     expect(await must('get', `/api/registration/incomplete/${tournamentId}`, customerB.token)).toBeNull();
     expect(await must('get', '/api/registration/has-completed', customerB.token)).toBe(false);
   });
@@ -299,7 +319,8 @@ describe('every route against every caller', () => {
         const { url, body } = requestFor(o);
         const res = await send(o.method, url, c.token, body);
         const expected = c.token ? 403 : 401;
-        if (res.status !== expected) problems.push(`${c.name}: ${res.status} instead of ${expected} ${res.text}`);
+        if (res.status !== expected)
+          problems.push(`${c.name}: ${res.status} instead of ${expected} ${res.text}`);
       }
       const after = await fingerprint();
       const changed = Object.keys(after).filter((k) => after[k] !== before[k]);

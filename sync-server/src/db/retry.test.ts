@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { PushResponse } from '@tournament/shared';
 import { getNextTournament } from '../services/tournaments.ts';
+import { insertFamily } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { competitorLevels, competitors, registrations } from './schema.ts';
 import { isRetryableTransactionError, retryTransactions, TRANSACTION_ATTEMPTS } from './retry.ts';
@@ -58,26 +59,13 @@ describe('an /api edit racing a check-in push on one registration', () => {
     const [level] = await t.db.select().from(competitorLevels).limit(1);
     const staff = await t.createUser('CheckInAdmin', { firstName: 'Dana', lastName: 'Door' });
     const parent = await t.createUser('Customer');
-    const [reg] = await t.db
-      .insert(registrations)
-      .values({ ownerUserId: parent.user.id, tournamentId: next.id, isCompleted: true })
-      .returning();
-    const [y, z] = await t.db
-      .insert(competitors)
-      .values(
-        ['Yan', 'Zoe'].map((firstName) => ({
-          registrationId: reg!.id,
-          firstName,
-          lastName: 'Lee',
-          dateOfBirth: '2015-01-01',
-          gender: 1,
-          competitorLevelId: level!.id,
-          emergencyContactName: 'Sam',
-          emergencyContactPhone: '7055550100',
-          emergencyContactRelationship: 'Parent',
-        })),
-      )
-      .returning();
+    const family = await insertFamily(t, {
+      ownerUserId: parent.user.id,
+      tournamentId: next.id,
+      competitorLevelId: level!.id,
+      competitors: ['Yan', 'Zoe'],
+    });
+    const [yanId, zoeId] = family.competitorIds as [number, number];
     const postgres = t.database.kind === 'postgres';
     const deadlocks = async () =>
       Number(
@@ -97,13 +85,13 @@ describe('an /api edit racing a check-in push on one registration', () => {
     let apiAttempts = 0;
     const apiEdit = t.db.transaction(async (tx) => {
       apiAttempts += 1;
-      await tx.select().from(registrations).where(eq(registrations.id, reg!.id)).for('update');
-      await tx.update(competitors).set({ school: 'Dojo Y' }).where(eq(competitors.id, y!.id));
+      await tx.select().from(registrations).where(eq(registrations.id, family.registrationId)).for('update');
+      await tx.update(competitors).set({ school: 'Dojo Y' }).where(eq(competitors.id, yanId));
       if (apiAttempts === 1) {
         if (postgres) apiPid = Number(rowsOf(await tx.execute(sql`select pg_backend_pid() as pid`))[0]?.pid);
         await released;
       }
-      await tx.update(competitors).set({ school: 'Dojo Z' }).where(eq(competitors.id, z!.id));
+      await tx.update(competitors).set({ school: 'Dojo Z' }).where(eq(competitors.id, zoeId));
     });
 
     let pushed: Promise<{ status: number; json: unknown }>;
@@ -117,7 +105,7 @@ describe('an /api edit racing a check-in push on one registration', () => {
         {
           clientGroupId: 'g-race',
           clientId: 'c-race',
-          mutations: [{ id: 1, name: 'checkInCompetitor@1', args: { competitorId: z!.id } }],
+          mutations: [{ id: 1, name: 'checkInCompetitor@1', args: { competitorId: zoeId } }],
         },
         staff.token,
       );
@@ -139,7 +127,7 @@ describe('an /api edit racing a check-in push on one registration', () => {
         {
           clientGroupId: 'g-race',
           clientId: 'c-race',
-          mutations: [{ id: 1, name: 'checkInCompetitor@1', args: { competitorId: z!.id } }],
+          mutations: [{ id: 1, name: 'checkInCompetitor@1', args: { competitorId: zoeId } }],
         },
         staff.token,
       );
@@ -151,8 +139,8 @@ describe('an /api edit racing a check-in push on one registration', () => {
     expect((res.json as PushResponse).results).toEqual([
       { id: 1, status: 'applied', code: null, message: null },
     ]);
-    const [yRow] = await t.db.select().from(competitors).where(eq(competitors.id, y!.id));
-    const [zRow] = await t.db.select().from(competitors).where(eq(competitors.id, z!.id));
+    const [yRow] = await t.db.select().from(competitors).where(eq(competitors.id, yanId));
+    const [zRow] = await t.db.select().from(competitors).where(eq(competitors.id, zoeId));
     expect(yRow?.school).toBe('Dojo Y');
     expect(zRow?.school).toBe('Dojo Z');
     expect(zRow?.checkedInBy).toBe(staff.user.id);

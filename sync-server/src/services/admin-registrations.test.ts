@@ -7,6 +7,7 @@ import {
   type RegistrationOptions,
 } from '@tournament/shared';
 import { competitors, payments } from '../db/schema.ts';
+import { competitorInput } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 
 // Issue 7: the staff registrations desk. Three families for the next tournament (pay at the
@@ -25,24 +26,13 @@ let leeId: number;
 let okaforId: number;
 let hackId: number;
 
-function makeCompetitor(registrationId: number, over: Partial<CompetitorCreate> = {}): CompetitorCreate {
-  return {
+/** Maya Lee in the first event at the first level. */
+const makeCompetitor = (registrationId: number, over: Partial<CompetitorCreate> = {}) =>
+  competitorInput(
     registrationId,
-    firstName: 'Maya',
-    lastName: 'Lee',
-    dateOfBirth: '2016-05-01',
-    gender: 2,
-    competitorLevelId: options.competitorLevels[0]?.id ?? 1,
-    weightKg: null,
-    school: 'Elliot Lake Karate',
-    emergencyContactName: 'Sam Lee',
-    emergencyContactPhone: '7055550100',
-    emergencyContactRelationship: 'Parent',
-    guardianConsent: true,
-    eventIds: [options.events[0]?.id ?? 1],
-    ...over,
-  };
-}
+    { competitorLevelId: options.competitorLevels[0]?.id ?? 1, eventIds: [options.events[0]?.id ?? 1] },
+    over,
+  );
 
 async function family(token: string, names: [string, string][], complete: boolean): Promise<number> {
   const id = (await t.call('POST', `/api/registration/create/${tournamentId}`, undefined, token)).json

@@ -10,6 +10,7 @@ import {
   type RegistrationOptions,
 } from '@tournament/shared';
 import { siteSettings } from '../db/schema.ts';
+import { competitorInput } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { verifyCheckInToken } from './receipts.ts';
 import { SETTINGS_CACHE_KEY } from './site-settings.ts';
@@ -41,24 +42,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-function makeCompetitor(registrationId: number, over: Partial<CompetitorCreate> = {}): CompetitorCreate {
-  return {
+/** Maya Lee in Forms at the first level. */
+const makeCompetitor = (registrationId: number, over: Partial<CompetitorCreate> = {}) =>
+  competitorInput(
     registrationId,
-    firstName: 'Maya',
-    lastName: 'Lee',
-    dateOfBirth: '2016-05-01',
-    gender: 2,
-    competitorLevelId: options.competitorLevels[0]?.id ?? 1,
-    weightKg: null,
-    school: 'Elliot Lake Karate',
-    emergencyContactName: 'Sam Lee',
-    emergencyContactPhone: '7055550100',
-    emergencyContactRelationship: 'Parent',
-    guardianConsent: true,
-    eventIds: [forms],
-    ...over,
-  };
-}
+    { competitorLevelId: options.competitorLevels[0]?.id ?? 1, eventIds: [forms] },
+    over,
+  );
 
 async function newRegistration(token: string) {
   const res = await t.call('POST', `/api/registration/create/${tournamentId}`, undefined, token);

@@ -22,6 +22,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { getNextTournament } from '../services/tournaments.ts';
+import { insertFamily } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 
 // Issue 7, server side: door payments and walk-ins pushed through /sync like check-ins, offline
@@ -62,34 +63,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A registration of the next tournament with `n` competitors, written as the /api would. */
-async function makeFamily(n: number, opts: { completed?: boolean; tournamentId?: number } = {}) {
-  const [r] = await t.db
-    .insert(registrations)
-    .values({
-      ownerUserId: parent.user.id,
-      tournamentId: opts.tournamentId ?? next.id,
-      isCompleted: opts.completed ?? true,
-    })
-    .returning();
-  if (!r) throw new Error('no registration');
-  const kids = await t.db
-    .insert(competitors)
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        registrationId: r.id,
-        firstName: `Kid${i + 1}`,
-        lastName: 'Lee',
-        dateOfBirth: '2015-01-01',
-        gender: 1,
-        competitorLevelId: levelId,
-        emergencyContactName: 'Sam',
-        emergencyContactPhone: '7055550100',
-        emergencyContactRelationship: 'Parent',
-      })),
-    )
-    .returning();
-  return { registrationId: r.id, competitorIds: kids.map((k) => k.id) };
-}
+const makeFamily = (n: number, opts: { completed?: boolean; tournamentId?: number } = {}) =>
+  insertFamily(t, {
+    ownerUserId: parent.user.id,
+    tournamentId: opts.tournamentId ?? next.id,
+    competitorLevelId: levelId,
+    competitors: n,
+    completed: opts.completed,
+  });
 
 function tablet(token: string) {
   clientSeq += 1;

@@ -10,6 +10,7 @@ import {
   tournaments,
 } from '../db/schema.ts';
 import { getNextTournament } from '../services/tournaments.ts';
+import { insertFamily } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { PUSH_CHUNK } from './push.ts';
 import {
@@ -49,31 +50,9 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => t.close());
 
-/** A registration of the next tournament with `n` competitors, written as the /api would. */
-async function makeFamily(ownerUserId: number, n: number, tournamentId = next.id) {
-  const [r] = await t.db
-    .insert(registrations)
-    .values({ ownerUserId, tournamentId, isCompleted: true })
-    .returning();
-  if (!r) throw new Error('no registration');
-  const kids = await t.db
-    .insert(competitors)
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        registrationId: r.id,
-        firstName: `Kid${i + 1}`,
-        lastName: 'Lee',
-        dateOfBirth: '2015-01-01',
-        gender: 1,
-        competitorLevelId: levelId,
-        emergencyContactName: 'Sam',
-        emergencyContactPhone: '7055550100',
-        emergencyContactRelationship: 'Parent',
-      })),
-    )
-    .returning();
-  return { registrationId: r.id, competitorIds: kids.map((k) => k.id) };
-}
+/** A completed registration of the next tournament with `n` competitors, written as the /api would. */
+const makeFamily = (ownerUserId: number, n: number, tournamentId = next.id) =>
+  insertFamily(t, { ownerUserId, tournamentId, competitorLevelId: levelId, competitors: n });
 
 function tablet(token: string) {
   clientSeq += 1;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncCompetitor, SyncRegistration } from '../../contract/sync.ts';
+import { syncCompetitor, syncRegistration } from '../../testing/sync-rows.ts';
 import { MemoryStore, MutationError, runMutation, type MutatorContext } from './index.ts';
 
 // The check-in mutators against an in-memory store, as the device runs them over Dexie.
@@ -8,37 +9,9 @@ function memoryStore(regs: SyncRegistration[], comps: SyncCompetitor[]): MemoryS
   return new MemoryStore({ registrations: regs, competitors: comps });
 }
 
+// Registration 1 has paid its $40 in full.
 function makeRegistration(over: Partial<SyncRegistration> = {}): SyncRegistration {
-  return {
-    id: 1,
-    tournamentId: 1,
-    familyName: 'Lee',
-    ownerFirstName: 'Pat',
-    isCompleted: true,
-    confirmationCodes: ['ABCD2345'],
-    balanceOwing: 0,
-    competitorCount: 2,
-    cost: 40,
-    amountPaid: 40,
-    isWalkIn: false,
-    walkInId: null,
-    version: 1,
-    ...over,
-  };
-}
-
-function makeCompetitor(over: Partial<SyncCompetitor> = {}): SyncCompetitor {
-  return {
-    id: 10,
-    registrationId: 1,
-    firstName: 'Maya',
-    lastName: 'Lee',
-    checkedInAt: null,
-    checkedInBy: null,
-    checkedInByName: null,
-    version: 1,
-    ...over,
-  };
+  return syncRegistration({ balanceOwing: 0, competitorCount: 2, amountPaid: 40, ...over });
 }
 
 const now = new Date('2026-11-21T14:00:00Z');
@@ -47,7 +20,7 @@ const eli: MutatorContext = { now, actor: { personId: 8, displayName: 'Eli Entry
 
 describe('check-in mutators', () => {
   it('checks a competitor in once; a second check-in says who did it first and changes nothing', async () => {
-    const store = memoryStore([makeRegistration()], [makeCompetitor()]);
+    const store = memoryStore([makeRegistration()], [syncCompetitor()]);
     const first = await runMutation(store, 'checkInCompetitor@1', { competitorId: 10 }, dana);
     expect(first).toEqual({
       competitorId: 10,
@@ -69,7 +42,7 @@ describe('check-in mutators', () => {
   });
 
   it('keeps the time of the tap, but never one in the future', async () => {
-    const store = memoryStore([], [makeCompetitor(), makeCompetitor({ id: 11 })]);
+    const store = memoryStore([], [syncCompetitor(), syncCompetitor({ id: 11 })]);
     await runMutation(
       store,
       'checkInCompetitor@1',
@@ -89,7 +62,7 @@ describe('check-in mutators', () => {
   it('undo clears a check-in, and undoing one not checked in is no error', async () => {
     const store = memoryStore(
       [],
-      [makeCompetitor({ checkedInAt: now.toISOString(), checkedInBy: 7, checkedInByName: 'Dana Door' })],
+      [syncCompetitor({ checkedInAt: now.toISOString(), checkedInBy: 7, checkedInByName: 'Dana Door' })],
     );
     expect(await runMutation(store, 'undoCheckIn@1', { competitorId: 10 }, eli)).toEqual({
       competitorId: 10,
@@ -110,14 +83,14 @@ describe('check-in mutators', () => {
     const store = memoryStore(
       [makeRegistration()],
       [
-        makeCompetitor({ id: 10 }),
-        makeCompetitor({
+        syncCompetitor({ id: 10 }),
+        syncCompetitor({
           id: 11,
           checkedInAt: '2026-11-21T13:00:00.000Z',
           checkedInBy: 8,
           checkedInByName: 'Eli Entry',
         }),
-        makeCompetitor({ id: 12, registrationId: 2 }),
+        syncCompetitor({ id: 12, registrationId: 2 }),
       ],
     );
     const out = (await runMutation(store, 'checkInRegistration@1', { registrationId: 1 }, dana)) as {

@@ -8,6 +8,7 @@ import {
   provisionalWalkInIds,
   walkInTotal,
 } from '../door.ts';
+import { syncPayment, syncRegistration } from '../../testing/sync-rows.ts';
 import {
   MemoryStore,
   mayPushMutator,
@@ -31,42 +32,18 @@ const P2 = '22222222-2222-4222-8222-222222222222';
 const W1 = '33333333-3333-4333-8333-333333333333';
 
 function registration(over: Partial<SyncRegistration> = {}): SyncRegistration {
-  return {
-    id: 1,
-    tournamentId: 1,
-    familyName: 'Lee',
-    ownerFirstName: 'Pat',
+  return syncRegistration({
     isCompleted: false,
     confirmationCodes: [],
     balanceOwing: 90,
     competitorCount: 2,
     cost: 90,
-    amountPaid: 0,
-    isWalkIn: false,
-    walkInId: null,
-    version: 1,
     ...over,
-  };
+  });
 }
 
 function payment(over: Partial<SyncPayment> = {}): SyncPayment {
-  return {
-    id: P1,
-    registrationId: 1,
-    method: 'cash',
-    amount: 40,
-    tendered: null,
-    createdAt: '2026-11-21T13:00:00.000Z',
-    recordedBy: 7,
-    recordedByName: 'Dana Door',
-    voided: false,
-    voidReason: null,
-    voidedAt: null,
-    voidedBy: null,
-    voidedByName: null,
-    version: 1,
-    ...over,
-  };
+  return syncPayment({ id: P1, ...over });
 }
 
 async function refused(store: MemoryStore, name: string, args: unknown, ctx = dana) {

@@ -2,39 +2,17 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SyncCompetitor, SyncRegistration } from '@shared/contract/sync.ts';
+import type { SyncCompetitor } from '@shared/contract/sync.ts';
+import { syncCompetitor, syncRegistration } from '@shared/testing/sync-rows.ts';
 import { setSession } from '../../lib/session.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '../sync/db.ts';
 import { CheckInPage } from './check-in-page.tsx';
 
 vi.mock('../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
 
-const registration: SyncRegistration = {
-  id: 1,
-  tournamentId: 1,
-  familyName: 'Lee',
-  ownerFirstName: 'Pat',
-  isCompleted: true,
-  confirmationCodes: ['ABCD2345'],
-  balanceOwing: 40,
-  competitorCount: 2,
-  cost: 0,
-  amountPaid: 0,
-  isWalkIn: false,
-  walkInId: null,
-  version: 1,
-};
-const comp = (id: number, firstName: string, over: Partial<SyncCompetitor> = {}): SyncCompetitor => ({
-  id,
-  registrationId: 1,
-  firstName,
-  lastName: 'Lee',
-  checkedInAt: null,
-  checkedInBy: null,
-  checkedInByName: null,
-  version: 1,
-  ...over,
-});
+const registration = syncRegistration({ competitorCount: 2, cost: 0 });
+const comp = (id: number, firstName: string, over: Partial<SyncCompetitor> = {}) =>
+  syncCompetitor({ id, firstName, ...over });
 
 let db: DeviceDb;
 let n = 0;
@@ -69,7 +47,10 @@ describe('check-in screen', () => {
     const family = await screen.findByRole('heading', { name: 'Lee, Pat' });
     expect(family).toBeInTheDocument();
     expect(screen.getByTestId('balance-owing')).toHaveTextContent('Balance owing');
-    expect(screen.getByRole('link', { name: 'Take payment' })).toHaveAttribute('href', '/admin/payments?registration=1');
+    expect(screen.getByRole('link', { name: 'Take payment' })).toHaveAttribute(
+      'href',
+      '/admin/payments?registration=1',
+    );
     expect(screen.getByText(/Checked in by Eli Entry/)).toBeInTheDocument();
     expect(screen.getByText(/Confirmation ABCD2345/)).toBeInTheDocument();
   });

@@ -1,32 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncCompetitor, SyncRegistration } from '@shared/contract/sync.ts';
+import { syncCompetitor, syncRegistration } from '@shared/testing/sync-rows.ts';
 import { searchFamilies } from './search.ts';
 
-const reg = (id: number, familyName: string, ownerFirstName: string, codes: string[]): SyncRegistration => ({
-  id,
-  tournamentId: 1,
-  familyName,
-  ownerFirstName,
-  isCompleted: true,
-  confirmationCodes: codes,
-  balanceOwing: 0,
-  competitorCount: 1,
-  cost: 0,
-  amountPaid: 0,
-  isWalkIn: false,
-  walkInId: null,
-  version: 1,
-});
-const comp = (id: number, registrationId: number, firstName: string, lastName: string): SyncCompetitor => ({
-  id,
-  registrationId,
-  firstName,
-  lastName,
-  checkedInAt: null,
-  checkedInBy: null,
-  checkedInByName: null,
-  version: 1,
-});
+const reg = (id: number, familyName: string, ownerFirstName: string, confirmationCodes: string[]) =>
+  syncRegistration({ id, familyName, ownerFirstName, confirmationCodes, balanceOwing: 0, cost: 0 });
+const comp = (id: number, registrationId: number, firstName: string, lastName: string) =>
+  syncCompetitor({ id, registrationId, firstName, lastName });
 
 const regs = [reg(1, 'Lévesque', 'Marie', ['ABCD2345']), reg(2, 'Lee', 'Pat', ['WXYZ7890', 'QRST4567'])];
 const comps = [comp(10, 1, 'Émile', 'Lévesque'), comp(11, 2, 'Maya', 'Lee'), comp(12, 2, 'Ben', 'Lee')];

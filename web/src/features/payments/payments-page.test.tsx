@@ -2,45 +2,23 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SyncPayment, SyncRegistration } from '@shared/contract/sync.ts';
+import { syncCompetitor, syncPayment, syncRegistration } from '@shared/testing/sync-rows.ts';
 import { setSession } from '../../lib/session.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '../sync/db.ts';
 import { PaymentsPage } from './payments-page.tsx';
 
 vi.mock('../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
 
-const registration: SyncRegistration = {
-  id: 1,
-  tournamentId: 1,
-  familyName: 'Lee',
-  ownerFirstName: 'Pat',
-  isCompleted: true,
-  confirmationCodes: ['ABCD2345'],
-  balanceOwing: 40,
-  competitorCount: 1,
-  cost: 40,
-  amountPaid: 0,
-  isWalkIn: false,
-  walkInId: null,
-  version: 1,
-};
+const registration = syncRegistration();
 const today = new Date().toISOString();
-const payment: SyncPayment = {
-  id: 'a1b2c3d4-0000-4000-8000-000000000001',
-  registrationId: 1,
+const payment = syncPayment({
   method: 'card',
   amount: 15,
-  tendered: null,
   createdAt: today,
   recordedBy: 8,
   recordedByName: 'Eli Entry',
-  voided: false,
-  voidReason: null,
-  voidedAt: null,
-  voidedBy: null,
-  voidedByName: null,
   version: 2,
-};
+});
 
 let db: DeviceDb;
 let n = 0;
@@ -59,19 +37,13 @@ beforeEach(async () => {
   db = new DeviceDb(`payments-page-${++n}`);
   setDeviceDbForTests(db);
   // No server: every sync round fails as if offline; the page works from the device store.
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
   signIn('CheckInAdmin');
   await db.registrations.put(registration);
-  await db.competitors.put({
-    id: 10,
-    registrationId: 1,
-    firstName: 'Maya',
-    lastName: 'Lee',
-    checkedInAt: null,
-    checkedInBy: null,
-    checkedInByName: null,
-    version: 1,
-  });
+  await db.competitors.put(syncCompetitor());
   await db.meta.put({ key: META.cookie('checkin'), value: 'c1' });
 });
 afterEach(async () => {
@@ -131,7 +103,9 @@ describe('payments page', () => {
 
     await user.type(screen.getByLabelText('Reason'), 'Card declined after all');
     await user.click(screen.getByRole('button', { name: 'Void payment' }));
-    expect(await screen.findByTestId('payment-voided')).toHaveTextContent('Voided by Dana Door: Card declined after all');
+    expect(await screen.findByTestId('payment-voided')).toHaveTextContent(
+      'Voided by Dana Door: Card declined after all',
+    );
     expect((await db.outbox.toArray()).map((m) => [m.name, m.args])).toEqual([
       ['voidPayment@1', { paymentId: payment.id, reason: 'Card declined after all' }],
     ]);

@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SyncCompetitor, SyncPayment, SyncRegistration } from '@shared/contract/sync.ts';
+import type { SyncPayment } from '@shared/contract/sync.ts';
+import { syncCompetitor, syncPayment, syncRegistration } from '@shared/testing/sync-rows.ts';
 import { DeviceDb, META, getMeta, wipeDeviceStore } from './db.ts';
 import { applyPatch } from './engine.ts';
 import { replayOutbox } from './overlay.ts';
@@ -8,50 +9,8 @@ import { replayOutbox } from './overlay.ts';
 // Payments and walk-ins on the device: the version 2 store, pull patches, and the outbox
 // replayed over confirmed rows (what the payments and walk-in screens render).
 
-const reg = (over: Partial<SyncRegistration> = {}): SyncRegistration => ({
-  id: 1,
-  tournamentId: 1,
-  familyName: 'Lee',
-  ownerFirstName: 'Pat',
-  isCompleted: true,
-  confirmationCodes: ['ABCD2345'],
-  balanceOwing: 40,
-  competitorCount: 1,
-  cost: 40,
-  amountPaid: 0,
-  isWalkIn: false,
-  walkInId: null,
-  version: 1,
-  ...over,
-});
-const comp = (over: Partial<SyncCompetitor> = {}): SyncCompetitor => ({
-  id: 10,
-  registrationId: 1,
-  firstName: 'Maya',
-  lastName: 'Lee',
-  checkedInAt: null,
-  checkedInBy: null,
-  checkedInByName: null,
-  version: 1,
-  ...over,
-});
-const pay = (over: Partial<SyncPayment> = {}): SyncPayment => ({
-  id: 'a1b2c3d4-0000-4000-8000-000000000001',
-  registrationId: 1,
-  method: 'cash',
-  amount: 40,
-  tendered: 50,
-  createdAt: '2026-11-22T09:00:00.000Z',
-  recordedBy: 7,
-  recordedByName: 'Dana Door',
-  voided: false,
-  voidReason: null,
-  voidedAt: null,
-  voidedBy: null,
-  voidedByName: null,
-  version: 3,
-  ...over,
-});
+const pay = (over: Partial<SyncPayment> = {}): SyncPayment =>
+  syncPayment({ tendered: 50, createdAt: '2026-11-22T09:00:00.000Z', version: 3, ...over });
 const dana = { personId: 7, displayName: 'Dana Door' };
 const now = new Date('2026-11-22T09:05:00Z');
 const P1 = 'a1b2c3d4-0000-4000-8000-000000000001';
@@ -88,13 +47,18 @@ const walkInArgs = {
 describe('payments replayed over confirmed rows', () => {
   it('a pending cash payment lowers the balance at once and is marked not yet sent', async () => {
     const view = await replayOutbox(
-      { registrations: [reg()], competitors: [comp()], payments: [] },
-      outbox(['recordDoorPayment@1', { paymentId: P1, registrationId: 1, method: 'cash', amount: 40, tendered: 50 }]),
+      { registrations: [syncRegistration()], competitors: [syncCompetitor()], payments: [] },
+      outbox([
+        'recordDoorPayment@1',
+        { paymentId: P1, registrationId: 1, method: 'cash', amount: 40, tendered: 50 },
+      ]),
       dana,
       now,
     );
     expect(view.registrations[0]).toMatchObject({ balanceOwing: 0, amountPaid: 40 });
-    expect(view.payments).toEqual([expect.objectContaining({ id: P1, amount: 40, tendered: 50, recordedByName: 'Dana Door' })]);
+    expect(view.payments).toEqual([
+      expect.objectContaining({ id: P1, amount: 40, tendered: 50, recordedByName: 'Dana Door' }),
+    ]);
     expect(view.pendingPaymentIds).toEqual(new Set([P1]));
     expect(view.pendingRegistrationIds).toEqual(new Set([1]));
   });
@@ -102,7 +66,7 @@ describe('payments replayed over confirmed rows', () => {
   it('a payment queued twice (double tap) or already confirmed counts once', async () => {
     const args = { paymentId: P1, registrationId: 1, method: 'cash', amount: 40 };
     const twice = await replayOutbox(
-      { registrations: [reg()], competitors: [], payments: [] },
+      { registrations: [syncRegistration()], competitors: [], payments: [] },
       outbox(['recordDoorPayment@1', args], ['recordDoorPayment@1', args]),
       dana,
       now,
@@ -111,7 +75,11 @@ describe('payments replayed over confirmed rows', () => {
     expect(twice.registrations[0]?.balanceOwing).toBe(0);
 
     const confirmed = await replayOutbox(
-      { registrations: [reg({ balanceOwing: 0, amountPaid: 40 })], competitors: [], payments: [pay()] },
+      {
+        registrations: [syncRegistration({ balanceOwing: 0, amountPaid: 40 })],
+        competitors: [],
+        payments: [pay()],
+      },
       outbox(['recordDoorPayment@1', args]),
       dana,
       now,
@@ -123,7 +91,11 @@ describe('payments replayed over confirmed rows', () => {
 
   it('two tablets taking the balance offline leave a refund due, not a lost record', async () => {
     const view = await replayOutbox(
-      { registrations: [reg({ balanceOwing: 0, amountPaid: 40 })], competitors: [], payments: [pay()] },
+      {
+        registrations: [syncRegistration({ balanceOwing: 0, amountPaid: 40 })],
+        competitors: [],
+        payments: [pay()],
+      },
       outbox([
         'recordDoorPayment@1',
         { paymentId: 'a1b2c3d4-0000-4000-8000-000000000002', registrationId: 1, method: 'card', amount: 40 },
@@ -137,12 +109,20 @@ describe('payments replayed over confirmed rows', () => {
 
   it('a pending void marks the payment voided with its reason and raises the balance again', async () => {
     const view = await replayOutbox(
-      { registrations: [reg({ balanceOwing: 0, amountPaid: 40 })], competitors: [], payments: [pay()] },
+      {
+        registrations: [syncRegistration({ balanceOwing: 0, amountPaid: 40 })],
+        competitors: [],
+        payments: [pay()],
+      },
       outbox(['voidPayment@1', { paymentId: P1, reason: 'Entered twice' }]),
       { personId: 1, displayName: 'Sue Super' },
       now,
     );
-    expect(view.payments[0]).toMatchObject({ voided: true, voidReason: 'Entered twice', voidedByName: 'Sue Super' });
+    expect(view.payments[0]).toMatchObject({
+      voided: true,
+      voidReason: 'Entered twice',
+      voidedByName: 'Sue Super',
+    });
     expect(view.registrations[0]?.balanceOwing).toBe(40);
   });
 
@@ -154,29 +134,60 @@ describe('payments replayed over confirmed rows', () => {
       now,
     );
     expect(view.payments).toEqual([]);
-    expect(view.failing).toEqual([expect.objectContaining({ name: 'recordDoorPayment@1', code: 'registration_not_found' })]);
+    expect(view.failing).toEqual([
+      expect.objectContaining({ name: 'recordDoorPayment@1', code: 'registration_not_found' }),
+    ]);
   });
 });
 
 describe('walk-ins replayed over confirmed rows', () => {
   it('shows the provisional walk-in (negative ids) as registered, paid and checked in', async () => {
-    const view = await replayOutbox({ registrations: [], competitors: [], payments: [] }, outbox(['registerWalkIn@1', walkInArgs]), dana, now);
+    const view = await replayOutbox(
+      { registrations: [], competitors: [], payments: [] },
+      outbox(['registerWalkIn@1', walkInArgs]),
+      dana,
+      now,
+    );
     expect(view.failing).toEqual([]);
     const r = view.registrations.find((x) => x.walkInId === WALK_IN)!;
     expect(r.id).toBeLessThan(0);
-    expect(r).toMatchObject({ familyName: 'Ortiz', isWalkIn: true, cost: 60, amountPaid: 60, balanceOwing: 0 });
+    expect(r).toMatchObject({
+      familyName: 'Ortiz',
+      isWalkIn: true,
+      cost: 60,
+      amountPaid: 60,
+      balanceOwing: 0,
+    });
     const kids = view.competitors.filter((c) => c.registrationId === r.id);
     expect(kids).toEqual([expect.objectContaining({ firstName: 'Ana', checkedInByName: 'Dana Door' })]);
     expect(kids[0]?.checkedInAt).toBe('2026-11-22T09:04:00.000Z');
-    expect(view.payments).toEqual([expect.objectContaining({ id: WALK_IN_PAYMENT, registrationId: r.id, amount: 60 })]);
+    expect(view.payments).toEqual([
+      expect.objectContaining({ id: WALK_IN_PAYMENT, registrationId: r.id, amount: 60 }),
+    ]);
   });
 
   it('once the server rows are here, the same walk-in still pending makes no second registration', async () => {
-    const server = reg({ id: 55, familyName: 'Ortiz', ownerFirstName: 'Sam', isWalkIn: true, walkInId: WALK_IN, cost: 60, amountPaid: 60, balanceOwing: 0 });
+    const server = syncRegistration({
+      id: 55,
+      familyName: 'Ortiz',
+      ownerFirstName: 'Sam',
+      isWalkIn: true,
+      walkInId: WALK_IN,
+      cost: 60,
+      amountPaid: 60,
+      balanceOwing: 0,
+    });
     const view = await replayOutbox(
       {
         registrations: [server],
-        competitors: [comp({ id: 501, registrationId: 55, firstName: 'Ana', checkedInAt: '2026-11-22T09:04:00.000Z' })],
+        competitors: [
+          syncCompetitor({
+            id: 501,
+            registrationId: 55,
+            firstName: 'Ana',
+            checkedInAt: '2026-11-22T09:04:00.000Z',
+          }),
+        ],
         payments: [pay({ id: WALK_IN_PAYMENT, registrationId: 55, amount: 60, tendered: 60 })],
       },
       outbox(['registerWalkIn@1', walkInArgs]),
@@ -207,8 +218,10 @@ describe('device store version 2', () => {
       rejections: 'mutationId',
       meta: 'key',
     });
-    await v1.table('registrations').put(reg());
-    await v1.table('outbox').put({ id: 1, name: 'checkInCompetitor@1', args: { competitorId: 10 }, queuedAt: now.toISOString() });
+    await v1.table('registrations').put(syncRegistration());
+    await v1
+      .table('outbox')
+      .put({ id: 1, name: 'checkInCompetitor@1', args: { competitorId: 10 }, queuedAt: now.toISOString() });
     await v1.table('meta').bulkPut([
       { key: META.cookie('checkin'), value: 'c9' },
       { key: META.clientId, value: 'client-1' },
@@ -230,7 +243,7 @@ describe('device store version 2', () => {
     names.push(name);
     const db = new DeviceDb(name);
     await applyPatch(db, [
-      { op: 'put', entity: 'registrations', rows: [reg(), reg({ id: 2 })] },
+      { op: 'put', entity: 'registrations', rows: [syncRegistration(), syncRegistration({ id: 2 })] },
       { op: 'put', entity: 'payments', rows: [pay(), pay({ id: 'p-2', registrationId: 2 })] },
     ]);
     expect(await db.payments.count()).toBe(2);

@@ -1,44 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type {
-  PullResponse,
-  PushRequest,
-  PushResponse,
-  SyncCompetitor,
-  SyncRegistration,
-} from '@shared/contract/sync.ts';
+import type { PullResponse, PushRequest, PushResponse, SyncCompetitor } from '@shared/contract/sync.ts';
+import { syncCompetitor, syncRegistration } from '@shared/testing/sync-rows.ts';
 import { setSession } from '../../lib/session.ts';
 import { DeviceDb, setDeviceDbForTests } from './db.ts';
 import { backoffDelay, enqueueMutation, SyncEngine } from './engine.ts';
 import { replayOutbox } from './overlay.ts';
 import { SyncIndicator } from './sync-indicator.tsx';
 
-const registration: SyncRegistration = {
-  id: 1,
-  tournamentId: 1,
-  familyName: 'Lee',
-  ownerFirstName: 'Pat',
-  isCompleted: true,
-  confirmationCodes: ['ABCD2345'],
-  balanceOwing: 40,
-  competitorCount: 2,
-  cost: 0,
-  amountPaid: 0,
-  isWalkIn: false,
-  walkInId: null,
-  version: 1,
-};
-const comp = (id: number, over: Partial<SyncCompetitor> = {}): SyncCompetitor => ({
-  id,
-  registrationId: 1,
-  firstName: `Kid${id}`,
-  lastName: 'Lee',
-  checkedInAt: null,
-  checkedInBy: null,
-  checkedInByName: null,
-  version: 1,
-  ...over,
-});
+const registration = syncRegistration({ competitorCount: 2, cost: 0 });
+const comp = (id: number) => syncCompetitor({ id, firstName: `Kid${id}` });
 const dana = { personId: 7, displayName: 'Dana Door' };
 
 let db: DeviceDb;
