@@ -1,7 +1,9 @@
 // One linter config for every workspace (STYLE.md "Habits").
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/data/**', 'e2e/artifacts/**'] },
@@ -20,6 +22,48 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // The web app's layers (STYLE.md "Where things live"; issue 12): a feature imports only
+    // components/, lib/, sync/ and the shared package, never another feature; only app/ (the
+    // router) composes features. Test files may reach across (they mount whole screens).
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'web/src/testing/**'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: path.join(import.meta.dirname, 'web/tsconfig.json') } },
+      'boundaries/root-path': import.meta.dirname,
+      'boundaries/include': ['web/src/**/*', 'shared/src/**/*'],
+      'boundaries/elements': [
+        { type: 'app', pattern: 'web/src/app' },
+        { type: 'feature', pattern: 'web/src/features/*', capture: ['feature'] },
+        { type: 'sync', pattern: 'web/src/sync' },
+        { type: 'components', pattern: 'web/src/components' },
+        { type: 'lib', pattern: 'web/src/lib' },
+        { type: 'shared', pattern: 'shared/src' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { from: { element: { type: 'app' } }, allow: { to: { element: { types: ['app', 'feature', 'components', 'lib', 'sync', 'shared'] } } } },
+            {
+              from: { element: { type: 'feature' } },
+              allow: [
+                { to: { element: { types: ['components', 'lib', 'sync', 'shared'] } } },
+                { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+              ],
+            },
+            { from: { element: { type: 'components' } }, allow: { to: { element: { types: ['components', 'lib', 'sync', 'shared'] } } } },
+            { from: { element: { type: 'sync' } }, allow: { to: { element: { types: ['sync', 'components', 'lib', 'shared'] } } } },
+            { from: { element: { type: 'lib' } }, allow: { to: { element: { types: ['lib', 'components', 'shared'] } } } },
+          ],
+        },
+      ],
     },
   },
   {

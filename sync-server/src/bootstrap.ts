@@ -4,7 +4,7 @@ import type { Config } from './config/env.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedReferenceData } from './db/seed.ts';
-import type { Deps } from './http/context.ts';
+import type { Deps } from './deps.ts';
 import { CACHE_CHANNEL, createCache } from './lib/cache.ts';
 import { createMailer } from './lib/mailer.ts';
 import { getSiteSettings } from './services/site-settings.ts';

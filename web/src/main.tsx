@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { startPwa } from './features/sync/pwa.tsx';
+import { startPwa } from './sync/pwa.tsx';
 import './index.css';
 
 const root = document.getElementById('root');

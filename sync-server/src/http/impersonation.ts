@@ -13,7 +13,8 @@ import { auditLog, users } from '../db/schema.ts';
 import { DomainError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { writeAudit } from '../services/audit.ts';
-import type { AppEnv, Caller, Deps } from './context.ts';
+import type { Caller, Deps } from '../deps.ts';
+import type { AppEnv } from './context.ts';
 
 // Impersonation (SPEC.md sections 4 and 7; docs/decisions/014-registrations-desk-and-impersonation.md).
 // A TournamentDirector or SuperAdmin may send `UserContext: <customer user id>`; the request then

@@ -2,7 +2,8 @@ import { OpenAPIHono, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { fieldErrors } from '@tournament/shared';
 import { unauthorized } from '../lib/errors.ts';
-import type { AppEnv, Caller } from './context.ts';
+import type { Caller } from '../deps.ts';
+import type { AppEnv } from './context.ts';
 
 /** A router whose validation failures answer 400 `{errors:{field:message}}` (SPEC.md section 8). */
 export function router() {

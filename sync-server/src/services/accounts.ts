@@ -13,7 +13,7 @@ import {
   type ResetRequestSchema,
 } from '@tournament/shared';
 import { accountLinks, refreshTokens, users } from '../db/schema.ts';
-import type { Deps } from '../http/context.ts';
+import type { Deps } from '../deps.ts';
 import { DomainError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import type { Mail } from '../lib/mailer.ts';

@@ -13,7 +13,7 @@ import {
 } from '@tournament/shared';
 import type { z } from 'zod';
 import { payments, receipts, registrationContacts, registrations, users } from '../db/schema.ts';
-import type { Deps } from '../http/context.ts';
+import type { Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { fullName } from '../lib/names.ts';
 import { mailReceipt } from './receipts.ts';

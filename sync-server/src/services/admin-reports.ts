@@ -19,7 +19,7 @@ import {
   payments,
   registrations,
 } from '../db/schema.ts';
-import type { Deps } from '../http/context.ts';
+import type { Deps } from '../deps.ts';
 import { adminListCompetitorLevels } from './settings-catalog.ts';
 import { getNextTournament } from './tournaments.ts';
 

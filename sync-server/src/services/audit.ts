@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AuditAction, AuditEntity, AuditEntry, AuditQuerySchema } from '@tournament/shared';
 import type { Db, Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
-import type { Caller } from '../http/context.ts';
+import type { Caller } from '../deps.ts';
 
 export interface AuditRecord {
   entity: AuditEntity;

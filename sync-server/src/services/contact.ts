@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { MESSAGES, type ContactMessageSchema } from '@tournament/shared';
-import type { Deps } from '../http/context.ts';
+import type { Deps } from '../deps.ts';
 import { assertWithinRateLimit } from '../lib/rate-limit.ts';
 import { getSiteSettings } from './site-settings.ts';
 

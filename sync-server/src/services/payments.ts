@@ -11,7 +11,7 @@ import {
 import type { StripeConfig } from '../config/env.ts';
 import type { Tx } from '../db/client.ts';
 import { payments, registrations } from '../db/schema.ts';
-import type { Caller, Deps } from '../http/context.ts';
+import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { insertReceipt, mailReceipt } from './receipts.ts';

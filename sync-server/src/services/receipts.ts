@@ -16,7 +16,7 @@ import {
 } from '@tournament/shared';
 import type { Tx } from '../db/client.ts';
 import { receipts } from '../db/schema.ts';
-import type { Caller, Deps } from '../http/context.ts';
+import type { Caller, Deps } from '../deps.ts';
 import { notFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { getRegistration, tournamentsById } from './registration.ts';

@@ -18,7 +18,7 @@ import {
   registrationContacts,
   users,
 } from '../db/schema.ts';
-import type { Deps } from '../http/context.ts';
+import type { Deps } from '../deps.ts';
 
 // Turning rows into the SPEC.md section 3 shapes, in a few batched queries per list.
 

@@ -22,7 +22,7 @@ import {
   registrationContacts,
   registrations,
 } from '../db/schema.ts';
-import type { Caller, Deps } from '../http/context.ts';
+import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { getSiteSettings } from './site-settings.ts';
 import { getNextTournament, listTournaments } from './tournaments.ts';

@@ -19,7 +19,7 @@ import {
   events,
   tournaments,
 } from '../db/schema.ts';
-import type { Caller, Deps } from '../http/context.ts';
+import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { writeAudit } from './audit.ts';
 import { newOrder } from './settings-order.ts';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Division, DivisionInputSchema } from '@tournament/shared';
 import type { Db, Tx } from '../db/client.ts';
 import { competitorLevels, divisionLevels, divisions } from '../db/schema.ts';
-import type { Caller, Deps } from '../http/context.ts';
+import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { writeAudit } from './audit.ts';
 import { newOrder } from './settings-order.ts';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AdminSiteSettings, SiteSettingsInputSchema } from '@tournament/shared';
 import type { Db, Tx } from '../db/client.ts';
 import { siteSettings } from '../db/schema.ts';
-import type { Caller, Deps } from '../http/context.ts';
+import type { Caller, Deps } from '../deps.ts';
 import { writeAudit } from './audit.ts';
 import { SETTINGS_CACHE_KEY, toSiteSettings } from './site-settings.ts';
 

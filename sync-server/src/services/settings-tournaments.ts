@@ -8,7 +8,7 @@ import {
 } from '@tournament/shared';
 import type { Db, Tx } from '../db/client.ts';
 import { events, registrations, tournamentScheduleLines, tournaments } from '../db/schema.ts';
-import type { Caller, Deps } from '../http/context.ts';
+import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { writeAudit } from './audit.ts';
 import { TOURNAMENTS_CACHE_KEY, toStoredTournament, type StoredTournament } from './tournaments.ts';

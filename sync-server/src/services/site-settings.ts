@@ -1,6 +1,6 @@
 import type { SiteSettings } from '@tournament/shared';
 import { siteSettings } from '../db/schema.ts';
-import type { Deps } from '../http/context.ts';
+import type { Deps } from '../deps.ts';
 
 export const SETTINGS_CACHE_KEY = 'site-settings';
 

@@ -7,7 +7,7 @@ import { ACCOUNT_ROLES, type Role } from '@tournament/shared';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import type { Caller } from '../http/context.ts';
+import type { Caller } from '../deps.ts';
 
 // Access tokens (DESIGN.md section 6): HS256 pinned, `exp` required, issuer and audience
 // checked, and a token version per user so a password change revokes every token.

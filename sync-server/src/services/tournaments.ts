@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import { nextTournament, tournamentStatus, utcDay, type Tournament } from '@tournament/shared';
 import { eventTypes, tournamentScheduleLines, tournaments } from '../db/schema.ts';
-import type { Deps } from '../http/context.ts';
+import type { Deps } from '../deps.ts';
 
 export const TOURNAMENTS_CACHE_KEY = 'tournaments';
 export const EVENT_TYPES_CACHE_KEY = 'event-types';

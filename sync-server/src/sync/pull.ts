@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { PatchOp, PullRequest, PullResponse, Rejection } from '@tournament/shared';
 import { syncClients, syncMutationResults, syncTombstones } from '../db/schema.ts';
-import type { Caller, Deps } from '../http/context.ts';
+import type { Caller, Deps } from '../deps.ts';
 import { getNextTournament } from '../services/tournaments.ts';
 import { makeCookie, parseCookie } from './cookie.ts';
 import { competitorRows, paymentRows, registrationRows } from './rows.ts';

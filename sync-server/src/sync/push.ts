@@ -10,7 +10,7 @@ import {
   type PushResponse,
 } from '@tournament/shared';
 import { syncClients, syncMutationResults } from '../db/schema.ts';
-import type { Caller, Deps } from '../http/context.ts';
+import type { Caller, Deps } from '../deps.ts';
 import { DomainError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { getNextTournament } from '../services/tournaments.ts';

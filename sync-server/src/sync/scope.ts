@@ -1,5 +1,5 @@
 import { hasAnyRole, SYNC_SCOPE_ROLES, type Role, type SyncScope } from '@tournament/shared';
-import type { Caller } from '../http/context.ts';
+import type { Caller } from '../deps.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 
 /**

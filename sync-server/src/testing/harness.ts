@@ -9,7 +9,7 @@ import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedReferenceData } from '../db/seed.ts';
 import { users } from '../db/schema.ts';
-import type { Deps } from '../http/context.ts';
+import type { Deps } from '../deps.ts';
 import { CACHE_CHANNEL, createCache } from '../lib/cache.ts';
 import { createMailer, type Mail, type Mailer } from '../lib/mailer.ts';
 import { createTokenService } from '../services/tokens.ts';

@@ -23,7 +23,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../components/ui/dropdown-menu.tsx';
-import { SyncIndicator } from '../features/sync/sync-indicator.tsx';
+import { SyncIndicator } from '../sync/sync-indicator.tsx';
 import { ImpersonationBanner } from '../features/registrations-desk/components/impersonation-banner.tsx';
 import { usePageAlert } from '../lib/page-alert.tsx';
 import { logout, useSession } from '../lib/session.ts';

@@ -11,12 +11,34 @@ import { HomePage } from '../features/home/components/home-page.tsx';
 import { adminRegistrationRoutes, customerRegistrationRoutes } from '../features/registration/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { registrationsDeskRoutes } from '../features/registrations-desk/routes.tsx';
+import { STAFF_ROLES } from '@shared/domain/roles.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
 // Every route of SPEC.md section 2. The home page is in the main bundle (it is the landing
 // page); other pages load lazily, and the admin layout is its own chunk.
-// Feature owners add their routes in their feature's routes.tsx, not here.
+// Feature owners add their routes in their feature's routes.tsx, not here; a page made of two
+// features' parts is composed here, since features do not import each other.
+
+/** /admin/registration/{id}: the staff panel (owner, payments, receipts, check-in, resend, view as) above the page. */
+const adminRegistrationDetailRoute: RouteObject = {
+  path: 'registration/:registrationId',
+  handle: { roles: STAFF_ROLES },
+  lazy: async () => {
+    const [{ AdminRegistrationPage }, { StaffRegistrationPanel }] = await Promise.all([
+      import('../features/registration/components/area-pages.tsx'),
+      import('../features/registrations-desk/components/staff-registration-panel.tsx'),
+    ]);
+    return {
+      Component: () => (
+        <div className="grid gap-6">
+          <StaffRegistrationPanel />
+          <AdminRegistrationPage />
+        </div>
+      ),
+    };
+  },
+};
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -71,6 +93,7 @@ export const routes: RouteObject[] = [
               ...paymentRoutes,
               ...walkInRoutes,
               ...registrationsDeskRoutes,
+              adminRegistrationDetailRoute,
               ...adminRegistrationRoutes,
               ...settingsRoutes,
             ],

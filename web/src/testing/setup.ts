@@ -5,6 +5,8 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // Node-environment tests (the lint boundary test) have no DOM storage.
+  if (typeof localStorage === 'undefined') return;
   localStorage.clear();
   sessionStorage.clear();
 });

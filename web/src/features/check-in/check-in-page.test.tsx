@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SyncCompetitor } from '@shared/contract/sync.ts';
 import { syncCompetitor, syncRegistration } from '@shared/testing/sync-rows.ts';
 import { setSession } from '../../lib/session.ts';
-import { DeviceDb, META, setDeviceDbForTests } from '../sync/db.ts';
+import { DeviceDb, META, setDeviceDbForTests } from '../../sync/db.ts';
 import { CheckInPage } from './check-in-page.tsx';
 
 vi.mock('../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));

@@ -7,11 +7,11 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { FirstSyncNotice } from '../sync/first-sync-notice.tsx';
-import { formatTime } from '../sync/format.ts';
-import { mutate, useCheckInView, useHasSynced } from '../sync/hooks.ts';
+import { FirstSyncNotice } from '../../sync/first-sync-notice.tsx';
+import { formatTime } from '../../sync/format.ts';
+import { mutate, useCheckInView, useHasSynced } from '../../sync/hooks.ts';
 import { QrScanButton } from './qr-scanner.tsx';
-import { searchFamilies, type Family } from './search.ts';
+import { searchFamilies, type Family } from '../../components/door/family-search.ts';
 
 // /admin/check-in (issue 6): works from the device store, so it keeps working offline after
 // the first sync; taps queue mutations (shown at once, sent when the network allows).

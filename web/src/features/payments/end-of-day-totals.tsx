@@ -3,7 +3,7 @@ import { dayOf, dayTotals, PAYMENT_METHOD_LABELS } from '@shared/domain/door.ts'
 import { Button } from '../../components/ui/button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { formatDate, formatDollars } from '../../lib/format.ts';
-import type { CheckInView } from '../sync/overlay.ts';
+import type { CheckInView } from '../../sync/overlay.ts';
 
 // End-of-day totals by method for today (the device's day), from synced and pending payments,
 // so the cash box can be counted offline. Voided payments are listed apart, not in the totals.

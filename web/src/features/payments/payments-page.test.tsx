@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { syncCompetitor, syncPayment, syncRegistration } from '@shared/testing/sync-rows.ts';
 import { setSession } from '../../lib/session.ts';
-import { DeviceDb, META, setDeviceDbForTests } from '../sync/db.ts';
+import { DeviceDb, META, setDeviceDbForTests } from '../../sync/db.ts';
 import { PaymentsPage } from './payments-page.tsx';
 
 vi.mock('../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));

@@ -21,20 +21,21 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
-import { searchFamilies } from '../check-in/search.ts';
-import { FirstSyncNotice } from '../sync/first-sync-notice.tsx';
-import { formatTime } from '../sync/format.ts';
-import { mutate, useCheckInView, useHasSynced } from '../sync/hooks.ts';
-import type { CheckInView } from '../sync/overlay.ts';
-import { DoorRejections } from './door-rejections.tsx';
+import { BalanceBadge } from '../../components/door/balance-badge.tsx';
+import { DoorRejections } from '../../components/door/door-rejections.tsx';
+import { searchFamilies } from '../../components/door/family-search.ts';
+import { PaymentFields } from '../../components/door/payment-fields.tsx';
+import { FirstSyncNotice } from '../../sync/first-sync-notice.tsx';
+import { formatTime } from '../../sync/format.ts';
+import { mutate, useCheckInView, useHasSynced } from '../../sync/hooks.ts';
+import type { CheckInView } from '../../sync/overlay.ts';
 import { EndOfDayTotals } from './end-of-day-totals.tsx';
-import { PaymentFields } from './payment-fields.tsx';
 import {
   initialPaymentForm,
   paymentFromForm,
   type PaymentFormResult,
   type PaymentFormState,
-} from './payment-form.ts';
+} from '../../components/door/payment-form.ts';
 
 // /admin/payments (issue 7): find a family as on check-in, record a door payment (cash with
 // change due, card terminal, e-transfer), void one (SuperAdmin), and count the day's takings.
@@ -153,14 +154,6 @@ function FamilySearch({
         </p>
       )}
     </section>
-  );
-}
-
-export function BalanceBadge({ balance }: { balance: number }) {
-  return (
-    <Badge variant={balance > 0 ? 'danger' : balance < 0 ? 'outline' : 'success'} data-testid="balance">
-      {balanceText(balance)}
-    </Badge>
   );
 }
 

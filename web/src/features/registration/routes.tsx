@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { STAFF_ROLES } from '@shared/domain/roles.ts';
 
 // The registration pages (issue 5), loaded lazily. The shell sends a non-numeric `...Id` to `/`.
 
@@ -39,28 +38,10 @@ export const customerRegistrationRoutes: RouteObject[] = [
 
 /**
  * Children of /admin. `handle.roles` limits a route to roles (SPEC.md section 6); the admin
- * competitor edit route has no role restriction of its own.
+ * competitor edit route has no role restriction of its own. The registration page itself is
+ * composed with the staff panel in app/routes.tsx (features do not import each other).
  */
 export const adminRegistrationRoutes: RouteObject[] = [
-  {
-    path: 'registration/:registrationId',
-    handle: { roles: STAFF_ROLES },
-    // The staff panel (owner, payments, receipts, check-in, resend, view as) above the page.
-    lazy: async () => {
-      const [{ AdminRegistrationPage }, { StaffRegistrationPanel }] = await Promise.all([
-        import('./components/area-pages.tsx'),
-        import('../registrations-desk/components/staff-registration-panel.tsx'),
-      ]);
-      return {
-        Component: () => (
-          <div className="grid gap-6">
-            <StaffRegistrationPanel />
-            <AdminRegistrationPage />
-          </div>
-        ),
-      };
-    },
-  },
   {
     path: 'registration/:registrationId/competitor/:competitorId?',
     ...page(() => import('./components/area-pages.tsx'), 'AdminCompetitorPage'),

@@ -4,7 +4,7 @@ import type { Tournament } from '@shared/contract/public.ts';
 import type { RegistrationOptions } from '@shared/contract/registration.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
 import { api } from '../../lib/api-client.ts';
-import { deviceDb, getMeta, META, setMeta } from '../sync/db.ts';
+import { deviceDb, getMeta, META, setMeta } from '../../sync/db.ts';
 import type { WalkInOptions } from './walk-in-form.ts';
 
 // Levels, events and door prices for walk-ins: fetched when online, kept in the device store

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../lib/session.ts';
-import { DeviceDb, META, setDeviceDbForTests } from '../sync/db.ts';
+import { DeviceDb, META, setDeviceDbForTests } from '../../sync/db.ts';
 import type { WalkInOptions } from './walk-in-form.ts';
 import { WalkInPage } from './walk-in-page.tsx';
 

@@ -8,16 +8,16 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { formatDate, formatDollars } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { DoorRejections } from '../payments/door-rejections.tsx';
-import { PaymentFields } from '../payments/payment-fields.tsx';
+import { DoorRejections } from '../../components/door/door-rejections.tsx';
+import { PaymentFields } from '../../components/door/payment-fields.tsx';
 import {
   CompetitorDetailFields,
   EmergencyContactFields,
-} from '../registration/components/competitor-fields.tsx';
-import { BalanceBadge } from '../payments/payments-page.tsx';
-import { formatTime } from '../sync/format.ts';
-import { mutate, useCheckInView, useRejections } from '../sync/hooks.ts';
-import type { CheckInView } from '../sync/overlay.ts';
+} from '../../components/form/competitor-fields.tsx';
+import { BalanceBadge } from '../../components/door/balance-badge.tsx';
+import { formatTime } from '../../sync/format.ts';
+import { mutate, useCheckInView, useRejections } from '../../sync/hooks.ts';
+import type { CheckInView } from '../../sync/overlay.ts';
 import {
   emptyCompetitor,
   formTotal,

@@ -16,7 +16,7 @@ import {
   useRegistrationOptions,
   useTournaments,
 } from '../api/registration.ts';
-import { CompetitorDetailFields, EmergencyContactFields } from './competitor-fields.tsx';
+import { CompetitorDetailFields, EmergencyContactFields } from '../../../components/form/competitor-fields.tsx';
 import type { Area } from './registration-page.tsx';
 
 interface Values {

@@ -1,5 +1,5 @@
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
+import { SelectField } from './select-field.tsx';
+import { TextField } from './text-field.tsx';
 
 /** The competitor fields a person types or picks (events and consent are checkboxes, bound apart). */
 export type CompetitorTextField =

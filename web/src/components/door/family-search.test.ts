@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { syncCompetitor, syncRegistration } from '@shared/testing/sync-rows.ts';
-import { searchFamilies } from './search.ts';
+import { searchFamilies } from './family-search.ts';
 
 const reg = (id: number, familyName: string, ownerFirstName: string, confirmationCodes: string[]) =>
   syncRegistration({ id, familyName, ownerFirstName, confirmationCodes, balanceOwing: 0, cost: 0 });

@@ -1,7 +1,7 @@
-import { Alert, AlertTitle } from '../../components/ui/alert.tsx';
-import { formatTime } from '../sync/format.ts';
-import { useRejections } from '../sync/hooks.ts';
-import type { CheckInView } from '../sync/overlay.ts';
+import { Alert, AlertTitle } from '../ui/alert.tsx';
+import { formatTime } from '../../sync/format.ts';
+import { useRejections } from '../../sync/hooks.ts';
+import type { CheckInView } from '../../sync/overlay.ts';
 
 // Door payments, voids and walk-ins the server refused (or the device itself cannot apply):
 // said plainly, so nobody believes money was recorded when it was not.

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useSession } from '../../lib/session.ts';
+import { useSession } from '../lib/session.ts';
 import { deviceDb, getMeta, META } from './db.ts';
 import { enqueueMutation, syncEngine, type SyncState } from './engine.ts';
 import { replayOutbox, type CheckInView } from './overlay.ts';

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PullResponse, PushRequest, PushResponse, SyncCompetitor } from '@shared/contract/sync.ts';
 import { syncCompetitor, syncRegistration } from '@shared/testing/sync-rows.ts';
-import { setSession } from '../../lib/session.ts';
+import { setSession } from '../lib/session.ts';
 import { DeviceDb, setDeviceDbForTests } from './db.ts';
 import { backoffDelay, enqueueMutation, SyncEngine } from './engine.ts';
 import { replayOutbox } from './overlay.ts';

@@ -7,7 +7,7 @@ import {
   type PushResponse,
   type SyncScope,
 } from '@shared/contract/sync.ts';
-import { getSession } from '../../lib/session.ts';
+import { getSession } from '../lib/session.ts';
 import { deviceDb, getMeta, META, setMeta, wipeDeviceStore, type DeviceDb, type OutboxEntry } from './db.ts';
 
 // The sync engine (DESIGN.md section 4; docs/decisions/010-device-store.md): push the outbox,

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Workbox } from 'workbox-window';
-import { Button } from '../../components/ui/button.tsx';
-import { onBeforeLogout, onForcedLogout, onLogout, useSession } from '../../lib/session.ts';
+import { Button } from '../components/ui/button.tsx';
+import { onBeforeLogout, onForcedLogout, onLogout, useSession } from '../lib/session.ts';
 
 // Main bundle (keep it small: the device store loads only when needed). Registers the
 // service worker (sw/src/sw.ts), shows "Update available" for a new version and activates it

@@ -1,6 +1,6 @@
 import { CloudOff, RefreshCw, TriangleAlert, Wifi } from 'lucide-react';
 import { useEffect } from 'react';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '../components/ui/button.tsx';
 import { formatTime } from './format.ts';
 import { useLastSynced, useOnline, usePendingCount, useRejections, useSyncState } from './hooks.ts';
 import { OTHER_PERSONS_CHANGES, syncEngine } from './engine.ts';

@@ -1,4 +1,4 @@
-import { Alert } from '../../components/ui/alert.tsx';
+import { Alert } from '../components/ui/alert.tsx';
 
 /** Shown by a venue screen until the device's first pull of registrations has arrived. */
 export function FirstSyncNotice() {

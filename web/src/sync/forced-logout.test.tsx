@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PushRequest } from '@shared/contract/sync.ts';
-import { api } from '../../lib/api-client.ts';
-import { getSession, setSession } from '../../lib/session.ts';
+import { api } from '../lib/api-client.ts';
+import { getSession, setSession } from '../lib/session.ts';
 import { DeviceDb, getMeta, META, setDeviceDbForTests } from './db.ts';
 import { enqueueMutation, OtherPersonsChangesError, SyncEngine } from './engine.ts';
 import { guardLogout, UNSENT_KEY, UnsentChangesNotice } from './pwa.tsx';

@@ -1,0 +1,42 @@
+// @vitest-environment node
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The lint rule that keeps features apart (eslint.config.js, issue 12) must fail CI on a
+// feature importing another feature: a quiet rule (a resolver that finds nothing) would pass.
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message);
+}
+
+describe('feature boundaries', () => {
+  it('refuses a feature importing another feature', async () => {
+    const errors = await boundaryErrors(
+      'web/src/features/check-in/uses-payments.ts',
+      "import { PaymentsPage } from '../payments/payments-page.tsx';\nexport const page = PaymentsPage;\n",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('feature="payments"');
+  }, 60_000);
+
+  it('lets a feature import its own files, components, lib, sync and shared', async () => {
+    const errors = await boundaryErrors(
+      'web/src/features/check-in/uses-platform.ts',
+      [
+        "import { searchFamilies } from '../../components/door/family-search.ts';",
+        "import { formatDollars } from '../../lib/format.ts';",
+        "import { useCheckInView } from '../../sync/hooks.ts';",
+        "import { codeFromScan } from './qr.ts';",
+        "import { balanceText } from '@shared/domain/door.ts';",
+        'export const all = [searchFamilies, formatDollars, useCheckInView, codeFromScan, balanceText];',
+        '',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
