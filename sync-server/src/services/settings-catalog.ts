@@ -22,7 +22,7 @@ import {
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { writeAudit } from './audit.ts';
-import { newOrder } from './settings-order.ts';
+import { badOrder, reorderList } from './settings-order.ts';
 import { EVENT_TYPES_CACHE_KEY } from './tournaments.ts';
 
 // Issue 8: event types, competitor levels and the events of a tournament. Each change and
@@ -143,30 +143,9 @@ export async function deleteEventType(deps: Deps, caller: Caller, id: number): P
 }
 
 export async function reorderEventTypes(deps: Deps, caller: Caller, ids: number[]) {
-  await deps.database.db.transaction(async (tx) => {
-    const current = await tx
-      .select({ id: eventTypes.id })
-      .from(eventTypes)
-      .orderBy(asc(eventTypes.sortOrder), asc(eventTypes.id));
-    const order = newOrder(
-      current.map((r) => r.id),
-      ids,
-    );
-    for (const [id, sortOrder] of order)
-      await tx.update(eventTypes).set({ sortOrder }).where(eq(eventTypes.id, id));
-    await writeAudit(
-      tx,
-      caller,
-      {
-        entity: 'eventType',
-        entityId: null,
-        action: 'reorder',
-        before: current.map((r) => r.id),
-        after: ids,
-      },
-      deps.now(),
-    );
-  });
+  await deps.database.db.transaction((tx) =>
+    reorderList(tx, caller, deps.now(), { table: eventTypes, entity: 'eventType' }, ids),
+  );
   return afterEventTypeChange(deps);
 }
 
@@ -283,30 +262,9 @@ export async function deleteCompetitorLevel(deps: Deps, caller: Caller, id: numb
 }
 
 export async function reorderCompetitorLevels(deps: Deps, caller: Caller, ids: number[]) {
-  await deps.database.db.transaction(async (tx) => {
-    const current = await tx
-      .select({ id: competitorLevels.id })
-      .from(competitorLevels)
-      .orderBy(asc(competitorLevels.sortOrder), asc(competitorLevels.id));
-    const order = newOrder(
-      current.map((r) => r.id),
-      ids,
-    );
-    for (const [id, sortOrder] of order)
-      await tx.update(competitorLevels).set({ sortOrder }).where(eq(competitorLevels.id, id));
-    await writeAudit(
-      tx,
-      caller,
-      {
-        entity: 'competitorLevel',
-        entityId: null,
-        action: 'reorder',
-        before: current.map((r) => r.id),
-        after: ids,
-      },
-      deps.now(),
-    );
-  });
+  await deps.database.db.transaction((tx) =>
+    reorderList(tx, caller, deps.now(), { table: competitorLevels, entity: 'competitorLevel' }, ids),
+  );
   return adminListCompetitorLevels(deps);
 }
 
@@ -465,27 +423,16 @@ export async function deleteEvent(deps: Deps, caller: Caller, id: number): Promi
   });
 }
 
-/** New order of one tournament's events (the ids must be all of that tournament's events). */
+/**
+ * New order of one tournament's events: the first id names the tournament, and the ids must
+ * be all of that tournament's events (an unknown first id is bad input like any other).
+ */
 export async function reorderEvents(deps: Deps, caller: Caller, ids: number[]) {
   const tournamentId = await deps.database.db.transaction(async (tx) => {
     const first = ids[0] === undefined ? undefined : await eventRow(tx, ids[0]);
-    if (!first) throw notFound(EVENT_NOT_FOUND);
-    const current = await tx
-      .select({ id: events.id })
-      .from(events)
-      .where(eq(events.tournamentId, first.tournamentId))
-      .orderBy(asc(events.sortOrder), asc(events.id));
-    const order = newOrder(
-      current.map((r) => r.id),
-      ids,
-    );
-    for (const [id, sortOrder] of order) await tx.update(events).set({ sortOrder }).where(eq(events.id, id));
-    await writeAudit(
-      tx,
-      caller,
-      { entity: 'event', entityId: null, action: 'reorder', before: current.map((r) => r.id), after: ids },
-      deps.now(),
-    );
+    if (!first) throw badOrder();
+    const list = { table: events, entity: 'event', where: eq(events.tournamentId, first.tournamentId) } as const;
+    await reorderList(tx, caller, deps.now(), list, ids);
     return first.tournamentId;
   });
   return adminListEvents(deps, tournamentId);

@@ -6,7 +6,7 @@ import { competitorLevels, divisionLevels, divisions } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { writeAudit } from './audit.ts';
-import { newOrder } from './settings-order.ts';
+import { reorderList } from './settings-order.ts';
 
 // Division rules (DESIGN.md section 5; issue 8). Global settings that matchmaking reads;
 // nothing stores a reference to a rule yet (drafts copy what they need), so a rule can be
@@ -149,23 +149,8 @@ export async function deleteDivision(deps: Deps, caller: Caller, id: number): Pr
 }
 
 export async function reorderDivisions(deps: Deps, caller: Caller, ids: number[]): Promise<Division[]> {
-  await deps.database.db.transaction(async (tx) => {
-    const current = await tx
-      .select({ id: divisions.id })
-      .from(divisions)
-      .orderBy(asc(divisions.sortOrder), asc(divisions.id));
-    const order = newOrder(
-      current.map((r) => r.id),
-      ids,
-    );
-    for (const [id, sortOrder] of order)
-      await tx.update(divisions).set({ sortOrder }).where(eq(divisions.id, id));
-    await writeAudit(
-      tx,
-      caller,
-      { entity: 'division', entityId: null, action: 'reorder', before: current.map((r) => r.id), after: ids },
-      deps.now(),
-    );
-  });
+  await deps.database.db.transaction((tx) =>
+    reorderList(tx, caller, deps.now(), { table: divisions, entity: 'division' }, ids),
+  );
   return adminListDivisions(deps);
 }
