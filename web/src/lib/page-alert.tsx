@@ -38,3 +38,8 @@ export function usePageAlert(): PageAlertApi {
   if (!value) throw new Error('usePageAlert needs <PageAlertProvider>');
   return value;
 }
+
+/** The page alert when the page has one: `useAction` runs on door pages rendered without it in tests. */
+export function useOptionalPageAlert(): PageAlertApi | null {
+  return useContext(PageAlertContext);
+}

@@ -79,3 +79,8 @@ export function useToast(): (toast: ToastInput) => void {
   if (!value) throw new Error('useToast needs <ToastProvider>');
   return value;
 }
+
+/** The toast function when a provider is there (`useAction`'s optional success toast). */
+export function useOptionalToast(): ((toast: ToastInput) => void) | null {
+  return useContext(ToastContext);
+}
