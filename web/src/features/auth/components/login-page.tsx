@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { AuthenticateRequestSchema } from '@tournament/shared';
 import { Link } from 'react-router';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { usePageAlert } from '../../../lib/page-alert.tsx';
+import { useAction } from '../../../lib/action.ts';
+import { useForm } from '../../../lib/form.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useSiteSettings } from '../../../lib/site-settings.tsx';
 import { setSessionForNextPage } from '../../../lib/session.ts';
@@ -17,11 +18,7 @@ import { TournamentStatusPanel } from './tournament-status-panel.tsx';
 export function LoginPage() {
   usePageMeta('Login', 'Sign in to register competitors, spectators and lunch for the tournament.');
   const settings = useSiteSettings();
-  const { showError, clearAlert } = usePageAlert();
   const tournaments = useTournaments();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
 
   function finish(answer: Parameters<typeof toSession>[0]) {
     const session = toSession(answer);
@@ -33,57 +30,46 @@ export function LoginPage() {
     window.location.replace(target);
   }
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    clearAlert();
-    setBusy(true);
-    try {
-      finish(await signIn({ username: email, password }));
-    } catch (error) {
-      showError(error);
-      setBusy(false);
-    }
-  }
-
-  async function onGoogle(credential: string) {
-    if (!settings?.googleClientId) return;
-    clearAlert();
-    setBusy(true);
-    try {
-      finish(await signInWithGoogle(credential, settings.googleClientId));
-    } catch (error) {
-      showError(error);
-      setBusy(false);
-    }
-  }
+  // The e-mail is the account's username (SPEC.md section 7, POST /api/users/authenticate).
+  const form = useForm({
+    schema: AuthenticateRequestSchema,
+    initial: { username: '', password: '' },
+    onSubmit: async (values) => finish(await signIn(values)),
+  });
+  const google = useAction(async (credential: string, clientId: string) =>
+    finish(await signInWithGoogle(credential, clientId)),
+  );
+  const busy = form.busy || google.busy;
+  const googleClientId = settings?.googleClientId;
 
   return (
     <div className="grid items-start gap-6 md:grid-cols-2">
       <h1 className="sr-only md:col-span-2">Login</h1>
-      <TournamentStatusPanel tournaments={tournaments.data} isLoading={tournaments.isLoading} now={new Date()} />
+      <TournamentStatusPanel
+        tournaments={tournaments.data}
+        isLoading={tournaments.isLoading}
+        now={new Date()}
+      />
       <Card>
         <CardHeader>
           <CardTitle>Sign In</CardTitle>
         </CardHeader>
         <CardContent>
-          <form className="grid gap-4" onSubmit={(e) => void onSubmit(e)}>
+          <form className="grid gap-4" onSubmit={(e) => void form.submit(e)}>
             <TextField
               label="Email"
               type="email"
-              name="email"
               autoComplete="email"
               required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              {...form.field('username')}
+              name="email"
             />
             <TextField
               label="Password"
               type="password"
-              name="password"
               autoComplete="current-password"
               required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              {...form.field('password')}
             />
             <div className="flex flex-wrap items-center gap-4">
               <Button type="submit" disabled={busy}>
@@ -93,8 +79,11 @@ export function LoginPage() {
               <Link to="/user/forgot">Forgot your password?</Link>
             </div>
           </form>
-          {settings?.googleClientId ? (
-            <GoogleButton clientId={settings.googleClientId} onCredential={(c) => void onGoogle(c)} />
+          {googleClientId ? (
+            <GoogleButton
+              clientId={googleClientId}
+              onCredential={(c) => void google.run(c, googleClientId)}
+            />
           ) : null}
         </CardContent>
       </Card>

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PROVINCES, RegisterRequestSchema } from '@tournament/shared';
 import { SelectField } from '../../../components/form/select-field.tsx';
@@ -6,11 +5,9 @@ import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { usePageAlert } from '../../../lib/page-alert.tsx';
+import { useForm } from '../../../lib/form.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { registerAccount } from '../api/accounts.ts';
-import { useValidatedForm } from '../hooks/use-validated-form.ts';
 import { rememberPendingUser } from '../pending-user.ts';
 
 const PROVINCE_OPTIONS = Object.entries(PROVINCES).map(([value, label]) => ({ value, label }));
@@ -32,28 +29,17 @@ const EMPTY = {
 export function RegisterPage() {
   usePageMeta('Sign Up', 'Create an account to register competitors for the tournament.');
   const navigate = useNavigate();
-  const { showError, clearAlert } = usePageAlert();
-  const form = useValidatedForm(RegisterRequestSchema, EMPTY);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
+  const form = useForm({
+    schema: RegisterRequestSchema,
+    initial: EMPTY,
     // The browser's own validity first (SPEC.md section 5), then the shared rules.
-    if (!e.currentTarget.reportValidity()) return;
-    const values = form.validate();
-    if (!values) return;
-    clearAlert();
-    setBusy(true);
-    try {
+    nativeValidity: true,
+    onSubmit: async (values) => {
       await registerAccount(values);
       rememberPendingUser({ firstName: values.firstName, email: values.email });
       await navigate('/user/pending');
-    } catch (error) {
-      if (error instanceof ApiError) form.setServerErrors(error.fieldErrors);
-      showError(error);
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <Card className="mx-auto max-w-2xl">
@@ -66,21 +52,45 @@ export function RegisterPage() {
         </p>
       </CardHeader>
       <CardContent>
-        <form className="grid items-start gap-4 sm:grid-cols-2" onSubmit={(e) => void onSubmit(e)}>
-          <TextField label="First Name" required autoComplete="given-name" {...form.bind('firstName')} />
-          <TextField label="Last Name" required autoComplete="family-name" {...form.bind('lastName')} />
-          <TextField label="Email" type="email" required autoComplete="email" {...form.bind('email')} />
-          <TextField label="Phone Number" type="tel" required autoComplete="tel-national" inputMode="numeric" {...form.bind('phoneNumber')} />
-          <TextField label="Password" type="password" required autoComplete="new-password" {...form.bind('password')} />
-          <TextField label="Confirm Password" type="password" required autoComplete="new-password" {...form.bind('confirmPassword')} />
-          <TextField label="Address Line 1" required autoComplete="address-line1" {...form.bind('addressLine1')} />
-          <TextField label="Address Line 2" autoComplete="address-line2" {...form.bind('addressLine2')} />
-          <TextField label="City" required autoComplete="address-level2" {...form.bind('city')} />
-          <SelectField label="Province" required options={PROVINCE_OPTIONS} {...form.bind('province')} />
-          <TextField label="Postal Code" required autoComplete="postal-code" {...form.bind('postalCode')} />
+        <form className="grid items-start gap-4 sm:grid-cols-2" onSubmit={(e) => void form.submit(e)}>
+          <TextField label="First Name" required autoComplete="given-name" {...form.field('firstName')} />
+          <TextField label="Last Name" required autoComplete="family-name" {...form.field('lastName')} />
+          <TextField label="Email" type="email" required autoComplete="email" {...form.field('email')} />
+          <TextField
+            label="Phone Number"
+            type="tel"
+            required
+            autoComplete="tel-national"
+            inputMode="numeric"
+            {...form.field('phoneNumber')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            required
+            autoComplete="new-password"
+            {...form.field('password')}
+          />
+          <TextField
+            label="Confirm Password"
+            type="password"
+            required
+            autoComplete="new-password"
+            {...form.field('confirmPassword')}
+          />
+          <TextField
+            label="Address Line 1"
+            required
+            autoComplete="address-line1"
+            {...form.field('addressLine1')}
+          />
+          <TextField label="Address Line 2" autoComplete="address-line2" {...form.field('addressLine2')} />
+          <TextField label="City" required autoComplete="address-level2" {...form.field('city')} />
+          <SelectField label="Province" required options={PROVINCE_OPTIONS} {...form.field('province')} />
+          <TextField label="Postal Code" required autoComplete="postal-code" {...form.field('postalCode')} />
           <div className="flex items-end sm:col-span-2">
-            <Button type="submit" disabled={busy}>
-              {busy && <Spinner className="size-4" />}
+            <Button type="submit" disabled={form.busy}>
+              {form.busy && <Spinner className="size-4" />}
               Sign Up
             </Button>
           </div>
