@@ -1,0 +1,290 @@
+import { z } from 'zod';
+
+// Issue 13: matchmaking drafts, publishing and division sheets under /api/admin (TournamentDirector,
+// SuperAdmin; SPEC.md section 6), and copying division rules (SuperAdmin). The rules themselves
+// are pure functions in domain/matchmaking; split and combine previews run them in the browser,
+// the server runs them again when applying (docs/decisions/017-matchmaking.md).
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const intId = z.number().int();
+
+export const MATCHMAKING_PATHS = {
+  list: '/api/admin/matchmaking',
+  options: (tournamentId: number) => `/api/admin/matchmaking/options/${tournamentId}`,
+  drafts: '/api/admin/matchmaking/drafts',
+  draft: (draftId: number) => `/api/admin/matchmaking/drafts/${draftId}`,
+  regenerate: (draftId: number) => `/api/admin/matchmaking/drafts/${draftId}/regenerate`,
+  division: (draftId: number, divisionId: number) =>
+    `/api/admin/matchmaking/drafts/${draftId}/divisions/${divisionId}`,
+  split: (draftId: number, divisionId: number) =>
+    `/api/admin/matchmaking/drafts/${draftId}/divisions/${divisionId}/split`,
+  combine: (draftId: number, divisionId: number) =>
+    `/api/admin/matchmaking/drafts/${draftId}/divisions/${divisionId}/combine`,
+  move: (draftId: number) => `/api/admin/matchmaking/drafts/${draftId}/move`,
+  place: (draftId: number) => `/api/admin/matchmaking/drafts/${draftId}/place`,
+  publish: (draftId: number) => `/api/admin/matchmaking/drafts/${draftId}/publish`,
+  sheet: (draftDivisionId: number) => `/api/admin/division-sheets/${draftDivisionId}`,
+  sheetsAll: (draftId: number) => `/api/admin/division-sheets/all/${draftId}`,
+  copyRules: (tournamentId: number) => `/api/admin/divisions/copy-from-tournament/${tournamentId}`,
+} as const;
+
+export const DraftIdParamSchema = z.object({ draftId: id });
+export const DraftDivisionParamSchema = z.object({ draftId: id, divisionId: id });
+export const DraftDivisionIdParamSchema = z.object({ draftDivisionId: id });
+export const TournamentIdParamSchema = z.object({ tournamentId: id });
+
+export const CreateDraftSchema = z.object({
+  tournamentId: z.number().int().positive().max(2_147_483_647),
+  /** Every completed registration, or only checked-in competitors (for the day itself). */
+  source: z.enum(['completed', 'checkedIn'], {
+    message: 'Choose completed registrations or checked-in only',
+  }),
+  eventTypeIds: z
+    .array(z.number().int().positive().max(2_147_483_647))
+    .min(1, 'Choose at least one event type')
+    .max(100),
+});
+export type CreateDraftInput = z.infer<typeof CreateDraftSchema>;
+
+export const DraftStatusSchema = z.enum(['draft', 'published']);
+
+export const DraftSummarySchema = z.object({
+  id: intId,
+  name: z.string(),
+  status: DraftStatusSchema,
+  source: z.enum(['completed', 'checkedIn']),
+  divisions: intId,
+  competitors: intId,
+  /** Divisions with a warning (too small, too large, outside the rule). */
+  warnings: intId,
+  /** Entries no division holds (no rule fits, or registered after the draft). */
+  unplaced: intId,
+  createdAt: z.string(),
+  publishedAt: z.string().nullable(),
+});
+export type DraftSummary = z.infer<typeof DraftSummarySchema>;
+
+export const MatchmakingListSchema = z.object({
+  tournaments: z.array(
+    z.object({
+      id: intId,
+      tournamentDate: z.string(),
+      city: z.string(),
+      venue: z.string(),
+      drafts: z.array(DraftSummarySchema),
+    }),
+  ),
+});
+export type MatchmakingList = z.infer<typeof MatchmakingListSchema>;
+
+const EventTypeRefSchema = z.object({
+  id: intId,
+  title: z.string(),
+  sortOrder: intId,
+  decidedBy: z.enum(['judged', 'bracket']),
+});
+
+export const DraftOptionsSchema = z.object({
+  tournament: z.object({
+    id: intId,
+    tournamentDate: z.string(),
+    city: z.string(),
+    isTournamentToday: z.boolean(),
+  }),
+  eventTypes: z.array(EventTypeRefSchema.extend({ competitors: intId })),
+  competitors: z.object({ completed: intId, checkedIn: intId }),
+  rules: intId,
+});
+export type DraftOptions = z.infer<typeof DraftOptionsSchema>;
+
+const CriteriaSchema = z.object({
+  minAge: intId,
+  maxAge: intId,
+  gender: z.union([z.literal(1), z.literal(2)]).nullable(),
+  competitorLevelIds: z.array(intId),
+  minWeight: z.number().nullable(),
+  maxWeight: z.number().nullable(),
+  minSize: intId,
+  maxSize: intId,
+});
+
+export const DraftDivisionViewSchema = z.object({
+  id: intId,
+  ruleId: intId.nullable(),
+  title: z.string(),
+  criteria: CriteriaSchema,
+  eventTypeIds: z.array(intId),
+  competitorIds: z.array(intId),
+  locked: z.boolean(),
+  note: z.string(),
+  overrides: z.array(z.string()),
+  warnings: z.array(z.object({ kind: z.enum(['tooSmall', 'tooLarge', 'outsideRule']), message: z.string() })),
+});
+export type DraftDivisionView = z.infer<typeof DraftDivisionViewSchema>;
+
+export const MatchCompetitorSchema = z.object({
+  id: intId,
+  registrationId: intId,
+  firstName: z.string(),
+  lastName: z.string(),
+  age: intId,
+  gender: z.union([z.literal(1), z.literal(2)]),
+  competitorLevelId: intId.nullable(),
+  weight: z.number().nullable(),
+  school: z.string(),
+  checkedIn: z.boolean(),
+  eventTypeIds: z.array(intId),
+});
+
+export const DraftViewSchema = z.object({
+  draft: z.object({
+    id: intId,
+    name: z.string(),
+    status: DraftStatusSchema,
+    source: z.enum(['completed', 'checkedIn']),
+    eventTypeIds: z.array(intId),
+    tournament: z.object({ id: intId, tournamentDate: z.string(), city: z.string() }),
+    publishedAt: z.string().nullable(),
+  }),
+  eventTypes: z.array(EventTypeRefSchema),
+  levels: z.array(z.object({ id: intId, name: z.string(), sortOrder: intId })),
+  divisions: z.array(DraftDivisionViewSchema),
+  competitors: z.array(MatchCompetitorSchema),
+  /** Entries no division holds: no rule fits (with the reason) or "not in a division yet". */
+  unplaced: z.array(
+    z.object({
+      competitorId: intId,
+      eventTypeId: intId,
+      reason: z.string(),
+      late: z.boolean(),
+      suggestedDivisionId: intId.nullable(),
+    }),
+  ),
+});
+export type DraftView = z.infer<typeof DraftViewSchema>;
+
+export const SplitInputSchema = z.discriminatedUnion('by', [
+  z.object({ by: z.literal('age') }),
+  z.object({ by: z.literal('weight') }),
+  z.object({ by: z.literal('level') }),
+  z.object({
+    by: z.literal('pick'),
+    competitorIds: z
+      .array(z.number().int().positive().max(2_147_483_647))
+      .min(1, 'Pick at least one competitor')
+      .max(500),
+  }),
+]);
+export type SplitInput = z.infer<typeof SplitInputSchema>;
+
+export const CombineInputSchema = z.object({
+  withDivisionId: z.number().int().positive().max(2_147_483_647),
+});
+export const MoveInputSchema = z.object({
+  competitorId: z.number().int().positive().max(2_147_483_647),
+  fromDivisionId: z.number().int().positive().max(2_147_483_647),
+  toDivisionId: z.number().int().positive().max(2_147_483_647),
+});
+export type MoveInput = z.infer<typeof MoveInputSchema>;
+export const PlaceInputSchema = z.object({
+  competitorId: z.number().int().positive().max(2_147_483_647),
+  eventTypeId: z.number().int().positive().max(2_147_483_647),
+  divisionId: z.number().int().positive().max(2_147_483_647),
+});
+export type PlaceInput = z.infer<typeof PlaceInputSchema>;
+
+/** Rename, note, lock: each left out stays as it is. */
+export const DivisionPatchSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Value is required').max(120).optional(),
+    note: z.string().max(2000).optional(),
+    locked: z.boolean().optional(),
+  })
+  .refine((p) => p.title !== undefined || p.note !== undefined || p.locked !== undefined, {
+    message: 'Nothing to change',
+    path: ['title'],
+  });
+export type DivisionPatch = z.infer<typeof DivisionPatchSchema>;
+
+export const PublishDiffSchema = z.object({
+  added: z.array(z.object({ id: intId, title: z.string() })),
+  removed: z.array(z.object({ id: intId, title: z.string() })),
+  renamed: z.array(z.object({ id: intId, from: z.string(), to: z.string() })),
+  moved: z.array(
+    z.object({
+      competitorId: intId,
+      competitorName: z.string(),
+      fromId: intId,
+      fromTitle: z.string(),
+      toId: intId.nullable(),
+      toTitle: z.string().nullable(),
+    }),
+  ),
+});
+export type PublishDiffView = z.infer<typeof PublishDiffSchema>;
+
+export const PublishPreviewSchema = z.object({
+  /** True when the tournament has never been published: nothing to compare with. */
+  firstPublication: z.boolean(),
+  /** Whether publishing would change anything (false: this draft is published as it stands). */
+  changed: z.boolean(),
+  diff: PublishDiffSchema,
+  /** Registrations whose competitors moved: the families the notice goes to. */
+  familiesToNotify: intId,
+});
+export type PublishPreview = z.infer<typeof PublishPreviewSchema>;
+
+/** Publishing after a first time needs `confirm: true`, given after seeing the change list. */
+export const PublishInputSchema = z.object({ confirm: z.boolean().optional() });
+
+export const PublishResultSchema = z.object({
+  publicationId: intId,
+  diff: PublishDiffSchema,
+  familiesToNotify: intId,
+});
+
+export const SheetSchema = z.object({
+  division: z.object({
+    id: intId,
+    title: z.string(),
+    eventTypes: z.array(z.object({ id: intId, title: z.string(), decidedBy: z.enum(['judged', 'bracket']) })),
+    /** Null until the rings issue assigns the division to a ring. */
+    ring: z.string().nullable(),
+    queuePosition: intId.nullable(),
+    overrides: z.array(z.string()),
+    note: z.string(),
+  }),
+  competitors: z.array(
+    z.object({
+      id: intId,
+      name: z.string(),
+      school: z.string(),
+      level: z.string(),
+      age: intId,
+      weight: z.number().nullable(),
+      checkedIn: z.boolean(),
+    }),
+  ),
+  /** The draw of bracket events (competitor ids; null a bye or a winner to come). */
+  bracket: z
+    .object({
+      kind: z.enum(['roundRobin', 'singleElimination']),
+      rounds: z.array(z.array(z.object({ round: intId, a: intId.nullable(), b: intId.nullable() }))),
+    })
+    .nullable(),
+});
+export type Sheet = z.infer<typeof SheetSchema>;
+
+export const SheetsSchema = z.object({
+  draft: z.object({
+    id: intId,
+    name: z.string(),
+    status: DraftStatusSchema,
+    tournamentDate: z.string(),
+    city: z.string(),
+  }),
+  sheets: z.array(SheetSchema),
+});
+export type Sheets = z.infer<typeof SheetsSchema>;
+
+export const CopyRulesResultSchema = z.object({ copied: intId, skipped: intId });

@@ -1,0 +1,97 @@
+import type { DivisionRule } from '../division-rules.ts';
+import { divisionTitle } from './titles.ts';
+import { MatchmakingError, type DraftDivision, type MatchLevel } from './types.ts';
+import { ascending, sameIds } from './util.ts';
+
+// Combining an undersized division with a neighbour (issue 13, step 5). Neighbours run the same
+// event types; the nearest have adjacent ages and levels and the same gender. The combined
+// division's criteria widen to take both groups, which is a director's override of the rule:
+// it is recorded on the division and shows on its sheet.
+
+export interface CombineSuggestion {
+  division: DraftDivision;
+  /** 0 for adjacent ages and levels of the same gender; larger is further. */
+  distance: number;
+}
+
+const gap = (aMin: number, aMax: number, bMin: number, bMax: number) =>
+  Math.max(0, bMin - aMax - 1, aMin - bMax - 1);
+
+function levelSpan(ids: readonly number[], order: readonly number[]): [number, number] {
+  if (ids.length === 0) return [0, order.length - 1];
+  const pos = ids.map((id) => order.indexOf(id)).filter((p) => p >= 0);
+  return pos.length ? [Math.min(...pos), Math.max(...pos)] : [0, order.length - 1];
+}
+
+export function combineDistance(a: DraftDivision, b: DraftDivision, levels: readonly MatchLevel[]): number {
+  const order = [...levels].sort((x, y) => x.sortOrder - y.sortOrder || x.id - y.id).map((l) => l.id);
+  const ages = gap(a.criteria.minAge, a.criteria.maxAge, b.criteria.minAge, b.criteria.maxAge);
+  const [aLo, aHi] = levelSpan(a.criteria.competitorLevelIds, order);
+  const [bLo, bHi] = levelSpan(b.criteria.competitorLevelIds, order);
+  const lv = gap(aLo, aHi, bLo, bHi);
+  const gender =
+    a.criteria.gender === b.criteria.gender
+      ? 0
+      : a.criteria.gender === null || b.criteria.gender === null
+        ? 1
+        : 4;
+  return ages * 2 + lv + gender;
+}
+
+/** The nearest divisions `d` could be combined with, nearest first (then by title and key). */
+export function combineSuggestions(
+  d: DraftDivision,
+  all: readonly DraftDivision[],
+  levels: readonly MatchLevel[],
+  limit = 5,
+): CombineSuggestion[] {
+  return all
+    .filter((o) => o.key !== d.key && sameIds(o.eventTypeIds, d.eventTypeIds))
+    .map((division) => ({ division, distance: combineDistance(d, division, levels) }))
+    .sort(
+      (x, y) =>
+        x.distance - y.distance ||
+        (x.division.title < y.division.title ? -1 : x.division.title > y.division.title ? 1 : 0) ||
+        (x.division.key < y.division.key ? -1 : 1),
+    )
+    .slice(0, limit);
+}
+
+const widerMin = (a: number | null, b: number | null) => (a === null || b === null ? null : Math.min(a, b));
+const widerMax = (a: number | null, b: number | null) => (a === null || b === null ? null : Math.max(a, b));
+
+/** `target` taking `source`'s competitors; `source` is gone afterwards. */
+export function combineDivisions(
+  target: DraftDivision,
+  source: DraftDivision,
+  levels: readonly MatchLevel[],
+): DraftDivision {
+  if (target.key === source.key) throw new MatchmakingError('A division cannot be combined with itself');
+  if (!sameIds(target.eventTypeIds, source.eventTypeIds)) {
+    throw new MatchmakingError('Only divisions of the same event types can be combined');
+  }
+  const a = target.criteria;
+  const b = source.criteria;
+  const criteria: DivisionRule = {
+    minAge: Math.min(a.minAge, b.minAge),
+    maxAge: Math.max(a.maxAge, b.maxAge),
+    gender: a.gender === b.gender ? a.gender : null,
+    competitorLevelIds:
+      a.competitorLevelIds.length === 0 || b.competitorLevelIds.length === 0
+        ? []
+        : ascending([...a.competitorLevelIds, ...b.competitorLevelIds]),
+    minWeight: widerMin(a.minWeight, b.minWeight),
+    maxWeight: widerMax(a.maxWeight, b.maxWeight),
+    minSize: Math.min(a.minSize, b.minSize),
+    maxSize: Math.max(a.maxSize, b.maxSize),
+  };
+  return {
+    ...target,
+    criteria,
+    title: divisionTitle(criteria, levels),
+    competitorIds: ascending([...target.competitorIds, ...source.competitorIds]),
+    locked: target.locked || source.locked,
+    note: [target.note, source.note].filter(Boolean).join('\n'),
+    overrides: [...target.overrides, ...source.overrides, `Combined ${target.title} with ${source.title}`],
+  };
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { EVENT_TYPES, LEVELS, makeCompetitor, makeRule } from '../../testing/matchmaking.ts';
+import { drawBracket } from './bracket.ts';
+import { combineDivisions, combineSuggestions } from './combine.ts';
+import { generateDraft } from './grouping.ts';
+import { suggestDivision } from './late-entry.ts';
+import { moveCompetitor } from './move.ts';
+import { publishDiff } from './publish-diff.ts';
+import { splitDivision } from './split.ts';
+import type { MatchCompetitor } from './types.ts';
+
+const rule = makeRule({ id: 1, minAge: 8, maxAge: 11, competitorLevelIds: [], maxSize: 4 });
+const people = [
+  makeCompetitor({ id: 1, age: 8, weight: 30, competitorLevelId: 1 }),
+  makeCompetitor({ id: 2, age: 9, weight: 31, competitorLevelId: 1 }),
+  makeCompetitor({ id: 3, age: 10, weight: 40, competitorLevelId: 2 }),
+  makeCompetitor({ id: 4, age: 11, weight: 41, competitorLevelId: 3 }),
+  makeCompetitor({ id: 5, age: 11, weight: 45, competitorLevelId: 3 }),
+];
+const byId = new Map<number, MatchCompetitor>(people.map((c) => [c.id, c]));
+const division = generateDraft({
+  rules: [rule],
+  levels: LEVELS,
+  eventTypes: EVENT_TYPES,
+  competitors: people,
+}).divisions[0]!;
+
+describe('split, combine, move', () => {
+  it('splits by age at the most even cut and narrows the ages', () => {
+    const [a, b] = splitDivision(division, { by: 'age' }, byId, LEVELS);
+    expect([a.competitorIds, b.competitorIds]).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
+    expect([a.title, b.title]).toEqual(['Girls 8-9', 'Girls 10-11']);
+    expect(a.key).toBe(division.key);
+  });
+
+  it('splits by weight and by level, and by the competitors picked', () => {
+    const [light, heavy] = splitDivision(division, { by: 'weight' }, byId, LEVELS);
+    expect([light.criteria.maxWeight, heavy.criteria.minWeight]).toEqual([31, 31.1]);
+    expect(heavy.competitorIds).toEqual([3, 4, 5]);
+    const [low, high] = splitDivision(division, { by: 'level' }, byId, LEVELS);
+    expect([low.title, high.title]).toEqual([
+      'Girls 8-11 Beginner',
+      'Girls 8-11 Intermediate/Advanced/Black Belt',
+    ]);
+    const [rest, picked] = splitDivision(division, { by: 'pick', competitorIds: [2, 5] }, byId, LEVELS);
+    expect([rest.competitorIds, picked.competitorIds]).toEqual([
+      [1, 3, 4],
+      [2, 5],
+    ]);
+    expect(() =>
+      splitDivision(division, { by: 'pick', competitorIds: [1, 2, 3, 4, 5] }, byId, LEVELS),
+    ).toThrow('not none or all');
+  });
+
+  it('suggests the nearest neighbour of the same event types and combines, recording the override', () => {
+    const [young, old] = splitDivision(division, { by: 'age' }, byId, LEVELS);
+    const boys = {
+      ...young,
+      key: 'boys',
+      criteria: { ...young.criteria, gender: 1 as const },
+      title: 'Boys 8-9',
+    };
+    const weapons = { ...old, key: 'weapons', eventTypeIds: [3] };
+    const suggestions = combineSuggestions(old, [young, old, boys, weapons], LEVELS);
+    expect(suggestions.map((s) => s.division.key)).toEqual([young.key, 'boys']);
+    const combined = combineDivisions(young, old, LEVELS);
+    expect(combined.competitorIds).toEqual([1, 2, 3, 4, 5]);
+    expect(combined.title).toBe('Girls 8-11');
+    expect(combined.overrides).toEqual(['Combined Girls 8-9 with Girls 10-11']);
+    expect(() => combineDivisions(young, weapons, LEVELS)).toThrow('same event types');
+  });
+
+  it('moves a competitor, recording a move outside the rule', () => {
+    const [young, old] = splitDivision(division, { by: 'age' }, byId, LEVELS);
+    const [from, to] = moveCompetitor(young, old, byId.get(1)!);
+    expect(from.competitorIds).toEqual([2]);
+    expect(to.competitorIds).toEqual([1, 3, 4, 5]);
+    expect(to.overrides).toEqual(['Moved in outside the rule: First1 Last1, age 8']);
+    expect(() => moveCompetitor(young, old, byId.get(4)!)).toThrow('is not in');
+  });
+});
+
+describe('publishing and late entries', () => {
+  it('lists divisions added, removed, renamed and competitors moved', () => {
+    const before = [
+      { id: 1, title: 'Girls 8-11', eventTypeIds: [1, 3], competitorIds: [1, 2, 3] },
+      { id: 2, title: 'Boys 8-11', eventTypeIds: [1], competitorIds: [4] },
+    ];
+    const after = [
+      { id: 1, title: 'Girls 8-9', eventTypeIds: [1, 3], competitorIds: [1, 2] },
+      { id: 3, title: 'Girls 10-11', eventTypeIds: [1, 3], competitorIds: [3] },
+    ];
+    expect(publishDiff(before, after)).toEqual({
+      added: [{ id: 3, title: 'Girls 10-11' }],
+      removed: [{ id: 2, title: 'Boys 8-11' }],
+      renamed: [{ id: 1, from: 'Girls 8-11', to: 'Girls 8-9' }],
+      moved: [
+        { competitorId: 3, fromId: 1, fromTitle: 'Girls 8-11', toId: 3, toTitle: 'Girls 10-11' },
+        { competitorId: 4, fromId: 2, fromTitle: 'Boys 8-11', toId: null, toTitle: null },
+      ],
+    });
+  });
+
+  it('suggests a division that takes a late entry in all of its event types', () => {
+    const forms = { ...division, key: 'f', eventTypeIds: [1] };
+    const both = { ...division, key: 'fw', eventTypeIds: [1, 3] };
+    const late = makeCompetitor({ id: 9, age: 9, eventTypeIds: [1, 3] });
+    expect(suggestDivision(late, 1, [1, 3], [forms, both])?.key).toBe('fw');
+    expect(suggestDivision(late, 1, [1], [forms, both])?.key).toBe('f');
+    expect(suggestDivision({ ...late, age: 30 }, 1, [1], [forms, both])).toBeNull();
+  });
+
+  it('draws a round robin for 3 or fewer and a bracket with byes at the top otherwise', () => {
+    expect(drawBracket([7, 8, 9])).toEqual({
+      kind: 'roundRobin',
+      rounds: [
+        [
+          { round: 1, a: 7, b: 8 },
+          { round: 1, a: 7, b: 9 },
+          { round: 1, a: 8, b: 9 },
+        ],
+      ],
+    });
+    const five = drawBracket([1, 2, 3, 4, 5]);
+    expect(five.rounds.map((r) => r.length)).toEqual([4, 2, 1]);
+    expect(five.rounds[0]).toEqual([
+      { round: 1, a: 1, b: null },
+      { round: 1, a: 4, b: 5 },
+      { round: 1, a: 2, b: null },
+      { round: 1, a: 3, b: null },
+    ]);
+  });
+});

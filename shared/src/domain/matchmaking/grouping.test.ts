@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { EVENT_TYPES, LEVELS, makeCompetitor, makeRule } from '../../testing/matchmaking.ts';
+import { generateDraft } from './grouping.ts';
+import { divisionTitle } from './titles.ts';
+import { divisionWarnings } from './warnings.ts';
+
+const input = (competitors: ReturnType<typeof makeCompetitor>[], rules = [makeRule({ id: 1 })]) => ({
+  rules,
+  levels: LEVELS,
+  eventTypes: EVENT_TYPES,
+  competitors,
+});
+
+describe('making a draft', () => {
+  it('titles a division from its rule', () => {
+    expect(divisionTitle(makeRule(), LEVELS)).toBe('Girls 10-11 Intermediate');
+    expect(
+      divisionTitle(makeRule({ gender: 1, minAge: 35, maxAge: 99, competitorLevelIds: [3, 4] }), LEVELS),
+    ).toBe('Men 35+ Advanced/Black Belt');
+    expect(
+      divisionTitle(
+        makeRule({ gender: null, minAge: 6, maxAge: 6, competitorLevelIds: [], maxWeight: 30 }),
+        LEVELS,
+      ),
+    ).toBe('Mixed 6 up to 30 kg');
+  });
+
+  it('one division carries every event type its same group entered', () => {
+    const a = makeCompetitor({ id: 1, eventTypeIds: [1, 3] });
+    const b = makeCompetitor({ id: 2, eventTypeIds: [1, 3] });
+    const c = makeCompetitor({ id: 3, eventTypeIds: [1] });
+    const { divisions } = generateDraft(input([a, b]));
+    expect(divisions).toHaveLength(1);
+    expect(divisions[0]).toMatchObject({
+      title: 'Girls 10-11 Intermediate',
+      eventTypeIds: [1, 3],
+      competitorIds: [1, 2],
+    });
+    // A different group in Forms than in Weapons: two divisions of the same rule.
+    const split = generateDraft(input([a, b, c])).divisions;
+    expect(split.map((d) => [d.eventTypeIds, d.competitorIds])).toEqual([
+      [[1], [1, 2, 3]],
+      [[3], [1, 2]],
+    ]);
+  });
+
+  it('takes the first rule in settings order, and says why no rule fits', () => {
+    const rules = [
+      makeRule({ id: 1, sortOrder: 2, competitorLevelIds: [] }),
+      makeRule({ id: 2, sortOrder: 1 }),
+    ];
+    const { divisions, unplaced } = generateDraft(
+      input(
+        [
+          makeCompetitor({ id: 1 }),
+          makeCompetitor({ id: 2, age: 40 }),
+          makeCompetitor({ id: 3, gender: 1 }),
+          makeCompetitor({ id: 4, competitorLevelId: 4 }),
+        ],
+        rules,
+      ),
+    );
+    expect(divisions.map((d) => [d.ruleId, d.competitorIds])).toEqual([
+      [1, [4]],
+      [2, [1]],
+    ]);
+    expect(unplaced).toEqual([
+      { competitorId: 2, eventTypeId: 1, reason: 'No division rule takes age 40' },
+      { competitorId: 3, eventTypeId: 1, reason: 'No division rule takes males aged 10' },
+    ]);
+    const byLevel = generateDraft(input([makeCompetitor({ id: 5, competitorLevelId: 4 })]));
+    expect(byLevel.unplaced[0]?.reason).toBe('No division rule takes females aged 10 at level Black Belt');
+    const noWeight = generateDraft(
+      input([makeCompetitor({ id: 6, weight: null })], [makeRule({ maxWeight: 40 })]),
+    );
+    expect(noWeight.unplaced[0]?.reason).toBe('No weight recorded, and every rule that fits needs one');
+  });
+
+  it('warns of divisions under their minimum and over their maximum', () => {
+    const small = generateDraft(input([makeCompetitor({ id: 1 })])).divisions[0]!;
+    const members = new Map([[1, makeCompetitor({ id: 1 })]]);
+    expect(divisionWarnings(small, members)).toEqual([
+      { kind: 'tooSmall', message: 'Too small: 1 of at least 2' },
+    ]);
+    const many = Array.from({ length: 9 }, (_, i) => makeCompetitor({ id: i + 1 }));
+    const big = generateDraft(input(many)).divisions[0]!;
+    expect(divisionWarnings(big, new Map(many.map((c) => [c.id, c])))).toEqual([
+      { kind: 'tooLarge', message: 'Too large: 9, at most 8' },
+    ]);
+  });
+
+  it('only covers the chosen event types and leaves locked divisions alone', () => {
+    const a = makeCompetitor({ id: 1, eventTypeIds: [1, 2] });
+    const b = makeCompetitor({ id: 2, eventTypeIds: [1, 2] });
+    const onlyForms = generateDraft({ ...input([a, b]), eventTypeIds: [1] });
+    expect(onlyForms.divisions.map((d) => d.eventTypeIds)).toEqual([[1]]);
+    const locked = {
+      ...onlyForms.divisions[0]!,
+      key: 'd9',
+      locked: true,
+      title: 'Renamed',
+      competitorIds: [1],
+    };
+    const again = generateDraft({ ...input([a, b]), eventTypeIds: [1] }, [locked]);
+    expect(again.divisions.find((d) => d.key === 'd9')).toEqual(locked);
+    expect(again.divisions.find((d) => d.key !== 'd9')?.competitorIds).toEqual([2]);
+  });
+});

@@ -1,0 +1,37 @@
+import { divisionAccepts } from '../division-rules.ts';
+import { MatchmakingError, type DraftDivision, type MatchCompetitor } from './types.ts';
+import { ascending, candidateOf, competitorName, sameIds } from './util.ts';
+
+// Moving one competitor to another division of the same event types (issue 13, step 6). A move
+// the target's criteria do not take is allowed, as the director's override, and recorded.
+
+export function moveCompetitor(
+  from: DraftDivision,
+  to: DraftDivision,
+  competitor: MatchCompetitor,
+): [DraftDivision, DraftDivision] {
+  if (from.key === to.key) throw new MatchmakingError('The competitor is already in that division');
+  if (!from.competitorIds.includes(competitor.id)) {
+    throw new MatchmakingError(`${competitorName(competitor)} is not in ${from.title}`);
+  }
+  if (to.competitorIds.includes(competitor.id)) {
+    throw new MatchmakingError(`${competitorName(competitor)} is already in ${to.title}`);
+  }
+  if (!sameIds(from.eventTypeIds, to.eventTypeIds)) {
+    throw new MatchmakingError('A competitor moves only between divisions of the same event types');
+  }
+  const fits = divisionAccepts(to.criteria, candidateOf(competitor));
+  return [
+    { ...from, competitorIds: from.competitorIds.filter((id) => id !== competitor.id) },
+    {
+      ...to,
+      competitorIds: ascending([...to.competitorIds, competitor.id]),
+      overrides: fits
+        ? to.overrides
+        : [
+            ...to.overrides,
+            `Moved in outside the rule: ${competitorName(competitor)}, age ${competitor.age}`,
+          ],
+    },
+  ];
+}
