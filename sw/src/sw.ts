@@ -32,14 +32,39 @@ export function isCachedPublicRead(url: URL, method: string, sameOrigin: boolean
   return method === 'GET' && sameOrigin && PUBLIC_READS.test(url.pathname) && SERVER_PATHS.test(url.pathname);
 }
 
+const PUBLIC_READS_CACHE = 'public-reads';
+
 registerRoute(
   ({ url, request, sameOrigin }) => isCachedPublicRead(url, request.method, sameOrigin),
   new NetworkFirst({
-    cacheName: 'public-reads',
+    cacheName: PUBLIC_READS_CACHE,
     networkTimeoutSeconds: 4,
     plugins: [new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 7 * 24 * 3600 })],
   }),
 );
+
+/** The public reads every screen makes on start (the web app keeps its own copy too). */
+export const WARM_READS = ['/api/settings', '/api/tournaments', '/api/event-types'];
+
+// Issue 12 section 5: the route above only caches reads made while this worker controls the
+// page, and the first visit's reads were made before it did; the reads a page makes once per
+// start (the site settings) then stayed uncached, and an offline reload found nothing. So the
+// worker fetches them as it installs, beside the precache (not on activate: fetches to the
+// page wait while a worker activates). A failure leaves the cache as it was.
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches.open(PUBLIC_READS_CACHE).then((cache) =>
+      Promise.all(
+        WARM_READS.map((path) =>
+          fetch(path).then(
+            (res) => (res.ok ? cache.put(path, res) : undefined),
+            () => undefined,
+          ),
+        ),
+      ),
+    ),
+  );
+});
 
 // A new version waits until the page says so (after the outbox drained, or the user agreed).
 self.addEventListener('message', (event) => {

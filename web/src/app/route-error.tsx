@@ -1,9 +1,22 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Alert } from '../components/ui/alert.tsx';
+import { isOfflineError, OFFLINE_TEXT } from '../lib/offline.ts';
 
 /** The error boundary of every page: the header stays, the page shows what went wrong. */
 export function RouteError() {
   const error = useRouteError();
+  // Issue 12 section 5: a page that could not load because the device is offline (a lazy
+  // page's code or a read with no answer) says so calmly, not as an error.
+  if (!isRouteErrorResponse(error) && isOfflineError(error)) {
+    return (
+      <div className="mx-auto grid max-w-xl gap-4">
+        <Alert>{OFFLINE_TEXT}</Alert>
+        <p>
+          <Link to="/">Back to the home page</Link>
+        </p>
+      </div>
+    );
+  }
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error

@@ -1,5 +1,6 @@
 import { errorText } from '@shared/contract/error-text.ts';
 import { getImpersonatedUserId } from './impersonation.ts';
+import { isKeptRead, keepOnDevice, keptOnDevice } from './offline-cache.ts';
 import { forceLogout, getSession } from './session.ts';
 
 /** A non-OK answer; `message` is the SPEC.md section 8 text a user sees. */
@@ -16,6 +17,21 @@ export class ApiError extends Error {
   get fieldErrors(): Record<string, string> {
     const b = this.body as { errors?: unknown } | null;
     return b && typeof b.errors === 'object' && b.errors ? (b.errors as Record<string, string>) : {};
+  }
+}
+
+/** The calm text of a request that got no answer (issue 12 section 5: offline is not an error). */
+export const OFFLINE_TEXT = 'You are offline. This needs a connection: try again when the network is back.';
+
+/**
+ * A request that got no answer at all (the fetch threw: offline, or the server unreachable).
+ * Status 0 so callers treating every failure as an `ApiError` still do; `isOfflineError`
+ * (lib/offline.ts) tells it apart from an answer with a status.
+ */
+export class OfflineError extends ApiError {
+  constructor() {
+    super(0, { message: OFFLINE_TEXT });
+    this.name = 'OfflineError';
   }
 }
 
@@ -60,8 +76,11 @@ async function request<T>(
   try {
     res = await fetch(path, { method, headers, body: payload });
   } catch {
-    // Network failure: no status at all; 0 keeps the section 8 wording.
-    throw new ApiError(0, undefined);
+    // No answer at all: the device is offline (issue 12 section 5), not a section 8 error. A
+    // read kept on the device answers with its last good copy.
+    const kept = method === 'GET' && isKeptRead(path) ? keptOnDevice<T>(path) : undefined;
+    if (kept) return kept.data;
+    throw new OfflineError();
   }
   if (res.ok && as === 'blob') return (await res.blob()) as T;
   const data = await readBody(res);
@@ -73,6 +92,7 @@ async function request<T>(
     }
     throw new ApiError(res.status, data);
   }
+  if (method === 'GET' && isKeptRead(path)) keepOnDevice(path, data);
   return data as T;
 }
 

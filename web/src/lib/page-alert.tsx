@@ -1,7 +1,10 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { failureText, isOfflineError } from './offline.ts';
 
 // SPEC.md section 8: errors in a dismissible page alert of type danger; successes as success.
-export type PageAlertType = 'danger' | 'success';
+// Issue 12 section 5: a failure because the device is offline is no error: a calm 'info'
+// notice that the action needs a connection, never the danger alert.
+export type PageAlertType = 'danger' | 'success' | 'info';
 export interface PageAlertValue {
   type: PageAlertType;
   message: string;
@@ -11,7 +14,8 @@ export interface PageAlertValue {
 interface PageAlertApi {
   alert: PageAlertValue | null;
   showAlert: (type: PageAlertType, message: string) => void;
-  showError: (error: unknown) => void;
+  /** The error's section 8 text (after `prefix`) as danger, or the calm offline text as info. */
+  showError: (error: unknown, prefix?: string) => void;
   clearAlert: () => void;
 }
 
@@ -24,11 +28,15 @@ export function PageAlertProvider({ children }: { children: ReactNode }) {
     setAlert({ type, message, id: nextId++ });
   }, []);
   const showError = useCallback(
-    (error: unknown) => showAlert('danger', error instanceof Error ? error.message : String(error)),
+    (error: unknown, prefix = '') =>
+      showAlert(isOfflineError(error) ? 'info' : 'danger', prefix + failureText(error)),
     [showAlert],
   );
   const clearAlert = useCallback(() => setAlert(null), []);
-  const value = useMemo(() => ({ alert, showAlert, showError, clearAlert }), [alert, showAlert, showError, clearAlert]);
+  const value = useMemo(
+    () => ({ alert, showAlert, showError, clearAlert }),
+    [alert, showAlert, showError, clearAlert],
+  );
   return <PageAlertContext.Provider value={value}>{children}</PageAlertContext.Provider>;
 }
 

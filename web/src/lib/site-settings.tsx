@@ -1,10 +1,13 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { FeatureFlag, SiteSettings } from '@tournament/shared';
 import { api } from './api-client.ts';
+import { keptOnDevice } from './offline-cache.ts';
 import { useQuery } from './use-query.ts';
 
 // The site's identity and feature flags come from GET /api/settings (issue 4), never from
-// constants in components.
+// constants in components. The last answer is kept on the device (issue 12 section 5): the
+// shell paints from it at once, and offline the header keeps the site's name (the api client
+// answers an unreachable read from the same copy).
 interface SettingsState {
   settings: SiteSettings | undefined;
   error: Error | undefined;
@@ -12,7 +15,9 @@ interface SettingsState {
 const SettingsContext = createContext<SettingsState>({ settings: undefined, error: undefined });
 
 export function useSiteSettingsQuery() {
-  return useQuery<SiteSettings>('settings', () => api.get<SiteSettings>('/api/settings'));
+  return useQuery<SiteSettings>('settings', () => api.get<SiteSettings>('/api/settings'), {
+    initialData: () => keptOnDevice<SiteSettings>('/api/settings')?.data,
+  });
 }
 
 export function SettingsProvider({ children }: { children: ReactNode }) {
@@ -42,11 +47,27 @@ export function useFlag(name: FeatureFlag): boolean {
 }
 
 /** The one place that decides whether flagged content shows (SPEC.md section 6). */
-export function Flag({ name, children, otherwise = null }: { name: FeatureFlag; children: ReactNode; otherwise?: ReactNode }) {
+export function Flag({
+  name,
+  children,
+  otherwise = null,
+}: {
+  name: FeatureFlag;
+  children: ReactNode;
+  otherwise?: ReactNode;
+}) {
   return <>{useFlag(name) ? children : otherwise}</>;
 }
 
 /** For tests: a provider with fixed settings. */
-export function StaticSettingsProvider({ settings, children }: { settings: SiteSettings; children: ReactNode }) {
-  return <SettingsContext.Provider value={{ settings, error: undefined }}>{children}</SettingsContext.Provider>;
+export function StaticSettingsProvider({
+  settings,
+  children,
+}: {
+  settings: SiteSettings;
+  children: ReactNode;
+}) {
+  return (
+    <SettingsContext.Provider value={{ settings, error: undefined }}>{children}</SettingsContext.Provider>
+  );
 }

@@ -25,6 +25,21 @@ describe('useQuery', () => {
     expect(fetcher).toHaveBeenCalledTimes(2);
   });
 
+  it('initial data (a copy kept on the device) paints at once, then the read replaces it', async () => {
+    invalidateQueries('kept-greeting');
+    let answer: (value: string) => void = () => undefined;
+    const fetcher = vi.fn(() => new Promise<string>((resolve) => (answer = resolve)));
+    function KeptReader() {
+      const { data, isLoading } = useQuery('kept-greeting', fetcher, { initialData: () => 'kept hello' });
+      return <p>{isLoading ? 'loading' : data}</p>;
+    }
+    render(<KeptReader />);
+    expect(screen.getByText('kept hello')).toBeInTheDocument();
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    act(() => answer('fresh hello'));
+    expect(await screen.findByText('fresh hello')).toBeInTheDocument();
+  });
+
   it('a failed read gives the error', async () => {
     invalidateQueries('greeting');
     render(<Reader id="a" fetcher={async () => Promise.reject(new Error('(500) Something went wrong'))} />);

@@ -7,6 +7,8 @@ interface Entry {
   data?: unknown;
   error?: Error;
   settled: boolean;
+  /** Data shown before its first load (`initialData`): still to be fetched. */
+  seeded?: boolean;
 }
 const cache = new Map<string, Entry>();
 const listeners = new Map<string, Set<() => void>>();
@@ -18,7 +20,7 @@ function notify(key: string): void {
 
 function load(key: string, fetcher: () => Promise<unknown>): void {
   const previous = cache.get(key);
-  const entry: Entry = { ...(previous ?? { settled: false }) };
+  const entry: Entry = { ...(previous ?? { settled: false }), seeded: false };
   const promise = fetcher();
   entry.promise = promise;
   cache.set(key, entry);
@@ -58,8 +60,25 @@ export interface QueryResult<T> {
   refetch: () => void;
 }
 
-export function useQuery<T>(key: string, fetcher: () => Promise<T>): QueryResult<T> {
+export interface QueryOptions<T> {
+  /**
+   * An answer to show at once when the key has none yet, e.g. the copy kept on the device
+   * (lib/offline-cache.ts): the page paints from it while the read runs and replaces it.
+   */
+  initialData?: () => T | undefined;
+}
+
+export function useQuery<T>(
+  key: string,
+  fetcher: () => Promise<T>,
+  options: QueryOptions<T> = {},
+): QueryResult<T> {
   const fetcherRef = useRef(fetcher);
+  if (options.initialData && !cache.has(key)) {
+    // Seeding once per key, before the first snapshot is read, is idempotent.
+    const data = options.initialData();
+    if (data !== undefined) cache.set(key, { data, settled: true, seeded: true });
+  }
   useEffect(() => {
     fetcherRef.current = fetcher;
   });
@@ -75,7 +94,8 @@ export function useQuery<T>(key: string, fetcher: () => Promise<T>): QueryResult
   const entry = useSyncExternalStore(subscribe, () => cache.get(key) ?? EMPTY);
   useEffect(() => {
     // One request per key even when several components (or StrictMode's second effect) ask.
-    if (entry === EMPTY && !cache.has(key)) load(key, () => fetcherRef.current());
+    const current = cache.get(key);
+    if (current === undefined || (current.seeded && !current.promise)) load(key, () => fetcherRef.current());
   }, [key, entry]);
   const refetch = useCallback(() => load(key, () => fetcherRef.current()), [key]);
   return {

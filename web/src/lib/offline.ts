@@ -1,0 +1,23 @@
+import { ApiError, OFFLINE_TEXT, OfflineError } from './api-client.ts';
+
+// Issue 12 section 5: at the venue, offline is the normal case, not an error. A failure is an
+// offline condition when no answer came back: the api client's OfflineError, a fetch that
+// threw, or anything failing while the browser itself says it is offline. An answer with a
+// status (an ApiError from the server) is a real error and keeps its SPEC.md section 8 text.
+
+export { OFFLINE_TEXT };
+
+export function isOfflineError(error: unknown): boolean {
+  if (error instanceof OfflineError) return true;
+  if (error instanceof ApiError) return false;
+  // fetch() rejects with a TypeError when no answer comes ("Failed to fetch", "NetworkError
+  // when attempting to fetch resource", "Load failed"); a lazy page's chunk likewise.
+  if (error instanceof TypeError && /fetch|network|load failed|import/i.test(error.message)) return true;
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/** The text a person sees for a failure: calm for offline, else the error's own message. */
+export function failureText(error: unknown): string {
+  if (isOfflineError(error)) return OFFLINE_TEXT;
+  return error instanceof Error ? error.message : String(error);
+}
