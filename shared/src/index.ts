@@ -19,5 +19,7 @@ export * from './contract/sync.ts';
 export * from './domain/mutators/index.ts';
 export * from './domain/door.ts';
 export * from './contract/admin-reports.ts';
+export * from './domain/csv.ts';
+export * from './domain/names.ts';
 export * from './domain/matchmaking/index.ts';
 export * from './contract/matchmaking.ts';

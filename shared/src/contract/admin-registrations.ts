@@ -125,10 +125,3 @@ export const ImpersonationSubjectSchema = z.object({
   email: z.string(),
 });
 export type ImpersonationSubject = z.infer<typeof ImpersonationSubjectSchema>;
-
-/** RFC 4180 quoting, and a leading =, +, - or @ (or tab/CR) defused so a spreadsheet shows text, not a formula. */
-export function csvField(value: string | number | boolean | null): string {
-  let s = value === null ? '' : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageBand, competitorsQueryString, csvCell } from './admin-reports.ts';
+import { ageBand, competitorsQueryString } from './admin-reports.ts';
 
 describe('age bands on tournament day', () => {
   it.each([
@@ -15,21 +15,6 @@ describe('age bands on tournament day', () => {
     [71, '35 and over'],
   ])('a competitor aged %i counts as %s', (age, band) => {
     expect(ageBand(age)).toBe(band);
-  });
-});
-
-describe('CSV cells', () => {
-  it('quote every value and double the quotes inside', () => {
-    expect(csvCell('Lee, "Tiger"')).toBe('"Lee, ""Tiger"""');
-    expect(csvCell(12)).toBe('"12"');
-    expect(csvCell(null)).toBe('""');
-  });
-
-  it('defuse what a spreadsheet would run as a formula', () => {
-    for (const s of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) {
-      expect(csvCell(s)).toBe(`"'${s}"`);
-    }
-    expect(csvCell('a=b')).toBe('"a=b"');
   });
 });
 

@@ -1,14 +1,13 @@
 import {
   CompetitorReportSchema,
   CompetitorsQuerySchema,
-  competitorsCsv,
   DashboardSchema,
   ErrorBodySchema,
 } from '@tournament/shared';
 import { z } from '@hono/zod-openapi';
 import { defineRoute } from '../http/define-route.ts';
 import { jsonContent as json, router } from '../http/openapi-app.ts';
-import { getDashboard, listCompetitors } from '../services/admin-reports.ts';
+import { competitorsCsv, getDashboard, listCompetitors } from '../services/admin-reports.ts';
 
 // Issue 7: the live dashboard and the competitors list (TournamentDirector, SuperAdmin).
 
@@ -26,7 +25,8 @@ export const adminReportRoutes = router()
       ...common,
       method: 'get',
       path: '/dashboard',
-      summary: 'Counts of the next tournament: registrations, competitors, spectators, lunch, revenue, check-in',
+      summary:
+        'Counts of the next tournament: registrations, competitors, spectators, lunch, revenue, check-in',
       responses: { 200: json(DashboardSchema, 'Dashboard'), ...errors },
     }),
     async (c) => c.json(await getDashboard(c.get('deps')), 200),
@@ -55,9 +55,8 @@ export const adminReportRoutes = router()
       },
     }),
     async (c) => {
-      const report = await listCompetitors(c.get('deps'), c.req.valid('query'));
-      const day = report.tournament?.tournamentDate ?? 'none';
-      return c.body(competitorsCsv(report.competitors), 200, {
+      const { day, csv } = await competitorsCsv(c.get('deps'), c.req.valid('query'));
+      return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="competitors-${day}.csv"`,
         'Cache-Control': 'no-store',

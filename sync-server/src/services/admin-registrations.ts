@@ -2,8 +2,9 @@ import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   ADMIN_REGISTRATION_MESSAGES as M,
-  csvField,
+  fullName,
   isStaff,
+  toCsv,
   type AdminRegistrationDetail,
   type AdminRegistrationList,
   type AdminRegistrationQuerySchema,
@@ -15,7 +16,6 @@ import type { z } from 'zod';
 import { payments, receipts, registrationContacts, registrations, users } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
-import { fullName } from '../lib/names.ts';
 import { mailReceipt } from './receipts.ts';
 import { tournamentsById } from './registration.ts';
 import { toReceipt, toRegistrations } from './registration-views.ts';
@@ -84,7 +84,7 @@ async function deskEntries(deps: Deps, tournamentId: number): Promise<DeskEntry[
       .filter((c) => c.registrationId === v.registrationId && c.phone)
       .map((c) => c.phone ?? '');
     const codes = codeRows.filter((c) => c.registrationId === v.registrationId).map((c) => c.code);
-    const names = v.competitors.map((c) => `${c.firstName} ${c.lastName}`.trim());
+    const names = v.competitors.map((c) => fullName(c.firstName, c.lastName));
     const row: AdminRegistrationRow = {
       registrationId: v.registrationId,
       tournamentId: v.tournamentId,
@@ -160,7 +160,7 @@ export async function listDeskRegistrations(deps: Deps, query: Query): Promise<A
 
 const dollars = (n: number) => n.toFixed(2);
 
-/** GET /api/admin/registrations.csv: the same rows as a spreadsheet-safe CSV (RFC 4180, CRLF). */
+/** GET /api/admin/registrations.csv: the same rows as a spreadsheet-safe CSV (shared/domain/csv.ts). */
 export async function deskCsv(deps: Deps, query: Query): Promise<string> {
   const { rows } = await listDeskRegistrations(deps, query);
   const header = [
@@ -180,8 +180,9 @@ export async function deskCsv(deps: Deps, query: Query): Promise<string> {
     'Confirmation code',
     'Created (UTC)',
   ];
-  const lines = rows.map((r) =>
-    [
+  return toCsv(
+    header,
+    rows.map((r) => [
       r.registrationId,
       r.family.name,
       r.family.email,
@@ -197,11 +198,8 @@ export async function deskCsv(deps: Deps, query: Query): Promise<string> {
       r.complete ? 'yes' : 'no',
       r.confirmationCode,
       r.createdAt,
-    ]
-      .map(csvField)
-      .join(','),
+    ]),
   );
-  return [header.map(csvField).join(','), ...lines].join('\r\n') + '\r\n';
 }
 
 async function registrationView(deps: Deps, id: number): Promise<Registration> {
@@ -252,7 +250,7 @@ export async function deskRegistrationDetail(deps: Deps, id: number): Promise<Ad
     registration,
     owner: {
       id: owner.id,
-      name: `${owner.firstName} ${owner.lastName}`.trim(),
+      name: fullName(owner.firstName, owner.lastName),
       email: owner.isGuest ? '' : owner.email,
       phone: owner.phone,
       isStaff: isStaff(owner.roles),
@@ -270,7 +268,7 @@ export async function deskRegistrationDetail(deps: Deps, id: number): Promise<Ad
     receipts: receiptRows.map((r) => toReceipt(deps, r)),
     competitors: registration.competitors.map((c) => ({
       id: c.id,
-      name: `${c.firstName} ${c.lastName}`.trim(),
+      name: fullName(c.firstName, c.lastName),
       checkedInAt: c.checkedInAt,
     })),
   };

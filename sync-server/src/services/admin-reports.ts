@@ -4,6 +4,7 @@ import {
   ageBand,
   ageOnDay,
   GENDER_LABELS,
+  toCsv,
   type CompetitorReport,
   type CompetitorReportRow,
   type CompetitorsFilter,
@@ -218,4 +219,46 @@ export async function listCompetitors(deps: Deps, filter: CompetitorsFilter): Pr
     ...options,
     competitors: rows.filter((r) => matchesFilter(r, filter)),
   };
+}
+
+const COMPETITOR_CSV_HEADER = [
+  'Last name',
+  'First name',
+  'Date of birth',
+  'Age',
+  'Gender',
+  'Level',
+  'Weight (kg)',
+  'School',
+  'Events',
+  'Checked in',
+  'Registration',
+];
+
+/**
+ * GET /api/admin/competitors.csv: the filtered list as CSV (shared/domain/csv.ts), and the
+ * tournament day that names the file ("none" without a next tournament).
+ */
+export async function competitorsCsv(
+  deps: Deps,
+  filter: CompetitorsFilter,
+): Promise<{ day: string; csv: string }> {
+  const report = await listCompetitors(deps, filter);
+  const csv = toCsv(
+    COMPETITOR_CSV_HEADER,
+    report.competitors.map((r) => [
+      r.lastName,
+      r.firstName,
+      r.dateOfBirth,
+      r.age,
+      GENDER_LABELS[r.gender],
+      r.level.name,
+      r.weightKg,
+      r.school,
+      r.events.map((e) => e.name).join('; '),
+      r.checkedInAt ?? '',
+      r.registrationId,
+    ]),
+  );
+  return { day: report.tournament?.tournamentDate ?? 'none', csv };
 }

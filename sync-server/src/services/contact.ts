@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { MESSAGES, type ContactMessageSchema } from '@tournament/shared';
+import { fullName, MESSAGES, type ContactMessageSchema } from '@tournament/shared';
 import type { Deps } from '../deps.ts';
 import { assertWithinRateLimit } from '../lib/rate-limit.ts';
 import { getSiteSettings } from './site-settings.ts';
@@ -19,11 +19,11 @@ export async function sendContactMessage(
     CONTACT_LIMIT.windowSeconds,
   );
   const site = await getSiteSettings(deps);
-  const from = `${msg.firstName} ${msg.lastName} <${msg.email}>`;
+  const from = `${fullName(msg.firstName, msg.lastName)} <${msg.email}>`;
   await deps.mailer.send({
     to: site.siteEmail,
     replyTo: msg.email,
-    subject: `${site.sitePrefix} contact form: ${msg.firstName} ${msg.lastName}`,
+    subject: `${site.sitePrefix} contact form: ${fullName(msg.firstName, msg.lastName)}`,
     text: [
       `From: ${from}`,
       `Phone: ${msg.phone ?? 'not given'}`,

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  fullName,
   competitorRuleErrors,
   DOOR_MESSAGES,
   MutationError,
@@ -232,7 +233,7 @@ export async function createWalkInInTx(
   if (contact.email) {
     await tx.insert(registrationContacts).values({
       registrationId: reg.id,
-      name: `${contact.firstName} ${contact.lastName}`,
+      name: fullName(contact.firstName, contact.lastName),
       email: contact.email,
       phoneNumber: contact.phoneNumber,
       sortOrder: 0,

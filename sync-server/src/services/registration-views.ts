@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
+  fullName,
   ageOn,
   registrationTotal,
   type Competitor,
@@ -167,7 +168,7 @@ export async function toRegistrations(
       balanceOwing: Math.max(0, cost - amountPaid),
       owner: {
         personId: r.ownerUserId,
-        name: owner ? `${owner.firstName} ${owner.lastName}`.trim() : '',
+        name: owner ? fullName(owner.firstName, owner.lastName) : '',
         email: owner?.email ?? '',
       },
     };

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  fullName,
   registrationTotal,
   type SyncCompetitor,
   type SyncPayment,
@@ -9,7 +10,6 @@ import {
 } from '@tournament/shared';
 import type { Db, Tx } from '../db/client.ts';
 import { competitors, payments, registrations, users } from '../db/schema.ts';
-import { fullName } from '../lib/names.ts';
 
 // Synced rows as a scope's patch carries them and the server's mutator store reads them:
 // one query per entity, derived values (balance owing, codes, who checked in) computed here.
