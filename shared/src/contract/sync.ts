@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ANYONE, DIRECTORS, SIGNED_IN, STAFF } from './access.ts';
 import type { Role } from '../domain/roles.ts';
+import type { SyncEntities, SyncEntity, SyncIdOf } from './sync-entities.ts';
+
+export * from './sync-entities.ts';
 
 // The /sync contract (DESIGN.md section 4; docs/decisions/011-sync-protocol.md): a
 // Replicache-style mutation log. The device pushes intents (mutations) and pulls patches of
@@ -19,100 +22,6 @@ export const SYNC_SCOPE_ROLES = {
   signage: ANYONE,
   customer: SIGNED_IN,
 } as const satisfies Record<SyncScope, readonly Role[]>;
-
-// ---- Rows (what a scope's patch carries) ----------------------------------------------------
-
-/** A registration as check-in (and its own customer) sees it. */
-export const SyncRegistrationSchema = z.object({
-  id: z.number().int(),
-  tournamentId: z.number().int(),
-  /** The owner's last name (the family), and first name, for search. */
-  familyName: z.string(),
-  ownerFirstName: z.string(),
-  isCompleted: z.boolean(),
-  /** Confirmation codes of its receipts, newest first (a family may show an older receipt). */
-  confirmationCodes: z.array(z.string()),
-  /**
-   * Whole dollars still to pay: `cost - amountPaid`. Negative when more was taken than is due
-   * (two tablets took money offline for one family): show "Refund due $X" (`balanceText`).
-   */
-  balanceOwing: z.number().int(),
-  competitorCount: z.number().int(),
-  /** The SPEC.md section 9 total due, at the door price for a walk-in (`registrationTotal`). */
-  cost: z.number().int(),
-  /** Sum of the registration's payments not voided. */
-  amountPaid: z.number().int(),
-  /** Registered at the door on tournament day (`registerWalkIn@1`): competitors pay the door price. */
-  isWalkIn: z.boolean(),
-  /** The walk-in's idempotency key (`registerWalkIn@1` walkInId), null otherwise. */
-  walkInId: z.string().nullable(),
-  version: z.number().int(),
-});
-export type SyncRegistration = z.infer<typeof SyncRegistrationSchema>;
-
-/** A competitor as check-in sees it. `checkedInBy`/`checkedInByName` are null in the customer scope. */
-export const SyncCompetitorSchema = z.object({
-  id: z.number().int(),
-  registrationId: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  /** ISO 8601, or null when not checked in. */
-  checkedInAt: z.string().nullable(),
-  checkedInBy: z.number().int().nullable(),
-  checkedInByName: z.string().nullable(),
-  version: z.number().int(),
-});
-export type SyncCompetitor = z.infer<typeof SyncCompetitorSchema>;
-
-export const PAYMENT_METHODS = ['online', 'cash', 'card', 'etransfer'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-/** What staff take at the door (card = the card terminal). */
-export const DOOR_PAYMENT_METHODS = ['cash', 'card', 'etransfer'] as const;
-export type DoorPaymentMethod = (typeof DOOR_PAYMENT_METHODS)[number];
-
-/**
- * A payment of a registration of the next tournament (checkin scope): door payments and
- * online ones. Never deleted: a mistake is voided (SuperAdmin), and the row stays.
- */
-export const SyncPaymentSchema = z.object({
-  /** Made on the device (crypto.randomUUID()) for a door payment; the Stripe session id online. */
-  id: z.string(),
-  registrationId: z.number().int(),
-  method: z.enum(PAYMENT_METHODS),
-  /** Whole dollars, > 0. */
-  amount: z.number().int(),
-  /** Cash handed over (cash only, else null): change due = tendered - amount. */
-  tendered: z.number().int().nullable(),
-  /** ISO 8601. */
-  createdAt: z.string(),
-  /** Staff who recorded it (person id and name); null for online payments. */
-  recordedBy: z.number().int().nullable(),
-  recordedByName: z.string().nullable(),
-  voided: z.boolean(),
-  voidReason: z.string().nullable(),
-  /** ISO 8601 of the void, or null. */
-  voidedAt: z.string().nullable(),
-  voidedBy: z.number().int().nullable(),
-  voidedByName: z.string().nullable(),
-  version: z.number().int(),
-});
-export type SyncPayment = z.infer<typeof SyncPaymentSchema>;
-
-/** Entity name -> row type: the tables a device keeps (Dexie) and mutators read and write. */
-export interface SyncEntities {
-  registrations: SyncRegistration;
-  competitors: SyncCompetitor;
-  payments: SyncPayment;
-}
-export type SyncEntity = keyof SyncEntities;
-/** The id type of an entity's rows: numbers, but strings for payments (made by the paying side). */
-export type SyncIdOf<E extends SyncEntity> = SyncEntities[E]['id'];
-export const SYNC_ENTITIES = [
-  'registrations',
-  'competitors',
-  'payments',
-] as const satisfies readonly SyncEntity[];
-export const SyncEntitySchema = z.enum(SYNC_ENTITIES);
 
 // ---- Push ----------------------------------------------------------------------------------
 
@@ -163,21 +72,26 @@ export const PullRequestSchema = z.object({
 });
 export type PullRequest = z.infer<typeof PullRequestSchema>;
 
+/**
+ * Entity names are those of the entity registry (sync-entities.ts); the schema takes any name
+ * so a device meets an entity it does not know yet (a newer server) by ignoring it.
+ */
+const EntityNameSchema = z.string().min(1).max(100);
 export const PatchOpSchema = z.discriminatedUnion('op', [
-  /** Drop every row of every entity of this scope (first pull, or cookie too old). */
+  /** Drop every row this scope put on the device (first pull, or cookie too old). */
   z.object({ op: z.literal('clear') }),
   z.object({
     op: z.literal('put'),
-    entity: SyncEntitySchema,
+    entity: EntityNameSchema,
     rows: z.array(z.record(z.string(), z.unknown())),
   }),
-  // Payments are never deleted (voided instead), so `del` ids stay numbers.
-  z.object({ op: z.literal('del'), entity: SyncEntitySchema, ids: z.array(z.number().int()) }),
+  /** Rows deleted on the server (tombstones), by key: numbers, or strings for string-keyed entities. */
+  z.object({ op: z.literal('del'), entity: EntityNameSchema, ids: z.array(z.union([z.number().int(), z.string()])) }),
 ]);
 export type PatchOp =
   | { op: 'clear' }
   | { [E in SyncEntity]: { op: 'put'; entity: E; rows: SyncEntities[E][] } }[SyncEntity]
-  | { op: 'del'; entity: SyncEntity; ids: number[] };
+  | { [E in SyncEntity]: { op: 'del'; entity: E; ids: SyncIdOf<E>[] } }[SyncEntity];
 
 export const RejectionSchema = z.object({
   mutationId: z.number().int(),
@@ -212,8 +126,15 @@ export const SyncEventsQuerySchema = z.object({
   token: z.string().max(4000).optional(),
 });
 
-/** Data of the `poke` event: pull the scope now. */
-export const PokeSchema = z.object({ tournamentId: z.number().int(), version: z.number().int() });
+/**
+ * Data of the `poke` event: pull the scope now. `scopes` names the scopes whose rows changed
+ * (a stream of another scope is not poked); absent, every scope of the tournament.
+ */
+export const PokeSchema = z.object({
+  tournamentId: z.number().int(),
+  version: z.number().int(),
+  scopes: z.array(SyncScopeSchema).optional(),
+});
 export type Poke = z.infer<typeof PokeSchema>;
 
 export const SYNC_PATHS = {

@@ -120,6 +120,7 @@ syncRoutes
       const stopOnShutdown = onEventStreamsEnd(wake);
       const unsubscribe = await subscribePokes(deps.database, (poke) => {
         if (poke.tournamentId !== tournamentId) return;
+        if (poke.scopes && !poke.scopes.includes(scope)) return;
         stream.writeSSE({ event: SYNC_POKE_EVENT, data: JSON.stringify(poke) }).catch(() => wake());
       });
       try {

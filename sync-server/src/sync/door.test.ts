@@ -59,7 +59,7 @@ beforeAll(async () => {
     lastName: 'Lee',
     email: 'pat.lee@example.com',
   });
-}, 30_000);
+}, 120_000);
 afterAll(() => t.close());
 
 /** A registration of the next tournament with `n` competitors, written as the /api would. */

@@ -1,18 +1,31 @@
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
-import type { PatchOp, PullRequest, PullResponse, Rejection } from '@tournament/shared';
+import {
+  entitiesOfScope,
+  SYNC_SCOPE_ROLES,
+  type PatchOp,
+  type PullRequest,
+  type PullResponse,
+  type Rejection,
+} from '@tournament/shared';
 import { syncClients, syncMutationResults, syncTombstones } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { getNextTournament } from '../services/tournaments.ts';
 import { makeCookie, parseCookie } from './cookie.ts';
-import { competitorRows, paymentRows, registrationRows } from './rows.ts';
+import { APP_SYNC_MODEL, type SyncModel } from './entities.ts';
 import { assertScopeRole } from './scope.ts';
 import { readVersion } from './versions.ts';
 
-// POST /sync/pull (DESIGN.md section 4): the rows of a scope changed since the cookie's
+// POST /sync/pull (DESIGN.md section 4): the rows of a scope's entities (the registry's
+// `scopes`, read by each entity's access in entities.ts) changed since the cookie's
 // version, or, for no cookie, a malformed one, another scope's or tournament's, or one older
 // than the pruned tombstones, a full reset: `clear`, then every row.
 
-export async function pull(deps: Deps, caller: Caller | null, req: PullRequest): Promise<PullResponse> {
+export async function pull(
+  deps: Deps,
+  caller: Caller | null,
+  req: PullRequest,
+  model: SyncModel = APP_SYNC_MODEL,
+): Promise<PullResponse> {
   assertScopeRole(caller, req.scope);
   const db = deps.database.db;
   const tournament = await getNextTournament(deps);
@@ -32,33 +45,27 @@ export async function pull(deps: Deps, caller: Caller | null, req: PullRequest):
   const since = incremental ? sent.version : undefined;
 
   const patch: PatchOp[] = incremental ? [] : [{ op: 'clear' }];
-  if (tournament && caller && (req.scope === 'checkin' || req.scope === 'customer')) {
-    const owner = req.scope === 'customer' ? { ownerUserId: caller.personId } : {};
+  const entities = entitiesOfScope(req.scope, model.registry);
+  // A scope whose roles include visitors (signage) carries no personal data, so no caller is needed.
+  if (tournament && (caller || SYNC_SCOPE_ROLES[req.scope].some((r) => r === 'Unauthenticated'))) {
     if (since !== undefined) {
       const gone = await db
         .select({ entity: syncTombstones.entity, id: syncTombstones.entityId })
         .from(syncTombstones)
         .where(and(eq(syncTombstones.tournamentId, tournamentId), gt(syncTombstones.version, since)))
         .orderBy(asc(syncTombstones.version));
-      for (const entity of ['competitors', 'registrations'] as const) {
-        const ids = gone.filter((g) => g.entity === entity).map((g) => g.id);
-        if (ids.length > 0) patch.push({ op: 'del', entity, ids });
+      for (const e of entities) {
+        const ids = gone.filter((g) => g.entity === e.name).map((g) => (e.key === 'number' ? Number(g.id) : g.id));
+        if (ids.length > 0) patch.push({ op: 'del', entity: e.name, ids } as PatchOp);
       }
     }
-    const filter = { tournament, sinceVersion: since, ...owner };
-    const regs = await registrationRows(db, filter);
-    let comps = await competitorRows(db, filter);
-    if (req.scope === 'customer')
-      comps = comps.map((c) => ({ ...c, checkedInBy: null, checkedInByName: null }));
-    if (regs.length > 0) patch.push({ op: 'put', entity: 'registrations', rows: regs });
-    if (comps.length > 0) patch.push({ op: 'put', entity: 'competitors', rows: comps });
-    // Payments (who took what, voids and their reasons) are for staff: the checkin scope only.
-    if (req.scope === 'checkin') {
-      const pays = await paymentRows(db, filter);
-      if (pays.length > 0) patch.push({ op: 'put', entity: 'payments', rows: pays });
+    for (const e of entities) {
+      const access = model.access[e.name];
+      if (!access) throw new Error(`No row reader for the synced entity "${e.name}"`);
+      const rows = await access.pull(db, { tournament, scope: req.scope, caller, sinceVersion: since });
+      if (rows.length > 0) patch.push({ op: 'put', entity: e.name, rows } as PatchOp);
     }
   }
-  // signage and matchday carry no entities yet (rings, divisions): a valid cookie, no rows.
 
   let lastMutationId = 0;
   let rejections: Rejection[] = [];

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import {
-  CHECK_IN_MESSAGES,
   findMutator,
   MutationError,
   runMutation,
-  type CheckInOutcome,
+  SYNC_REGISTRY,
   type MutationResult,
+  type Poke,
+  type SyncRegistry,
+  type SyncScope,
   type PushRequest,
   type PushResponse,
 } from '@tournament/shared';
@@ -38,14 +40,9 @@ export const PUSH_MESSAGES = {
  */
 export const PUSH_CHUNK = 100;
 
-/** An applied mutation that changed nothing says why (the second tablet learns who was first). */
-function noteOf(value: unknown): { code: string | null; message: string | null } {
-  const outcomes = (Array.isArray(value) ? value : [value]) as Partial<CheckInOutcome>[];
-  const first = outcomes[0];
-  if (first && outcomes.every((o) => o && o.checkedInNow === false)) {
-    return { code: 'already_checked_in', message: CHECK_IN_MESSAGES.alreadyCheckedIn(first.byName ?? null) };
-  }
-  return { code: null, message: null };
+/** An applied mutation that changed nothing says why, as its mutator declares (the second tablet learns who was first). */
+function noteOf(name: string, value: unknown): { code: string | null; message: string | null } {
+  return findMutator(name)?.note?.(value) ?? { code: null, message: null };
 }
 
 export async function push(deps: Deps, caller: Caller, req: PushRequest): Promise<PushResponse> {
@@ -73,7 +70,7 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
 
   const results: MutationResult[] = [];
   let lastMutationId = client.lastMutationId;
-  let changed = false;
+  const changed = new Set<string>();
   const ctx = {
     now: deps.now(),
     actor: { personId: caller.personId, displayName: caller.displayName },
@@ -108,10 +105,10 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
             const value = await tx.transaction(async (sp) => {
               const store = createServerStore(sp, tournament, ctx.now, lockRows);
               const v = await runMutation(store, m.name, m.args, ctx);
-              if (store.wrote) changed = true;
+              for (const e of store.wroteEntities) changed.add(e);
               return v;
             });
-            processed.push({ id: m.id, status: 'applied', ...noteOf(value) });
+            processed.push({ id: m.id, status: 'applied', ...noteOf(m.name, value) });
           } catch (e) {
             if (!(e instanceof MutationError) && !(e instanceof DomainError)) throw e;
             processed.push({ id: m.id, status: 'rejected', code: e.code, message: e.message });
@@ -143,16 +140,27 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
       if (step.gap) break;
     }
   } finally {
-    if (changed && tournament) await poke(deps, tournament.id);
+    if (changed.size > 0 && tournament) await poke(deps, tournament.id, scopesOfEntities(changed));
   }
   return { lastMutationId, results };
 }
 
-/** NOTIFY every server process on this PostgreSQL (and this one) that the tournament moved. */
-export async function poke(deps: Deps, tournamentId: number): Promise<void> {
+/** The scopes whose patches carry any of these entities: only their listeners are poked. */
+export function scopesOfEntities(entities: Iterable<string>, registry: SyncRegistry = SYNC_REGISTRY): SyncScope[] {
+  const scopes = new Set<SyncScope>();
+  for (const name of entities) for (const s of registry[name]?.scopes ?? []) scopes.add(s);
+  return [...scopes];
+}
+
+/**
+ * NOTIFY every server process on this PostgreSQL (and this one) that the tournament moved for
+ * these scopes (every scope when none are named).
+ */
+export async function poke(deps: Deps, tournamentId: number, scopes?: readonly SyncScope[]): Promise<void> {
   try {
     const { version } = await readVersion(deps.database.db, tournamentId);
-    await deps.database.notify(SYNC_POKE_CHANNEL, JSON.stringify({ tournamentId, version }));
+    const poke: Poke = { tournamentId, version, ...(scopes ? { scopes: [...scopes] } : {}) };
+    await deps.database.notify(SYNC_POKE_CHANNEL, JSON.stringify(poke));
   } catch (err) {
     // The change is committed; a lost poke only delays other devices until their next pull.
     logger.warn({ err }, 'sync poke failed');

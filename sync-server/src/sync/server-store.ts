@@ -1,59 +1,28 @@
-import { eq } from 'drizzle-orm';
-import {
-  DOOR_MESSAGES,
-  MutationError,
-  type MutatorStore,
-  type SyncCompetitor,
-  type SyncEntities,
-  type SyncEntity,
-  type SyncPayment,
-  type Tournament,
-} from '@tournament/shared';
+import { DOOR_MESSAGES, MutationError, type MutatorStore, type Tournament } from '@tournament/shared';
 import type { Tx } from '../db/client.ts';
-import { competitors } from '../db/schema.ts';
-import { createWalkInInTx, recordDoorPaymentInTx, voidPaymentInTx } from '../services/door.ts';
+import { createWalkInInTx } from '../services/door.ts';
 import type { PaymentDeps } from '../services/payments.ts';
-import { competitorRows, paymentRows, registrationRows } from './rows.ts';
+import { APP_SYNC_MODEL, type EntityAccess, type SyncModel, type WriteContext } from './entities.ts';
 
-// The server's MutatorStore: the same mutators the device runs over Dexie run here over the
-// database, inside the push's transaction. Writes are stamped with the tournament's version by
-// the 0005_sync.sql triggers.
+// The server's MutatorStore: the same mutators the device runs over its replica run here over
+// the database, inside the push's transaction. Writes are stamped with the tournament's
+// version by the sync triggers. Each entity is read and written through its access
+// (entities.ts), as the registry declares it.
 //
 // Server-only checks, explicit here: the store sees only rows of the next tournament (a
 // mutation about any other tournament's registration finds nothing and is rejected), and a
-// mutator may change only the fields listed in WRITABLE; anything else is a bug, not a rule.
-// Door payments (issue 7): `insert('payments')` records a payment with its receipt, a put
-// voiding a payment voids it with a receipt, `createWalkIn` makes a walk-in's records
-// (sync-server/src/services/door.ts). Receipts made here are not e-mailed.
+// mutator may change only the fields its entity declares `writable`; changes to `derived`
+// fields are the device's view and ignored; anything else is a bug, not a rule.
+// Walk-ins (issue 7): `createWalkIn` makes a walk-in's records (services/door.ts). Receipts
+// made here are not e-mailed.
 
-const WRITABLE: { [E in SyncEntity]: readonly (keyof SyncEntities[E])[] } = {
-  competitors: ['checkedInAt', 'checkedInBy', 'checkedInByName'],
-  registrations: [],
-  payments: ['voided', 'voidReason', 'voidedAt', 'voidedBy', 'voidedByName'],
-};
-
-/**
- * Values the server computes when it reads a row. A mutator changes them only for the
- * device's view (a payment lowers the balance shown at once); the server ignores the change.
- */
-const DERIVED: { [E in SyncEntity]: readonly (keyof SyncEntities[E])[] } = {
-  competitors: [],
-  registrations: [
-    'isCompleted',
-    'confirmationCodes',
-    'balanceOwing',
-    'amountPaid',
-    'cost',
-    'competitorCount',
-  ],
-  payments: [],
-};
-
-type ReadFilter = { ids?: number[]; registrationIds?: number[]; paymentIds?: string[] };
+type AnyRow = { id: number | string } & Record<string, unknown>;
 
 export interface ServerStore extends MutatorStore {
-  /** Whether a put changed a row (the push then pokes listeners). */
+  /** Whether a write changed a row (the push then pokes listeners). */
   readonly wrote: boolean;
+  /** The entities a write changed, for the poke. */
+  readonly wroteEntities: ReadonlySet<string>;
 }
 
 export function createServerStore(
@@ -62,118 +31,89 @@ export function createServerStore(
   now: Date,
   /** False on PGlite: one connection, so transactions never interleave and row locks only cost time. */
   lockRows = true,
+  model: SyncModel = APP_SYNC_MODEL,
 ): ServerStore {
-  let wrote = false;
+  const wroteEntities = new Set<string>();
   // Receipts made here carry no link (the view's receipt URL is not used): no public address needed.
   const paymentDeps: PaymentDeps = { now: () => now, config: { publicUrl: '' } };
-  // Competitor rows read so far, as this store last saw or wrote them. They are locked until
-  // the transaction ends (PGlite runs one transaction at a time), so no one else changes them: a put compares with these instead of
-  // reading its row again (a long outbox drains faster).
-  const lockedCompetitors = new Map<number, SyncCompetitor>();
+  // Rows read so far, as this store last saw or wrote them. They are locked until the
+  // transaction ends (PGlite runs one transaction at a time), so no one else changes them: a
+  // put compares with these instead of reading its row again (a long outbox drains faster).
+  const seen = new Map<string, AnyRow>();
 
-  async function read<E extends SyncEntity>(entity: E, filter: ReadFilter) {
-    if (!tournament) return [] as SyncEntities[E][];
-    // Locked: two tablets checking in one competitor at once are applied one after the other,
-    // so the second sees the first's check-in.
-    const rows =
-      entity === 'competitors'
-        ? await competitorRows(tx, { tournament, ...filter, lock: lockRows })
-        : entity === 'payments'
-          ? await paymentRows(tx, { tournament, ...filter, lock: lockRows })
-          : await registrationRows(tx, { tournament, ...filter, lock: lockRows });
-    if (entity === 'competitors') for (const c of rows as SyncCompetitor[]) lockedCompetitors.set(c.id, c);
-    return rows as SyncEntities[E][];
+  function accessOf(entity: string): EntityAccess<AnyRow> {
+    const access = model.access[entity];
+    const def = model.registry[entity];
+    if (!access || !def) throw new Error(`No synced entity "${entity}" on the server`);
+    return access as unknown as EntityAccess<AnyRow>;
   }
 
-  function assertOnlyWritable<E extends SyncEntity>(
-    entity: E,
-    before: SyncEntities[E],
-    after: SyncEntities[E],
-  ) {
-    const writable = WRITABLE[entity] as readonly string[];
-    const derived = DERIVED[entity] as readonly string[];
-    for (const key of Object.keys(before) as (keyof SyncEntities[E] & string)[]) {
-      if (key === 'version' || writable.includes(key) || derived.includes(key)) continue;
-      if (before[key] !== after[key]) {
+  async function read(entity: string, q: { ids?: (number | string)[]; where?: { field: string; value: unknown } }) {
+    if (!tournament) return [];
+    // Locked: two tablets checking in one competitor at once are applied one after the other,
+    // so the second sees the first's check-in.
+    const rows = await accessOf(entity).read(tx, { tournament, ...q, lock: lockRows });
+    for (const r of rows) seen.set(`${entity}:${r.id}`, r);
+    return rows;
+  }
+
+  function assertOnlyWritable(entity: string, before: AnyRow, after: AnyRow) {
+    const def = model.registry[entity]!;
+    for (const key of Object.keys(before)) {
+      if (key === 'version' || def.writable.includes(key) || def.derived.includes(key)) continue;
+      if (!Object.is(before[key], after[key]) && JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
         throw new Error(`A mutator changed ${entity}.${key}, which mutators may not write on the server`);
       }
     }
   }
 
-  return {
+  const writeContext = (): WriteContext => {
+    if (!tournament) throw new MutationError('registration_not_found', DOOR_MESSAGES.registrationNotFound);
+    return { tournament, now, paymentDeps };
+  };
+
+  const store = {
     get wrote() {
-      return wrote;
+      return wroteEntities.size > 0;
     },
-    async get(entity, id) {
-      const [row] = await read(entity, byId(id));
+    wroteEntities,
+    async get(entity: string, id: number | string) {
+      const [row] = await read(entity, { ids: [id] });
       return row;
     },
-    async list(entity, filter) {
-      const f = filter as Record<string, unknown>;
-      const narrowed =
-        entity !== 'registrations' && typeof f.registrationId === 'number'
-          ? await read(entity, { registrationIds: [f.registrationId] })
-          : await read(entity, {});
-      return narrowed.filter((row) =>
-        Object.entries(f).every(([k, v]) => (row as Record<string, unknown>)[k] === v),
-      );
+    async list(entity: string, filter: Record<string, unknown>) {
+      const entries = Object.entries(filter);
+      const [first] = entries;
+      const rows = await read(entity, first ? { where: { field: first[0], value: first[1] } } : {});
+      return rows.filter((row) => entries.every(([k, v]) => row[k] === v));
     },
-    async put(entity, row) {
-      const seen = entity === 'competitors' ? lockedCompetitors.get(row.id as number) : undefined;
-      const before =
-        (seen as SyncEntities[typeof entity] | undefined) ?? (await read(entity, byId(row.id)))[0];
+    async put(entity: string, row: AnyRow) {
+      const key = `${entity}:${row.id}`;
+      const before = seen.get(key) ?? (await read(entity, { ids: [row.id] }))[0];
       if (!before) throw new Error(`A mutator put ${entity} ${row.id}, which does not exist`);
       assertOnlyWritable(entity, before, row);
-      if (entity === 'competitors') {
-        const c = row as SyncCompetitor;
-        const prev = before as SyncCompetitor;
-        if (c.checkedInAt === prev.checkedInAt && c.checkedInBy === prev.checkedInBy) return;
-        await tx
-          .update(competitors)
-          .set({
-            checkedInAt: c.checkedInAt ? new Date(c.checkedInAt) : null,
-            checkedInBy: c.checkedInAt ? c.checkedInBy : null,
-            updatedAt: now,
-          })
-          .where(eq(competitors.id, c.id));
-        lockedCompetitors.set(c.id, { ...c, checkedInBy: c.checkedInAt ? c.checkedInBy : null });
-        wrote = true;
-      } else if (entity === 'payments' && tournament) {
-        const p = row as SyncPayment;
-        const prev = before as SyncPayment;
-        if (p.voided === prev.voided) return;
-        if (!p.voided) throw new Error('A mutator un-voided a payment, which mutators may not do');
-        await voidPaymentInTx(tx, paymentDeps, tournament, prev, {
-          reason: p.voidReason ?? '',
-          by: p.voidedBy,
-        });
-        wrote = true;
+      const access = accessOf(entity);
+      if (!access.write) throw new Error(`Mutators may not change ${entity} on the server`);
+      if (await access.write(tx, before, row, writeContext())) {
+        wroteEntities.add(entity);
+        seen.set(key, row);
       }
-      // registrations: only derived values change (ignored; the server recomputes them).
     },
-    async insert(entity, row) {
-      if (!tournament) throw new MutationError('registration_not_found', DOOR_MESSAGES.registrationNotFound);
-      const inserted = await recordDoorPaymentInTx(tx, paymentDeps, tournament, row);
-      if (inserted) wrote = true;
-      void entity;
+    async insert(entity: string, row: AnyRow) {
+      const access = accessOf(entity);
+      if (!access.insert) throw new Error(`Mutators may not add ${entity} on the server`);
+      const inserted = await access.insert(tx, row, writeContext());
+      if (inserted) wroteEntities.add(entity);
       return inserted;
     },
-    async createWalkIn({ args, provisional }) {
-      if (!tournament) throw new MutationError('registration_not_found', DOOR_MESSAGES.registrationNotFound);
-      const made = await createWalkInInTx(
-        tx,
-        paymentDeps,
-        tournament,
-        args,
-        provisional.payment?.recordedBy ?? null,
-      );
-      if (made.created) wrote = true;
+    async createWalkIn({ args, provisional }: Parameters<MutatorStore['createWalkIn']>[0]) {
+      const w = writeContext();
+      const made = await createWalkInInTx(tx, paymentDeps, w.tournament, args, provisional.payment?.recordedBy ?? null);
+      if (made.created) for (const e of ['registrations', 'competitors', 'payments']) wroteEntities.add(e);
       return made;
     },
   };
-}
-
-/** The read filter of one row by id: payments by their string id. */
-function byId(id: number | string): ReadFilter {
-  return typeof id === 'string' ? { paymentIds: [id] } : { ids: [id] };
+  // The entity-generic methods above stand for MutatorStore's entity-typed ones: the registry
+  // (not the compiler) ties an entity name to its row type on this side.
+  return store as unknown as ServerStore;
 }

@@ -51,8 +51,17 @@ export async function checkIn(
   return { competitorId: c.id, checkedInNow: true, at, byName: ctx.actor.displayName };
 }
 
+/** The note of a check-in that changed nothing: who was first (the second tablet learns it). */
+function alreadyCheckedIn(outcomes: readonly CheckInOutcome[]): { code: string; message: string } | null {
+  const first = outcomes[0];
+  if (!first || outcomes.some((o) => o.checkedInNow)) return null;
+  return { code: 'already_checked_in', message: CHECK_IN_MESSAGES.alreadyCheckedIn(first.byName) };
+}
+
 export const checkInCompetitor = defineMutator({
   name: 'checkInCompetitor@1',
+  refusedTitle: 'Check-in not recorded',
+  note: (outcome: CheckInOutcome) => alreadyCheckedIn([outcome]),
   scope: 'checkin',
   args: z.object({ competitorId: Id, at: At }),
   async run(store, args, ctx): Promise<CheckInOutcome> {
@@ -64,6 +73,7 @@ export const checkInCompetitor = defineMutator({
 
 export const undoCheckIn = defineMutator({
   name: 'undoCheckIn@1',
+  refusedTitle: 'Undo not recorded',
   scope: 'checkin',
   args: z.object({ competitorId: Id }),
   async run(store, args): Promise<{ competitorId: number; undone: boolean }> {
@@ -78,6 +88,8 @@ export const undoCheckIn = defineMutator({
 /** Checks in every competitor of the registration not yet in. */
 export const checkInRegistration = defineMutator({
   name: 'checkInRegistration@1',
+  refusedTitle: 'Check-in not recorded',
+  note: alreadyCheckedIn,
   scope: 'checkin',
   args: z.object({ registrationId: Id, at: At }),
   async run(store, args, ctx): Promise<CheckInOutcome[]> {

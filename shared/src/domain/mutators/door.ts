@@ -60,6 +60,7 @@ function withPaid(r: SyncRegistration, paid: number): SyncRegistration {
 
 export const recordDoorPayment = defineMutator({
   name: 'recordDoorPayment@1',
+  refusedTitle: 'Payment not recorded',
   scope: 'checkin',
   args: DoorPaymentFields.extend({
     registrationId: Id,
@@ -110,6 +111,7 @@ export const recordDoorPayment = defineMutator({
 
 export const voidPayment = defineMutator({
   name: 'voidPayment@1',
+  refusedTitle: 'Void not recorded',
   scope: 'checkin',
   roles: ['SuperAdmin'],
   args: z.object({
@@ -162,6 +164,7 @@ export interface WalkInOutcome {
  */
 export const registerWalkIn = defineMutator({
   name: 'registerWalkIn@1',
+  refusedTitle: 'Walk-in not registered',
   scope: 'checkin',
   args: WalkInArgsSchema,
   async run(store: MutatorStore, args, ctx): Promise<WalkInOutcome> {

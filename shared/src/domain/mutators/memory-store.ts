@@ -1,35 +1,67 @@
-import type { SyncEntities, SyncEntity, SyncIdOf } from '../../contract/sync.ts';
+import {
+  SYNC_REGISTRY,
+  type SyncEntities,
+  type SyncEntity,
+  type SyncIdOf,
+  type SyncRegistry,
+} from '../../contract/sync-entities.ts';
 import type { MutatorStore, WalkInRecord } from './types.ts';
 
-// A MutatorStore over plain maps: the device replays its outbox over one (web overlay), and
-// the mutator tests run against one. Walk-ins get their provisional (negative id) rows.
+// A MutatorStore over plain maps, one per entity of the registry: the device's in-memory
+// replica runs taps and replays its outbox over one, and the mutator tests run against one.
+// Walk-ins get their provisional (negative id) rows.
 
 export type EntityRows = { [E in SyncEntity]?: readonly SyncEntities[E][] };
 
+type AnyRow = { id: number | string };
+
 export class MemoryStore implements MutatorStore {
-  readonly tables: { [E in SyncEntity]: Map<SyncIdOf<E>, SyncEntities[E]> };
+  private readonly tables = new Map<string, Map<number | string, AnyRow>>();
   /** "entity:id" of every row a mutator wrote. */
   readonly touched = new Set<string>();
 
-  constructor(rows: EntityRows = {}) {
-    this.tables = {
-      registrations: new Map((rows.registrations ?? []).map((r) => [r.id, r])),
-      competitors: new Map((rows.competitors ?? []).map((c) => [c.id, c])),
-      payments: new Map((rows.payments ?? []).map((p) => [p.id, p])),
-    };
+  /**
+   * `rows` are copied by reference into fresh maps (rows are never changed in place: a write
+   * replaces the row). A test registry may add entities of its own.
+   */
+  constructor(rows: Readonly<Record<string, readonly AnyRow[] | undefined>> = {}, registry: SyncRegistry = SYNC_REGISTRY) {
+    for (const name of Object.keys(registry)) {
+      this.tables.set(name, new Map((rows[name] ?? []).map((r) => [r.id, r])));
+    }
   }
 
-  private table<E extends SyncEntity>(entity: E): Map<SyncIdOf<E>, SyncEntities[E]> {
-    return this.tables[entity] as unknown as Map<SyncIdOf<E>, SyncEntities[E]>;
+  /** A store whose tables start as these maps (copied), so building one costs no row-by-row reinsertion. */
+  static fromMaps(maps: ReadonlyMap<string, ReadonlyMap<number | string, AnyRow>>): MemoryStore {
+    const store = new MemoryStore({}, {});
+    for (const [name, map] of maps) store.tables.set(name, new Map(map));
+    return store;
   }
 
-  private write<E extends SyncEntity>(entity: E, row: SyncEntities[E]): void {
-    this.table(entity).set(row.id as SyncIdOf<E>, row);
+  /** The rows of one entity, by id (the store's own map: read it, do not write it). */
+  map<E extends SyncEntity>(entity: E): ReadonlyMap<SyncIdOf<E>, SyncEntities[E]>;
+  map(entity: string): ReadonlyMap<number | string, AnyRow>;
+  map(entity: string): ReadonlyMap<number | string, AnyRow> {
+    return this.table(entity);
+  }
+
+  /** The rows of one entity. */
+  rows<E extends SyncEntity>(entity: E): SyncEntities[E][] {
+    return [...this.map(entity).values()];
+  }
+
+  private table(entity: string): Map<number | string, AnyRow> {
+    const t = this.tables.get(entity);
+    if (!t) throw new Error(`No synced entity "${entity}" in this store`);
+    return t;
+  }
+
+  private write(entity: string, row: AnyRow): void {
+    this.table(entity).set(row.id, row);
     this.touched.add(`${entity}:${row.id}`);
   }
 
   async get<E extends SyncEntity>(entity: E, id: SyncIdOf<E>) {
-    return this.table(entity).get(id);
+    return this.table(entity).get(id) as SyncEntities[E] | undefined;
   }
 
   async put<E extends SyncEntity>(entity: E, row: SyncEntities[E]) {
@@ -40,19 +72,19 @@ export class MemoryStore implements MutatorStore {
     const entries = Object.entries(filter);
     return [...this.table(entity).values()].filter((r) =>
       entries.every(([k, v]) => (r as unknown as Record<string, unknown>)[k] === v),
-    );
+    ) as SyncEntities[E][];
   }
 
-  async insert(entity: 'payments', row: SyncEntities['payments']) {
-    if (this.tables[entity].has(row.id)) return false;
+  async insert<E extends SyncEntity>(entity: E, row: SyncEntities[E]) {
+    if (this.table(entity).has(row.id)) return false;
     this.write(entity, row);
     return true;
   }
 
   async createWalkIn({ args, provisional }: WalkInRecord) {
-    const earlier = [...this.tables.registrations.values()].find((r) => r.walkInId === args.walkInId);
+    const earlier = this.rows('registrations').find((r) => r.walkInId === args.walkInId);
     if (earlier) {
-      const competitorIds = [...this.tables.competitors.values()]
+      const competitorIds = this.rows('competitors')
         .filter((c) => c.registrationId === earlier.id)
         .map((c) => c.id);
       return { registrationId: earlier.id, competitorIds, created: false };

@@ -27,11 +27,11 @@ export interface MutatorStore {
   /** Rows whose fields equal every field of `filter`. */
   list<E extends SyncEntity>(entity: E, filter: Partial<SyncEntities[E]>): Promise<SyncEntities[E][]>;
   /**
-   * Adds a new row; false (and nothing written) when a row with its id exists. Only
-   * `payments` so far: on the server, recording a payment also completes its registration
-   * if incomplete and issues a receipt, in the same transaction.
+   * Adds a new row; false (and nothing written) when a row with its id exists. On the server,
+   * the entity's row reader writes it: recording a payment also completes its registration if
+   * incomplete and issues a receipt, in the same transaction.
    */
-  insert(entity: 'payments', row: SyncPayment): Promise<boolean>;
+  insert<E extends SyncEntity>(entity: E, row: SyncEntities[E]): Promise<boolean>;
   /**
    * A walk-in's registration and competitors. The device adds `provisional` as they are
    * (negative ids); the server creates the real records from `walkIn` (owner, registration
@@ -69,9 +69,17 @@ export class MutationError extends Error {
   }
 }
 
-export interface Mutator<A extends z.ZodType = z.ZodType, R = unknown> {
+/** What a mutator declares (`defineMutator`); `Mutator` adds how to run it from raw arguments. */
+export interface MutatorSpec<A extends z.ZodType, R> {
   /** Versioned name: "checkInCompetitor@1". A new meaning gets a new version. */
   name: string;
+  /** What the screen calls a refusal of it: "Payment not recorded". */
+  refusedTitle: string;
+  /**
+   * A note for an applied mutation that changed nothing, kept with its result and shown to
+   * the tablet that sent it ("Already checked in by Dana Door."); null when there is none.
+   */
+  note?(result: R): { code: string; message: string } | null;
   /** The scope whose roles may push it (SYNC_SCOPE_ROLES). */
   scope: SyncScope;
   /**
@@ -80,18 +88,51 @@ export interface Mutator<A extends z.ZodType = z.ZodType, R = unknown> {
    */
   roles?: readonly Role[];
   args: A;
-  run(store: MutatorStore, args: z.infer<A>, ctx: MutatorContext): Promise<R>;
+  run(store: MutatorStore, args: z.output<A>, ctx: MutatorContext): Promise<R>;
 }
 
-export function defineMutator<A extends z.ZodType, R>(m: Mutator<A, R>): Mutator<A, R> {
-  return m;
+/**
+ * A mutator as the registry and the sync engine hold it: `apply` validates raw arguments (an
+ * outbox entry, a pushed mutation) against its schema and runs it, so neither side needs to
+ * know its argument type.
+ */
+export interface Mutator<A extends z.ZodType = z.ZodType, R = unknown> extends MutatorSpec<A, R> {
+  apply(store: MutatorStore, rawArgs: unknown, ctx: MutatorContext): Promise<R>;
 }
+
+export const MUTATION_ERRORS = {
+  unknownMutator: (name: string) =>
+    `This change (${name}) is not known to the server; please update the app.`,
+  invalidArgs: 'This change was malformed and could not be applied.',
+} as const;
+
+export function defineMutator<A extends z.ZodType, R>(spec: MutatorSpec<A, R>): Mutator<A, R> {
+  return {
+    ...spec,
+    async apply(store, rawArgs, ctx) {
+      const parsed = spec.args.safeParse(rawArgs);
+      if (!parsed.success) {
+        // The first problem, in the schema's own words, so staff see what to fix.
+        const issue = parsed.error.issues[0];
+        const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+        throw new MutationError(
+          'invalid_args',
+          issue ? `${MUTATION_ERRORS.invalidArgs} ${where}${issue.message}` : MUTATION_ERRORS.invalidArgs,
+        );
+      }
+      return spec.run(store, parsed.data, ctx);
+    },
+  };
+}
+
+/** The arguments a caller passes to `mutate(m, args)`: the schema's input type. */
+export type MutatorArgs<M> = M extends MutatorSpec<infer A, unknown> ? z.input<A> : never;
 
 /**
  * Whether a signed-in user with `roles` may push mutator `m`: a role of its scope
  * (SYNC_SCOPE_ROLES) and, when the mutator lists its own `roles`, one of those too.
  */
-export function mayPushMutator(m: Pick<Mutator, 'scope' | 'roles'>, roles: readonly string[]): boolean {
+export function mayPushMutator(m: Pick<MutatorSpec<z.ZodType, unknown>, 'scope' | 'roles'>, roles: readonly string[]): boolean {
   const scope: readonly string[] = SYNC_SCOPE_ROLES[m.scope];
   const inScope = scope.includes('Unauthenticated') || roles.some((r) => scope.includes(r));
   const own: readonly string[] | undefined = m.roles;
