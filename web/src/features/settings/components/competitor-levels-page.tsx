@@ -1,52 +1,41 @@
 import { CompetitorLevelInputSchema, type CompetitorLevel } from '@tournament/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { TextField } from '../../../components/form/text-field.tsx';
+import { ListEditor } from '../../../components/list-editor.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { usePageAlert } from '../../../lib/page-alert.tsx';
+import { useAction } from '../../../lib/action.ts';
+import { useForm } from '../../../lib/form.ts';
 import {
   deleteCompetitorLevel,
-  moved,
   reorderCompetitorLevels,
   saveCompetitorLevel,
   useCompetitorLevels,
 } from '../api/settings.ts';
-import { textBinding, useSettingsForm } from '../hooks/use-settings-form.ts';
-import { MoveButtons, RemoveButton } from './row-actions.tsx';
 import { Loading, SettingsShell } from './settings-shell.tsx';
-
-const toInput = (v: { name: string }): unknown => v;
 
 /** `/admin/competitor-levels`: an ordered list (move up/down), renamed in place (issue 8). */
 export function CompetitorLevelsPage() {
   const { data, error, isLoading } = useCompetitorLevels();
-  const { showAlert, showError, clearAlert } = usePageAlert();
-  const [busy, setBusy] = useState(false);
-  const form = useSettingsForm(CompetitorLevelInputSchema, { name: '' }, toInput);
-
-  async function run(action: () => Promise<unknown>, success?: string) {
-    setBusy(true);
-    clearAlert();
-    try {
-      await action();
-      if (success) showAlert('success', success);
-      return true;
-    } catch (e) {
-      showError(e);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function onAdd(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const input = form.validate();
-    if (!input) return;
-    const ok = await run(() => saveCompetitorLevel(null, input), `The level "${input.name}" was added.`);
-    if (ok) form.reset({ name: '' });
-  }
+  const form = useForm({
+    schema: CompetitorLevelInputSchema,
+    initial: { name: '' },
+    onSubmit: async (input) => {
+      await saveCompetitorLevel(null, input);
+      form.reset();
+      return input.name;
+    },
+    action: { success: (name) => `The level "${String(name)}" was added.` },
+  });
+  const rename = useAction(
+    async (level: CompetitorLevel, name: string) => {
+      await saveCompetitorLevel(level.id, { name });
+      return name;
+    },
+    { success: (name) => `The level was renamed to "${name}".` },
+  );
+  const busy = form.busy || rename.busy;
 
   return (
     <SettingsShell
@@ -57,12 +46,12 @@ export function CompetitorLevelsPage() {
         <CardContent className="pt-6">
           <form
             noValidate
-            onSubmit={onAdd}
+            onSubmit={(e) => void form.submit(e)}
             className="flex flex-wrap items-end gap-2"
             aria-label="New competitor level"
           >
             <div className="min-w-64 flex-1">
-              <TextField label="New level" required {...textBinding(form, 'name')} />
+              <TextField label="New level" required {...form.field('name')} />
             </div>
             <Button type="submit" disabled={busy}>
               Add level
@@ -72,60 +61,52 @@ export function CompetitorLevelsPage() {
       </Card>
       <Loading error={error} isLoading={isLoading && !data} />
       {data && (
-        <ol className="grid gap-2" aria-label="Competitor levels in order">
-          {data.map((level, i) => (
-            <LevelRow
-              key={`${level.id}:${level.name}`}
-              level={level}
-              index={i}
-              count={data.length}
-              busy={busy}
-              onMove={(by) =>
-                run(() =>
-                  reorderCompetitorLevels(
-                    moved(
-                      data.map((l) => l.id),
-                      i,
-                      by,
-                    ),
-                  ),
-                )
-              }
-              onRename={(name) =>
-                run(() => saveCompetitorLevel(level.id, { name }), `The level was renamed to "${name}".`)
-              }
-              onRemove={() =>
-                run(() => deleteCompetitorLevel(level.id), `The level "${level.name}" was removed.`)
-              }
-            />
-          ))}
-        </ol>
+        <ListEditor
+          layout="list"
+          listLabel="Competitor levels in order"
+          items={data}
+          idOf={(level) => level.id}
+          label={(level) => level.name}
+          busy={busy}
+          reorder={reorderCompetitorLevels}
+          remove={(level) => deleteCompetitorLevel(level.id)}
+          removed={(level) => `The level "${level.name}" was removed.`}
+          columns={[
+            {
+              header: 'Name',
+              className: 'contents',
+              // Keyed by the name: a saved rename gives the row a fresh input holding it.
+              cell: (level, i) => (
+                <LevelName
+                  key={level.name}
+                  level={level}
+                  index={i}
+                  busy={busy}
+                  onRename={(name) => void rename.run(level, name)}
+                />
+              ),
+            },
+          ]}
+        />
       )}
     </SettingsShell>
   );
 }
 
-function LevelRow({
+function LevelName({
   level,
   index,
-  count,
   busy,
-  onMove,
   onRename,
-  onRemove,
 }: {
   level: CompetitorLevel;
   index: number;
-  count: number;
   busy: boolean;
-  onMove: (by: -1 | 1) => void;
-  onRename: (name: string) => Promise<boolean>;
-  onRemove: () => Promise<boolean>;
+  onRename: (name: string) => void;
 }) {
   const [name, setName] = useState(level.name);
   return (
-    <li className="flex flex-wrap items-center gap-2 rounded-md border p-2">
-      <span className="w-6 text-right text-sm text-muted-foreground">{index + 1}.</span>
+    <>
       <Input
         aria-label={`Name of level ${index + 1}`}
         className="max-w-xs flex-1"
@@ -137,8 +118,6 @@ function LevelRow({
           Save name
         </Button>
       )}
-      <MoveButtons label={level.name} index={index} count={count} disabled={busy} onMove={onMove} />
-      <RemoveButton label={level.name} onRemove={async () => void (await onRemove())} />
-    </li>
+    </>
   );
 }

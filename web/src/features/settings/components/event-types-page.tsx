@@ -1,40 +1,15 @@
-import { EventTypeInputSchema, type AdminEventType, type EventTypeInput } from '@tournament/shared';
+import { EventTypeInputSchema, type AdminEventType } from '@tournament/shared';
 import { Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
+import { ItemEditor, ListEditor, useListEditing } from '../../../components/list-editor.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../../components/ui/table.tsx';
-import { usePageAlert } from '../../../lib/page-alert.tsx';
-import {
-  deleteEventType,
-  moved,
-  reorderEventTypes,
-  saveEventType,
-  useAdminEventTypes,
-} from '../api/settings.ts';
-import { textBinding, useSettingsForm } from '../hooks/use-settings-form.ts';
+import { useForm } from '../../../lib/form.ts';
+import { deleteEventType, reorderEventTypes, saveEventType, useAdminEventTypes } from '../api/settings.ts';
 import { CheckboxField } from './checkbox-field.tsx';
-import { MoveButtons, RemoveButton } from './row-actions.tsx';
 import { Loading, SettingsShell } from './settings-shell.tsx';
 
-interface Values extends Record<string, unknown> {
-  title: string;
-  description: string;
-  showOnHomepage: boolean;
-  decidedBy: string;
-}
-const toInput = (v: Values): unknown => v;
 const DECIDED_BY = [
   { value: 'judged', label: 'Judged (3 or 5 judges, highest and lowest dropped)' },
   { value: 'bracket', label: 'Bracket (single elimination; round robin for 3 or fewer)' },
@@ -43,111 +18,47 @@ const DECIDED_BY = [
 /** `/admin/event-types`: title, description, shown on the home page, how it is decided (issue 8). */
 export function EventTypesPage() {
   const { data, error, isLoading } = useAdminEventTypes();
-  const { showAlert, showError, clearAlert } = usePageAlert();
-  const [editing, setEditing] = useState<'new' | number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const current = typeof editing === 'number' ? data?.find((e) => e.id === editing) : undefined;
-
-  async function move(index: number, by: -1 | 1) {
-    if (!data) return;
-    setBusy(true);
-    clearAlert();
-    try {
-      await reorderEventTypes(
-        moved(
-          data.map((e) => e.id),
-          index,
-          by,
-        ),
-      );
-    } catch (e) {
-      showError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const editing = useListEditing(data, (e) => e.id);
 
   return (
     <SettingsShell
       title="Event Types"
       description="What competitors can enter (forms, sparring...), in the order the home page lists them."
       actions={
-        <Button onClick={() => setEditing('new')}>
+        <Button onClick={editing.startNew}>
           <Plus aria-hidden="true" />
           New event type
         </Button>
       }
     >
       <Loading error={error} isLoading={isLoading && !data} />
-      {editing !== null && (editing === 'new' || current) && (
-        <EventTypeEditor
-          key={String(editing)}
-          eventType={current}
-          onDone={(message) => {
-            setEditing(null);
-            if (message) showAlert('success', message);
-          }}
-        />
+      {editing.isOpen && (
+        <EventTypeEditor key={editing.key} eventType={editing.current} onDone={editing.close} />
       )}
       {data && (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Order</TableHead>
-              <TableHead>Title</TableHead>
-              <TableHead>Decided by</TableHead>
-              <TableHead>On home page</TableHead>
-              <TableHead>Events</TableHead>
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.map((e, i) => (
-              <TableRow key={e.id}>
-                <TableCell>
-                  <MoveButtons
-                    label={e.title}
-                    index={i}
-                    count={data.length}
-                    disabled={busy}
-                    onMove={(by) => move(i, by)}
-                  />
-                </TableCell>
-                <TableCell>
+        <ListEditor
+          items={data}
+          idOf={(e) => e.id}
+          label={(e) => e.title}
+          reorder={reorderEventTypes}
+          onEdit={editing.edit}
+          remove={(e) => deleteEventType(e.id)}
+          removed={(e) => `The event type "${e.title}" was removed.`}
+          columns={[
+            {
+              header: 'Title',
+              cell: (e) => (
+                <>
                   <div className="font-medium">{e.title}</div>
                   <div className="text-sm text-muted-foreground">{e.description}</div>
-                </TableCell>
-                <TableCell>{e.decidedBy === 'judged' ? 'Judged' : 'Bracket'}</TableCell>
-                <TableCell>{e.showOnHomepage ? 'Yes' : 'No'}</TableCell>
-                <TableCell>{e.eventCount}</TableCell>
-                <TableCell className="space-x-1 text-right whitespace-nowrap">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Edit ${e.title}`}
-                    onClick={() => setEditing(e.id)}
-                  >
-                    Edit
-                  </Button>
-                  <RemoveButton
-                    label={e.title}
-                    onRemove={async () => {
-                      clearAlert();
-                      try {
-                        await deleteEventType(e.id);
-                        showAlert('success', `The event type "${e.title}" was removed.`);
-                      } catch (err) {
-                        showError(err);
-                      }
-                    }}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+                </>
+              ),
+            },
+            { header: 'Decided by', cell: (e) => (e.decidedBy === 'judged' ? 'Judged' : 'Bracket') },
+            { header: 'On home page', cell: (e) => (e.showOnHomepage ? 'Yes' : 'No') },
+            { header: 'Events', cell: (e) => e.eventCount },
+          ]}
+        />
       )}
     </SettingsShell>
   );
@@ -160,68 +71,39 @@ function EventTypeEditor({
   eventType: AdminEventType | undefined;
   onDone: (message?: string) => void;
 }) {
-  const form = useSettingsForm(
-    EventTypeInputSchema,
-    {
+  const form = useForm({
+    schema: EventTypeInputSchema,
+    initial: {
       title: eventType?.title ?? '',
       description: eventType?.description ?? '',
       showOnHomepage: eventType?.showOnHomepage ?? true,
       decidedBy: eventType?.decidedBy ?? '',
     },
-    toInput,
-  );
-  const { showError, clearAlert } = usePageAlert();
-  const [saving, setSaving] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const input = form.validate();
-    if (!input) return;
-    setSaving(true);
-    clearAlert();
-    try {
-      await saveEventType(eventType?.id ?? null, input as EventTypeInput);
+    onSubmit: async (input) => {
+      await saveEventType(eventType?.id ?? null, input);
       onDone(eventType ? 'The event type was saved.' : 'The event type was created.');
-    } catch (e) {
-      form.takeServerErrors(e);
-      showError(e);
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+  });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{eventType ? `Edit ${eventType.title}` : 'New event type'}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Event type">
-          <TextField label="Title" required {...textBinding(form, 'title')} />
-          <TextAreaField label="Description" {...textBinding(form, 'description')} />
-          <SelectField
-            label="Decided by"
-            required
-            options={DECIDED_BY}
-            placeholder="Choose how it is decided"
-            {...textBinding(form, 'decidedBy')}
-          />
-          <CheckboxField
-            label="Show on the home page"
-            checked={form.values.showOnHomepage}
-            onChange={(checked) => form.set('showOnHomepage', checked)}
-          />
-          <div className="flex gap-2">
-            <Button type="submit" disabled={saving}>
-              {saving && <Spinner />}
-              {eventType ? 'Save event type' : 'Create event type'}
-            </Button>
-            <Button variant="ghost" onClick={() => onDone()}>
-              Cancel
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <ItemEditor
+      title={eventType ? `Edit ${eventType.title}` : 'New event type'}
+      formLabel="Event type"
+      submitLabel={eventType ? 'Save event type' : 'Create event type'}
+      busy={form.busy}
+      onSubmit={(e) => void form.submit(e)}
+      onCancel={() => onDone()}
+    >
+      <TextField label="Title" required {...form.field('title')} />
+      <TextAreaField label="Description" {...form.field('description')} />
+      <SelectField
+        label="Decided by"
+        required
+        options={DECIDED_BY}
+        placeholder="Choose how it is decided"
+        {...form.field('decidedBy')}
+      />
+      <CheckboxField label="Show on the home page" {...form.checkbox('showOnHomepage')} />
+    </ItemEditor>
   );
 }

@@ -1,17 +1,12 @@
-import { SiteSettingsInputSchema, type AdminSiteSettings, type SiteSettingsInput } from '@tournament/shared';
-import { useState, type FormEvent } from 'react';
+import { SiteSettingsInputSchema, type AdminSiteSettings } from '@tournament/shared';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { usePageAlert } from '../../../lib/page-alert.tsx';
+import { useForm } from '../../../lib/form.ts';
 import { saveSiteSettings, useAdminSiteSettings } from '../api/settings.ts';
-import { textBinding, useSettingsForm } from '../hooks/use-settings-form.ts';
 import { CheckboxField } from './checkbox-field.tsx';
 import { Loading, SettingsShell } from './settings-shell.tsx';
-
-type Values = Omit<AdminSiteSettings, 'version'> & Record<string, unknown>;
-const toInput = (v: Values): unknown => v;
 
 /** `/admin/site-settings`: identity, venue, links, the three feature flags and SMS sender (issue 8). */
 export function SiteSettingsPage() {
@@ -29,34 +24,23 @@ export function SiteSettingsPage() {
 
 function SiteSettingsForm({ settings }: { settings: AdminSiteSettings }) {
   const { version: _version, ...initial } = settings;
-  const form = useSettingsForm(SiteSettingsInputSchema, initial as Values, toInput);
-  const { showAlert, showError, clearAlert } = usePageAlert();
-  const [saving, setSaving] = useState(false);
-  const bind = (name: keyof Values & string) => textBinding(form, name);
-  const flags = form.values.flags;
-  const setFlag = (name: keyof Values['flags'], on: boolean) => form.set('flags', { ...flags, [name]: on });
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const input = form.validate();
-    if (!input) return;
-    setSaving(true);
-    clearAlert();
-    try {
-      await saveSiteSettings(input as SiteSettingsInput);
-      showAlert('success', 'The site settings were saved.');
-    } catch (e) {
-      form.takeServerErrors(e);
-      showError(e);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const form = useForm({
+    schema: SiteSettingsInputSchema,
+    initial,
+    onSubmit: (input) => saveSiteSettings(input),
+    action: { success: 'The site settings were saved.' },
+  });
+  const bind = form.field;
 
   return (
     <Card>
       <CardContent className="pt-6">
-        <form noValidate onSubmit={onSubmit} className="grid gap-6" aria-label="Site settings">
+        <form
+          noValidate
+          onSubmit={(e) => void form.submit(e)}
+          className="grid gap-6"
+          aria-label="Site settings"
+        >
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="mb-2 font-semibold">Site</legend>
             <TextField label="Site name" required {...bind('siteName')} />
@@ -82,20 +66,17 @@ function SiteSettingsForm({ settings }: { settings: AdminSiteSettings }) {
             <CheckboxField
               label="SellLunchTickets"
               hint="Customers can buy lunch tickets with their registration."
-              checked={flags.SellLunchTickets}
-              onChange={(on) => setFlag('SellLunchTickets', on)}
+              {...form.checkbox('flags.SellLunchTickets')}
             />
             <CheckboxField
               label="MailingListTab"
               hint="The Mailing List link and page are shown."
-              checked={flags.MailingListTab}
-              onChange={(on) => setFlag('MailingListTab', on)}
+              {...form.checkbox('flags.MailingListTab')}
             />
             <CheckboxField
               label="AllowSmsNotifications"
               hint="Contacts can choose SMS division notifications."
-              checked={flags.AllowSmsNotifications}
-              onChange={(on) => setFlag('AllowSmsNotifications', on)}
+              {...form.checkbox('flags.AllowSmsNotifications')}
             />
           </fieldset>
           <fieldset className="grid gap-4 sm:grid-cols-2">
@@ -103,8 +84,8 @@ function SiteSettingsForm({ settings }: { settings: AdminSiteSettings }) {
             <TextField label="Sender name (up to 11 letters or digits)" {...bind('smsSenderName')} />
             <TextField label="Sending phone number" type="tel" {...bind('smsFromNumber')} />
           </fieldset>
-          <Button type="submit" disabled={saving} className="w-fit">
-            {saving && <Spinner />}
+          <Button type="submit" disabled={form.busy} className="w-fit">
+            {form.busy && <Spinner />}
             Save site settings
           </Button>
         </form>

@@ -1,28 +1,16 @@
-import { TournamentInputSchema, type AdminTournament, type TournamentInput } from '@tournament/shared';
+import { TournamentInputSchema, type AdminTournament } from '@tournament/shared';
 import { Plus, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/form/text-field.tsx';
+import { ItemEditor, ListEditor, MoveButtons, useListEditing } from '../../../components/list-editor.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../../components/ui/table.tsx';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
-import { usePageAlert } from '../../../lib/page-alert.tsx';
+import { useForm } from '../../../lib/form.ts';
 import { deleteTournament, saveTournament, useAdminTournaments } from '../api/settings.ts';
-import { textBinding, useSettingsForm } from '../hooks/use-settings-form.ts';
-import { MoveButtons, RemoveButton } from './row-actions.tsx';
 import { Loading, SettingsShell } from './settings-shell.tsx';
 
-interface Values extends Record<string, unknown> {
+interface Values {
   tournamentDate: string;
   registrationOpensOn: string;
   registrationClosesAfter: string;
@@ -81,10 +69,7 @@ function status(t: AdminTournament): string {
 /** `/admin/tournaments`: every SPEC.md section 3 field, schedule lines included (issue 8). */
 export function TournamentsPage() {
   const { data, error, isLoading } = useAdminTournaments();
-  const { showAlert, showError, clearAlert } = usePageAlert();
-  // null: no editor open; 'new' or a tournament id.
-  const [editing, setEditing] = useState<'new' | number | null>(null);
-  const current = typeof editing === 'number' ? data?.find((t) => t.id === editing) : undefined;
+  const editing = useListEditing(data, (t) => t.id);
 
   return (
     <SettingsShell
@@ -92,92 +77,53 @@ export function TournamentsPage() {
       description="Dates, prices, venue and schedule of each tournament."
       actions={
         // A new tournament starts from the latest one's prices and schedule, so it waits for the list.
-        <Button
-          disabled={!data}
-          onClick={() => {
-            clearAlert();
-            setEditing('new');
-          }}
-        >
+        <Button disabled={!data} onClick={editing.startNew}>
           <Plus aria-hidden="true" />
           New tournament
         </Button>
       }
     >
       <Loading error={error} isLoading={isLoading && !data} />
-      {editing !== null && (editing === 'new' || current) && (
+      {editing.isOpen && (
         <TournamentEditor
-          key={String(editing)}
-          tournament={current}
+          key={editing.key}
+          tournament={editing.current}
           template={data?.[0]}
-          onDone={(message) => {
-            setEditing(null);
-            if (message) showAlert('success', message);
-          }}
+          onDone={editing.close}
         />
       )}
       {data && data.length === 0 && <p>No tournaments yet.</p>}
       {data && data.length > 0 && (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Date</TableHead>
-              <TableHead>Where</TableHead>
-              <TableHead>Registration</TableHead>
-              <TableHead>Online / door</TableHead>
-              <TableHead>Registrations</TableHead>
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.map((t) => (
-              <TableRow key={t.id}>
-                <TableCell>{formatDate(t.tournamentDate)}</TableCell>
-                <TableCell>
-                  {t.venue}, {t.city}
-                </TableCell>
-                <TableCell>
+        // By date, newest first: no reordering.
+        <ListEditor
+          items={data}
+          idOf={(t) => t.id}
+          label={(t) => `the tournament of ${t.tournamentDate}`}
+          onEdit={editing.edit}
+          remove={(t) => deleteTournament(t.id)}
+          removed={() => 'The tournament was deleted.'}
+          columns={[
+            { header: 'Date', cell: (t) => formatDate(t.tournamentDate) },
+            { header: 'Where', cell: (t) => `${t.venue}, ${t.city}` },
+            {
+              header: 'Registration',
+              cell: (t) => (
+                <>
                   <Badge variant="outline">{status(t)}</Badge>
                   <div className="text-xs text-muted-foreground">
                     {t.registrationOpensOn} to {t.registrationClosesAfter}
                   </div>
-                </TableCell>
-                <TableCell>
-                  {formatDollars(t.competitorOnlineCost)} / {formatDollars(t.competitorDoorCost)}
-                </TableCell>
-                <TableCell>{t.registrationCount}</TableCell>
-                <TableCell className="space-x-1 text-right whitespace-nowrap">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Edit the tournament of ${t.tournamentDate}`}
-                    onClick={() => {
-                      clearAlert();
-                      setEditing(t.id);
-                    }}
-                  >
-                    Edit
-                  </Button>
-                  <RemoveButton
-                    label={`the tournament of ${t.tournamentDate}`}
-                    onRemove={async () => {
-                      clearAlert();
-                      try {
-                        await deleteTournament(t.id);
-                        if (editing === t.id) setEditing(null);
-                        showAlert('success', 'The tournament was deleted.');
-                      } catch (e) {
-                        showError(e);
-                      }
-                    }}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+                </>
+              ),
+            },
+            {
+              header: 'Online / door',
+              cell: (t) =>
+                `${formatDollars(t.competitorOnlineCost)} / ${formatDollars(t.competitorDoorCost)}`,
+            },
+            { header: 'Registrations', cell: (t) => t.registrationCount },
+          ]}
+        />
       )}
     </SettingsShell>
   );
@@ -192,151 +138,118 @@ function TournamentEditor({
   template: AdminTournament | undefined;
   onDone: (message?: string) => void;
 }) {
-  const form = useSettingsForm(TournamentInputSchema, valuesOf(tournament, template), toInput);
-  const { showError, clearAlert } = usePageAlert();
-  const [saving, setSaving] = useState(false);
-  const bind = (name: keyof Values & string) => textBinding(form, name);
+  const form = useForm({
+    schema: TournamentInputSchema,
+    initial: valuesOf(tournament, template),
+    toInput,
+    onSubmit: async (input) => {
+      await saveTournament(tournament?.id ?? null, input);
+      onDone(tournament ? 'The tournament was saved.' : 'The tournament was created.');
+    },
+  });
+  const bind = form.field;
   const schedule = form.values.schedule;
   const setSchedule = (next: Values['schedule']) => form.set('schedule', next);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const input = form.validate();
-    if (!input) {
-      event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    setSaving(true);
-    clearAlert();
-    try {
-      await saveTournament(tournament?.id ?? null, input as TournamentInput);
-      onDone(tournament ? 'The tournament was saved.' : 'The tournament was created.');
-    } catch (e) {
-      form.takeServerErrors(e);
-      showError(e);
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          {tournament ? `Edit the tournament of ${formatDate(tournament.tournamentDate)}` : 'New tournament'}
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Tournament">
-          <fieldset className="grid gap-4 sm:grid-cols-3">
-            <legend className="mb-2 font-semibold">Dates</legend>
-            <TextField label="Tournament date" type="date" required {...bind('tournamentDate')} />
-            <TextField label="Registration opens on" type="date" required {...bind('registrationOpensOn')} />
-            <TextField
-              label="Registration closes after"
-              type="date"
-              required
-              {...bind('registrationClosesAfter')}
-            />
-          </fieldset>
-          <fieldset className="grid gap-4 sm:grid-cols-4">
-            <legend className="mb-2 font-semibold">Prices (whole dollars)</legend>
-            <TextField
-              label="Competitor, online"
-              inputMode="numeric"
-              required
-              {...bind('competitorOnlineCost')}
-            />
-            <TextField
-              label="Competitor, at the door"
-              inputMode="numeric"
-              required
-              {...bind('competitorDoorCost')}
-            />
-            <TextField label="Spectator" inputMode="numeric" required {...bind('spectatorCost')} />
-            <TextField label="Lunch" inputMode="numeric" required {...bind('lunchCost')} />
-          </fieldset>
-          <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-2 font-semibold">Place and times</legend>
-            <TextField label="City" required {...bind('city')} />
-            <TextField label="Venue" required {...bind('venue')} />
-            <TextField label="In-person registration times" {...bind('inPersonRegistrationTimes')} />
-            <TextField label="Black-belt meeting time" {...bind('blackBeltMeetingTime')} />
-            <TextField label="Elimination time" {...bind('eliminationTime')} />
-          </fieldset>
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 font-semibold">Schedule</legend>
-            {schedule.length === 0 && <p className="text-sm text-muted-foreground">No schedule lines yet.</p>}
-            <ol className="grid gap-2">
-              {schedule.map((line, i) => (
-                <li key={i} className="flex flex-wrap items-start gap-2">
-                  <span className="w-6 pt-2 text-right text-sm text-muted-foreground">{i + 1}.</span>
-                  <div className="grid min-w-48 flex-1 gap-1">
-                    <Input
-                      aria-label={`Schedule line ${i + 1}, what`}
-                      value={line.line1}
-                      aria-invalid={form.errorOf(`schedule.${i}.line1`) ? true : undefined}
-                      onChange={(e) =>
-                        setSchedule(schedule.map((l, j) => (j === i ? { ...l, line1: e.target.value } : l)))
-                      }
-                    />
-                    {form.errorOf(`schedule.${i}.line1`) && (
-                      <p className="text-sm font-medium text-destructive">
-                        {form.errorOf(`schedule.${i}.line1`)}
-                      </p>
-                    )}
-                  </div>
+    <ItemEditor
+      title={
+        tournament ? `Edit the tournament of ${formatDate(tournament.tournamentDate)}` : 'New tournament'
+      }
+      formLabel="Tournament"
+      submitLabel={tournament ? 'Save tournament' : 'Create tournament'}
+      busy={form.busy}
+      onSubmit={(e) => void form.submit(e)}
+      onCancel={() => onDone()}
+    >
+      <fieldset className="grid gap-4 sm:grid-cols-3">
+        <legend className="mb-2 font-semibold">Dates</legend>
+        <TextField label="Tournament date" type="date" required {...bind('tournamentDate')} />
+        <TextField label="Registration opens on" type="date" required {...bind('registrationOpensOn')} />
+        <TextField
+          label="Registration closes after"
+          type="date"
+          required
+          {...bind('registrationClosesAfter')}
+        />
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-4">
+        <legend className="mb-2 font-semibold">Prices (whole dollars)</legend>
+        <TextField
+          label="Competitor, online"
+          inputMode="numeric"
+          required
+          {...bind('competitorOnlineCost')}
+        />
+        <TextField
+          label="Competitor, at the door"
+          inputMode="numeric"
+          required
+          {...bind('competitorDoorCost')}
+        />
+        <TextField label="Spectator" inputMode="numeric" required {...bind('spectatorCost')} />
+        <TextField label="Lunch" inputMode="numeric" required {...bind('lunchCost')} />
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 font-semibold">Place and times</legend>
+        <TextField label="City" required {...bind('city')} />
+        <TextField label="Venue" required {...bind('venue')} />
+        <TextField label="In-person registration times" {...bind('inPersonRegistrationTimes')} />
+        <TextField label="Black-belt meeting time" {...bind('blackBeltMeetingTime')} />
+        <TextField label="Elimination time" {...bind('eliminationTime')} />
+      </fieldset>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 font-semibold">Schedule</legend>
+        {schedule.length === 0 && <p className="text-sm text-muted-foreground">No schedule lines yet.</p>}
+        <ol className="grid gap-2">
+          {schedule.map((_, i) => {
+            const { error: whatError, ...what } = bind(`schedule.${i}.line1`);
+            const { error: _whenError, ...when } = bind(`schedule.${i}.line2`);
+            return (
+              <li key={i} className="flex flex-wrap items-start gap-2">
+                <span className="w-6 pt-2 text-right text-sm text-muted-foreground">{i + 1}.</span>
+                <div className="grid min-w-48 flex-1 gap-1">
                   <Input
-                    aria-label={`Schedule line ${i + 1}, when`}
-                    className="w-40"
-                    value={line.line2}
-                    onChange={(e) =>
-                      setSchedule(schedule.map((l, j) => (j === i ? { ...l, line2: e.target.value } : l)))
-                    }
+                    aria-label={`Schedule line ${i + 1}, what`}
+                    aria-invalid={whatError ? true : undefined}
+                    {...what}
                   />
-                  <MoveButtons
-                    label={`schedule line ${i + 1}`}
-                    index={i}
-                    count={schedule.length}
-                    onMove={(by) => {
-                      const next = [...schedule];
-                      [next[i], next[i + by]] = [next[i + by]!, next[i]!];
-                      setSchedule(next);
-                    }}
-                  />
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-8"
-                    aria-label={`Remove schedule line ${i + 1}`}
-                    onClick={() => setSchedule(schedule.filter((_, j) => j !== i))}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </li>
-              ))}
-            </ol>
-            <Button
-              variant="outline"
-              size="sm"
-              className="w-fit"
-              onClick={() => setSchedule([...schedule, { line1: '', line2: '' }])}
-            >
-              <Plus aria-hidden="true" />
-              Add schedule line
-            </Button>
-          </fieldset>
-          <div className="flex gap-2">
-            <Button type="submit" disabled={saving}>
-              {saving && <Spinner />}
-              {tournament ? 'Save tournament' : 'Create tournament'}
-            </Button>
-            <Button variant="ghost" onClick={() => onDone()}>
-              Cancel
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+                  {whatError && <p className="text-sm font-medium text-destructive">{whatError}</p>}
+                </div>
+                <Input aria-label={`Schedule line ${i + 1}, when`} className="w-40" {...when} />
+                <MoveButtons
+                  label={`schedule line ${i + 1}`}
+                  index={i}
+                  count={schedule.length}
+                  onMove={(by) => {
+                    const next = [...schedule];
+                    [next[i], next[i + by]] = [next[i + by]!, next[i]!];
+                    setSchedule(next);
+                  }}
+                />
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8"
+                  aria-label={`Remove schedule line ${i + 1}`}
+                  onClick={() => setSchedule(schedule.filter((_, j) => j !== i))}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </li>
+            );
+          })}
+        </ol>
+        <Button
+          variant="outline"
+          size="sm"
+          className="w-fit"
+          onClick={() => setSchedule([...schedule, { line1: '', line2: '' }])}
+        >
+          <Plus aria-hidden="true" />
+          Add schedule line
+        </Button>
+      </fieldset>
+    </ItemEditor>
   );
 }
