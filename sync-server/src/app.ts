@@ -6,7 +6,8 @@ import type { AppEnv } from './http/context.ts';
 import type { Deps } from './deps.ts';
 import { impersonation } from './http/impersonation.ts';
 import { webApp } from './http/web-app.ts';
-import { logger } from './lib/logger.ts';
+import { loggablePath, logger } from './lib/logger.ts';
+import { warnIfForwardedUntrusted } from './http/client-address.ts';
 import { DomainError, onError } from './lib/errors.ts';
 import { devRoutes } from './routes/dev.ts';
 import { emailRoutes } from './routes/email.ts';
@@ -32,12 +33,13 @@ export function createApp(deps: Deps) {
     c.set('caller', null);
     c.set('impersonator', null);
     const started = performance.now();
+    warnIfForwardedUntrusted(c.req.header('X-Forwarded-For'), deps.config.trustedProxies);
     await next();
     logger.info(
       {
         requestId: c.get('requestId'),
         method: c.req.method,
-        path: c.req.path,
+        path: loggablePath(c.req.path),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
       },
@@ -78,6 +80,12 @@ export function createApp(deps: Deps) {
     // node adapter building a full Request per read (bodyLimit touches `raw.body`).
     app.use(prefix, (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   }
+  // Issue 17: no /api answer is kept by a browser or proxy cache (most carry personal data);
+  // a route that sets its own Cache-Control keeps it.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
   // Who is calling: a valid bearer token sets the caller; anything else is a visitor.
   app.use('/api/*', async (c, next) => {
     const auth = c.req.header('Authorization');

@@ -6,7 +6,8 @@ import { migrate } from './db/migrate.ts';
 import { seedReferenceData } from './db/seed.ts';
 import type { Deps } from './deps.ts';
 import { CACHE_CHANNEL, createCache } from './lib/cache.ts';
-import { createMailer } from './lib/mailer.ts';
+import { logger } from './lib/logger.ts';
+import { createMailer, mailConfigWarning } from './lib/mailer.ts';
 import { getSiteSettings } from './services/site-settings.ts';
 import { createTokenService, loadJwtKey } from './services/tokens.ts';
 
@@ -30,6 +31,8 @@ export async function startServices(config: Config, opts: { now?: () => Date } =
     now: opts.now ?? (() => new Date()),
     mailer: undefined as never,
   };
+  const mailWarning = mailConfigWarning(config);
+  if (mailWarning) logger.error(mailWarning);
   deps.mailer = createMailer({
     smtpUrl: config.smtpUrl,
     db: database.db,

@@ -30,6 +30,9 @@ export const USER_MESSAGES = {
   googleUnavailable: 'Google sign-in is not available.',
   googleFailed: 'Google sign-in failed, please try again or sign in with your e-mail and password.',
   googleUnverified: 'Your Google account e-mail address is not verified.',
+  // Issue 17: checked on the server against a list of common passwords (decision 018).
+  commonPassword: 'This password is one of the most commonly used and easy to guess. Please choose another one.',
+  tooManyAttempts: 'Too many sign-in attempts for this account. Please wait 15 minutes, or sign in on a device you have used before.',
 } as const;
 
 /** Sign-up (SPEC.md section 5). `confirmPassword` must equal `password`. */

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  // Issue 17: only to warn when production runs without SMTP_URL (lib/mailer.ts).
+  NODE_ENV: z.string().trim().optional(),
   // "loopback", or a comma-separated list of proxy addresses; unset ignores X-Forwarded-For.
   TRUSTED_PROXY: z
     .string()
@@ -81,6 +83,8 @@ export interface Config {
   googleJwksUrl: string;
   /** Proxies whose X-Forwarded-For is believed: "loopback" or addresses; empty = none. */
   trustedProxies: string[];
+  /** NODE_ENV=production (optional so test configs need not name it). */
+  production?: boolean;
   /** Where the built web app lives (not configurable: it is part of the install). */
   webDist: string;
 }
@@ -109,6 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .split(',')
       .map((p) => p.trim())
       .filter(Boolean),
+    production: e.NODE_ENV === 'production',
     webDist: path.resolve(import.meta.dirname, '../../../web/dist'),
   };
 }

@@ -182,6 +182,8 @@ export const refreshTokens = pgTable('refresh_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // 0008_account-safety.sql: when the family's sign-in happened (absolute lifetime).
+  familyStartedAt: timestamp('family_started_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 // Registration, competitors, contacts, payments and receipts (migration 0003).
@@ -331,8 +333,7 @@ export const tournamentVersions = pgTable('tournament_versions', {
 export const syncTombstones = pgTable('sync_tombstones', {
   tournamentId: integer('tournament_id').notNull(),
   entity: text('entity').notNull(),
-  // Text since 0009: entities keyed by device-made strings have tombstones too.
-  entityId: text('entity_id').notNull(),
+  entityId: integer('entity_id').notNull(),
   version: bigint('version', { mode: 'number' }).notNull(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { logger } from '../lib/logger.ts';
 
 /**
  * The caller's address for rate limits: the socket's peer. X-Forwarded-For is believed
@@ -43,4 +44,25 @@ function isTrusted(address: string, trusted: readonly string[]): boolean {
 function trustedFromContext(c: Context): readonly string[] {
   const deps = c.get('deps' as never) as { config?: { trustedProxies?: string[] } } | undefined;
   return deps?.config?.trustedProxies ?? [];
+}
+
+let warnedForwarded = false;
+
+/**
+ * Issue 17: requests carrying X-Forwarded-For while TRUSTED_PROXY is unset mean a proxy in
+ * front whose header is ignored, so every visitor shares the proxy's address (and its rate
+ * limits). Said loudly once per process, on the first such request. True when it warned.
+ */
+export function warnIfForwardedUntrusted(forwardedFor: string | undefined, trustedProxies: readonly string[]): boolean {
+  if (warnedForwarded || !forwardedFor || trustedProxies.length) return false;
+  warnedForwarded = true;
+  logger.warn(
+    'requests carry X-Forwarded-For but TRUSTED_PROXY is unset: the header is ignored, so behind a proxy every visitor shares one address and its rate limits. Set TRUSTED_PROXY (see README).',
+  );
+  return true;
+}
+
+/** Tests: warn again on the next such request. */
+export function resetForwardedWarning(): void {
+  warnedForwarded = false;
 }

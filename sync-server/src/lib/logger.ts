@@ -10,3 +10,14 @@ export const logger = pino({
   },
 });
 export type Logger = typeof logger;
+
+/**
+ * A request path as it may be logged (issue 17): the secrets of e-mailed links, which
+ * SPEC.md section 2 puts in the path (/user/verification/{hash}, /user/reset/{userId}/{hash}),
+ * are replaced, so no log holds a working link.
+ */
+export function loggablePath(path: string): string {
+  return path
+    .replace(/^(\/user\/verification\/)[^/?#]+/i, '$1[redacted]')
+    .replace(/^(\/user\/reset\/[^/?#]*\/)[^/?#]+/i, '$1[redacted]');
+}

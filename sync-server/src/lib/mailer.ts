@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { devMailbox } from '../db/schema.ts';
-import { logger } from './logger.ts';
+import { loggablePath, logger } from './logger.ts';
 
 export interface Mail {
   to: string;
@@ -49,8 +49,29 @@ export function createMailer(opts: {
         .returning({ id: devMailbox.id });
       // The links only: recipient, subject and body may carry personal data (a contact
       // form's subject holds the sender's name); the dev mailbox keeps the whole mail.
-      logger.info({ mailId: row?.id, links }, 'mail (no SMTP_URL): kept in the dev mailbox');
+      // Issue 17: an account link's secret is redacted too (read it in the dev mailbox).
+      logger.info({ mailId: row?.id, links: links.map(loggableLink) }, 'mail (no SMTP_URL): kept in the dev mailbox');
     },
     close: () => {},
   };
+}
+
+/** A mailed link as the log may show it: the secret of a verification or reset link redacted. */
+export function loggableLink(link: string): string {
+  try {
+    const url = new URL(link);
+    return `${url.origin}${loggablePath(url.pathname)}`;
+  } catch {
+    return '[unparsable link]';
+  }
+}
+
+/**
+ * Issue 17: a production server without SMTP_URL still starts (a venue may run it offline),
+ * but every mail (verification, reset, receipts) only reaches the dev mailbox, which no
+ * family can read. The line bootstrap logs at error level, or undefined when all is well.
+ */
+export function mailConfigWarning(config: { production?: boolean; smtpUrl: string | undefined }): string | undefined {
+  if (!config.production || config.smtpUrl) return undefined;
+  return 'NODE_ENV=production without SMTP_URL: NO MAIL LEAVES THIS SERVER. Verification links, password resets and receipts go only to the dev mailbox (GET /api/dev/mailbox, SuperAdmin). Set SMTP_URL.';
 }

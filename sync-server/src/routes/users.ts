@@ -11,6 +11,7 @@ import {
   ResetRequestSchema,
   VerifyRequestSchema,
 } from '@tournament/shared';
+import { getCookie, setCookie } from 'hono/cookie';
 import { clientAddress } from '../http/client-address.ts';
 import { defineRoute } from '../http/define-route.ts';
 import { router } from '../http/openapi-app.ts';
@@ -24,6 +25,7 @@ import {
   signInWithGoogle,
   verifyAccount,
 } from '../services/accounts.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../services/device-cookies.ts';
 
 const MOUNT = '/api/users';
 const json = <S extends z.ZodType>(schema: S) => ({ content: { 'application/json': { schema } } });
@@ -73,7 +75,24 @@ export const userRoutes = router()
         429: err('Too many attempts'),
       },
     }),
-    async (c) => c.json(await authenticate(c.get('deps'), c.req.valid('json'), clientAddress(c)), 200),
+    async (c) => {
+      const deps = c.get('deps');
+      const { session, deviceCookie } = await authenticate(
+        deps,
+        c.req.valid('json'),
+        clientAddress(c),
+        getCookie(c, DEVICE_COOKIE),
+      );
+      // Only the sign-in call reads it; JavaScript never does (decision 018).
+      setCookie(c, DEVICE_COOKIE, deviceCookie, {
+        path: '/api/users/authenticate',
+        httpOnly: true,
+        sameSite: 'Strict',
+        secure: deps.config.publicUrl.startsWith('https:'),
+        maxAge: DEVICE_COOKIE_MAX_AGE_S,
+      });
+      return c.json(session, 200);
+    },
   )
   .openapi(
     defineRoute(MOUNT, {

@@ -12,14 +12,16 @@ import {
   type RegisterRequestSchema,
   type ResetRequestSchema,
 } from '@tournament/shared';
-import { accountLinks, refreshTokens, users } from '../db/schema.ts';
+import { accountLinks, rateLimits, refreshTokens, users } from '../db/schema.ts';
+import type { Db, Tx } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { DomainError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import type { Mail } from '../lib/mailer.ts';
 import { assertWithinRateLimit } from '../lib/rate-limit.ts';
+import { trustedDeviceNonce, withDeviceEntry } from './device-cookies.ts';
 import { verifyGoogleIdToken } from './google.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { getSiteSettings } from './site-settings.ts';
 import { ACCESS_TOKEN_SECONDS } from './tokens.ts';
 
@@ -30,6 +32,8 @@ export const VERIFY_LINK_MS = 24 * 60 * 60 * 1000;
 export const RESET_LINK_MS = 60 * 60 * 1000;
 /** A refresh token lives a week; each use replaces it, so a tablet in use stays signed in. */
 export const REFRESH_TOKEN_MS = 7 * 24 * 60 * 60 * 1000;
+/** A session (refresh family) ends this long after its sign-in however often it is used (issue 17). */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * Rate limits: per account tight, per client address generous (every tablet at the
@@ -39,6 +43,8 @@ export const ACCOUNT_LIMITS = {
   authenticate: { account: [10, 15 * 60], address: [100, 15 * 60] },
   register: { account: [5, 60 * 60], address: [20, 60 * 60] },
   forgot: { account: [5, 60 * 60], address: [30, 60 * 60] },
+  // Issue 17: counted per link (the hash sent), not per user id, so bogus attempts naming
+  // a user id cannot lock that user's real link.
   reset: { account: [10, 60 * 60], address: [30, 60 * 60] },
 } as const satisfies Record<string, { account: readonly [number, number]; address: readonly [number, number] }>;
 
@@ -103,28 +109,51 @@ export async function registerAccount(
   address: string,
 ): Promise<string> {
   await limit(deps, 'register', input.email, address);
+  refuseCommonPassword(input.password, 'password');
   const site = await getSiteSettings(deps);
   // Hash first, whether or not the address is taken: both answers cost the same.
   const passwordHash = await hashPassword(input.password);
-  const [created] = await deps.database.db
+  const profile = {
+    passwordHash,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    addressLine1: input.addressLine1,
+    addressLine2: input.addressLine2 ?? '',
+    city: input.city,
+    province: input.province,
+    postalCode: input.postalCode.toUpperCase(),
+    phoneNumber: input.phoneNumber,
+  };
+  const db = deps.database.db;
+  const [created] = await db
     .insert(users)
-    .values({
-      email: input.email,
-      passwordHash,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      addressLine1: input.addressLine1,
-      addressLine2: input.addressLine2 ?? '',
-      city: input.city,
-      province: input.province,
-      postalCode: input.postalCode.toUpperCase(),
-      phoneNumber: input.phoneNumber,
-      roles: ['Customer'],
-    })
+    .values({ email: input.email, ...profile, roles: ['Customer'] })
     .onConflictDoNothing()
     .returning();
-  const user = created ?? (await findByEmail(deps, input.email));
+  let user = created ?? (await findByEmail(deps, input.email));
   if (!user) throw new Error('registerAccount: account neither created nor found');
+  if (!created && !user.verifiedAt) {
+    // Issue 17: an account never verified was perhaps made by someone else with this
+    // address. This sign-up replaces its password and profile, and the earlier links stop
+    // working, so whoever verifies from the mailbox gets the password of the latest sign-up
+    // (decision 018). The update is conditional: a verification racing it wins.
+    const now = deps.now();
+    const [replaced] = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(users)
+        .set({ ...profile, updatedAt: now })
+        .where(and(eq(users.id, user!.id), isNull(users.verifiedAt)))
+        .returning();
+      if (rows.length) {
+        await tx
+          .update(accountLinks)
+          .set({ usedAt: now })
+          .where(and(eq(accountLinks.userId, user!.id), eq(accountLinks.purpose, 'verify'), isNull(accountLinks.usedAt)));
+      }
+      return rows;
+    });
+    user = replaced ?? (await findByEmail(deps, input.email)) ?? user;
+  }
   if (created || !user.verifiedAt) {
     // New, or signed up before and never verified: (another) link to the address itself.
     const secret = await createLink(deps, user.id, 'verify');
@@ -175,16 +204,47 @@ export async function verifyAccount(deps: Deps, hash: string): Promise<string> {
     )
     .returning({ userId: accountLinks.userId });
   if (!link) throw new DomainError('verify_failed', USER_MESSAGES.verifyFailed, 400);
-  await db
-    .update(users)
-    .set({ verifiedAt: sql`coalesce(${users.verifiedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
-    .where(eq(users.id, link.userId));
+  await db.transaction(async (tx) => {
+    // The first verification ends every session the account had (issue 17): whoever held
+    // it before the mailbox's owner proved the address is signed out.
+    const [first] = await tx
+      .update(users)
+      .set({ verifiedAt: now, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+      .where(and(eq(users.id, link.userId), isNull(users.verifiedAt)))
+      .returning({ id: users.id });
+    if (!first) return;
+    await endEverySession(tx, link.userId, now);
+    await tx
+      .update(accountLinks)
+      .set({ usedAt: now })
+      .where(and(eq(accountLinks.userId, link.userId), eq(accountLinks.purpose, 'verify'), isNull(accountLinks.usedAt)));
+  });
   return USER_MESSAGES.verified;
+}
+
+/** Refused with a clear message: the password is on the shipped common-passwords list. */
+function refuseCommonPassword(password: string, field: 'password' | 'newPassword') {
+  if (isCommonPassword(password)) {
+    throw new DomainError('common_password', USER_MESSAGES.commonPassword, 400, { [field]: USER_MESSAGES.commonPassword });
+  }
+}
+
+/** Revokes every refresh token of the account (its access tokens end with a token version bump). */
+async function endEverySession(tx: Tx | Db, userId: number, now: Date) {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
 // ---------------------------------------------------------------- sessions
 
-async function issueSession(deps: Deps, user: User, family = randomSecret()): Promise<AuthResponse> {
+async function issueSession(
+  deps: Deps,
+  user: User,
+  family = randomSecret(),
+  familyStartedAt = deps.now(),
+): Promise<AuthResponse> {
   const now = deps.now();
   const roles = user.roles.filter((r): r is AccountRole => (ACCOUNT_ROLES as readonly string[]).includes(r));
   const userDisplayName = `${user.firstName} ${user.lastName}`.trim();
@@ -198,7 +258,9 @@ async function issueSession(deps: Deps, user: User, family = randomSecret()): Pr
     family,
     tokenHash: sha256(refreshToken),
     tokenVersion: user.tokenVersion,
-    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_MS),
+    // A week from its use, but never past the family's absolute end (issue 17).
+    expiresAt: new Date(Math.min(now.getTime() + REFRESH_TOKEN_MS, familyStartedAt.getTime() + SESSION_ABSOLUTE_MS)),
+    familyStartedAt,
   });
   return {
     user: {
@@ -215,18 +277,39 @@ async function issueSession(deps: Deps, user: User, family = randomSecret()): Pr
   };
 }
 
+/** Wrong passwords one trusted device may try per account before it too waits (issue 17). */
+export const DEVICE_LIMIT = [10, 15 * 60] as const;
+
+/**
+ * Sign-in. A device holding a valid device cookie for the account (it signed in to it
+ * before) is limited only by its own failures; every other client goes through the limits
+ * per address and per account, so strangers guessing a staff password are throttled while
+ * the venue's tablets keep signing in (OWASP device cookies; decision 018). A success
+ * answers the session and the device cookie to set.
+ */
 export async function authenticate(
   deps: Deps,
   input: z.output<typeof AuthenticateRequestSchema>,
   address: string,
-): Promise<AuthResponse> {
-  await limit(deps, 'authenticate', input.username, address);
+  deviceCookie?: string,
+): Promise<{ session: AuthResponse; deviceCookie: string }> {
   const user = await findByEmail(deps, input.username);
+  const device = user ? trustedDeviceNonce(deps.tokens.key, deviceCookie, user.id) : undefined;
+  const deviceKey = `authenticate:device:${device}`;
+  if (device) {
+    await assertWithinRateLimit(deps.database.db, deviceKey, DEVICE_LIMIT[0], DEVICE_LIMIT[1]).catch((err) => {
+      throw err instanceof DomainError ? new DomainError(err.code, USER_MESSAGES.tooManyAttempts, 429) : err;
+    });
+  } else {
+    await limit(deps, 'authenticate', input.username, address);
+  }
   const matches = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
   if (!user?.passwordHash || !matches) throw new DomainError('bad_credentials', USER_MESSAGES.badCredentials, 401);
   // Only someone who knows the password learns that the account awaits verification.
   if (!user.verifiedAt) throw new DomainError('unverified', USER_MESSAGES.unverified, 403);
-  return issueSession(deps, user);
+  // A device's count is of failures in a row: a success starts it again.
+  if (device) await deps.database.db.delete(rateLimits).where(eq(rateLimits.key, deviceKey));
+  return { session: await issueSession(deps, user), deviceCookie: withDeviceEntry(deps.tokens.key, deviceCookie, user.id) };
 }
 
 /**
@@ -260,7 +343,8 @@ export async function refreshSession(deps: Deps, refreshToken: string): Promise<
   }
   const [user] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
   if (!user || user.tokenVersion !== row.tokenVersion || !user.verifiedAt) throw refused;
-  return issueSession(deps, user, row.family);
+  if (row.familyStartedAt.getTime() + SESSION_ABSOLUTE_MS <= now.getTime()) throw refused;
+  return issueSession(deps, user, row.family, row.familyStartedAt);
 }
 
 async function revokeFamily(deps: Deps, family: string) {
@@ -321,7 +405,8 @@ export async function resetPassword(
   input: z.output<typeof ResetRequestSchema>,
   address: string,
 ): Promise<string> {
-  await limit(deps, 'reset', `user-${input.userId}`, address);
+  await limit(deps, 'reset', `link-${sha256(input.hash)}`, address);
+  refuseCommonPassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   const now = deps.now();
   await deps.database.db.transaction(async (tx) => {
@@ -349,10 +434,7 @@ export async function resetPassword(
         updatedAt: now,
       })
       .where(eq(users.id, input.userId));
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.userId, input.userId), isNull(refreshTokens.revokedAt)));
+    await endEverySession(tx, input.userId, now);
     await tx
       .update(accountLinks)
       .set({ usedAt: now })
@@ -392,17 +474,31 @@ export async function signInWithGoogle(
     if (existing) {
       // Google vouches for the address. An account never verified may have been made by
       // someone else with this address: its password is dropped rather than trusted.
-      [user] = await db
-        .update(users)
-        .set({
-          googleSubject: identity.subject,
-          verifiedAt: existing.verifiedAt ?? now,
-          passwordHash: existing.verifiedAt ? existing.passwordHash : null,
-          tokenVersion: existing.verifiedAt ? existing.tokenVersion : existing.tokenVersion + 1,
-          updatedAt: now,
-        })
-        .where(eq(users.id, existing.id))
-        .returning();
+      // Like a first verification (issue 17), linking one never verified also ends its
+      // sessions and cancels its verification links.
+      [user] = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(users)
+          .set({
+            googleSubject: identity.subject,
+            verifiedAt: existing.verifiedAt ?? now,
+            passwordHash: existing.verifiedAt ? existing.passwordHash : null,
+            tokenVersion: existing.verifiedAt ? existing.tokenVersion : existing.tokenVersion + 1,
+            updatedAt: now,
+          })
+          .where(eq(users.id, existing.id))
+          .returning();
+        if (!existing.verifiedAt) {
+          await endEverySession(tx, existing.id, now);
+          await tx
+            .update(accountLinks)
+            .set({ usedAt: now })
+            .where(
+              and(eq(accountLinks.userId, existing.id), eq(accountLinks.purpose, 'verify'), isNull(accountLinks.usedAt)),
+            );
+        }
+        return rows;
+      });
     } else {
       [user] = await db
         .insert(users)

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { hash, verify, type Options } from '@node-rs/argon2';
 
 /** `Algorithm.Argon2id` (a const enum, which verbatimModuleSyntax cannot import). */
@@ -29,4 +31,29 @@ export async function verifyPassword(
   } catch {
     return false;
   }
+}
+
+let commonPasswords: Set<string> | undefined;
+
+/**
+ * Whether `password` is on the shipped list of common passwords (common-passwords.txt,
+ * read once; decision 018). Compared lower-cased and trimmed, as the list is.
+ */
+export function isCommonPassword(password: string): boolean {
+  if (!commonPasswords) {
+    const text = fs.readFileSync(path.join(import.meta.dirname, 'common-passwords.txt'), 'utf8');
+    commonPasswords = new Set(
+      text
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l && !l.startsWith('#')),
+    );
+  }
+  return commonPasswords.has(password.trim().toLowerCase());
+}
+
+/** How many passwords the list holds (tests check it is the promised size). */
+export function commonPasswordCount(): number {
+  isCommonPassword('');
+  return commonPasswords?.size ?? 0;
 }
