@@ -333,7 +333,8 @@ export const tournamentVersions = pgTable('tournament_versions', {
 export const syncTombstones = pgTable('sync_tombstones', {
   tournamentId: integer('tournament_id').notNull(),
   entity: text('entity').notNull(),
-  entityId: integer('entity_id').notNull(),
+  // Text since 0009: entities keyed by device-made strings have tombstones too.
+  entityId: text('entity_id').notNull(),
   version: bigint('version', { mode: 'number' }).notNull(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
 });
