@@ -21,5 +21,6 @@ export * from './domain/door.ts';
 export * from './contract/admin-reports.ts';
 export * from './domain/csv.ts';
 export * from './domain/names.ts';
+export * from './contract/dev.ts';
 export * from './domain/matchmaking/index.ts';
 export * from './contract/matchmaking.ts';

@@ -9,7 +9,6 @@ import {
   ResendReceiptResultSchema,
 } from '@tournament/shared';
 import { defineRoute } from '../http/define-route.ts';
-import { auditImpersonation, resolveSubject } from '../http/impersonation.ts';
 import { jsonContent as json, requireCaller, router } from '../http/openapi-app.ts';
 import {
   deskCsv,
@@ -17,6 +16,7 @@ import {
   listDeskRegistrations,
   resendReceipt,
 } from '../services/admin-registrations.ts';
+import { startImpersonation } from '../services/impersonation.ts';
 
 // Issue 7: the staff registrations desk and the start of "view as this customer".
 // docs/decisions/014-registrations-desk-and-impersonation.md. Thin: validate, call, answer.
@@ -103,11 +103,8 @@ export const adminRegistrationRoutes = router()
       },
     }),
     async (c) => {
-      const deps = c.get('deps');
       // The director themself, even when the request already carries a UserContext.
       const actor = c.get('impersonator') ?? requireCaller(c);
-      const { subject } = await resolveSubject(deps.database.db, actor, c.req.valid('param').userId, 409);
-      await auditImpersonation(deps, actor, subject);
-      return c.json(subject, 200);
+      return c.json(await startImpersonation(c.get('deps'), actor, c.req.valid('param').userId), 200);
     },
   );

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+// The dev mailbox (DESIGN.md section 3): without SMTP_URL, mails are kept in the database and
+// a SuperAdmin reads them here.
+
+export const DEV_PATHS = {
+  mailbox: '/api/dev/mailbox',
+} as const;
+
+/** One kept mail, newest first in the list. */
+export const DevMailSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type DevMail = z.infer<typeof DevMailSchema>;
