@@ -12,7 +12,10 @@ const levels = [
   { id: 3, name: 'Advanced' },
 ];
 
-function renderList(props: { reorder?: (ids: number[]) => Promise<unknown>; remove?: () => Promise<unknown> }) {
+function renderList(props: {
+  reorder?: (ids: number[]) => Promise<unknown>;
+  remove?: () => Promise<unknown>;
+}) {
   render(
     <PageAlertProvider>
       <PageAlert />

@@ -9,14 +9,17 @@ import { useOptionalPageAlert } from './page-alert.tsx';
 
 export type ActionResult<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
-export interface ActionOptions<R> {
+export interface ActionOptions<R, A extends unknown[] = never[]> {
   /**
    * Where a failure goes: 'alert' (default) clears the page alert first and shows the error's
    * message there as danger; 'return' only hands it back in the result and `error`.
    */
   onError?: 'alert' | 'return';
-  /** Text put before the error's message, e.g. SPEC.md section 8 "Could not add spectator pass. ". */
-  errorPrefix?: string;
+  /**
+   * Text put before the error's message, e.g. SPEC.md section 8 "Could not add spectator pass. ";
+   * a function gets the action's arguments (one button pair, several prefixes).
+   */
+  errorPrefix?: string | ((...args: A) => string);
   /** Shown as a success page alert once the action succeeded (a function gets its result). */
   success?: string | ((value: R) => string | undefined);
   /** Show `success` as a toast instead of the page alert (for changes seen on the page itself). */
@@ -40,7 +43,7 @@ export const ALREADY_RUNNING = new Error('The action is already running.');
 
 export function useAction<A extends unknown[], R>(
   action: (...args: A) => Promise<R> | R,
-  options: ActionOptions<R> = {},
+  options: ActionOptions<R, A> = {},
 ): Action<A, R> {
   const pageAlert = useOptionalPageAlert();
   const toast = useOptionalToast();
@@ -71,7 +74,8 @@ export function useAction<A extends unknown[], R>(
       return { ok: true, value };
     } catch (e) {
       setError(e);
-      if (alerting) latest.current.pageAlert?.showAlert('danger', (o.errorPrefix ?? '') + errorMessage(e));
+      const prefix = typeof o.errorPrefix === 'function' ? o.errorPrefix(...args) : (o.errorPrefix ?? '');
+      if (alerting) latest.current.pageAlert?.showAlert('danger', prefix + errorMessage(e));
       return { ok: false, error: e };
     } finally {
       running.current = false;

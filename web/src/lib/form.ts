@@ -58,7 +58,7 @@ interface CommonOptions<V, T> {
   /** Check the browser's own validity (required, type="email") before the shared rules. */
   nativeValidity?: boolean;
   /** How a failed `onSubmit` is reported (default: the page alert) and any success text. */
-  action?: ActionOptions<unknown>;
+  action?: ActionOptions<unknown, [data: T, values: V]>;
 }
 
 interface SchemaOptions<V, S extends z.ZodType> extends CommonOptions<V, z.output<S>> {

@@ -1,12 +1,10 @@
 import { CompetitorFieldsSchema, competitorRuleErrors } from '@shared/domain/competitor.ts';
-import { fieldErrors } from '@shared/domain/validation.ts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { usePageAlert } from '../../../lib/page-alert.tsx';
+import { useForm } from '../../../lib/form.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import {
   addCompetitor,
@@ -16,7 +14,11 @@ import {
   useRegistrationOptions,
   useTournaments,
 } from '../api/registration.ts';
-import { CompetitorDetailFields, EmergencyContactFields } from '../../../components/form/competitor-fields.tsx';
+import {
+  CompetitorDetailFields,
+  EmergencyContactFields,
+  type BindField,
+} from '../../../components/form/competitor-fields.tsx';
 import type { Area } from './registration-page.tsx';
 
 interface Values {
@@ -73,22 +75,41 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
   const registrationId = Number(params.registrationId);
   const competitorId = params.competitorId ? Number(params.competitorId) : undefined;
   const navigate = useNavigate();
-  const { showError, clearAlert } = usePageAlert();
   const registration = useRegistration(registrationId);
   const options = useRegistrationOptions(registration.data?.tournamentId);
   const tournaments = useTournaments();
   const tournament = tournaments.data?.find((t) => t.id === registration.data?.tournamentId);
-  const [values, setValues] = useState<Values>(EMPTY);
+  const form = useForm({
+    schema: CompetitorFieldsSchema,
+    initial: EMPTY,
+    toInput: (v) => toInput(registrationId, v),
+    // The tournament rules (consent, weight, plausible age) show as soon as their own fields
+    // allow, not only once every other field is valid; a field's own message comes first.
+    rules: (v) =>
+      tournament && options.data
+        ? competitorRuleErrors(toInput(registrationId, v), {
+            tournamentDate: tournament.tournamentDate,
+            events: options.data.events,
+            competitorLevelIds: options.data.competitorLevels.map((l) => l.id),
+          })
+        : {},
+    // Sends what the form makes, as before the schema's own output existed.
+    onSubmit: async (_checked, v) => {
+      const input = toInput(registrationId, v);
+      if (competitorId === undefined) await addCompetitor(input);
+      else await updateCompetitor({ ...input, id: competitorId });
+      invalidateRegistrations();
+      void navigate(`/${area}/registration/${registrationId}`);
+    },
+  });
   const [loadedId, setLoadedId] = useState<number | undefined>(undefined);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
 
   const existing = registration.data?.competitors.find((c) => c.id === competitorId);
+  const { reset } = form;
   useEffect(() => {
     if (existing && loadedId !== existing.id) {
       setLoadedId(existing.id);
-      setValues({
+      reset({
         firstName: existing.firstName,
         lastName: existing.lastName,
         dateOfBirth: existing.dateOfBirth,
@@ -103,64 +124,15 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
         eventIds: existing.eventIds,
       });
     }
-  }, [existing, loadedId]);
+  }, [existing, loadedId, reset]);
 
   if (registration.isLoading || options.isLoading || tournaments.isLoading) return <Spinner />;
   if (!registration.data) return <p role="alert">{registration.error?.message}</p>;
   if (competitorId !== undefined && !existing)
     return <p role="alert">The requested resource was not found</p>;
 
-  const input = toInput(registrationId, values);
-  const parsed = CompetitorFieldsSchema.safeParse(input);
-  // The tournament rules (consent, weight, plausible age) show as soon as their own fields
-  // allow, not only once every other field is valid; a field's own message comes first.
-  const ruleErrors =
-    tournament && options.data
-      ? competitorRuleErrors(
-          { ...input, school: input.school, guardianConsent: input.guardianConsent },
-          {
-            tournamentDate: tournament.tournamentDate,
-            events: options.data.events,
-            competitorLevelIds: options.data.competitorLevels.map((l) => l.id),
-          },
-        )
-      : {};
-  const errors: Record<string, string> = {
-    ...ruleErrors,
-    ...(parsed.success ? {} : fieldErrors(parsed.error)),
-  };
-  const errorOf = (name: string) => (touched[name] ? (errors[name] ?? serverErrors[name]) : undefined);
-  const text = (name: keyof Values, label: string, extra: Record<string, unknown> = {}) => ({
-    name,
-    label,
-    value: values[name] as string,
-    error: errorOf(name),
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      setTouched((t) => ({ ...t, [name]: true }));
-    },
-    onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
-    ...extra,
-  });
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTouched(Object.fromEntries([...Object.keys(EMPTY), '_'].map((k) => [k, true])));
-    if (!parsed.success || Object.keys(errors).length > 0) return;
-    setSaving(true);
-    clearAlert();
-    try {
-      if (competitorId === undefined) await addCompetitor(input);
-      else await updateCompetitor({ ...input, id: competitorId });
-      invalidateRegistrations();
-      void navigate(`/${area}/registration/${registrationId}`);
-    } catch (error) {
-      if (error instanceof ApiError) setServerErrors(error.fieldErrors);
-      showError(error);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const values = form.values;
+  const text: BindField = (name, label, extra = {}) => ({ ...form.field(name), label, ...extra });
 
   return (
     <Card className="mx-auto max-w-2xl">
@@ -170,7 +142,7 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
         </h1>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
+        <form noValidate onSubmit={(e) => void form.submit(e)} className="grid gap-4">
           <CompetitorDetailFields field={text} levels={options.data?.competitorLevels ?? []} />
           <fieldset className="grid gap-2">
             <legend className="font-medium">Events</legend>
@@ -181,19 +153,20 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
                   checked={values.eventIds.includes(e.id)}
                   onChange={(ev) => {
                     const on = ev.target.checked;
-                    setValues((v) => ({
-                      ...v,
-                      eventIds: on ? [...v.eventIds, e.id] : v.eventIds.filter((x) => x !== e.id),
-                    }));
-                    setTouched((t) => ({ ...t, eventIds: true, weightKg: true }));
+                    form.set(
+                      'eventIds',
+                      on ? [...values.eventIds, e.id] : values.eventIds.filter((x) => x !== e.id),
+                    );
+                    // An event that needs a weight makes the weight's message matter now.
+                    form.touch('weightKg');
                   }}
                 />
                 {e.name}
                 {e.requiresWeight ? ' (weight needed)' : ''}
               </label>
             ))}
-            {errorOf('eventIds') && (
-              <p className="text-sm font-medium text-destructive">{errorOf('eventIds')}</p>
+            {form.error('eventIds') && (
+              <p className="text-sm font-medium text-destructive">{form.error('eventIds')}</p>
             )}
           </fieldset>
           <EmergencyContactFields field={text} />
@@ -202,18 +175,15 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
               type="checkbox"
               name="guardianConsent"
               checked={values.guardianConsent}
-              onChange={(e) => {
-                setValues((v) => ({ ...v, guardianConsent: e.target.checked }));
-                setTouched((t) => ({ ...t, guardianConsent: true }));
-              }}
+              onChange={(e) => form.set('guardianConsent', e.target.checked)}
             />
             I am this competitor&apos;s parent or guardian and consent to their taking part (needed under 18)
           </label>
-          {errorOf('guardianConsent') && (
-            <p className="text-sm font-medium text-destructive">{errorOf('guardianConsent')}</p>
+          {form.error('guardianConsent') && (
+            <p className="text-sm font-medium text-destructive">{form.error('guardianConsent')}</p>
           )}
           <div className="flex gap-2">
-            <Button type="submit" disabled={saving}>
+            <Button type="submit" disabled={form.busy}>
               Save competitor
             </Button>
             <Button

@@ -1,7 +1,6 @@
-import type { ContactInput, Registration } from '@shared/contract/registration.ts';
+import { ContactsUpdateSchema, type Registration } from '@shared/contract/registration.ts';
 import { competitorPrice } from '@shared/domain/costs.ts';
 import { MESSAGES } from '@shared/domain/messages.ts';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,7 +8,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDollars } from '../../../lib/format.ts';
 import { getImpersonatedUserId } from '../../../lib/impersonation.ts';
-import { usePageAlert } from '../../../lib/page-alert.tsx';
+import { useAction } from '../../../lib/action.ts';
+import { useForm } from '../../../lib/form.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { isStaff, useSession } from '../../../lib/session.ts';
 import { useFlag } from '../../../lib/site-settings.tsx';
@@ -39,41 +39,25 @@ export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
   // While a director views as the customer, the page follows the customer's rules (decision 014).
   const staff = isStaff(session) && getImpersonatedUserId() === null;
   const sellLunch = useFlag('SellLunchTickets');
-  const { showAlert, showError, clearAlert } = usePageAlert();
-  const [busy, setBusy] = useState(false);
+  const passes = useAction(
+    async (kind: 'spectator' | 'lunch', add: boolean) => {
+      await changePasses(kind, id, add);
+      invalidateRegistrations();
+    },
+    // SPEC.md section 8: "Could not add spectator pass. " and the like before the error.
+    { errorPrefix: (kind, add) => (add ? PASS_MESSAGES[kind].add : PASS_MESSAGES[kind].remove) },
+  );
+  const remove = useAction(async (competitorId: number) => {
+    await deleteCompetitor(competitorId);
+    invalidateRegistrations();
+  });
+  const busy = passes.busy || remove.busy;
 
   if (isLoading && !registration) return <Spinner />;
   if (!registration) return <p role="alert">{error?.message ?? 'The requested resource was not found'}</p>;
   const locked = registration.isCompleted && !staff;
   const eventName = (eventId: number) =>
     options.data?.events.find((e) => e.id === eventId)?.name ?? `#${eventId}`;
-
-  async function passes(kind: 'spectator' | 'lunch', add: boolean) {
-    setBusy(true);
-    clearAlert();
-    try {
-      await changePasses(kind, id, add);
-      invalidateRegistrations();
-    } catch (e) {
-      const prefix = add ? PASS_MESSAGES[kind].add : PASS_MESSAGES[kind].remove;
-      showAlert('danger', prefix + (e instanceof Error ? e.message : String(e)));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove(competitorId: number) {
-    setBusy(true);
-    clearAlert();
-    try {
-      await deleteCompetitor(competitorId);
-      invalidateRegistrations();
-    } catch (e) {
-      showError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const { tournament: prices } = registration;
   return (
@@ -114,7 +98,7 @@ export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
                       variant="destructive"
                       size="sm"
                       disabled={busy}
-                      onClick={() => void remove(c.id)}
+                      onClick={() => void remove.run(c.id)}
                       aria-label={`Delete ${c.firstName}`}
                     >
                       Delete
@@ -145,7 +129,7 @@ export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
             price={prices.spectatorCost}
             count={registration.spectators}
             disabled={busy || locked}
-            onChange={(add) => void passes('spectator', add)}
+            onChange={(add) => void passes.run('spectator', add)}
           />
           {sellLunch && (
             <Counter
@@ -153,7 +137,7 @@ export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
               price={prices.lunchCost}
               count={registration.lunch}
               disabled={busy || locked}
-              onChange={(add) => void passes('lunch', add)}
+              onChange={(add) => void passes.run('lunch', add)}
             />
           )}
         </CardContent>
@@ -252,125 +236,100 @@ const fromChoice = (v: '' | 'yes' | 'no'): boolean | null => (v === '' ? null : 
 
 function ContactsEditor({ registration, locked }: { registration: Registration; locked: boolean }) {
   const allowSms = useFlag('AllowSmsNotifications');
-  const { showAlert, showError, clearAlert } = usePageAlert();
-  const [drafts, setDrafts] = useState<ContactDraft[]>(() =>
-    registration.contacts.map((c) => ({
-      name: c.name,
-      email: c.email,
-      phoneNumber: c.phoneNumber ?? '',
-      sms: choice(c.agreedToSmsDivisionNotifications),
-      mail: choice(c.agreedToEmailDivisionNotifications),
-    })),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (i: number, patch: Partial<ContactDraft>) =>
-    setDrafts((d) => d.map((x, j) => (j === i ? { ...x, ...patch } : x)));
-
-  async function save() {
-    clearAlert();
-    const contacts: ContactInput[] = drafts.map((d) => ({
-      name: d.name,
-      email: d.email,
-      phoneNumber: d.phoneNumber || null,
-      agreedToSmsDivisionNotifications: fromChoice(d.sms),
-      agreedToEmailDivisionNotifications: fromChoice(d.mail),
-    }));
-    try {
+  const form = useForm({
+    schema: ContactsUpdateSchema,
+    initial: {
+      contacts: registration.contacts.map((c): ContactDraft => ({
+        name: c.name,
+        email: c.email,
+        phoneNumber: c.phoneNumber ?? '',
+        sms: choice(c.agreedToSmsDivisionNotifications),
+        mail: choice(c.agreedToEmailDivisionNotifications),
+      })),
+    },
+    toInput: (v) => ({
+      contacts: v.contacts.map((d) => ({
+        name: d.name,
+        email: d.email,
+        phoneNumber: d.phoneNumber || null,
+        agreedToSmsDivisionNotifications: fromChoice(d.sms),
+        agreedToEmailDivisionNotifications: fromChoice(d.mail),
+      })),
+    }),
+    onSubmit: async ({ contacts }) => {
       await saveContacts(registration.registrationId, contacts);
-      setErrors({});
       invalidateRegistrations();
-      showAlert('success', 'Contacts saved.');
-    } catch (e) {
-      const body = (e as { fieldErrors?: Record<string, string> }).fieldErrors;
-      if (body) setErrors(body);
-      showError(e);
-    }
-  }
+    },
+    action: { success: 'Contacts saved.' },
+  });
+  const drafts = form.values.contacts;
+  const setDrafts = (next: ContactDraft[]) => form.set('contacts', next);
 
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h2">Contacts</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-4">
-        <p className="text-sm">
-          Who should hear about this registration and about divisions coming up on the day.
-        </p>
-        {drafts.map((d, i) => (
-          <fieldset key={i} className="grid gap-2 rounded-md border p-3" disabled={locked}>
-            <legend className="px-1 text-sm font-medium">Contact {i + 1}</legend>
-            <TextField
-              label="Name"
-              required
-              value={d.name}
-              error={errors[`contacts.${i}.name`]}
-              onChange={(e) => set(i, { name: e.target.value })}
-            />
-            <TextField
-              label="E-mail"
-              type="email"
-              required
-              value={d.email}
-              error={errors[`contacts.${i}.email`]}
-              onChange={(e) => set(i, { email: e.target.value })}
-            />
-            <TextField
-              label="Phone number"
-              inputMode="tel"
-              value={d.phoneNumber}
-              error={errors[`contacts.${i}.phoneNumber`]}
-              onChange={(e) => set(i, { phoneNumber: e.target.value })}
-            />
-            {allowSms && d.phoneNumber && (
+      <CardContent>
+        <form noValidate onSubmit={(e) => void form.submit(e)} className="grid gap-4" aria-label="Contacts">
+          <p className="text-sm">
+            Who should hear about this registration and about divisions coming up on the day.
+          </p>
+          {drafts.map((d, i) => (
+            <fieldset key={i} className="grid gap-2 rounded-md border p-3" disabled={locked}>
+              <legend className="px-1 text-sm font-medium">Contact {i + 1}</legend>
+              <TextField label="Name" required {...form.field(`contacts.${i}.name`)} />
+              <TextField label="E-mail" type="email" required {...form.field(`contacts.${i}.email`)} />
+              <TextField label="Phone number" inputMode="tel" {...form.field(`contacts.${i}.phoneNumber`)} />
+              {allowSms && d.phoneNumber && (
+                <label className="grid gap-1 text-sm">
+                  Text messages when a division is coming up
+                  <select
+                    className="h-10 rounded-md border px-2"
+                    value={d.sms}
+                    onChange={(e) => form.set(`contacts.${i}.sms`, e.target.value as ContactDraft['sms'])}
+                  >
+                    <option value="">Not chosen yet</option>
+                    <option value="yes">Yes</option>
+                    <option value="no">No</option>
+                  </select>
+                </label>
+              )}
               <label className="grid gap-1 text-sm">
-                Text messages when a division is coming up
+                E-mails when a division is coming up
                 <select
                   className="h-10 rounded-md border px-2"
-                  value={d.sms}
-                  onChange={(e) => set(i, { sms: e.target.value as ContactDraft['sms'] })}
+                  value={d.mail}
+                  onChange={(e) => form.set(`contacts.${i}.mail`, e.target.value as ContactDraft['mail'])}
                 >
                   <option value="">Not chosen yet</option>
                   <option value="yes">Yes</option>
                   <option value="no">No</option>
                 </select>
               </label>
-            )}
-            <label className="grid gap-1 text-sm">
-              E-mails when a division is coming up
-              <select
-                className="h-10 rounded-md border px-2"
-                value={d.mail}
-                onChange={(e) => set(i, { mail: e.target.value as ContactDraft['mail'] })}
-              >
-                <option value="">Not chosen yet</option>
-                <option value="yes">Yes</option>
-                <option value="no">No</option>
-              </select>
-            </label>
-            <div>
+              <div>
+                <Button variant="ghost" size="sm" onClick={() => setDrafts(drafts.filter((_, j) => j !== i))}>
+                  Remove contact
+                </Button>
+              </div>
+            </fieldset>
+          ))}
+          {!locked && (
+            <div className="flex gap-2">
               <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => setDrafts((all) => all.filter((_, j) => j !== i))}
+                variant="outline"
+                onClick={() =>
+                  setDrafts([...drafts, { name: '', email: '', phoneNumber: '', sms: '', mail: '' }])
+                }
               >
-                Remove contact
+                Add contact
+              </Button>
+              <Button type="submit" disabled={form.busy}>
+                Save contacts
               </Button>
             </div>
-          </fieldset>
-        ))}
-        {!locked && (
-          <div className="flex gap-2">
-            <Button
-              variant="outline"
-              onClick={() =>
-                setDrafts((all) => [...all, { name: '', email: '', phoneNumber: '', sms: '', mail: '' }])
-              }
-            >
-              Add contact
-            </Button>
-            <Button onClick={() => void save()}>Save contacts</Button>
-          </div>
-        )}
+          )}
+        </form>
       </CardContent>
     </Card>
   );
