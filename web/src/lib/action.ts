@@ -75,7 +75,8 @@ export function useAction<A extends unknown[], R>(
     } catch (e) {
       setError(e);
       const prefix = typeof o.errorPrefix === 'function' ? o.errorPrefix(...args) : (o.errorPrefix ?? '');
-      if (alerting) latest.current.pageAlert?.showAlert('danger', prefix + errorMessage(e));
+      // showError: danger with the section 8 text, or the calm notice when the device is offline.
+      if (alerting) latest.current.pageAlert?.showError(e, prefix);
       return { ok: false, error: e };
     } finally {
       running.current = false;

@@ -57,6 +57,12 @@ interface CommonOptions<V, T> {
   onSubmit: (data: T, values: V) => Promise<unknown> | unknown;
   /** Check the browser's own validity (required, type="email") before the shared rules. */
   nativeValidity?: boolean;
+  /**
+   * When messages show: 'touched' (default) once a field was changed or left, and all after a
+   * submit; 'submitted' only after a submit (door forms: staff type fast, and half-typed cash
+   * is not wrong yet), then live.
+   */
+  showErrors?: 'touched' | 'submitted';
   /** How a failed `onSubmit` is reported (default: the page alert) and any success text. */
   action?: ActionOptions<unknown, [data: T, values: V]>;
 }
@@ -87,10 +93,14 @@ export interface Form<V> {
   /** Every message the values have now, shown or not. */
   allErrors: FieldErrors;
   isValid: boolean;
+  /** A submit was tried (every message shows from then on). */
+  submitted: boolean;
   busy: boolean;
   /** The message shown beside a field: the server's first, then the rules' once touched or submitted. */
   error: (path: FieldPath<V>) => string | undefined;
   set: <P extends FieldPath<V>>(path: P, value: FieldValue<V, P>) => void;
+  /** Takes new values from a component that edits several fields (door payment fields): the changed ones count as touched. */
+  setValues: (next: V) => void;
   /** Marks a field as touched without changing it (a choice that makes another field matter). */
   touch: (path: FieldPath<V>) => void;
   /** Props for TextField, SelectField and TextAreaField. */
@@ -156,9 +166,14 @@ export function useForm<V extends object, T>(
     return { ok: true, data: result.data as T };
   }, []);
 
-  // Every render, not memoised: rules may read data that arrives after the values (a tournament).
-  const checked = check(values);
-  const allErrors = checked.ok ? {} : checked.errors;
+  // Checked at most once a render, and only when something reads the result: rules may read data
+  // that arrives after the values (a tournament), and a door form shows nothing before a submit.
+  let checked: Checked<T> | undefined;
+  const current = () => (checked ??= check(values));
+  const errorsNow = () => {
+    const c = current();
+    return c.ok ? {} : c.errors;
+  };
 
   const action = useAction(
     (data: T, v: V) => latest.current.onSubmit(data, v),
@@ -167,7 +182,10 @@ export function useForm<V extends object, T>(
   );
 
   const error = ((path: string) =>
-    serverErrors[path] ?? (submitted || touched[path] ? allErrors[path] : undefined)) as Form<V>['error'];
+    serverErrors[path] ??
+    (submitted || (options.showErrors !== 'submitted' && touched[path])
+      ? errorsNow()[path]
+      : undefined)) as Form<V>['error'];
 
   const touch = useCallback(
     (path: string) => setTouched((t) => (t[path] ? t : { ...t, [path]: true })),
@@ -185,6 +203,17 @@ export function useForm<V extends object, T>(
       return rest;
     });
   }, []) as Form<V>['set'];
+
+  const replace = useCallback(
+    (next: V) => {
+      const changed = Object.keys(next).filter(
+        (k) => (next as Record<string, unknown>)[k] !== (values as Record<string, unknown>)[k],
+      );
+      for (const k of changed)
+        (set as (p: string, v: unknown) => void)(k, (next as Record<string, unknown>)[k]);
+    },
+    [set, values],
+  );
 
   const field = ((path: string): TextBinding => ({
     name: path,
@@ -232,11 +261,17 @@ export function useForm<V extends object, T>(
 
   return {
     values,
-    allErrors,
-    isValid: checked.ok,
+    get allErrors() {
+      return errorsNow();
+    },
+    get isValid() {
+      return current().ok;
+    },
+    submitted,
     busy: action.busy,
     error,
     set,
+    setValues: replace,
     touch,
     field,
     checkbox,
