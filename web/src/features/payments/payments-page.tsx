@@ -1,4 +1,4 @@
-import { useDeferredValue, useRef, useState, type FormEvent } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { SyncPayment, SyncRegistration } from '@shared/contract/sync.ts';
 import { balanceText, changeDue, MAX_VOID_REASON, PAYMENT_METHOD_LABELS } from '@shared/domain/door.ts';
@@ -19,6 +19,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { formatDollars } from '../../lib/format.ts';
+import { useForm } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
 import { BalanceBadge } from '../../components/door/balance-badge.tsx';
@@ -30,12 +31,7 @@ import { formatTime } from '../../sync/format.ts';
 import { mutate, useCheckInView, useHasSynced } from '../../sync/hooks.ts';
 import type { CheckInView } from '../../sync/overlay.ts';
 import { EndOfDayTotals } from './end-of-day-totals.tsx';
-import {
-  initialPaymentForm,
-  paymentFromForm,
-  type PaymentFormResult,
-  type PaymentFormState,
-} from '../../components/door/payment-form.ts';
+import { initialPaymentForm, paymentFromForm } from '../../components/door/payment-form.ts';
 
 // /admin/payments (issue 7): find a family as on check-in, record a door payment (cash with
 // change due, card terminal, e-transfer), void one (SuperAdmin), and count the day's takings.
@@ -250,49 +246,66 @@ function Amount({ label, value, testId }: { label: string; value: string; testId
 }
 
 function RecordPaymentForm({ registration: r }: { registration: SyncRegistration }) {
-  const [form, setForm] = useState<PaymentFormState>(() => initialPaymentForm(r.balanceOwing));
-  const [errors, setErrors] = useState<(PaymentFormResult & { ok: false })['errors']>();
   const [done, setDone] = useState<string | null>(null);
   // One id per payment being entered: a double tap or a retry sends the same id, which the
   // mutator records once; a fresh id is made only after the payment is queued.
   const paymentId = useRef(crypto.randomUUID());
-  const busy = useRef(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy.current) return;
-    const result = paymentFromForm(form, paymentId.current);
-    if (!result.ok) {
-      setErrors(result.errors);
-      setDone(null);
-      return;
-    }
-    busy.current = true;
-    try {
-      const p = result.payment;
-      await mutate('recordDoorPayment@1', { ...p, registrationId: r.id, at: new Date().toISOString() });
+  // Issue 17: above the balance owing needs a director's confirmation (the server checks the role).
+  const session = useSession();
+  const isDirector = (session?.user.roles ?? []).some((role) => role === 'TournamentDirector' || role === 'SuperAdmin');
+  const [overConfirmed, setOverConfirmed] = useState(false);
+  const form = useForm({
+    initial: initialPaymentForm(r.balanceOwing),
+    check: (state) => {
+      const result = paymentFromForm(state, paymentId.current);
+      return result.ok ? { ok: true, data: result.payment } : { ok: false, errors: result.errors };
+    },
+    showErrors: 'submitted',
+    onSubmit: async (p) => {
+      await mutate('recordDoorPayment@1', {
+        ...p,
+        registrationId: r.id,
+        at: new Date().toISOString(),
+        ...(overConfirmed && p.amount > Math.max(0, r.balanceOwing) ? { overBalanceConfirmed: true } : {}),
+      });
+      setOverConfirmed(false);
       const change = changeDue(p);
       setDone(
         `${PAYMENT_METHOD_LABELS[p.method]} payment of ${formatDollars(p.amount)} recorded.` +
           (change !== null ? ` Change due ${formatDollars(change)}.` : ''),
       );
       paymentId.current = crypto.randomUUID();
-      setErrors(undefined);
-      setForm(initialPaymentForm(Math.max(0, r.balanceOwing - p.amount)));
-    } finally {
-      busy.current = false;
-    }
-  }
+      form.reset(initialPaymentForm(Math.max(0, r.balanceOwing - p.amount)));
+    },
+  });
 
   return (
     <form
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(e) => {
+        setDone(null);
+        void form.submit(e);
+      }}
       className="grid gap-4 border-t pt-4"
       aria-label="Record a payment"
       noValidate
     >
       <h3 className="text-lg font-semibold">Record a payment</h3>
-      <PaymentFields value={form} onChange={setForm} errors={errors} idPrefix="payment" />
+      <PaymentFields
+        value={form.values}
+        onChange={form.setValues}
+        errors={{
+          method: form.error('method'),
+          amount: form.error('amount'),
+          tendered: form.error('tendered'),
+        }}
+        idPrefix="payment"
+      />
+      {isDirector && Number(form.values.amount) > Math.max(0, r.balanceOwing) && (
+        <label className="flex items-center gap-2 text-sm" data-testid="confirm-over-balance">
+          <input type="checkbox" checked={overConfirmed} onChange={(e) => setOverConfirmed(e.target.checked)} />
+          I confirm this payment is more than the balance owing ({formatDollars(Math.max(0, r.balanceOwing))}).
+        </label>
+      )}
       <div>
         <Button type="submit" size="lg">
           Record payment
@@ -349,17 +362,17 @@ function PaymentRow({
 
 function VoidButton({ payment: p }: { payment: SyncPayment }) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const label = `${PAYMENT_METHOD_LABELS[p.method]} ${formatDollars(p.amount)}`;
+  // The mutator's own argument schema: the reason is required and trimmed (DOOR_MESSAGES.voidReason).
+  const form = useForm({
+    schema: voidPayment.args,
+    initial: { paymentId: p.id, reason: '' },
+    showErrors: 'submitted',
+    onSubmit: (args) => confirm(args.reason),
+  });
+  const error = form.error('reason');
 
-  async function confirm(e: FormEvent) {
-    e.preventDefault();
-    const text = reason.trim();
-    if (text === '') {
-      setError('Please give a reason for voiding this payment.');
-      return;
-    }
+  async function confirm(text: string) {
     await mutate('voidPayment@1', { paymentId: p.id, reason: text });
     setOpen(false);
   }
@@ -370,7 +383,7 @@ function VoidButton({ payment: p }: { payment: SyncPayment }) {
         Void
       </Button>
       <DialogContent>
-        <form onSubmit={(e) => void confirm(e)} className="grid gap-4" noValidate>
+        <form onSubmit={(e) => void form.submit(e)} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Void {label}?</DialogTitle>
             <DialogDescription>
@@ -385,10 +398,10 @@ function VoidButton({ payment: p }: { payment: SyncPayment }) {
               rows={3}
               maxLength={MAX_VOID_REASON}
               required
-              value={reason}
+              value={form.values.reason}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'void-reason-error' : undefined}
-              onChange={(e) => setReason(e.target.value)}
+              onChange={(e) => form.set('reason', e.target.value)}
             />
             {error && (
               <p id="void-reason-error" className="text-sm font-medium text-destructive">

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_WALK_IN_COMPETITORS } from '@shared/domain/door.ts';
 import { TextField } from '../../components/form/text-field.tsx';
@@ -7,13 +7,11 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { formatDate, formatDollars } from '../../lib/format.ts';
+import { useForm } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { DoorRejections } from '../../components/door/door-rejections.tsx';
 import { PaymentFields } from '../../components/door/payment-fields.tsx';
-import {
-  CompetitorDetailFields,
-  EmergencyContactFields,
-} from '../../components/form/competitor-fields.tsx';
+import { CompetitorDetailFields, EmergencyContactFields } from '../../components/form/competitor-fields.tsx';
 import { BalanceBadge } from '../../components/door/balance-badge.tsx';
 import { formatTime } from '../../sync/format.ts';
 import { mutate, useCheckInView, useRejections } from '../../sync/hooks.ts';
@@ -86,42 +84,44 @@ function WalkInForm({
   options: WalkInOptions;
   onDone: (queued: { walkInId: string; mutationId: number }) => void;
 }) {
-  const [form, setForm] = useState<WalkInFormState>(initialWalkInForm);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   // Made once per walk-in: a double tap or a retry queues the same ids, registered once.
   const ids = useRef({ walkInId: crypto.randomUUID(), paymentId: crypto.randomUUID() });
-  const busy = useRef(false);
+  // Until staff change the amount themselves it follows the total.
+  const withAmount = (f: WalkInFormState): WalkInFormState => ({
+    ...f,
+    payment: { ...f.payment, amount: f.amountEdited ? f.payment.amount : String(formTotal(f, o.tournament)) },
+  });
+  const walkIn = useForm({
+    initial: initialWalkInForm(),
+    // The shared rules through walkInFromForm (tested without a browser): one `registerWalkIn@1`.
+    check: (f) => {
+      const result = walkInFromForm(withAmount(f), o, ids.current);
+      return result.ok ? { ok: true, data: result } : result;
+    },
+    showErrors: 'submitted',
+    onSubmit: async (result) => {
+      const mutationId = await mutate('registerWalkIn@1', result.args);
+      onDone({ walkInId: ids.current.walkInId, mutationId });
+    },
+  });
+  const form = walkIn.values;
+  const setForm = (update: (f: WalkInFormState) => WalkInFormState) => walkIn.setValues(update(form));
+  // Messages show after a submit, and follow what staff fix from then on.
+  const errors = walkIn.submitted ? walkIn.allErrors : {};
   const total = formTotal(form, o.tournament);
-  const amount = form.amountEdited ? form.payment.amount : String(total);
-  const payment = { ...form.payment, amount };
+  const { payment } = withAmount(form);
+  const amount = payment.amount;
 
   const setContact = (k: keyof WalkInFormState['contact'], v: string) =>
     setForm((f) => ({ ...f, contact: { ...f.contact, [k]: v } }));
   const setCompetitor = (i: number, next: CompetitorDraft) =>
     setForm((f) => ({ ...f, competitors: f.competitors.map((c, j) => (j === i ? next : c)) }));
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy.current) return;
-    const result = walkInFromForm({ ...form, payment }, o, ids.current);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    busy.current = true;
-    try {
-      const mutationId = await mutate('registerWalkIn@1', result.args);
-      onDone({ walkInId: ids.current.walkInId, mutationId });
-    } finally {
-      busy.current = false;
-    }
-  }
-
   const hasErrors = Object.keys(errors).length > 0;
   return (
     <form
       noValidate
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(e) => void walkIn.submit(e)}
       className="grid gap-6"
       aria-label="Walk-in registration"
     >
