@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDollars } from '../../../lib/format.ts';
-import { usePageAlert } from '../../../lib/page-alert.tsx';
+import { useAction } from '../../../lib/action.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { checkout, invalidateRegistrations, useRegistration } from '../api/registration.ts';
 
@@ -22,9 +22,20 @@ export function ConfirmationPage() {
   const [search] = useSearchParams();
   const returningFromPayment = search.get('paid') === '1';
   const navigate = useNavigate();
-  const { showError, clearAlert } = usePageAlert();
   const { data: registration, error, isLoading, refetch } = useRegistration(id);
-  const [paying, setPaying] = useState(false);
+  // Stays busy while the browser leaves for Stripe Checkout.
+  const [leaving, setLeaving] = useState(false);
+  const complete = useAction(async () => {
+    const result = await checkout(id);
+    if (result.mode === 'stripe') {
+      setLeaving(true);
+      window.location.assign(result.url);
+      return;
+    }
+    invalidateRegistrations();
+    void navigate(`/customer/registration/${id}/receipt`);
+  });
+  const paying = complete.busy || leaving;
 
   useEffect(() => {
     if (!returningFromPayment || registration?.isCompleted) return;
@@ -50,23 +61,6 @@ export function ConfirmationPage() {
 
   const items = receiptItems(registration, registration.tournament);
 
-  async function complete() {
-    setPaying(true);
-    clearAlert();
-    try {
-      const result = await checkout(id);
-      if (result.mode === 'stripe') {
-        window.location.assign(result.url);
-        return;
-      }
-      invalidateRegistrations();
-      void navigate(`/customer/registration/${id}/receipt`);
-    } catch (e) {
-      showError(e);
-      setPaying(false);
-    }
-  }
-
   return (
     <Card className="mx-auto max-w-2xl">
       <CardHeader>
@@ -88,7 +82,7 @@ export function ConfirmationPage() {
           Total: {formatDollars(registration.cost)}
         </p>
         <div className="flex flex-wrap gap-2">
-          <Button size="lg" disabled={paying || items.length === 0} onClick={() => void complete()}>
+          <Button size="lg" disabled={paying || items.length === 0} onClick={() => void complete.run()}>
             {paying ? <Spinner /> : null}
             Complete registration
           </Button>

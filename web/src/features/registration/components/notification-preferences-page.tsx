@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { usePageAlert } from '../../../lib/page-alert.tsx';
+import { useAction } from '../../../lib/action.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useFlag } from '../../../lib/site-settings.tsx';
 import {
@@ -35,22 +35,19 @@ export function NotificationPreferencesPage() {
 
 function ContactPreferences({ contact }: { contact: Contact }) {
   const allowSms = useFlag('AllowSmsNotifications');
-  const { showAlert, showError } = usePageAlert();
   const [email, setEmail] = useState(contact.agreedToEmailDivisionNotifications ?? false);
   const [sms, setSms] = useState(contact.agreedToSmsDivisionNotifications ?? false);
-  async function save() {
-    try {
+  const save = useAction(
+    async () => {
       await saveContactPreferences(contact.id, {
         agreedToEmailDivisionNotifications: email,
         agreedToSmsDivisionNotifications:
           allowSms && contact.phoneNumber ? sms : contact.agreedToSmsDivisionNotifications,
       });
       invalidateRegistrations();
-      showAlert('success', `Preferences saved for ${contact.name}.`);
-    } catch (e) {
-      showError(e);
-    }
-  }
+    },
+    { success: `Preferences saved for ${contact.name}.` },
+  );
   return (
     <Card>
       <CardHeader>
@@ -71,7 +68,9 @@ function ContactPreferences({ contact }: { contact: Contact }) {
           </label>
         )}
         <div>
-          <Button onClick={() => void save()}>Save</Button>
+          <Button disabled={save.busy} onClick={() => void save.run()}>
+            Save
+          </Button>
         </div>
       </CardContent>
     </Card>
