@@ -1,9 +1,18 @@
-import Dexie, { type EntityTable } from 'dexie';
-import type { SyncCompetitor, SyncPayment, SyncRegistration } from '@shared/contract/sync.ts';
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import {
+  DEVICE_STORE_VERSION,
+  deviceStores,
+  SYNC_REGISTRY,
+  type SyncEntities,
+  type SyncEntity,
+  type SyncIdOf,
+  type SyncRegistry,
+} from '@shared/contract/sync-entities.ts';
 
 // The device store (DESIGN.md section 4; docs/decisions/010-device-store.md): rows the server
-// confirmed, the outbox of mutations not yet confirmed, rejections to show, and sync metadata.
-// Screens never read confirmed rows alone: they replay the outbox on top (overlay.ts).
+// confirmed (one table per entity of the registry), the outbox of mutations not yet confirmed,
+// the optimistic rows those mutations make (`pending`), rejections to show, and sync metadata.
+// Screens never read it directly: they read the in-memory replica (replica.ts) loaded from it.
 
 export interface OutboxEntry {
   /** The mutation id: 1, 2, 3... per clientId, in the order of the taps. */
@@ -12,6 +21,15 @@ export interface OutboxEntry {
   args: unknown;
   /** When it was queued (ISO 8601), for the indicator. */
   queuedAt: string;
+  /** The device itself refused it when it was queued or last replayed (it is still sent: the server decides). */
+  refused?: { code: string; message: string } | undefined;
+}
+
+/** A row as the outbox makes it look until the server confirms: "entity:id" -> the row. */
+export interface PendingRow {
+  key: string;
+  entity: string;
+  row: { id: number | string };
 }
 
 export interface StoredRejection {
@@ -30,18 +48,16 @@ export interface MetaRow {
 export const DB_NAME = 'nomac-device';
 
 export class DeviceDb extends Dexie {
-  registrations!: EntityTable<SyncRegistration, 'id'>;
-  competitors!: EntityTable<SyncCompetitor, 'id'>;
-  /** Version 2: payments of the next tournament (door and online), never deleted (voided). */
-  payments!: EntityTable<SyncPayment, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'id'>;
+  pending!: EntityTable<PendingRow, 'key'>;
   rejections!: EntityTable<StoredRejection, 'mutationId'>;
   meta!: EntityTable<MetaRow, 'key'>;
+  readonly registry: SyncRegistry;
 
-  constructor(name = DB_NAME) {
+  constructor(name = DB_NAME, registry: SyncRegistry = SYNC_REGISTRY) {
     super(name);
-    // Version 1. A later version adds `this.version(2).stores({...}).upgrade(...)` below; never
-    // edit this one (tablets in the field hold data in it).
+    this.registry = registry;
+    // Versions 1 and 2 are what tablets in the field may hold: never edit them.
     this.version(1).stores({
       registrations: 'id, tournamentId',
       competitors: 'id, registrationId',
@@ -49,17 +65,33 @@ export class DeviceDb extends Dexie {
       rejections: 'mutationId',
       meta: 'key',
     });
-    // Version 2 (issue 7, door payments): a payments table. Rows of version 1 and the outbox
-    // stay; the pull cookies go, so the next pull is a full one that brings every payment
-    // (payments made before the upgrade are older than the cookie the tablet holds).
-    this.version(2)
-      .stores({ payments: 'id, registrationId' })
+    // Version 2 (issue 7, door payments): a payments table.
+    this.version(2).stores({ payments: 'id, registrationId' });
+    // Version 3 on (issue 12): the entity tables follow the registry (a new entity or index
+    // raises DEVICE_STORE_VERSION), rows remember the scopes holding them, and the outbox's
+    // optimistic rows are kept. Rows and the outbox stay; the pull cookies go, so the next
+    // pull of every scope is a full one that tags each row with its scope.
+    this.version(Math.max(3, DEVICE_STORE_VERSION))
+      .stores({ ...deviceStores(registry), outbox: 'id', pending: 'key', rejections: 'mutationId', meta: 'key' })
       .upgrade(async (tx) => {
         const keys = (await tx.table<MetaRow, string>('meta').toCollection().primaryKeys()).filter((k) =>
           k.startsWith('cookie:'),
         );
         await tx.table('meta').bulkDelete(keys);
       });
+  }
+
+  /** The table of a registry entity. */
+  entity<E extends SyncEntity>(name: E): Table<SyncEntities[E], SyncIdOf<E>>;
+  entity(name: string): Table<{ id: number | string }, number | string>;
+  entity(name: string): Table<{ id: number | string }, number | string> {
+    if (!Object.hasOwn(this.registry, name)) throw new Error(`No synced entity "${name}" on this device`);
+    return this.table(name);
+  }
+
+  /** Every entity table, in registry order. */
+  entityTables(): Table<{ id: number | string }, number | string>[] {
+    return Object.keys(this.registry).map((name) => this.entity(name as string));
   }
 }
 
@@ -83,6 +115,8 @@ export const META = {
   lastSynced: 'lastSynced',
   /** The person whose data this is: another person signing in on the tablet starts afresh. */
   personId: 'personId',
+  /** The scopes this device holds (pulls and listens to), e.g. ["checkin"]. */
+  scopes: 'scopes',
   cookie: (scope: string) => `cookie:${scope}`,
   /** The last `GET /api/registration/options` answer and tournament, for walk-ins offline. */
   walkInOptions: 'walkInOptions',
@@ -96,20 +130,20 @@ export async function setMeta(db: DeviceDb, key: string, value: unknown): Promis
   await db.meta.put({ key, value });
 }
 
+const wipeListeners = new Map<DeviceDb, Set<() => void>>();
+
+/** Calls `listener` after each wipe of `db` (the replica reloads); returns the function that stops it. */
+export function onDeviceStoreWiped(db: DeviceDb, listener: () => void): () => void {
+  if (!wipeListeners.has(db)) wipeListeners.set(db, new Set());
+  wipeListeners.get(db)!.add(listener);
+  return () => wipeListeners.get(db)?.delete(listener);
+}
+
 /** Deletes every local row (logout). */
 export async function wipeDeviceStore(db: DeviceDb = deviceDb()): Promise<void> {
-  await db.transaction(
-    'rw',
-    [db.registrations, db.competitors, db.payments, db.outbox, db.rejections, db.meta],
-    async () => {
-      await Promise.all([
-        db.registrations.clear(),
-        db.competitors.clear(),
-        db.payments.clear(),
-        db.outbox.clear(),
-        db.rejections.clear(),
-        db.meta.clear(),
-      ]);
-    },
-  );
+  const tables = [...db.entityTables(), db.outbox, db.pending, db.rejections, db.meta];
+  await db.transaction('rw', tables, async () => {
+    await Promise.all(tables.map((t) => t.clear()));
+  });
+  for (const l of wipeListeners.get(db) ?? []) l();
 }

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncPayment } from '@shared/contract/sync.ts';
 import { syncCompetitor, syncPayment, syncRegistration } from '@shared/testing/sync-rows.ts';
 import { DeviceDb, META, getMeta, wipeDeviceStore } from './db.ts';
-import { applyPatch } from './engine.ts';
-import { replayOutbox } from './overlay.ts';
+import { replayOutbox } from '../testing/replay.ts';
+import { applyPatch } from './patch.ts';
 
 // Payments and walk-ins on the device: the version 2 store, pull patches, and the outbox
 // replayed over confirmed rows (what the payments and walk-in screens render).
@@ -201,7 +201,7 @@ describe('walk-ins replayed over confirmed rows', () => {
   });
 });
 
-describe('device store version 2', () => {
+describe('device store versions', () => {
   const names: string[] = [];
   afterEach(async () => {
     for (const name of names.splice(0)) await Dexie.delete(name);
@@ -229,12 +229,12 @@ describe('device store version 2', () => {
     v1.close();
 
     const db = new DeviceDb(name);
-    expect(await db.registrations.count()).toBe(1);
+    expect(await db.entity('registrations').count()).toBe(1);
     expect(await db.outbox.count()).toBe(1);
     expect(await getMeta(db, META.cookie('checkin'))).toBeUndefined();
     expect(await getMeta(db, META.clientId)).toBe('client-1');
-    await db.payments.put(pay());
-    expect(await db.payments.where('registrationId').equals(1).count()).toBe(1);
+    await db.entity('payments').put(pay());
+    expect(await db.entity('payments').where('registrationId').equals(1).count()).toBe(1);
     db.close();
   });
 
@@ -242,18 +242,19 @@ describe('device store version 2', () => {
     const name = `patch-${Date.now()}`;
     names.push(name);
     const db = new DeviceDb(name);
-    await applyPatch(db, [
+    const payments = db.entity('payments');
+    await applyPatch(db, 'checkin', [
       { op: 'put', entity: 'registrations', rows: [syncRegistration(), syncRegistration({ id: 2 })] },
       { op: 'put', entity: 'payments', rows: [pay(), pay({ id: 'p-2', registrationId: 2 })] },
     ]);
-    expect(await db.payments.count()).toBe(2);
-    await applyPatch(db, [{ op: 'del', entity: 'registrations', ids: [2] }]);
-    expect((await db.payments.toArray()).map((p) => p.id)).toEqual([P1]);
-    await applyPatch(db, [{ op: 'clear' }]);
-    expect(await db.payments.count()).toBe(0);
-    await db.payments.put(pay());
+    expect(await payments.count()).toBe(2);
+    await applyPatch(db, 'checkin', [{ op: 'del', entity: 'registrations', ids: [2] }]);
+    expect((await payments.toArray()).map((p) => p.id)).toEqual([P1]);
+    await applyPatch(db, 'checkin', [{ op: 'clear' }]);
+    expect(await payments.count()).toBe(0);
+    await payments.put(pay());
     await wipeDeviceStore(db);
-    expect(await db.payments.count()).toBe(0);
+    expect(await payments.count()).toBe(0);
     db.close();
   });
 });

@@ -4,13 +4,13 @@ import type { PullResponse, PushRequest, PushResponse, SyncCompetitor } from '@s
 import { syncCompetitor, syncRegistration } from '@shared/testing/sync-rows.ts';
 import { setSession } from '../lib/session.ts';
 import { DeviceDb, setDeviceDbForTests } from './db.ts';
-import { backoffDelay, enqueueMutation, SyncEngine } from './engine.ts';
-import { replayOutbox } from './overlay.ts';
+import { checkInCompetitor } from '@shared/domain/mutators/index.ts';
+import { backoffDelay, SyncEngine } from './engine.ts';
+import { checkInView } from './overlay.ts';
 import { SyncIndicator } from './sync-indicator.tsx';
 
 const registration = syncRegistration({ competitorCount: 2, cost: 0 });
 const comp = (id: number) => syncCompetitor({ id, firstName: `Kid${id}` });
-const dana = { personId: 7, displayName: 'Dana Door' };
 
 let db: DeviceDb;
 let n = 0;
@@ -100,21 +100,22 @@ describe('device store and sync engine', () => {
     const server = fakeServer();
     const engine = new SyncEngine({ db, fetch: server.fetch, schedule: () => () => {} });
     await engine.syncOnce();
-    expect(await db.competitors.count()).toBe(2);
+    expect(await db.entity('competitors').count()).toBe(2);
 
-    await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: 10 });
-    const [confirmed, outbox] = [
-      { registrations: await db.registrations.toArray(), competitors: await db.competitors.toArray() },
-      await db.outbox.toArray(),
-    ];
-    const view = await replayOutbox(confirmed, outbox, dana);
+    await engine.replica.mutate(checkInCompetitor, { competitorId: 10 });
+    const view = checkInView(engine.replica.getSnapshot());
     expect(view.competitors.find((c) => c.id === 10)).toMatchObject({ checkedInByName: 'Dana Door' });
     expect(view.pendingCompetitorIds).toEqual(new Set([10]));
-    expect((await db.competitors.get(10))?.checkedInAt).toBeNull();
+    // Committed with its optimistic row, not yet as a confirmed one.
+    expect(await db.outbox.count()).toBe(1);
+    expect((await db.pending.get('competitors:10'))?.row).toMatchObject({ checkedInByName: 'Dana Door' });
+    expect((await db.entity('competitors').get(10))?.checkedInAt).toBeNull();
 
     await engine.syncOnce();
     expect(await db.outbox.count()).toBe(0);
-    expect((await db.competitors.get(10))?.checkedInByName).toBe('Dana Door');
+    expect(await db.pending.count()).toBe(0);
+    expect((await db.entity('competitors').get(10))?.checkedInByName).toBe('Dana Door');
+    expect(checkInView(engine.replica.getSnapshot()).pendingCompetitorIds).toEqual(new Set());
     expect(server.applied).toEqual([10]);
   });
 
@@ -122,9 +123,9 @@ describe('device store and sync engine', () => {
     const server = fakeServer();
     const engine = new SyncEngine({ db, fetch: server.fetch, schedule: () => () => {} });
     server.failNextPushes = 1;
-    await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: 10 });
+    await engine.replica.mutate(checkInCompetitor, { competitorId: 10 });
     await engine.syncNow(); // names the device, then fails to push
-    for (const id of [11, 10]) await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: id });
+    for (const id of [11, 10]) await engine.replica.mutate(checkInCompetitor, { competitorId: id });
     expect((await db.outbox.toArray()).map((m) => m.id)).toEqual([1, 2, 3]);
     await engine.syncNow();
     expect(server.applied).toEqual([10, 11, 10]);
@@ -146,8 +147,8 @@ describe('device store and sync engine', () => {
         return () => {};
       },
     });
-    await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: 10 });
-    await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: 11 });
+    await engine.replica.mutate(checkInCompetitor, { competitorId: 10 });
+    await engine.replica.mutate(checkInCompetitor, { competitorId: 11 });
     engine.start();
     await engine.syncNow();
     expect(await db.outbox.count()).toBe(2);
@@ -165,7 +166,7 @@ describe('device store and sync engine', () => {
     const server = fakeServer();
     server.answer401 = true;
     const engine = new SyncEngine({ db, fetch: server.fetch, schedule: () => () => {} });
-    await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: 10 });
+    await engine.replica.mutate(checkInCompetitor, { competitorId: 10 });
     await engine.syncNow();
     expect(engine.getState().status).toBe('signed-out');
     expect(await db.outbox.count()).toBe(1);
@@ -183,7 +184,7 @@ describe('device store and sync engine', () => {
   it('lists a change the server refused, with its reason, in the sync indicator', async () => {
     const server = fakeServer();
     const engine = new SyncEngine({ db, fetch: server.fetch, schedule: () => () => {} });
-    await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: 99 });
+    await engine.replica.mutate(checkInCompetitor, { competitorId: 99 });
     await engine.syncOnce();
     expect(await db.outbox.count()).toBe(0);
     render(<SyncIndicator />);
@@ -194,7 +195,8 @@ describe('device store and sync engine', () => {
   });
 
   it('never says "All changes sent" while queued changes have not been read yet', async () => {
-    await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: 10 });
+    // A change queued in an earlier visit: in IndexedDB, not yet in this tab's replica.
+    await db.outbox.add({ id: 1, name: checkInCompetitor.name, args: { competitorId: 10 }, queuedAt: '2026-11-22T09:00:00Z' });
     render(<SyncIndicator />);
     // The first render comes before IndexedDB answers: it must not claim the outbox is empty.
     expect(screen.getByTestId('sync-pending')).toHaveTextContent('Checking for unsent changes');

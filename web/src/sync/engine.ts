@@ -1,19 +1,22 @@
 import {
   SYNC_PATHS,
   SYNC_POKE_EVENT,
+  SYNC_SCOPE_ROLES,
   type MutationResult,
-  type PatchOp,
   type PullResponse,
   type PushResponse,
   type SyncScope,
 } from '@shared/contract/sync.ts';
 import { getSession } from '../lib/session.ts';
 import { deviceDb, getMeta, META, setMeta, wipeDeviceStore, type DeviceDb, type OutboxEntry } from './db.ts';
+import { Replica } from './replica.ts';
 
 // The sync engine (DESIGN.md section 4; docs/decisions/010-device-store.md): push the outbox,
-// then pull the scope; one tab at a time (navigator.locks); back off with jitter on failure;
-// resume on `online`, on the tab becoming visible, and on a poke from /sync/events. A 401
-// never drops the outbox: the engine pauses until the session's token changes.
+// then pull each scope the device holds (each with its own cookie); one tab at a time
+// (navigator.locks); back off with jitter on failure; resume on `online`, on the tab becoming
+// visible, and on a poke from the scope's own /sync/events stream, which pulls that scope. A
+// 401 never drops the outbox: the engine pauses until the session's token changes. Scopes
+// open to visitors (signage) sync without a session; pushing always needs one.
 
 export type SyncStatus = 'idle' | 'syncing' | 'offline' | 'signed-out' | 'error';
 
@@ -47,7 +50,8 @@ class NetworkError extends Error {}
 
 export interface EngineOptions {
   db?: DeviceDb;
-  scope?: SyncScope;
+  /** The scopes held from the start (more join with `hold`); tests default to check-in. */
+  scopes?: SyncScope[];
   fetch?: typeof fetch;
   /** Jitter source (tests pass a fixed one). */
   random?: () => number;
@@ -56,23 +60,27 @@ export interface EngineOptions {
   now?: () => Date;
 }
 
-function randomId(): string {
-  return crypto.randomUUID();
-}
-
 /** The delay before retry number `attempt` (0-based): exponential, capped, with full jitter. */
 export function backoffDelay(attempt: number, random: () => number): number {
   const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt);
   return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }
 
-/** Ensures the device ids exist and belong to the signed-in person; another person starts afresh. */
+/** Whether a scope syncs without a session (its roles include visitors). */
+export function isPublicScope(scope: SyncScope): boolean {
+  return (SYNC_SCOPE_ROLES[scope] as readonly string[]).includes('Unauthenticated');
+}
+
+/**
+ * Ensures the device ids exist and, signed in, belong to the signed-in person; another person
+ * starts afresh. Without a session (a signage screen) the ids are the device's alone.
+ */
 export async function ensureIdentity(
   db: DeviceDb,
-  personId: number,
+  personId: number | null,
 ): Promise<{ clientId: string; clientGroupId: string }> {
   const owner = await getMeta<number>(db, META.personId);
-  if (owner !== undefined && owner !== personId) {
+  if (personId !== null && owner !== undefined && owner !== personId) {
     if ((await db.outbox.count()) > 0) throw new OtherPersonsChangesError();
     await wipeDeviceStore(db);
   }
@@ -80,36 +88,26 @@ export async function ensureIdentity(
     let clientId = await getMeta<string>(db, META.clientId);
     let clientGroupId = await getMeta<string>(db, META.clientGroupId);
     if (!clientId || !clientGroupId) {
-      clientId = randomId();
-      clientGroupId = randomId();
+      clientId = crypto.randomUUID();
+      clientGroupId = crypto.randomUUID();
       await setMeta(db, META.clientId, clientId);
       await setMeta(db, META.clientGroupId, clientGroupId);
     }
-    await setMeta(db, META.personId, personId);
+    if (personId !== null) await setMeta(db, META.personId, personId);
     return { clientId, clientGroupId };
   });
 }
 
-/** Queues a mutation: the outbox entry is the one IndexedDB write (screens replay it). */
-export async function enqueueMutation(
-  db: DeviceDb,
-  name: string,
-  args: unknown,
-  now = new Date(),
-): Promise<number> {
-  return db.transaction('rw', db.outbox, db.meta, async () => {
-    // Taps queued before the first sync gave the device its ids still count from 1.
-    const last = (await db.outbox.orderBy('id').last())?.id ?? 0;
-    const id = Math.max((await getMeta<number>(db, META.nextMutationId)) ?? 1, last + 1);
-    await db.outbox.add({ id, name, args, queuedAt: now.toISOString() });
-    await setMeta(db, META.nextMutationId, id + 1);
-    return id;
-  });
+interface ScopeEvents {
+  source: EventSource;
+  token: string | null;
+  openedAt: number;
 }
 
 export class SyncEngine {
   readonly db: DeviceDb;
-  readonly scope: SyncScope;
+  readonly replica: Replica;
+  private readonly scopes: Set<SyncScope>;
   private readonly fetchFn: typeof fetch;
   private readonly random: () => number;
   private readonly schedule: (fn: () => void, ms: number) => () => void;
@@ -119,16 +117,15 @@ export class SyncEngine {
   private attempt = 0;
   private cancelRetry: (() => void) | null = null;
   private running: Promise<void> | null = null;
-  private again = false;
+  /** Scopes to pull in the next round ('all' after a tap, a wake or a failure). */
+  private wanted: Set<SyncScope> | 'all' = 'all';
   private stopped = true;
-  private events: EventSource | null = null;
-  private eventsToken: string | null = null;
-  private eventsOpenedAt = 0;
+  private readonly events = new Map<SyncScope, ScopeEvents>();
   private readonly cleanups: (() => void)[] = [];
 
   constructor(options: EngineOptions = {}) {
     this.db = options.db ?? deviceDb();
-    this.scope = options.scope ?? 'checkin';
+    this.scopes = new Set(options.scopes ?? ['checkin']);
     this.fetchFn = options.fetch ?? ((...a) => fetch(...a));
     this.random = options.random ?? Math.random;
     this.schedule =
@@ -138,6 +135,14 @@ export class SyncEngine {
         return () => clearTimeout(t);
       });
     this.now = options.now ?? (() => new Date());
+    this.replica = new Replica(
+      this.db,
+      () => {
+        const user = getSession()?.user;
+        return { personId: user?.personId ?? 0, displayName: user?.userDisplayName ?? '' };
+      },
+      this.now,
+    );
   }
 
   getState = (): SyncState => this.state;
@@ -153,10 +158,23 @@ export class SyncEngine {
     for (const l of this.listeners) l();
   }
 
+  /** The scopes this device holds. */
+  heldScopes(): SyncScope[] {
+    return [...this.scopes];
+  }
+
+  /** Holds `scope` from now on (a screen that needs it): pulls it now and listens to its pokes. */
+  hold(scope: SyncScope): void {
+    if (this.scopes.has(scope)) return;
+    this.scopes.add(scope);
+    void this.syncScope(scope);
+  }
+
   /** Starts listening to the network, visibility, the session and pokes; syncs now. */
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    void this.replica.ready();
     const wake = () => this.syncNow();
     const onVisible = () => {
       if (document.visibilityState === 'visible') wake();
@@ -188,15 +206,29 @@ export class SyncEngine {
     this.cancelRetry?.();
     this.cancelRetry = null;
     this.closeEvents();
+    this.replica.dispose();
   }
 
-  /** Runs a sync now (or right after the one running), resetting the backoff. */
+  /** Runs a round now (or right after the one running): push, then pull every scope; resets the backoff. */
   syncNow(): Promise<void> {
+    this.wanted = 'all';
+    return this.restart();
+  }
+
+  /** A round that pulls only `scope` (its poke), after pushing what is queued. */
+  syncScope(scope: SyncScope): Promise<void> {
+    if (this.wanted !== 'all') this.wanted.add(scope);
+    return this.restart();
+  }
+
+  private restart(): Promise<void> {
     this.attempt = 0;
     this.cancelRetry?.();
     this.cancelRetry = null;
     return this.kick();
   }
+
+  private again = false;
 
   private kick(): Promise<void> {
     if (this.running) {
@@ -207,10 +239,13 @@ export class SyncEngine {
       try {
         do {
           this.again = false;
-          await this.withLock(() => this.syncOnce());
+          const wanted = this.wanted;
+          this.wanted = new Set();
+          await this.withLock(() => this.round(wanted));
         } while (this.again);
         this.attempt = 0;
       } catch (e) {
+        this.wanted = 'all';
         this.onFailure(e);
       } finally {
         this.running = null;
@@ -233,15 +268,13 @@ export class SyncEngine {
       this.setState({
         status: 'signed-out',
         detail:
-          e instanceof OtherPersonsChangesError
-            ? OTHER_PERSONS_CHANGES
-            : 'Sign in again to send your changes.',
+          e instanceof OtherPersonsChangesError ? OTHER_PERSONS_CHANGES : 'Sign in again to send your changes.',
       });
       this.closeEvents();
       return;
     }
     const offline = e instanceof NetworkError || (typeof navigator !== 'undefined' && !navigator.onLine);
-    // The event stream reopens after the next successful round (a fresh connection, not a
+    // The event streams reopen after the next successful round (a fresh connection, not a
     // reconnection the browser may have given up on or backed off far).
     if (offline) this.closeEvents();
     this.setState(
@@ -254,20 +287,19 @@ export class SyncEngine {
     this.attempt += 1;
     this.cancelRetry = this.schedule(() => {
       this.cancelRetry = null;
+      this.wanted = 'all';
       void this.kick();
     }, delay);
   }
 
-  private async call<T>(path: string, body: unknown): Promise<T> {
+  private async call<T>(path: string, body: unknown, needsSession: boolean): Promise<T> {
     const session = getSession();
-    if (!session) throw new AuthError('signed out');
+    if (needsSession && !session) throw new AuthError('signed out');
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (session) headers.Authorization = `Bearer ${session.token}`;
     let res: Response;
     try {
-      res = await this.fetchFn(path, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
-        body: JSON.stringify(body),
-      });
+      res = await this.fetchFn(path, { method: 'POST', headers, body: JSON.stringify(body) });
     } catch {
       throw new NetworkError('network');
     }
@@ -276,28 +308,49 @@ export class SyncEngine {
     return (await res.json()) as T;
   }
 
-  /** One round: push every queued mutation (in batches), then pull. */
+  /** One round of everything: push every queued mutation (in batches), then pull every scope held. */
   async syncOnce(): Promise<void> {
+    await this.round('all');
+  }
+
+  private async round(wanted: Set<SyncScope> | 'all'): Promise<void> {
     const session = getSession();
-    if (!session) throw new AuthError('signed out');
+    const scopes = [...this.scopes].filter((s) => wanted === 'all' || wanted.has(s));
+    await this.replica.ready();
+    await this.replica.flushed();
+    const queued = await this.db.outbox.count();
+    if (!session && (queued > 0 || scopes.some((s) => !isPublicScope(s)))) throw new AuthError('signed out');
     this.setState({ status: 'syncing', detail: null });
-    const ids = await ensureIdentity(this.db, session.user.personId);
+    const ids = await ensureIdentity(this.db, session?.user.personId ?? null);
+    if (queued > 0) await this.push(ids);
+    for (const scope of scopes) {
+      const cookie = (await getMeta<string>(this.db, META.cookie(scope))) ?? null;
+      const res = await this.call<PullResponse>(
+        SYNC_PATHS.pull,
+        { ...ids, cookie, scope },
+        !isPublicScope(scope),
+      );
+      await this.replica.applyPull(scope, res, ids.clientId, this.heldScopes());
+    }
+    await setMeta(this.db, META.lastSynced, this.now().toISOString());
+    this.setState({ status: 'idle', detail: null });
+    this.openEvents();
+  }
+
+  private async push(ids: { clientId: string; clientGroupId: string }): Promise<void> {
     let sent = 0;
     for (;;) {
       const batch: OutboxEntry[] = await this.db.outbox.where('id').above(sent).limit(MAX_BATCH).toArray();
       if (batch.length === 0) break;
-      const res = await this.call<PushResponse>(SYNC_PATHS.push, {
-        ...ids,
-        mutations: batch.map((m) => ({ id: m.id, name: m.name, args: m.args })),
-      });
+      const res = await this.call<PushResponse>(
+        SYNC_PATHS.push,
+        { ...ids, mutations: batch.map((m) => ({ id: m.id, name: m.name, args: m.args })) },
+        true,
+      );
       await this.recordResults(batch, res.results);
       sent = batch[batch.length - 1]!.id;
       if (batch.length < MAX_BATCH) break;
     }
-    await this.pull(ids);
-    await setMeta(this.db, META.lastSynced, this.now().toISOString());
-    this.setState({ status: 'idle', detail: null });
-    this.openEvents();
   }
 
   private async recordResults(batch: OutboxEntry[], results: MutationResult[]): Promise<void> {
@@ -316,78 +369,44 @@ export class SyncEngine {
     );
   }
 
-  private async pull(ids: { clientId: string; clientGroupId: string }): Promise<void> {
-    const db = this.db;
-    const cookie = (await getMeta<string>(db, META.cookie(this.scope))) ?? null;
-    const res = await this.call<PullResponse>(SYNC_PATHS.pull, { ...ids, cookie, scope: this.scope });
-    // Confirmed rows, the cookie and the outbox trim change together, so a screen never sees
-    // a mutation applied twice (confirmed and still pending) nor lost in between.
-    await db.transaction(
-      'rw',
-      [db.registrations, db.competitors, db.payments, db.outbox, db.rejections, db.meta],
-      async () => {
-        await applyPatch(db, res.patch);
-        const last = res.lastMutationIds[ids.clientId];
-        if (last !== undefined) await db.outbox.where('id').belowOrEqual(last).delete();
-        if (res.rejections.length > 0) await db.rejections.bulkPut(res.rejections);
-        await setMeta(db, META.cookie(this.scope), res.cookie);
-      },
-    );
-  }
-
   private openEvents(): void {
+    if (this.stopped || typeof EventSource === 'undefined') return;
     const session = getSession();
-    if (this.stopped || !session || typeof EventSource === 'undefined') return;
-    const current = this.events;
-    if (current && this.eventsToken === session.token) {
-      if (current.readyState === EventSource.OPEN) return;
-      if (current.readyState === EventSource.CONNECTING && Date.now() - this.eventsOpenedAt < 5000) return;
+    for (const scope of this.scopes) {
+      const token = isPublicScope(scope) ? null : (session?.token ?? null);
+      if (!isPublicScope(scope) && !token) continue;
+      const current = this.events.get(scope);
+      if (current && current.token === token) {
+        if (current.source.readyState === EventSource.OPEN) continue;
+        if (current.source.readyState === EventSource.CONNECTING && Date.now() - current.openedAt < 5000) continue;
+      }
+      this.closeEvents(scope);
+      const query = `scope=${scope}${token ? `&token=${encodeURIComponent(token)}` : ''}`;
+      const source = new EventSource(`${SYNC_PATHS.events}?${query}`);
+      source.addEventListener(SYNC_POKE_EVENT, () => void this.syncScope(scope));
+      // Pokes sent while the stream was down are lost: pull once it (re)connects.
+      source.addEventListener('open', () => void this.syncScope(scope));
+      this.events.set(scope, { source, token, openedAt: Date.now() });
     }
-    this.closeEvents();
-    const url = `${SYNC_PATHS.events}?scope=${this.scope}&token=${encodeURIComponent(session.token)}`;
-    const source = new EventSource(url);
-    source.addEventListener(SYNC_POKE_EVENT, () => void this.syncNow());
-    // Pokes sent while the stream was down are lost: pull once it (re)connects.
-    source.addEventListener('open', () => void this.kick());
-    this.events = source;
-    this.eventsToken = session.token;
-    this.eventsOpenedAt = Date.now();
   }
 
-  private closeEvents(): void {
-    this.events?.close();
-    this.events = null;
-    this.eventsToken = null;
-  }
-}
-
-export async function applyPatch(db: DeviceDb, patch: PatchOp[]): Promise<void> {
-  for (const op of patch) {
-    if (op.op === 'clear') {
-      await db.registrations.clear();
-      await db.competitors.clear();
-      await db.payments.clear();
-    } else if (op.op === 'put') {
-      if (op.entity === 'registrations') await db.registrations.bulkPut(op.rows);
-      else if (op.entity === 'competitors') await db.competitors.bulkPut(op.rows);
-      else await db.payments.bulkPut(op.rows);
-    } else if (op.entity === 'payments') {
-      // Payments are voided, never deleted; a `del` of them is ignored rather than guessed at.
-      continue;
-    } else {
-      await db[op.entity].bulkDelete(op.ids);
-      // Payments have no tombstones of their own: they go with their registration.
-      if (op.entity === 'registrations') await db.payments.where('registrationId').anyOf(op.ids).delete();
+  private closeEvents(scope?: SyncScope): void {
+    for (const [s, e] of this.events) {
+      if (scope && s !== scope) continue;
+      e.source.close();
+      this.events.delete(s);
     }
   }
 }
 
 let engine: SyncEngine | null = null;
 
-/** The tab's engine for the check-in scope, started on first use. */
+/** The tab's engine, started on first use; screens add the scopes they need (`hold`). */
 export function syncEngine(): SyncEngine {
+  // Tests swap the device store (setDeviceDbForTests): the engine and its replica follow it.
+  if (engine && engine.db !== deviceDb()) stopSyncEngine();
   if (!engine) {
-    engine = new SyncEngine();
+    engine = new SyncEngine({ scopes: [] });
     engine.start();
   }
   return engine;

@@ -4,7 +4,8 @@ import type { PushRequest } from '@shared/contract/sync.ts';
 import { api } from '../lib/api-client.ts';
 import { getSession, setSession } from '../lib/session.ts';
 import { DeviceDb, getMeta, META, setDeviceDbForTests } from './db.ts';
-import { enqueueMutation, OtherPersonsChangesError, SyncEngine } from './engine.ts';
+import { checkInCompetitor } from '@shared/domain/mutators/index.ts';
+import { OtherPersonsChangesError, SyncEngine } from './engine.ts';
 import { guardLogout, UNSENT_KEY, UnsentChangesNotice } from './pwa.tsx';
 
 // SPEC.md section 4 (a 401 or 403 while signed in forces logout) against DESIGN.md section 4
@@ -73,8 +74,8 @@ describe('forced logout (401/403 from /api)', () => {
     const engine = new SyncEngine({ db, fetch: s.fetch, schedule: () => () => {} });
     await engine.syncOnce();
     const clientId = await getMeta<string>(db, META.clientId);
-    await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: 10 });
-    await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: 11 });
+    await engine.replica.mutate(checkInCompetitor, { competitorId: 10 });
+    await engine.replica.mutate(checkInCompetitor, { competitorId: 11 });
 
     await forcedLogoutByApi(s);
     await vi.waitFor(() => expect(localStorage.getItem(UNSENT_KEY)).not.toBeNull());
@@ -96,7 +97,7 @@ describe('forced logout (401/403 from /api)', () => {
     const s = server();
     const engine = new SyncEngine({ db, fetch: s.fetch, schedule: () => () => {} });
     await engine.syncOnce();
-    await enqueueMutation(db, 'checkInCompetitor@1', { competitorId: 10 });
+    await engine.replica.mutate(checkInCompetitor, { competitorId: 10 });
     await forcedLogoutByApi(s);
     await vi.waitFor(() => expect(localStorage.getItem(UNSENT_KEY)).not.toBeNull());
 

@@ -1,9 +1,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useSession } from '../lib/session.ts';
+import type { SyncScope } from '@shared/contract/sync.ts';
+import type { Mutator, MutatorArgs } from '@shared/domain/mutators/index.ts';
 import { deviceDb, getMeta, META } from './db.ts';
-import { enqueueMutation, syncEngine, type SyncState } from './engine.ts';
-import { replayOutbox, type CheckInView } from './overlay.ts';
+import { syncEngine, type SyncState } from './engine.ts';
+import { checkInView, type CheckInView } from './overlay.ts';
+import type { ReplicaSnapshot } from './replica.ts';
+
+// How screens use the sync platform: hold the scope they need, read the replica, and tap with
+// a typed mutator (`mutate(checkInCompetitor, { competitorId })`).
 
 /** The engine's status, re-rendering when it changes. Starts the engine. */
 export function useSyncState(): SyncState {
@@ -26,9 +31,19 @@ export function useOnline(): boolean {
   return online;
 }
 
-/** Changes waiting in the outbox; undefined until the device store has been read. */
+/** The replica's current rows; holds `scope` on this device (pulled, and poked on its own). */
+export function useReplica(scope: SyncScope): ReplicaSnapshot {
+  const engine = syncEngine();
+  useEffect(() => engine.hold(scope), [engine, scope]);
+  return useSyncExternalStore(engine.replica.subscribe, engine.replica.getSnapshot);
+}
+
+/** Changes waiting to be confirmed by the server; undefined until the device store has been read. */
 export function usePendingCount(): number | undefined {
-  return useLiveQuery(() => deviceDb().outbox.count(), []);
+  const replica = syncEngine().replica;
+  const snapshot = useSyncExternalStore(replica.subscribe, replica.getSnapshot);
+  useEffect(() => void replica.ready(), [replica]);
+  return snapshot.loaded ? snapshot.queued : undefined;
 }
 
 export function useLastSynced(): string | null {
@@ -39,39 +54,24 @@ export function useRejections() {
   return useLiveQuery(() => deviceDb().rejections.orderBy('mutationId').reverse().toArray(), [], []);
 }
 
-/** Confirmed rows with the outbox replayed on top; undefined until the first read. */
+/** The checkin scope's rows with the outbox replayed on top; undefined until the device store has been read. */
 export function useCheckInView(): CheckInView | undefined {
-  const session = useSession();
-  const personId = session?.user.personId ?? 0;
-  const displayName = session?.user.userDisplayName ?? '';
-  return useLiveQuery(async () => {
-    const db = deviceDb();
-    const [registrations, competitors, payments, outbox] = await db.transaction(
-      'r',
-      [db.registrations, db.competitors, db.payments, db.outbox],
-      () =>
-        Promise.all([
-          db.registrations.toArray(),
-          db.competitors.toArray(),
-          db.payments.toArray(),
-          db.outbox.toArray(),
-        ]),
-    );
-    return replayOutbox({ registrations, competitors, payments }, outbox, { personId, displayName });
-  }, [personId, displayName]);
+  const snapshot = useReplica('checkin');
+  return snapshot.loaded ? checkInView(snapshot) : undefined;
 }
 
-/** Whether the first pull of this device has landed (a cookie is stored). */
-export function useHasSynced(): boolean | undefined {
-  return useLiveQuery(
-    async () => (await getMeta<string>(deviceDb(), META.cookie('checkin'))) !== undefined,
-    [],
-  );
+/** Whether the first pull of `scope` has landed on this device (a cookie is stored). */
+export function useHasSynced(scope: SyncScope = 'checkin'): boolean | undefined {
+  return useLiveQuery(async () => (await getMeta<string>(deviceDb(), META.cookie(scope))) !== undefined, [scope]);
 }
 
-/** Queues a mutation and asks the engine to send it; answers its outbox id. */
-export async function mutate(name: string, args: unknown): Promise<number> {
-  const id = await enqueueMutation(deviceDb(), name, args);
-  void syncEngine().syncNow();
+/**
+ * A tap: runs `mutator` on the replica (the screen shows the result at once), commits it with
+ * its outbox entry, then asks the engine to send it. Resolves with its mutation id.
+ */
+export async function mutate<M extends Mutator>(mutator: M, args: MutatorArgs<M>): Promise<number> {
+  const engine = syncEngine();
+  const id = await engine.replica.mutate(mutator, args);
+  void engine.syncNow();
   return id;
 }

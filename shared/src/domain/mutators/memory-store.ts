@@ -17,8 +17,11 @@ type AnyRow = { id: number | string };
 
 export class MemoryStore implements MutatorStore {
   private readonly tables = new Map<string, Map<number | string, AnyRow>>();
+  /** Maps a store built by `over` reads until it first writes that entity (then copies it). */
+  private readonly base = new Map<string, ReadonlyMap<number | string, AnyRow>>();
   /** "entity:id" of every row a mutator wrote. */
   readonly touched = new Set<string>();
+  private readonly touchedIds = new Map<string, { entity: string; id: number | string }>();
 
   /**
    * `rows` are copied by reference into fresh maps (rows are never changed in place: a write
@@ -30,11 +33,19 @@ export class MemoryStore implements MutatorStore {
     }
   }
 
-  /** A store whose tables start as these maps (copied), so building one costs no row-by-row reinsertion. */
-  static fromMaps(maps: ReadonlyMap<string, ReadonlyMap<number | string, AnyRow>>): MemoryStore {
+  /**
+   * A store over these maps, which it never changes: an entity's map is copied the first time
+   * a mutator writes to it, so a tap over 6,000 competitors copies nothing it does not touch.
+   */
+  static over(maps: ReadonlyMap<string, ReadonlyMap<number | string, AnyRow>>): MemoryStore {
     const store = new MemoryStore({}, {});
-    for (const [name, map] of maps) store.tables.set(name, new Map(map));
+    for (const [name, map] of maps) store.base.set(name, map);
     return store;
+  }
+
+  /** The entities a mutator wrote, each with its (copied) map of rows. */
+  writtenMaps(): ReadonlyMap<string, ReadonlyMap<number | string, AnyRow>> {
+    return this.tables;
   }
 
   /** The rows of one entity, by id (the store's own map: read it, do not write it). */
@@ -49,15 +60,27 @@ export class MemoryStore implements MutatorStore {
     return [...this.map(entity).values()];
   }
 
-  private table(entity: string): Map<number | string, AnyRow> {
-    const t = this.tables.get(entity);
+  private table(entity: string): ReadonlyMap<number | string, AnyRow> {
+    const t = this.tables.get(entity) ?? this.base.get(entity);
     if (!t) throw new Error(`No synced entity "${entity}" in this store`);
     return t;
   }
 
   private write(entity: string, row: AnyRow): void {
-    this.table(entity).set(row.id, row);
-    this.touched.add(`${entity}:${row.id}`);
+    let own = this.tables.get(entity);
+    if (!own) {
+      own = new Map(this.table(entity));
+      this.tables.set(entity, own);
+    }
+    own.set(row.id, row);
+    const key = `${entity}:${row.id}`;
+    this.touched.add(key);
+    this.touchedIds.set(key, { entity, id: row.id });
+  }
+
+  /** Every row a mutator wrote, as it is now. */
+  touchedRows(): { key: string; entity: string; row: AnyRow }[] {
+    return [...this.touchedIds].map(([key, { entity, id }]) => ({ key, entity, row: this.table(entity).get(id)! }));
   }
 
   async get<E extends SyncEntity>(entity: E, id: SyncIdOf<E>) {

@@ -1,3 +1,4 @@
+import { recordDoorPayment, registerWalkIn, voidPayment, type Mutator } from '@shared/domain/mutators/index.ts';
 import { Alert, AlertTitle } from '../ui/alert.tsx';
 import { formatTime } from '../../sync/format.ts';
 import { useRejections } from '../../sync/hooks.ts';
@@ -6,17 +7,12 @@ import type { CheckInView } from '../../sync/overlay.ts';
 // Door payments, voids and walk-ins the server refused (or the device itself cannot apply):
 // said plainly, so nobody believes money was recorded when it was not.
 
-export const DOOR_MUTATORS = ['recordDoorPayment@1', 'voidPayment@1', 'registerWalkIn@1'] as const;
-
-const WHAT: Record<string, string> = {
-  'recordDoorPayment@1': 'Payment not recorded',
-  'voidPayment@1': 'Void not recorded',
-  'registerWalkIn@1': 'Walk-in not registered',
-};
+const DOOR_MUTATORS: readonly Mutator[] = [recordDoorPayment, voidPayment, registerWalkIn];
+const titleOf = (name: string) => DOOR_MUTATORS.find((m) => m.name === name)?.refusedTitle;
 
 export function DoorRejections({ view }: { view: CheckInView }) {
   const rejections = useRejections();
-  const isDoor = (name: string) => (DOOR_MUTATORS as readonly string[]).includes(name);
+  const isDoor = (name: string) => titleOf(name) !== undefined;
   const refused: { key: string; name: string; message: string; at: string | null }[] = [
     ...view.failing
       .filter((f) => isDoor(f.name))
@@ -30,7 +26,7 @@ export function DoorRejections({ view }: { view: CheckInView }) {
     <div className="grid gap-2" data-testid="door-rejections">
       {refused.slice(0, 5).map((r) => (
         <Alert key={r.key} variant="danger" role="alert">
-          <AlertTitle>{WHAT[r.name] ?? 'Change refused'}</AlertTitle>
+          <AlertTitle>{titleOf(r.name)}</AlertTitle>
           <p>
             {r.message}
             {r.at ? ` (${formatTime(r.at)})` : ''}

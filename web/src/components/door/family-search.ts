@@ -17,8 +17,8 @@ const fold = (s: string) =>
  * a competitor's name, or be (the start of) a confirmation code. An empty query lists all.
  */
 export function searchFamilies(
-  registrations: SyncRegistration[],
-  competitors: SyncCompetitor[],
+  registrations: readonly SyncRegistration[],
+  competitors: readonly SyncCompetitor[],
   query: string,
 ): Family[] {
   const byReg = new Map<number, SyncCompetitor[]>();

@@ -25,8 +25,8 @@ beforeEach(async () => {
     vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
   );
   setSession({ user: { personId: 7, roles: ['CheckInAdmin'], userDisplayName: 'Dana Door' }, token: 't' });
-  await db.registrations.put(registration);
-  await db.competitors.bulkPut([
+  await db.entity('registrations').put(registration);
+  await db.entity('competitors').bulkPut([
     comp(10, 'Maya'),
     comp(11, 'Ben', {
       checkedInAt: '2026-11-21T13:00:00.000Z',
@@ -62,7 +62,7 @@ describe('check-in screen', () => {
     const row = (await screen.findByText(/Checked in by Dana Door/)).closest('li')!;
     expect(within(row).getByText('Not yet sent')).toBeInTheDocument();
     expect((await db.outbox.toArray()).map((m) => [m.id, m.name])).toEqual([[1, 'checkInCompetitor@1']]);
-    expect((await db.competitors.get(10))?.checkedInAt).toBeNull();
+    expect((await db.entity('competitors').get(10))?.checkedInAt).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Undo check-in of Maya Lee' }));
     await screen.findByRole('button', { name: 'Check in Maya Lee' });
@@ -71,7 +71,7 @@ describe('check-in screen', () => {
 
   it('finds a family by confirmation code and hides the others', async () => {
     const user = userEvent.setup();
-    await db.registrations.put({
+    await db.entity('registrations').put({
       ...registration,
       id: 2,
       familyName: 'Nowak',
@@ -87,7 +87,7 @@ describe('check-in screen', () => {
   });
 
   it('a walk-in not yet sent shows without buttons that would act on ids the server does not know', async () => {
-    await db.registrations.put({
+    await db.entity('registrations').put({
       ...registration,
       id: -1,
       familyName: 'Door',
@@ -95,7 +95,7 @@ describe('check-in screen', () => {
       isWalkIn: true,
       confirmationCodes: [],
     });
-    await db.competitors.put(
+    await db.entity('competitors').put(
       comp(-2, 'Sam', { registrationId: -1, lastName: 'Door', checkedInAt: '2026-11-21T13:05:00.000Z' }),
     );
     render(<CheckInPage />, { wrapper: MemoryRouter });

@@ -1,4 +1,5 @@
 import { memo, useDeferredValue, useState } from 'react';
+import { checkInCompetitor, checkInRegistration, undoCheckIn } from '@shared/domain/mutators/index.ts';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -76,7 +77,7 @@ export function CheckInPage() {
 
 interface FamilyCardProps {
   family: Family;
-  pending: Set<number>;
+  pending: ReadonlySet<number>;
 }
 
 /** Same values, field by field (arrays element by element): rows read again from the store are new objects. */
@@ -145,7 +146,7 @@ const FamilyCard = memo(function FamilyCard({ family, pending }: FamilyCardProps
             <Button
               size="sm"
               onClick={() =>
-                void mutate('checkInRegistration@1', { registrationId: r.id, at: new Date().toISOString() })
+                void mutate(checkInRegistration, { registrationId: r.id, at: new Date().toISOString() })
               }
             >
               Check in all ({remaining})
@@ -187,7 +188,7 @@ const FamilyCard = memo(function FamilyCard({ family, pending }: FamilyCardProps
                       size="sm"
                       variant="outline"
                       aria-label={`Undo check-in of ${name}`}
-                      onClick={() => void mutate('undoCheckIn@1', { competitorId: c.id })}
+                      onClick={() => void mutate(undoCheckIn, { competitorId: c.id })}
                     >
                       Undo
                     </Button>
@@ -196,7 +197,7 @@ const FamilyCard = memo(function FamilyCard({ family, pending }: FamilyCardProps
                       size="sm"
                       aria-label={`Check in ${name}`}
                       onClick={() =>
-                        void mutate('checkInCompetitor@1', {
+                        void mutate(checkInCompetitor, {
                           competitorId: c.id,
                           at: new Date().toISOString(),
                         })

@@ -42,8 +42,8 @@ beforeEach(async () => {
     vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
   );
   signIn('CheckInAdmin');
-  await db.registrations.put(registration);
-  await db.competitors.put(syncCompetitor());
+  await db.entity('registrations').put(registration);
+  await db.entity('competitors').put(syncCompetitor());
   await db.meta.put({ key: META.cookie('checkin'), value: 'c1' });
 });
 afterEach(async () => {
@@ -91,8 +91,8 @@ describe('payments page', () => {
 
   it('a SuperAdmin voids a payment with a required reason; the total leaves it out', async () => {
     signIn('SuperAdmin');
-    await db.payments.put(payment);
-    await db.registrations.put({ ...registration, balanceOwing: 25, amountPaid: 15 });
+    await db.entity('payments').put(payment);
+    await db.entity('registrations').put({ ...registration, balanceOwing: 25, amountPaid: 15 });
     const user = userEvent.setup();
     renderAt('/admin/payments?registration=1');
     expect(await screen.findByTestId('total-card')).toHaveTextContent('Card terminal1$15');
@@ -115,7 +115,7 @@ describe('payments page', () => {
   });
 
   it('shows more money taken than due as a refund due, and a payment the server refused', async () => {
-    await db.registrations.put({ ...registration, balanceOwing: -10, amountPaid: 50 });
+    await db.entity('registrations').put({ ...registration, balanceOwing: -10, amountPaid: 50 });
     await db.rejections.put({
       mutationId: 3,
       name: 'recordDoorPayment@1',

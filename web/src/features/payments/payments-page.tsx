@@ -2,7 +2,7 @@ import { useDeferredValue, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { SyncPayment, SyncRegistration } from '@shared/contract/sync.ts';
 import { balanceText, changeDue, MAX_VOID_REASON, PAYMENT_METHOD_LABELS } from '@shared/domain/door.ts';
-import { mayPushMutator, voidPayment } from '@shared/domain/mutators/index.ts';
+import { mayPushMutator, recordDoorPayment, voidPayment } from '@shared/domain/mutators/index.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -262,7 +262,7 @@ function RecordPaymentForm({ registration: r }: { registration: SyncRegistration
     },
     showErrors: 'submitted',
     onSubmit: async (p) => {
-      await mutate('recordDoorPayment@1', {
+      await mutate(recordDoorPayment, {
         ...p,
         registrationId: r.id,
         at: new Date().toISOString(),
@@ -373,7 +373,7 @@ function VoidButton({ payment: p }: { payment: SyncPayment }) {
   const error = form.error('reason');
 
   async function confirm(text: string) {
-    await mutate('voidPayment@1', { paymentId: p.id, reason: text });
+    await mutate(voidPayment, { paymentId: p.id, reason: text });
     setOpen(false);
   }
 

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_WALK_IN_COMPETITORS } from '@shared/domain/door.ts';
+import { registerWalkIn } from '@shared/domain/mutators/index.ts';
 import { TextField } from '../../components/form/text-field.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -100,7 +101,7 @@ function WalkInForm({
     },
     showErrors: 'submitted',
     onSubmit: async (result) => {
-      const mutationId = await mutate('registerWalkIn@1', result.args);
+      const mutationId = await mutate(registerWalkIn, result.args);
       onDone({ walkInId: ids.current.walkInId, mutationId });
     },
   });

@@ -1,0 +1,333 @@
+import type { PullResponse, SyncEntities, SyncEntity, SyncIdOf, SyncScope } from '@shared/contract/sync.ts';
+import {
+  MemoryStore,
+  MUTATION_ERRORS,
+  MutationError,
+  findMutator,
+  type Mutator,
+  type MutatorArgs,
+  type MutatorContext,
+} from '@shared/domain/mutators/index.ts';
+import { getMeta, META, onDeviceStoreWiped, setMeta, type DeviceDb, type OutboxEntry } from './db.ts';
+import { applyPatch, type PatchResult } from './patch.ts';
+
+// The in-memory replica (issue 12; DESIGN.md section 4): the device's rows of every scope it
+// holds, loaded from IndexedDB at start and kept in step with it, with the outbox replayed on
+// top. A tap runs its mutator here and the screen renders from the result at once; the outbox
+// entry and the rows it changed are then committed to IndexedDB in one transaction, and only
+// committed entries are ever pushed. A pull's patch, the outbox trim and the optimistic rows of
+// what is left are one transaction too. Other tabs of the device reload on a broadcast.
+
+type Row = { id: number | string } & Record<string, unknown>;
+type Maps = ReadonlyMap<string, ReadonlyMap<number | string, Row>>;
+
+/** A queued change the device itself refuses (e.g. a competitor no longer listed); the server still decides. */
+export interface Failing {
+  mutationId: number;
+  name: string;
+  code: string;
+  message: string;
+}
+
+export interface ReplicaSnapshot {
+  /** False until the first load from IndexedDB has finished. */
+  loaded: boolean;
+  /** The rows of an entity as screens show them: confirmed, with the outbox replayed on top. */
+  rows<E extends SyncEntity>(entity: E): readonly SyncEntities[E][];
+  /** The same rows by id. */
+  map<E extends SyncEntity>(entity: E): ReadonlyMap<SyncIdOf<E>, SyncEntities[E]>;
+  /** "entity:id" of every row a change not yet confirmed by the server touched. */
+  pending: ReadonlySet<string>;
+  failing: readonly Failing[];
+  /** Changes not yet confirmed by the server, including one being committed. */
+  queued: number;
+}
+
+/** A change in the replica's outbox; `id` once committed to IndexedDB. */
+interface Queued {
+  id?: number;
+  name: string;
+  args: unknown;
+  queuedAt: string;
+  refused?: { code: string; message: string } | undefined;
+  /** The rows it changed when last run: "entity:id". */
+  touched: string[];
+}
+
+const CHANNEL = 'nomac-device';
+
+export class Replica {
+  private confirmed: Maps;
+  private view: Maps;
+  private pendingKeys: ReadonlySet<string> = new Set();
+  private outbox: Queued[] = [];
+  private loaded = false;
+  private snapshot: ReplicaSnapshot;
+  private readonly listeners = new Set<() => void>();
+  /** Tap commits, one after another, so mutation ids follow the taps. */
+  private commits: Promise<unknown> = Promise.resolve();
+  private loading: Promise<void> | null = null;
+  private readonly channel: BroadcastChannel | null;
+  private readonly stopWipeListener: () => void;
+
+  constructor(
+    readonly db: DeviceDb,
+    /** Who taps: the signed-in person (mutators record them). */
+    private readonly actor: () => MutatorContext['actor'],
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.confirmed = new Map(Object.keys(db.registry).map((name) => [name, new Map()]));
+    this.view = this.confirmed;
+    this.snapshot = this.makeSnapshot();
+    this.channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`${CHANNEL}:${db.name}`);
+    if (this.channel) this.channel.onmessage = () => this.reloadQuietly();
+    this.stopWipeListener = onDeviceStoreWiped(db, () => this.reloadQuietly());
+  }
+
+  /** A reload nobody waits for: a store closed meanwhile (logout, a test's cleanup) just ends it. */
+  private reloadQuietly(): void {
+    this.reload().catch((e: unknown) => {
+      if (!(e instanceof Error && e.name === 'DatabaseClosedError')) throw e;
+    });
+  }
+
+  dispose(): void {
+    this.channel?.close();
+    this.stopWipeListener();
+    this.listeners.clear();
+  }
+
+  // ---- What screens read --------------------------------------------------------------------
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): ReplicaSnapshot => this.snapshot;
+
+  private makeSnapshot(): ReplicaSnapshot {
+    const view = this.view;
+    const arrays = new Map<string, readonly Row[]>();
+    const failing = this.outbox.flatMap((q) =>
+      q.refused && q.id !== undefined ? [{ mutationId: q.id, name: q.name, ...q.refused }] : [],
+    );
+    return {
+      loaded: this.loaded,
+      rows: <E extends SyncEntity>(entity: E) => {
+        let rows = arrays.get(entity);
+        if (!rows) {
+          rows = [...(view.get(entity)?.values() ?? [])];
+          arrays.set(entity, rows);
+        }
+        return rows as unknown as readonly SyncEntities[E][];
+      },
+      map: <E extends SyncEntity>(entity: E) =>
+        (view.get(entity) ?? new Map()) as unknown as ReadonlyMap<SyncIdOf<E>, SyncEntities[E]>,
+      pending: this.pendingKeys,
+      failing,
+      queued: this.outbox.length,
+    };
+  }
+
+  private publish(): void {
+    this.snapshot = this.makeSnapshot();
+    for (const l of this.listeners) l();
+  }
+
+  private broadcast(): void {
+    this.channel?.postMessage('changed');
+  }
+
+  // ---- Loading ------------------------------------------------------------------------------
+
+  /** Loads from IndexedDB once; later calls wait for that load. */
+  ready(): Promise<void> {
+    this.loading ??= this.reload();
+    return this.loading;
+  }
+
+  /** Reads everything again (start, another tab's change, a wipe): confirmed rows, optimistic rows, outbox. */
+  async reload(): Promise<void> {
+    const db = this.db;
+    const names = Object.keys(db.registry);
+    const [tables, entries] = await db.transaction('r', [...db.entityTables(), db.outbox], () =>
+      Promise.all([Promise.all(names.map((n) => db.entity(n).toArray())), db.outbox.orderBy('id').toArray()]),
+    );
+    this.confirmed = new Map(names.map((n, i) => [n, new Map((tables[i] as Row[]).map((r) => [r.id, r]))]));
+    // Changes tapped here whose commit has not finished stay on top. The outbox is replayed
+    // rather than the kept optimistic rows trusted: a crash between two taps' commits, or an
+    // app update with new mutator code, then still shows what the outbox means now.
+    const uncommitted = this.outbox.filter((q) => q.id === undefined);
+    this.outbox = [...entries.map(fromEntry), ...uncommitted];
+    await this.rebase();
+    this.loaded = true;
+    this.publish();
+  }
+
+  // ---- Taps ---------------------------------------------------------------------------------
+
+  /**
+   * A tap: runs the mutator on the replica and publishes the result at once (the screen renders
+   * in the same frame), then commits the outbox entry and the rows it changed to IndexedDB in
+   * one transaction. Resolves with the mutation id once committed; nothing is pushed before.
+   */
+  async mutate<M extends Mutator>(m: M, args: MutatorArgs<M>): Promise<number> {
+    if (!this.loaded) await this.ready();
+    const q: Queued = { name: m.name, args, queuedAt: this.now().toISOString(), touched: [] };
+    const store = MemoryStore.over(this.view);
+    await this.replay(store, q, this.context());
+    this.outbox.push(q);
+    this.view = withWrites(this.view, store);
+    this.pendingKeys = new Set([...this.pendingKeys, ...q.touched]);
+    this.publish();
+    const commit = this.commits.then(() => this.commit(q));
+    this.commits = commit.catch(() => undefined);
+    return commit;
+  }
+
+  private async commit(q: Queued): Promise<number> {
+    const db = this.db;
+    const rows = q.touched.flatMap((key) => {
+      const row = rowOf(this.view, key);
+      return row ? [{ key, entity: entityOf(key), row }] : [];
+    });
+    try {
+      const id = await db.transaction('rw', db.outbox, db.pending, db.meta, async () => {
+        // Taps queued before the first sync gave the device its ids still count from 1.
+        const last = (await db.outbox.orderBy('id').last())?.id ?? 0;
+        const next = Math.max((await getMeta<number>(db, META.nextMutationId)) ?? 1, last + 1);
+        await db.outbox.add({ id: next, name: q.name, args: q.args, queuedAt: q.queuedAt, refused: q.refused });
+        if (rows.length > 0) await db.pending.bulkPut(rows);
+        await setMeta(db, META.nextMutationId, next + 1);
+        return next;
+      });
+      q.id = id;
+      this.broadcast();
+      this.publish();
+      return id;
+    } catch (e) {
+      // Not kept on the device, so not done: the screen goes back to what is stored.
+      this.outbox = this.outbox.filter((x) => x !== q);
+      await this.rebase();
+      this.publish();
+      throw e;
+    }
+  }
+
+  /** Resolves once every tap so far is committed to IndexedDB. */
+  async flushed(): Promise<void> {
+    await this.commits;
+  }
+
+  // ---- Pulls --------------------------------------------------------------------------------
+
+  /**
+   * A pull of `scope`: its patch, the outbox trimmed to the server's last mutation id, the
+   * rejections, the cookie and the optimistic rows of what is left, in one transaction; then
+   * the replica replays its outbox over the new confirmed rows.
+   */
+  async applyPull(scope: SyncScope, res: PullResponse, clientId: string, held: readonly SyncScope[]): Promise<void> {
+    if (!this.loaded) await this.ready();
+    await this.flushed();
+    const db = this.db;
+    const last = res.lastMutationIds[clientId] ?? 0;
+    const { confirmed } = await db.transaction(
+      'rw',
+      [...db.entityTables(), db.outbox, db.pending, db.rejections, db.meta],
+      async () => {
+        const result = await applyPatch(db, scope, res.patch, held);
+        await db.outbox.where('id').belowOrEqual(last).delete();
+        if (res.rejections.length > 0) await db.rejections.bulkPut(res.rejections);
+        await setMeta(db, META.cookie(scope), res.cookie);
+        const confirmed = withPatch(this.confirmed, result);
+        // The optimistic rows of the outbox left, replayed over the new confirmed rows.
+        const left = (await db.outbox.orderBy('id').toArray()).map(fromEntry);
+        const store = MemoryStore.over(confirmed);
+        const ctx = this.context();
+        for (const q of left) await this.replay(store, q, ctx);
+        await db.pending.clear();
+        const rows = store.touchedRows();
+        if (rows.length > 0) await db.pending.bulkPut(rows);
+        const changed = left.filter((q) => q.refused !== undefined);
+        if (changed.length > 0) await db.outbox.bulkPut(changed.map(toEntry));
+        return { confirmed };
+      },
+    );
+    this.confirmed = confirmed;
+    this.outbox = this.outbox.filter((q) => q.id === undefined || q.id > last);
+    await this.rebase();
+    this.publish();
+    this.broadcast();
+  }
+
+  // ---- Replay -------------------------------------------------------------------------------
+
+  private context(): MutatorContext {
+    return { now: this.now(), actor: this.actor(), side: 'device' };
+  }
+
+  /** The view again: the confirmed rows with the whole outbox replayed on top. */
+  private async rebase(): Promise<void> {
+    const store = MemoryStore.over(this.confirmed);
+    const ctx = this.context();
+    for (const q of this.outbox) await this.replay(store, q, ctx);
+    this.view = withWrites(this.confirmed, store);
+    this.pendingKeys = new Set(store.touched);
+  }
+
+  private async replay(store: MemoryStore, q: Queued, ctx: MutatorContext): Promise<void> {
+    const before = new Set(store.touched);
+    try {
+      const m = findMutator(q.name);
+      if (!m) throw new MutationError('unknown_mutator', MUTATION_ERRORS.unknownMutator(q.name));
+      await m.apply(store, q.args, ctx);
+      q.refused = undefined;
+    } catch (e) {
+      if (!(e instanceof MutationError)) throw e;
+      q.refused = { code: e.code, message: e.message };
+    }
+    q.touched = [...store.touched].filter((k) => !before.has(k));
+  }
+}
+
+// ---- Helpers --------------------------------------------------------------------------------
+
+function fromEntry(e: OutboxEntry): Queued {
+  return { id: e.id, name: e.name, args: e.args, queuedAt: e.queuedAt, refused: e.refused, touched: [] };
+}
+
+function toEntry(q: Queued): OutboxEntry {
+  return { id: q.id!, name: q.name, args: q.args, queuedAt: q.queuedAt, refused: q.refused };
+}
+
+const entityOf = (key: string) => key.slice(0, key.indexOf(':'));
+
+/** The row of "entity:id" in `maps` (ids are numbers or strings; the key is text). */
+function rowOf(maps: Maps, key: string): Row | undefined {
+  const entity = entityOf(key);
+  const id = key.slice(entity.length + 1);
+  const map = maps.get(entity);
+  return map?.get(id) ?? map?.get(Number(id));
+}
+
+/** `base` with the maps a store's mutators wrote in place of their entities'. */
+function withWrites(base: Maps, store: MemoryStore): Maps {
+  const written = store.writtenMaps();
+  if (written.size === 0) return base;
+  const view = new Map(base);
+  for (const [entity, map] of written) view.set(entity, map);
+  return view;
+}
+
+/** `confirmed` as a patch left the device's tables. */
+function withPatch(confirmed: Maps, result: PatchResult): Maps {
+  const next = new Map(confirmed);
+  for (const entity of new Set([...result.puts.keys(), ...result.dels.keys()])) {
+    const map = new Map(confirmed.get(entity) ?? []);
+    for (const id of result.dels.get(entity) ?? []) map.delete(id);
+    for (const row of result.puts.get(entity) ?? []) map.set(row.id, row as Row);
+    next.set(entity, map);
+  }
+  return next;
+}
