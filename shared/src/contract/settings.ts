@@ -247,9 +247,14 @@ export const AUDIT_ENTITIES = [
   'siteSettings',
   // Issue 7: a director starting to view the site as a customer (decision 014).
   'impersonation',
+  // Issue 17 (decision 018): staff edits of a family's registration, door payments and
+  // voids (entity id = the registration), and registrations CSV exports (id = tournament).
+  'registration',
+  'payment',
+  'registrationsCsv',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'reorder'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'reorder', 'payment', 'void', 'export'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AuditEntrySchema = z.object({

@@ -27,6 +27,10 @@ export const DOOR_MESSAGES = {
   voidOnline: 'Online payments are refunded through Stripe, not voided here.',
   competitorCount: 'A walk-in registers between 1 and 10 competitors.',
   invalidCompetitor: (n: number, problems: string) => `Competitor ${n}: ${problems}`,
+  // Issue 17: more than the balance owing needs a director's confirmation.
+  overBalance: (owing: number) =>
+    `This payment is more than the balance owing ($${owing}). A tournament director must confirm a payment above the balance.`,
+  overBalanceDirector: 'Only a tournament director or super admin can confirm a payment above the balance owing.',
 } as const;
 
 /** How each method is named on the page, receipts and totals. */
@@ -60,6 +64,8 @@ export const DoorPaymentFields = z.object({
     .min(0)
     .max(10 * MAX_PAYMENT_AMOUNT)
     .optional(),
+  /** Issue 17: a director confirms a payment above the balance owing (the server checks the role). */
+  overBalanceConfirmed: z.boolean().optional(),
 });
 
 /** Cash handed over: cash only, and at least the amount. */

@@ -41,7 +41,7 @@ export const adminRegistrationRoutes = router()
       request: { query: AdminRegistrationQuerySchema },
       responses: { 200: json(AdminRegistrationListSchema, 'Rows'), ...errors },
     }),
-    async (c) => c.json(await listDeskRegistrations(c.get('deps'), c.req.valid('query')), 200),
+    async (c) => c.json(await listDeskRegistrations(c.get('deps'), c.req.valid('query'), requireCaller(c)), 200),
   )
   .openapi(
     defineRoute(MOUNT, {
@@ -56,7 +56,7 @@ export const adminRegistrationRoutes = router()
       },
     }),
     async (c) =>
-      c.body(await deskCsv(c.get('deps'), c.req.valid('query')), 200, {
+      c.body(await deskCsv(c.get('deps'), c.req.valid('query'), requireCaller(c)), 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': 'attachment; filename="registrations.csv"',
         'Cache-Control': 'no-store',
@@ -71,7 +71,7 @@ export const adminRegistrationRoutes = router()
       request: idParam,
       responses: { 200: json(AdminRegistrationDetailSchema, 'Detail'), ...errors },
     }),
-    async (c) => c.json(await deskRegistrationDetail(c.get('deps'), c.req.valid('param').id), 200),
+    async (c) => c.json(await deskRegistrationDetail(c.get('deps'), c.req.valid('param').id, requireCaller(c)), 200),
   )
   .openapi(
     defineRoute(MOUNT, {

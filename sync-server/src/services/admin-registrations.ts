@@ -14,8 +14,10 @@ import {
 } from '@tournament/shared';
 import type { z } from 'zod';
 import { payments, receipts, registrationContacts, registrations, users } from '../db/schema.ts';
-import type { Deps } from '../deps.ts';
-import { DomainError, notFound } from '../lib/errors.ts';
+import type { Caller, Deps } from '../deps.ts';
+import { DomainError, forbidden, notFound } from '../lib/errors.ts';
+import { writeAudit } from './audit.ts';
+import { staffReachesTournament } from './staff-reach.ts';
 import { mailReceipt } from './receipts.ts';
 import { tournamentsById } from './registration.ts';
 import { toReceipt, toRegistrations } from './registration-views.ts';
@@ -137,10 +139,14 @@ function compare(sort: Query['sort']) {
 /** Family A to Z; newest and largest balances first, unless `dir` says otherwise. */
 const defaultDir = (sort: Query['sort']) => (sort === 'family' ? 'asc' : 'desc');
 
-/** GET /api/admin/registrations: the desk's rows for one tournament (default: the next one). */
-export async function listDeskRegistrations(deps: Deps, query: Query): Promise<AdminRegistrationList> {
+/**
+ * GET /api/admin/registrations: the desk's rows for one tournament (default: the next one).
+ * Issue 17: a CheckInAdmin asking for another tournament is refused (403, the SPEC message).
+ */
+export async function listDeskRegistrations(deps: Deps, query: Query, caller?: Caller): Promise<AdminRegistrationList> {
   const tournamentId = query.tournamentId ?? (await getNextTournament(deps))?.id ?? null;
   if (tournamentId === null) return { tournamentId: null, rows: [] };
+  if (caller && !(await staffReachesTournament(deps, caller, tournamentId))) throw forbidden();
   const entries = await deskEntries(deps, tournamentId);
   const q = query.q ?? '';
   const rows = entries
@@ -161,8 +167,17 @@ export async function listDeskRegistrations(deps: Deps, query: Query): Promise<A
 const dollars = (n: number) => n.toFixed(2);
 
 /** GET /api/admin/registrations.csv: the same rows as a spreadsheet-safe CSV (shared/domain/csv.ts). */
-export async function deskCsv(deps: Deps, query: Query): Promise<string> {
-  const { rows } = await listDeskRegistrations(deps, query);
+export async function deskCsv(deps: Deps, query: Query, caller?: Caller): Promise<string> {
+  const { tournamentId, rows } = await listDeskRegistrations(deps, query, caller);
+  // Issue 17: an export of families' personal data is audited (who, which tournament, how many).
+  if (caller) {
+    await writeAudit(
+      deps.database.db,
+      caller,
+      { entity: 'registrationsCsv', entityId: tournamentId, action: 'export', before: null, after: { query, rows: rows.length } },
+      deps.now(),
+    );
+  }
   const header = [
     'Registration',
     'Family',
@@ -212,9 +227,11 @@ async function registrationView(deps: Deps, id: number): Promise<Registration> {
 }
 
 /** GET /api/admin/registrations/{id}: the registration with owner, payments, receipts and check-in. */
-export async function deskRegistrationDetail(deps: Deps, id: number): Promise<AdminRegistrationDetail> {
+export async function deskRegistrationDetail(deps: Deps, id: number, caller?: Caller): Promise<AdminRegistrationDetail> {
   const db = deps.database.db;
   const registration = await registrationView(deps, id);
+  // Issue 17: outside a CheckInAdmin's reach, exactly like one that does not exist.
+  if (caller && !(await staffReachesTournament(deps, caller, registration.tournamentId))) throw notFound(NOT_FOUND);
   const recorder = alias(users, 'recorder');
   const [[owner], paymentRows, receiptRows] = await Promise.all([
     db

@@ -1,7 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   fullName,
   competitorRuleErrors,
+  DIRECTOR_ROLES,
+  hasAnyRole,
+  isStaff,
   DOOR_MESSAGES,
   MutationError,
   type PaymentMethod,
@@ -20,6 +23,8 @@ import {
   registrations,
   users,
 } from '../db/schema.ts';
+import type { Caller } from '../deps.ts';
+import { writeAudit } from './audit.ts';
 import { recordPaymentInTx, type PaymentDeps } from './payments.ts';
 import { insertReceipt } from './receipts.ts';
 import { competitorValues } from './registration.ts';
@@ -57,6 +62,14 @@ export async function recordDoorPaymentInTx(
 ): Promise<boolean> {
   const row = await lockRegistrationRow(tx, tournament, p.registrationId);
   if (!row) throw new MutationError('registration_not_found', DOOR_MESSAGES.registrationNotFound);
+  // Issue 17 (decision 018): the mutator lets a payment above the whole cost through only
+  // when confirmed; here, against the account as it is now, whoever recorded it must be a
+  // director. (Up to the cost a CheckInAdmin may record: two tablets offline may each take
+  // the same balance, decision 016.)
+  const [before] = await toRegistrations(deps, tx, [row], new Map([[tournament.id, tournament]]));
+  if (before && p.amount > Math.max(before.balanceOwing, before.cost) && !(await isDirector(tx, p.recordedBy))) {
+    throw new MutationError('over_balance_director', DOOR_MESSAGES.overBalanceDirector);
+  }
   const done = await recordPaymentInTx(tx, deps, row, new Map([[tournament.id, tournament]]), {
     id: p.id,
     method: p.method,
@@ -65,7 +78,33 @@ export async function recordDoorPaymentInTx(
     createdAt: new Date(p.createdAt),
     recordedBy: p.recordedBy,
   });
+  if (done !== null) {
+    await writeAudit(
+      tx,
+      actorOf(p.recordedBy, p.recordedByName),
+      {
+        entity: 'payment',
+        entityId: row.id,
+        action: 'payment',
+        before: { balanceOwing: before?.balanceOwing ?? null },
+        after: { paymentId: p.id, method: p.method, amount: p.amount, ownerUserId: row.ownerUserId },
+      },
+      deps.now(),
+    );
+  }
   return done !== null;
+}
+
+/** Whether the account `userId` is a TournamentDirector or SuperAdmin now. */
+async function isDirector(tx: Tx, userId: number | null): Promise<boolean> {
+  if (userId === null) return false;
+  const [u] = await tx.select({ roles: users.roles }).from(users).where(eq(users.id, userId));
+  return !!u && hasAnyRole(u.roles, DIRECTOR_ROLES);
+}
+
+/** The audit actor of a door action (issue 17), from what the payment row names. */
+function actorOf(personId: number | null, name: string | null): Caller {
+  return { personId: personId ?? 0, roles: [], displayName: name ?? '' };
 }
 
 /** Voids a payment (SuperAdmin; the mutator's roles) and issues a receipt with the new balance. */
@@ -84,6 +123,18 @@ export async function voidPaymentInTx(
     .where(and(eq(payments.id, p.id), eq(payments.voided, false)))
     .returning({ id: payments.id });
   if (changed.length === 0) return;
+  await writeAudit(
+    tx,
+    actorOf(void_.by, null),
+    {
+      entity: 'payment',
+      entityId: row.id,
+      action: 'void',
+      before: { paymentId: p.id, method: p.method, amount: p.amount },
+      after: { reason: void_.reason, ownerUserId: row.ownerUserId },
+    },
+    deps.now(),
+  );
   const [view] = await toRegistrations(deps, tx, [row], new Map([[tournament.id, tournament]]));
   if (!view) throw new Error('voidPaymentInTx: registration vanished');
   await insertReceipt(tx, deps, view, tournament, null, {
@@ -158,11 +209,13 @@ export async function createWalkInInTx(
   const { contact } = args;
   let ownerId: number | undefined;
   if (contact.email) {
+    // Issue 17: only a verified customer account is attached; an unverified one may have
+    // been made by someone else with this address (decision 018), and staff are never owners.
     const [account] = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, roles: users.roles })
       .from(users)
-      .where(sql`lower(${users.email}) = ${contact.email}`);
-    ownerId = account?.id;
+      .where(and(sql`lower(${users.email}) = ${contact.email}`, isNotNull(users.verifiedAt), eq(users.isGuest, false)));
+    ownerId = account && !isStaff(account.roles) ? account.id : undefined;
   }
   let guestId: number | undefined;
   if (ownerId === undefined) {

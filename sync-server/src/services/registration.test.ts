@@ -405,13 +405,13 @@ describe('ownership', () => {
     expect(after).toEqual(before);
   });
 
-  it("another customer's list leaves the registration out; staff see every one", async () => {
+  it("another customer's list leaves the registration out, and so does a staff member's own (issue 17)", async () => {
     const mine = (await t.call('GET', `/api/registration/getAll/${tournamentId}`, undefined, other.token))
       .json;
     expect(mine.map((r: { registrationId: number }) => r.registrationId)).not.toContain(id);
-    const all = (await t.call('GET', `/api/registration/getAll/${tournamentId}`, undefined, staff.token))
+    const staffOwn = (await t.call('GET', `/api/registration/getAll/${tournamentId}`, undefined, staff.token))
       .json;
-    expect(all.map((r: { registrationId: number }) => r.registrationId)).toContain(id);
+    expect(staffOwn.map((r: { registrationId: number }) => r.registrationId)).not.toContain(id);
     const own = (await t.call('GET', `/api/registration/getAll/${tournamentId}`, undefined, parent.token))
       .json;
     expect(own.every((r: { owner: { personId: number } }) => r.owner.personId === parent.user.id)).toBe(true);
@@ -513,8 +513,12 @@ describe('completing with pay at the door (no Stripe configured)', () => {
     expect(again.json.message).toBe(REGISTRATION_MESSAGES.alreadyCompleted);
   });
 
-  it('staff can still change a completed registration; the balance follows', async () => {
-    expect((await t.call('POST', `/api/registration/spectator/${id}`, undefined, staff.token)).json).toBe(3);
+  it('a director can still change a completed registration (a CheckInAdmin cannot, issue 17); the balance follows', async () => {
+    const refused = await t.call('POST', `/api/registration/spectator/${id}`, undefined, staff.token);
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe(REGISTRATION_MESSAGES.completed);
+    const director = await t.createUser('TournamentDirector');
+    expect((await t.call('POST', `/api/registration/spectator/${id}`, undefined, director.token)).json).toBe(3);
     const reg = (await t.call('GET', `/api/registration/${id}`, undefined, c.token)).json;
     expect(reg).toMatchObject({ cost: 120, balanceOwing: 120, isCompleted: true });
   });

@@ -1,6 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import {
   competitorRuleErrors,
+  DIRECTOR_ROLES,
+  hasAnyRole,
   isStaff,
   MAX_PASSES,
   REGISTRATION_MESSAGES,
@@ -24,7 +26,9 @@ import {
 } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
+import { writeAudit } from './audit.ts';
 import { getSiteSettings } from './site-settings.ts';
+import { staffReachesTournament } from './staff-reach.ts';
 import { getNextTournament, listTournaments } from './tournaments.ts';
 import {
   eventIdsOf,
@@ -57,10 +61,14 @@ async function lockRegistration(tx: Tx, caller: Caller, id: number): Promise<Reg
   return row;
 }
 
-/** A customer changes only an incomplete registration, and only while registration is open. */
+/**
+ * A customer changes only an incomplete registration, and only while registration is open.
+ * A completed one only a director or super admin changes (issue 17: not a CheckInAdmin).
+ */
 function assertMayChange(caller: Caller, row: RegistrationRow, tournament: Tournament | undefined) {
-  if (isStaff(caller.roles)) return;
+  if (hasAnyRole(caller.roles, DIRECTOR_ROLES)) return;
   if (row.isCompleted) throw new DomainError('registration_completed', REGISTRATION_MESSAGES.completed, 409);
+  if (isStaff(caller.roles)) return;
   if (!tournament?.isRegistrationOpen)
     throw new DomainError('registration_closed', REGISTRATION_MESSAGES.closed, 409);
 }
@@ -69,11 +77,27 @@ async function touch(tx: Tx, id: number, now: Date) {
   await tx.update(registrations).set({ updatedAt: now }).where(eq(registrations.id, id));
 }
 
+/** Issue 17: another family's registration only within the staff member's reach (a CheckInAdmin: the next tournament). */
+async function assertReach(deps: Deps, caller: Caller, row: RegistrationRow): Promise<void> {
+  if (row.ownerUserId === caller.personId) return;
+  if (!(await staffReachesTournament(deps, caller, row.tournamentId))) throw notFound(NOT_FOUND);
+}
+
+/** What the audit log keeps of a registration a staff member changed (issue 17). */
+async function auditSummary(tx: Tx, id: number) {
+  const [row] = await tx.select().from(registrations).where(eq(registrations.id, id));
+  const kids = await tx.select({ id: competitors.id }).from(competitors).where(eq(competitors.registrationId, id));
+  return row
+    ? { ownerUserId: row.ownerUserId, isCompleted: row.isCompleted, spectators: row.spectators, lunch: row.lunch, competitorIds: kids.map((k) => k.id) }
+    : null;
+}
+
 /** A registration as the caller may see it, or 404. */
 export async function getRegistration(deps: Deps, caller: Caller, id: number): Promise<Registration> {
   const db = deps.database.db;
   const [row] = await db.select().from(registrations).where(eq(registrations.id, id));
   if (!row || (!isStaff(caller.roles) && row.ownerUserId !== caller.personId)) throw notFound(NOT_FOUND);
+  await assertReach(deps, caller, row);
   const [view] = await toRegistrations(deps, db, [row], await tournamentsById(deps));
   if (!view) throw notFound(NOT_FOUND);
   return view;
@@ -89,10 +113,18 @@ async function changeRegistration(
   const byId = await tournamentsById(deps);
   await deps.database.db.transaction(async (tx) => {
     const row = await lockRegistration(tx, caller, id);
+    await assertReach(deps, caller, row);
     const tournament = byId.get(row.tournamentId);
     assertMayChange(caller, row, tournament);
+    // Issue 17: a staff member changing another family's registration is audited.
+    const audited = row.ownerUserId !== caller.personId;
+    const before = audited ? await auditSummary(tx, id) : null;
     await fn(tx, row, tournament);
     await touch(tx, id, deps.now());
+    if (audited) {
+      const after = await auditSummary(tx, id);
+      await writeAudit(tx, caller, { entity: 'registration', entityId: id, action: 'update', before, after }, deps.now());
+    }
   });
 }
 
@@ -144,7 +176,10 @@ export async function findIncomplete(
   return view ?? null;
 }
 
-/** GET /api/registration/getAll/{tournamentId}: the caller's own; staff see every one. */
+/**
+ * GET /api/registration/getAll/{tournamentId}: the caller's own, staff included (issue 17:
+ * the customer area is the staff member's own; acting for a family goes through "view as").
+ */
 export async function listRegistrations(
   deps: Deps,
   caller: Caller,
@@ -154,11 +189,7 @@ export async function listRegistrations(
   const rows = await db
     .select()
     .from(registrations)
-    .where(
-      isStaff(caller.roles)
-        ? eq(registrations.tournamentId, tournamentId)
-        : and(eq(registrations.tournamentId, tournamentId), eq(registrations.ownerUserId, caller.personId)),
-    )
+    .where(and(eq(registrations.tournamentId, tournamentId), eq(registrations.ownerUserId, caller.personId)))
     .orderBy(asc(registrations.id));
   return toRegistrations(deps, db, rows, await tournamentsById(deps));
 }
@@ -396,11 +427,17 @@ export async function setContactPreferences(
 ): Promise<Contact> {
   const db = deps.database.db;
   const [row] = await db
-    .select({ contact: registrationContacts, ownerUserId: registrations.ownerUserId })
+    .select({
+      contact: registrationContacts,
+      ownerUserId: registrations.ownerUserId,
+      tournamentId: registrations.tournamentId,
+    })
     .from(registrationContacts)
     .innerJoin(registrations, eq(registrations.id, registrationContacts.registrationId))
     .where(eq(registrationContacts.id, contactId));
   if (!row || (!isStaff(caller.roles) && row.ownerUserId !== caller.personId)) throw notFound(NOT_FOUND);
+  if (row.ownerUserId !== caller.personId && !(await staffReachesTournament(deps, caller, row.tournamentId)))
+    throw notFound(NOT_FOUND);
   const [updated] = await db
     .update(registrationContacts)
     .set({ ...prefs, updatedAt: deps.now() })

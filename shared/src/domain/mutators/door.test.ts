@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SyncCompetitor, SyncPayment, SyncRegistration } from '../../contract/sync.ts';
 import {
   balanceText,
+  DOOR_MESSAGES,
   changeDue,
   dayTotals,
   PAYMENT_METHOD_LABELS,
@@ -95,12 +96,15 @@ describe('recordDoorPayment@1 on the device', () => {
     expect(await store.get('registrations', 1)).toMatchObject({ amountPaid: 50, balanceOwing: 40 });
   });
 
-  it('taking more than is owed keeps the money on record: the balance goes negative (refund due)', async () => {
+  it('taking more than is owed needs a confirmation (issue 17); confirmed, the money stays on record: the balance goes negative (refund due)', async () => {
     const store = new MemoryStore({ registrations: [registration({ balanceOwing: 0, amountPaid: 90 })] });
+    expect(
+      await refused(store, 'recordDoorPayment@1', { paymentId: P2, registrationId: 1, method: 'etransfer', amount: 45 }),
+    ).toBe(`over_balance: ${DOOR_MESSAGES.overBalance(0)}`);
     await runMutation(
       store,
       'recordDoorPayment@1',
-      { paymentId: P2, registrationId: 1, method: 'etransfer', amount: 45 },
+      { paymentId: P2, registrationId: 1, method: 'etransfer', amount: 45, overBalanceConfirmed: true },
       dana,
     );
     const r = await store.get('registrations', 1);

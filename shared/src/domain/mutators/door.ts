@@ -83,6 +83,14 @@ export const recordDoorPayment = defineMutator({
     }
     const r = await store.get('registrations', args.registrationId);
     if (!r) throw new MutationError('registration_not_found', DOOR_MESSAGES.registrationNotFound);
+    // Issue 17 (decision 018): more than the balance owing only with a director's
+    // confirmation. The device checks the balance its volunteer sees; the server checks the
+    // registration's whole cost, since two tablets offline may each take the same balance
+    // (decision 016), and its door service refuses above that from anyone but a director.
+    const owing = Math.max(0, r.balanceOwing);
+    const ceiling = ctx.side === 'device' ? owing : Math.max(owing, r.cost);
+    if (args.amount > ceiling && !args.overBalanceConfirmed)
+      throw new MutationError('over_balance', DOOR_MESSAGES.overBalance(owing));
     const row = paymentRow(r.id, args, when(args.at, ctx), ctx);
     if (!(await store.insert('payments', row))) {
       // Recorded meanwhile by another device's push (the server's insert found it).
