@@ -18,6 +18,7 @@ import { adminTournamentRoutes } from './routes/admin-tournaments.ts';
 import { adminSettingsRoutes } from './routes/admin-settings.ts';
 import { adminRegistrationRoutes } from './routes/admin-registrations.ts';
 import { adminReportRoutes } from './routes/admin-reports.ts';
+import { adminMatchmakingRoutes } from './routes/admin-matchmaking.ts';
 import { userRoutes } from './routes/users.ts';
 import { syncRoutes } from './routes/sync.ts';
 
@@ -104,6 +105,7 @@ export function createApp(deps: Deps) {
   app.route('/api/admin', adminSettingsRoutes);
   app.route('/api/admin', adminRegistrationRoutes);
   app.route('/api/admin', adminReportRoutes);
+  app.route('/api/admin', adminMatchmakingRoutes);
   app.route('/api/email', emailRoutes);
   app.route('/api/dev', devRoutes);
   app.route('/api/users', userRoutes);

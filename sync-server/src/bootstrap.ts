@@ -20,7 +20,7 @@ export interface Services {
 export async function startServices(config: Config, opts: { now?: () => Date } = {}): Promise<Services> {
   const database = await openConfiguredDatabase(config);
   await migrate(database);
-  await seedReferenceData(database.db, opts.now?.());
+  await seedReferenceData(database.db, opts.now?.(), { starterRules: true });
   const cache = createCache((key) => database.notify(CACHE_CHANNEL, key));
   const unlisten = await database.listen(CACHE_CHANNEL, (key) => cache.drop(key));
   const deps: Deps = {

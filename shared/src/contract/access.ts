@@ -87,6 +87,23 @@ export const API_ACCESS = {
   'GET /api/admin/dashboard': DIRECTORS,
   'GET /api/admin/competitors': DIRECTORS,
   'GET /api/admin/competitors.csv': DIRECTORS,
+  // Matchmaking and division sheets (issue 13; decision 017): directors (SPEC.md section 6).
+  'GET /api/admin/matchmaking': DIRECTORS,
+  'GET /api/admin/matchmaking/options/{tournamentId}': DIRECTORS,
+  'POST /api/admin/matchmaking/drafts': DIRECTORS,
+  'GET /api/admin/matchmaking/drafts/{draftId}': DIRECTORS,
+  'POST /api/admin/matchmaking/drafts/{draftId}/regenerate': DIRECTORS,
+  'PUT /api/admin/matchmaking/drafts/{draftId}/divisions/{divisionId}': DIRECTORS,
+  'POST /api/admin/matchmaking/drafts/{draftId}/divisions/{divisionId}/split': DIRECTORS,
+  'POST /api/admin/matchmaking/drafts/{draftId}/divisions/{divisionId}/combine': DIRECTORS,
+  'POST /api/admin/matchmaking/drafts/{draftId}/move': DIRECTORS,
+  'POST /api/admin/matchmaking/drafts/{draftId}/place': DIRECTORS,
+  'GET /api/admin/matchmaking/drafts/{draftId}/publish': DIRECTORS,
+  'POST /api/admin/matchmaking/drafts/{draftId}/publish': DIRECTORS,
+  'GET /api/admin/division-sheets/all/{draftId}': DIRECTORS,
+  'GET /api/admin/division-sheets/{draftDivisionId}': DIRECTORS,
+  // Copying a past tournament's division rules is a settings change: SuperAdmin only.
+  'POST /api/admin/divisions/copy-from-tournament/{tournamentId}': SUPER_ADMIN,
   // Sync (issue 6; docs/decisions/011-sync-protocol.md): the route is open as wide as its
   // widest scope; each scope's roles (SYNC_SCOPE_ROLES in contract/sync.ts) are checked
   // inside, and each pushed mutator's scope likewise (401 anonymous, 403 without the role).

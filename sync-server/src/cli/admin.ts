@@ -47,7 +47,7 @@ async function createUser(input: CreateUserInput): Promise<string> {
   const database = await openConfiguredDatabase(config);
   try {
     await migrate(database);
-    await seedReferenceData(database.db);
+    await seedReferenceData(database.db, new Date(), { starterRules: true });
     const existing = await database.db
       .select({ id: users.id })
       .from(users)

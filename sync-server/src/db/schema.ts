@@ -354,3 +354,125 @@ export const syncMutationResults = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.mutationId] })],
 );
+
+// ---- 0007_matchmaking.sql (issue 13; docs/decisions/017-matchmaking.md) ----
+
+/** A division rule as it stood when a draft was made (the shared MatchRule shape). */
+interface MatchRuleSnapshot {
+  id: number;
+  name: string;
+  sortOrder: number;
+  minAge: number;
+  maxAge: number;
+  gender: 1 | 2 | null;
+  competitorLevelIds: number[];
+  minWeight: number | null;
+  maxWeight: number | null;
+  minSize: number;
+  maxSize: number;
+}
+
+export const matchmakingDrafts = pgTable('matchmaking_drafts', {
+  id: serial('id').primaryKey(),
+  tournamentId: integer('tournament_id')
+    .notNull()
+    .references(() => tournaments.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  source: text('source', { enum: ['completed', 'checkedIn'] }).notNull(),
+  eventTypeIds: integer('event_type_ids').array().notNull(),
+  rules: jsonb('rules').$type<MatchRuleSnapshot[]>().notNull().default([]),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const draftDivisions = pgTable('draft_divisions', {
+  id: serial('id').primaryKey(),
+  draftId: integer('draft_id')
+    .notNull()
+    .references(() => matchmakingDrafts.id, { onDelete: 'cascade' }),
+  divisionRuleId: integer('division_rule_id').references(() => divisions.id),
+  title: text('title').notNull(),
+  eventTypeIds: integer('event_type_ids').array().notNull(),
+  minAge: integer('min_age').notNull(),
+  maxAge: integer('max_age').notNull(),
+  gender: smallint('gender'),
+  competitorLevelIds: integer('competitor_level_ids').array().notNull().default([]),
+  minWeight: doublePrecision('min_weight'),
+  maxWeight: doublePrecision('max_weight'),
+  minSize: integer('min_size').notNull(),
+  maxSize: integer('max_size').notNull(),
+  locked: boolean('locked').notNull().default(false),
+  note: text('note').notNull().default(''),
+  overrides: jsonb('overrides').$type<string[]>().notNull().default([]),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const draftDivisionCompetitors = pgTable(
+  'draft_division_competitors',
+  {
+    draftDivisionId: integer('draft_division_id')
+      .notNull()
+      .references(() => draftDivisions.id, { onDelete: 'cascade' }),
+    competitorId: integer('competitor_id')
+      .notNull()
+      .references(() => competitors.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.draftDivisionId, t.competitorId] })],
+);
+
+export const matchmakingPublications = pgTable('matchmaking_publications', {
+  id: serial('id').primaryKey(),
+  tournamentId: integer('tournament_id')
+    .notNull()
+    .references(() => tournaments.id, { onDelete: 'cascade' }),
+  draftId: integer('draft_id')
+    .notNull()
+    .references(() => matchmakingDrafts.id, { onDelete: 'cascade' }),
+  publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const publishedDivisions = pgTable(
+  'published_divisions',
+  {
+    publicationId: integer('publication_id')
+      .notNull()
+      .references(() => matchmakingPublications.id, { onDelete: 'cascade' }),
+    divisionId: integer('division_id').notNull(),
+    title: text('title').notNull(),
+    eventTypeIds: integer('event_type_ids').array().notNull(),
+    eventTypes: jsonb('event_types').$type<string[]>().notNull(),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.publicationId, t.divisionId] })],
+);
+
+export const publishedDivisionCompetitors = pgTable(
+  'published_division_competitors',
+  {
+    publicationId: integer('publication_id').notNull(),
+    divisionId: integer('division_id').notNull(),
+    competitorId: integer('competitor_id')
+      .notNull()
+      .references(() => competitors.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.publicationId, t.divisionId, t.competitorId] })],
+);
+
+export const divisionChangeNotices = pgTable('division_change_notices', {
+  id: serial('id').primaryKey(),
+  publicationId: integer('publication_id')
+    .notNull()
+    .references(() => matchmakingPublications.id, { onDelete: 'cascade' }),
+  registrationId: integer('registration_id')
+    .notNull()
+    .references(() => registrations.id, { onDelete: 'cascade' }),
+  competitorId: integer('competitor_id')
+    .notNull()
+    .references(() => competitors.id, { onDelete: 'cascade' }),
+  fromTitle: text('from_title').notNull(),
+  toTitle: text('to_title'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});

@@ -1,16 +1,24 @@
-import { asc, eq, inArray, max } from 'drizzle-orm';
+import { asc, desc, eq, inArray, max } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Division, DivisionInputSchema } from '@tournament/shared';
+import { inUseMessage, type Division, type DivisionInputSchema } from '@tournament/shared';
 import type { Db, Tx } from '../db/client.ts';
-import { competitorLevels, divisionLevels, divisions } from '../db/schema.ts';
+import {
+  competitorLevels,
+  divisionLevels,
+  divisions,
+  matchmakingDrafts,
+  matchmakingPublications,
+  tournaments,
+} from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { writeAudit } from './audit.ts';
+import { draftsUsingRule } from './matchmaking.ts';
 import { reorderList } from './settings-order.ts';
 
-// Division rules (DESIGN.md section 5; issue 8). Global settings that matchmaking reads;
-// nothing stores a reference to a rule yet (drafts copy what they need), so a rule can be
-// removed freely. Whatever comes to reference one must add its count to `deleteDivision`.
+// Division rules (DESIGN.md section 5; issue 8). Global settings that matchmaking reads.
+// Drafts copy a rule's criteria but remember which rule each division came from (issue 13):
+// a rule a draft uses cannot be removed, and the refusal names the draft.
 
 type DivisionInput = z.output<typeof DivisionInputSchema>;
 const DIVISION_NOT_FOUND = 'The division was not found';
@@ -137,7 +145,21 @@ export async function updateDivision(
 
 export async function deleteDivision(deps: Deps, caller: Caller, id: number): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
+    // Lock the rule first: a draft being made from it now finishes before we count.
+    await tx.select({ id: divisions.id }).from(divisions).where(eq(divisions.id, id)).for('update');
     const before = await readDivision(tx, id);
+    const drafts = await draftsUsingRule(tx, id);
+    const refusal = inUseMessage(
+      `the division "${before.name}"`,
+      drafts.map((d) => ({
+        count: d.count,
+        noun: [
+          `division of the matchmaking draft "${d.name}" (${d.tournamentDate})`,
+          `divisions of the matchmaking draft "${d.name}" (${d.tournamentDate})`,
+        ] as const,
+      })),
+    );
+    if (refusal) throw new DomainError('in_use', refusal, 409);
     await tx.delete(divisions).where(eq(divisions.id, id));
     await writeAudit(
       tx,
@@ -153,4 +175,86 @@ export async function reorderDivisions(deps: Deps, caller: Caller, ids: number[]
     reorderList(tx, caller, deps.now(), { table: divisions, entity: 'division' }, ids),
   );
   return adminListDivisions(deps);
+}
+
+/**
+ * Copies the division rules a past tournament used (issue 13, "A starting point"): the rules as
+ * they stood when its published draft (else its latest) was made, appended after the current
+ * rules. A rule identical to one in settings is skipped, so copying twice adds nothing; one whose
+ * name is taken by a different rule gets the tournament's date after its name.
+ */
+export async function copyRulesFromTournament(
+  deps: Deps,
+  caller: Caller,
+  tournamentId: number,
+): Promise<{ copied: number; skipped: number }> {
+  return deps.database.db.transaction(async (tx) => {
+    const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId));
+    if (!t) throw notFound('The tournament was not found');
+    const [pub] = await tx
+      .select({ draftId: matchmakingPublications.draftId })
+      .from(matchmakingPublications)
+      .where(eq(matchmakingPublications.tournamentId, tournamentId))
+      .orderBy(desc(matchmakingPublications.id))
+      .limit(1);
+    const drafts = await tx
+      .select({ id: matchmakingDrafts.id, rules: matchmakingDrafts.rules })
+      .from(matchmakingDrafts)
+      .where(eq(matchmakingDrafts.tournamentId, tournamentId))
+      .orderBy(desc(matchmakingDrafts.id));
+    const source = drafts.find((d) => d.id === pub?.draftId) ?? drafts[0];
+    if (!source) {
+      throw new DomainError(
+        'nothing_to_copy',
+        'That tournament has no matchmaking draft to copy rules from',
+        409,
+      );
+    }
+    const levelIds = new Set(
+      (await tx.select({ id: competitorLevels.id }).from(competitorLevels)).map((l) => l.id),
+    );
+    const all = await readDivisions(tx);
+    const same = (a: DivisionInput, b: DivisionInput) =>
+      JSON.stringify({ ...columns(a), levels: [...a.competitorLevelIds].sort() }) ===
+      JSON.stringify({ ...columns(b), levels: [...b.competitorLevelIds].sort() });
+    const names = new Set(all.map((d) => d.name.trim().toLowerCase()));
+    let next = Math.max(0, ...all.map((d) => d.sortOrder));
+    let copied = 0;
+    let skipped = 0;
+    for (const snapshot of [...source.rules].sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)) {
+      // Levels removed since then are dropped from the copy rather than failing it.
+      const rule: DivisionInput = {
+        ...snapshot,
+        competitorLevelIds: snapshot.competitorLevelIds.filter((id) => levelIds.has(id)),
+      };
+      if (all.some((d) => same(d, rule))) {
+        skipped += 1;
+        continue;
+      }
+      const name = names.has(rule.name.trim().toLowerCase())
+        ? `${rule.name} (${t.tournamentDate})`
+        : rule.name;
+      names.add(name.toLowerCase());
+      const [row] = await tx
+        .insert(divisions)
+        .values({ ...columns({ ...rule, name }), sortOrder: ++next })
+        .returning({ id: divisions.id });
+      if (!row) throw new Error('division insert returned nothing');
+      await writeLevels(tx, row.id, rule.competitorLevelIds);
+      await writeAudit(
+        tx,
+        caller,
+        {
+          entity: 'division',
+          entityId: row.id,
+          action: 'create',
+          before: null,
+          after: await readDivision(tx, row.id),
+        },
+        deps.now(),
+      );
+      copied += 1;
+    }
+    return { copied, skipped };
+  });
 }
