@@ -6,9 +6,9 @@ import {
   type RegistrationOptions,
   type Role,
 } from '@tournament/shared';
-import { siteSettings } from './db/schema.ts';
+import { siteSettings, tournaments } from './db/schema.ts';
 import { SETTINGS_CACHE_KEY } from './services/site-settings.ts';
-import { competitorInput } from './testing/fixtures.ts';
+import { competitorInput, insertFamily } from './testing/fixtures.ts';
 import { createTestApp } from './testing/harness.ts';
 
 // Issue 7: the route x role matrix. Every operation of GET /api/openapi.json, read from the
@@ -353,5 +353,54 @@ describe('each sync scope against every caller (SYNC_SCOPE_ROLES)', () => {
       if (res.status !== expected) problems.push(`${c.name}: ${res.status} instead of ${expected}`);
     }
     expect(problems).toEqual([]);
+  });
+});
+
+// Issue 17 (decision 018): within the staff routes, a CheckInAdmin reaches only the next
+// tournament. A past tournament's registration: the desk list and CSV answer 403, the desk
+// detail and every customer route by id answer 404, and nothing changes; a director reaches it.
+describe('a CheckInAdmin reaches only the next tournament (issue 17)', () => {
+  it("a past tournament's registration is out of reach; a director's reach is unchanged", async () => {
+    const [past] = await t.db
+      .insert(tournaments)
+      .values({
+        tournamentDate: '2025-11-22',
+        registrationOpensOn: '2025-09-01',
+        registrationClosesAfter: '2025-11-15',
+        competitorOnlineCost: 40,
+        competitorDoorCost: 50,
+        spectatorCost: 5,
+        lunchCost: 0,
+        city: 'Sudbury',
+        venue: 'Old Gym',
+      })
+      .returning();
+    const old = await insertFamily(t, {
+      ownerUserId: customerA.user.id,
+      tournamentId: past!.id,
+      competitorLevelId: levelId,
+      competitors: 1,
+      completed: false,
+    });
+    const before = await fingerprint();
+    const expectations: [string, string, number, unknown?][] = [
+      ['get', `/api/admin/registrations?tournamentId=${past!.id}`, 403],
+      ['get', `/api/admin/registrations.csv?tournamentId=${past!.id}`, 403],
+      ['get', `/api/admin/registrations/${old.registrationId}`, 404],
+      ['get', `/api/registration/${old.registrationId}`, 404],
+      ['get', `/api/registration/competitor/${old.competitorIds[0]}`, 404],
+      ['post', `/api/registration/spectator/${old.registrationId}`, 404],
+      ['delete', `/api/registration/competitor/${old.competitorIds[0]}`, 404],
+    ];
+    const problems: string[] = [];
+    for (const [method, url, status] of expectations) {
+      const res = await send(method, url, checkInAdmin.token);
+      if (res.status !== status) problems.push(`${method} ${url}: ${res.status} instead of ${status}`);
+    }
+    expect(problems).toEqual([]);
+    expect(await fingerprint()).toEqual(before);
+    for (const [method, url] of expectations.slice(0, 4)) {
+      expect((await send(method, url, director.token)).status, `${method} ${url}`).toBe(200);
+    }
   });
 });
