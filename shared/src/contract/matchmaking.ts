@@ -45,6 +45,7 @@ export const CreateDraftSchema = z.object({
     .max(100),
 });
 export type CreateDraftInput = z.infer<typeof CreateDraftSchema>;
+export const DraftCreatedSchema = z.object({ draftId: intId });
 
 export const DraftStatusSchema = z.enum(['draft', 'published']);
 

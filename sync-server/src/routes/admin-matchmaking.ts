@@ -2,6 +2,7 @@ import {
   CombineInputSchema,
   CopyRulesResultSchema,
   CreateDraftSchema,
+  DraftCreatedSchema,
   DivisionPatchSchema,
   DraftDivisionIdParamSchema,
   DraftDivisionParamSchema,
@@ -19,7 +20,6 @@ import {
   SplitInputSchema,
   TournamentIdParamSchema,
 } from '@tournament/shared';
-import { z } from '@hono/zod-openapi';
 import { defineRoute } from '../http/define-route.ts';
 import { jsonBody as body, jsonContent as json, requireCaller, router } from '../http/openapi-app.ts';
 import { divisionSheet, draftSheets } from '../services/division-sheets.ts';
@@ -83,7 +83,7 @@ export const adminMatchmakingRoutes = router()
       path: '/matchmaking/drafts',
       summary: 'Create a draft: competitors grouped by the division rules per event type',
       request: body(CreateDraftSchema),
-      responses: { 201: json(z.object({ draftId: z.number().int() }), 'Created'), ...errors },
+      responses: { 201: json(DraftCreatedSchema, 'Created'), ...errors },
     }),
     async (c) => c.json(await createDraft(c.get('deps'), requireCaller(c), c.req.valid('json')), 201),
   )

@@ -10,6 +10,8 @@ import { customerPlaceholderRoutes } from '../features/customer-placeholders/rou
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { adminRegistrationRoutes, customerRegistrationRoutes } from '../features/registration/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
+import { matchmakingRoutes } from '../features/matchmaking/routes.tsx';
+import { divisionSheetsRoutes } from '../features/division-sheets/routes.tsx';
 import { registrationsDeskRoutes } from '../features/registrations-desk/routes.tsx';
 import { STAFF_ROLES } from '@shared/domain/roles.ts';
 import { RootLayout } from './root-layout.tsx';
@@ -96,6 +98,8 @@ export const routes: RouteObject[] = [
               adminRegistrationDetailRoute,
               ...adminRegistrationRoutes,
               ...settingsRoutes,
+              ...matchmakingRoutes,
+              ...divisionSheetsRoutes,
             ],
           },
           { path: '*', handle: { unknownPath: true }, element: <Navigate to="/" replace /> },

@@ -13,22 +13,6 @@ const page = (path: string, name: string, handle: { roles: readonly string[] }):
 });
 
 export const adminPlaceholderRoutes: RouteObject[] = [
-  page('matchmaking', 'Matchmaking', directors),
-  page('matchmaking/create-draft/tournament/:tournamentId', 'Create Matchmaking Draft', directors),
-  {
-    path: 'matchmaking/:draftId',
-    handle: directors,
-    element: <NotBuiltYetPage name="Matchmaking Draft" />,
-    children: [
-      { path: 'all', element: null },
-      { path: 'split', element: null },
-      { path: 'combine', element: null },
-    ],
-  },
-  page('matchmaking/:draftId/split/division/:draftDivisionId', 'Split Division', directors),
-  page('matchmaking/:draftId/combine/division/:draftDivisionId', 'Combine Divisions', directors),
-  page('division-sheets/all/:draftId', 'Division Sheets', directors),
-  page('division-sheets/:draftDivisionId', 'Division Sheet', directors),
   page('matchday', 'Matchday', directors),
   page('rings', 'Rings', directors),
   {

@@ -1,0 +1,10 @@
+import { MATCHMAKING_PATHS as P, SheetsSchema } from '@tournament/shared';
+import { api } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
+
+// Division sheets' reads (issue 13, step 9): all of a draft, or one draft division.
+
+export const useDraftSheets = (draftId: number) =>
+  useQuery(`division-sheets:all:${draftId}`, () => api.get(P.sheetsAll(draftId), SheetsSchema));
+export const useDivisionSheet = (draftDivisionId: number) =>
+  useQuery(`division-sheets:one:${draftDivisionId}`, () => api.get(P.sheet(draftDivisionId), SheetsSchema));

@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Sheet, Sheets } from '@tournament/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAction } from '../../../lib/action.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { useDivisionSheet, useDraftSheets } from '../api/division-sheets.ts';
+import { sheetsPdf } from './sheet-pdf.ts';
+import {
+  eventLine,
+  judgedTypes,
+  nameOf,
+  ringLine,
+  weightText,
+  type Judges,
+  type Paper,
+} from './sheet-text.ts';
+
+// /admin/division-sheets/{draftDivisionId} and /admin/division-sheets/all/{draftId} (issue 13,
+// step 9): one printed page per division (Letter or A4, a page break after each), with the
+// competitors, score boxes for 3 or 5 judges on judged events and the drawn bracket on bracket
+// events; the PDF download draws the same pages.
+
+const cell = 'border border-neutral-400 px-1 py-0.5 text-left';
+
+function ScoreBoxes({ sheet, judges }: { sheet: Sheet; judges: Judges }) {
+  return (
+    <>
+      {judgedTypes(sheet).map((type) => (
+        <table
+          key={type.id}
+          className="mt-3 w-full border-collapse text-xs"
+          aria-label={`${type.title} scores`}
+        >
+          <caption className="text-left font-semibold">
+            {type.title}: scores ({judges} judges)
+          </caption>
+          <thead>
+            <tr>
+              <th className={cell}>Competitor</th>
+              {Array.from({ length: judges }, (_, j) => (
+                <th key={j} className={`${cell} w-12`}>
+                  J{j + 1}
+                </th>
+              ))}
+              <th className={`${cell} w-14`}>Total</th>
+              <th className={`${cell} w-12`}>Place</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sheet.competitors.map((c) => (
+              <tr key={c.id} className="h-7">
+                <td className={cell}>{c.name}</td>
+                {Array.from({ length: judges + 2 }, (_, j) => (
+                  <td key={j} className={cell} />
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+    </>
+  );
+}
+
+function Bracket({ sheet }: { sheet: Sheet }) {
+  if (!sheet.bracket) return null;
+  return (
+    <section className="mt-3 text-xs" aria-label="Bracket">
+      <h3 className="font-semibold">{sheet.bracket.kind === 'roundRobin' ? 'Round robin' : 'Bracket'}</h3>
+      <div className="flex gap-4">
+        {sheet.bracket.rounds.map((round, r) => (
+          <ol key={r} className="grid flex-1 content-around gap-2">
+            <li className="font-medium">Round {r + 1}</li>
+            {round.map((m, i) => (
+              <li key={i} className="border border-neutral-400 px-1">
+                <div className="border-b border-neutral-300">{nameOf(sheet, m.a, m.round) || '\u00a0'}</div>
+                <div>{nameOf(sheet, m.b, m.round) || '\u00a0'}</div>
+              </li>
+            ))}
+          </ol>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function SheetPage({ sheets, sheet, judges }: { sheets: Sheets; sheet: Sheet; judges: Judges }) {
+  return (
+    <article
+      className="division-sheet grid gap-1 border-b pb-6 print:border-0 print:pb-0"
+      aria-labelledby={`sheet-${sheet.division.id}`}
+    >
+      <h2 id={`sheet-${sheet.division.id}`} className="text-xl font-semibold">
+        {sheet.division.title}
+      </h2>
+      <p className="text-sm">
+        {ringLine(sheet)} · {eventLine(sheet)} · {sheets.draft.city}
+      </p>
+      {sheet.division.overrides.map((o) => (
+        <p key={o} className="text-sm font-medium">
+          Override: {o}
+        </p>
+      ))}
+      {sheet.division.note && <p className="text-sm">Note: {sheet.division.note}</p>}
+      <table className="w-full border-collapse text-xs">
+        <thead>
+          <tr>
+            <th className={cell}>Competitor</th>
+            <th className={cell}>School</th>
+            <th className={cell}>Level</th>
+            <th className={cell}>Age</th>
+            <th className={cell}>Weight</th>
+            <th className={cell}>Checked in</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sheet.competitors.map((c) => (
+            <tr key={c.id}>
+              <td className={cell}>{c.name}</td>
+              <td className={cell}>{c.school}</td>
+              <td className={cell}>{c.level}</td>
+              <td className={cell}>{c.age}</td>
+              <td className={cell}>{weightText(c.weight)}</td>
+              <td className={cell}>{c.checkedIn ? 'Yes' : 'No'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ScoreBoxes sheet={sheet} judges={judges} />
+      <Bracket sheet={sheet} />
+    </article>
+  );
+}
+
+/** Print rules for this page only: paper size, a page per division, no site chrome. */
+function PrintStyle({ paper }: { paper: Paper }) {
+  return (
+    <style>{`
+@page { size: ${paper === 'a4' ? 'A4' : 'letter'}; margin: 12mm; }
+@media print {
+  body header, body nav, .print-hide { display: none !important; }
+  main { padding: 0 !important; max-width: none !important; }
+  .division-sheet { break-after: page; page-break-after: always; }
+  .division-sheet:last-child { break-after: auto; page-break-after: auto; }
+}`}</style>
+  );
+}
+
+function SheetsView({ sheets, back }: { sheets: Sheets; back: string }) {
+  const [paper, setPaper] = useState<Paper>('letter');
+  const [judges, setJudges] = useState<Judges>(3);
+  const download = useAction(async () => {
+    const blob = await sheetsPdf(sheets, paper, judges);
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `division-sheets-${sheets.draft.tournamentDate}.pdf`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+  return (
+    <>
+      <PrintStyle paper={paper} />
+      <div className="print-hide flex flex-wrap items-end gap-3">
+        <Link to={back}>Back to the draft</Link>
+        <label className="grid gap-1 text-sm">
+          Paper
+          <select
+            className="h-9 rounded-md border px-2"
+            value={paper}
+            onChange={(e) => setPaper(e.target.value as Paper)}
+          >
+            <option value="letter">Letter</option>
+            <option value="a4">A4</option>
+          </select>
+        </label>
+        <label className="grid gap-1 text-sm">
+          Judges
+          <select
+            className="h-9 rounded-md border px-2"
+            value={judges}
+            onChange={(e) => setJudges(Number(e.target.value) === 5 ? 5 : 3)}
+          >
+            <option value={3}>3 judges</option>
+            <option value={5}>5 judges</option>
+          </select>
+        </label>
+        <Button onClick={() => window.print()}>Print</Button>
+        <Button variant="outline" disabled={download.busy} onClick={() => void download.run()}>
+          Download PDF
+        </Button>
+        <span className="text-sm text-muted-foreground">
+          {sheets.draft.name}
+          {sheets.draft.status === 'published' ? ' (published)' : ' (not published)'} · {sheets.sheets.length}{' '}
+          divisions
+        </span>
+      </div>
+      <div className="grid gap-6">
+        {sheets.sheets.map((s) => (
+          <SheetPage key={s.division.id} sheets={sheets} sheet={s} judges={judges} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+export function DraftSheetsPage() {
+  const draftId = Number(useParams().draftId);
+  usePageMeta('Division Sheets', 'Every division sheet of a draft');
+  const { data, error, isLoading } = useDraftSheets(draftId);
+  return (
+    <section className="grid gap-4">
+      {error && <Alert variant="danger">{error.message}</Alert>}
+      {isLoading && !data && <Spinner />}
+      {data && <SheetsView sheets={data} back={`/admin/matchmaking/${draftId}/all`} />}
+    </section>
+  );
+}
+
+export function DivisionSheetPage() {
+  const id = Number(useParams().draftDivisionId);
+  usePageMeta('Division Sheet', 'The sheet of one division');
+  const { data, error, isLoading } = useDivisionSheet(id);
+  return (
+    <section className="grid gap-4">
+      {error && <Alert variant="danger">{error.message}</Alert>}
+      {isLoading && !data && <Spinner />}
+      {data && <SheetsView sheets={data} back={`/admin/matchmaking/${data.draft.id}/all`} />}
+    </section>
+  );
+}

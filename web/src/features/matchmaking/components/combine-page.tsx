@@ -1,0 +1,87 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { combineDivisions as combineRule, combineSuggestions, type DraftView } from '@tournament/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAction } from '../../../lib/action.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { combineDivision, useDraft } from '../api/matchmaking.ts';
+import { idOfKey, toDraftDivision } from './draft-model.ts';
+import { PreviewList } from './preview-list.tsx';
+
+// /admin/matchmaking/{draftId}/combine/division/{draftDivisionId} (issue 13, step 5): the nearest
+// neighbours (same event types, adjacent ages and levels), a preview, then apply.
+
+function Combine({ view, divisionId }: { view: DraftView; divisionId: number }) {
+  const navigate = useNavigate();
+  const division = view.divisions.find((d) => d.id === divisionId);
+  const suggestions = useMemo(
+    () =>
+      division
+        ? combineSuggestions(toDraftDivision(division), view.divisions.map(toDraftDivision), view.levels)
+        : [],
+    [division, view],
+  );
+  const [withKey, setWithKey] = useState<string | undefined>(undefined);
+  const chosen = suggestions.find((s) => s.division.key === withKey) ?? suggestions[0];
+  const apply = useAction((other: number) => combineDivision(view.draft.id, divisionId, other));
+  if (!division) return <Alert variant="danger">The division was not found in this draft</Alert>;
+  const back = `/admin/matchmaking/${view.draft.id}/all`;
+  const combined = chosen ? combineRule(toDraftDivision(division), chosen.division, view.levels) : null;
+  return (
+    <div className="grid gap-4">
+      <h1 className="text-2xl font-semibold">Combine {division.title}</h1>
+      <p className="text-muted-foreground">
+        {division.competitorIds.length} competitors, at least {division.criteria.minSize}.
+      </p>
+      {suggestions.length === 0 ? (
+        <p>No other division runs the same event types.</p>
+      ) : (
+        <fieldset className="grid gap-1">
+          <legend className="font-medium">Combine with</legend>
+          {suggestions.map((s) => (
+            <label key={s.division.key} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="with"
+                checked={chosen?.division.key === s.division.key}
+                onChange={() => setWithKey(s.division.key)}
+              />
+              {s.division.title} ({s.division.competitorIds.length})
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {combined && <PreviewList view={view} divisions={[combined]} />}
+      <div className="flex gap-2">
+        <Button
+          disabled={!chosen || apply.busy}
+          onClick={async () => {
+            if (!chosen) return;
+            const r = await apply.run(idOfKey(chosen.division.key));
+            if (r.ok) void navigate(back);
+          }}
+        >
+          Apply combine
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={back}>Cancel</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function CombinePage() {
+  const params = useParams();
+  const { data, error, isLoading } = useDraft(Number(params.draftId));
+  usePageMeta('Combine Divisions', 'Combine a small division with a neighbour');
+  return (
+    <section className="grid gap-4">
+      {error && <Alert variant="danger">{error.message}</Alert>}
+      {isLoading && !data && <Spinner />}
+      {data && <Combine view={data} divisionId={Number(params.draftDivisionId)} />}
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { DraftOptions } from '@tournament/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAction } from '../../../lib/action.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { createDraft, useDraftOptions } from '../api/matchmaking.ts';
+
+// /admin/matchmaking/create-draft/tournament/{tournamentId} (issue 13, step 2): every completed
+// registration, or only checked-in competitors on the day itself; which event types to include.
+
+function Form({ options }: { options: DraftOptions }) {
+  const navigate = useNavigate();
+  const [source, setSource] = useState<'completed' | 'checkedIn'>(
+    options.tournament.isTournamentToday ? 'checkedIn' : 'completed',
+  );
+  const [types, setTypes] = useState<number[]>(options.eventTypes.map((t) => t.id));
+  const create = useAction(() =>
+    createDraft({ tournamentId: options.tournament.id, source, eventTypeIds: types }),
+  );
+  const toggle = (id: number) =>
+    setTypes((now) => (now.includes(id) ? now.filter((x) => x !== id) : [...now, id]));
+  return (
+    <form
+      className="grid max-w-xl gap-6"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const result = await create.run();
+        if (result.ok) void navigate(`/admin/matchmaking/${result.value}/all`);
+      }}
+    >
+      {options.rules === 0 && (
+        <Alert variant="danger">
+          There are no division rules yet: add some in Settings, Divisions first.
+        </Alert>
+      )}
+      <fieldset className="grid gap-2">
+        <legend className="font-medium">Competitors</legend>
+        <label className="flex items-center gap-2">
+          <input
+            type="radio"
+            name="source"
+            checked={source === 'completed'}
+            onChange={() => setSource('completed')}
+          />
+          Every completed registration ({options.competitors.completed})
+        </label>
+        <label className="flex items-center gap-2">
+          <input
+            type="radio"
+            name="source"
+            checked={source === 'checkedIn'}
+            onChange={() => setSource('checkedIn')}
+          />
+          Checked-in competitors only ({options.competitors.checkedIn})
+        </label>
+      </fieldset>
+      <fieldset className="grid gap-2">
+        <legend className="font-medium">Event types</legend>
+        {options.eventTypes.map((t) => (
+          <label key={t.id} className="flex items-center gap-2">
+            <input type="checkbox" checked={types.includes(t.id)} onChange={() => toggle(t.id)} />
+            {t.title} ({t.competitors})
+          </label>
+        ))}
+        {types.length === 0 && <p className="text-sm text-danger-fg">Choose at least one event type</p>}
+      </fieldset>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={create.busy || types.length === 0}>
+          {create.busy ? 'Creating…' : 'Create draft'}
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/admin/matchmaking">Cancel</Link>
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function CreateDraftPage() {
+  const tournamentId = Number(useParams().tournamentId);
+  usePageMeta('Create Matchmaking Draft', 'Group competitors into divisions');
+  const { data, error, isLoading } = useDraftOptions(tournamentId);
+  return (
+    <section className="grid gap-4">
+      <h1 className="text-2xl font-semibold">Create draft</h1>
+      {data && (
+        <p className="text-muted-foreground">
+          {formatDate(data.tournament.tournamentDate)}, {data.tournament.city}
+        </p>
+      )}
+      {error && <Alert variant="danger">{error.message}</Alert>}
+      {isLoading && !data && <Spinner />}
+      {data && <Form options={data} />}
+    </section>
+  );
+}

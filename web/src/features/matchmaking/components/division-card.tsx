@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { DraftView } from '@tournament/shared';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table.tsx';
+import { useAction } from '../../../lib/action.ts';
+import { moveCompetitor, patchDivision } from '../api/matchmaking.ts';
+import { isOver, isUnder, levelName, typeTitles, type DivisionView } from './draft-model.ts';
+
+// One division of a draft (issue 13, step 6): its competitors, warnings and overrides; rename,
+// note, lock; split or combine when it is over or under its size; move a competitor to another
+// division of the same event types.
+
+const GENDER = { 1: 'M', 2: 'F' } as const;
+
+function MoveControl({
+  view,
+  division,
+  competitorId,
+}: {
+  view: DraftView;
+  division: DivisionView;
+  competitorId: number;
+}) {
+  const [to, setTo] = useState('');
+  const move = useAction(() =>
+    moveCompetitor(view.draft.id, { competitorId, fromDivisionId: division.id, toDivisionId: Number(to) }),
+  );
+  const targets = view.divisions.filter(
+    (d) => d.id !== division.id && d.eventTypeIds.join() === division.eventTypeIds.join(),
+  );
+  if (targets.length === 0) return null;
+  const name = view.competitors.find((c) => c.id === competitorId);
+  return (
+    <span className="flex gap-1 print:hidden">
+      <select
+        aria-label={`Move ${name?.firstName} ${name?.lastName} to`}
+        className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+      >
+        <option value="">Move to…</option>
+        {targets.map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.title}
+          </option>
+        ))}
+      </select>
+      <Button size="sm" variant="outline" disabled={!to || move.busy} onClick={() => void move.run()}>
+        Move
+      </Button>
+    </span>
+  );
+}
+
+export function DivisionCard({ view, division }: { view: DraftView; division: DivisionView }) {
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(division.title);
+  const [note, setNote] = useState(division.note);
+  const save = useAction(async () => {
+    await patchDivision(view.draft.id, division.id, { title, note });
+    setEditing(false);
+  });
+  const lock = useAction(() => patchDivision(view.draft.id, division.id, { locked: !division.locked }));
+  const people = division.competitorIds
+    .map((id) => view.competitors.find((c) => c.id === id))
+    .filter((c) => c !== undefined);
+  const base = `/admin/matchmaking/${view.draft.id}`;
+  return (
+    <Card data-testid="division" aria-labelledby={`division-${division.id}`}>
+      <CardHeader className="gap-2">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <CardTitle as="h3" id={`division-${division.id}`}>
+            {division.title}
+          </CardTitle>
+          <div className="flex flex-wrap gap-1">
+            {division.locked && <Badge variant="secondary">Locked</Badge>}
+            {division.overrides.length > 0 && <Badge variant="outline">Override</Badge>}
+            {division.warnings.map((w) => (
+              <Badge key={w.message} variant="danger">
+                {w.message}
+              </Badge>
+            ))}
+          </div>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          {typeTitles(view, division.eventTypeIds)} · {people.length} competitors
+        </p>
+        {division.overrides.map((o) => (
+          <p key={o} className="text-sm">
+            Override: {o}
+          </p>
+        ))}
+        {division.note && !editing && <p className="text-sm">Note: {division.note}</p>}
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {editing ? (
+          <form
+            className="grid gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save.run();
+            }}
+          >
+            <label className="grid gap-1 text-sm">
+              Title
+              <Input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={120} />
+            </label>
+            <label className="grid gap-1 text-sm">
+              Note
+              <Input value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} />
+            </label>
+            <div className="flex gap-2">
+              <Button type="submit" size="sm" disabled={save.busy}>
+                Save
+              </Button>
+              <Button type="button" size="sm" variant="outline" onClick={() => setEditing(false)}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+              Rename or note
+            </Button>
+            <Button size="sm" variant="outline" disabled={lock.busy} onClick={() => void lock.run()}>
+              {division.locked ? 'Unlock' : 'Lock'}
+            </Button>
+            {isOver(division) && (
+              <Button asChild size="sm">
+                <Link to={`${base}/split/division/${division.id}`}>Split</Link>
+              </Button>
+            )}
+            {isUnder(division) && (
+              <Button asChild size="sm">
+                <Link to={`${base}/combine/division/${division.id}`}>Combine</Link>
+              </Button>
+            )}
+            <Button asChild size="sm" variant="ghost">
+              <Link to={`/admin/division-sheets/${division.id}`}>Sheet</Link>
+            </Button>
+          </div>
+        )}
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Name</TableHead>
+              <TableHead>Age</TableHead>
+              <TableHead>Gender</TableHead>
+              <TableHead>Level</TableHead>
+              <TableHead>Weight</TableHead>
+              <TableHead>School</TableHead>
+              <TableHead className="print:hidden">Move</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {people.map((c) => (
+              <TableRow key={c.id}>
+                <TableCell>
+                  {c.firstName} {c.lastName}
+                </TableCell>
+                <TableCell>{c.age}</TableCell>
+                <TableCell>{GENDER[c.gender]}</TableCell>
+                <TableCell>{levelName(view, c.competitorLevelId)}</TableCell>
+                <TableCell>{c.weight === null ? '' : `${c.weight} kg`}</TableCell>
+                <TableCell>{c.school}</TableCell>
+                <TableCell className="print:hidden">
+                  <MoveControl view={view} division={division} competitorId={c.id} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import type { DraftDivision, DraftView } from '@tournament/shared';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { typeTitles } from './draft-model.ts';
+
+// The divisions a split or combine would leave, before applying it.
+
+export function PreviewList({ view, divisions }: { view: DraftView; divisions: readonly DraftDivision[] }) {
+  const people = new Map(view.competitors.map((c) => [c.id, c]));
+  return (
+    <section aria-label="Preview" className="grid gap-3 sm:grid-cols-2">
+      {divisions.map((d) => (
+        <Card key={d.key} data-testid="preview-division">
+          <CardHeader>
+            <CardTitle as="h3">{d.title}</CardTitle>
+            <p className="text-sm text-muted-foreground">
+              {typeTitles(view, d.eventTypeIds)} · {d.competitorIds.length} competitors
+            </p>
+          </CardHeader>
+          <CardContent>
+            <ul className="text-sm">
+              {d.competitorIds.map((id) => {
+                const c = people.get(id);
+                return <li key={id}>{c ? `${c.firstName} ${c.lastName} (${c.age})` : `#${id}`}</li>;
+              })}
+            </ul>
+          </CardContent>
+        </Card>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  splitDivision as splitRule,
+  MatchmakingError,
+  type DraftView,
+  type SplitInput,
+} from '@tournament/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAction } from '../../../lib/action.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { splitDivision, useDraft } from '../api/matchmaking.ts';
+import { competitorsById, toDraftDivision } from './draft-model.ts';
+import { PreviewList } from './preview-list.tsx';
+
+// /admin/matchmaking/{draftId}/split/division/{draftDivisionId} (issue 13, step 4): split by age,
+// weight or level, or by picking competitors; the preview runs the shared rule the server applies.
+
+const HOW = [
+  { by: 'age', label: 'By age' },
+  { by: 'weight', label: 'By weight' },
+  { by: 'level', label: 'By level' },
+  { by: 'pick', label: 'Pick competitors' },
+] as const;
+
+function Split({ view, divisionId }: { view: DraftView; divisionId: number }) {
+  const navigate = useNavigate();
+  const [by, setBy] = useState<SplitInput['by']>('age');
+  const [picked, setPicked] = useState<number[]>([]);
+  const division = view.divisions.find((d) => d.id === divisionId);
+  const how: SplitInput = by === 'pick' ? { by, competitorIds: picked } : { by };
+  const preview = useMemo(() => {
+    if (!division) return null;
+    try {
+      return {
+        parts: splitRule(toDraftDivision(division), how, competitorsById(view), view.levels),
+        error: null,
+      };
+    } catch (e) {
+      return { parts: null, error: e instanceof MatchmakingError ? e.message : String(e) };
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `how` is rebuilt from by and picked
+  }, [division, by, picked, view]);
+  const apply = useAction(() => splitDivision(view.draft.id, divisionId, how));
+  if (!division) return <Alert variant="danger">The division was not found in this draft</Alert>;
+  const back = `/admin/matchmaking/${view.draft.id}/all`;
+  return (
+    <div className="grid gap-4">
+      <h1 className="text-2xl font-semibold">Split {division.title}</h1>
+      <p className="text-muted-foreground">
+        {division.competitorIds.length} competitors, at most {division.criteria.maxSize}.
+      </p>
+      <fieldset className="flex flex-wrap gap-4">
+        <legend className="sr-only">How to split</legend>
+        {HOW.map((h) => (
+          <label key={h.by} className="flex items-center gap-2">
+            <input type="radio" name="by" checked={by === h.by} onChange={() => setBy(h.by)} />
+            {h.label}
+          </label>
+        ))}
+      </fieldset>
+      {by === 'pick' && (
+        <fieldset className="grid gap-1">
+          <legend className="font-medium">Competitors for the new division</legend>
+          {division.competitorIds.map((id) => {
+            const c = view.competitors.find((x) => x.id === id);
+            return (
+              <label key={id} className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={picked.includes(id)}
+                  onChange={() => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]))}
+                />
+                {c ? `${c.firstName} ${c.lastName} (${c.age})` : `#${id}`}
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+      {preview?.error && <p role="alert">{preview.error}</p>}
+      {preview?.parts && <PreviewList view={view} divisions={preview.parts} />}
+      <div className="flex gap-2">
+        <Button
+          disabled={!preview?.parts || apply.busy}
+          onClick={async () => {
+            const r = await apply.run();
+            if (r.ok) void navigate(back);
+          }}
+        >
+          Apply split
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={back}>Cancel</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function SplitPage() {
+  const params = useParams();
+  const { data, error, isLoading } = useDraft(Number(params.draftId));
+  usePageMeta('Split Division', 'Split a division in two');
+  return (
+    <section className="grid gap-4">
+      {error && <Alert variant="danger">{error.message}</Alert>}
+      {isLoading && !data && <Spinner />}
+      {data && <Split view={data} divisionId={Number(params.draftDivisionId)} />}
+    </section>
+  );
+}
