@@ -19,7 +19,8 @@ interface Row {
 
 function List({ initial }: { initial: Row[] }) {
   const [rows, setRows] = useState(initial);
-  const toggle = (id: number) => setRows((rs) => rs.map((r) => (r.id === id ? { ...r, checkedIn: !r.checkedIn } : r)));
+  const toggle = (id: number) =>
+    setRows((rs) => rs.map((r) => (r.id === id ? { ...r, checkedIn: !r.checkedIn } : r)));
   return (
     <ul>
       {rows.map((r) => (

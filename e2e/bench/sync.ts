@@ -147,7 +147,12 @@ function idbFloor(page: Page, count: number): Promise<number[]> {
             const at = new Date().toISOString();
             outbox.openCursor(null, 'prev').onsuccess = () => {
               tx.objectStore('meta').get('nextMutationId').onsuccess = () => {
-                outbox.add({ id: i + 1, name: 'checkInCompetitor@1', args: { competitorId: i, at }, queuedAt: at });
+                outbox.add({
+                  id: i + 1,
+                  name: 'checkInCompetitor@1',
+                  args: { competitorId: i, at },
+                  queuedAt: at,
+                });
                 tx.objectStore('pending').put({
                   key: `competitors:${i}`,
                   entity: 'competitors',
@@ -500,7 +505,12 @@ try {
   console.log(`Created ${big - total} more competitors in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const c = await newTablet(staff2);
   const bigSync = await openCheckIn(c, big);
-  rows.push([`First sync of ${big} competitors (fresh context, page load included)`, ms(bigSync), '', '< 5000 ms']);
+  rows.push([
+    `First sync of ${big} competitors (fresh context, page load included)`,
+    ms(bigSync),
+    '',
+    '< 5000 ms',
+  ]);
 } finally {
   console.log(`Offline engine (issues 6, 12), Chromium, server on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
   const width = Math.max(...rows.map((r) => r[0].length), 10);

@@ -189,6 +189,8 @@ const REQUESTS: Record<string, { body?: () => unknown; query?: string; ofA?: boo
     body: () => ({ clientGroupId: `g${++clients}`, clientId: `c${clients}`, cookie: null, scope: 'signage' }),
   },
   'GET /sync/events': { query: '?scope=signage' },
+  // Every signed-in role may read its own customer scope's stream.
+  'POST /sync/events/ticket': { body: () => ({ scope: 'customer' }) },
 };
 
 function requestFor(o: Op) {

@@ -110,6 +110,9 @@ export const API_ACCESS = {
   'POST /sync/push': SIGNED_IN,
   'POST /sync/pull': ANYONE,
   'GET /sync/events': ANYONE,
+  // A ticket to open the event stream of a scope the caller may read (issue 17: no access
+  // token in a URL); the scope's own roles are checked inside.
+  'POST /sync/events/ticket': SIGNED_IN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type RouteKey = keyof typeof API_ACCESS;

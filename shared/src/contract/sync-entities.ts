@@ -8,10 +8,17 @@ import type { SyncScope } from './sync.ts';
 // server's mutator store, its pull readers and tombstones all follow from these entries.
 
 /** One synced entity. Rows are keyed by `id`: a number, or a string made on the device. */
-export interface EntityDef<N extends string = string, Row extends { id: number | string } = { id: number | string }> {
+export interface EntityDef<
+  N extends string = string,
+  Row extends { id: number | string } = { id: number | string },
+> {
   name: N;
   /** The type of `id`: numbers from the server's sequences, or strings made by the device. */
-  key: [Row['id']] extends [number] ? 'number' : [Row['id']] extends [string] ? 'string' : 'number' | 'string';
+  key: [Row['id']] extends [number]
+    ? 'number'
+    : [Row['id']] extends [string]
+      ? 'string'
+      : 'number' | 'string';
   schema: z.ZodType<Row>;
   /** The scopes whose patches carry it (and whose clear drops it from the device). */
   scopes: readonly SyncScope[];

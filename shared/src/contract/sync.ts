@@ -122,8 +122,18 @@ export interface PullResponse {
 
 export const SyncEventsQuerySchema = z.object({
   scope: SyncScopeSchema,
-  /** The access token, for EventSource (which cannot send headers); this route only. */
-  token: z.string().max(4000).optional(),
+  /**
+   * A ticket for this scope (POST /sync/events/ticket), for EventSource, which cannot send
+   * headers; never the access token itself. Scopes open to visitors need none.
+   */
+  ticket: z.string().max(2000).optional(),
+});
+
+export const EventTicketRequestSchema = z.object({ scope: SyncScopeSchema });
+export const EventTicketResponseSchema = z.object({
+  ticket: z.string(),
+  /** Seconds to open the stream with it. */
+  expiresIn: z.number().int(),
 });
 
 /**
@@ -141,6 +151,7 @@ export const SYNC_PATHS = {
   push: '/sync/push',
   pull: '/sync/pull',
   events: '/sync/events',
+  eventTicket: '/sync/events/ticket',
 } as const;
 export const SYNC_POKE_EVENT = 'poke';
 export const SYNC_HEARTBEAT_MS = 15_000;

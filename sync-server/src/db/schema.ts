@@ -320,6 +320,7 @@ export const syncClients = pgTable('sync_clients', {
     .references(() => users.id, { onDelete: 'cascade' }),
   lastMutationId: bigint('last_mutation_id', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(), // 0009
 });
 
 export const tournamentVersions = pgTable('tournament_versions', {

@@ -10,11 +10,15 @@ import {
   SYNC_HEARTBEAT_MS,
   SYNC_POKE_EVENT,
   SyncEventsQuerySchema,
+  EventTicketRequestSchema,
+  EventTicketResponseSchema,
 } from '@tournament/shared';
+import { clientAddress } from '../http/client-address.ts';
+import { currentCaller, issueEventTicket, verifyEventTicket } from '../sync/event-tickets.ts';
 import { defineRoute } from '../http/define-route.ts';
 import type { AppEnv } from '../http/context.ts';
 import { router } from '../http/openapi-app.ts';
-import { unauthorized } from '../lib/errors.ts';
+import { DomainError, unauthorized } from '../lib/errors.ts';
 import { getNextTournament } from '../services/tournaments.ts';
 import { onEventStreamsEnd, subscribePokes } from '../sync/pokes.ts';
 import { pull } from '../sync/pull.ts';
@@ -26,18 +30,15 @@ import { assertScopeRole } from '../sync/scope.ts';
 const MOUNT = '/sync';
 
 /**
- * Who is calling: a bearer token, or, on GET /sync/events only, `?token=` (EventSource cannot
- * send headers). A token that does not verify answers 401 here, so a device knows to sign in
- * again instead of silently syncing as a visitor.
+ * Who is calling: a bearer token. (GET /sync/events, opened by EventSource, which cannot send
+ * headers, proves its caller with a ticket instead: sync/event-tickets.ts.) A token that does
+ * not verify answers 401 here, so a device knows to sign in again instead of silently syncing
+ * as a visitor.
  */
 const resolveCaller: MiddlewareHandler<AppEnv> = async (c, next) => {
   const deps = c.get('deps');
   const auth = c.req.header('Authorization');
-  const token = auth?.startsWith('Bearer ')
-    ? auth.slice(7).trim()
-    : c.req.method === 'GET' && c.req.path === `${MOUNT}/events`
-      ? c.req.query('token')
-      : undefined;
+  const token = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : undefined;
   if (token) {
     const caller = await deps.tokens.verifyAccess(token, deps.database.db, deps.now());
     if (!caller) throw unauthorized();
@@ -54,6 +55,10 @@ const refusals = {
     content: json(ErrorBodySchema),
   },
   403: { description: 'The role may not use this scope or mutator', content: json(ErrorBodySchema) },
+  429: {
+    description: 'Too many new devices for this account today, or too many open streams from this address',
+    content: json(ErrorBodySchema),
+  },
 };
 
 const pushRoute = defineRoute(MOUNT, {
@@ -76,6 +81,25 @@ const pullRoute = defineRoute(MOUNT, {
   request: { body: { required: true, content: json(PullRequestSchema) } },
   responses: { 200: { description: 'Patch and new cookie', content: json(PullResponseSchema) }, ...refusals },
 });
+
+const ticketRoute = defineRoute(MOUNT, {
+  method: 'post',
+  path: '/events/ticket',
+  tags: ['sync'],
+  summary: 'A ticket to open the event stream of a scope (valid 60 s; no access token in a URL)',
+  request: { body: { required: true, content: json(EventTicketRequestSchema) } },
+  responses: { 200: { description: 'The ticket', content: json(EventTicketResponseSchema) }, ...refusals },
+});
+
+/**
+ * Open streams of scopes open to visitors, per address (issue 17): every TV of a venue shares
+ * one address, so the allowance is generous; a script opening thousands is refused.
+ */
+export const MAX_ANONYMOUS_STREAMS_PER_ADDRESS = 100;
+const anonymousStreams = new Map<string, number>();
+export const SYNC_EVENT_MESSAGES = {
+  tooManyStreams: 'Too many screens are listening from this address. Please try again later.',
+} as const;
 
 const eventsRoute = defineRoute(MOUNT, {
   method: 'get',
@@ -101,10 +125,30 @@ syncRoutes
   .openapi(pullRoute, async (c) =>
     c.json(await pull(c.get('deps'), c.get('caller'), c.req.valid('json')), 200),
   )
-  .openapi(eventsRoute, async (c) => {
-    const { scope } = c.req.valid('query');
-    assertScopeRole(c.get('caller'), scope);
+  .openapi(ticketRoute, async (c) => {
+    const caller = c.get('caller');
+    if (!caller) throw unauthorized();
+    const { scope } = c.req.valid('json');
+    assertScopeRole(caller, scope);
     const deps = c.get('deps');
+    const token = (c.req.header('Authorization') ?? '').slice(7).trim();
+    return c.json(await issueEventTicket(deps.tokens.key, caller, token, scope, deps.now()), 200);
+  })
+  .openapi(eventsRoute, async (c) => {
+    const { scope, ticket: ticketText } = c.req.valid('query');
+    const deps = c.get('deps');
+    const ticket = ticketText
+      ? await verifyEventTicket(deps.tokens.key, ticketText, deps.database.db, deps.now())
+      : null;
+    if (ticketText && (!ticket || ticket.scope !== scope)) throw unauthorized();
+    assertScopeRole(ticket?.caller ?? null, scope);
+    const address = ticket ? null : clientAddress(c);
+    if (address !== null) {
+      const open = anonymousStreams.get(address) ?? 0;
+      if (open >= MAX_ANONYMOUS_STREAMS_PER_ADDRESS)
+        throw new DomainError('too_many_streams', SYNC_EVENT_MESSAGES.tooManyStreams, 429);
+      anonymousStreams.set(address, open + 1);
+    }
     const tournamentId = (await getNextTournament(deps))?.id;
     return streamSSE(c, async (stream) => {
       let ended = false;
@@ -116,6 +160,10 @@ syncRoutes
         };
         stream.onAbort(wake);
       });
+      // A signed-in stream ends when the access token it was opened with would have expired.
+      const expiry = ticket
+        ? setTimeout(wake, Math.max(0, ticket.endsAt.getTime() - deps.now().getTime()))
+        : undefined;
       // A server shutting down ends its streams, so in-flight requests can finish in time.
       const stopOnShutdown = onEventStreamsEnd(wake);
       const unsubscribe = await subscribePokes(deps.database, (poke) => {
@@ -131,11 +179,20 @@ syncRoutes
           await Promise.race([closed, new Promise<void>((r) => (timer = setTimeout(r, SYNC_HEARTBEAT_MS)))]);
           clearTimeout(timer);
           if (ended || stream.aborted || stream.closed) break;
+          // Revoked meanwhile (password changed, signed out everywhere): the stream ends.
+          if (ticket && !(await currentCaller(deps.database.db, ticket.caller.personId, ticket.tokenVersion)))
+            break;
           await stream.write(': heartbeat\n\n');
         }
       } finally {
+        clearTimeout(expiry);
         stopOnShutdown();
         unsubscribe();
+        if (address !== null) {
+          const left = (anonymousStreams.get(address) ?? 1) - 1;
+          if (left > 0) anonymousStreams.set(address, left);
+          else anonymousStreams.delete(address);
+        }
       }
     }) as never;
   });

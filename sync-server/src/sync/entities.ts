@@ -93,7 +93,9 @@ const competitorsAccess: EntityAccess<SyncCompetitor> = {
       ...(q.scope === 'customer' ? { ownerUserId: q.caller?.personId ?? 0 } : {}),
     });
     // A family sees that its child is checked in, not which volunteer did it.
-    return q.scope === 'customer' ? rows.map((c) => ({ ...c, checkedInBy: null, checkedInByName: null })) : rows;
+    return q.scope === 'customer'
+      ? rows.map((c) => ({ ...c, checkedInBy: null, checkedInByName: null }))
+      : rows;
   },
   read: (tx, q) =>
     competitorRows(tx, {

@@ -55,7 +55,9 @@ export async function pull(
         .where(and(eq(syncTombstones.tournamentId, tournamentId), gt(syncTombstones.version, since)))
         .orderBy(asc(syncTombstones.version));
       for (const e of entities) {
-        const ids = gone.filter((g) => g.entity === e.name).map((g) => (e.key === 'number' ? Number(g.id) : g.id));
+        const ids = gone
+          .filter((g) => g.entity === e.name)
+          .map((g) => (e.key === 'number' ? Number(g.id) : g.id));
         if (ids.length > 0) patch.push({ op: 'del', entity: e.name, ids } as PatchOp);
       }
     }

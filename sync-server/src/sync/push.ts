@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import {
   findMutator,
   MutationError,
@@ -11,6 +11,7 @@ import {
   type PushRequest,
   type PushResponse,
 } from '@tournament/shared';
+import type { Tx } from '../db/client.ts';
 import { syncClients, syncMutationResults } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError } from '../lib/errors.ts';
@@ -31,7 +32,17 @@ import { readVersion, SYNC_POKE_CHANNEL } from './versions.ts';
 export const PUSH_MESSAGES = {
   clientOfAnotherUser: 'This device is registered to another user. Please sign out and in again.',
   clientGroupMismatch: 'This device belongs to another client group.',
+  tooManyDevices:
+    'This account has signed in on too many new devices today. Please use a device that has signed in before, or try again tomorrow.',
 } as const;
+
+/** New device ids one account may register in a day (a tablet gets a new one after each logout). */
+export const MAX_NEW_CLIENTS_PER_DAY = 50;
+/**
+ * Results kept per device for mutations of unknown names: past this many, they are still
+ * answered and counted as processed, but not stored (a script pushing junk fills nothing).
+ */
+export const MAX_UNKNOWN_RESULTS_PER_CLIENT = 20;
 
 /**
  * Mutations per transaction. One commit per chunk instead of one per mutation is what makes a
@@ -54,6 +65,7 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
   const db = deps.database.db;
   const lockRows = deps.database.kind === 'postgres';
   const tournament = await getNextTournament(deps);
+  await limitNewClients(deps, caller, req.clientId);
   await db
     .insert(syncClients)
     .values({
@@ -117,17 +129,19 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
         }
         if (processed.length > 0) {
           const names = new Map(chunk.map((m) => [m.id, m.name]));
-          await tx.insert(syncMutationResults).values(
-            processed.map((r) => ({
-              clientId: req.clientId,
-              mutationId: r.id,
-              name: names.get(r.id) ?? '',
-              status: r.status,
-              code: r.code,
-              message: r.message,
-              at: ctx.now,
-            })),
-          );
+          const kept = await withoutExcessUnknown(tx, req.clientId, processed);
+          if (kept.length > 0)
+            await tx.insert(syncMutationResults).values(
+              kept.map((r) => ({
+                clientId: req.clientId,
+                mutationId: r.id,
+                name: names.get(r.id) ?? '',
+                status: r.status,
+                code: r.code,
+                message: r.message,
+                at: ctx.now,
+              })),
+            );
           await tx
             .update(syncClients)
             .set({ lastMutationId: last, updatedAt: ctx.now })
@@ -145,8 +159,43 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
   return { lastMutationId, results };
 }
 
+/** 429 when `clientId` is new and the caller registered MAX_NEW_CLIENTS_PER_DAY device ids in the last day. */
+async function limitNewClients(deps: Deps, caller: Caller, clientId: string): Promise<void> {
+  const db = deps.database.db;
+  const [known] = await db
+    .select({ id: syncClients.clientId })
+    .from(syncClients)
+    .where(eq(syncClients.clientId, clientId));
+  if (known) return;
+  const since = new Date(deps.now().getTime() - 24 * 60 * 60 * 1000);
+  const [row] = await db
+    .select({ n: count() })
+    .from(syncClients)
+    .where(and(eq(syncClients.userId, caller.personId), gt(syncClients.createdAt, since)));
+  if ((row?.n ?? 0) >= MAX_NEW_CLIENTS_PER_DAY)
+    throw new DomainError('too_many_devices', PUSH_MESSAGES.tooManyDevices, 429);
+}
+
+/** The results to store: those of unknown mutation names only up to the device's allowance. */
+async function withoutExcessUnknown(
+  tx: Tx,
+  clientId: string,
+  results: MutationResult[],
+): Promise<MutationResult[]> {
+  if (!results.some((r) => r.code === 'unknown_mutator')) return results;
+  const [row] = await tx
+    .select({ n: count() })
+    .from(syncMutationResults)
+    .where(and(eq(syncMutationResults.clientId, clientId), eq(syncMutationResults.code, 'unknown_mutator')));
+  let room = MAX_UNKNOWN_RESULTS_PER_CLIENT - (row?.n ?? 0);
+  return results.filter((r) => r.code !== 'unknown_mutator' || room-- > 0);
+}
+
 /** The scopes whose patches carry any of these entities: only their listeners are poked. */
-export function scopesOfEntities(entities: Iterable<string>, registry: SyncRegistry = SYNC_REGISTRY): SyncScope[] {
+export function scopesOfEntities(
+  entities: Iterable<string>,
+  registry: SyncRegistry = SYNC_REGISTRY,
+): SyncScope[] {
   const scopes = new Set<SyncScope>();
   for (const name of entities) for (const s of registry[name]?.scopes ?? []) scopes.add(s);
   return [...scopes];

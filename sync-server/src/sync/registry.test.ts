@@ -103,7 +103,13 @@ const testNotesAccess: EntityAccess<TestNote> = {
   async pull(db, q) {
     const where = [eq(testNotes.tournamentId, q.tournament.id)];
     if (q.sinceVersion !== undefined) where.push(gt(testNotes.version, q.sinceVersion));
-    return (await db.select().from(testNotes).where(and(...where)).orderBy(asc(testNotes.id))).map(toNote);
+    return (
+      await db
+        .select()
+        .from(testNotes)
+        .where(and(...where))
+        .orderBy(asc(testNotes.id))
+    ).map(toNote);
   },
   async read(tx, q) {
     const rows = await tx.select().from(testNotes).where(eq(testNotes.tournamentId, q.tournament.id));
@@ -111,7 +117,10 @@ const testNotesAccess: EntityAccess<TestNote> = {
   },
   async write(tx, before, after) {
     if (before.pinned === after.pinned) return false;
-    await tx.update(testNotes).set({ pinned: after.pinned ? 1 : 0 }).where(eq(testNotes.id, after.id));
+    await tx
+      .update(testNotes)
+      .set({ pinned: after.pinned ? 1 : 0 })
+      .where(eq(testNotes.id, after.id));
     return true;
   },
 };
@@ -145,17 +154,28 @@ describe('an entity declared only in the registry (and a table with the sync tri
   });
 
   it('reaches the device: rows, an update, a deletion by tombstone, and a full reset that clears first', async () => {
-    const [note] = await t.db.insert(testNotes).values({ tournamentId: next.id, body: 'Ring 2 mats' }).returning();
+    const [note] = await t.db
+      .insert(testNotes)
+      .values({ tournamentId: next.id, body: 'Ring 2 mats' })
+      .returning();
     const first = await pull(t.deps, staff, request(null), model);
     expect(first.patch[0]).toEqual({ op: 'clear' });
     expect(notesOf(first.patch)).toEqual([
-      { op: 'put', entity: 'testNotes', rows: [expect.objectContaining({ id: note!.id, body: 'Ring 2 mats', pinned: false })] },
+      {
+        op: 'put',
+        entity: 'testNotes',
+        rows: [expect.objectContaining({ id: note!.id, body: 'Ring 2 mats', pinned: false })],
+      },
     ]);
 
     await t.db.update(testNotes).set({ body: 'Ring 2 mats, taped' }).where(eq(testNotes.id, note!.id));
     const second = await pull(t.deps, staff, request(first.cookie), model);
     expect(second.patch).toEqual([
-      { op: 'put', entity: 'testNotes', rows: [expect.objectContaining({ id: note!.id, body: 'Ring 2 mats, taped' })] },
+      {
+        op: 'put',
+        entity: 'testNotes',
+        rows: [expect.objectContaining({ id: note!.id, body: 'Ring 2 mats, taped' })],
+      },
     ]);
 
     await t.db.delete(testNotes).where(eq(testNotes.id, note!.id));
@@ -168,7 +188,10 @@ describe('an entity declared only in the registry (and a table with the sync tri
   });
 
   it("is written by a mutator's put through its access, and only in its writable fields", async () => {
-    const [note] = await t.db.insert(testNotes).values({ tournamentId: next.id, body: 'Judges at 9' }).returning();
+    const [note] = await t.db
+      .insert(testNotes)
+      .values({ tournamentId: next.id, body: 'Judges at 9' })
+      .returning();
     await t.db.transaction(async (tx) => {
       const store = createServerStore(tx, next, new Date(), false, model);
       const row = (await store.get('testNotes' as never, note!.id as never)) as unknown as TestNote;

@@ -48,7 +48,10 @@ export function createServerStore(
     return access as unknown as EntityAccess<AnyRow>;
   }
 
-  async function read(entity: string, q: { ids?: (number | string)[]; where?: { field: string; value: unknown } }) {
+  async function read(
+    entity: string,
+    q: { ids?: (number | string)[]; where?: { field: string; value: unknown } },
+  ) {
     if (!tournament) return [];
     // Locked: two tablets checking in one competitor at once are applied one after the other,
     // so the second sees the first's check-in.
@@ -108,7 +111,13 @@ export function createServerStore(
     },
     async createWalkIn({ args, provisional }: Parameters<MutatorStore['createWalkIn']>[0]) {
       const w = writeContext();
-      const made = await createWalkInInTx(tx, paymentDeps, w.tournament, args, provisional.payment?.recordedBy ?? null);
+      const made = await createWalkInInTx(
+        tx,
+        paymentDeps,
+        w.tournament,
+        args,
+        provisional.payment?.recordedBy ?? null,
+      );
       if (made.created) for (const e of ['registrations', 'competitors', 'payments']) wroteEntities.add(e);
       return made;
     },

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PatchOp, PullResponse, PushResponse, SyncCompetitor, Tournament } from '@tournament/shared';
 import {
   competitorLevels,
   competitors,
   registrations,
+  syncClients,
   syncMutationResults,
   syncTombstones,
   tournaments,
@@ -12,7 +13,13 @@ import {
 import { getNextTournament } from '../services/tournaments.ts';
 import { insertFamily } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
-import { PUSH_CHUNK } from './push.ts';
+import { SYNC_EVENT_MESSAGES, MAX_ANONYMOUS_STREAMS_PER_ADDRESS } from '../routes/sync.ts';
+import {
+  MAX_NEW_CLIENTS_PER_DAY,
+  MAX_UNKNOWN_RESULTS_PER_CLIENT,
+  PUSH_CHUNK,
+  PUSH_MESSAGES,
+} from './push.ts';
 import {
   bumpVersion,
   pruneTombstones,
@@ -553,10 +560,19 @@ describe('tombstone pruning', () => {
   });
 });
 
+/** A ticket for `scope`, traded for `token` (POST /sync/events/ticket). */
+async function ticketFor(token: string, scope: string): Promise<string> {
+  const res = await t.call('POST', '/sync/events/ticket', { scope }, token);
+  expect(res.status).toBe(200);
+  return (res.json as { ticket: string }).ticket;
+}
+
 describe('GET /sync/events', () => {
-  it('pokes a connected client when a push changes its tournament (token in the query)', async () => {
+  it('pokes a connected client when a push changes its tournament (a ticket in the query)', async () => {
     const fam = await makeFamily(parent.user.id, 1);
-    const res = await t.app.request(`/sync/events?scope=checkin&token=${encodeURIComponent(staff2.token)}`);
+    const res = await t.app.request(
+      `/sync/events?scope=checkin&ticket=${await ticketFor(staff2.token, 'checkin')}`,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
     const reader = res.body!.getReader();
@@ -577,7 +593,7 @@ describe('GET /sync/events', () => {
     const fam = await makeFamily(parent.user.id, 1);
     const signage = (await t.app.request(`/sync/events?scope=signage`)).body!.getReader();
     const checkin = (
-      await t.app.request(`/sync/events?scope=checkin&token=${encodeURIComponent(staff2.token)}`)
+      await t.app.request(`/sync/events?scope=checkin&ticket=${await ticketFor(staff2.token, 'checkin')}`)
     ).body!.getReader();
     const hello = await readUntil(signage, /: connected/);
     await readUntil(checkin, /: connected/);
@@ -597,13 +613,100 @@ describe('GET /sync/events', () => {
 
   it('refuses the checkin scope to a visitor and a customer, and opens signage to anyone', async () => {
     expect((await t.call('GET', '/sync/events?scope=checkin')).status).toBe(401);
-    expect((await t.call('GET', `/sync/events?scope=checkin&token=${parent.token}`)).status).toBe(403);
-    expect((await t.call('GET', '/sync/events?scope=checkin&token=forged')).status).toBe(401);
+    expect((await t.call('POST', '/sync/events/ticket', { scope: 'checkin' }, parent.token)).status).toBe(
+      403,
+    );
+    expect((await t.call('POST', '/sync/events/ticket', { scope: 'checkin' })).status).toBe(401);
+    expect((await t.call('GET', '/sync/events?scope=checkin&ticket=forged')).status).toBe(401);
     const res = await t.app.request('/sync/events?scope=signage');
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     await readUntil(reader, /: connected/);
     await reader.cancel();
+  });
+});
+
+describe('sync on tournament day, safe from strangers (issue 17)', () => {
+  it('never takes the access token in the URL: a token in the query opens nothing', async () => {
+    expect((await t.call('GET', `/sync/events?scope=checkin&token=${staff.token}`)).status).toBe(401);
+  });
+
+  it('gives a ticket good for its own scope only, and no use as an access token', async () => {
+    const ticket = await ticketFor(staff.token, 'checkin');
+    expect((await t.call('GET', `/sync/events?scope=customer&ticket=${ticket}`)).status).toBe(401);
+    expect((await tablet(ticket).pull('checkin', null)).status).toBe(401);
+    expect((await t.call('POST', '/sync/events/ticket', { scope: 'matchday' }, staff.token)).status).toBe(
+      403,
+    );
+  });
+
+  it('ends a stream when the access token it was opened with expires', async () => {
+    const volunteer = await t.createUser('CheckInAdmin', { firstName: 'Short', lastName: 'Shift' });
+    // Access tokens last 15 minutes: open the stream a moment before this one's end.
+    const late = 15 * 60 * 1000 - 1500;
+    t.clock.advance(late);
+    try {
+      const ticket = await ticketFor(volunteer.token, 'checkin');
+      const reader = (await t.app.request(`/sync/events?scope=checkin&ticket=${ticket}`)).body!.getReader();
+      await readUntil(reader, /: connected/);
+      // It ends by itself, long before the first heartbeat would come.
+      await expect(readUntil(reader, /event: poke/)).rejects.toThrow(/stream ended/);
+    } finally {
+      t.clock.advance(-late);
+    }
+  });
+
+  it('limits the open streams of scopes open to visitors per address', async () => {
+    const open: ReadableStreamDefaultReader<Uint8Array>[] = [];
+    try {
+      for (let i = 0; i < MAX_ANONYMOUS_STREAMS_PER_ADDRESS; i++) {
+        const res = await t.app.request('/sync/events?scope=signage');
+        expect(res.status).toBe(200);
+        open.push(res.body!.getReader());
+      }
+      const refused = await t.call('GET', '/sync/events?scope=signage');
+      expect(refused.status).toBe(429);
+      expect(refused.json).toMatchObject({ message: SYNC_EVENT_MESSAGES.tooManyStreams });
+      // One closes: another may open.
+      await open.pop()!.cancel();
+      await vi.waitFor(async () => {
+        const again = await t.app.request('/sync/events?scope=signage');
+        expect(again.status).toBe(200);
+        open.push(again.body!.getReader());
+      });
+    } finally {
+      await Promise.all(open.map((r) => r.cancel()));
+    }
+  });
+
+  it('stores no results of unknown mutation names past a small allowance, yet processes each once', async () => {
+    const device = tablet(staff.token);
+    const junk = Array.from({ length: MAX_UNKNOWN_RESULTS_PER_CLIENT + 5 }, (_, i) => ({
+      id: i + 1,
+      name: `junk${i}@1`,
+      args: {},
+    }));
+    const res = (await device.push(junk)).json as PushResponse;
+    expect(res.lastMutationId).toBe(junk.length);
+    expect(res.results.every((r) => r.status === 'rejected' && r.code === 'unknown_mutator')).toBe(true);
+    const kept = await t.db
+      .select()
+      .from(syncMutationResults)
+      .where(eq(syncMutationResults.clientId, device.clientId));
+    expect(kept).toHaveLength(MAX_UNKNOWN_RESULTS_PER_CLIENT);
+  });
+
+  it('limits the new device ids one account registers in a day', async () => {
+    const who = await t.createUser('CheckInAdmin', { firstName: 'Many', lastName: 'Tablets' });
+    for (let i = 0; i < MAX_NEW_CLIENTS_PER_DAY; i++) {
+      expect((await tablet(who.token).push([])).status).toBe(200);
+    }
+    const known = tablet(who.token);
+    const refused = await known.push([]);
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({ message: PUSH_MESSAGES.tooManyDevices });
+    const [seen] = await t.db.select().from(syncClients).where(eq(syncClients.clientId, known.clientId));
+    expect(seen).toBeUndefined();
   });
 });
 

@@ -72,7 +72,13 @@ export class DeviceDb extends Dexie {
     // optimistic rows are kept. Rows and the outbox stay; the pull cookies go, so the next
     // pull of every scope is a full one that tags each row with its scope.
     this.version(Math.max(3, DEVICE_STORE_VERSION))
-      .stores({ ...deviceStores(registry), outbox: 'id', pending: 'key', rejections: 'mutationId', meta: 'key' })
+      .stores({
+        ...deviceStores(registry),
+        outbox: 'id',
+        pending: 'key',
+        rejections: 'mutationId',
+        meta: 'key',
+      })
       .upgrade(async (tx) => {
         const keys = (await tx.table<MetaRow, string>('meta').toCollection().primaryKeys()).filter((k) =>
           k.startsWith('cookie:'),

@@ -196,7 +196,12 @@ describe('device store and sync engine', () => {
 
   it('never says "All changes sent" while queued changes have not been read yet', async () => {
     // A change queued in an earlier visit: in IndexedDB, not yet in this tab's replica.
-    await db.outbox.add({ id: 1, name: checkInCompetitor.name, args: { competitorId: 10 }, queuedAt: '2026-11-22T09:00:00Z' });
+    await db.outbox.add({
+      id: 1,
+      name: checkInCompetitor.name,
+      args: { competitorId: 10 },
+      queuedAt: '2026-11-22T09:00:00Z',
+    });
     render(<SyncIndicator />);
     // The first render comes before IndexedDB answers: it must not claim the outbox is empty.
     expect(screen.getByTestId('sync-pending')).toHaveTextContent('Checking for unsent changes');

@@ -9,6 +9,7 @@ import {
 } from '@shared/contract/sync.ts';
 import { getSession } from '../lib/session.ts';
 import { deviceDb, getMeta, META, setMeta, wipeDeviceStore, type DeviceDb, type OutboxEntry } from './db.ts';
+import { eventStreamUrl } from './event-stream.ts';
 import { Replica } from './replica.ts';
 
 // The sync engine (DESIGN.md section 4; docs/decisions/010-device-store.md): push the outbox,
@@ -99,7 +100,8 @@ export async function ensureIdentity(
 }
 
 interface ScopeEvents {
-  source: EventSource;
+  /** Null while its ticket is being fetched. */
+  source: EventSource | null;
   token: string | null;
   openedAt: number;
 }
@@ -122,6 +124,7 @@ export class SyncEngine {
   private stopped = true;
   private readonly events = new Map<SyncScope, ScopeEvents>();
   private readonly cleanups: (() => void)[] = [];
+  private cancelReopen: (() => void) | null = null;
 
   constructor(options: EngineOptions = {}) {
     this.db = options.db ?? deviceDb();
@@ -205,6 +208,8 @@ export class SyncEngine {
     for (const c of this.cleanups.splice(0)) c();
     this.cancelRetry?.();
     this.cancelRetry = null;
+    this.cancelReopen?.();
+    this.cancelReopen = null;
     this.closeEvents();
     this.replica.dispose();
   }
@@ -268,7 +273,9 @@ export class SyncEngine {
       this.setState({
         status: 'signed-out',
         detail:
-          e instanceof OtherPersonsChangesError ? OTHER_PERSONS_CHANGES : 'Sign in again to send your changes.',
+          e instanceof OtherPersonsChangesError
+            ? OTHER_PERSONS_CHANGES
+            : 'Sign in again to send your changes.',
       });
       this.closeEvents();
       return;
@@ -377,23 +384,42 @@ export class SyncEngine {
       if (!isPublicScope(scope) && !token) continue;
       const current = this.events.get(scope);
       if (current && current.token === token) {
+        if (current.source === null) continue; // being opened
         if (current.source.readyState === EventSource.OPEN) continue;
-        if (current.source.readyState === EventSource.CONNECTING && Date.now() - current.openedAt < 5000) continue;
+        if (current.source.readyState === EventSource.CONNECTING && Date.now() - current.openedAt < 5000)
+          continue;
       }
       this.closeEvents(scope);
-      const query = `scope=${scope}${token ? `&token=${encodeURIComponent(token)}` : ''}`;
-      const source = new EventSource(`${SYNC_PATHS.events}?${query}`);
-      source.addEventListener(SYNC_POKE_EVENT, () => void this.syncScope(scope));
-      // Pokes sent while the stream was down are lost: pull once it (re)connects.
-      source.addEventListener('open', () => void this.syncScope(scope));
-      this.events.set(scope, { source, token, openedAt: Date.now() });
+      const entry: ScopeEvents = { source: null, token, openedAt: Date.now() };
+      this.events.set(scope, entry);
+      eventStreamUrl(scope, isPublicScope(scope), this.fetchFn)
+        .then((url) => {
+          if (this.events.get(scope) !== entry) return; // closed or replaced meanwhile
+          const source = new EventSource(url);
+          source.addEventListener(SYNC_POKE_EVENT, () => void this.syncScope(scope));
+          // Pokes sent while the stream was down are lost: pull once it (re)connects.
+          source.addEventListener('open', () => void this.syncScope(scope));
+          // Ended for good (its ticket or token expired, the server restarted): a new ticket next round.
+          source.addEventListener('error', () => {
+            if (source.readyState !== EventSource.CLOSED || this.events.get(scope) !== entry) return;
+            this.closeEvents(scope);
+            this.cancelReopen?.();
+            this.cancelReopen = this.schedule(() => void this.syncScope(scope), backoffDelay(2, this.random));
+          });
+          entry.source = source;
+          entry.openedAt = Date.now();
+        })
+        .catch(() => {
+          // No ticket now (offline, token refused): the next round tries again.
+          if (this.events.get(scope) === entry) this.events.delete(scope);
+        });
     }
   }
 
   private closeEvents(scope?: SyncScope): void {
     for (const [s, e] of this.events) {
       if (scope && s !== scope) continue;
-      e.source.close();
+      e.source?.close();
       this.events.delete(s);
     }
   }

@@ -62,7 +62,10 @@ export function useCheckInView(): CheckInView | undefined {
 
 /** Whether the first pull of `scope` has landed on this device (a cookie is stored). */
 export function useHasSynced(scope: SyncScope = 'checkin'): boolean | undefined {
-  return useLiveQuery(async () => (await getMeta<string>(deviceDb(), META.cookie(scope))) !== undefined, [scope]);
+  return useLiveQuery(
+    async () => (await getMeta<string>(deviceDb(), META.cookie(scope))) !== undefined,
+    [scope],
+  );
 }
 
 /**

@@ -25,7 +25,11 @@ const views = new WeakMap<ReplicaSnapshot, CheckInView>();
 export function checkInView(snapshot: ReplicaSnapshot): CheckInView {
   let view = views.get(snapshot);
   if (!view) {
-    const ids = { competitors: new Set<number>(), registrations: new Set<number>(), payments: new Set<string>() };
+    const ids = {
+      competitors: new Set<number>(),
+      registrations: new Set<number>(),
+      payments: new Set<string>(),
+    };
     for (const key of snapshot.pending) {
       const at = key.indexOf(':');
       const entity = key.slice(0, at);

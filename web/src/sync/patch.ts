@@ -84,11 +84,18 @@ export async function applyPatch(
       const table = db.entity(op.entity);
       const ids = op.ids as (number | string)[];
       const found = (await table.bulkGet(ids)).map((r, i) => puts.get(op.entity)?.get(ids[i]!) ?? r);
-      release(op.entity, found.filter((r): r is Row => r !== undefined));
+      release(
+        op.entity,
+        found.filter((r): r is Row => r !== undefined),
+      );
       // Rows without tombstones of their own go with their parent (payments with their registration).
       for (const child of Object.values(registry)) {
         if (child.deletedWith?.entity !== op.entity) continue;
-        const orphans = (await db.entity(child.name).where(child.deletedWith.field).anyOf(ids).toArray()) as Row[];
+        const orphans = (await db
+          .entity(child.name)
+          .where(child.deletedWith.field)
+          .anyOf(ids)
+          .toArray()) as Row[];
         for (const o of orphans) del(child.name, o.id);
       }
     }

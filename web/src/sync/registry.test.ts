@@ -65,12 +65,16 @@ function engine(scopes: SyncScope[]) {
 const notes = (e: SyncEngine) => e.replica.getSnapshot().rows('testNotes' as never) as unknown as Note[];
 const note = (id: number, body: string): Note => ({ id, body, version: id });
 /** A patch op of the test entity, which the app's PatchOp type does not name. */
-const testOp = (op: { op: 'put' | 'del'; entity: 'testNotes'; rows?: Note[]; ids?: number[] }) => op as unknown as PatchOp;
+const testOp = (op: { op: 'put' | 'del'; entity: 'testNotes'; rows?: Note[]; ids?: number[] }) =>
+  op as unknown as PatchOp;
 
 describe('an entity declared only in the registry', () => {
   it('gets a device table, and arrives, changes, goes by tombstone and by a clear, in the store and the replica', async () => {
     const e = engine(['checkin']);
-    next.checkin = [{ op: 'clear' }, testOp({ op: 'put', entity: 'testNotes', rows: [note(1, 'Ring 2 mats'), note(2, 'Judges')] })];
+    next.checkin = [
+      { op: 'clear' },
+      testOp({ op: 'put', entity: 'testNotes', rows: [note(1, 'Ring 2 mats'), note(2, 'Judges')] }),
+    ];
     await e.syncOnce();
     expect(await db.entity('testNotes').count()).toBe(2);
     expect(notes(e).map((x) => x.body)).toEqual(['Ring 2 mats', 'Judges']);
@@ -97,9 +101,16 @@ describe('an entity declared only in the registry', () => {
       { op: 'put', entity: 'competitors', rows: [syncCompetitor()] },
       testOp({ op: 'put', entity: 'testNotes', rows: [note(1, 'Shared')] }),
     ];
-    next.signage = [{ op: 'clear' }, testOp({ op: 'put', entity: 'testNotes', rows: [note(1, 'Shared'), note(3, 'Signage only')] })];
+    next.signage = [
+      { op: 'clear' },
+      testOp({ op: 'put', entity: 'testNotes', rows: [note(1, 'Shared'), note(3, 'Signage only')] }),
+    ];
     await e.syncOnce();
-    expect(notes(e).map((x) => x.id).sort()).toEqual([1, 3]);
+    expect(
+      notes(e)
+        .map((x) => x.id)
+        .sort(),
+    ).toEqual([1, 3]);
 
     // Signage starts afresh (a full reset with nothing): its own note goes, the shared one and
     // check-in's competitor stay.

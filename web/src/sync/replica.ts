@@ -79,7 +79,8 @@ export class Replica {
     this.confirmed = new Map(Object.keys(db.registry).map((name) => [name, new Map()]));
     this.view = this.confirmed;
     this.snapshot = this.makeSnapshot();
-    this.channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`${CHANNEL}:${db.name}`);
+    this.channel =
+      typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`${CHANNEL}:${db.name}`);
     if (this.channel) this.channel.onmessage = () => this.reloadQuietly();
     this.stopWipeListener = onDeviceStoreWiped(db, () => this.reloadQuietly());
   }
@@ -197,7 +198,13 @@ export class Replica {
         // Taps queued before the first sync gave the device its ids still count from 1.
         const last = (await db.outbox.orderBy('id').last())?.id ?? 0;
         const next = Math.max((await getMeta<number>(db, META.nextMutationId)) ?? 1, last + 1);
-        await db.outbox.add({ id: next, name: q.name, args: q.args, queuedAt: q.queuedAt, refused: q.refused });
+        await db.outbox.add({
+          id: next,
+          name: q.name,
+          args: q.args,
+          queuedAt: q.queuedAt,
+          refused: q.refused,
+        });
         if (rows.length > 0) await db.pending.bulkPut(rows);
         await setMeta(db, META.nextMutationId, next + 1);
         return next;
@@ -227,7 +234,12 @@ export class Replica {
    * rejections, the cookie and the optimistic rows of what is left, in one transaction; then
    * the replica replays its outbox over the new confirmed rows.
    */
-  async applyPull(scope: SyncScope, res: PullResponse, clientId: string, held: readonly SyncScope[]): Promise<void> {
+  async applyPull(
+    scope: SyncScope,
+    res: PullResponse,
+    clientId: string,
+    held: readonly SyncScope[],
+  ): Promise<void> {
     if (!this.loaded) await this.ready();
     await this.flushed();
     const db = this.db;

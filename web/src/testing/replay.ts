@@ -20,7 +20,11 @@ export async function replayOutbox(
     await db.entity('competitors').bulkPut(confirmed.competitors);
     await db.entity('payments').bulkPut(confirmed.payments ?? []);
     await db.outbox.bulkPut(outbox);
-    const replica = new Replica(db, () => actor, () => now);
+    const replica = new Replica(
+      db,
+      () => actor,
+      () => now,
+    );
     await replica.reload();
     replica.dispose();
     return checkInView(replica.getSnapshot());

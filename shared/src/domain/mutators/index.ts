@@ -1,6 +1,12 @@
 import { checkInCompetitor, checkInRegistration, undoCheckIn } from './check-in.ts';
 import { recordDoorPayment, registerWalkIn, voidPayment } from './door.ts';
-import { MUTATION_ERRORS, MutationError, type Mutator, type MutatorContext, type MutatorStore } from './types.ts';
+import {
+  MUTATION_ERRORS,
+  MutationError,
+  type Mutator,
+  type MutatorContext,
+  type MutatorStore,
+} from './types.ts';
 
 export * from './types.ts';
 export * from './check-in.ts';
@@ -23,7 +29,9 @@ export const MUTATOR_LIST = [
 /** Any mutator of the app: the table's value type, with no cast to a wider one. */
 export type AppMutator = (typeof MUTATOR_LIST)[number];
 
-export const MUTATORS: ReadonlyMap<string, Mutator> = new Map<string, Mutator>(MUTATOR_LIST.map((m) => [m.name, m]));
+export const MUTATORS: ReadonlyMap<string, Mutator> = new Map<string, Mutator>(
+  MUTATOR_LIST.map((m) => [m.name, m]),
+);
 
 export function findMutator(name: string): Mutator | undefined {
   return MUTATORS.get(name);

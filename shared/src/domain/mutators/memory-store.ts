@@ -27,7 +27,10 @@ export class MemoryStore implements MutatorStore {
    * `rows` are copied by reference into fresh maps (rows are never changed in place: a write
    * replaces the row). A test registry may add entities of its own.
    */
-  constructor(rows: Readonly<Record<string, readonly AnyRow[] | undefined>> = {}, registry: SyncRegistry = SYNC_REGISTRY) {
+  constructor(
+    rows: Readonly<Record<string, readonly AnyRow[] | undefined>> = {},
+    registry: SyncRegistry = SYNC_REGISTRY,
+  ) {
     for (const name of Object.keys(registry)) {
       this.tables.set(name, new Map((rows[name] ?? []).map((r) => [r.id, r])));
     }
@@ -80,7 +83,11 @@ export class MemoryStore implements MutatorStore {
 
   /** Every row a mutator wrote, as it is now. */
   touchedRows(): { key: string; entity: string; row: AnyRow }[] {
-    return [...this.touchedIds].map(([key, { entity, id }]) => ({ key, entity, row: this.table(entity).get(id)! }));
+    return [...this.touchedIds].map(([key, { entity, id }]) => ({
+      key,
+      entity,
+      row: this.table(entity).get(id)!,
+    }));
   }
 
   async get<E extends SyncEntity>(entity: E, id: SyncIdOf<E>) {

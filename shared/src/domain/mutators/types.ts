@@ -132,7 +132,10 @@ export type MutatorArgs<M> = M extends MutatorSpec<infer A, unknown> ? z.input<A
  * Whether a signed-in user with `roles` may push mutator `m`: a role of its scope
  * (SYNC_SCOPE_ROLES) and, when the mutator lists its own `roles`, one of those too.
  */
-export function mayPushMutator(m: Pick<MutatorSpec<z.ZodType, unknown>, 'scope' | 'roles'>, roles: readonly string[]): boolean {
+export function mayPushMutator(
+  m: Pick<MutatorSpec<z.ZodType, unknown>, 'scope' | 'roles'>,
+  roles: readonly string[],
+): boolean {
   const scope: readonly string[] = SYNC_SCOPE_ROLES[m.scope];
   const inScope = scope.includes('Unauthenticated') || roles.some((r) => scope.includes(r));
   const own: readonly string[] | undefined = m.roles;

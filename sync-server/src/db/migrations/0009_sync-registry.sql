@@ -45,3 +45,8 @@ begin
   end if;
   return new;
 end $$;
+
+-- When a device id was first seen, so new device ids per account can be limited (issue 17:
+-- a script minting client ids must not fill the table).
+alter table sync_clients add column created_at timestamptz not null default now();
+create index sync_clients_user_created on sync_clients (user_id, created_at);

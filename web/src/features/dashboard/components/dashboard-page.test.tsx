@@ -13,7 +13,12 @@ import { DashboardPage } from './dashboard-page.tsx';
 
 function makeDashboard(over: Partial<Dashboard> = {}): Dashboard {
   return {
-    tournament: { id: 1, tournamentDate: '2099-06-13', venue: 'Elliot Lake Secondary School', city: 'Elliot Lake' },
+    tournament: {
+      id: 1,
+      tournamentDate: '2099-06-13',
+      venue: 'Elliot Lake Secondary School',
+      city: 'Elliot Lake',
+    },
     registrations: { completed: 5, incomplete: 2 },
     competitors: {
       total: 12,
@@ -64,15 +69,33 @@ beforeEach(() => {
   invalidateQueries('');
   reads = 0;
   answer = makeDashboard();
-  setSession({ user: { personId: 1, roles: ['TournamentDirector'], userDisplayName: 'Dee Director' }, token: 'tok' });
+  setSession({
+    user: { personId: 1, roles: ['TournamentDirector'], userDisplayName: 'Dee Director' },
+    token: 'tok',
+  });
   vi.stubGlobal('EventSource', FakeEventSource);
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = String(input);
       if (path === '/api/admin/dashboard') reads += 1;
-      const body = path === '/api/settings' ? makeSettings() : path === '/api/admin/dashboard' ? answer : [];
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      // The stream's ticket is traded for the access token (never the token in its address).
+      const ticket = () => ({
+        ticket: `ticket-for-${new Headers(init?.headers).get('Authorization')?.slice(7)}`,
+        expiresIn: 60,
+      });
+      const body =
+        path === '/api/settings'
+          ? makeSettings()
+          : path === '/api/admin/dashboard'
+            ? answer
+            : path === '/sync/events/ticket'
+              ? ticket()
+              : [];
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }),
   );
 });
@@ -95,7 +118,10 @@ describe('the dashboard', () => {
   it('shows check-in, registrations, revenue online and at the door, passes and the breakdowns', async () => {
     renderPage();
     expect(await screen.findByTestId('dashboard-checked-in')).toHaveTextContent('3 of 12 checked in');
-    expect(screen.getByRole('progressbar', { name: 'Competitors checked in' })).toHaveAttribute('aria-valuenow', '3');
+    expect(screen.getByRole('progressbar', { name: 'Competitors checked in' })).toHaveAttribute(
+      'aria-valuenow',
+      '3',
+    );
     expect(screen.getByTestId('dashboard-revenue-door')).toHaveTextContent('$40');
     expect(screen.getByTestId('dashboard-revenue-online')).toHaveTextContent('$540');
     expect(screen.getByTestId('dashboard-registrations')).toHaveTextContent('5');
@@ -103,8 +129,14 @@ describe('the dashboard', () => {
     expect(screen.getByTestId('dashboard-spectators')).toHaveTextContent('9');
     expect(screen.getByTestId('dashboard-lunch')).toHaveTextContent('3');
     const byType = screen.getByRole('region', { name: 'By event type' });
-    expect(within(byType).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Forms8', 'Sparring4']);
-    expect(within(screen.getByRole('region', { name: 'By gender' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(
+      within(byType)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Forms8', 'Sparring4']);
+    expect(within(screen.getByRole('region', { name: 'By gender' })).getAllByRole('listitem')).toHaveLength(
+      2,
+    );
     expect(screen.getByText(/Saturday, June 13, 2099, Elliot Lake Secondary School/)).toBeInTheDocument();
   });
 
@@ -118,8 +150,8 @@ describe('the dashboard', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPage();
     expect(await screen.findByTestId('dashboard-checked-in')).toHaveTextContent('3 of 12 checked in');
-    const source = FakeEventSource.last!;
-    expect(source.url).toBe('/sync/events?scope=checkin&token=tok');
+    const source = await vi.waitFor(() => FakeEventSource.last!);
+    expect(source.url).toBe('/sync/events?scope=checkin&ticket=ticket-for-tok');
     answer = makeDashboard({ checkIn: { checkedIn: 4, expected: 12 } });
     const before = reads;
     act(() => {
@@ -136,7 +168,9 @@ describe('the dashboard', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { unmount } = renderPage();
     expect(await screen.findByTestId('dashboard-revenue-door')).toHaveTextContent('$40');
-    answer = makeDashboard({ revenue: { online: 540, door: 100, byMethod: { online: 540, cash: 80, card: 20, etransfer: 0 } } });
+    answer = makeDashboard({
+      revenue: { online: 540, door: 100, byMethod: { online: 540, cash: 80, card: 20, etransfer: 0 } },
+    });
     await act(() => vi.advanceTimersByTimeAsync(FALLBACK_REFRESH_MS));
     expect(await screen.findByText('$100')).toBeInTheDocument();
     unmount();
@@ -146,12 +180,15 @@ describe('the dashboard', () => {
   it('opens the stream again with the new token when the session is renewed', async () => {
     renderPage();
     await screen.findByTestId('dashboard-checked-in');
-    const first = FakeEventSource.last!;
+    const first = await vi.waitFor(() => FakeEventSource.last!);
     act(() =>
-      setSession({ user: { personId: 1, roles: ['TournamentDirector'], userDisplayName: 'Dee Director' }, token: 'tok2' }),
+      setSession({
+        user: { personId: 1, roles: ['TournamentDirector'], userDisplayName: 'Dee Director' },
+        token: 'tok2',
+      }),
     );
     await waitFor(() => expect(FakeEventSource.last).not.toBe(first));
     expect(first.closed).toBe(true);
-    expect(FakeEventSource.last!.url).toBe('/sync/events?scope=checkin&token=tok2');
+    expect(FakeEventSource.last!.url).toBe('/sync/events?scope=checkin&ticket=ticket-for-tok2');
   });
 });

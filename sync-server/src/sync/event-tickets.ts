@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { ACCOUNT_ROLES, fullName, SyncScopeSchema, type Role, type SyncScope } from '@tournament/shared';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import type { Caller } from '../deps.ts';
+
+// Tickets for /sync/events (issue 17): EventSource cannot send headers, and an access token
+// in a URL lands in proxies' and browsers' logs. A device trades its access token for a
+// ticket (POST /sync/events/ticket): good for one scope, for TICKET_SECONDS to open a stream,
+// and useless anywhere else (its own audience). The stream it opens ends when the access
+// token it was traded for would have expired, or as soon as the account's tokens are revoked.
+
+const ALG = 'HS256';
+const ISSUER = 'nomac';
+const AUDIENCE = 'nomac-sync-events';
+export const TICKET_SECONDS = 60;
+
+export interface EventTicket {
+  caller: Caller;
+  scope: SyncScope;
+  /** When the access token it was traded for expires: the stream ends then. */
+  endsAt: Date;
+  /** The account's token version when issued: a change (password, logout everywhere) ends the stream. */
+  tokenVersion: number;
+}
+
+/** A ticket for `scope`, traded for the bearer `accessToken` (already verified as `caller`). */
+export async function issueEventTicket(
+  key: Uint8Array,
+  caller: Caller,
+  accessToken: string,
+  scope: SyncScope,
+  now: Date,
+): Promise<{ ticket: string; expiresIn: number }> {
+  const claims = decodeJwt(accessToken);
+  const iat = Math.floor(now.getTime() / 1000);
+  const ticket = await new SignJWT({ scope, tv: claims.tv, end: claims.exp })
+    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+    .setSubject(String(caller.personId))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + TICKET_SECONDS)
+    .sign(key);
+  return { ticket, expiresIn: TICKET_SECONDS };
+}
+
+/** The ticket's holder and scope, or null when it is forged, expired, or the account's tokens were revoked. */
+export async function verifyEventTicket(
+  key: Uint8Array,
+  ticket: string,
+  db: Db,
+  now: Date,
+): Promise<EventTicket | null> {
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(ticket, key, {
+      algorithms: [ALG],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ['exp', 'iat', 'sub'],
+      currentDate: now,
+    }));
+  } catch (e) {
+    if (e instanceof joseErrors.JOSEError) return null;
+    throw e;
+  }
+  const personId = Number(payload.sub);
+  const scope = SyncScopeSchema.safeParse(payload.scope);
+  if (
+    !Number.isInteger(personId) ||
+    !scope.success ||
+    typeof payload.tv !== 'number' ||
+    typeof payload.end !== 'number'
+  )
+    return null;
+  const caller = await currentCaller(db, personId, payload.tv);
+  if (!caller) return null;
+  return { caller, scope: scope.data, endsAt: new Date(payload.end * 1000), tokenVersion: payload.tv };
+}
+
+/** The account as it is now, if its tokens of version `tv` still stand. */
+export async function currentCaller(db: Db, personId: number, tv: number): Promise<Caller | null> {
+  const [user] = await db
+    .select({
+      roles: users.roles,
+      tokenVersion: users.tokenVersion,
+      first: users.firstName,
+      last: users.lastName,
+    })
+    .from(users)
+    .where(eq(users.id, personId));
+  if (!user || user.tokenVersion !== tv) return null;
+  const roles = user.roles.filter((r): r is Role => (ACCOUNT_ROLES as readonly string[]).includes(r));
+  return { personId, roles, displayName: fullName(user.first, user.last) };
+}
