@@ -38,6 +38,8 @@ export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
   const session = useSession();
   // While a director views as the customer, the page follows the customer's rules (decision 014).
   const staff = isStaff(session) && getImpersonatedUserId() === null;
+  // Issue 17: a completed registration is changed only by a director or super admin (decision 018).
+  const director = staff && (session?.user.roles ?? []).some((r) => r === 'TournamentDirector' || r === 'SuperAdmin');
   const sellLunch = useFlag('SellLunchTickets');
   const passes = useAction(
     async (kind: 'spectator' | 'lunch', add: boolean) => {
@@ -55,7 +57,7 @@ export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
 
   if (isLoading && !registration) return <Spinner />;
   if (!registration) return <p role="alert">{error?.message ?? 'The requested resource was not found'}</p>;
-  const locked = registration.isCompleted && !staff;
+  const locked = registration.isCompleted && !director;
   const eventName = (eventId: number) =>
     options.data?.events.find((e) => e.id === eventId)?.name ?? `#${eventId}`;
 
