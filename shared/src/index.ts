@@ -22,5 +22,6 @@ export * from './contract/admin-reports.ts';
 export * from './domain/csv.ts';
 export * from './domain/names.ts';
 export * from './contract/dev.ts';
+export * from './contract/paths.ts';
 export * from './domain/matchmaking/index.ts';
 export * from './contract/matchmaking.ts';

@@ -1,9 +1,19 @@
 import { z } from 'zod';
+import type { PathParam } from './paths.ts';
 import { ReceiptSchema, RegistrationSchema } from './registration.ts';
 
 // Issue 7, the staff registrations desk (SPEC.md sections 2 and 6: registrations list and
 // registration detail for the three staff roles), and impersonation (SPEC.md sections 4 and 7).
 // docs/decisions/014-registrations-desk-and-impersonation.md.
+
+export const ADMIN_REGISTRATION_PATHS = {
+  /** GET with the desk's query (AdminRegistrationQuerySchema). */
+  list: '/api/admin/registrations',
+  csv: '/api/admin/registrations.csv',
+  get: (id: PathParam) => `/api/admin/registrations/${id}`,
+  resendReceipt: (id: PathParam) => `/api/admin/registrations/${id}/resend-receipt`,
+  impersonation: (userId: PathParam) => `/api/admin/impersonation/${userId}`,
+} as const;
 
 export const ADMIN_REGISTRATION_MESSAGES = {
   noReceipt: 'This registration has no receipt yet, so there is nothing to resend.',

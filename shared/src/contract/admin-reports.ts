@@ -1,7 +1,15 @@
 import { z } from 'zod';
+import { queryString } from './paths.ts';
 
 // Issue 7: the staff desk's reports under /api/admin (TournamentDirector, SuperAdmin): the live
 // dashboard of the next tournament and its competitors list (docs/decisions/ "admin desk").
+
+export const ADMIN_REPORT_PATHS = {
+  dashboard: '/api/admin/dashboard',
+  /** GET with the filter's query string (competitorsQueryString). */
+  competitors: '/api/admin/competitors',
+  competitorsCsv: '/api/admin/competitors.csv',
+} as const;
 
 /**
  * Age bands the dashboard counts, by age on tournament day (SPEC.md section 5 rules and the
@@ -113,11 +121,4 @@ export const CompetitorReportSchema = z.object({
 export type CompetitorReport = z.infer<typeof CompetitorReportSchema>;
 
 /** The query string of a filter (the page, the CSV link and the tests build it the same way). */
-export function competitorsQueryString(q: CompetitorsQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(q)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const s = params.toString();
-  return s ? `?${s}` : '';
-}
+export const competitorsQueryString = (q: CompetitorsQuery): string => queryString(q);

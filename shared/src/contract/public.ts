@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { emailField, optionalPhoneField, requiredText } from '../domain/validation.ts';
 
+/** The public reads (SPEC.md section 7), the contact form, health and the API document. */
+export const PUBLIC_PATHS = {
+  tournaments: '/api/tournaments',
+  eventTypes: '/api/event-types',
+  settings: '/api/settings',
+  contactUs: '/api/email/contactUs',
+  health: '/api/health',
+  openApi: '/api/openapi.json',
+} as const;
+
 const CalendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD');
 
 export const ScheduleLineSchema = z.object({
@@ -71,3 +81,7 @@ export const ContactMessageSchema = z.object({
 export type ContactMessage = z.input<typeof ContactMessageSchema>;
 
 export const MessageSchema = z.object({ message: z.string() });
+
+// Whole answers of the list reads, so a client parses them as the server documents them.
+export const TournamentListSchema = z.array(TournamentSchema);
+export const EventTypeListSchema = z.array(EventTypeSchema);

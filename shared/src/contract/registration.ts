@@ -2,8 +2,28 @@ import { z } from 'zod';
 import { CompetitorFieldsSchema } from '../domain/competitor.ts';
 import { MESSAGES } from '../domain/messages.ts';
 import { emailField, optionalPhoneField, requiredText } from '../domain/validation.ts';
+import type { PathParam } from './paths.ts';
 
 // SPEC.md section 7: the /api/registration calls; DESIGN.md section 5 for what the spec leaves out.
+
+const R = '/api/registration';
+export const REGISTRATION_PATHS = {
+  create: (tournamentId: PathParam) => `${R}/create/${tournamentId}`,
+  getAll: (tournamentId: PathParam) => `${R}/getAll/${tournamentId}`,
+  incomplete: (tournamentId: PathParam) => `${R}/incomplete/${tournamentId}`,
+  hasCompleted: `${R}/has-completed`,
+  options: (tournamentId: PathParam) => `${R}/options/${tournamentId}`,
+  get: (id: PathParam) => `${R}/${id}`,
+  competitors: `${R}/competitor`,
+  competitor: (id: PathParam) => `${R}/competitor/${id}`,
+  /** Spectator passes or lunch tickets of a registration (add with POST, remove with DELETE). */
+  passes: (kind: 'spectator' | 'lunch', registrationId: PathParam) => `${R}/${kind}/${registrationId}`,
+  contacts: (registrationId: PathParam) => `${R}/contacts/${registrationId}`,
+  contactPreferences: (contactId: PathParam) => `${R}/contact-preferences/${contactId}`,
+  checkout: (registrationId: PathParam) => `${R}/checkout/${registrationId}`,
+  receipt: (registrationId: PathParam) => `${R}/receipt/${registrationId}`,
+  stripeWebhook: `${R}/stripe-webhook`,
+} as const;
 
 export const REGISTRATION_MESSAGES = {
   completed:
@@ -178,3 +198,9 @@ export type CheckoutResult = z.infer<typeof CheckoutResultSchema>;
 
 /** Check-in tokens are signed for this audience only, so an access token never passes for one. */
 export const CHECK_IN_AUDIENCE = 'nomac-checkin';
+
+// Whole answers that are not one object (GET getAll, incomplete, POST/DELETE passes, PUT contacts).
+export const RegistrationListSchema = z.array(RegistrationSchema);
+export const IncompleteRegistrationSchema = RegistrationSchema.nullable();
+export const PassCountSchema = z.number().int();
+export const ContactListSchema = z.array(ContactSchema);

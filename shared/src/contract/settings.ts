@@ -3,10 +3,32 @@ import { divisionRuleErrors } from '../domain/division-rules.ts';
 import { MESSAGES } from '../domain/messages.ts';
 import { isCalendarDay, TOURNAMENT_DATE_MESSAGES, tournamentDateErrors } from '../domain/tournament-dates.ts';
 import { emailField, requiredText } from '../domain/validation.ts';
+import type { PathParam } from './paths.ts';
 import { EventTypeSchema, SiteSettingsSchema, TournamentSchema } from './public.ts';
 
 // Issue 8: the SuperAdmin settings API under /api/admin (request and answer schemas).
 // Field rules live here so the settings pages validate exactly as the server does.
+
+const A = '/api/admin';
+export const SETTINGS_PATHS = {
+  tournaments: `${A}/tournaments`,
+  tournament: (id: PathParam) => `${A}/tournaments/${id}`,
+  eventTypes: `${A}/event-types`,
+  eventType: (id: PathParam) => `${A}/event-types/${id}`,
+  eventTypesOrder: `${A}/event-types/reorder`,
+  competitorLevels: `${A}/competitor-levels`,
+  competitorLevel: (id: PathParam) => `${A}/competitor-levels/${id}`,
+  competitorLevelsOrder: `${A}/competitor-levels/reorder`,
+  /** GET takes `?tournamentId=`; POST creates one. */
+  events: `${A}/events`,
+  event: (id: PathParam) => `${A}/events/${id}`,
+  eventsOrder: `${A}/events/reorder`,
+  divisions: `${A}/divisions`,
+  division: (id: PathParam) => `${A}/divisions/${id}`,
+  divisionsOrder: `${A}/divisions/reorder`,
+  siteSettings: `${A}/site-settings`,
+  auditLog: `${A}/audit-log`,
+} as const;
 
 const WHOLE_DOLLARS = 'Please enter a whole number of dollars, 0 or more';
 const WHOLE_NUMBER = 'Please enter a whole number, 0 or more';
@@ -277,3 +299,11 @@ export const AuditQuerySchema = z.object({
   before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
+
+// Whole answers of the settings lists (GET, and the reorder calls that answer the new order).
+export const AdminTournamentListSchema = z.array(AdminTournamentSchema);
+export const AdminEventTypeListSchema = z.array(AdminEventTypeSchema);
+export const CompetitorLevelListSchema = z.array(CompetitorLevelSchema);
+export const TournamentEventListSchema = z.array(TournamentEventSchema);
+export const DivisionListSchema = z.array(DivisionSchema);
+export const AuditEntryListSchema = z.array(AuditEntrySchema);

@@ -14,6 +14,18 @@ import {
 // SPEC.md sections 4, 5 and 7: the /api/users calls. The web forms validate with these
 // same schemas, so a field shows the server's message before the server is asked.
 
+const U = '/api/users';
+export const USER_PATHS = {
+  /** POST signs up; PUT verifies the e-mail address (the link's hash). */
+  register: `${U}/register`,
+  authenticate: `${U}/authenticate`,
+  googleOAuth: `${U}/google-oauth`,
+  forgot: `${U}/forgot`,
+  reset: `${U}/reset`,
+  refresh: `${U}/refresh`,
+  logout: `${U}/logout`,
+} as const;
+
 export const USER_MESSAGES = {
   registered: 'Thank you for signing up! Please check your e-mail for a link to verify your account.',
   verified: 'Your account has been verified. You can now sign in.',

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import {
+  ADMIN_REGISTRATION_PATHS,
   AdminRegistrationDetailSchema,
   AdminRegistrationListSchema,
   AdminRegistrationQuerySchema,
@@ -36,7 +37,7 @@ export const adminRegistrationRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'get',
-      path: '/registrations',
+      path: ADMIN_REGISTRATION_PATHS.list,
       summary: "The registrations desk: search, filter and sort one tournament's registrations",
       request: { query: AdminRegistrationQuerySchema },
       responses: { 200: json(AdminRegistrationListSchema, 'Rows'), ...errors },
@@ -47,7 +48,7 @@ export const adminRegistrationRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'get',
-      path: '/registrations.csv',
+      path: ADMIN_REGISTRATION_PATHS.csv,
       summary: 'The same rows as a CSV attachment (formula-safe)',
       request: { query: AdminRegistrationQuerySchema },
       responses: {
@@ -66,7 +67,7 @@ export const adminRegistrationRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'get',
-      path: '/registrations/{id}',
+      path: ADMIN_REGISTRATION_PATHS.get('{id}'),
       summary: 'One registration with its owner, payments, receipts and check-in state',
       request: idParam,
       responses: { 200: json(AdminRegistrationDetailSchema, 'Detail'), ...errors },
@@ -77,7 +78,7 @@ export const adminRegistrationRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'post',
-      path: '/registrations/{id}/resend-receipt',
+      path: ADMIN_REGISTRATION_PATHS.resendReceipt('{id}'),
       summary: "Mails the latest receipt again to the registration's owner",
       request: idParam,
       responses: {
@@ -93,7 +94,7 @@ export const adminRegistrationRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'post',
-      path: '/impersonation/{userId}',
+      path: ADMIN_REGISTRATION_PATHS.impersonation('{userId}'),
       summary: 'Starts viewing the site as a customer: checks the account, writes the audit entry',
       request: { params: z.object({ userId: IdParam }) },
       responses: {

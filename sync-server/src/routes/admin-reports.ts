@@ -1,4 +1,5 @@
 import {
+  ADMIN_REPORT_PATHS,
   CompetitorReportSchema,
   CompetitorsQuerySchema,
   DashboardSchema,
@@ -24,7 +25,7 @@ export const adminReportRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'get',
-      path: '/dashboard',
+      path: ADMIN_REPORT_PATHS.dashboard,
       summary:
         'Counts of the next tournament: registrations, competitors, spectators, lunch, revenue, check-in',
       responses: { 200: json(DashboardSchema, 'Dashboard'), ...errors },
@@ -35,7 +36,7 @@ export const adminReportRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'get',
-      path: '/competitors',
+      path: ADMIN_REPORT_PATHS.competitors,
       summary: "The next tournament's competitors (completed registrations), filtered",
       request: { query: CompetitorsQuerySchema },
       responses: { 200: json(CompetitorReportSchema, 'Competitors and filter choices'), ...errors },
@@ -46,7 +47,7 @@ export const adminReportRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'get',
-      path: '/competitors.csv',
+      path: ADMIN_REPORT_PATHS.competitorsCsv,
       summary: 'The same list as CSV (cells a spreadsheet would run as formulas are defused)',
       request: { query: CompetitorsQuerySchema },
       responses: {

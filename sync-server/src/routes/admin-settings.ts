@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import {
+  SETTINGS_PATHS,
   AdminEventTypeSchema,
   AdminSiteSettingsSchema,
   AuditEntrySchema,
@@ -61,7 +62,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'get',
-      path: '/event-types',
+      path: SETTINGS_PATHS.eventTypes,
       summary: 'Event types in order, with how many events use each',
       responses: { 200: json(z.array(AdminEventTypeSchema), 'Event types'), ...errors },
     }),
@@ -71,7 +72,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'post',
-      path: '/event-types',
+      path: SETTINGS_PATHS.eventTypes,
       summary: 'Create an event type (placed last)',
       request: body(EventTypeInputSchema),
       responses: { 201: json(AdminEventTypeSchema, 'Created'), ...errors },
@@ -82,7 +83,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'post',
-      path: '/event-types/reorder',
+      path: SETTINGS_PATHS.eventTypesOrder,
       summary: 'Put the event types in a new order (every id once)',
       request: body(ReorderSchema),
       responses: { 200: json(z.array(AdminEventTypeSchema), 'Event types in the new order'), ...errors },
@@ -93,7 +94,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'put',
-      path: '/event-types/{id}',
+      path: SETTINGS_PATHS.eventType('{id}'),
       summary: 'Edit an event type',
       request: { params: IdParamSchema, ...body(EventTypeInputSchema) },
       responses: { 200: json(AdminEventTypeSchema, 'Saved'), ...errors },
@@ -108,7 +109,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'delete',
-      path: '/event-types/{id}',
+      path: SETTINGS_PATHS.eventType('{id}'),
       summary: 'Remove an event type no event uses',
       request: { params: IdParamSchema },
       responses: { 200: json(MessageSchema, 'Removed'), ...errors },
@@ -123,7 +124,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'get',
-      path: '/competitor-levels',
+      path: SETTINGS_PATHS.competitorLevels,
       summary: 'Competitor levels in order',
       responses: { 200: json(z.array(CompetitorLevelSchema), 'Competitor levels'), ...errors },
     }),
@@ -133,7 +134,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'post',
-      path: '/competitor-levels',
+      path: SETTINGS_PATHS.competitorLevels,
       summary: 'Create a competitor level (placed last)',
       request: body(CompetitorLevelInputSchema),
       responses: { 201: json(CompetitorLevelSchema, 'Created'), ...errors },
@@ -144,7 +145,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'post',
-      path: '/competitor-levels/reorder',
+      path: SETTINGS_PATHS.competitorLevelsOrder,
       summary: 'Put the competitor levels in a new order (every id once)',
       request: body(ReorderSchema),
       responses: { 200: json(z.array(CompetitorLevelSchema), 'Levels in the new order'), ...errors },
@@ -156,7 +157,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'put',
-      path: '/competitor-levels/{id}',
+      path: SETTINGS_PATHS.competitorLevel('{id}'),
       summary: 'Rename a competitor level',
       request: { params: IdParamSchema, ...body(CompetitorLevelInputSchema) },
       responses: { 200: json(CompetitorLevelSchema, 'Saved'), ...errors },
@@ -171,7 +172,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'delete',
-      path: '/competitor-levels/{id}',
+      path: SETTINGS_PATHS.competitorLevel('{id}'),
       summary: 'Remove a competitor level no competitor or division uses',
       request: { params: IdParamSchema },
       responses: { 200: json(MessageSchema, 'Removed'), ...errors },
@@ -186,7 +187,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'get',
-      path: '/events',
+      path: SETTINGS_PATHS.events,
       summary: 'Events (of one tournament with ?tournamentId), with entry counts',
       request: { query: EventsQuerySchema },
       responses: { 200: json(z.array(TournamentEventSchema), 'Events'), ...errors },
@@ -197,7 +198,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'post',
-      path: '/events',
+      path: SETTINGS_PATHS.events,
       summary: 'Add an event of one event type to a tournament (placed last)',
       request: body(TournamentEventInputSchema),
       responses: { 201: json(TournamentEventSchema, 'Created'), ...errors },
@@ -208,7 +209,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'post',
-      path: '/events/reorder',
+      path: SETTINGS_PATHS.eventsOrder,
       summary: "Put one tournament's events in a new order (every id of that tournament once)",
       request: body(ReorderSchema),
       responses: { 200: json(z.array(TournamentEventSchema), 'Events in the new order'), ...errors },
@@ -219,7 +220,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'put',
-      path: '/events/{id}',
+      path: SETTINGS_PATHS.event('{id}'),
       summary: 'Edit an event (it stays in its tournament)',
       request: { params: IdParamSchema, ...body(TournamentEventInputSchema) },
       responses: { 200: json(TournamentEventSchema, 'Saved'), ...errors },
@@ -234,7 +235,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'delete',
-      path: '/events/{id}',
+      path: SETTINGS_PATHS.event('{id}'),
       summary: 'Remove an event no competitor entered',
       request: { params: IdParamSchema },
       responses: { 200: json(MessageSchema, 'Removed'), ...errors },
@@ -249,7 +250,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'get',
-      path: '/divisions',
+      path: SETTINGS_PATHS.divisions,
       summary: 'Division rules in order',
       responses: { 200: json(z.array(DivisionSchema), 'Divisions'), ...errors },
     }),
@@ -259,7 +260,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'post',
-      path: '/divisions',
+      path: SETTINGS_PATHS.divisions,
       summary: 'Create a division rule (placed last)',
       request: body(DivisionInputSchema),
       responses: { 201: json(DivisionSchema, 'Created'), ...errors },
@@ -270,7 +271,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'post',
-      path: '/divisions/reorder',
+      path: SETTINGS_PATHS.divisionsOrder,
       summary: 'Put the division rules in a new order (every id once)',
       request: body(ReorderSchema),
       responses: { 200: json(z.array(DivisionSchema), 'Divisions in the new order'), ...errors },
@@ -281,7 +282,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'put',
-      path: '/divisions/{id}',
+      path: SETTINGS_PATHS.division('{id}'),
       summary: 'Edit a division rule',
       request: { params: IdParamSchema, ...body(DivisionInputSchema) },
       responses: { 200: json(DivisionSchema, 'Saved'), ...errors },
@@ -296,7 +297,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'delete',
-      path: '/divisions/{id}',
+      path: SETTINGS_PATHS.division('{id}'),
       summary: 'Remove a division rule',
       request: { params: IdParamSchema },
       responses: { 200: json(MessageSchema, 'Removed'), ...errors },
@@ -311,7 +312,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'get',
-      path: '/site-settings',
+      path: SETTINGS_PATHS.siteSettings,
       summary: 'Site identity, venue, links, feature flags and SMS sender settings',
       responses: { 200: json(AdminSiteSettingsSchema, 'Site settings'), ...errors },
     }),
@@ -321,7 +322,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'put',
-      path: '/site-settings',
+      path: SETTINGS_PATHS.siteSettings,
       summary: 'Save the site settings (flags take effect at once)',
       request: body(SiteSettingsInputSchema),
       responses: { 200: json(AdminSiteSettingsSchema, 'Saved'), ...errors },
@@ -333,7 +334,7 @@ export const adminSettingsRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'get',
-      path: '/audit-log',
+      path: SETTINGS_PATHS.auditLog,
       summary: 'Settings changes, newest first: who, when, before and after',
       request: { query: AuditQuerySchema },
       responses: { 200: json(z.array(AuditEntrySchema), 'Audit entries'), ...errors },

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import {
+  SETTINGS_PATHS,
   AdminTournamentSchema,
   IdParamSchema,
   MessageSchema,
@@ -27,7 +28,7 @@ export const adminTournamentRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'get',
-      path: '/tournaments',
+      path: SETTINGS_PATHS.tournaments,
       summary: 'Every tournament, newest first, with registration and event counts',
       responses: { 200: json(z.array(AdminTournamentSchema), 'Tournaments'), ...errors },
     }),
@@ -37,7 +38,7 @@ export const adminTournamentRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'post',
-      path: '/tournaments',
+      path: SETTINGS_PATHS.tournaments,
       summary: 'Create a tournament (SPEC.md section 3 fields, schedule lines included)',
       request: body(TournamentInputSchema),
       responses: { 201: json(AdminTournamentSchema, 'Created'), ...errors },
@@ -48,7 +49,7 @@ export const adminTournamentRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'get',
-      path: '/tournaments/{id}',
+      path: SETTINGS_PATHS.tournament('{id}'),
       summary: 'One tournament',
       request: { params: IdParamSchema },
       responses: { 200: json(AdminTournamentSchema, 'The tournament'), ...errors },
@@ -59,7 +60,7 @@ export const adminTournamentRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'put',
-      path: '/tournaments/{id}',
+      path: SETTINGS_PATHS.tournament('{id}'),
       summary: 'Replace a tournament with the full body sent (schedule lines included)',
       request: { params: IdParamSchema, ...body(TournamentInputSchema) },
       responses: { 200: json(AdminTournamentSchema, 'Saved'), ...errors },
@@ -74,7 +75,7 @@ export const adminTournamentRoutes = router()
     defineRoute(MOUNT, {
       ...common,
       method: 'delete',
-      path: '/tournaments/{id}',
+      path: SETTINGS_PATHS.tournament('{id}'),
       summary: 'Delete a tournament without registrations (its events go with it)',
       request: { params: IdParamSchema },
       responses: { 200: json(MessageSchema, 'Deleted'), ...errors },

@@ -1,4 +1,4 @@
-import { ContactMessageSchema, ErrorBodySchema, MessageSchema } from '@tournament/shared';
+import { PUBLIC_PATHS, ContactMessageSchema, ErrorBodySchema, MessageSchema } from '@tournament/shared';
 import { clientAddress } from '../http/client-address.ts';
 import { defineRoute } from '../http/define-route.ts';
 import { router } from '../http/openapi-app.ts';
@@ -7,7 +7,7 @@ import { sendContactMessage } from '../services/contact.ts';
 export const emailRoutes = router().openapi(
   defineRoute('/api/email', {
     method: 'put',
-    path: '/contactUs',
+    path: PUBLIC_PATHS.contactUs,
     tags: ['public'],
     summary: 'Contact Us form (SPEC.md section 5)',
     request: { body: { required: true, content: { 'application/json': { schema: ContactMessageSchema } } } },

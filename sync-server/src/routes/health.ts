@@ -1,12 +1,12 @@
 import { z } from '@hono/zod-openapi';
-import { ErrorBodySchema } from '@tournament/shared';
+import { PUBLIC_PATHS, ErrorBodySchema } from '@tournament/shared';
 import { defineRoute } from '../http/define-route.ts';
 import { router } from '../http/openapi-app.ts';
 
 export const healthRoutes = router().openapi(
   defineRoute('/api', {
     method: 'get',
-    path: '/health',
+    path: PUBLIC_PATHS.health,
     tags: ['operations'],
     summary: '200 while the database answers, 503 otherwise',
     responses: {

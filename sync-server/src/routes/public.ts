@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { EventTypeSchema, SiteSettingsSchema, TournamentSchema } from '@tournament/shared';
+import { PUBLIC_PATHS, EventTypeSchema, SiteSettingsSchema, TournamentSchema } from '@tournament/shared';
 import { defineRoute } from '../http/define-route.ts';
 import { router } from '../http/openapi-app.ts';
 import { getSiteSettings } from '../services/site-settings.ts';
@@ -9,7 +9,7 @@ export const publicRoutes = router()
   .openapi(
     defineRoute('/api', {
       method: 'get',
-      path: '/tournaments',
+      path: PUBLIC_PATHS.tournaments,
       tags: ['public'],
       summary: 'Every tournament with its registration flags (SPEC.md sections 3 and 4)',
       responses: {
@@ -21,7 +21,7 @@ export const publicRoutes = router()
   .openapi(
     defineRoute('/api', {
       method: 'get',
-      path: '/event-types',
+      path: PUBLIC_PATHS.eventTypes,
       tags: ['public'],
       summary: 'Event types',
       responses: {
@@ -33,7 +33,7 @@ export const publicRoutes = router()
   .openapi(
     defineRoute('/api', {
       method: 'get',
-      path: '/settings',
+      path: PUBLIC_PATHS.settings,
       tags: ['public'],
       summary: "The site's identity and feature flags",
       responses: {

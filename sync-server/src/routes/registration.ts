@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import {
+  REGISTRATION_PATHS,
   CheckoutResultSchema,
   CompetitorCreateSchema,
   CompetitorSchema,
@@ -59,7 +60,7 @@ const base = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'post',
-      path: '/create/{tournamentId}',
+      path: REGISTRATION_PATHS.create('{tournamentId}'),
       tags: ['registration'],
       summary: "The caller's incomplete registration for the tournament, or a new one",
       request: param('tournamentId'),
@@ -71,7 +72,7 @@ const base = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'get',
-      path: '/getAll/{tournamentId}',
+      path: REGISTRATION_PATHS.getAll('{tournamentId}'),
       tags: ['registration'],
       summary: "The caller's registrations for the tournament (staff: all)",
       request: param('tournamentId'),
@@ -83,7 +84,7 @@ const base = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'get',
-      path: '/incomplete/{tournamentId}',
+      path: REGISTRATION_PATHS.incomplete('{tournamentId}'),
       tags: ['registration'],
       summary: "The caller's incomplete registration for the tournament, or null",
       request: param('tournamentId'),
@@ -95,7 +96,7 @@ const base = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'get',
-      path: '/has-completed',
+      path: REGISTRATION_PATHS.hasCompleted,
       tags: ['registration'],
       summary: 'Whether the caller has a completed registration for the next tournament',
       responses: { 200: json(z.boolean(), 'Boolean'), ...errors },
@@ -105,7 +106,7 @@ const base = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'get',
-      path: '/options/{tournamentId}',
+      path: REGISTRATION_PATHS.options('{tournamentId}'),
       tags: ['registration'],
       summary: 'The events a competitor can enter at the tournament, and the competitor levels',
       request: param('tournamentId'),
@@ -116,7 +117,7 @@ const base = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'get',
-      path: '/competitor/{id}',
+      path: REGISTRATION_PATHS.competitor('{id}'),
       tags: ['registration'],
       summary: 'One competitor',
       request: param('id'),
@@ -127,7 +128,7 @@ const base = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'post',
-      path: '/competitor',
+      path: REGISTRATION_PATHS.competitors,
       tags: ['registration'],
       summary: 'Adds a competitor (DESIGN.md section 5 fields)',
       request: body(CompetitorCreateSchema),
@@ -138,7 +139,7 @@ const base = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'put',
-      path: '/competitor',
+      path: REGISTRATION_PATHS.competitors,
       tags: ['registration'],
       summary: 'Changes a competitor',
       request: body(CompetitorUpdateSchema),
@@ -149,7 +150,7 @@ const base = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'delete',
-      path: '/competitor/{id}',
+      path: REGISTRATION_PATHS.competitor('{id}'),
       tags: ['registration'],
       summary: 'Removes a competitor; answers the registration without it',
       request: param('id'),
@@ -160,7 +161,7 @@ const base = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'put',
-      path: '/contacts/{registrationId}',
+      path: REGISTRATION_PATHS.contacts('{registrationId}'),
       tags: ['registration'],
       summary: "Replaces the registration's contacts",
       request: { ...param('registrationId'), ...body(ContactsUpdateSchema) },
@@ -180,7 +181,7 @@ const base = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'put',
-      path: '/contact-preferences/{contactId}',
+      path: REGISTRATION_PATHS.contactPreferences('{contactId}'),
       tags: ['registration'],
       summary: "A contact's e-mail and SMS division-notification choices",
       request: { ...param('contactId'), ...body(ContactPreferencesSchema) },
@@ -200,7 +201,7 @@ const base = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'post',
-      path: '/checkout/{registrationId}',
+      path: REGISTRATION_PATHS.checkout('{registrationId}'),
       tags: ['registration'],
       summary: 'Stripe Checkout for the server-computed total, or completion with "pay at the door"',
       request: param('registrationId'),
@@ -215,7 +216,7 @@ const base = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'get',
-      path: '/receipt/{registrationId}',
+      path: REGISTRATION_PATHS.receipt('{registrationId}'),
       tags: ['registration'],
       summary: 'The latest receipt with its check-in QR code',
       request: param('registrationId'),
@@ -226,7 +227,7 @@ const base = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'post',
-      path: '/stripe-webhook',
+      path: REGISTRATION_PATHS.stripeWebhook,
       tags: ['registration'],
       summary: 'Stripe webhook (signature verified over the raw body)',
       responses: {
@@ -246,7 +247,7 @@ for (const { kind, method } of passRoutes) {
   base.openapi(
     defineRoute(MOUNT, {
       method,
-      path: `/${kind}/{registrationId}`,
+      path: REGISTRATION_PATHS.passes(kind, '{registrationId}'),
       tags: ['registration'],
       summary: `${method === 'post' ? 'Adds' : 'Removes'} one ${kind === 'spectator' ? 'spectator pass' : 'lunch ticket'}; answers the new count`,
       request: param('registrationId'),
@@ -270,7 +271,7 @@ for (const { kind, method } of passRoutes) {
 export const registrationRoutes = base.openapi(
   defineRoute(MOUNT, {
     method: 'get',
-    path: '/{id}',
+    path: REGISTRATION_PATHS.get('{id}'),
     tags: ['registration'],
     summary: 'One registration',
     request: param('id'),

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import {
+  USER_PATHS,
   AuthenticateRequestSchema,
   AuthResponseSchema,
   ErrorBodySchema,
@@ -37,7 +38,7 @@ export const userRoutes = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'post',
-      path: '/register',
+      path: USER_PATHS.register,
       tags: ['users'],
       summary: 'Sign up: creates an unverified Customer and mails a verification link (same answer for a taken e-mail)',
       request: body(RegisterRequestSchema),
@@ -52,7 +53,7 @@ export const userRoutes = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'put',
-      path: '/register',
+      path: USER_PATHS.register,
       tags: ['users'],
       summary: 'Verifies an account with the hash of its e-mailed link',
       request: body(VerifyRequestSchema),
@@ -63,7 +64,7 @@ export const userRoutes = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'post',
-      path: '/authenticate',
+      path: USER_PATHS.authenticate,
       tags: ['users'],
       summary: 'Sign in with e-mail and password: the user with an access token and a refresh token',
       request: body(AuthenticateRequestSchema),
@@ -85,7 +86,7 @@ export const userRoutes = router()
       );
       // Only the sign-in call reads it; JavaScript never does (decision 018).
       setCookie(c, DEVICE_COOKIE, deviceCookie, {
-        path: '/api/users/authenticate',
+        path: USER_PATHS.authenticate,
         httpOnly: true,
         sameSite: 'Strict',
         secure: deps.config.publicUrl.startsWith('https:'),
@@ -97,7 +98,7 @@ export const userRoutes = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'post',
-      path: '/google-oauth',
+      path: USER_PATHS.googleOAuth,
       tags: ['users'],
       summary: 'Sign in with a Google ID token: links to or creates the account with its e-mail',
       request: body(GoogleAuthRequestSchema),
@@ -112,7 +113,7 @@ export const userRoutes = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'post',
-      path: '/forgot',
+      path: USER_PATHS.forgot,
       tags: ['users'],
       summary: 'Mails a password reset link (same answer whether or not the account exists)',
       request: body(ForgotRequestSchema),
@@ -127,7 +128,7 @@ export const userRoutes = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'put',
-      path: '/reset',
+      path: USER_PATHS.reset,
       tags: ['users'],
       summary: 'Sets a new password with a reset link; revokes every token of the account',
       request: body(ResetRequestSchema),
@@ -142,7 +143,7 @@ export const userRoutes = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'post',
-      path: '/refresh',
+      path: USER_PATHS.refresh,
       tags: ['users'],
       summary: 'Trades a refresh token (single use) for a new access token and refresh token',
       request: body(RefreshRequestSchema),
@@ -157,7 +158,7 @@ export const userRoutes = router()
   .openapi(
     defineRoute(MOUNT, {
       method: 'post',
-      path: '/logout',
+      path: USER_PATHS.logout,
       tags: ['users'],
       summary: "Ends this device's session: revokes its refresh token family",
       request: body(LogoutRequestSchema),

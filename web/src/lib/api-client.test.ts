@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, setSignedOutHandler } from './api-client.ts';
+import { MessageSchema, PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
+import { api, ApiError, setSignedOutHandler, UnexpectedAnswerError } from './api-client.ts';
 import { setImpersonatedUserId } from './impersonation.ts';
 import { getSession, setSession } from './session.ts';
 
@@ -75,5 +76,20 @@ describe('api client (SPEC.md sections 7 and 8)', () => {
     vi.stubGlobal('fetch', answer(401, { message: 'Invalid username or password' }));
     await expect(api.post('/api/users/authenticate', {})).rejects.toThrow('Invalid username or password');
     expect(signedOut).not.toHaveBeenCalled();
+  });
+
+  it('an answer is parsed with the contract schema given: the screen gets what the schema says', async () => {
+    vi.stubGlobal('fetch', answer(200, { message: 'Thanks, we will reply soon.', debug: 'extra' }));
+    const parsed = await api.put(PUBLIC_PATHS.contactUs, {}, MessageSchema);
+    expect(parsed).toEqual({ message: 'Thanks, we will reply soon.' });
+  });
+
+  it('an OK answer that breaks the contract is refused, not handed to the screen', async () => {
+    vi.stubGlobal('fetch', answer(200, [{ id: 'seven', city: 'Elliot Lake' }]));
+    const error = await api.get(PUBLIC_PATHS.tournaments, TournamentListSchema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnexpectedAnswerError);
+    expect((error as ApiError).message).toBe(
+      '(200) Something went wrong, please try again later or contact us for help.',
+    );
   });
 });

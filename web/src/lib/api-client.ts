@@ -52,10 +52,41 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
+/**
+ * What an answer is parsed with: a zod schema from shared/contract (issue 12), so a screen
+ * gets the contract's type because the answer was checked, never because it was asserted.
+ */
+export interface AnswerSchema<T> {
+  parse(data: unknown): T;
+}
+
+/**
+ * An OK answer that does not match the contract's schema (a server and a web app of
+ * different releases, say). Shown as the generic section 8 text with the status; the
+ * schema's complaint is the `cause`, for the console.
+ */
+export class UnexpectedAnswerError extends ApiError {
+  constructor(status: number, cause: unknown) {
+    super(status, undefined);
+    this.name = 'UnexpectedAnswerError';
+    this.cause = cause;
+  }
+}
+
+function parsed<T>(status: number, data: unknown, schema: AnswerSchema<T> | undefined): T {
+  if (!schema) return data as T;
+  try {
+    return schema.parse(data);
+  } catch (err) {
+    throw new UnexpectedAnswerError(status, err);
+  }
+}
+
 async function request<T>(
   method: string,
   path: string,
   body?: unknown,
+  schema?: AnswerSchema<T>,
   as: 'json' | 'blob' = 'json',
 ): Promise<T> {
   // No custom header for a visitor's GET, so it can use the reads public/boot.js preloads.
@@ -78,8 +109,8 @@ async function request<T>(
   } catch {
     // No answer at all: the device is offline (issue 12 section 5), not a section 8 error. A
     // read kept on the device answers with its last good copy.
-    const kept = method === 'GET' && isKeptRead(path) ? keptOnDevice<T>(path) : undefined;
-    if (kept) return kept.data;
+    const kept = method === 'GET' && isKeptRead(path) ? keptOnDevice<unknown>(path) : undefined;
+    if (kept) return parsed(200, kept.data, schema);
     throw new OfflineError();
   }
   if (res.ok && as === 'blob') return (await res.blob()) as T;
@@ -92,16 +123,37 @@ async function request<T>(
     }
     throw new ApiError(res.status, data);
   }
+  const answer = parsed(res.status, data, schema);
   if (method === 'GET' && isKeptRead(path)) keepOnDevice(path, data);
-  return data as T;
+  return answer;
 }
 
-/** The one /api client (STYLE.md "Errors"). */
+function call(method: string) {
+  function send<T>(path: string, body: unknown, schema: AnswerSchema<T>): Promise<T>;
+  function send(path: string, body?: unknown): Promise<unknown>;
+  function send<T>(path: string, body?: unknown, schema?: AnswerSchema<T>): Promise<T | unknown> {
+    return request(method, path, body, schema);
+  }
+  return send;
+}
+
+function get<T>(path: string, schema: AnswerSchema<T>): Promise<T>;
+function get(path: string): Promise<unknown>;
+function get<T>(path: string, schema?: AnswerSchema<T>): Promise<T | unknown> {
+  return request('GET', path, undefined, schema);
+}
+
+/**
+ * The one /api client (STYLE.md "Errors"). Paths come from shared/contract (`PUBLIC_PATHS`,
+ * `REGISTRATION_PATHS.get(id)`, ...) and an answer is parsed with the contract's schema
+ * (issue 12): the answer's type comes from the schema that checked it. Without a schema the
+ * answer is `unknown` (a removal whose answer nobody reads).
+ */
 export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
-  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
-  del: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+  get,
+  post: call('POST'),
+  put: call('PUT'),
+  del: call('DELETE'),
   /** A file download (e.g. a CSV export) with the same token, header and error handling. */
-  getBlob: (path: string) => request<Blob>('GET', path, undefined, 'blob'),
+  getBlob: (path: string) => request<Blob>('GET', path, undefined, undefined, 'blob'),
 };

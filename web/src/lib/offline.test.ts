@@ -52,7 +52,7 @@ describe('reads kept on the device answer when the network does not', () => {
     );
     await api.get('/api/tournaments');
     vi.stubGlobal('fetch', noNetwork());
-    const list = await api.get<{ city: string }[]>('/api/tournaments');
+    const list = (await api.get('/api/tournaments')) as { city: string }[];
     expect(list.map((t) => t.city)).toEqual(['Elliot Lake']);
   });
 

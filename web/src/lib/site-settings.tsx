@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { FeatureFlag, SiteSettings } from '@tournament/shared';
+import { PUBLIC_PATHS, SiteSettingsSchema } from '@shared/contract/public.ts';
 import { api } from './api-client.ts';
 import { keptOnDevice } from './offline-cache.ts';
 import { useQuery } from './use-query.ts';
@@ -15,7 +16,7 @@ interface SettingsState {
 const SettingsContext = createContext<SettingsState>({ settings: undefined, error: undefined });
 
 export function useSiteSettingsQuery() {
-  return useQuery<SiteSettings>('settings', () => api.get<SiteSettings>('/api/settings'), {
+  return useQuery<SiteSettings>('settings', () => api.get(PUBLIC_PATHS.settings, SiteSettingsSchema), {
     initialData: () => keptOnDevice<SiteSettings>('/api/settings')?.data,
   });
 }

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import type { Tournament } from '@shared/contract/public.ts';
-import type { RegistrationOptions } from '@shared/contract/registration.ts';
+import { PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
+import { REGISTRATION_PATHS, RegistrationOptionsSchema } from '@shared/contract/registration.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
 import { api } from '../../lib/api-client.ts';
 import { deviceDb, getMeta, META, setMeta } from '../../sync/db.ts';
@@ -12,10 +12,10 @@ import type { WalkInOptions } from './walk-in-form.ts';
 
 /** Fetches the next tournament and its registration options and keeps them on the device. */
 export async function refreshWalkInOptions(now: Date = new Date()): Promise<WalkInOptions | null> {
-  const tournaments = await api.get<Tournament[]>('/api/tournaments');
+  const tournaments = await api.get(PUBLIC_PATHS.tournaments, TournamentListSchema);
   const t = nextTournament(tournaments, now);
   if (!t) return null;
-  const options = await api.get<RegistrationOptions>(`/api/registration/options/${t.id}`);
+  const options = await api.get(REGISTRATION_PATHS.options(t.id), RegistrationOptionsSchema);
   const value: WalkInOptions = {
     tournament: {
       id: t.id,

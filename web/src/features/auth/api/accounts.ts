@@ -1,20 +1,18 @@
-import type {
-  AuthResponse,
-  AuthenticateRequest,
-  ForgotRequest,
-  RegisterRequest,
-  ResetRequest,
-  Tournament,
-} from '@tournament/shared';
+import { MessageSchema, PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
+import {
+  AuthResponseSchema,
+  USER_PATHS,
+  type AuthResponse,
+  type AuthenticateRequest,
+  type ForgotRequest,
+  type RegisterRequest,
+  type ResetRequest,
+} from '@shared/contract/users.ts';
 import { api } from '../../../lib/api-client.ts';
 import { setSession, type Session } from '../../../lib/session.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 
 // The /api/users calls of SPEC.md section 7 and the tournaments list for the login panel.
-
-interface MessageAnswer {
-  message: string;
-}
 
 /** The session the web app keeps for an /api/users sign-in answer. */
 export function toSession(answer: AuthResponse): Session {
@@ -34,19 +32,19 @@ export function storeSession(answer: AuthResponse): Session {
  * the destination afresh, so no /user page ever renders signed in.
  */
 
-export const signIn = (body: AuthenticateRequest) => api.post<AuthResponse>('/api/users/authenticate', body);
+export const signIn = (body: AuthenticateRequest) => api.post(USER_PATHS.authenticate, body, AuthResponseSchema);
 export const signInWithGoogle = (credential: string, clientId: string) =>
-  api.post<AuthResponse>('/api/users/google-oauth', { credential, clientId });
-export const registerAccount = (body: RegisterRequest) => api.post<MessageAnswer>('/api/users/register', body);
-export const verifyAccount = (hash: string) => api.put<MessageAnswer>('/api/users/register', { hash });
-export const requestPasswordReset = (body: ForgotRequest) => api.post<MessageAnswer>('/api/users/forgot', body);
-export const resetPassword = (body: ResetRequest) => api.put<MessageAnswer>('/api/users/reset', body);
+  api.post(USER_PATHS.googleOAuth, { credential, clientId }, AuthResponseSchema);
+export const registerAccount = (body: RegisterRequest) => api.post(USER_PATHS.register, body, MessageSchema);
+export const verifyAccount = (hash: string) => api.put(USER_PATHS.register, { hash }, MessageSchema);
+export const requestPasswordReset = (body: ForgotRequest) => api.post(USER_PATHS.forgot, body, MessageSchema);
+export const resetPassword = (body: ResetRequest) => api.put(USER_PATHS.reset, body, MessageSchema);
 export const refreshSessionTokens = (refreshToken: string) =>
-  api.post<AuthResponse>('/api/users/refresh', { refreshToken });
+  api.post(USER_PATHS.refresh, { refreshToken }, AuthResponseSchema);
 export const endServerSession = (refreshToken: string) =>
-  api.post<MessageAnswer>('/api/users/logout', { refreshToken });
+  api.post(USER_PATHS.logout, { refreshToken }, MessageSchema);
 
 /** Tournaments for the login page's status panel (same cache key as the home page). */
 export function useTournaments() {
-  return useQuery<Tournament[]>('tournaments', () => api.get<Tournament[]>('/api/tournaments'));
+  return useQuery('tournaments', () => api.get(PUBLIC_PATHS.tournaments, TournamentListSchema));
 }

@@ -1,4 +1,9 @@
-import { competitorsQueryString, type CompetitorReport, type CompetitorsQuery } from '@tournament/shared';
+import {
+  ADMIN_REPORT_PATHS,
+  CompetitorReportSchema,
+  competitorsQueryString,
+  type CompetitorsQuery,
+} from '@tournament/shared';
 import { api } from '../../../lib/api-client.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 
@@ -6,7 +11,7 @@ import { useQuery } from '../../../lib/use-query.ts';
 
 export const useCompetitors = (filter: CompetitorsQuery) => {
   const qs = competitorsQueryString(filter);
-  return useQuery(`admin-competitors:${qs}`, () => api.get<CompetitorReport>(`/api/admin/competitors${qs}`));
+  return useQuery(`admin-competitors:${qs}`, () => api.get(`${ADMIN_REPORT_PATHS.competitors}${qs}`, CompetitorReportSchema));
 };
 
 /**
@@ -14,7 +19,7 @@ export const useCompetitors = (filter: CompetitorsQuery) => {
  * fetched through the API client and handed to the browser as a blob.
  */
 export async function downloadCompetitorsCsv(filter: CompetitorsQuery, fileName: string): Promise<void> {
-  const blob = await api.getBlob(`/api/admin/competitors.csv${competitorsQueryString(filter)}`);
+  const blob = await api.getBlob(`${ADMIN_REPORT_PATHS.competitorsCsv}${competitorsQueryString(filter)}`);
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');

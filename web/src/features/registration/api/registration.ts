@@ -1,16 +1,23 @@
-import type {
-  CheckoutResult,
-  Competitor,
-  CompetitorCreate,
-  CompetitorUpdate,
-  Contact,
-  ContactInput,
-  ContactPreferences,
-  ReceiptWithQr,
-  Registration,
-  RegistrationOptions,
+import { PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
+import {
+  CheckoutResultSchema,
+  CompetitorSchema,
+  ContactListSchema,
+  ContactSchema,
+  IncompleteRegistrationSchema,
+  PassCountSchema,
+  ReceiptWithQrSchema,
+  REGISTRATION_PATHS as P,
+  RegistrationListSchema,
+  RegistrationOptionsSchema,
+  RegistrationSchema,
+  type CompetitorCreate,
+  type CompetitorUpdate,
+  type ContactInput,
+  type ContactPreferences,
+  type Registration,
+  type RegistrationOptions,
 } from '@shared/contract/registration.ts';
-import type { Tournament } from '@shared/contract/public.ts';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
 
@@ -18,28 +25,27 @@ import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
 
 const KEY = 'registration:';
 
-export const fetchTournaments = () => api.get<Tournament[]>('/api/tournaments');
+export const fetchTournaments = () => api.get(PUBLIC_PATHS.tournaments, TournamentListSchema);
 export const createRegistration = (tournamentId: number) =>
-  api.post<Registration>(`/api/registration/create/${tournamentId}`);
-export const fetchRegistration = (id: number) => api.get<Registration>(`/api/registration/${id}`);
+  api.post(P.create(tournamentId), undefined, RegistrationSchema);
+export const fetchRegistration = (id: number) => api.get(P.get(id), RegistrationSchema);
 export const fetchRegistrations = (tournamentId: number) =>
-  api.get<Registration[]>(`/api/registration/getAll/${tournamentId}`);
+  api.get(P.getAll(tournamentId), RegistrationListSchema);
 export const fetchIncomplete = (tournamentId: number) =>
-  api.get<Registration | null>(`/api/registration/incomplete/${tournamentId}`);
-export const addCompetitor = (c: CompetitorCreate) => api.post<Competitor>('/api/registration/competitor', c);
-export const updateCompetitor = (c: CompetitorUpdate) =>
-  api.put<Competitor>('/api/registration/competitor', c);
-export const deleteCompetitor = (id: number) => api.del<Registration>(`/api/registration/competitor/${id}`);
+  api.get(P.incomplete(tournamentId), IncompleteRegistrationSchema);
+export const addCompetitor = (c: CompetitorCreate) => api.post(P.competitors, c, CompetitorSchema);
+export const updateCompetitor = (c: CompetitorUpdate) => api.put(P.competitors, c, CompetitorSchema);
+export const deleteCompetitor = (id: number) => api.del(P.competitor(id), undefined, RegistrationSchema);
 export const changePasses = (kind: 'spectator' | 'lunch', registrationId: number, add: boolean) =>
   add
-    ? api.post<number>(`/api/registration/${kind}/${registrationId}`)
-    : api.del<number>(`/api/registration/${kind}/${registrationId}`);
+    ? api.post(P.passes(kind, registrationId), undefined, PassCountSchema)
+    : api.del(P.passes(kind, registrationId), undefined, PassCountSchema);
 export const saveContacts = (registrationId: number, contacts: ContactInput[]) =>
-  api.put<Contact[]>(`/api/registration/contacts/${registrationId}`, { contacts });
+  api.put(P.contacts(registrationId), { contacts }, ContactListSchema);
 export const saveContactPreferences = (contactId: number, prefs: ContactPreferences) =>
-  api.put<Contact>(`/api/registration/contact-preferences/${contactId}`, prefs);
+  api.put(P.contactPreferences(contactId), prefs, ContactSchema);
 export const checkout = (registrationId: number) =>
-  api.post<CheckoutResult>(`/api/registration/checkout/${registrationId}`);
+  api.post(P.checkout(registrationId), undefined, CheckoutResultSchema);
 
 export function useTournaments() {
   return useQuery('tournaments', fetchTournaments);
@@ -56,13 +62,11 @@ export function useRegistrationOptions(tournamentId: number | undefined) {
   return useQuery(`${KEY}options:${tournamentId ?? 'none'}`, () =>
     tournamentId === undefined
       ? Promise.resolve<RegistrationOptions>({ events: [], competitorLevels: [] })
-      : api.get<RegistrationOptions>(`/api/registration/options/${tournamentId}`),
+      : api.get(P.options(tournamentId), RegistrationOptionsSchema),
   );
 }
 export function useReceipt(registrationId: number) {
-  return useQuery(`${KEY}receipt:${registrationId}`, () =>
-    api.get<ReceiptWithQr>(`/api/registration/receipt/${registrationId}`),
-  );
+  return useQuery(`${KEY}receipt:${registrationId}`, () => api.get(P.receipt(registrationId), ReceiptWithQrSchema));
 }
 
 /** After any change: registrations, lists and receipts fetch again. */

@@ -160,9 +160,11 @@ describe('the registration page', () => {
 
 describe('the competitor page', () => {
   it('validates as you type and, after saving, goes back to the registration', async () => {
-    handler = (method, url) => {
+    handler = (method, url, body) => {
       if (url === '/api/registration/7') return { status: 200, body: makeRegistration() };
-      if (url === '/api/registration/competitor' && method === 'POST') return { status: 200, body: {} };
+      // The saved competitor, as the contract's schema parses it (issue 12).
+      if (url === '/api/registration/competitor' && method === 'POST')
+        return { status: 200, body: { school: '', weightKg: null, ...(body as object), id: 21, age: 12, checkedInAt: null } };
       return undefined;
     };
     renderAt('/customer/registration/7/competitor');

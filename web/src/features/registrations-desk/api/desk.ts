@@ -1,12 +1,14 @@
-import type {
-  AdminRegistrationDetail,
-  AdminRegistrationList,
-  AdminRegistrationQuery,
-  ImpersonationSubject,
-  ResendReceiptResult,
+import {
+  ADMIN_REGISTRATION_PATHS as P,
+  AdminRegistrationDetailSchema,
+  AdminRegistrationListSchema,
+  ImpersonationSubjectSchema,
+  ResendReceiptResultSchema,
+  type AdminRegistrationQuery,
 } from '@shared/contract/admin-registrations.ts';
-import type { Tournament } from '@shared/contract/public.ts';
-import type { Registration } from '@shared/contract/registration.ts';
+import { queryString } from '@shared/contract/paths.ts';
+import { PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
+import { REGISTRATION_PATHS, RegistrationListSchema, type Registration } from '@shared/contract/registration.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
@@ -17,23 +19,14 @@ import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
 const KEY = 'registration:desk:';
 
 /** The query string of the desk's list and CSV (only what is set). */
-export function deskSearch(query: AdminRegistrationQuery): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(name, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+export const deskSearch = (query: AdminRegistrationQuery): string => queryString(query);
 
 export const fetchDeskRegistrations = (query: AdminRegistrationQuery) =>
-  api.get<AdminRegistrationList>(`/api/admin/registrations${deskSearch(query)}`);
-export const fetchDeskDetail = (id: number) =>
-  api.get<AdminRegistrationDetail>(`/api/admin/registrations/${id}`);
-export const resendReceipt = (id: number) =>
-  api.post<ResendReceiptResult>(`/api/admin/registrations/${id}/resend-receipt`);
+  api.get(`${P.list}${deskSearch(query)}`, AdminRegistrationListSchema);
+export const fetchDeskDetail = (id: number) => api.get(P.get(id), AdminRegistrationDetailSchema);
+export const resendReceipt = (id: number) => api.post(P.resendReceipt(id), undefined, ResendReceiptResultSchema);
 export const startImpersonation = (userId: number) =>
-  api.post<ImpersonationSubject>(`/api/admin/impersonation/${userId}`);
+  api.post(P.impersonation(userId), undefined, ImpersonationSubjectSchema);
 
 export function useDeskRegistrations(query: AdminRegistrationQuery) {
   return useQuery(`${KEY}list${deskSearch(query)}`, () => fetchDeskRegistrations(query));
@@ -45,12 +38,12 @@ export function useDeskDetail(id: number) {
 /** While viewing as a customer: that customer's own registrations for the next tournament. */
 export function useViewedCustomerRegistrations(userId: number) {
   return useQuery(`${KEY}as:${userId}`, async () => {
-    const tournaments = await api.get<Tournament[]>('/api/tournaments');
+    const tournaments = await api.get(PUBLIC_PATHS.tournaments, TournamentListSchema);
     const next = nextTournament(tournaments, new Date());
     if (!next) return { tournament: undefined, registrations: [] as Registration[] };
     return {
       tournament: next,
-      registrations: await api.get<Registration[]>(`/api/registration/getAll/${next.id}`),
+      registrations: await api.get(REGISTRATION_PATHS.getAll(next.id), RegistrationListSchema),
     };
   });
 }
@@ -61,7 +54,7 @@ export function invalidateDesk(): void {
 
 /** The CSV export, fetched with the bearer token (a bare link carries none) and saved as a download. */
 export async function downloadDeskCsv(query: AdminRegistrationQuery): Promise<void> {
-  const blob = await api.getBlob(`/api/admin/registrations.csv${deskSearch(query)}`);
+  const blob = await api.getBlob(`${P.csv}${deskSearch(query)}`);
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');

@@ -1,17 +1,25 @@
-import type {
-  AdminEventType,
-  AdminSiteSettings,
-  AdminTournament,
-  AuditEntry,
-  CompetitorLevel,
-  CompetitorLevelInput,
-  Division,
-  DivisionInput,
-  EventTypeInput,
-  SiteSettingsInput,
-  TournamentEvent,
-  TournamentEventInput,
-  TournamentInput,
+import {
+  AdminEventTypeListSchema,
+  AdminEventTypeSchema,
+  AdminSiteSettingsSchema,
+  AdminTournamentListSchema,
+  AdminTournamentSchema,
+  AuditEntryListSchema,
+  CompetitorLevelListSchema,
+  CompetitorLevelSchema,
+  DivisionListSchema,
+  DivisionSchema,
+  MessageSchema,
+  queryString,
+  SETTINGS_PATHS as P,
+  TournamentEventListSchema,
+  TournamentEventSchema,
+  type CompetitorLevelInput,
+  type DivisionInput,
+  type EventTypeInput,
+  type SiteSettingsInput,
+  type TournamentEventInput,
+  type TournamentInput,
 } from '@tournament/shared';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
@@ -34,86 +42,84 @@ async function mutate<T>(call: Promise<T>, ...publicKeys: string[]): Promise<T> 
 
 // ---- Tournaments ----
 export const useAdminTournaments = () =>
-  useQuery(`${ADMIN}tournaments`, () => api.get<AdminTournament[]>('/api/admin/tournaments'));
+  useQuery(`${ADMIN}tournaments`, () => api.get(P.tournaments, AdminTournamentListSchema));
 export const saveTournament = (id: number | null, input: TournamentInput) =>
   mutate(
     id === null
-      ? api.post<AdminTournament>('/api/admin/tournaments', input)
-      : api.put<AdminTournament>(`/api/admin/tournaments/${id}`, input),
+      ? api.post(P.tournaments, input, AdminTournamentSchema)
+      : api.put(P.tournament(id), input, AdminTournamentSchema),
     'tournaments',
   );
 export const deleteTournament = (id: number) =>
-  mutate(api.del(`/api/admin/tournaments/${id}`), 'tournaments');
+  mutate(api.del(P.tournament(id), undefined, MessageSchema), 'tournaments');
 
 // ---- Event types ----
 export const useAdminEventTypes = () =>
-  useQuery(`${ADMIN}event-types`, () => api.get<AdminEventType[]>('/api/admin/event-types'));
+  useQuery(`${ADMIN}event-types`, () => api.get(P.eventTypes, AdminEventTypeListSchema));
 export const saveEventType = (id: number | null, input: EventTypeInput) =>
   mutate(
     id === null
-      ? api.post<AdminEventType>('/api/admin/event-types', input)
-      : api.put<AdminEventType>(`/api/admin/event-types/${id}`, input),
+      ? api.post(P.eventTypes, input, AdminEventTypeSchema)
+      : api.put(P.eventType(id), input, AdminEventTypeSchema),
     'event-types',
   );
-export const deleteEventType = (id: number) => mutate(api.del(`/api/admin/event-types/${id}`), 'event-types');
+export const deleteEventType = (id: number) =>
+  mutate(api.del(P.eventType(id), undefined, MessageSchema), 'event-types');
 export const reorderEventTypes = (ids: number[]) =>
-  mutate(api.post<AdminEventType[]>('/api/admin/event-types/reorder', { ids }), 'event-types');
+  mutate(api.post(P.eventTypesOrder, { ids }, AdminEventTypeListSchema), 'event-types');
 
 // ---- Competitor levels ----
 export const useCompetitorLevels = () =>
-  useQuery(`${ADMIN}competitor-levels`, () => api.get<CompetitorLevel[]>('/api/admin/competitor-levels'));
+  useQuery(`${ADMIN}competitor-levels`, () => api.get(P.competitorLevels, CompetitorLevelListSchema));
 export const saveCompetitorLevel = (id: number | null, input: CompetitorLevelInput) =>
   mutate(
     id === null
-      ? api.post<CompetitorLevel>('/api/admin/competitor-levels', input)
-      : api.put<CompetitorLevel>(`/api/admin/competitor-levels/${id}`, input),
+      ? api.post(P.competitorLevels, input, CompetitorLevelSchema)
+      : api.put(P.competitorLevel(id), input, CompetitorLevelSchema),
   );
-export const deleteCompetitorLevel = (id: number) => mutate(api.del(`/api/admin/competitor-levels/${id}`));
+export const deleteCompetitorLevel = (id: number) =>
+  mutate(api.del(P.competitorLevel(id), undefined, MessageSchema));
 export const reorderCompetitorLevels = (ids: number[]) =>
-  mutate(api.post<CompetitorLevel[]>('/api/admin/competitor-levels/reorder', { ids }));
+  mutate(api.post(P.competitorLevelsOrder, { ids }, CompetitorLevelListSchema));
 
 // ---- Events of a tournament ----
 export const useAdminEvents = (tournamentId: number | null) =>
   useQuery(`${ADMIN}events:${tournamentId ?? 'none'}`, () =>
     tournamentId === null
-      ? Promise.resolve<TournamentEvent[]>([])
-      : api.get<TournamentEvent[]>(`/api/admin/events?tournamentId=${tournamentId}`),
+      ? Promise.resolve([])
+      : api.get(`${P.events}${queryString({ tournamentId })}`, TournamentEventListSchema),
   );
 export const saveEvent = (id: number | null, input: TournamentEventInput) =>
   mutate(
     id === null
-      ? api.post<TournamentEvent>('/api/admin/events', input)
-      : api.put<TournamentEvent>(`/api/admin/events/${id}`, input),
+      ? api.post(P.events, input, TournamentEventSchema)
+      : api.put(P.event(id), input, TournamentEventSchema),
   );
-export const deleteEvent = (id: number) => mutate(api.del(`/api/admin/events/${id}`));
+export const deleteEvent = (id: number) => mutate(api.del(P.event(id), undefined, MessageSchema));
 export const reorderEvents = (ids: number[]) =>
-  mutate(api.post<TournamentEvent[]>('/api/admin/events/reorder', { ids }));
+  mutate(api.post(P.eventsOrder, { ids }, TournamentEventListSchema));
 
 // ---- Divisions ----
-export const useDivisions = () =>
-  useQuery(`${ADMIN}divisions`, () => api.get<Division[]>('/api/admin/divisions'));
+export const useDivisions = () => useQuery(`${ADMIN}divisions`, () => api.get(P.divisions, DivisionListSchema));
 export const saveDivision = (id: number | null, input: DivisionInput) =>
   mutate(
     id === null
-      ? api.post<Division>('/api/admin/divisions', input)
-      : api.put<Division>(`/api/admin/divisions/${id}`, input),
+      ? api.post(P.divisions, input, DivisionSchema)
+      : api.put(P.division(id), input, DivisionSchema),
   );
-export const deleteDivision = (id: number) => mutate(api.del(`/api/admin/divisions/${id}`));
-export const reorderDivisions = (ids: number[]) =>
-  mutate(api.post<Division[]>('/api/admin/divisions/reorder', { ids }));
+export const deleteDivision = (id: number) => mutate(api.del(P.division(id), undefined, MessageSchema));
+export const reorderDivisions = (ids: number[]) => mutate(api.post(P.divisionsOrder, { ids }, DivisionListSchema));
 
 // ---- Site settings ----
 export const useAdminSiteSettings = () =>
-  useQuery(`${ADMIN}site-settings`, () => api.get<AdminSiteSettings>('/api/admin/site-settings'));
+  useQuery(`${ADMIN}site-settings`, () => api.get(P.siteSettings, AdminSiteSettingsSchema));
 export const saveSiteSettings = (input: SiteSettingsInput) =>
-  mutate(api.put<AdminSiteSettings>('/api/admin/site-settings', input), 'settings');
+  mutate(api.put(P.siteSettings, input, AdminSiteSettingsSchema), 'settings');
 
 // ---- Audit log ----
 export const useAuditLog = (entity: string) =>
   useQuery(`${ADMIN}audit:${entity}`, () =>
-    api.get<AuditEntry[]>(
-      `/api/admin/audit-log?limit=200${entity ? `&entity=${encodeURIComponent(entity)}` : ''}`,
-    ),
+    api.get(`${P.auditLog}${queryString({ limit: 200, entity })}`, AuditEntryListSchema),
   );
 
 /** `ids` with the item at `index` moved one place up (-1) or down (+1). */
