@@ -55,6 +55,19 @@ interface Queued {
 }
 
 const CHANNEL = 'nomac-device';
+const EMPTY: ReadonlyMap<number | string, Row> = new Map();
+
+/** An entity's rows as a list, built once per map: a tap rebuilds only the entity it changed. */
+const lists = new WeakMap<ReadonlyMap<number | string, Row>, readonly Row[]>();
+function rowsOf(map: ReadonlyMap<number | string, Row> | undefined): readonly Row[] {
+  if (!map) return [];
+  let rows = lists.get(map);
+  if (!rows) {
+    rows = [...map.values()];
+    lists.set(map, rows);
+  }
+  return rows;
+}
 
 export class Replica {
   private confirmed: Maps;
@@ -109,22 +122,15 @@ export class Replica {
 
   private makeSnapshot(): ReplicaSnapshot {
     const view = this.view;
-    const arrays = new Map<string, readonly Row[]>();
     const failing = this.outbox.flatMap((q) =>
       q.refused && q.id !== undefined ? [{ mutationId: q.id, name: q.name, ...q.refused }] : [],
     );
     return {
       loaded: this.loaded,
-      rows: <E extends SyncEntity>(entity: E) => {
-        let rows = arrays.get(entity);
-        if (!rows) {
-          rows = [...(view.get(entity)?.values() ?? [])];
-          arrays.set(entity, rows);
-        }
-        return rows as unknown as readonly SyncEntities[E][];
-      },
+      rows: <E extends SyncEntity>(entity: E) =>
+        rowsOf(view.get(entity)) as unknown as readonly SyncEntities[E][],
       map: <E extends SyncEntity>(entity: E) =>
-        (view.get(entity) ?? new Map()) as unknown as ReadonlyMap<SyncIdOf<E>, SyncEntities[E]>,
+        (view.get(entity) ?? EMPTY) as unknown as ReadonlyMap<SyncIdOf<E>, SyncEntities[E]>,
       pending: this.pendingKeys,
       failing,
       queued: this.outbox.length,
@@ -211,7 +217,8 @@ export class Replica {
       });
       q.id = id;
       this.broadcast();
-      this.publish();
+      // Screens already show the change; only a refusal (listed by mutation id) is news.
+      if (q.refused) this.publish();
       return id;
     } catch (e) {
       // Not kept on the device, so not done: the screen goes back to what is stored.
