@@ -67,6 +67,35 @@ describe('Google sign-in', () => {
     expect(res.json.user).toMatchObject({ personId: user.id, roles: ['CheckInAdmin'] });
   });
 
+  it('linking a never-verified account ends its sessions and cancels its verification links (issue 17)', async () => {
+    const signUp = {
+      firstName: 'Eve',
+      lastName: 'Early',
+      email: 'claimed@example.com',
+      password: 'someone else chose',
+      confirmPassword: 'someone else chose',
+      addressLine1: '1 Main Street',
+      city: 'Elliot Lake',
+      province: 'ON',
+      postalCode: 'P5A 1A1',
+      phoneNumber: '7055551234',
+    };
+    expect((await t.call('POST', '/api/users/register', signUp)).status).toBe(200);
+    const link = [...t.sent].reverse().find((m) => m.to === signUp.email)?.text.match(/https?:\/\/\S+/)?.[0];
+    const [before] = await t.db.select().from(users).where(eq(users.email, signUp.email));
+    const token = await t.deps.tokens.signAccess(
+      { personId: before!.id, roles: ['Customer'], userDisplayName: 'Eve', tv: before!.tokenVersion },
+      t.clock.now,
+    );
+
+    const credential = await googleToken({ sub: 'g-claim', email: signUp.email });
+    expect((await t.call('POST', '/api/users/google-oauth', { credential, clientId: CLIENT_ID })).status).toBe(200);
+    expect((await t.call('GET', '/api/registration/has-completed', undefined, token)).status).toBe(401);
+    expect((await t.call('PUT', '/api/users/register', { hash: link?.split('/').pop() })).status).toBe(400);
+    const res = await t.call('POST', '/api/users/authenticate', { username: signUp.email, password: signUp.password });
+    expect(res.status).toBe(401);
+  });
+
   it('a token for another client id is refused', async () => {
     const credential = await googleToken({ sub: 'g-3', email: 'x@example.com' }, { aud: 'someone-else' });
     const res = await t.call('POST', '/api/users/google-oauth', { credential, clientId: CLIENT_ID });
