@@ -1,5 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DraftViewSchema,
+  MatchmakingListSchema,
+  PublishPreviewSchema,
+  SheetsSchema,
+} from '@tournament/shared';
 import { seedStarterRules } from '../db/seed.ts';
 import {
   competitorEvents,
@@ -353,8 +359,16 @@ describe('matchmaking', () => {
   });
 
   it('prints sheets: competitors with school, level, age; brackets on bracket events; overrides', async () => {
+    const view0 = await draft();
     const all = await call('GET', `/api/admin/division-sheets/all/${draftId}`);
     expect(all.status).toBe(200);
+    // The answers match the contract the web app parses them with.
+    expect(() => SheetsSchema.parse(all.json)).not.toThrow();
+    expect(() => DraftViewSchema.parse(view0)).not.toThrow();
+    const list = (await call('GET', '/api/admin/matchmaking')).json;
+    expect(() => MatchmakingListSchema.parse(list)).not.toThrow();
+    const preview = (await call('GET', `/api/admin/matchmaking/drafts/${draftId}/publish`)).json;
+    expect(() => PublishPreviewSchema.parse(preview)).not.toThrow();
     const view = await draft();
     expect(all.json.sheets).toHaveLength(view.divisions.length);
     const sparring = all.json.sheets.find((s: any) => s.division.title === 'Boys 14-15 Advanced');

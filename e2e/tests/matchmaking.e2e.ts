@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { formsCompetitor, type RegistrationOptionsSeen } from '../src/competitor-body.ts';
+import { parentsOf, storeSession, type Person } from '../src/check-in-fixtures.ts';
+import { launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
+
+// Issue 13 in Chromium, as a director, on the starter division rules seeded at first start:
+// create a draft from 30 registered competitors, split one division and combine two, publish,
+// move a competitor and publish again past the change list, and print every sheet: the PDF has
+// one page per division. One stack for the file; the steps build on each other.
+
+const director: Person = {
+  email: 'td@example.test',
+  password: 'matchmaking-pass-1',
+  role: 'TournamentDirector',
+  first: 'Terry',
+  last: 'Director',
+};
+const parents = parentsOf('ABC');
+
+interface Kid {
+  first: string;
+  age: number;
+  gender: 1 | 2;
+}
+
+// 30 Forms competitors at the first level (Beginner): ten girls of 10-11 (over the maximum of
+// 8), one boy of 8 and one of 10 (each alone, under the minimum of 2), and three groups of six.
+const KIDS: Kid[] = [
+  ...Array.from({ length: 5 }, (_, i): Kid => ({ first: `Ten${i + 1}`, age: 10, gender: 2 })),
+  ...Array.from({ length: 5 }, (_, i): Kid => ({ first: `Eleven${i + 1}`, age: 11, gender: 2 })),
+  { first: 'Eight', age: 8, gender: 1 },
+  { first: 'Tenboy', age: 10, gender: 1 },
+  ...Array.from({ length: 6 }, (_, i): Kid => ({ first: `Twelvegirl${i + 1}`, age: 12, gender: 2 })),
+  ...Array.from({ length: 6 }, (_, i): Kid => ({ first: `Twelveboy${i + 1}`, age: 12, gender: 1 })),
+  ...Array.from({ length: 6 }, (_, i): Kid => ({ first: `Fourteen${i + 1}`, age: 14, gender: 2 })),
+];
+
+/** Registers `kids` for `parent` through the API and completes the registration (pay at the door). */
+async function register(
+  stack: Stack,
+  parent: Person,
+  kids: Kid[],
+  tournament: { id: number; tournamentDate: string },
+) {
+  const token = await stack.signIn(parent.email, parent.password);
+  const options = (
+    await stack.api<RegistrationOptionsSeen>(
+      'GET',
+      `/api/registration/options/${tournament.id}`,
+      undefined,
+      token,
+    )
+  ).json;
+  const created = await stack.api<{ registrationId: number }>(
+    'POST',
+    `/api/registration/create/${tournament.id}`,
+    undefined,
+    token,
+  );
+  const year = Number(tournament.tournamentDate.slice(0, 4));
+  for (const kid of kids) {
+    const res = await stack.api(
+      'POST',
+      '/api/registration/competitor',
+      {
+        ...formsCompetitor(options, created.json.registrationId, kid.first, parent.last!),
+        dateOfBirth: `${year - kid.age}-01-01`,
+        gender: kid.gender,
+      },
+      token,
+    );
+    expect(res.status).toBe(200);
+  }
+  const paid = await stack.api(
+    'POST',
+    `/api/registration/checkout/${created.json.registrationId}`,
+    undefined,
+    token,
+  );
+  expect(paid.status).toBe(200);
+}
+
+/** expect.poll with room for a loaded machine (two cores shared by every engineer). */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
+
+const divisionHeadings = (page: Page) => page.getByTestId('division').getByRole('heading', { level: 3 });
+const division = (page: Page, title: string) =>
+  page
+    .getByTestId('division')
+    .filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
+
+describe('matchmaking in the browser', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let page: Page;
+  let draftUrl: string;
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack({ users: [director, ...parents] }), launchBrowser()]);
+    const tournament = (await stack.api<{ id: number; tournamentDate: string }[]>('GET', '/api/tournaments'))
+      .json[0]!;
+    for (const [i, parent] of parents.entries()) {
+      await register(stack, parent, KIDS.slice(i * 10, i * 10 + 10), tournament);
+    }
+    page = await newPage(browser, stack.baseUrl);
+    await storeSession(page, stack, director);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('creates a draft of the 30 competitors, grouped by the starter rules, with warnings', async () => {
+    await page.goto('/admin/matchmaking');
+    await page.getByRole('link', { name: 'Create draft' }).first().click();
+    await page.waitForURL('**/admin/matchmaking/create-draft/tournament/*');
+    await poll(() => page.getByText('Every completed registration (30)').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    await page.waitForURL(/\/admin\/matchmaking\/\d+\/all$/);
+    draftUrl = page.url().replace(/\/all$/, '');
+    await poll(() => divisionHeadings(page).allTextContents()).toEqual([
+      'Boys 8-9 Beginner',
+      'Boys 10-11 Beginner',
+      'Girls 10-11 Beginner',
+      'Boys 12-13 Beginner',
+      'Girls 12-13 Beginner',
+      'Girls 14-15 Beginner',
+    ]);
+    expect(await page.getByTestId('division-count').textContent()).toBe('6 divisions, 30 competitors');
+    expect(await division(page, 'Girls 10-11 Beginner').getByText('Too large: 10, at most 8').count()).toBe(
+      1,
+    );
+  });
+
+  it('splits the oversized division by age and combines the two small ones', async () => {
+    await page.getByRole('link', { name: 'Split (1)' }).click();
+    await page.waitForURL('**/split');
+    await division(page, 'Girls 10-11 Beginner').getByRole('link', { name: 'Split' }).click();
+    await page.waitForURL('**/split/division/*');
+    await poll(() => page.getByTestId('preview-division').getByRole('heading').allTextContents()).toEqual([
+      'Girls 10 Beginner',
+      'Girls 11 Beginner',
+    ]);
+    await page.getByRole('button', { name: 'Apply split' }).click();
+    await page.waitForURL('**/all');
+    await poll(() => divisionHeadings(page).count()).toBe(7);
+
+    await page.getByRole('link', { name: 'Combine (2)' }).click();
+    await page.waitForURL('**/combine');
+    await division(page, 'Boys 8-9 Beginner').getByRole('link', { name: 'Combine' }).click();
+    await page.waitForURL('**/combine/division/*');
+    // The nearest neighbour (same gender, adjacent ages) comes first and is chosen.
+    await poll(() => page.getByRole('radio', { name: /Boys 10-11 Beginner/ }).isChecked()).toBe(true);
+    await poll(() => page.getByTestId('preview-division').getByRole('heading').textContent()).toBe(
+      'Boys 8-11 Beginner',
+    );
+    await page.getByRole('button', { name: 'Apply combine' }).click();
+    await page.waitForURL('**/all');
+    await poll(() => divisionHeadings(page).count()).toBe(6);
+    await poll(() =>
+      division(page, 'Boys 8-11 Beginner')
+        .getByText(/^Override: Combined/)
+        .count(),
+    ).toBe(1);
+  });
+
+  it('publishes the draft', async () => {
+    await page.getByRole('button', { name: 'Publish…' }).click();
+    await page.getByRole('button', { name: 'Publish draft' }).click();
+    await poll(() => page.getByText('Published.', { exact: true }).count()).toBe(1);
+    await page.goto('/admin/matchmaking');
+    await poll(() =>
+      page
+        .getByRole('row', { name: /Draft 1/ })
+        .getByText('Published')
+        .count(),
+    ).toBe(1);
+  });
+
+  it('moves a competitor, publishes again, and sees the change list first', async () => {
+    await page.goto(`${draftUrl}/all`);
+    await division(page, 'Girls 12-13 Beginner')
+      .getByLabel('Move Twelvegirl1 FamilyB to')
+      .selectOption({ label: 'Girls 14-15 Beginner' });
+    await division(page, 'Girls 12-13 Beginner').getByRole('button', { name: 'Move' }).first().click();
+    await poll(() =>
+      division(page, 'Girls 14-15 Beginner')
+        .getByRole('cell', { name: 'Twelvegirl1 FamilyB', exact: true })
+        .count(),
+    ).toBe(1);
+    await page.getByRole('button', { name: 'Publish…' }).click();
+    const changes = page.getByTestId('publish-changes');
+    await poll(() => changes.textContent()).toContain(
+      'Twelvegirl1 FamilyB moved: Girls 12-13 Beginner → Girls 14-15 Beginner',
+    );
+    await page.getByRole('button', { name: 'Confirm and publish' }).click();
+    await poll(() =>
+      page.getByText('Published. 1 families are recorded for a division change notice.').count(),
+    ).toBe(1);
+  });
+
+  it('prints every sheet: one PDF page per division', async () => {
+    const draftId = draftUrl.split('/').at(-1);
+    await page.goto(`/admin/division-sheets/all/${draftId}`);
+    await page
+      .locator('article.division-sheet')
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .catch(async () => {
+        throw new Error(`No sheets on ${page.url()}: ${await page.locator('main').innerText()}`);
+      });
+    await poll(() => page.locator('article.division-sheet').count()).toBe(6);
+    const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+    const pages = pdf.match(/\/Type\s*\/Page(?!s)/g) ?? [];
+    expect(pages).toHaveLength(6);
+  });
+});
