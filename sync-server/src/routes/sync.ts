@@ -14,7 +14,8 @@ import {
   EventTicketResponseSchema,
 } from '@tournament/shared';
 import { clientAddress } from '../http/client-address.ts';
-import { currentCaller, issueEventTicket, verifyEventTicket } from '../sync/event-tickets.ts';
+import { currentCaller } from '../services/tokens.ts';
+import { issueEventTicket, verifyEventTicket } from '../sync/event-tickets.ts';
 import { defineRoute } from '../http/define-route.ts';
 import type { AppEnv } from '../http/context.ts';
 import { router } from '../http/openapi-app.ts';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { ACCOUNT_ROLES, type Role } from '@tournament/shared';
+import { ACCOUNT_ROLES, fullName, type Role } from '@tournament/shared';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
@@ -70,14 +70,26 @@ export function createTokenService(key: Uint8Array): TokenService {
       }
       const personId = Number(payload.sub);
       if (!Number.isInteger(personId) || typeof payload.tv !== 'number') return null;
-      // Roles and revocation come from the account as it is now, not from the token alone.
-      const [user] = await db
-        .select({ roles: users.roles, tokenVersion: users.tokenVersion, first: users.firstName, last: users.lastName })
-        .from(users)
-        .where(eq(users.id, personId));
-      if (!user || user.tokenVersion !== payload.tv) return null;
-      const roles = user.roles.filter((r): r is Role => (ACCOUNT_ROLES as readonly string[]).includes(r));
-      return { personId, roles, displayName: `${user.first} ${user.last}`.trim() };
+      return currentCaller(db, personId, payload.tv);
     },
   };
+}
+
+/**
+ * The account as it is now, if its tokens of version `tv` still stand: roles and revocation
+ * come from the account, not from a token alone (access tokens, event stream tickets).
+ */
+export async function currentCaller(db: Db, personId: number, tv: number): Promise<Caller | null> {
+  const [user] = await db
+    .select({
+      roles: users.roles,
+      tokenVersion: users.tokenVersion,
+      first: users.firstName,
+      last: users.lastName,
+    })
+    .from(users)
+    .where(eq(users.id, personId));
+  if (!user || user.tokenVersion !== tv) return null;
+  const roles = user.roles.filter((r): r is Role => (ACCOUNT_ROLES as readonly string[]).includes(r));
+  return { personId, roles, displayName: fullName(user.first, user.last) };
 }

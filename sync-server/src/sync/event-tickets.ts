@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { ACCOUNT_ROLES, fullName, SyncScopeSchema, type Role, type SyncScope } from '@tournament/shared';
+import { SyncScopeSchema, type SyncScope } from '@tournament/shared';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
 import type { Caller } from '../deps.ts';
+import { currentCaller } from '../services/tokens.ts';
 
 // Tickets for /sync/events (issue 17): EventSource cannot send headers, and an access token
 // in a URL lands in proxies' and browsers' logs. A device trades its access token for a
@@ -78,20 +77,4 @@ export async function verifyEventTicket(
   const caller = await currentCaller(db, personId, payload.tv);
   if (!caller) return null;
   return { caller, scope: scope.data, endsAt: new Date(payload.end * 1000), tokenVersion: payload.tv };
-}
-
-/** The account as it is now, if its tokens of version `tv` still stand. */
-export async function currentCaller(db: Db, personId: number, tv: number): Promise<Caller | null> {
-  const [user] = await db
-    .select({
-      roles: users.roles,
-      tokenVersion: users.tokenVersion,
-      first: users.firstName,
-      last: users.lastName,
-    })
-    .from(users)
-    .where(eq(users.id, personId));
-  if (!user || user.tokenVersion !== tv) return null;
-  const roles = user.roles.filter((r): r is Role => (ACCOUNT_ROLES as readonly string[]).includes(r));
-  return { personId, roles, displayName: fullName(user.first, user.last) };
 }
