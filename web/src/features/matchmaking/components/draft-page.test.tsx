@@ -1,0 +1,169 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DraftView } from '@tournament/shared';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../../app/providers.tsx';
+import { setSession } from '../../../lib/session.ts';
+import { invalidateQueries } from '../../../lib/use-query.ts';
+import { makeSettings } from '../../../testing/fixtures.ts';
+import { DraftPage } from './draft-page.tsx';
+import { SplitPage } from './split-page.tsx';
+
+// The draft page (issue 13): tabs, filters and counts; the split page's preview runs the shared
+// rule and applying sends the chosen split.
+
+const criteria = (minAge: number, maxAge: number, gender: 1 | 2 | null, minSize = 2, maxSize = 3) => ({
+  minAge,
+  maxAge,
+  gender,
+  competitorLevelIds: [1],
+  minWeight: null,
+  maxWeight: null,
+  minSize,
+  maxSize,
+});
+const kid = (id: number, age: number, gender: 1 | 2) => ({
+  id,
+  registrationId: 100 + id,
+  firstName: `Kid${id}`,
+  lastName: 'Lee',
+  age,
+  gender,
+  competitorLevelId: 1,
+  weight: null,
+  school: 'North Dojo',
+  checkedIn: false,
+  eventTypeIds: [1],
+});
+
+const VIEW: DraftView = {
+  draft: {
+    id: 7,
+    name: 'Draft 1',
+    status: 'draft',
+    source: 'completed',
+    eventTypeIds: [1],
+    tournament: { id: 1, tournamentDate: '2099-06-13', city: 'Elliot Lake' },
+    publishedAt: null,
+  },
+  eventTypes: [{ id: 1, title: 'Forms', sortOrder: 1, decidedBy: 'judged' }],
+  levels: [{ id: 1, name: 'Beginner', sortOrder: 1 }],
+  divisions: [
+    {
+      id: 11,
+      ruleId: 1,
+      title: 'Girls 10-11 Beginner',
+      criteria: criteria(10, 11, 2),
+      eventTypeIds: [1],
+      competitorIds: [1, 2, 3, 4],
+      locked: false,
+      note: '',
+      overrides: [],
+      warnings: [{ kind: 'tooLarge', message: 'Too large: 4, at most 3' }],
+    },
+    {
+      id: 12,
+      ruleId: 2,
+      title: 'Boys 12-13 Beginner',
+      criteria: criteria(12, 13, 1),
+      eventTypeIds: [1],
+      competitorIds: [5, 6],
+      locked: false,
+      note: '',
+      overrides: [],
+      warnings: [],
+    },
+  ],
+  competitors: [kid(1, 10, 2), kid(2, 10, 2), kid(3, 11, 2), kid(4, 11, 2), kid(5, 12, 1), kid(6, 13, 1)],
+  unplaced: [],
+};
+
+let posts: { url: string; body: unknown }[];
+beforeEach(() => {
+  invalidateQueries('');
+  posts = [];
+  setSession({
+    user: { personId: 1, roles: ['TournamentDirector'], userDisplayName: 'Dee Director' },
+    token: 'tok',
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (init?.method === 'POST') posts.push({ url, body: JSON.parse(String(init.body)) });
+      const body =
+        url === '/api/settings'
+          ? makeSettings()
+          : url.startsWith('/api/admin/matchmaking/drafts/7')
+            ? VIEW
+            : [];
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin/matchmaking/:draftId',
+        element: <DraftPage />,
+        children: ['all', 'split', 'combine'].map((p) => ({ path: p, element: null })),
+      },
+      { path: '/admin/matchmaking/:draftId/split/division/:draftDivisionId', element: <SplitPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+const titles = () => screen.queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+
+describe('a matchmaking draft', () => {
+  it('lists every division with counts, filters by gender and warnings, and the split tab shows the oversized', async () => {
+    renderAt('/admin/matchmaking/7/all');
+    await waitFor(() => expect(titles()).toEqual(['Girls 10-11 Beginner', 'Boys 12-13 Beginner']));
+    expect(screen.getByTestId('division-count')).toHaveTextContent('2 divisions, 6 competitors');
+    await userEvent.selectOptions(screen.getByLabelText('Gender'), 'Male');
+    await waitFor(() => expect(titles()).toEqual(['Boys 12-13 Beginner']));
+    await userEvent.selectOptions(screen.getByLabelText('Gender'), '');
+    await userEvent.click(screen.getByLabelText('Warnings only'));
+    await waitFor(() => expect(titles()).toEqual(['Girls 10-11 Beginner']));
+    await userEvent.click(screen.getByRole('link', { name: 'Split (1)' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('division-count')).toHaveTextContent('1 divisions, 4 competitors'),
+    );
+    expect(within(screen.getByTestId('division')).getByRole('link', { name: 'Split' })).toHaveAttribute(
+      'href',
+      '/admin/matchmaking/7/split/division/11',
+    );
+  });
+
+  it('previews a split by age with the shared rule and applies the chosen split', async () => {
+    const router = renderAt('/admin/matchmaking/7/split/division/11');
+    const previews = await screen.findAllByTestId('preview-division');
+    expect(previews.map((p) => within(p).getByRole('heading').textContent)).toEqual([
+      'Girls 10 Beginner',
+      'Girls 11 Beginner',
+    ]);
+    await userEvent.click(screen.getByLabelText('Pick competitors'));
+    expect(screen.queryAllByTestId('preview-division')).toEqual([]);
+    await userEvent.click(screen.getByLabelText('Kid4 Lee (11)'));
+    await waitFor(() => expect(screen.getAllByTestId('preview-division')).toHaveLength(2));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply split' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/matchmaking/7/all'));
+    expect(posts).toEqual([
+      { url: '/api/admin/matchmaking/drafts/7/divisions/11/split', body: { by: 'pick', competitorIds: [4] } },
+    ]);
+  });
+});
