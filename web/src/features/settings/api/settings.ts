@@ -5,10 +5,12 @@ import {
   AdminTournamentListSchema,
   AdminTournamentSchema,
   AuditEntryListSchema,
+  CopyRulesResultSchema,
   CompetitorLevelListSchema,
   CompetitorLevelSchema,
   DivisionListSchema,
   DivisionSchema,
+  MATCHMAKING_PATHS,
   MessageSchema,
   queryString,
   SETTINGS_PATHS as P,
@@ -109,6 +111,9 @@ export const saveDivision = (id: number | null, input: DivisionInput) =>
   );
 export const deleteDivision = (id: number) => mutate(api.del(P.division(id), undefined, MessageSchema));
 export const reorderDivisions = (ids: number[]) => mutate(api.post(P.divisionsOrder, { ids }, DivisionListSchema));
+/** Issue 13: the rules a past tournament's draft used, appended to the current ones. */
+export const copyDivisionRules = (tournamentId: number) =>
+  mutate(api.post(MATCHMAKING_PATHS.copyRules(tournamentId), undefined, CopyRulesResultSchema));
 
 // ---- Site settings ----
 export const useAdminSiteSettings = () =>

@@ -5,10 +5,14 @@ import { TextField } from '../../../components/form/text-field.tsx';
 import { ItemEditor, ListEditor, useListEditing } from '../../../components/list-editor.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useForm } from '../../../lib/form.ts';
+import { useState } from 'react';
+import { useAction } from '../../../lib/action.ts';
 import {
+  copyDivisionRules,
   deleteDivision,
   reorderDivisions,
   saveDivision,
+  useAdminTournaments,
   useCompetitorLevels,
   useDivisions,
 } from '../api/settings.ts';
@@ -65,6 +69,39 @@ function valuesOf(d: Division | undefined): Values {
 
 const genderLabel = (g: Division['gender']) => (g === 1 ? 'Male' : g === 2 ? 'Female' : 'Mixed');
 
+/** Issue 13: bring back the rules a past tournament's matchmaking used (skipping identical ones). */
+function CopyRules() {
+  const tournaments = useAdminTournaments();
+  const [tournamentId, setTournamentId] = useState('');
+  const copy = useAction(() => copyDivisionRules(Number(tournamentId)), {
+    success: (r) => `Copied ${r.copied} division rules; ${r.skipped} were already in settings.`,
+  });
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      aria-label="Copy the rules of a past tournament"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void copy.run();
+      }}
+    >
+      <SelectField
+        label="Copy the rules of a past tournament"
+        placeholder="Choose a tournament"
+        value={tournamentId}
+        options={(tournaments.data ?? []).map((t) => ({
+          value: String(t.id),
+          label: `${t.tournamentDate}, ${t.city}`,
+        }))}
+        onChange={(e) => setTournamentId(e.target.value)}
+      />
+      <Button type="submit" variant="outline" disabled={!tournamentId || copy.busy}>
+        Copy rules
+      </Button>
+    </form>
+  );
+}
+
 /** `/admin/divisions`: the rules matchmaking groups competitors by (DESIGN.md section 5). */
 export function DivisionsPage() {
   const { data, error, isLoading } = useDivisions();
@@ -87,6 +124,7 @@ export function DivisionsPage() {
       }
     >
       <Loading error={error ?? levels.error} isLoading={isLoading && !data} />
+      <CopyRules />
       {levels.data && editing.isOpen && (
         <DivisionEditor
           key={editing.key}
