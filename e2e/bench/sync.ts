@@ -58,9 +58,15 @@ async function check<T>(res: Promise<{ status: number; json: T; text: string }>,
 }
 
 /** Competitors `from` to `to - 1` in the (incomplete) registration of parent `i`, posted in parallel. */
+const tokens = new Map<number, string>();
 async function register(stack: Stack, i: number, from = 0, to = KIDS): Promise<void> {
   const parent = parents[i]!;
-  const token = await stack.signIn(parent.email, parent.password);
+  // One sign-in per parent: sign-ins are rate limited per account.
+  let token = tokens.get(i);
+  if (!token) {
+    token = await stack.signIn(parent.email, parent.password);
+    tokens.set(i, token);
+  }
   const tournamentId = (
     await check(stack.api<{ id: number }[]>('GET', '/api/tournaments'), 'tournaments')
   )[0]!.id;
