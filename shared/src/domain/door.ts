@@ -30,7 +30,8 @@ export const DOOR_MESSAGES = {
   // Issue 17: more than the balance owing needs a director's confirmation.
   overBalance: (owing: number) =>
     `This payment is more than the balance owing ($${owing}). A tournament director must confirm a payment above the balance.`,
-  overBalanceDirector: 'Only a tournament director or super admin can confirm a payment above the balance owing.',
+  overBalanceDirector:
+    'Only a tournament director or super admin can confirm a payment above the balance owing.',
 } as const;
 
 /** How each method is named on the page, receipts and totals. */
@@ -107,6 +108,12 @@ export const WalkInArgsSchema = z.object({
     .max(MAX_WALK_IN_COMPETITORS, DOOR_MESSAGES.competitorCount),
   spectators: z.number({ error: MESSAGES.required }).int().min(0).max(MAX_WALK_IN_SPECTATORS).default(0),
   payment: DoorPaymentSchema.optional(),
+  /**
+   * Staff asked the family and they confirmed the e-mail is their own account: attach the
+   * walk-in to it. Without it the walk-in gets a guest owner even when an account has this
+   * e-mail (issue 17: nobody at the door can add children to someone else's account).
+   */
+  attachToAccount: z.boolean().default(false),
   checkIn: z.boolean().default(true),
   /**
    * The total the device showed (walkInTotal over the cached tournament prices): only the

@@ -67,7 +67,11 @@ export async function recordDoorPaymentInTx(
   // director. (Up to the cost a CheckInAdmin may record: two tablets offline may each take
   // the same balance, decision 016.)
   const [before] = await toRegistrations(deps, tx, [row], new Map([[tournament.id, tournament]]));
-  if (before && p.amount > Math.max(before.balanceOwing, before.cost) && !(await isDirector(tx, p.recordedBy))) {
+  if (
+    before &&
+    p.amount > Math.max(before.balanceOwing, before.cost) &&
+    !(await isDirector(tx, p.recordedBy))
+  ) {
     throw new MutationError('over_balance_director', DOOR_MESSAGES.overBalanceDirector);
   }
   const done = await recordPaymentInTx(tx, deps, row, new Map([[tournament.id, tournament]]), {
@@ -208,13 +212,20 @@ export async function createWalkInInTx(
 
   const { contact } = args;
   let ownerId: number | undefined;
-  if (contact.email) {
-    // Issue 17: only a verified customer account is attached; an unverified one may have
+  if (contact.email && args.attachToAccount) {
+    // Issue 17: only when staff confirmed the match with the family, and only a verified
+    // customer account is attached; an unverified one may have
     // been made by someone else with this address (decision 018), and staff are never owners.
     const [account] = await tx
       .select({ id: users.id, roles: users.roles })
       .from(users)
-      .where(and(sql`lower(${users.email}) = ${contact.email}`, isNotNull(users.verifiedAt), eq(users.isGuest, false)));
+      .where(
+        and(
+          sql`lower(${users.email}) = ${contact.email}`,
+          isNotNull(users.verifiedAt),
+          eq(users.isGuest, false),
+        ),
+      );
     ownerId = account && !isStaff(account.roles) ? account.id : undefined;
   }
   let guestId: number | undefined;

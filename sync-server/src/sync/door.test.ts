@@ -435,8 +435,24 @@ describe('registerWalkIn@1', () => {
     expect(await receiptsOf(reg.id)).toHaveLength(1);
   });
 
-  it('attaches a walk-in to the existing account of the e-mail given; without payment it owes the door price', async () => {
+  it('a walk-in with the e-mail of an account, unconfirmed by the family, gets a guest owner (issue 17)', async () => {
     const args = walkInArgs({
+      contact: { firstName: 'Pat', lastName: 'Lee', email: 'pat.lee@example.com' },
+      competitors: [walkInArgs().competitors[0]],
+      spectators: 0,
+      checkIn: false,
+    });
+    const res = await tablet(staff.token).push([{ id: 1, name: 'registerWalkIn@1', args }]);
+    expect((res.json as PushResponse).results[0]?.status).toBe('applied');
+    const [reg] = await t.db.select().from(registrations).where(eq(registrations.walkInId, args.walkInId));
+    expect(reg?.ownerUserId).not.toBe(parent.user.id);
+    const mine = await t.call('GET', `/api/registration/getAll/${next.id}`, undefined, parent.token);
+    expect((mine.json as { registrationId: number }[]).map((r) => r.registrationId)).not.toContain(reg!.id);
+  });
+
+  it('attaches a walk-in to the existing account of the e-mail the family confirmed; without payment it owes the door price', async () => {
+    const args = walkInArgs({
+      attachToAccount: true,
       contact: { firstName: 'Pat', lastName: 'Lee', email: 'PAT.LEE@example.com' },
       competitors: [walkInArgs().competitors[0]],
       spectators: 0,

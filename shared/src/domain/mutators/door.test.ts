@@ -99,7 +99,12 @@ describe('recordDoorPayment@1 on the device', () => {
   it('taking more than is owed needs a confirmation (issue 17); confirmed, the money stays on record: the balance goes negative (refund due)', async () => {
     const store = new MemoryStore({ registrations: [registration({ balanceOwing: 0, amountPaid: 90 })] });
     expect(
-      await refused(store, 'recordDoorPayment@1', { paymentId: P2, registrationId: 1, method: 'etransfer', amount: 45 }),
+      await refused(store, 'recordDoorPayment@1', {
+        paymentId: P2,
+        registrationId: 1,
+        method: 'etransfer',
+        amount: 45,
+      }),
     ).toBe(`over_balance: ${DOOR_MESSAGES.overBalance(0)}`);
     await runMutation(
       store,

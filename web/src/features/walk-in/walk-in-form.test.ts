@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { runMutation, MemoryStore } from '@shared/domain/mutators/index.ts';
-import { emptyCompetitor, formTotal, initialWalkInForm, walkInFromForm, type WalkInFormState, type WalkInOptions } from './walk-in-form.ts';
+import {
+  emptyCompetitor,
+  formTotal,
+  initialWalkInForm,
+  walkInFromForm,
+  type WalkInFormState,
+  type WalkInOptions,
+} from './walk-in-form.ts';
 
 const options: WalkInOptions = {
   tournament: {
@@ -20,7 +27,10 @@ const options: WalkInOptions = {
   },
   fetchedAt: '2026-11-22T08:00:00.000Z',
 };
-const ids = { walkInId: 'b1b2c3d4-0000-4000-8000-0000000000aa', paymentId: 'c1b2c3d4-0000-4000-8000-0000000000bb' };
+const ids = {
+  walkInId: 'b1b2c3d4-0000-4000-8000-0000000000aa',
+  paymentId: 'c1b2c3d4-0000-4000-8000-0000000000bb',
+};
 const now = new Date('2026-11-22T09:00:00.000Z');
 
 function filled(): WalkInFormState {
@@ -50,7 +60,12 @@ function filled(): WalkInFormState {
 describe('walk-in form', () => {
   it('prices competitors at the door price and spectators at the spectator price', () => {
     expect(formTotal(filled(), options.tournament)).toBe(60);
-    expect(formTotal({ ...filled(), spectators: '', competitors: [emptyCompetitor(), emptyCompetitor()] }, options.tournament)).toBe(100);
+    expect(
+      formTotal(
+        { ...filled(), spectators: '', competitors: [emptyCompetitor(), emptyCompetitor()] },
+        options.tournament,
+      ),
+    ).toBe(100);
   });
 
   it('makes one registerWalkIn@1 that the shared mutator accepts: paid, checked in, change due', async () => {
@@ -73,6 +88,17 @@ describe('walk-in form', () => {
     })) as { changeDue: number; checkIns: unknown[] };
     expect(out.changeDue).toBe(40);
     expect(out.checkIns).toHaveLength(1);
+  });
+
+  it('joins an existing account only when staff ticked that the family confirmed its e-mail', () => {
+    const withEmail = { ...filled(), contact: { ...filled().contact, email: 'pat@example.com' } };
+    const unasked = walkInFromForm(withEmail, options, ids, now);
+    expect(unasked.ok && unasked.args.attachToAccount).toBe(false);
+    const confirmed = walkInFromForm({ ...withEmail, attachToAccount: true }, options, ids, now);
+    expect(confirmed.ok && confirmed.args.attachToAccount).toBe(true);
+    // Ticked, then the e-mail cleared: nothing to attach to.
+    const cleared = walkInFromForm({ ...filled(), attachToAccount: true }, options, ids, now);
+    expect(cleared.ok && cleared.args.attachToAccount).toBe(false);
   });
 
   it('leaves the payment out when staff take none now', () => {

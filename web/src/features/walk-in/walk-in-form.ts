@@ -53,6 +53,8 @@ export interface WalkInFormState {
   payment: PaymentFormState;
   /** False until staff change the amount themselves: until then it follows the total. */
   amountEdited: boolean;
+  /** The family confirmed the e-mail is their own account (issue 17): attach the walk-in to it. */
+  attachToAccount: boolean;
   checkIn: boolean;
 }
 
@@ -81,6 +83,7 @@ export function initialWalkInForm(): WalkInFormState {
     takePayment: true,
     payment: { method: 'cash', amount: '', tendered: '' },
     amountEdited: false,
+    attachToAccount: false,
     checkIn: true,
   };
 }
@@ -93,14 +96,19 @@ export function spectatorCount(text: string): number {
 
 /** The door price total of what is on the form. */
 export function formTotal(form: WalkInFormState, t: WalkInTournament): number {
-  return walkInTotal({ competitors: form.competitors.length, spectators: spectatorCount(form.spectators) }, t);
+  return walkInTotal(
+    { competitors: form.competitors.length, spectators: spectatorCount(form.spectators) },
+    t,
+  );
 }
 
 export type WalkInFormResult =
-  | { ok: true; args: WalkInArgsInput }
-  | { ok: false; errors: Record<string, string> };
+  { ok: true; args: WalkInArgsInput } | { ok: false; errors: Record<string, string> };
 
-function issuesToErrors(prefix: string, issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+function issuesToErrors(
+  prefix: string,
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+) {
   const errors: Record<string, string> = {};
   for (const i of issues) {
     const key = `${prefix}${String(i.path[0] ?? '')}`;
@@ -180,6 +188,7 @@ export function walkInFromForm(
       competitors: competitors as WalkInArgsInput['competitors'],
       spectators: spectators ?? 0,
       ...(payment ? { payment } : {}),
+      attachToAccount: form.attachToAccount && form.contact.email.trim() !== '',
       checkIn: form.checkIn,
       quotedTotal: formTotal(form, o.tournament),
       at: now.toISOString(),

@@ -163,6 +163,18 @@ function WalkInForm({
             error={errors['contact.email']}
             onChange={(e) => setContact('email', e.target.value)}
           />
+          {form.contact.email.trim() !== '' && (
+            // Issue 17: a walk-in joins an existing account only when the family says it is theirs.
+            <label className="flex items-center gap-3 sm:col-span-2">
+              <input
+                type="checkbox"
+                className="size-5"
+                checked={form.attachToAccount}
+                onChange={(e) => setForm((f) => ({ ...f, attachToAccount: e.target.checked }))}
+              />
+              The family confirmed this e-mail is their account: add this walk-in to it
+            </label>
+          )}
           <TextField
             id="wi-contact-phone"
             label="Phone (optional)"
