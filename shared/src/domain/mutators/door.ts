@@ -84,12 +84,13 @@ export const recordDoorPayment = defineMutator({
     const r = await store.get('registrations', args.registrationId);
     if (!r) throw new MutationError('registration_not_found', DOOR_MESSAGES.registrationNotFound);
     // Issue 17 (decision 018): more than the balance owing only with a director's
-    // confirmation. The device checks the balance its volunteer sees; the server checks the
-    // registration's whole cost, since two tablets offline may each take the same balance
-    // (decision 016), and its door service refuses above that from anyone but a director.
+    // confirmation, which the payments form asks for before queuing. The rule here is the
+    // registration's whole cost, on both sides: two tablets offline may each take the same
+    // balance (decision 016), so a payment queued against a balance another tablet has since
+    // paid still shows, and is recorded, as taken; the server's door service refuses above the
+    // cost from anyone but a director.
     const owing = Math.max(0, r.balanceOwing);
-    const ceiling = ctx.side === 'device' ? owing : Math.max(owing, r.cost);
-    if (args.amount > ceiling && !args.overBalanceConfirmed)
+    if (args.amount > Math.max(owing, r.cost) && !args.overBalanceConfirmed)
       throw new MutationError('over_balance', DOOR_MESSAGES.overBalance(owing));
     const row = paymentRow(r.id, args, when(args.at, ctx), ctx);
     if (!(await store.insert('payments', row))) {

@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import { DOOR_MESSAGES } from '@shared/domain/door.ts';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -87,6 +88,30 @@ describe('payments page', () => {
     expect(screen.getByTestId('total-door')).toHaveTextContent('$40');
     // A check-in admin may not void.
     expect(screen.queryByRole('button', { name: /^Void/ })).not.toBeInTheDocument();
+  });
+
+  it('refuses a check-in admin more than the balance owing before anything is queued; a director confirms it (issue 17)', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderAt('/admin/payments?registration=1');
+    const amount = await screen.findByLabelText(/^Amount \(\$\)/);
+    await user.clear(amount);
+    await user.type(amount, '100');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText(DOOR_MESSAGES.overBalance(40))).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(await db.outbox.count()).toBe(0);
+    unmount();
+
+    signIn('TournamentDirector');
+    renderAt('/admin/payments?registration=1');
+    const again = await screen.findByLabelText(/^Amount \(\$\)/);
+    await user.clear(again);
+    await user.type(again, '100');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByTestId('payment-recorded')).toHaveTextContent('payment of $100 recorded');
+    const [queued] = await db.outbox.toArray();
+    expect(queued?.args).toMatchObject({ amount: 100, overBalanceConfirmed: true });
   });
 
   it('a SuperAdmin voids a payment with a required reason; the total leaves it out', async () => {

@@ -1,7 +1,13 @@
 import { useDeferredValue, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { SyncPayment, SyncRegistration } from '@shared/contract/sync.ts';
-import { balanceText, changeDue, MAX_VOID_REASON, PAYMENT_METHOD_LABELS } from '@shared/domain/door.ts';
+import {
+  balanceText,
+  changeDue,
+  DOOR_MESSAGES,
+  MAX_VOID_REASON,
+  PAYMENT_METHOD_LABELS,
+} from '@shared/domain/door.ts';
 import { mayPushMutator, recordDoorPayment, voidPayment } from '@shared/domain/mutators/index.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -252,13 +258,22 @@ function RecordPaymentForm({ registration: r }: { registration: SyncRegistration
   const paymentId = useRef(crypto.randomUUID());
   // Issue 17: above the balance owing needs a director's confirmation (the server checks the role).
   const session = useSession();
-  const isDirector = (session?.user.roles ?? []).some((role) => role === 'TournamentDirector' || role === 'SuperAdmin');
+  const isDirector = (session?.user.roles ?? []).some(
+    (role) => role === 'TournamentDirector' || role === 'SuperAdmin',
+  );
   const [overConfirmed, setOverConfirmed] = useState(false);
   const form = useForm({
     initial: initialPaymentForm(r.balanceOwing),
     check: (state) => {
       const result = paymentFromForm(state, paymentId.current);
-      return result.ok ? { ok: true, data: result.payment } : { ok: false, errors: result.errors };
+      if (!result.ok) return { ok: false, errors: result.errors };
+      // Above the balance owing only with a director's confirmation: asked here, before the
+      // payment is queued (the server, which may already hold another tablet's payment for
+      // this family, checks the whole cost and the director).
+      const owing = Math.max(0, r.balanceOwing);
+      if (result.payment.amount > owing && !(isDirector && overConfirmed))
+        return { ok: false, errors: { amount: DOOR_MESSAGES.overBalance(owing) } };
+      return { ok: true, data: result.payment };
     },
     showErrors: 'submitted',
     onSubmit: async (p) => {
@@ -302,8 +317,13 @@ function RecordPaymentForm({ registration: r }: { registration: SyncRegistration
       />
       {isDirector && Number(form.values.amount) > Math.max(0, r.balanceOwing) && (
         <label className="flex items-center gap-2 text-sm" data-testid="confirm-over-balance">
-          <input type="checkbox" checked={overConfirmed} onChange={(e) => setOverConfirmed(e.target.checked)} />
-          I confirm this payment is more than the balance owing ({formatDollars(Math.max(0, r.balanceOwing))}).
+          <input
+            type="checkbox"
+            checked={overConfirmed}
+            onChange={(e) => setOverConfirmed(e.target.checked)}
+          />
+          I confirm this payment is more than the balance owing ({formatDollars(Math.max(0, r.balanceOwing))}
+          ).
         </label>
       )}
       <div>
