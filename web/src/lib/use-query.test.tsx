@@ -25,6 +25,20 @@ describe('useQuery', () => {
     expect(fetcher).toHaveBeenCalledTimes(2);
   });
 
+  it('a query invalidated while its first request is in flight reads again instead of loading forever', async () => {
+    invalidateQueries('greeting');
+    const answers: ((value: string) => void)[] = [];
+    const fetcher = vi.fn(() => new Promise<string>((resolve) => answers.push(resolve)));
+    render(<Reader id="a" fetcher={fetcher} />);
+    await vi.waitFor(() => expect(fetcher).toHaveBeenCalledTimes(1));
+    // Another page invalidates (a registration was just made) before the first answer comes.
+    act(() => invalidateQueries('greet'));
+    await vi.waitFor(() => expect(fetcher).toHaveBeenCalledTimes(2));
+    act(() => answers[0]!('stale'));
+    act(() => answers[1]!('fresh'));
+    expect(await screen.findByText('fresh')).toBeInTheDocument();
+  });
+
   it('initial data (a copy kept on the device) paints at once, then the read replaces it', async () => {
     invalidateQueries('kept-greeting');
     let answer: (value: string) => void = () => undefined;

@@ -24,6 +24,10 @@ function load(key: string, fetcher: () => Promise<unknown>): void {
   const promise = fetcher();
   entry.promise = promise;
   cache.set(key, entry);
+  // Screens see the request in flight: an invalidation before it answers is then a change
+  // they notice (back to nothing), so they fetch again instead of waiting on an answer the
+  // cache no longer takes.
+  notify(key);
   promise.then(
     (data) => {
       if (cache.get(key)?.promise !== promise) return;
