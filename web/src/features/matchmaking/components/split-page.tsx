@@ -30,7 +30,10 @@ function Split({ view, divisionId }: { view: DraftView; divisionId: number }) {
   const [by, setBy] = useState<SplitInput['by']>('age');
   const [picked, setPicked] = useState<number[]>([]);
   const division = view.divisions.find((d) => d.id === divisionId);
-  const how: SplitInput = by === 'pick' ? { by, competitorIds: picked } : { by };
+  const how = useMemo<SplitInput>(
+    () => (by === 'pick' ? { by, competitorIds: picked } : { by }),
+    [by, picked],
+  );
   const preview = useMemo(() => {
     if (!division) return null;
     try {
@@ -41,8 +44,7 @@ function Split({ view, divisionId }: { view: DraftView; divisionId: number }) {
     } catch (e) {
       return { parts: null, error: e instanceof MatchmakingError ? e.message : String(e) };
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `how` is rebuilt from by and picked
-  }, [division, by, picked, view]);
+  }, [division, how, view]);
   const apply = useAction(() => splitDivision(view.draft.id, divisionId, how));
   if (!division) return <Alert variant="danger">The division was not found in this draft</Alert>;
   const back = `/admin/matchmaking/${view.draft.id}/all`;
