@@ -59,5 +59,11 @@ export default defineConfig({
     emptyOutDir: true,
     // Staff areas are lazy routes (web/src/app/routes.tsx), so they land in chunks of their own.
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      // jsPDF's optional helpers for .html() and SVG, which the division sheets' PDF (drawn with
+      // text and lines) never calls: left out of the build, so an install that skipped these
+      // optional packages (npm does so silently) still builds.
+      external: ['canvg', 'html2canvas', 'dompurify'],
+    },
   },
 });
