@@ -25,3 +25,4 @@ export * from './contract/dev.ts';
 export * from './contract/paths.ts';
 export * from './domain/matchmaking/index.ts';
 export * from './contract/matchmaking.ts';
+export * from './contract/matchday.ts';

@@ -4,6 +4,7 @@ import type { Config } from './config/env.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedReferenceData } from './db/seed.ts';
+import { backfillRingDivisions } from './services/ring-divisions.ts';
 import type { Deps } from './deps.ts';
 import { CACHE_CHANNEL, createCache } from './lib/cache.ts';
 import { logger } from './lib/logger.ts';
@@ -21,6 +22,7 @@ export async function startServices(config: Config, opts: { now?: () => Date } =
   const database = await openConfiguredDatabase(config);
   await migrate(database);
   await seedReferenceData(database.db, opts.now?.(), { starterRules: true });
+  await backfillRingDivisions(database.db);
   const cache = createCache((key) => database.notify(CACHE_CHANNEL, key));
   const unlisten = await database.listen(CACHE_CHANNEL, (key) => cache.drop(key));
   const deps: Deps = {

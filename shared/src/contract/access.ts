@@ -88,6 +88,16 @@ export const API_ACCESS = {
   'GET /api/admin/competitors': DIRECTORS,
   'GET /api/admin/competitors.csv': DIRECTORS,
   // Matchmaking and division sheets (issue 13; decision 017): directors (SPEC.md section 6).
+  // Rings and matchday (issue 14): rings are set up over /api; everything done at the rings
+  // goes through /sync (the matchday scope). Results and signage are public, with no personal
+  // data beyond a first name, last initial and school; a family's schedule is its own.
+  'POST /api/admin/rings': DIRECTORS,
+  'PUT /api/admin/rings/{ringId}': DIRECTORS,
+  'DELETE /api/admin/rings/{ringId}': DIRECTORS,
+  'POST /api/admin/rings/reorder': DIRECTORS,
+  'GET /api/signage/ring-assignments/{tournamentId}': ANYONE,
+  'GET /api/results/{tournamentId}': ANYONE,
+  'GET /api/registration/schedule/{tournamentId}': SIGNED_IN,
   'GET /api/admin/matchmaking': DIRECTORS,
   'GET /api/admin/matchmaking/options/{tournamentId}': DIRECTORS,
   'POST /api/admin/matchmaking/drafts': DIRECTORS,

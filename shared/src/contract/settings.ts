@@ -274,6 +274,9 @@ export const AUDIT_ENTITIES = [
   'registration',
   'payment',
   'registrationsCsv',
+  // Issue 14: a division's result corrected after completion (entity id = the division).
+  'divisionResult',
+  'ring',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'reorder', 'payment', 'void', 'export'] as const;

@@ -146,7 +146,8 @@ export const competitorsEntity = defineEntity({
   name: 'competitors',
   key: 'number',
   schema: SyncCompetitorSchema,
-  scopes: ['checkin', 'customer'],
+  // Matchday: ring officials see who has checked in (issue 14).
+  scopes: ['checkin', 'customer', 'matchday'],
   indexes: ['registrationId'],
   writable: ['checkedInAt', 'checkedInBy', 'checkedInByName'],
   derived: [],
@@ -165,6 +166,225 @@ export const paymentsEntity = defineEntity({
   deletedWith: { entity: 'registrations', field: 'registrationId' },
 });
 
+// ---- Rings and matchday (issue 14) -------------------------------------------------------------
+// Rings and the divisions they run are in the signage scope too: titles, event types, queue
+// order and times only, no personal data. Entries, scores and results are for the ring
+// officials (matchday scope, directors).
+
+/** A ring of the next tournament. Open rings show on signage (SPEC section 4). */
+export const SyncRingSchema = z.object({
+  id: z.number().int(),
+  tournamentId: z.number().int(),
+  name: z.string(),
+  isOpen: z.boolean(),
+  sortOrder: z.number().int(),
+  version: z.number().int(),
+});
+export type SyncRing = z.infer<typeof SyncRingSchema>;
+
+export const DIVISION_STATUSES = ['upcoming', 'current', 'completed'] as const;
+export type DivisionStatus = (typeof DIVISION_STATUSES)[number];
+
+/** How an event type is run on matchday (settings per event type; DESIGN.md section 5). */
+export const MatchdayRulesSchema = z.object({
+  eventTypeId: z.number().int(),
+  title: z.string(),
+  decidedBy: z.enum(['judged', 'bracket']),
+  judges: z.union([z.literal(3), z.literal(5)]),
+  scoreMin: z.number(),
+  scoreMax: z.number(),
+  minutesPerPerformance: z.number(),
+  minutesPerMatch: z.number(),
+  thirdPlace: z.enum(['shared', 'match']),
+});
+export type MatchdayRules = z.infer<typeof MatchdayRulesSchema>;
+
+/**
+ * A published division as rings run it (its id is the published division's, stable across
+ * publications of one draft). `ringId` null: not assigned yet. `queueOrder` orders a ring's
+ * queue; `status` is SPEC section 4's current, upcoming or completed.
+ */
+export const SyncDivisionSchema = z.object({
+  id: z.number().int(),
+  tournamentId: z.number().int(),
+  title: z.string(),
+  eventTypeIds: z.array(z.number().int()),
+  /** Event type titles, as signage shows them. */
+  eventTypes: z.array(z.string()),
+  /** How each of its event types is run, from the settings (derived when read). */
+  rules: z.array(MatchdayRulesSchema),
+  /** How many competitors it has (for estimated times; no names here). */
+  competitorCount: z.number().int(),
+  ringId: z.number().int().nullable(),
+  queueOrder: z.number().int(),
+  status: z.enum(DIVISION_STATUSES),
+  /** ISO 8601, or null. */
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  version: z.number().int(),
+});
+export type SyncDivision = z.infer<typeof SyncDivisionSchema>;
+
+/** A competitor in a division, as the ring official sees them. Id: "divisionId:competitorId". */
+export const SyncDivisionEntrySchema = z.object({
+  id: z.string(),
+  divisionId: z.number().int(),
+  competitorId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  school: z.string(),
+  /** SPEC section 3: 1 Male, 2 Female. */
+  gender: z.number().int(),
+  /** Age on tournament day (leaderboard groups). */
+  age: z.number().int(),
+  noShow: z.boolean(),
+  version: z.number().int(),
+});
+export type SyncDivisionEntry = z.infer<typeof SyncDivisionEntrySchema>;
+
+export const PlacingSchema = z.object({
+  competitorId: z.number().int(),
+  place: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+});
+
+/**
+ * One event type's result of a division. Id: "divisionId:eventTypeId". `draw` is a bracket's
+ * seed order (drawn when the division starts); `placings` are set when it completes and may be
+ * corrected by a director afterwards (audited).
+ */
+export const SyncDivisionResultSchema = z.object({
+  id: z.string(),
+  divisionId: z.number().int(),
+  eventTypeId: z.number().int(),
+  draw: z.array(z.number().int()).nullable(),
+  placings: z.array(PlacingSchema).nullable(),
+  completedAt: z.string().nullable(),
+  correctedAt: z.string().nullable(),
+  correctedByName: z.string().nullable(),
+  version: z.number().int(),
+});
+export type SyncDivisionResult = z.infer<typeof SyncDivisionResultSchema>;
+
+/**
+ * A judge's score. Id: "divisionId:eventTypeId:competitorId:judge:round" (round 0 is the main
+ * round, 1 and up run-offs), so two tablets scoring the same judge write the same row: the
+ * later entry (by `enteredAt`) wins.
+ */
+export const SyncScoreSchema = z.object({
+  id: z.string(),
+  divisionId: z.number().int(),
+  eventTypeId: z.number().int(),
+  competitorId: z.number().int(),
+  judge: z.number().int(),
+  round: z.number().int(),
+  value: z.number(),
+  enteredAt: z.string(),
+  enteredBy: z.number().int().nullable(),
+  enteredByName: z.string().nullable(),
+  version: z.number().int(),
+});
+export type SyncScore = z.infer<typeof SyncScoreSchema>;
+
+/** A bracket match's winner. Id: "divisionId:eventTypeId:matchId"; the later entry wins. */
+export const SyncMatchResultSchema = z.object({
+  id: z.string(),
+  divisionId: z.number().int(),
+  eventTypeId: z.number().int(),
+  matchId: z.string(),
+  winnerId: z.number().int().nullable(),
+  enteredAt: z.string(),
+  enteredBy: z.number().int().nullable(),
+  enteredByName: z.string().nullable(),
+  version: z.number().int(),
+});
+export type SyncMatchResult = z.infer<typeof SyncMatchResultSchema>;
+
+export const LeaderboardGroupSchema = z.object({
+  id: z.string().min(1).max(40),
+  label: z.string().trim().min(1).max(60),
+  minAge: z.number().int().min(0).max(120),
+  maxAge: z.number().int().min(0).max(120),
+  gender: z.union([z.literal(1), z.literal(2), z.null()]),
+});
+
+/** Matchday settings of the next tournament (id = its tournament id): the leaderboard's groups. */
+export const SyncMatchdaySettingsSchema = z.object({
+  id: z.number().int(),
+  leaderboardGroups: z.array(LeaderboardGroupSchema),
+  version: z.number().int(),
+});
+export type SyncMatchdaySettings = z.infer<typeof SyncMatchdaySettingsSchema>;
+
+export const ringsEntity = defineEntity({
+  name: 'rings',
+  key: 'number',
+  schema: SyncRingSchema,
+  scopes: ['matchday', 'signage'],
+  indexes: [],
+  writable: ['isOpen'],
+  derived: [],
+});
+
+export const divisionsEntity = defineEntity({
+  name: 'divisions',
+  key: 'number',
+  schema: SyncDivisionSchema,
+  scopes: ['matchday', 'signage'],
+  indexes: ['ringId'],
+  writable: ['ringId', 'queueOrder', 'status', 'startedAt', 'completedAt'],
+  derived: ['rules', 'competitorCount'],
+});
+
+export const divisionEntriesEntity = defineEntity({
+  name: 'divisionEntries',
+  key: 'string',
+  schema: SyncDivisionEntrySchema,
+  scopes: ['matchday'],
+  indexes: ['divisionId', 'competitorId'],
+  writable: ['noShow'],
+  derived: [],
+});
+
+export const divisionResultsEntity = defineEntity({
+  name: 'divisionResults',
+  key: 'string',
+  schema: SyncDivisionResultSchema,
+  scopes: ['matchday'],
+  indexes: ['divisionId'],
+  writable: ['draw', 'placings', 'completedAt', 'correctedAt', 'correctedByName'],
+  derived: [],
+});
+
+export const scoresEntity = defineEntity({
+  name: 'scores',
+  key: 'string',
+  schema: SyncScoreSchema,
+  scopes: ['matchday'],
+  indexes: ['divisionId'],
+  writable: ['value', 'enteredAt', 'enteredBy', 'enteredByName'],
+  derived: [],
+});
+
+export const matchResultsEntity = defineEntity({
+  name: 'matchResults',
+  key: 'string',
+  schema: SyncMatchResultSchema,
+  scopes: ['matchday'],
+  indexes: ['divisionId'],
+  writable: ['winnerId', 'enteredAt', 'enteredBy', 'enteredByName'],
+  derived: [],
+});
+
+export const matchdaySettingsEntity = defineEntity({
+  name: 'matchdaySettings',
+  key: 'number',
+  schema: SyncMatchdaySettingsSchema,
+  scopes: ['matchday'],
+  indexes: [],
+  writable: ['leaderboardGroups'],
+  derived: [],
+});
+
 // ---- The registry ------------------------------------------------------------------------------
 
 /** Every synced entity of the app, by name. Add a new one here (and see decision 011's checklist). */
@@ -172,6 +392,13 @@ export const SYNC_REGISTRY = {
   registrations: registrationsEntity,
   competitors: competitorsEntity,
   payments: paymentsEntity,
+  rings: ringsEntity,
+  divisions: divisionsEntity,
+  divisionEntries: divisionEntriesEntity,
+  divisionResults: divisionResultsEntity,
+  scores: scoresEntity,
+  matchResults: matchResultsEntity,
+  matchdaySettings: matchdaySettingsEntity,
 } as const;
 
 /** A registry: the app's, or a test's that adds an entity of its own. */
@@ -193,7 +420,7 @@ export function entitiesOfScope(scope: SyncScope, registry: SyncRegistry = SYNC_
 }
 
 /** The version of the device store's layout: raise it whenever an entity or its indexes change. */
-export const DEVICE_STORE_VERSION = 3;
+export const DEVICE_STORE_VERSION = 4;
 
 /** The Dexie store spec of the registry's entities: "id, index1, index2". */
 export function deviceStores(registry: SyncRegistry = SYNC_REGISTRY): Record<string, string> {

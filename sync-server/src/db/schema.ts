@@ -44,6 +44,15 @@ export const eventTypes = pgTable('event_types', {
   showOnHomepage: boolean('show_on_homepage').notNull().default(true),
   decidedBy: text('decided_by', { enum: ['judged', 'bracket'] }).notNull().default('judged'),
   sortOrder: integer('sort_order').notNull().default(0),
+  // 0010_matchday.sql: how the event type is run on matchday.
+  judges: smallint('judges').notNull().default(5),
+  scoreMin: numeric('score_min', { precision: 6, scale: 2, mode: 'number' }).notNull().default(0),
+  scoreMax: numeric('score_max', { precision: 6, scale: 2, mode: 'number' }).notNull().default(10),
+  minutesPerPerformance: numeric('minutes_per_performance', { precision: 6, scale: 2, mode: 'number' })
+    .notNull()
+    .default(2),
+  minutesPerMatch: numeric('minutes_per_match', { precision: 6, scale: 2, mode: 'number' }).notNull().default(3),
+  thirdPlace: text('third_place', { enum: ['shared', 'match'] }).notNull().default('shared'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -476,4 +485,124 @@ export const divisionChangeNotices = pgTable('division_change_notices', {
   toTitle: text('to_title'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+});
+
+// ---- Rings and matchday (0010_matchday.sql) ----
+
+export const rings = pgTable('rings', {
+  id: serial('id').primaryKey(),
+  tournamentId: integer('tournament_id')
+    .notNull()
+    .references(() => tournaments.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  isOpen: boolean('is_open').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ringDivisions = pgTable('ring_divisions', {
+  id: integer('id').primaryKey(),
+  tournamentId: integer('tournament_id')
+    .notNull()
+    .references(() => tournaments.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  eventTypeIds: integer('event_type_ids').array().notNull(),
+  eventTypes: jsonb('event_types').$type<string[]>().notNull(),
+  competitorCount: integer('competitor_count').notNull().default(0),
+  sortOrder: integer('sort_order').notNull().default(0),
+  ringId: integer('ring_id').references(() => rings.id, { onDelete: 'set null' }),
+  queueOrder: integer('queue_order').notNull().default(0),
+  status: text('status', { enum: ['upcoming', 'current', 'completed'] }).notNull().default('upcoming'),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const divisionEntries = pgTable('division_entries', {
+  id: text('id').primaryKey(),
+  tournamentId: integer('tournament_id')
+    .notNull()
+    .references(() => tournaments.id, { onDelete: 'cascade' }),
+  divisionId: integer('division_id')
+    .notNull()
+    .references(() => ringDivisions.id, { onDelete: 'cascade' }),
+  competitorId: integer('competitor_id')
+    .notNull()
+    .references(() => competitors.id, { onDelete: 'cascade' }),
+  noShow: boolean('no_show').notNull().default(false),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+export const divisionResults = pgTable('division_results', {
+  id: text('id').primaryKey(),
+  tournamentId: integer('tournament_id')
+    .notNull()
+    .references(() => tournaments.id, { onDelete: 'cascade' }),
+  divisionId: integer('division_id')
+    .notNull()
+    .references(() => ringDivisions.id, { onDelete: 'cascade' }),
+  eventTypeId: integer('event_type_id')
+    .notNull()
+    .references(() => eventTypes.id),
+  draw: integer('draw').array(),
+  placings: jsonb('placings').$type<{ competitorId: number; place: 1 | 2 | 3 | 4 }[]>(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  correctedAt: timestamp('corrected_at', { withTimezone: true }),
+  correctedBy: integer('corrected_by').references(() => users.id, { onDelete: 'set null' }),
+  correctedByName: text('corrected_by_name'),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+export const judgeScores = pgTable('judge_scores', {
+  id: text('id').primaryKey(),
+  tournamentId: integer('tournament_id')
+    .notNull()
+    .references(() => tournaments.id, { onDelete: 'cascade' }),
+  divisionId: integer('division_id')
+    .notNull()
+    .references(() => ringDivisions.id, { onDelete: 'cascade' }),
+  eventTypeId: integer('event_type_id')
+    .notNull()
+    .references(() => eventTypes.id),
+  competitorId: integer('competitor_id')
+    .notNull()
+    .references(() => competitors.id, { onDelete: 'cascade' }),
+  judge: smallint('judge').notNull(),
+  round: smallint('round').notNull(),
+  value: numeric('value', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+  enteredAt: timestamp('entered_at', { withTimezone: true }).notNull(),
+  enteredBy: integer('entered_by').references(() => users.id, { onDelete: 'set null' }),
+  enteredByName: text('entered_by_name'),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+export const matchResults = pgTable('match_results', {
+  id: text('id').primaryKey(),
+  tournamentId: integer('tournament_id')
+    .notNull()
+    .references(() => tournaments.id, { onDelete: 'cascade' }),
+  divisionId: integer('division_id')
+    .notNull()
+    .references(() => ringDivisions.id, { onDelete: 'cascade' }),
+  eventTypeId: integer('event_type_id')
+    .notNull()
+    .references(() => eventTypes.id),
+  matchId: text('match_id').notNull(),
+  winnerId: integer('winner_id').references(() => competitors.id, { onDelete: 'set null' }),
+  enteredAt: timestamp('entered_at', { withTimezone: true }).notNull(),
+  enteredBy: integer('entered_by').references(() => users.id, { onDelete: 'set null' }),
+  enteredByName: text('entered_by_name'),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+export const matchdaySettings = pgTable('matchday_settings', {
+  id: integer('id').primaryKey(),
+  tournamentId: integer('tournament_id').notNull(),
+  leaderboardGroups: jsonb('leaderboard_groups')
+    .$type<{ id: string; label: string; minAge: number; maxAge: number; gender: 1 | 2 | null }[]>()
+    .notNull(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });

@@ -17,7 +17,12 @@ export interface AuditRecord {
  * Writes who changed what, before and after (issue 8). Called inside the change's own
  * transaction, so a change and its audit entry land together or not at all.
  */
-export async function writeAudit(tx: Tx | Db, caller: Caller, record: AuditRecord, at: Date): Promise<void> {
+export async function writeAudit(
+  tx: Tx | Db,
+  caller: Pick<Caller, 'personId' | 'displayName'>,
+  record: AuditRecord,
+  at: Date,
+): Promise<void> {
   await tx.insert(auditLog).values({
     actorUserId: caller.personId,
     actorName: caller.displayName,

@@ -53,6 +53,8 @@ import {
 } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
+import { poke } from '../sync/push.ts';
+import { syncRingDivisions } from './ring-divisions.ts';
 
 // Matchmaking (issue 13; DESIGN.md section 5; docs/decisions/017-matchmaking.md). The rules are
 // shared pure functions; this service reads their input from the database, runs them inside a
@@ -696,7 +698,7 @@ export async function patchDraftDivision(
  * nothing to confirm and no family to tell.
  */
 export async function placeLateEntry(deps: Deps, draftId: number, input: PlaceInput): Promise<DraftView> {
-  await deps.database.db.transaction(async (tx) => {
+  const onPublished = await deps.database.db.transaction(async (tx) => {
     const { draft, list, byId, find } = await editContext(tx, draftId);
     const d = find(input.divisionId);
     const c = byId.get(input.competitorId);
@@ -734,8 +736,12 @@ export async function placeLateEntry(deps: Deps, draftId: number, input: PlaceIn
         .insert(publishedDivisionCompetitors)
         .values({ publicationId: pub.id, divisionId: input.divisionId, competitorId: c.id })
         .onConflictDoNothing();
+      await syncRingDivisions(tx, draft.tournamentId);
+      return draft.tournamentId;
     }
+    return null;
   });
+  if (onPublished !== null) await poke(deps, onPublished, ['matchday', 'signage']);
   return getDraft(deps, draftId);
 }
 
@@ -858,7 +864,7 @@ export async function publishPreview(deps: Deps, draftId: number): Promise<Publi
  * competitors are recorded for the communications issue's notice.
  */
 export async function publishDraft(deps: Deps, caller: Caller, draftId: number, confirm: boolean) {
-  return deps.database.db.transaction(async (tx) => {
+  const published = await deps.database.db.transaction(async (tx) => {
     const draft = await lockDraft(tx, draftId);
     // One publisher of a tournament at a time, so two publications compare against each other.
     await tx.execute(sql`select pg_advisory_xact_lock(727014, ${draft.tournamentId})`);
@@ -932,8 +938,15 @@ export async function publishDraft(deps: Deps, caller: Caller, draftId: number, 
           })),
       );
     }
-    return { publicationId: pub.id, diff: view, familiesToNotify: families.length };
+    // Rings run what is published: their divisions follow in the same transaction.
+    await syncRingDivisions(tx, draft.tournamentId);
+    return {
+      tournamentId: draft.tournamentId,
+      result: { publicationId: pub.id, diff: view, familiesToNotify: families.length },
+    };
   });
+  await poke(deps, published.tournamentId, ['matchday', 'signage']);
+  return published.result;
 }
 
 // ---- what uses a division rule ----

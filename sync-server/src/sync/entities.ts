@@ -10,11 +10,32 @@ import {
   type Tournament,
 } from '@tournament/shared';
 import type { Db, Tx } from '../db/client.ts';
-import { competitors } from '../db/schema.ts';
+import {
+  competitors,
+  divisionEntries,
+  divisionResults,
+  judgeScores,
+  matchdaySettings,
+  matchResults,
+  ringDivisions,
+  rings,
+} from '../db/schema.ts';
 import type { Caller } from '../deps.ts';
+import { writeAudit } from '../services/audit.ts';
 import { recordDoorPaymentInTx, voidPaymentInTx } from '../services/door.ts';
 import type { PaymentDeps } from '../services/payments.ts';
 import { competitorRows, paymentRows, registrationRows } from './rows.ts';
+import {
+  columnOf,
+  divisionEntryRows,
+  divisionResultRows,
+  divisionRows,
+  matchdaySettingsRows,
+  matchResultRows,
+  ringRows,
+  scoreRows,
+  type MatchdayFilter,
+} from './matchday-rows.ts';
 
 // How the server reads and writes each synced entity of the registry (shared/src/contract/
 // sync-entities.ts): its table (the one whose sync trigger stamps its rows), a pull reader per
@@ -44,6 +65,8 @@ export interface WriteContext {
   tournament: Tournament;
   now: Date;
   paymentDeps: PaymentDeps;
+  /** Who pushed the mutation (audit entries). */
+  actor: Pick<Caller, 'personId' | 'displayName'>;
 }
 
 export interface EntityAccess<Row extends { id: number | string } = { id: number | string }> {
@@ -141,11 +164,220 @@ const paymentsAccess: EntityAccess<SyncPayment> = {
   insert: (tx, row, w) => recordDoorPaymentInTx(tx, w.paymentDeps, w.tournament, row),
 };
 
+// ---- Rings and matchday (issue 14) ----
+
+/** A pull or store query as the matchday readers take it; `where` on a field the table has. */
+function matchdayFilter(table: Parameters<typeof columnOf>[0], q: PullQuery | StoreQuery): MatchdayFilter {
+  if ('scope' in q) return { tournament: q.tournament, sinceVersion: q.sinceVersion };
+  const column = q.where && q.where.value !== null ? columnOf(table, q.where.field) : undefined;
+  return {
+    tournament: q.tournament,
+    ids: q.ids,
+    where: column && q.where ? { column, value: q.where.value } : undefined,
+    lock: q.lock,
+  };
+}
+
+/** The fields of `after` that differ from `before` among `fields`. */
+function changed<Row>(before: Row, after: Row, fields: readonly (keyof Row)[]): (keyof Row)[] {
+  return fields.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
+}
+
+const at = (v: string | null): Date | null => (v ? new Date(v) : null);
+
+const ringsAccess: EntityAccess<SyncEntities['rings']> = {
+  table: 'rings',
+  pull: (db, q) => ringRows(db, matchdayFilter(rings, q)),
+  read: (tx, q) => ringRows(tx, matchdayFilter(rings, q)),
+  async write(tx, before, after, w) {
+    if (before.isOpen === after.isOpen) return false;
+    await tx.update(rings).set({ isOpen: after.isOpen, updatedAt: w.now }).where(eq(rings.id, after.id));
+    return true;
+  },
+};
+
+const divisionsAccess: EntityAccess<SyncEntities['divisions']> = {
+  table: 'ring_divisions',
+  pull: (db, q) => divisionRows(db, matchdayFilter(ringDivisions, q)),
+  read: (tx, q) => divisionRows(tx, matchdayFilter(ringDivisions, q)),
+  async write(tx, before, after, w) {
+    if (changed(before, after, ['ringId', 'queueOrder', 'status', 'startedAt', 'completedAt']).length === 0)
+      return false;
+    await tx
+      .update(ringDivisions)
+      .set({
+        ringId: after.ringId,
+        queueOrder: after.queueOrder,
+        status: after.status,
+        startedAt: at(after.startedAt),
+        completedAt: at(after.completedAt),
+        updatedAt: w.now,
+      })
+      .where(eq(ringDivisions.id, after.id));
+    return true;
+  },
+};
+
+const divisionEntriesAccess: EntityAccess<SyncEntities['divisionEntries']> = {
+  table: 'division_entries',
+  pull: (db, q) => divisionEntryRows(db, matchdayFilter(divisionEntries, q)),
+  read: (tx, q) => divisionEntryRows(tx, matchdayFilter(divisionEntries, q)),
+  async write(tx, before, after) {
+    if (before.noShow === after.noShow) return false;
+    await tx.update(divisionEntries).set({ noShow: after.noShow }).where(eq(divisionEntries.id, after.id));
+    return true;
+  },
+};
+
+const divisionResultsAccess: EntityAccess<SyncEntities['divisionResults']> = {
+  table: 'division_results',
+  pull: (db, q) => divisionResultRows(db, matchdayFilter(divisionResults, q)),
+  read: (tx, q) => divisionResultRows(tx, matchdayFilter(divisionResults, q)),
+  async write(tx, before, after, w) {
+    if (changed(before, after, ['draw', 'placings', 'completedAt', 'correctedAt']).length === 0) return false;
+    const corrected = before.completedAt !== null && changed(before, after, ['placings']).length > 0;
+    await tx
+      .update(divisionResults)
+      .set({
+        draw: after.draw,
+        placings: after.placings,
+        completedAt: at(after.completedAt),
+        ...(corrected
+          ? { correctedAt: w.now, correctedBy: w.actor.personId, correctedByName: w.actor.displayName }
+          : {}),
+      })
+      .where(eq(divisionResults.id, after.id));
+    // A result corrected after completion is audited with before and after (issue 14 section 2).
+    if (corrected) {
+      await writeAudit(
+        tx,
+        w.actor,
+        {
+          entity: 'divisionResult',
+          entityId: after.divisionId,
+          action: 'update',
+          before: { eventTypeId: before.eventTypeId, placings: before.placings },
+          after: { eventTypeId: after.eventTypeId, placings: after.placings },
+        },
+        w.now,
+      );
+    }
+    return true;
+  },
+};
+
+const scoresAccess: EntityAccess<SyncEntities['scores']> = {
+  table: 'judge_scores',
+  pull: (db, q) => scoreRows(db, matchdayFilter(judgeScores, q)),
+  read: (tx, q) => scoreRows(tx, matchdayFilter(judgeScores, q)),
+  async write(tx, before, after) {
+    if (changed(before, after, ['value', 'enteredAt', 'enteredBy']).length === 0) return false;
+    await tx
+      .update(judgeScores)
+      .set({
+        value: after.value,
+        enteredAt: new Date(after.enteredAt),
+        enteredBy: after.enteredBy,
+        enteredByName: after.enteredByName,
+      })
+      .where(eq(judgeScores.id, after.id));
+    return true;
+  },
+  async insert(tx, row, w) {
+    const made = await tx
+      .insert(judgeScores)
+      .values({
+        id: row.id,
+        tournamentId: w.tournament.id,
+        divisionId: row.divisionId,
+        eventTypeId: row.eventTypeId,
+        competitorId: row.competitorId,
+        judge: row.judge,
+        round: row.round,
+        value: row.value,
+        enteredAt: new Date(row.enteredAt),
+        enteredBy: row.enteredBy,
+        enteredByName: row.enteredByName,
+      })
+      .onConflictDoNothing()
+      .returning({ id: judgeScores.id });
+    return made.length > 0;
+  },
+};
+
+const matchResultsAccess: EntityAccess<SyncEntities['matchResults']> = {
+  table: 'match_results',
+  pull: (db, q) => matchResultRows(db, matchdayFilter(matchResults, q)),
+  read: (tx, q) => matchResultRows(tx, matchdayFilter(matchResults, q)),
+  async write(tx, before, after) {
+    if (changed(before, after, ['winnerId', 'enteredAt', 'enteredBy']).length === 0) return false;
+    await tx
+      .update(matchResults)
+      .set({
+        winnerId: after.winnerId,
+        enteredAt: new Date(after.enteredAt),
+        enteredBy: after.enteredBy,
+        enteredByName: after.enteredByName,
+      })
+      .where(eq(matchResults.id, after.id));
+    return true;
+  },
+  async insert(tx, row, w) {
+    const made = await tx
+      .insert(matchResults)
+      .values({
+        id: row.id,
+        tournamentId: w.tournament.id,
+        divisionId: row.divisionId,
+        eventTypeId: row.eventTypeId,
+        matchId: row.matchId,
+        winnerId: row.winnerId,
+        enteredAt: new Date(row.enteredAt),
+        enteredBy: row.enteredBy,
+        enteredByName: row.enteredByName,
+      })
+      .onConflictDoNothing()
+      .returning({ id: matchResults.id });
+    return made.length > 0;
+  },
+};
+
+const matchdaySettingsAccess: EntityAccess<SyncEntities['matchdaySettings']> = {
+  table: 'matchday_settings',
+  pull: (db, q) => matchdaySettingsRows(db, matchdayFilter(matchdaySettings, q)),
+  read: (tx, q) => matchdaySettingsRows(tx, matchdayFilter(matchdaySettings, q)),
+  async write(tx, before, after) {
+    if (changed(before, after, ['leaderboardGroups']).length === 0) return false;
+    await tx
+      .update(matchdaySettings)
+      .set({ leaderboardGroups: after.leaderboardGroups })
+      .where(eq(matchdaySettings.id, after.id));
+    return true;
+  },
+  async insert(tx, row, w) {
+    // One settings row per tournament: its id is the tournament's.
+    if (row.id !== w.tournament.id) return false;
+    const made = await tx
+      .insert(matchdaySettings)
+      .values({ id: row.id, tournamentId: w.tournament.id, leaderboardGroups: row.leaderboardGroups })
+      .onConflictDoNothing()
+      .returning({ id: matchdaySettings.id });
+    return made.length > 0;
+  },
+};
+
 /** Every registry entity's access, typed so that a registry entity without one does not compile. */
 export const ENTITY_ACCESS: { [E in SyncEntity]: EntityAccess<SyncEntities[E]> } = {
   registrations: registrationsAccess,
   competitors: competitorsAccess,
   payments: paymentsAccess,
+  rings: ringsAccess,
+  divisions: divisionsAccess,
+  divisionEntries: divisionEntriesAccess,
+  divisionResults: divisionResultsAccess,
+  scores: scoresAccess,
+  matchResults: matchResultsAccess,
+  matchdaySettings: matchdaySettingsAccess,
 };
 
 /** The app's sync model: the shared registry and the access above. */

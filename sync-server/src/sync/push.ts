@@ -115,7 +115,7 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
           try {
             // A savepoint: a rule refusing half-way leaves no partial write.
             const value = await tx.transaction(async (sp) => {
-              const store = createServerStore(sp, tournament, ctx.now, lockRows);
+              const store = createServerStore(sp, tournament, ctx.now, lockRows, undefined, ctx.actor);
               const v = await runMutation(store, m.name, m.args, ctx);
               for (const e of store.wroteEntities) changed.add(e);
               return v;

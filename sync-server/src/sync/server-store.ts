@@ -32,6 +32,7 @@ export function createServerStore(
   /** False on PGlite: one connection, so transactions never interleave and row locks only cost time. */
   lockRows = true,
   model: SyncModel = APP_SYNC_MODEL,
+  actor: WriteContext['actor'] = { personId: 0, displayName: '' },
 ): ServerStore {
   const wroteEntities = new Set<string>();
   // Receipts made here carry no link (the view's receipt URL is not used): no public address needed.
@@ -72,7 +73,7 @@ export function createServerStore(
 
   const writeContext = (): WriteContext => {
     if (!tournament) throw new MutationError('registration_not_found', DOOR_MESSAGES.registrationNotFound);
-    return { tournament, now, paymentDeps };
+    return { tournament, now, paymentDeps, actor };
   };
 
   const store = {

@@ -1,5 +1,6 @@
 import { checkInCompetitor, checkInRegistration, undoCheckIn } from './check-in.ts';
 import { recordDoorPayment, registerWalkIn, voidPayment } from './door.ts';
+import { MATCHDAY_MUTATORS } from './matchday.ts';
 import {
   MUTATION_ERRORS,
   MutationError,
@@ -11,6 +12,7 @@ import {
 export * from './types.ts';
 export * from './check-in.ts';
 export * from './door.ts';
+export * from './matchday.ts';
 export * from './memory-store.ts';
 
 /**
@@ -24,6 +26,7 @@ export const MUTATOR_LIST = [
   recordDoorPayment,
   voidPayment,
   registerWalkIn,
+  ...MATCHDAY_MUTATORS,
 ] as const;
 
 /** Any mutator of the app: the table's value type, with no cast to a wider one. */

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { DIVISION_STATUSES } from './sync-entities.ts';
+import type { PathParam } from './paths.ts';
+
+// The /api side of rings, matchday, results and signage (issues 14 and 15). What ring
+// officials and directors do at the rings goes through /sync (the matchday mutators); these
+// routes set rings up, and answer the public, the families and the TVs.
+
+export const MATCHDAY_PATHS = {
+  /** Rings of a tournament (directors): create, rename, remove, reorder. */
+  rings: '/api/admin/rings',
+  ring: (ringId: PathParam) => `/api/admin/rings/${ringId}`,
+  reorderRings: '/api/admin/rings/reorder',
+  /** SPEC section 7: public, no personal data. */
+  signage: (tournamentId: PathParam) => `/api/signage/ring-assignments/${tournamentId}`,
+  /** The public results page: completed divisions and the Grand Championship leaderboard. */
+  results: (tournamentId: PathParam) => `/api/results/${tournamentId}`,
+  /** A family's own competitors' divisions, rings and estimated start times. */
+  schedule: (tournamentId: PathParam) => `/api/registration/schedule/${tournamentId}`,
+} as const;
+
+// ---- Rings (directors) ----
+
+const RingName = z.string().trim().min(1, 'Value is required').max(40, 'At most 40 characters');
+
+export const RingCreateSchema = z.object({
+  tournamentId: z.number().int().positive().max(2_147_483_647),
+  name: RingName,
+});
+export type RingCreate = z.input<typeof RingCreateSchema>;
+
+export const RingUpdateSchema = z.object({ name: RingName });
+export type RingUpdate = z.input<typeof RingUpdateSchema>;
+
+export const RingReorderSchema = z.object({
+  tournamentId: z.number().int().positive().max(2_147_483_647),
+  ids: z.array(z.number().int().positive().max(2_147_483_647)).max(100),
+});
+
+export const AdminRingSchema = z.object({
+  id: z.number().int(),
+  tournamentId: z.number().int(),
+  name: z.string(),
+  isOpen: z.boolean(),
+  sortOrder: z.number().int(),
+});
+export type AdminRing = z.infer<typeof AdminRingSchema>;
+export const AdminRingListSchema = z.array(AdminRingSchema);
+
+// ---- Signage (SPEC section 3, exactly) ----
+
+export const RingAssignmentSchema = z.object({
+  ringAssignmentId: z.number().int(),
+  title: z.string(),
+  eventTypes: z.array(z.string()),
+  order: z.number().int(),
+  isCompleted: z.boolean(),
+});
+export type RingAssignment = z.infer<typeof RingAssignmentSchema>;
+
+export const SignageRingSchema = z.object({
+  ringId: z.number().int(),
+  name: z.string(),
+  isOpen: z.boolean(),
+  current: RingAssignmentSchema.nullable(),
+  /** The ring's other divisions in queue order, completed ones flagged (the screen leaves them out). */
+  upcoming: z.array(RingAssignmentSchema),
+});
+export type SignageRing = z.infer<typeof SignageRingSchema>;
+export const SignageRingListSchema = z.array(SignageRingSchema);
+
+// ---- Public results (first name, last initial and school only) ----
+
+export const PublicPlacingSchema = z.object({
+  place: z.number().int().min(1).max(4),
+  /** "Sam K.": first name and last initial. */
+  name: z.string(),
+  school: z.string(),
+});
+
+export const PublicDivisionResultSchema = z.object({
+  divisionId: z.number().int(),
+  title: z.string(),
+  eventTypes: z.array(z.string()),
+  completedAt: z.string().nullable(),
+  results: z.array(
+    z.object({
+      eventTypeId: z.number().int(),
+      eventType: z.string(),
+      placings: z.array(PublicPlacingSchema),
+    }),
+  ),
+});
+
+export const PublicLeaderboardSectionSchema = z.object({
+  groupId: z.string(),
+  label: z.string(),
+  rows: z.array(
+    z.object({
+      rank: z.number().int(),
+      tied: z.boolean(),
+      name: z.string(),
+      school: z.string(),
+      points: z.number().int(),
+    }),
+  ),
+});
+
+export const PublicResultsSchema = z.object({
+  tournamentId: z.number().int(),
+  divisions: z.array(PublicDivisionResultSchema),
+  leaderboard: z.array(PublicLeaderboardSectionSchema),
+});
+export type PublicResults = z.infer<typeof PublicResultsSchema>;
+
+// ---- A family's schedule ----
+
+export const CompetitorScheduleEntrySchema = z.object({
+  competitorId: z.number().int(),
+  firstName: z.string(),
+  divisionId: z.number().int(),
+  title: z.string(),
+  eventTypes: z.array(z.string()),
+  ringName: z.string().nullable(),
+  status: z.enum(DIVISION_STATUSES),
+  /** ISO 8601; null when not on a ring yet or completed. */
+  estimatedStart: z.string().nullable(),
+});
+export type CompetitorScheduleEntry = z.infer<typeof CompetitorScheduleEntrySchema>;
+export const CompetitorScheduleSchema = z.array(CompetitorScheduleEntrySchema);
