@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import type { RingAssignment, SignageRing } from '../contract/matchday.ts';
+import type { SyncDivision, SyncRing } from '../contract/sync-entities.ts';
+import { parseRingIds, ringAssignmentsFromRows, selectSignage } from './signage.ts';
+
+const assignment = (id: number, order: number, over: Partial<RingAssignment> = {}): RingAssignment => ({
+  ringAssignmentId: id,
+  title: `Division ${id}`,
+  eventTypes: ['Forms'],
+  order,
+  isCompleted: false,
+  ...over,
+});
+
+const ring = (ringId: number, over: Partial<SignageRing> = {}): SignageRing => ({
+  ringId,
+  name: `Ring ${ringId}`,
+  isOpen: true,
+  current: null,
+  upcoming: [],
+  ...over,
+});
+
+const makeRing = (id: number, over: Partial<SyncRing> = {}): SyncRing => ({
+  id,
+  tournamentId: 1,
+  name: `Ring ${id}`,
+  isOpen: true,
+  sortOrder: id,
+  version: 1,
+  ...over,
+});
+
+const makeDivision = (id: number, over: Partial<SyncDivision> = {}): SyncDivision => ({
+  id,
+  tournamentId: 1,
+  title: `Division ${id}`,
+  eventTypeIds: [1],
+  eventTypes: ['Forms'],
+  rules: [],
+  competitorCount: 4,
+  ringId: 1,
+  queueOrder: id,
+  status: 'upcoming',
+  startedAt: null,
+  completedAt: null,
+  version: 1,
+  ...over,
+});
+
+describe('signage selection', () => {
+  it('shows only open rings, in the order given', () => {
+    const cards = selectSignage([ring(3), ring(1, { isOpen: false }), ring(2)]);
+    expect(cards.map((c) => c.name)).toEqual(['Ring 3', 'Ring 2']);
+  });
+
+  it('lists at most three upcoming divisions, by order, without completed ones or the current one', () => {
+    const current = assignment(10, 2);
+    const cards = selectSignage([
+      ring(1, {
+        current,
+        upcoming: [
+          assignment(15, 7),
+          assignment(11, 1, { isCompleted: true }),
+          current,
+          assignment(13, 4),
+          assignment(12, 3),
+          assignment(14, 5),
+        ],
+      }),
+    ]);
+    expect(cards[0]!.current?.ringAssignmentId).toBe(10);
+    expect(cards[0]!.upcoming.map((a) => a.ringAssignmentId)).toEqual([12, 13, 14]);
+  });
+
+  it('a ring with nothing upcoming has an empty list (the screen says so)', () => {
+    const cards = selectSignage([ring(1, { upcoming: [assignment(1, 1, { isCompleted: true })] })]);
+    expect(cards[0]!.upcoming).toEqual([]);
+  });
+
+  it('the ?rings= option keeps only the named rings; none named keeps all', () => {
+    const rings = [ring(1), ring(2), ring(3)];
+    expect(selectSignage(rings, [3, 1]).map((c) => c.ringId)).toEqual([1, 3]);
+    expect(selectSignage(rings, []).length).toBe(3);
+    expect(selectSignage(rings, null).length).toBe(3);
+  });
+
+  it('parses ?rings=1,2 and ignores what is not a ring id', () => {
+    expect(parseRingIds('1,2')).toEqual([1, 2]);
+    expect(parseRingIds(' 4 , x, 4,-1')).toEqual([4]);
+    expect(parseRingIds('')).toBeNull();
+    expect(parseRingIds(null)).toBeNull();
+    expect(parseRingIds('abc')).toBeNull();
+  });
+});
+
+describe('ring assignments from synced rows', () => {
+  it('each ring in its order with its current division and the rest in queue order, completed flagged', () => {
+    const rings = [makeRing(2, { sortOrder: 0, name: 'Ring B' }), makeRing(1, { sortOrder: 1, isOpen: false })];
+    const divisions = [
+      makeDivision(21, { ringId: 2, queueOrder: 2 }),
+      makeDivision(20, { ringId: 2, queueOrder: 0, status: 'completed' }),
+      makeDivision(22, { ringId: 2, queueOrder: 1, status: 'current', startedAt: '2026-06-01T14:00:00Z' }),
+      makeDivision(23, { ringId: 2, queueOrder: 1 }),
+      makeDivision(30, { ringId: null }),
+    ];
+    const out = ringAssignmentsFromRows(rings, divisions);
+    expect(out.map((r) => [r.ringId, r.name, r.isOpen])).toEqual([
+      [2, 'Ring B', true],
+      [1, 'Ring 1', false],
+    ]);
+    expect(out[0]!.current).toMatchObject({ ringAssignmentId: 22, isCompleted: false });
+    expect(out[0]!.upcoming.map((a) => [a.ringAssignmentId, a.isCompleted])).toEqual([
+      [20, true],
+      [23, false],
+      [21, false],
+    ]);
+    expect(out[1]!.current).toBeNull();
+    expect(out[1]!.upcoming).toEqual([]);
+  });
+
+  it('feeds the selection: the TV shows the current division and the next upcoming ones', () => {
+    const cards = selectSignage(
+      ringAssignmentsFromRows(
+        [makeRing(1)],
+        [
+          makeDivision(1, { status: 'completed', queueOrder: 1 }),
+          makeDivision(2, { status: 'current', queueOrder: 2 }),
+          makeDivision(3, { queueOrder: 3 }),
+        ],
+      ),
+    );
+    expect(cards[0]!.current?.title).toBe('Division 2');
+    expect(cards[0]!.upcoming.map((a) => a.title)).toEqual(['Division 3']);
+  });
+});
