@@ -134,7 +134,14 @@ describe('the device store layout', () => {
       registrations: 'id, tournamentId, *$scopes',
       competitors: 'id, registrationId, *$scopes',
       payments: 'id, registrationId, *$scopes',
+      rings: 'id, *$scopes',
+      divisions: 'id, ringId, *$scopes',
+      divisionEntries: 'id, divisionId, competitorId, *$scopes',
+      divisionResults: 'id, divisionId, *$scopes',
+      scores: 'id, divisionId, *$scopes',
+      matchResults: 'id, divisionId, *$scopes',
+      matchdaySettings: 'id, *$scopes',
     });
-    expect(DEVICE_STORE_VERSION).toBe(3);
+    expect(DEVICE_STORE_VERSION).toBe(4);
   });
 });
