@@ -17,3 +17,16 @@ export function formatDate(value: string | Date): string {
 export function formatDollars(amount: number): string {
   return `$${amount}`;
 }
+
+const CLOCK = new Intl.DateTimeFormat('en-CA', { hour: 'numeric', minute: '2-digit', hour12: true });
+
+/**
+ * "about 10:45" for an estimated start (issues 14 and 15): the venue's local clock time, no
+ * a.m./p.m. (a tournament runs through one day), said as the estimate it is.
+ */
+export function formatAbout(iso: string): string {
+  const parts = CLOCK.formatToParts(new Date(iso));
+  const hour = parts.find((p) => p.type === 'hour')?.value ?? '';
+  const minute = parts.find((p) => p.type === 'minute')?.value ?? '';
+  return `about ${hour}:${minute}`;
+}

@@ -18,6 +18,7 @@ import {
   type Registration,
   type RegistrationOptions,
 } from '@shared/contract/registration.ts';
+import { CompetitorScheduleSchema, MATCHDAY_PATHS, type CompetitorScheduleEntry } from '@shared/contract/matchday.ts';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
 
@@ -72,4 +73,13 @@ export function useReceipt(registrationId: number) {
 /** After any change: registrations, lists and receipts fetch again. */
 export function invalidateRegistrations(): void {
   invalidateQueries(KEY);
+}
+
+/** A family's competitors' divisions, rings and estimated starts (issue 14); a failure shows nothing. */
+export function useSchedule(tournamentId: number | undefined) {
+  return useQuery(`${KEY}schedule:${tournamentId ?? 'none'}`, () =>
+    tournamentId === undefined
+      ? Promise.resolve([] as CompetitorScheduleEntry[])
+      : api.get(MATCHDAY_PATHS.schedule(tournamentId), CompetitorScheduleSchema),
+  );
 }

@@ -3,9 +3,56 @@ import { Link, Navigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDate, formatDollars } from '../../../lib/format.ts';
+import type { CompetitorScheduleEntry } from '@shared/contract/matchday.ts';
+import { formatAbout, formatDate, formatDollars } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
-import { useRegistrations, useTournaments } from '../api/registration.ts';
+import { useRegistrations, useSchedule, useTournaments } from '../api/registration.ts';
+
+/** "Forms, Girls 10-11: Ring 3, about 10:45" (issue 14). */
+function scheduleText(e: CompetitorScheduleEntry & { ringName: string }): string {
+  const what = [e.eventTypes.join(' & '), e.title].filter(Boolean).join(', ');
+  const when =
+    e.status === 'current'
+      ? 'happening now'
+      : e.status === 'completed'
+        ? 'completed'
+        : e.estimatedStart
+          ? formatAbout(e.estimatedStart)
+          : null;
+  return `${what}: ${e.ringName}${when ? `, ${when}` : ''}`;
+}
+
+/** Where and when each competitor's divisions run; nothing for divisions not on a ring yet. */
+function Schedule({ entries }: { entries: readonly CompetitorScheduleEntry[] }) {
+  const assigned = entries.filter((e): e is CompetitorScheduleEntry & { ringName: string } => e.ringName !== null);
+  if (assigned.length === 0) return null;
+  const byCompetitor = new Map<number, { firstName: string; lines: string[] }>();
+  for (const e of assigned) {
+    const c = byCompetitor.get(e.competitorId) ?? { firstName: e.firstName, lines: [] };
+    c.lines.push(scheduleText(e));
+    byCompetitor.set(e.competitorId, c);
+  }
+  return (
+    <Card data-testid="schedule">
+      <CardHeader>
+        <CardTitle as="h2">Your divisions</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {[...byCompetitor].map(([id, c]) => (
+          <div key={id}>
+            <h3 className="font-semibold">{c.firstName}</h3>
+            <ul className="grid gap-1">
+              {c.lines.map((line, i) => (
+                <li key={i}>{line}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        <p className="text-sm text-muted-foreground">Times are estimates and move with the day: please be at the ring early.</p>
+      </CardContent>
+    </Card>
+  );
+}
 
 /** `/customer/home`: this tournament's registrations with status, balance and receipts (SPEC.md section 2). */
 export function CustomerHomePage() {
@@ -13,6 +60,7 @@ export function CustomerHomePage() {
   const tournaments = useTournaments();
   const next = tournaments.data ? nextTournament(tournaments.data, new Date()) : undefined;
   const registrations = useRegistrations(next?.id);
+  const schedule = useSchedule(next?.id);
   if (tournaments.isLoading || (next && registrations.isLoading)) return <Spinner />;
   const list = registrations.data ?? [];
   const completed = list.filter((r) => r.isCompleted);
@@ -37,6 +85,7 @@ export function CustomerHomePage() {
           <Link to="/customer/home/notification-preferences">Choose notification preferences</Link>
         </p>
       )}
+      <Schedule entries={schedule.data ?? []} />
       {list.map((r) => (
         <Card key={r.registrationId} data-testid="registration-card">
           <CardHeader>

@@ -1,0 +1,19 @@
+import { MATCHDAY_PATHS, PublicResultsSchema } from '@shared/contract/matchday.ts';
+import { PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
+import { api } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
+
+// The public results page's reads (issue 14): the tournament list (to find the next
+// tournament) and GET /api/results/{tournamentId}.
+
+export function useTournaments() {
+  return useQuery('tournaments', () => api.get(PUBLIC_PATHS.tournaments, TournamentListSchema));
+}
+
+export function useResults(tournamentId: number | undefined) {
+  return useQuery(`results:${tournamentId ?? 'none'}`, () =>
+    tournamentId === undefined
+      ? Promise.resolve(undefined)
+      : api.get(MATCHDAY_PATHS.results(tournamentId), PublicResultsSchema),
+  );
+}

@@ -1,0 +1,80 @@
+import { render, screen, within } from '@testing-library/react';
+import type { PublicResults } from '@shared/contract/matchday.ts';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { invalidateQueries } from '../../../lib/use-query.ts';
+import { makeTournament } from '../../../testing/fixtures.ts';
+import { ResultsPage } from './results-page.tsx';
+
+// Issue 14: the public results page.
+vi.mock('../../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
+
+const results: PublicResults = {
+  tournamentId: 4,
+  divisions: [
+    {
+      divisionId: 1,
+      title: 'Girls 10-11 Beginner',
+      eventTypes: ['Forms'],
+      completedAt: '2099-06-13T15:00:00Z',
+      results: [
+        {
+          eventTypeId: 1,
+          eventType: 'Forms',
+          placings: [
+            { place: 2, name: 'Mia T.', school: 'North Dojo' },
+            { place: 1, name: 'Sam K.', school: 'Elliot Lake Karate' },
+          ],
+        },
+      ],
+    },
+  ],
+  leaderboard: [
+    {
+      groupId: 'youth',
+      label: 'Youth 10-12',
+      rows: [
+        { rank: 1, tied: false, name: 'Sam K.', school: 'Elliot Lake Karate', points: 175 },
+        { rank: 2, tied: true, name: 'Mia T.', school: 'North Dojo', points: 75 },
+      ],
+    },
+  ],
+};
+
+const asked: string[] = [];
+beforeEach(() => {
+  invalidateQueries('');
+  asked.length = 0;
+  vi.stubGlobal('fetch', async (url: string) => {
+    asked.push(url);
+    const body =
+      url === '/api/tournaments'
+        ? [makeTournament({ id: 4, tournamentDate: '2099-06-13' }), makeTournament({ id: 5, tournamentDate: '2100-06-12' })]
+        : url === '/api/results/4'
+          ? results
+          : undefined;
+    return new Response(JSON.stringify(body ?? { message: 'Not found' }), { status: body ? 200 : 404 });
+  });
+});
+
+describe('the results page', () => {
+  it("shows the next tournament's division placings in order and the Grand Championship leaderboard", async () => {
+    render(
+      <MemoryRouter>
+        <ResultsPage />
+      </MemoryRouter>,
+    );
+    const division = await screen.findByRole('region', { name: 'Girls 10-11 Beginner' });
+    expect(within(division).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '1stSam K., Elliot Lake Karate',
+      '2ndMia T., North Dojo',
+    ]);
+    const group = screen.getByRole('region', { name: 'Youth 10-12' });
+    expect(within(group).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'RankNamePoints',
+      '1Sam K.Elliot Lake Karate175',
+      'T-2Mia T.North Dojo75',
+    ]);
+    expect(asked).toContain('/api/results/4');
+  });
+});

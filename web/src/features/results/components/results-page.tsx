@@ -1,0 +1,151 @@
+import { useSearchParams } from 'react-router';
+import type { PublicResults } from '@shared/contract/matchday.ts';
+import { nextTournament, utcDay } from '@shared/domain/tournament-status.ts';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { useResults, useTournaments } from '../api/results.ts';
+
+// /results (issue 14): public, no login. Completed divisions' placings and the Grand
+// Championship leaderboard by group, each person by first name, last initial and school only
+// (the server sends nothing more). One column, readable on a phone in the stands.
+
+const PLACE = ['', '1st', '2nd', '3rd', '4th'] as const;
+
+const RECENT_DAYS = 14;
+
+/**
+ * The tournament whose results to show: `?tournamentId=`; else one held in the last two weeks
+ * (families look results up after the day); else the next (on its day, today's); else the latest.
+ */
+function pickTournament<T extends { id: number; tournamentDate: string }>(
+  list: readonly T[],
+  wanted: number | null,
+  now: Date,
+): T | undefined {
+  if (wanted !== null) return list.find((t) => t.id === wanted);
+  const today = utcDay(now);
+  const since = utcDay(new Date(now.getTime() - RECENT_DAYS * 24 * 3600 * 1000));
+  const byDate = [...list].sort((a, b) => a.tournamentDate.localeCompare(b.tournamentDate));
+  const recent = byDate.filter((t) => t.tournamentDate < today && t.tournamentDate >= since).at(-1);
+  return recent ?? nextTournament(byDate, now) ?? byDate.at(-1);
+}
+
+function Leaderboard({ sections }: { sections: PublicResults['leaderboard'] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Grand Championship</CardTitle>
+        <p className="text-sm text-muted-foreground">Points across forms, sparring, weapons and self-defense: 1st 100, 2nd 75, 3rd 50, 4th 25.</p>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {sections.length === 0 && <p>No points yet.</p>}
+        {sections.map((s) => (
+          <section key={s.groupId} aria-labelledby={`group-${s.groupId}`} data-testid="leaderboard-group">
+            <h3 id={`group-${s.groupId}`} className="mb-1 text-lg font-semibold">
+              {s.label}
+            </h3>
+            {s.rows.length === 0 ? (
+              <p className="text-muted-foreground">No points yet.</p>
+            ) : (
+              <Table className="text-base">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead className="w-16">Rank</TableHead>
+                    <TableHead>Name</TableHead>
+                    <TableHead className="text-right">Points</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {s.rows.map((r, i) => (
+                    <TableRow key={`${r.rank}-${r.name}-${i}`}>
+                      <TableCell>{r.tied ? `T-${r.rank}` : r.rank}</TableCell>
+                      <TableCell>
+                        <span className="font-medium">{r.name}</span>
+                        <span className="block text-sm text-muted-foreground">{r.school}</span>
+                      </TableCell>
+                      <TableCell className="text-right font-semibold">{r.points}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </section>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Divisions({ divisions }: { divisions: PublicResults['divisions'] }) {
+  const done = [...divisions].sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Division results</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {done.length === 0 && <p>No division has finished yet. Results appear here as each one completes.</p>}
+        {done.map((d) => (
+          <section key={d.divisionId} aria-labelledby={`division-${d.divisionId}`} data-testid="division-result">
+            <h3 id={`division-${d.divisionId}`} className="text-lg font-semibold leading-tight">
+              {d.title}
+            </h3>
+            {d.results.map((r) => (
+              <div key={r.eventTypeId} className="mt-1">
+                {d.results.length > 1 && <h4 className="font-medium text-muted-foreground">{r.eventType}</h4>}
+                <ol className="grid gap-0.5">
+                  {[...r.placings]
+                    .sort((a, b) => a.place - b.place)
+                    .map((p, i) => (
+                      <li key={`${p.place}-${i}`}>
+                        <span className="inline-block w-10 font-semibold">{PLACE[p.place]}</span>
+                        {p.name}
+                        <span className="text-muted-foreground">, {p.school}</span>
+                      </li>
+                    ))}
+                </ol>
+              </div>
+            ))}
+          </section>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** `/results`: public. */
+export function ResultsPage() {
+  usePageMeta('Results', 'Division results and the Grand Championship leaderboard.');
+  const [params] = useSearchParams();
+  const idParam = params.get('tournamentId');
+  const wanted = idParam && /^\d{1,9}$/.test(idParam) ? Number(idParam) : null;
+  const tournaments = useTournaments();
+  const tournament = tournaments.data ? pickTournament(tournaments.data, wanted, new Date()) : undefined;
+  const results = useResults(tournament?.id);
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-4">
+      <h1 className="text-2xl font-bold">Results</h1>
+      {tournaments.isLoading || (tournament && results.isLoading && !results.data) ? (
+        <Spinner />
+      ) : !tournament ? (
+        <p>There are no results to show yet.</p>
+      ) : results.error && !results.data ? (
+        <p role="alert" className="rounded-md border border-destructive p-3 text-destructive">
+          {results.error.message}
+        </p>
+      ) : (
+        <>
+          <p>
+            {formatDate(tournament.tournamentDate)} in {tournament.city}, {tournament.venue}
+          </p>
+          {results.data && <Divisions divisions={results.data.divisions} />}
+          {results.data && <Leaderboard sections={results.data.leaderboard} />}
+        </>
+      )}
+    </div>
+  );
+}
