@@ -1,0 +1,93 @@
+import { matchesToFight } from './bracket.ts';
+import { DEFAULT_EVENT_TYPE_RULES, type EventTypeRules } from './types.ts';
+
+// Estimated start times (issue "rings and matchday"; DESIGN.md section 5): from the ring's
+// queue and the pace so far, shown to families and on signage and used for "your division is up
+// soon" messages. `now` is an argument: the same estimate on the device and the server.
+
+export interface DivisionTiming {
+  competitorCount: number;
+  eventTypeIds: readonly number[];
+}
+
+/**
+ * Estimated minutes of a division: per event type, judged = count x minutesPerPerformance;
+ * bracket = matchesToFight x minutesPerMatch; summed. An unknown event type is estimated as a
+ * judged one with the default minutes (one performance each is the cautious guess).
+ */
+export function estimatedMinutes(d: DivisionTiming, rules: ReadonlyMap<number, EventTypeRules>): number {
+  let minutes = 0;
+  for (const id of d.eventTypeIds) {
+    const r = rules.get(id);
+    if (r?.decidedBy === 'bracket') minutes += matchesToFight(d.competitorCount, r.thirdPlace) * r.minutesPerMatch;
+    else minutes += d.competitorCount * (r ?? DEFAULT_EVENT_TYPE_RULES).minutesPerPerformance;
+  }
+  return minutes;
+}
+
+export interface QueueItem {
+  divisionId: number;
+  status: 'upcoming' | 'current' | 'completed';
+  startedAt: string | null;
+  completedAt: string | null;
+  estimatedMinutes: number;
+}
+
+export interface RingEstimate {
+  divisionId: number;
+  /** ISO; null for completed. */
+  estimatedStart: string | null;
+  estimatedEnd: string | null;
+}
+
+/** A ring running at a fifth of its estimate, or thrice it, is more likely a bad timestamp. */
+export const PACE_MIN = 0.5;
+export const PACE_MAX = 3;
+
+const MINUTE = 60_000;
+
+function timeOf(iso: string | null): number | null {
+  if (iso === null) return null;
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? null : t;
+}
+
+/**
+ * One ring's queue in queue order (completed ones included, for pace). Pace = actual minutes /
+ * estimated minutes over this ring's completed divisions (1 when none; clamped to 0.5..3), so
+ * a ring that runs slow pushes its later divisions back. The current division ends at
+ * startedAt + estimate x pace, or now if that has passed; upcoming ones follow back to back from
+ * max(now, that end).
+ */
+export function estimateRing(queue: readonly QueueItem[], now: Date): { pace: number; items: RingEstimate[] } {
+  let actual = 0;
+  let estimated = 0;
+  for (const q of queue) {
+    const start = timeOf(q.startedAt);
+    const end = timeOf(q.completedAt);
+    if (q.status !== 'completed' || start === null || end === null || end < start || q.estimatedMinutes <= 0) continue;
+    actual += (end - start) / MINUTE;
+    estimated += q.estimatedMinutes;
+  }
+  const pace = estimated > 0 ? Math.min(PACE_MAX, Math.max(PACE_MIN, actual / estimated)) : 1;
+  const nowMs = now.getTime();
+  const iso = (ms: number) => new Date(Math.round(ms)).toISOString();
+
+  const byId = new Map<number, RingEstimate>();
+  let cursor = nowMs;
+  for (const q of queue) {
+    if (q.status !== 'current') continue;
+    const start = timeOf(q.startedAt) ?? nowMs;
+    const end = Math.max(nowMs, start + q.estimatedMinutes * pace * MINUTE);
+    byId.set(q.divisionId, { divisionId: q.divisionId, estimatedStart: iso(start), estimatedEnd: iso(end) });
+    cursor = Math.max(cursor, end);
+  }
+  for (const q of queue) {
+    if (q.status === 'completed') byId.set(q.divisionId, { divisionId: q.divisionId, estimatedStart: null, estimatedEnd: null });
+    if (q.status !== 'upcoming') continue;
+    const end = cursor + q.estimatedMinutes * pace * MINUTE;
+    byId.set(q.divisionId, { divisionId: q.divisionId, estimatedStart: iso(cursor), estimatedEnd: iso(end) });
+    cursor = end;
+  }
+  return { pace, items: queue.map((q) => byId.get(q.divisionId)!) };
+}
