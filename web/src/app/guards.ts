@@ -8,6 +8,8 @@ const PUBLIC_PATHS: readonly RegExp[] = [
   /^\/user\/verification(\/[^/]+)?$/,
   /^\/user\/reset\/[^/]+\/[^/]+$/,
   /^\/signage\/.*/,
+  // Issue 14: the public results page (first name, last initial and school only).
+  /^\/results$/,
 ];
 
 export function isPublicPath(pathname: string): boolean {

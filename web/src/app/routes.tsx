@@ -13,6 +13,8 @@ import { settingsRoutes } from '../features/settings/routes.tsx';
 import { matchmakingRoutes } from '../features/matchmaking/routes.tsx';
 import { divisionSheetsRoutes } from '../features/division-sheets/routes.tsx';
 import { registrationsDeskRoutes } from '../features/registrations-desk/routes.tsx';
+import { ringsRoutes } from '../features/rings/routes.tsx';
+import { matchdayRoutes } from '../features/matchday/routes.tsx';
 import { STAFF_ROLES } from '@shared/domain/roles.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -67,8 +69,12 @@ export const routes: RouteObject[] = [
           {
             path: 'signage/ring-assignments',
             lazy: async () => ({
-              Component: (await import('../features/admin-placeholders/signage-placeholder-page.tsx')).SignagePlaceholderPage,
+              Component: (await import('../features/signage/components/signage-page.tsx')).SignagePage,
             }),
+          },
+          {
+            path: 'results',
+            lazy: async () => ({ Component: (await import('../features/results/components/results-page.tsx')).ResultsPage }),
           },
           {
             path: 'user',
@@ -100,6 +106,8 @@ export const routes: RouteObject[] = [
               ...settingsRoutes,
               ...matchmakingRoutes,
               ...divisionSheetsRoutes,
+              ...ringsRoutes,
+              ...matchdayRoutes,
             ],
           },
           { path: '*', handle: { unknownPath: true }, element: <Navigate to="/" replace /> },

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PullResponse, PushRequest, PushResponse, SyncCompetitor } from '@shared/contract/sync.ts';
 import { syncCompetitor, syncRegistration } from '@shared/testing/sync-rows.ts';
 import { setSession } from '../lib/session.ts';
-import { DeviceDb, setDeviceDbForTests } from './db.ts';
+import { DeviceDb, META, setDeviceDbForTests } from './db.ts';
 import { checkInCompetitor } from '@shared/domain/mutators/index.ts';
 import { backoffDelay, SyncEngine } from './engine.ts';
 import { checkInView } from './overlay.ts';
@@ -117,6 +117,16 @@ describe('device store and sync engine', () => {
     expect((await db.entity('competitors').get(10))?.checkedInByName).toBe('Dana Door');
     expect(checkInView(engine.replica.getSnapshot()).pendingCompetitorIds).toEqual(new Set());
     expect(server.applied).toEqual([10]);
+  });
+
+  it('a round with no scope held and nothing queued does not count as having synced', async () => {
+    const server = fakeServer();
+    const engine = new SyncEngine({ db, scopes: [], fetch: server.fetch, schedule: () => () => {} });
+    await engine.syncOnce();
+    expect(await db.meta.get(META.lastSynced)).toBeUndefined();
+    engine.hold('checkin');
+    await engine.syncOnce();
+    expect(await db.meta.get(META.lastSynced)).toBeDefined();
   });
 
   it('gives mutation ids 1, 2, 3 in tap order, also across the first sync that names the device', async () => {

@@ -339,7 +339,10 @@ export class SyncEngine {
       );
       await this.replica.applyPull(scope, res, ids.clientId, this.heldScopes());
     }
-    await setMeta(this.db, META.lastSynced, this.now().toISOString());
+    // Only a round that reached the server says when the device last synced: a round with no
+    // scope to pull and nothing to push (an engine started before a screen holds its scope)
+    // would otherwise mark a TV rebooted offline as fresh (signage's "Last updated", issue 15).
+    if (scopes.length > 0 || queued > 0) await setMeta(this.db, META.lastSynced, this.now().toISOString());
     this.setState({ status: 'idle', detail: null });
     this.openEvents();
   }

@@ -1,0 +1,143 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SyncDivision, SyncRing } from '@shared/contract/sync-entities.ts';
+import { SIGNAGE_TEXTS } from '@shared/domain/signage.ts';
+import { DeviceDb, META, setDeviceDbForTests } from '../../../sync/db.ts';
+import { stopSyncEngine } from '../../../sync/engine.ts';
+import { SignagePage } from './signage-page.tsx';
+
+vi.mock('../../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
+
+const makeRing = (id: number, over: Partial<SyncRing> = {}): SyncRing => ({
+  id,
+  tournamentId: 1,
+  name: `Ring ${id}`,
+  isOpen: true,
+  sortOrder: id,
+  version: 1,
+  ...over,
+});
+
+const makeDivision = (id: number, over: Partial<SyncDivision> = {}): SyncDivision => ({
+  id,
+  tournamentId: 1,
+  title: `Division ${id}`,
+  eventTypeIds: [1],
+  eventTypes: ['Forms'],
+  rules: [],
+  competitorCount: 4,
+  ringId: 1,
+  queueOrder: id,
+  status: 'upcoming',
+  startedAt: null,
+  completedAt: null,
+  version: 1,
+  ...over,
+});
+
+let db: DeviceDb;
+let n = 0;
+beforeEach(() => {
+  db = new DeviceDb(`signage-page-${++n}`);
+  setDeviceDbForTests(db);
+  // No server: every read fails as if the network were down; the TV works from its store.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
+});
+afterEach(async () => {
+  stopSyncEngine();
+  setDeviceDbForTests(null);
+  await db.delete();
+  vi.unstubAllGlobals();
+});
+
+async function synced(at: Date = new Date()) {
+  await db.meta.bulkPut([
+    { key: META.cookie('signage'), value: 'c1' },
+    { key: META.lastSynced, value: at.toISOString() },
+  ]);
+}
+
+const renderAt = (path = '/signage/ring-assignments') =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <SignagePage />
+    </MemoryRouter>,
+  );
+
+describe('signage screen', () => {
+  it('shows each open ring with its current division and the next three, only the first with its event types', async () => {
+    await db.entity('rings').bulkPut([makeRing(1), makeRing(2), makeRing(3, { isOpen: false })]);
+    await db.entity('divisions').bulkPut([
+      makeDivision(10, { status: 'completed', queueOrder: 1, title: 'Done already' }),
+      makeDivision(11, { status: 'current', queueOrder: 2, title: 'Girls 10-11', eventTypes: ['Forms', 'Weapons'] }),
+      makeDivision(12, { queueOrder: 3, title: 'Boys 8-9', eventTypes: ['Sparring', 'Forms'] }),
+      makeDivision(13, { queueOrder: 4, title: 'Girls 12-13', eventTypes: ['Weapons'] }),
+      makeDivision(14, { queueOrder: 5, title: 'Mixed 14-15' }),
+      makeDivision(15, { queueOrder: 6, title: 'Fourth in line' }),
+      makeDivision(30, { ringId: 3, title: 'On a closed ring' }),
+    ]);
+    await synced();
+    renderAt();
+
+    const ring1 = await screen.findByRole('region', { name: 'Ring 1' });
+    const now = within(ring1).getByTestId('signage-current');
+    expect(now).toHaveTextContent('Happening Now');
+    expect(now).toHaveTextContent('Girls 10-11');
+    expect(within(now).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Forms', 'Weapons']);
+
+    const upcoming = within(ring1).getAllByTestId('signage-upcoming');
+    expect(upcoming.map((u) => within(u).getAllByRole('paragraph')[0]?.textContent)).toEqual([
+      'Boys 8-9',
+      'Girls 12-13',
+      'Mixed 14-15',
+    ]);
+    expect(within(upcoming[0]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Sparring', 'Forms']);
+    expect(within(upcoming[1]!).queryByRole('list')).not.toBeInTheDocument();
+    // Each upcoming division's estimated start, from the ring's queue.
+    for (const u of upcoming) expect(within(u).getByText(/^about \d{1,2}:\d{2}$/)).toBeInTheDocument();
+    expect(ring1).not.toHaveTextContent('Done already');
+
+    const ring2 = screen.getByRole('region', { name: 'Ring 2' });
+    expect(ring2).toHaveTextContent(SIGNAGE_TEXTS.noUpcoming);
+    expect(screen.queryByRole('region', { name: 'Ring 3' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('signage-stale')).not.toBeInTheDocument();
+  });
+
+  it('?rings= shows only those rings', async () => {
+    await db.entity('rings').bulkPut([makeRing(1), makeRing(2), makeRing(3)]);
+    await synced();
+    renderAt('/signage/ring-assignments?rings=3,1');
+    await screen.findByRole('region', { name: 'Ring 1' });
+    expect(screen.getAllByTestId('signage-ring').map((r) => r.querySelector('h2')?.textContent)).toEqual([
+      'Ring 1',
+      'Ring 3',
+    ]);
+  });
+
+  it('says so when it has loaded and no ring is open', async () => {
+    await db.entity('rings').put(makeRing(1, { isOpen: false }));
+    await synced();
+    renderAt();
+    expect(await screen.findByText(SIGNAGE_TEXTS.noRings)).toBeInTheDocument();
+  });
+
+  it('keeps showing the last known state through an outage, marked with when it was last updated', async () => {
+    await db.entity('rings').put(makeRing(1));
+    await synced(new Date(Date.now() - 5 * 60_000));
+    renderAt();
+    await screen.findByRole('region', { name: 'Ring 1' });
+    expect(await screen.findByTestId('signage-stale')).toHaveTextContent(/^Last updated /);
+    // Offline is not a danger alert.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('with nothing kept and no server, shows the error as a notice instead of loading forever', async () => {
+    renderAt();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach the server');
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,197 @@
+import { useEffect, type CSSProperties } from 'react';
+import { useSearchParams } from 'react-router';
+import type { RingAssignment } from '@shared/contract/matchday.ts';
+import {
+  parseRingIds,
+  selectSignage,
+  SIGNAGE_STALE_AFTER_MS,
+  SIGNAGE_TEXTS,
+  type SignageCard,
+} from '@shared/domain/signage.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatAbout } from '../../../lib/format.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { formatTime } from '../../../sync/format.ts';
+import { useApiSignage, useDeviceSignage, useNow, useSignageMode, type SignageSource } from '../api/signage.ts';
+
+// /signage/ring-assignments (SPEC.md section 2 "Signage screen"; issue 15): a TV by a ring,
+// read from five metres. Light text on a dark ground whatever the device's scheme, sizes in
+// viewport units so a 4K screen shows what a 1080p one does, the whole screen and nothing to
+// scroll, no cursor. Options: `?rings=1,2` (ring ids) and `?tournamentId=`.
+
+const COLUMNS = 4;
+
+function EventTypes({ types }: { types: readonly string[] }) {
+  if (types.length === 0) return null;
+  // SPEC.md section 2: event types in a two-column list.
+  return (
+    <ul className="grid grid-cols-2 gap-x-[1em] text-[0.85em] text-neutral-200" aria-label="Event types">
+      {types.map((t) => (
+        <li key={t} className="truncate">
+          {t}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Upcoming({
+  list,
+  estimates,
+}: {
+  list: readonly RingAssignment[];
+  estimates: ReadonlyMap<number, string>;
+}) {
+  if (list.length === 0) return <p className="text-[0.85em] text-neutral-300">{SIGNAGE_TEXTS.noUpcoming}</p>;
+  return (
+    <ol className="grid gap-[0.5em]">
+      {list.map((a, i) => {
+        const at = estimates.get(a.ringAssignmentId);
+        return (
+          <li key={a.ringAssignmentId} className="grid gap-[0.15em]" data-testid="signage-upcoming">
+            <p className="line-clamp-2 text-[1.05em] font-semibold leading-tight text-white">{a.title}</p>
+            {/* SPEC.md section 2: only the first upcoming division lists its event types. */}
+            {i === 0 && <EventTypes types={a.eventTypes} />}
+            {at && <p className="text-[0.85em] font-medium text-sky-200">{formatAbout(at)}</p>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function RingCard({ card, estimates }: { card: SignageCard; estimates: ReadonlyMap<number, string> }) {
+  return (
+    <section
+      aria-labelledby={`ring-${card.ringId}`}
+      data-testid="signage-ring"
+      className="flex min-h-0 flex-col gap-[0.6em] overflow-hidden rounded-[0.5em] border-[0.1em] border-neutral-700 bg-neutral-900 p-[0.7em]"
+    >
+      <h2 id={`ring-${card.ringId}`} className="truncate text-[1.6em] font-bold leading-none text-white">
+        {card.name}
+      </h2>
+      <div className="grid gap-[0.25em] rounded-[0.3em] bg-amber-300 p-[0.5em] text-neutral-950" data-testid="signage-current">
+        <h3 className="text-[0.75em] font-bold uppercase tracking-wider">Happening Now</h3>
+        {card.current ? (
+          <>
+            <p className="line-clamp-2 text-[1.15em] font-bold leading-tight">{card.current.title}</p>
+            <ul className="grid grid-cols-2 gap-x-[1em] text-[0.85em] font-medium" aria-label="Event types">
+              {card.current.eventTypes.map((t) => (
+                <li key={t} className="truncate">
+                  {t}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="text-[0.9em] font-semibold">Nothing is running in this ring right now.</p>
+        )}
+      </div>
+      <div className="grid min-h-0 gap-[0.35em]">
+        <h3 className="text-[0.75em] font-bold uppercase tracking-wider text-sky-200">Upcoming</h3>
+        <Upcoming list={card.upcoming} estimates={estimates} />
+      </div>
+    </section>
+  );
+}
+
+function Board({ source, ringIds, now }: { source: SignageSource; ringIds: number[] | null; now: Date }) {
+  if (source.state === 'loading')
+    return (
+      <div className="grid h-full place-items-center text-[2em]">
+        <Spinner className="[&>span:first-child]:size-[2em]" />
+      </div>
+    );
+  if (source.state === 'error')
+    // SPEC.md section 8: the error's message as an error notice; loading stops (retrying goes on).
+    return (
+      <div className="grid h-full place-items-center">
+        <p role="alert" className="max-w-[40em] rounded-[0.4em] border-[0.1em] border-red-400 bg-red-950 p-[1em] text-center text-[1.2em] text-red-100">
+          {source.message}
+        </p>
+      </div>
+    );
+  const cards = selectSignage(source.rings, ringIds);
+  const stale =
+    source.updatedAt !== null && now.getTime() - new Date(source.updatedAt).getTime() > SIGNAGE_STALE_AFTER_MS;
+  const rows = Math.max(1, Math.ceil(cards.length / COLUMNS));
+  // One type scale for the whole board: as large as the width allows, smaller for a second row.
+  const style = { fontSize: `min(1.8vw, ${(5.4 / rows).toFixed(2)}vh)` } as CSSProperties;
+  return (
+    <>
+      {cards.length === 0 ? (
+        <div className="grid h-full place-items-center">
+          <p className="text-[2.4vw] text-neutral-200">{SIGNAGE_TEXTS.noRings}</p>
+        </div>
+      ) : (
+        <div
+          style={{ ...style, gridTemplateRows: `repeat(${rows}, minmax(0, 1fr))` }}
+          className="grid h-full grid-cols-1 gap-[0.6em] sm:grid-cols-2 lg:grid-cols-4"
+          data-testid="signage-grid"
+        >
+          {cards.map((c) => (
+            <RingCard key={c.ringId} card={c} estimates={source.estimates} />
+          ))}
+        </div>
+      )}
+      {stale && source.updatedAt && (
+        // Offline or the server away: the last known state, said calmly (not a danger alert).
+        <p
+          role="status"
+          data-testid="signage-stale"
+          className="fixed bottom-[0.8vh] right-[0.8vw] rounded-[0.3em] bg-neutral-800 px-[0.6em] py-[0.2em] text-[1.1vw] font-medium text-amber-200"
+        >
+          Last updated {formatTime(source.updatedAt, now)}
+        </p>
+      )}
+    </>
+  );
+}
+
+function DeviceBoard({ ringIds }: { ringIds: number[] | null }) {
+  const now = useNow(1000);
+  return <Board source={useDeviceSignage(now)} ringIds={ringIds} now={now} />;
+}
+
+function ApiBoard({ tournamentId, ringIds }: { tournamentId: number; ringIds: number[] | null }) {
+  const now = useNow(1000);
+  return <Board source={useApiSignage(tournamentId)} ringIds={ringIds} now={now} />;
+}
+
+/** `/signage/ring-assignments`: public, no login. */
+export function SignagePage() {
+  usePageMeta('Ring Assignments', 'What is running in each ring now, and what is next.');
+  const [params] = useSearchParams();
+  const ringIds = parseRingIds(params.get('rings'));
+  const idParam = params.get('tournamentId');
+  const tournamentId = idParam && /^\d{1,9}$/.test(idParam) ? Number(idParam) : null;
+  const mode = useSignageMode(tournamentId);
+
+  // A TV shows no scrollbar and no cursor.
+  useEffect(() => {
+    const root = document.documentElement;
+    const previous = root.style.overflow;
+    root.style.overflow = 'hidden';
+    return () => {
+      root.style.overflow = previous;
+    };
+  }, []);
+
+  return (
+    <div
+      className="fixed inset-0 z-40 cursor-none overflow-hidden bg-neutral-950 p-[0.6vw] text-[min(1.8vw,5.4vh)] text-white"
+      data-testid="signage"
+    >
+      <h1 className="sr-only">Ring Assignments</h1>
+      {mode === 'loading' ? (
+        <div className="grid h-full place-items-center text-[2em]">
+          <Spinner />
+        </div>
+      ) : mode === 'api' && tournamentId !== null ? (
+        <ApiBoard tournamentId={tournamentId} ringIds={ringIds} />
+      ) : (
+        <DeviceBoard ringIds={ringIds} />
+      )}
+    </div>
+  );
+}
