@@ -26,3 +26,4 @@ export * from './contract/paths.ts';
 export * from './domain/matchmaking/index.ts';
 export * from './contract/matchmaking.ts';
 export * from './contract/matchday.ts';
+export * from './domain/signage.ts';

@@ -19,6 +19,7 @@ import { adminSettingsRoutes } from './routes/admin-settings.ts';
 import { adminRegistrationRoutes } from './routes/admin-registrations.ts';
 import { adminReportRoutes } from './routes/admin-reports.ts';
 import { adminMatchmakingRoutes } from './routes/admin-matchmaking.ts';
+import { matchdayRoutes } from './routes/matchday.ts';
 import { userRoutes } from './routes/users.ts';
 import { syncRoutes } from './routes/sync.ts';
 
@@ -106,6 +107,7 @@ export function createApp(deps: Deps) {
   app.route('/api/admin', adminRegistrationRoutes);
   app.route('/api/admin', adminReportRoutes);
   app.route('/api/admin', adminMatchmakingRoutes);
+  app.route('/api', matchdayRoutes);
   app.route('/api/email', emailRoutes);
   app.route('/api/dev', devRoutes);
   app.route('/api/users', userRoutes);

@@ -19,6 +19,11 @@ export const MATCHDAY_PATHS = {
   schedule: (tournamentId: PathParam) => `/api/registration/schedule/${tournamentId}`,
 } as const;
 
+const PathId = z.coerce.number().int().positive().max(2_147_483_647);
+export const RingIdParamSchema = z.object({ ringId: PathId });
+/** Path parameter of the public reads and the schedule: an unknown tournament answers 404. */
+export const MatchdayTournamentParamSchema = z.object({ tournamentId: PathId });
+
 // ---- Rings (directors) ----
 
 const RingName = z.string().trim().min(1, 'Value is required').max(40, 'At most 40 characters');

@@ -123,17 +123,66 @@ export type AdminTournament = z.infer<typeof AdminTournamentSchema>;
 
 // ---- Event types ----
 
-export const EventTypeInputSchema = z.object({
-  title: required(100),
-  description: text(2000),
-  showOnHomepage: z.boolean().default(true),
-  decidedBy: z.enum(['judged', 'bracket'], { error: 'Choose judged or bracket' }),
-});
+// How an event type is run on matchday (issue 14; columns of 0010_matchday.sql, numeric(6, 2)).
+// Optional on input: a new event type gets these defaults, an edit that leaves one out keeps it.
+export const EVENT_TYPE_MATCHDAY_DEFAULTS = {
+  judges: 5,
+  scoreMin: 0,
+  scoreMax: 10,
+  minutesPerPerformance: 2,
+  minutesPerMatch: 3,
+  thirdPlace: 'shared',
+} as const;
+export const EVENT_TYPE_MESSAGES = {
+  judges: 'Choose 3 or 5 judges',
+  score: 'Please enter a score from -9999 to 9999 with at most two decimals',
+  scoreOrder: 'The highest score must be above the lowest',
+  minutes: 'Please enter minutes above 0 (at most 600, two decimals)',
+  thirdPlace: 'Choose a shared third place or a match for third',
+} as const;
+const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+const score = () =>
+  z
+    .number({ error: EVENT_TYPE_MESSAGES.score })
+    .min(-9999, EVENT_TYPE_MESSAGES.score)
+    .max(9999, EVENT_TYPE_MESSAGES.score)
+    .refine(twoDecimals, EVENT_TYPE_MESSAGES.score);
+const minutes = () =>
+  z
+    .number({ error: EVENT_TYPE_MESSAGES.minutes })
+    .gt(0, EVENT_TYPE_MESSAGES.minutes)
+    .max(600, EVENT_TYPE_MESSAGES.minutes)
+    .refine(twoDecimals, EVENT_TYPE_MESSAGES.minutes);
+
+export const EventTypeInputSchema = z
+  .object({
+    title: required(100),
+    description: text(2000),
+    showOnHomepage: z.boolean().default(true),
+    decidedBy: z.enum(['judged', 'bracket'], { error: 'Choose judged or bracket' }),
+    judges: z.union([z.literal(3), z.literal(5)], { error: EVENT_TYPE_MESSAGES.judges }).optional(),
+    scoreMin: score().optional(),
+    scoreMax: score().optional(),
+    minutesPerPerformance: minutes().optional(),
+    minutesPerMatch: minutes().optional(),
+    thirdPlace: z.enum(['shared', 'match'], { error: EVENT_TYPE_MESSAGES.thirdPlace }).optional(),
+  })
+  // Both given here; one given against the stored other is the server's check.
+  .refine((t) => t.scoreMin === undefined || t.scoreMax === undefined || t.scoreMin < t.scoreMax, {
+    path: ['scoreMax'],
+    message: EVENT_TYPE_MESSAGES.scoreOrder,
+  });
 export type EventTypeInput = z.input<typeof EventTypeInputSchema>;
 
 export const AdminEventTypeSchema = EventTypeSchema.extend({
   sortOrder: z.number().int(),
   eventCount: z.number().int(),
+  judges: z.union([z.literal(3), z.literal(5)]),
+  scoreMin: z.number(),
+  scoreMax: z.number(),
+  minutesPerPerformance: z.number(),
+  minutesPerMatch: z.number(),
+  thirdPlace: z.enum(['shared', 'match']),
 });
 export type AdminEventType = z.infer<typeof AdminEventTypeSchema>;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { competitorEvents, competitors, registrations } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { competitorEvents, competitors, registrations, ringDivisions } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { REORDER_MESSAGE } from './settings-order.ts';
 
@@ -241,5 +242,104 @@ describe('event types, competitor levels and events', () => {
     expect(
       (await t.call('DELETE', `/api/admin/competitor-levels/${whiteBelt.id}`, undefined, admin)).status,
     ).toBe(200);
+  });
+
+  // Issue 14: how an event type is run on matchday.
+  it('an event type’s matchday rules: defaults when new, kept when an edit leaves them out, checked', async () => {
+    const made = await t.call(
+      'POST',
+      '/api/admin/event-types',
+      { title: 'Kumite', decidedBy: 'bracket' },
+      admin,
+    );
+    expect(made.status).toBe(201);
+    expect(made.json).toMatchObject({
+      judges: 5,
+      scoreMin: 0,
+      scoreMax: 10,
+      minutesPerPerformance: 2,
+      minutesPerMatch: 3,
+      thirdPlace: 'shared',
+    });
+    const url = `/api/admin/event-types/${made.json.id}`;
+    const base = { title: 'Kumite', decidedBy: 'bracket' };
+    const edited = await t.call(
+      'PUT',
+      url,
+      { ...base, judges: 3, scoreMin: 5, scoreMax: 9.5, minutesPerMatch: 2.5, thirdPlace: 'match' },
+      admin,
+    );
+    expect(edited.status).toBe(200);
+    const rules = {
+      judges: 3,
+      scoreMin: 5,
+      scoreMax: 9.5,
+      minutesPerPerformance: 2,
+      minutesPerMatch: 2.5,
+      thirdPlace: 'match',
+    };
+    expect(edited.json).toMatchObject(rules);
+    // The settings page sends only the first four fields: the rules stay.
+    expect((await t.call('PUT', url, { ...base, description: 'Sparring' }, admin)).json).toMatchObject(rules);
+
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ judges: 4 }, 'judges'],
+      [{ scoreMin: 6, scoreMax: 6 }, 'scoreMax'],
+      [{ scoreMin: 9.5 }, 'scoreMin'], // against the stored highest, 9.5
+      [{ scoreMax: 1 }, 'scoreMax'],
+      [{ minutesPerMatch: 0 }, 'minutesPerMatch'],
+      [{ minutesPerPerformance: -1 }, 'minutesPerPerformance'],
+      [{ scoreMax: 9.555 }, 'scoreMax'],
+      [{ thirdPlace: 'none' }, 'thirdPlace'],
+    ];
+    for (const [bad, field] of refusals) {
+      const res = await t.call('PUT', url, { ...base, ...bad }, admin);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.json.errors[field], JSON.stringify(bad)).toBeDefined();
+    }
+    const tooHigh = await t.call(
+      'POST',
+      '/api/admin/event-types',
+      { ...base, title: 'X', scoreMin: 10 },
+      admin,
+    );
+    expect(tooHigh.status).toBe(400);
+    expect(tooHigh.json.errors.scoreMin).toBe('The highest score must be above the lowest');
+    const list = (await t.call('GET', '/api/admin/event-types', undefined, admin)).json;
+    expect(list.find((e: { id: number }) => e.id === made.json.id)).toMatchObject(rules);
+    expect(list.some((e: { title: string }) => e.title === 'X')).toBe(false);
+  });
+
+  it('a change of an event type’s rules or title re-sends the next tournament’s divisions running it', async () => {
+    const types = (await t.call('GET', '/api/admin/event-types', undefined, admin)).json;
+    const type = types.find((e: { decidedBy: string }) => e.decidedBy === 'judged');
+    await t.db.insert(ringDivisions).values({
+      id: 990_001,
+      tournamentId,
+      title: 'Girls 10-11',
+      eventTypeIds: [type.id],
+      eventTypes: [type.title],
+    });
+    const version = async () =>
+      (await t.db.select().from(ringDivisions).where(eq(ringDivisions.id, 990_001)))[0]!.version;
+    const before = await version();
+    const base = { title: type.title, description: type.description, decidedBy: type.decidedBy };
+    await t.call(
+      'PUT',
+      `/api/admin/event-types/${type.id}`,
+      { ...base, description: 'Only the text' },
+      admin,
+    );
+    expect(await version()).toBe(before);
+    await t.call('PUT', `/api/admin/event-types/${type.id}`, { ...base, judges: 3 }, admin);
+    const afterJudges = await version();
+    expect(afterJudges).toBeGreaterThan(before);
+    await t.call(
+      'PUT',
+      `/api/admin/event-types/${type.id}`,
+      { ...base, title: `${type.title} (open)` },
+      admin,
+    );
+    expect(await version()).toBeGreaterThan(afterJudges);
   });
 });

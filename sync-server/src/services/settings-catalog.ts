@@ -1,6 +1,8 @@
-import { and, asc, count, eq, max, ne } from 'drizzle-orm';
+import { and, asc, count, eq, max, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  EVENT_TYPE_MATCHDAY_DEFAULTS,
+  EVENT_TYPE_MESSAGES,
   inUseMessage,
   type AdminEventType,
   type CompetitorLevel,
@@ -17,13 +19,15 @@ import {
   divisionLevels,
   eventTypes,
   events,
+  ringDivisions,
   tournaments,
 } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
+import { poke } from '../sync/push.ts';
 import { writeAudit } from './audit.ts';
 import { badOrder, reorderList } from './settings-order.ts';
-import { EVENT_TYPES_CACHE_KEY } from './tournaments.ts';
+import { EVENT_TYPES_CACHE_KEY, getNextTournament } from './tournaments.ts';
 
 // Issue 8: event types, competitor levels and the events of a tournament. Each change and
 // its audit entry share one transaction; anything in use is refused with what uses it.
@@ -43,10 +47,62 @@ async function eventTypeRow(tx: Tx, id: number) {
       showOnHomepage: eventTypes.showOnHomepage,
       decidedBy: eventTypes.decidedBy,
       sortOrder: eventTypes.sortOrder,
+      judges: eventTypes.judges,
+      scoreMin: eventTypes.scoreMin,
+      scoreMax: eventTypes.scoreMax,
+      minutesPerPerformance: eventTypes.minutesPerPerformance,
+      minutesPerMatch: eventTypes.minutesPerMatch,
+      thirdPlace: eventTypes.thirdPlace,
     })
     .from(eventTypes)
     .where(eq(eventTypes.id, id));
   return row;
+}
+
+type EventTypeInput = z.output<typeof EventTypeInputSchema>;
+type EventTypeRow = NonNullable<Awaited<ReturnType<typeof eventTypeRow>>>;
+
+/** The score range as it will stand (the input's, else the stored or default one) must be a range. */
+function assertScoreRange(input: EventTypeInput, stored: Pick<EventTypeRow, 'scoreMin' | 'scoreMax'>) {
+  const min = input.scoreMin ?? stored.scoreMin;
+  const max = input.scoreMax ?? stored.scoreMax;
+  if (min < max) return;
+  const field = input.scoreMax === undefined ? 'scoreMin' : 'scoreMax';
+  throw new DomainError('bad_score_range', EVENT_TYPE_MESSAGES.scoreOrder, 400, {
+    [field]: EVENT_TYPE_MESSAGES.scoreOrder,
+  });
+}
+
+/** What ring tablets read of an event type (SyncDivision.rules): a change re-sends its divisions. */
+const MATCHDAY_FIELDS = [
+  'title',
+  'decidedBy',
+  'judges',
+  'scoreMin',
+  'scoreMax',
+  'minutesPerPerformance',
+  'minutesPerMatch',
+  'thirdPlace',
+] as const;
+
+/**
+ * Re-stamps the next tournament's ring divisions that run this event type, so the matchday
+ * and signage scopes send them again with the new rules; answers the tournament to poke.
+ */
+async function restampDivisionsOf(tx: Tx, deps: Deps, eventTypeId: number): Promise<number | null> {
+  const next = await getNextTournament(deps);
+  if (!next) return null;
+  const touched = await tx
+    .update(ringDivisions)
+    .set({ updatedAt: deps.now() })
+    .where(
+      and(
+        eq(ringDivisions.tournamentId, next.id),
+        sql`${eventTypeId}::integer = any(${ringDivisions.eventTypeIds})`,
+      ),
+    )
+    .returning({ id: ringDivisions.id });
+  return touched.length > 0 ? next.id : null;
 }
 
 export async function adminListEventTypes(deps: Deps): Promise<AdminEventType[]> {
@@ -64,6 +120,12 @@ export async function adminListEventTypes(deps: Deps): Promise<AdminEventType[]>
     decidedBy: r.decidedBy,
     sortOrder: r.sortOrder,
     eventCount: used.get(r.id) ?? 0,
+    judges: r.judges === 3 ? 3 : 5,
+    scoreMin: r.scoreMin,
+    scoreMax: r.scoreMax,
+    minutesPerPerformance: r.minutesPerPerformance,
+    minutesPerMatch: r.minutesPerMatch,
+    thirdPlace: r.thirdPlace,
   }));
 }
 
@@ -72,11 +134,8 @@ async function afterEventTypeChange(deps: Deps) {
   return adminListEventTypes(deps);
 }
 
-export async function createEventType(
-  deps: Deps,
-  caller: Caller,
-  input: z.output<typeof EventTypeInputSchema>,
-) {
+export async function createEventType(deps: Deps, caller: Caller, input: EventTypeInput) {
+  assertScoreRange(input, EVENT_TYPE_MATCHDAY_DEFAULTS);
   const id = await deps.database.db.transaction(async (tx) => {
     const [last] = await tx.select({ n: max(eventTypes.sortOrder) }).from(eventTypes);
     const [row] = await tx
@@ -96,15 +155,12 @@ export async function createEventType(
   return (await afterEventTypeChange(deps)).find((e) => e.id === id)!;
 }
 
-export async function updateEventType(
-  deps: Deps,
-  caller: Caller,
-  id: number,
-  input: z.output<typeof EventTypeInputSchema>,
-) {
-  await deps.database.db.transaction(async (tx) => {
+export async function updateEventType(deps: Deps, caller: Caller, id: number, input: EventTypeInput) {
+  const restamped = await deps.database.db.transaction(async (tx) => {
     const before = await eventTypeRow(tx, id);
     if (!before) throw notFound(EVENT_TYPE_NOT_FOUND);
+    assertScoreRange(input, before);
+    // Fields left out keep their stored values (drizzle leaves undefined ones alone).
     await tx
       .update(eventTypes)
       .set({ ...input, updatedAt: deps.now() })
@@ -116,7 +172,11 @@ export async function updateEventType(
       { entity: 'eventType', entityId: id, action: 'update', before, after },
       deps.now(),
     );
+    const rulesChanged = after && MATCHDAY_FIELDS.some((f) => before[f] !== after[f]);
+    return rulesChanged ? restampDivisionsOf(tx, deps, id) : null;
   });
+  // Ring tablets and signage get the divisions with the new rules and title.
+  if (restamped !== null) await poke(deps, restamped, ['matchday', 'signage']);
   return (await afterEventTypeChange(deps)).find((e) => e.id === id)!;
 }
 
@@ -431,7 +491,11 @@ export async function reorderEvents(deps: Deps, caller: Caller, ids: number[]) {
   const tournamentId = await deps.database.db.transaction(async (tx) => {
     const first = ids[0] === undefined ? undefined : await eventRow(tx, ids[0]);
     if (!first) throw badOrder();
-    const list = { table: events, entity: 'event', where: eq(events.tournamentId, first.tournamentId) } as const;
+    const list = {
+      table: events,
+      entity: 'event',
+      where: eq(events.tournamentId, first.tournamentId),
+    } as const;
     await reorderList(tx, caller, deps.now(), list, ids);
     return first.tournamentId;
   });

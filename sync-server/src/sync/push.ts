@@ -16,6 +16,7 @@ import { syncClients, syncMutationResults } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
+import { dropMatchdayReads } from '../services/matchday-public.ts';
 import { getNextTournament } from '../services/tournaments.ts';
 import { assertScopeRole } from './scope.ts';
 import { createServerStore } from './server-store.ts';
@@ -207,6 +208,9 @@ export function scopesOfEntities(
  */
 export async function poke(deps: Deps, tournamentId: number, scopes?: readonly SyncScope[]): Promise<void> {
   try {
+    // The public signage and results reads are cached: whatever pokes the rings' scopes drops them.
+    if (!scopes || scopes.includes('matchday') || scopes.includes('signage'))
+      await dropMatchdayReads(deps, tournamentId);
     const { version } = await readVersion(deps.database.db, tournamentId);
     const poke: Poke = { tournamentId, version, ...(scopes ? { scopes: [...scopes] } : {}) };
     await deps.database.notify(SYNC_POKE_CHANNEL, JSON.stringify(poke));

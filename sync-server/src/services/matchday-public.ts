@@ -1,0 +1,220 @@
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  DEFAULT_LEADERBOARD_GROUPS,
+  estimatedMinutes,
+  estimateRing,
+  grandChampionLeaderboard,
+  publicName,
+  ringAssignmentsFromRows,
+  type CompetitorScheduleEntry,
+  type PublicResults,
+  type SignageRing,
+  type Tournament,
+} from '@tournament/shared';
+import { competitors, divisionEntries, registrations } from '../db/schema.ts';
+import type { Caller, Deps } from '../deps.ts';
+import { notFound } from '../lib/errors.ts';
+import {
+  divisionEntryRows,
+  divisionResultRows,
+  divisionRows,
+  matchdaySettingsRows,
+  ringRows,
+} from '../sync/matchday-rows.ts';
+import { listTournaments } from './tournaments.ts';
+
+// The public reads of matchday (issues 14 and 15): the signage TVs' ring assignments and the
+// results page. Both are cached per tournament and dropped whenever the matchday or signage
+// scope is poked (sync/push.ts `poke`: ring edits, publishing, every matchday push), on this
+// server and, through NOTIFY, on the others.
+
+export const signageCacheKey = (tournamentId: number) => `signage:${tournamentId}`;
+export const resultsCacheKey = (tournamentId: number) => `results:${tournamentId}`;
+
+/** Drops the cached public matchday reads of a tournament (after a matchday or rings write). */
+export async function dropMatchdayReads(deps: Deps, tournamentId: number): Promise<void> {
+  await Promise.all([
+    deps.cache.invalidate(signageCacheKey(tournamentId)),
+    deps.cache.invalidate(resultsCacheKey(tournamentId)),
+  ]);
+}
+
+export const TOURNAMENT_NOT_FOUND = 'The tournament was not found';
+
+export async function requireTournament(deps: Deps, tournamentId: number): Promise<Tournament> {
+  const found = (await listTournaments(deps)).find((t) => t.id === tournamentId);
+  if (!found) throw notFound(TOURNAMENT_NOT_FOUND);
+  return found;
+}
+
+/**
+ * GET /api/signage/ring-assignments/{tournamentId} (SPEC.md sections 3 and 7): every ring in its
+ * order with its current division and its other divisions in queue order (completed ones
+ * flagged; the screen leaves them out). Titles and event types only: no personal data.
+ */
+export async function signageRingAssignments(deps: Deps, tournamentId: number): Promise<SignageRing[]> {
+  const tournament = await requireTournament(deps, tournamentId);
+  return deps.cache.get(signageCacheKey(tournamentId), async () => {
+    const db = deps.database.db;
+    const [ringList, divisions] = await Promise.all([
+      ringRows(db, { tournament }),
+      divisionRows(db, { tournament }),
+    ]);
+    return ringAssignmentsFromRows(ringList, divisions);
+  });
+}
+
+// ---- Results ----
+
+/**
+ * GET /api/results/{tournamentId}: the completed divisions with each event type's placings,
+ * and the Grand Championship leaderboard over every completed result (the tournament's
+ * leaderboard groups, else the default ones). People appear as a first name, a last initial and
+ * a school, nothing else (no ids of theirs, no dates of birth).
+ */
+export async function publicResults(deps: Deps, tournamentId: number): Promise<PublicResults> {
+  const tournament = await requireTournament(deps, tournamentId);
+  return deps.cache.get(resultsCacheKey(tournamentId), async () => {
+    const db = deps.database.db;
+    const f = { tournament };
+    const [divisions, results, entries, settings] = await Promise.all([
+      divisionRows(db, f),
+      divisionResultRows(db, f),
+      divisionEntryRows(db, f),
+      matchdaySettingsRows(db, f),
+    ]);
+    const completed = divisions.filter((d) => d.status === 'completed');
+    const completedIds = new Set(completed.map((d) => d.id));
+    const people = new Map(entries.map((e) => [e.competitorId, e]));
+    const person = (competitorId: number) => {
+      const e = people.get(competitorId);
+      return { name: e ? publicName(e.firstName, e.lastName) : '', school: e?.school ?? '' };
+    };
+    const standing = results.filter((r) => completedIds.has(r.divisionId) && r.placings !== null);
+
+    const publicDivisions = completed.map((d) => ({
+      divisionId: d.id,
+      title: d.title,
+      eventTypes: d.eventTypes,
+      completedAt: d.completedAt,
+      results: d.eventTypeIds.flatMap((eventTypeId, i) => {
+        const r = standing.find((x) => x.divisionId === d.id && x.eventTypeId === eventTypeId);
+        if (!r?.placings) return [];
+        return [
+          {
+            eventTypeId,
+            eventType: d.eventTypes[i] ?? d.rules.find((x) => x.eventTypeId === eventTypeId)?.title ?? '',
+            placings: [...r.placings]
+              .sort((a, b) => a.place - b.place || a.competitorId - b.competitorId)
+              .map((p) => ({ place: p.place, ...person(p.competitorId) })),
+          },
+        ];
+      }),
+    }));
+
+    // One row per competitor (one may be in several divisions).
+    const entrants = [...people.values()].map((e) => ({
+      id: e.competitorId,
+      firstName: e.firstName,
+      lastName: e.lastName,
+      school: e.school,
+      age: e.age,
+      gender: e.gender === 1 ? (1 as const) : (2 as const),
+    }));
+    const groups = settings[0]?.leaderboardGroups.length
+      ? settings[0].leaderboardGroups
+      : DEFAULT_LEADERBOARD_GROUPS;
+    const leaderboard = grandChampionLeaderboard(
+      standing.map((r) => ({
+        divisionId: r.divisionId,
+        eventTypeId: r.eventTypeId,
+        placings: r.placings ?? [],
+      })),
+      entrants,
+      groups,
+    ).map((section) => ({
+      groupId: section.group.id,
+      label: section.group.label,
+      rows: section.rows.map((row) => ({
+        rank: row.rank,
+        tied: row.tied,
+        ...person(row.competitorId),
+        points: row.points,
+      })),
+    }));
+    return { tournamentId, divisions: publicDivisions, leaderboard };
+  });
+}
+
+// ---- A family's schedule ----
+
+/**
+ * GET /api/registration/schedule/{tournamentId}: each of the caller's own competitors (their
+ * registrations of the tournament; a director viewing as the family is that family) in each
+ * division they are in, with its ring, status and estimated start (estimateRing over the
+ * ring's queue, from each division's event type rules; null when not on a ring or completed).
+ */
+export async function competitorSchedule(
+  deps: Deps,
+  caller: Caller,
+  tournamentId: number,
+): Promise<CompetitorScheduleEntry[]> {
+  const tournament = await requireTournament(deps, tournamentId);
+  const db = deps.database.db;
+  const own = await db
+    .select({
+      competitorId: competitors.id,
+      firstName: competitors.firstName,
+      divisionId: divisionEntries.divisionId,
+    })
+    .from(divisionEntries)
+    .innerJoin(competitors, eq(competitors.id, divisionEntries.competitorId))
+    .innerJoin(registrations, eq(registrations.id, competitors.registrationId))
+    .where(
+      and(
+        eq(registrations.ownerUserId, caller.personId),
+        eq(registrations.tournamentId, tournamentId),
+        eq(divisionEntries.tournamentId, tournamentId),
+      ),
+    )
+    .orderBy(asc(competitors.id), asc(divisionEntries.divisionId));
+  if (own.length === 0) return [];
+  const [divisions, ringList] = await Promise.all([
+    divisionRows(db, { tournament }),
+    ringRows(db, { tournament }),
+  ]);
+  const byId = new Map(divisions.map((d) => [d.id, d]));
+  const ringName = new Map(ringList.map((r) => [r.id, r.name]));
+  const now = deps.now();
+  const estimates = new Map<number, string | null>();
+  for (const ringId of new Set(own.flatMap((o) => byId.get(o.divisionId)?.ringId ?? []))) {
+    // The ring's whole queue, completed divisions included (they set the pace).
+    const queue = divisions
+      .filter((d) => d.ringId === ringId)
+      .sort((a, b) => a.queueOrder - b.queueOrder || a.id - b.id)
+      .map((d) => ({
+        divisionId: d.id,
+        status: d.status,
+        startedAt: d.startedAt,
+        completedAt: d.completedAt,
+        estimatedMinutes: estimatedMinutes(d, new Map(d.rules.map((r) => [r.eventTypeId, r]))),
+      }));
+    for (const item of estimateRing(queue, now).items) estimates.set(item.divisionId, item.estimatedStart);
+  }
+  return own.flatMap((o) => {
+    const d = byId.get(o.divisionId);
+    if (!d) return [];
+    return [
+      {
+        competitorId: o.competitorId,
+        firstName: o.firstName,
+        divisionId: d.id,
+        title: d.title,
+        eventTypes: d.eventTypes,
+        ringName: d.ringId === null ? null : (ringName.get(d.ringId) ?? null),
+        status: d.status,
+        estimatedStart: d.ringId === null || d.status === 'completed' ? null : (estimates.get(d.id) ?? null),
+      },
+    ];
+  });
+}

@@ -1,0 +1,355 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MATCHDAY_MESSAGES, type PatchOp, type PullResponse, type PushResponse } from '@tournament/shared';
+import { auditLog, divisionResults, judgeScores, ringDivisions, rings } from '../db/schema.ts';
+import { getNextTournament } from '../services/tournaments.ts';
+import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { matchdayWorld, type MatchdayWorld } from '../testing/matchday-fixtures.ts';
+
+// Issue 14 through the real /sync push and pull: ring tablets and directors' devices running
+// the matchday mutators, offline batches, conflicting entries, refusals and the signage scope.
+
+let t: TestApp;
+let w: MatchdayWorld;
+let director: { token: string };
+let director2: { token: string };
+let official: { token: string };
+let checkIn: { token: string };
+let tournamentId: number;
+let forms: number;
+let weapons: number;
+let ring1: number;
+let ring2: number;
+const kid = new Map<string, number>();
+const div = new Map<string, number>();
+let clientSeq = 0;
+
+const GIRLS = 'Girls 10-11 Intermediate';
+const BOYS = 'Boys 12-13 Beginner';
+const SPARRING = 'Boys 14-15 Advanced';
+
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-11-22T12:00:00Z' });
+  director = await t.createUser('TournamentDirector', { firstName: 'Dee', lastName: 'Rector' });
+  director2 = await t.createUser('TournamentDirector', { firstName: 'Dot', lastName: 'Second' });
+  official = await t.createUser('TournamentDirector', { firstName: 'Ora', lastName: 'Official' });
+  checkIn = await t.createUser('CheckInAdmin');
+  const admin = await t.createUser('SuperAdmin');
+  const parent = await t.createUser('Customer');
+  tournamentId = (await getNextTournament(t.deps))!.id;
+  w = await matchdayWorld(t, tournamentId);
+  forms = w.type.get('Forms')!;
+  weapons = w.type.get('Weapons')!;
+  // Three judges keep the score sheets short.
+  for (const id of [forms, weapons]) {
+    const type = (await t.call('GET', '/api/admin/event-types', undefined, admin.token)).json.find(
+      (e: { id: number }) => e.id === id,
+    );
+    const res = await t.call(
+      'PUT',
+      `/api/admin/event-types/${id}`,
+      { title: type.title, description: type.description, decidedBy: type.decidedBy, judges: 3 },
+      admin.token,
+    );
+    expect(res.status).toBe(200);
+  }
+  const fam = await w.addFamily(parent.user.id, [
+    {
+      first: 'Ava',
+      last: 'Smithers',
+      age: 10,
+      gender: 2,
+      level: 'Intermediate',
+      types: ['Forms', 'Weapons'],
+    },
+    { first: 'Bea', last: 'Jonesy', age: 10, gender: 2, level: 'Intermediate', types: ['Forms', 'Weapons'] },
+    { first: 'Dan', last: 'Leeward', age: 12, gender: 1, level: 'Beginner', types: ['Forms'] },
+    { first: 'Eli', last: 'Kimball', age: 12, gender: 1, level: 'Beginner', types: ['Forms'] },
+    { first: 'Fin', last: 'Rossi', age: 14, gender: 1, level: 'Advanced', types: ['Sparring'], weight: 50 },
+    { first: 'Gus', last: 'Grant', age: 14, gender: 1, level: 'Advanced', types: ['Sparring'], weight: 52 },
+  ]);
+  for (const [i, n] of ['Ava', 'Bea', 'Dan', 'Eli', 'Fin', 'Gus'].entries())
+    kid.set(n, fam.competitorIds[i]!);
+  await w.publish(director.token);
+  for (const [title, d] of await w.divisions()) div.set(title, d.id);
+  ring1 = (await t.call('POST', '/api/admin/rings', { tournamentId, name: 'Ring 1' }, director.token)).json
+    .id;
+  ring2 = (await t.call('POST', '/api/admin/rings', { tournamentId, name: 'Ring 2' }, director.token)).json
+    .id;
+}, 120_000);
+afterAll(() => t.close());
+
+/** A device of `token`'s user: numbered mutations, pushes and pulls. */
+function device(token: string) {
+  clientSeq += 1;
+  const clientId = `matchday-${clientSeq}`;
+  const clientGroupId = `matchday-group-${clientSeq}`;
+  let nextId = 1;
+  const queued: { id: number; name: string; args: unknown }[] = [];
+  return {
+    /** Queues a mutation (offline) to push later. */
+    queue(name: string, args: unknown) {
+      queued.push({ id: nextId++, name, args });
+      return this;
+    },
+    async push() {
+      const res = await t.call(
+        'POST',
+        '/sync/push',
+        { clientGroupId, clientId, mutations: queued.splice(0) },
+        token,
+      );
+      return res;
+    },
+    async run(name: string, args: unknown) {
+      this.queue(name, args);
+      const res = await this.push();
+      expect(res.status).toBe(200);
+      return (res.json as PushResponse).results[0]!;
+    },
+    async pull(scope: string, cookie: string | null = null) {
+      const res = await t.call('POST', '/sync/pull', { clientGroupId, clientId, cookie, scope }, token);
+      expect(res.status).toBe(200);
+      return { body: res.json as PullResponse, text: res.text };
+    },
+  };
+}
+
+function puts(patch: PatchOp[], entity: string): any[] {
+  return patch.flatMap((op) => (op.op === 'put' && op.entity === entity ? (op.rows as any[]) : []));
+}
+
+async function divisionRow(title: string) {
+  const [row] = await t.db
+    .select()
+    .from(ringDivisions)
+    .where(eq(ringDivisions.id, div.get(title)!));
+  return row!;
+}
+async function queueOf(ringId: number) {
+  return (
+    await t.db
+      .select()
+      .from(ringDivisions)
+      .where(and(eq(ringDivisions.ringId, ringId), eq(ringDivisions.status, 'upcoming')))
+      .orderBy(asc(ringDivisions.queueOrder))
+  ).map((d) => d.title);
+}
+/** A tap `minutes` into the past hour (a time in the future would be replaced by the server's now). */
+const at = (minutes: number) => new Date(t.clock.now.getTime() - (60 - minutes) * 60_000).toISOString();
+
+/** The three judges' scores of each competitor: `values[competitor] = [j1, j2, j3]`. */
+function queueScores(
+  d: ReturnType<typeof device>,
+  divisionId: number,
+  eventTypeId: number,
+  values: Record<string, [number, number, number]>,
+) {
+  for (const [name, scores] of Object.entries(values))
+    scores.forEach((value, i) =>
+      d.queue('recordScore@1', {
+        divisionId,
+        eventTypeId,
+        competitorId: kid.get(name)!,
+        judge: i + 1,
+        round: 0,
+        value,
+        at: at(1),
+      }),
+    );
+}
+
+describe('matchday through push and pull', () => {
+  it('two devices putting divisions on one ring converge on the server’s order', async () => {
+    const a = device(director.token);
+    const b = device(director2.token);
+    // Both queued offline against an empty ring, then pushed one after the other.
+    a.queue('assignDivision@1', { divisionId: div.get(GIRLS), ringId: ring1 });
+    b.queue('assignDivision@1', { divisionId: div.get(BOYS), ringId: ring1, position: 0 });
+    b.queue('assignDivision@1', { divisionId: div.get(SPARRING), ringId: ring1 });
+    expect((await a.push()).json.results).toEqual([expect.objectContaining({ status: 'applied' })]);
+    expect((await b.push()).json.results.map((r: { status: string }) => r.status)).toEqual([
+      'applied',
+      'applied',
+    ]);
+    expect(await queueOf(ring1)).toEqual([BOYS, GIRLS, SPARRING]);
+    const [pa, pb] = [(await a.pull('matchday')).body, (await b.pull('matchday')).body];
+    const order = (patch: PatchOp[]) =>
+      puts(patch, 'divisions')
+        .filter((d) => d.ringId === ring1)
+        .sort((x, y) => x.queueOrder - y.queueOrder)
+        .map((d) => [d.id, d.queueOrder]);
+    expect(order(pa.patch)).toEqual(order(pb.patch));
+    expect(order(pa.patch).map(([id]) => id)).toEqual([div.get(BOYS), div.get(GIRLS), div.get(SPARRING)]);
+  });
+
+  it('a director’s reorder pushed while an official’s start and completion wait offline: both survive', async () => {
+    const official1 = device(official.token);
+    const boys = div.get(BOYS)!;
+    // The official, offline, runs the first division of the queue from start to finish.
+    official1.queue('startDivision@1', { divisionId: boys, seed: 7, at: at(0) });
+    queueScores(official1, boys, forms, { Dan: [7, 8, 9], Eli: [6, 7, 8] });
+    official1.queue('completeDivision@1', { divisionId: boys, at: at(5) });
+    // Meanwhile the director, online, puts Sparring first and Boys last.
+    const d = device(director.token);
+    const reorder = await d.run('reorderQueue@1', {
+      ringId: ring1,
+      divisionIds: [div.get(SPARRING), div.get(GIRLS), boys],
+    });
+    expect(reorder.status).toBe('applied');
+    expect(await queueOf(ring1)).toEqual([SPARRING, GIRLS, BOYS]);
+
+    const res = await official1.push();
+    expect(res.status).toBe(200);
+    expect(res.json.results.every((r: { status: string }) => r.status === 'applied')).toBe(true);
+    expect(await divisionRow(BOYS)).toMatchObject({ status: 'completed', ringId: ring1 });
+    expect(await queueOf(ring1)).toEqual([SPARRING, GIRLS]);
+    const results = await t.db.select().from(divisionResults).where(eq(divisionResults.divisionId, boys));
+    expect(results[0]!.placings).toEqual([
+      { competitorId: kid.get('Dan'), place: 1 },
+      { competitorId: kid.get('Eli'), place: 2 },
+    ]);
+
+    // A reorder made before the completion was known, naming the completed division first, leaves it completed.
+    const late = await device(director2.token).run('reorderQueue@1', {
+      ringId: ring1,
+      divisionIds: [boys, div.get(GIRLS), div.get(SPARRING)],
+    });
+    expect(late.status).toBe('applied');
+    expect(await divisionRow(BOYS)).toMatchObject({ status: 'completed' });
+    expect(await queueOf(ring1)).toEqual([GIRLS, SPARRING]);
+  });
+
+  it('a correction after completion is applied and audited with before and after', async () => {
+    const boys = div.get(BOYS)!;
+    const placings = [
+      { competitorId: kid.get('Eli')!, place: 1 },
+      { competitorId: kid.get('Dan')!, place: 2 },
+    ];
+    const r = await device(director.token).run('correctResult@1', {
+      divisionId: boys,
+      eventTypeId: forms,
+      placings,
+    });
+    expect(r.status).toBe('applied');
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'divisionResult'));
+    expect(audit).toMatchObject({
+      entityId: boys,
+      action: 'update',
+      actorName: 'Dee Rector',
+      before: {
+        eventTypeId: forms,
+        placings: [
+          { competitorId: kid.get('Dan'), place: 1 },
+          { competitorId: kid.get('Eli'), place: 2 },
+        ],
+      },
+      after: { eventTypeId: forms, placings },
+    });
+    const [row] = await t.db
+      .select()
+      .from(divisionResults)
+      .where(and(eq(divisionResults.divisionId, boys), eq(divisionResults.eventTypeId, forms)));
+    expect(row).toMatchObject({ placings, correctedByName: 'Dee Rector' });
+    // The public results follow at once.
+    const pub = (await t.call('GET', `/api/results/${tournamentId}`)).json;
+    expect(pub.divisions[0].results[0].placings.map((p: { name: string }) => p.name)).toEqual([
+      'Eli K.',
+      'Dan L.',
+    ]);
+  });
+
+  it('refuses to complete with scores missing, with the incomplete message, changing nothing', async () => {
+    const girls = div.get(GIRLS)!;
+    const o = device(official.token);
+    expect((await o.run('startDivision@1', { divisionId: girls, seed: 3, at: at(10) })).status).toBe(
+      'applied',
+    );
+    queueScores(o, girls, forms, { Ava: [8, 8, 8], Bea: [7, 7, 7] });
+    expect((await o.push()).json.results.every((r: { status: string }) => r.status === 'applied')).toBe(true);
+    const before = await t.db.select().from(divisionResults).where(eq(divisionResults.divisionId, girls));
+    const r = await o.run('completeDivision@1', { divisionId: girls, at: at(20) });
+    expect(r).toMatchObject({
+      status: 'rejected',
+      code: 'results_incomplete',
+      message: MATCHDAY_MESSAGES.incomplete('Weapons'),
+    });
+    expect(await divisionRow(GIRLS)).toMatchObject({ status: 'current', completedAt: null });
+    expect(await t.db.select().from(divisionResults).where(eq(divisionResults.divisionId, girls))).toEqual(
+      before,
+    );
+  });
+
+  it('two devices scoring the same judge: the later tap wins whatever the push order; the loser is told', async () => {
+    const girls = div.get(GIRLS)!;
+    const a = device(official.token);
+    const b = device(director.token);
+    const score = (competitor: string, value: number, minutes: number) => ({
+      divisionId: girls,
+      eventTypeId: weapons,
+      competitorId: kid.get(competitor)!,
+      judge: 1,
+      round: 0,
+      value,
+      at: at(minutes),
+    });
+    // The later entry arrives first: the earlier one, pushed after, does not replace it.
+    expect((await b.run('recordScore@1', score('Ava', 8, 12))).status).toBe('applied');
+    const lost = await a.run('recordScore@1', score('Ava', 6, 11));
+    expect(lost).toMatchObject({ status: 'applied', code: 'superseded' });
+    expect(lost.message).toBe(MATCHDAY_MESSAGES.supersededScore(8, 'Dee Rector'));
+    // The earlier entry arrives first: the later one replaces it.
+    expect((await a.run('recordScore@1', score('Bea', 6, 11))).code).toBeNull();
+    expect((await b.run('recordScore@1', score('Bea', 9, 12))).code).toBeNull();
+    const rows = await t.db.select().from(judgeScores).where(eq(judgeScores.eventTypeId, weapons));
+    const value = (name: string) =>
+      rows.find((r) => r.competitorId === kid.get(name) && r.judge === 1)?.value;
+    expect([value('Ava'), value('Bea')]).toEqual([8, 9]);
+    // Both devices see the same standing scores.
+    const seen = async (d: ReturnType<typeof device>) =>
+      puts((await d.pull('matchday')).body.patch, 'scores')
+        .filter((s) => s.eventTypeId === weapons)
+        .map((s) => [s.competitorId, s.value]);
+    expect(await seen(a)).toEqual(await seen(b));
+  });
+
+  it('refuses a CheckInAdmin’s matchday push with 403, applying nothing', async () => {
+    const before = await t.db.select().from(rings).where(eq(rings.tournamentId, tournamentId));
+    const d = device(checkIn.token);
+    d.queue('setRingOpen@1', { ringId: ring1, isOpen: false });
+    d.queue('assignDivision@1', { divisionId: div.get(SPARRING), ringId: ring2 });
+    const res = await d.push();
+    expect(res.status).toBe(403);
+    expect(await t.db.select().from(rings).where(eq(rings.tournamentId, tournamentId))).toEqual(before);
+    expect(await divisionRow(SPARRING)).toMatchObject({ ringId: ring1 });
+    // Nor may a check-in tablet read the matchday scope.
+    const pull = await t.call(
+      'POST',
+      '/sync/pull',
+      { clientGroupId: 'g-ci', clientId: 'c-ci', cookie: null, scope: 'matchday' },
+      checkIn.token,
+    );
+    expect(pull.status).toBe(403);
+  });
+
+  it('gives a visitor’s signage pull rings and divisions, but no entries, scores, results or names', async () => {
+    const { body, text } = await device('').pull('signage');
+    const entities = new Set(body.patch.flatMap((op) => (op.op === 'put' ? [op.entity] : [])));
+    expect([...entities].sort()).toEqual(['divisions', 'rings']);
+    expect(puts(body.patch, 'rings').map((r) => r.name)).toEqual(['Ring 1', 'Ring 2']);
+    expect(
+      puts(body.patch, 'divisions')
+        .map((d) => d.title)
+        .sort(),
+    ).toEqual([BOYS, SPARRING, GIRLS].sort());
+    expect(text).not.toMatch(/Ava|Bea|Dan|Eli|Smithers|Kimball|Dee Rector|Ora/);
+    // A ring opened or closed on a tablet reaches it at once (and the public read too).
+    expect((await device(director.token).run('setRingOpen@1', { ringId: ring2, isOpen: false })).status).toBe(
+      'applied',
+    );
+    const again = await device('').pull('signage', body.cookie);
+    expect(puts(again.body.patch, 'rings')).toEqual([expect.objectContaining({ id: ring2, isOpen: false })]);
+    const api = (await t.call('GET', `/api/signage/ring-assignments/${tournamentId}`)).json;
+    expect(api.find((r: { ringId: number }) => r.ringId === ring2).isOpen).toBe(false);
+  });
+});
