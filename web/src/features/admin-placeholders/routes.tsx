@@ -13,8 +13,6 @@ const page = (path: string, name: string, handle: { roles: readonly string[] }):
 });
 
 export const adminPlaceholderRoutes: RouteObject[] = [
-  page('matchday', 'Matchday', directors),
-  page('rings', 'Rings', directors),
   {
     path: 'communications',
     handle: directors,

@@ -1,0 +1,131 @@
+import { useState, type FormEvent } from 'react';
+import type { SyncDivision } from '@shared/contract/sync-entities.ts';
+import { correctResult, validPodium } from '@shared/domain/mutators/index.ts';
+import type { Placing } from '@shared/domain/matchday/index.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { mutate } from '../../../sync/hooks.ts';
+import { PLACE_LABEL, type DivisionView } from './rules.ts';
+
+// "Correct result" (issue 14; decision 021): a director picks who placed where in a completed
+// division's event type; the server audits it with before and after.
+
+type Slot = { place: Placing['place']; competitorId: string };
+
+function slotsOf(current: readonly Placing[]): { slots: Slot[]; sharedThird: boolean } {
+  const thirds = current.filter((p) => p.place === 3);
+  const pick = (place: number, nth = 0) => String(current.filter((p) => p.place === place)[nth]?.competitorId ?? '');
+  const sharedThird = thirds.length === 2;
+  return {
+    sharedThird,
+    slots: [
+      { place: 1, competitorId: pick(1) },
+      { place: 2, competitorId: pick(2) },
+      { place: 3, competitorId: pick(3) },
+      { place: sharedThird ? 3 : 4, competitorId: sharedThird ? pick(3, 1) : pick(4) },
+    ],
+  };
+}
+
+export function CorrectResult({
+  division,
+  eventTypeId,
+  view,
+  current,
+}: {
+  division: SyncDivision;
+  eventTypeId: number;
+  view: DivisionView;
+  current: readonly Placing[];
+}) {
+  const [open, setOpen] = useState(false);
+  const initial = slotsOf(current);
+  const [slots, setSlots] = useState(initial.slots);
+  const [sharedThird, setSharedThird] = useState(initial.sharedThird);
+  const [error, setError] = useState<string | null>(null);
+  const title = view.events.find((e) => e.rules.eventTypeId === eventTypeId)?.rules.title ?? '';
+
+  if (!open)
+    return (
+      <div>
+        <Button
+          variant="outline"
+          className="h-11"
+          aria-label={`Correct result: ${division.title}, ${title}`}
+          onClick={() => {
+            const s = slotsOf(current);
+            setSlots(s.slots);
+            setSharedThird(s.sharedThird);
+            setError(null);
+            setOpen(true);
+          }}
+        >
+          Correct result
+        </Button>
+      </div>
+    );
+
+  const placings = (): Placing[] =>
+    slots.flatMap((s, i) =>
+      s.competitorId === ''
+        ? []
+        : [{ competitorId: Number(s.competitorId), place: i === 3 ? (sharedThird ? 3 : 4) : s.place }],
+    );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const p = placings();
+    if (!p.some((x) => x.place === 1) || !validPodium(p)) {
+      setError('Choose a 1st place, and each competitor at most once.');
+      return;
+    }
+    void mutate(correctResult, { divisionId: division.id, eventTypeId, placings: p });
+    setOpen(false);
+  };
+
+  return (
+    <form className="grid gap-2 rounded-md border p-3" onSubmit={submit} aria-label={`Correct ${title} result`}>
+      {slots.map((s, i) => {
+        const id = `correct-${division.id}-${eventTypeId}-${i}`;
+        const label = i === 3 ? (sharedThird ? '3rd (shared)' : '4th') : PLACE_LABEL[s.place];
+        return (
+          <div key={i} className="flex flex-wrap items-center gap-2">
+            <Label htmlFor={id} className="w-28">
+              {label}
+            </Label>
+            <Select
+              id={id}
+              className="h-11 w-64"
+              value={s.competitorId}
+              onChange={(e) => setSlots(slots.map((x, j) => (j === i ? { ...x, competitorId: e.target.value } : x)))}
+            >
+              <option value="">Nobody</option>
+              {view.entries.map((entry) => (
+                <option key={entry.competitorId} value={entry.competitorId}>
+                  {entry.firstName} {entry.lastName}
+                </option>
+              ))}
+            </Select>
+          </div>
+        );
+      })}
+      <label className="flex min-h-11 items-center gap-2">
+        <input type="checkbox" className="size-5" checked={sharedThird} onChange={(e) => setSharedThird(e.target.checked)} />
+        Third place shared (two 3rds, no 4th)
+      </label>
+      {error && (
+        <p className="text-sm text-destructive" data-testid="correct-error">
+          {error}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <Button type="submit" className="h-11">
+          Save corrected result
+        </Button>
+        <Button variant="outline" className="h-11" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,233 @@
+import { useState, type KeyboardEvent } from 'react';
+import type { SyncDivision } from '@shared/contract/sync-entities.ts';
+import { recordScore } from '@shared/domain/mutators/index.ts';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import { cn } from '../../../lib/utils.ts';
+import { mutate } from '../../../sync/hooks.ts';
+import { checkScore, type DivisionView, type JudgedEventView } from './rules.ts';
+import { rememberEntry, supersededScore } from './sent-entries.ts';
+
+// The score grid of a judged event type (issue 14): a row per competitor present, a field per
+// judge (3 or 5). A score is sent when its field is left or Enter is pressed (Enter moves on to
+// the next field); totals drop the highest and lowest (shared rule), the ranking says how each
+// tie was broken, and a run-off round appears when the rule asks for one.
+
+export function JudgedScores({
+  division,
+  event,
+  view,
+}: {
+  division: SyncDivision;
+  event: JudgedEventView;
+  view: DivisionView;
+}) {
+  const { rules, standing } = event;
+  const judges = Array.from({ length: rules.judges }, (_, i) => i + 1);
+  return (
+    <div className="grid gap-4" data-testid={`judged-${rules.eventTypeId}`}>
+      <ScoreGrid
+        caption={`${rules.title} scores`}
+        division={division}
+        event={event}
+        view={view}
+        round={0}
+        competitorIds={view.present.map((e) => e.competitorId)}
+        judges={judges}
+        withRanking
+      />
+      {standing.ties.length > 0 && (
+        <ul className="grid gap-1 text-sm" aria-label="Ties" data-testid="ties">
+          {standing.ties.map((t) => (
+            <li key={t.key}>{t.text}</li>
+          ))}
+        </ul>
+      )}
+      {standing.runOffs.map((runOff) => (
+        <div
+          key={`${runOff.round}:${runOff.competitorIds.join(',')}`}
+          className="grid gap-2 rounded-md border-2 border-dashed p-3"
+          data-testid="run-off"
+        >
+          <p className="font-semibold">
+            Run-off round {runOff.round}: {runOff.competitorIds.map(view.name).join(' and ')} are still tied for{' '}
+            {runOff.forPlace}. Each performs again and the judges score once more.
+          </p>
+          <ScoreGrid
+            caption={`${rules.title} run-off round ${runOff.round}`}
+            division={division}
+            event={event}
+            view={view}
+            round={runOff.round}
+            competitorIds={runOff.competitorIds}
+            judges={judges}
+            withRanking={false}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function ScoreGrid({
+  caption,
+  division,
+  event,
+  view,
+  round,
+  competitorIds,
+  judges,
+  withRanking,
+}: {
+  caption: string;
+  division: SyncDivision;
+  event: JudgedEventView;
+  view: DivisionView;
+  round: number;
+  competitorIds: readonly number[];
+  judges: number[];
+  withRanking: boolean;
+}) {
+  const { rules, standing } = event;
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    const fields = [...(e.currentTarget.closest('table')?.querySelectorAll<HTMLInputElement>('input[data-score]') ?? [])];
+    const next = fields[fields.indexOf(e.currentTarget) + 1];
+    if (next) next.focus();
+    else e.currentTarget.blur();
+  };
+  return (
+    <Table>
+      <caption className="sr-only">{caption}</caption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Competitor</TableHead>
+          {judges.map((j) => (
+            <TableHead key={j} className="text-center">
+              Judge {j}
+            </TableHead>
+          ))}
+          {withRanking && (
+            <>
+              <TableHead className="text-right">Total</TableHead>
+              <TableHead className="text-right">Rank</TableHead>
+            </>
+          )}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {competitorIds.map((competitorId) => {
+          const row = standing.rows.get(competitorId);
+          const name = view.name(competitorId);
+          return (
+            <TableRow key={competitorId} data-testid="score-row">
+              <TableCell className="font-medium">{name}</TableCell>
+              {judges.map((judge) => (
+                <TableCell key={judge} className="p-1 align-top">
+                  <ScoreCell
+                    division={division}
+                    eventTypeId={rules.eventTypeId}
+                    competitorId={competitorId}
+                    judge={judge}
+                    round={round}
+                    label={`Judge ${judge} score for ${name}${round > 0 ? `, run-off round ${round}` : ''}`}
+                    event={event}
+                    onKeyDown={onKeyDown}
+                  />
+                </TableCell>
+              ))}
+              {withRanking && (
+                <>
+                  <TableCell className="text-right tabular-nums" data-testid="score-total">
+                    {row?.total ?? '–'}
+                    {row?.dropped && (
+                      <span className="block text-xs text-muted-foreground">dropped {row.dropped}</span>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-right font-semibold" data-testid="score-rank">
+                    {row?.rank ?? '–'}
+                  </TableCell>
+                </>
+              )}
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+function ScoreCell({
+  division,
+  eventTypeId,
+  competitorId,
+  judge,
+  round,
+  label,
+  event,
+  onKeyDown,
+}: {
+  division: SyncDivision;
+  eventTypeId: number;
+  competitorId: number;
+  judge: number;
+  round: number;
+  label: string;
+  event: JudgedEventView;
+  onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => void;
+}) {
+  const standing = event.scoreOf(competitorId, judge, round);
+  const shown = standing ? String(standing.value) : '';
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const note = supersededScore(standing);
+  const id = `score-${division.id}-${eventTypeId}-${competitorId}-${judge}-${round}`;
+
+  const commit = () => {
+    if (draft === null) return;
+    const text = draft.trim().replace(',', '.');
+    setDraft(null);
+    if (text === '' || text === shown) {
+      setError(null);
+      return;
+    }
+    const checked = checkScore(text, event.rules);
+    if (!checked.ok) {
+      setError(checked.message);
+      setDraft(text);
+      return;
+    }
+    setError(null);
+    const at = new Date().toISOString();
+    rememberEntry(`${division.id}:${eventTypeId}:${competitorId}:${judge}:${round}`, at, checked.value);
+    void mutate(recordScore, { divisionId: division.id, eventTypeId, competitorId, judge, round, value: checked.value, at });
+  };
+
+  return (
+    <div className="grid gap-0.5">
+      <input
+        id={id}
+        data-score=""
+        aria-label={label}
+        inputMode="decimal"
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || note ? `${id}-note` : undefined}
+        className={cn(
+          'h-11 w-16 rounded-md border border-input bg-background px-2 text-center text-base tabular-nums focus-visible:outline-2 focus-visible:outline-ring',
+          error && 'border-destructive',
+          note && 'border-2 border-dashed',
+        )}
+        value={draft ?? shown}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={onKeyDown}
+      />
+      {(error || note) && (
+        <span id={`${id}-note`} className="max-w-28 text-xs" data-testid={note ? 'superseded-note' : 'score-error'}>
+          {error ?? note}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,270 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import {
+  DEFAULT_LEADERBOARD_GROUPS,
+  grandChampionLeaderboard,
+  type EventResult,
+  type LeaderboardCompetitor,
+  type LeaderboardGroup,
+} from '@shared/domain/matchday/index.ts';
+import { setLeaderboardGroups } from '@shared/domain/mutators/index.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import { VenueRefusals } from '../../../components/venue/venue-refusals.tsx';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { mutate, useReplica } from '../../../sync/hooks.ts';
+import type { ReplicaSnapshot } from '../../../sync/replica.ts';
+
+// /admin/matchday/leaderboard (issue 14): the Grand Championship as it stands, live from the
+// device's matchday rows (SPEC section 9: 1st 100, 2nd 75, 3rd 50, 4th 25 per event type),
+// grouped by age band and gender; ties are ties ("=2"). Directors edit the groups.
+
+export interface LeaderboardData {
+  tournamentId: number | undefined;
+  groups: LeaderboardGroup[];
+  /** Event types seen in the divisions, for the points columns. */
+  eventTypes: { id: number; title: string }[];
+  sections: ReturnType<typeof grandChampionLeaderboard>;
+  competitors: ReadonlyMap<number, LeaderboardCompetitor>;
+}
+
+/** The leaderboard from the replica: completed results' placings, and the entries' people. */
+export function leaderboardData(snapshot: ReplicaSnapshot): LeaderboardData {
+  const divisions = snapshot.rows('divisions');
+  const completed = new Set(divisions.filter((d) => d.status === 'completed').map((d) => d.id));
+  const results: EventResult[] = snapshot
+    .rows('divisionResults')
+    .filter((r) => completed.has(r.divisionId) && r.placings)
+    .map((r) => ({ divisionId: r.divisionId, eventTypeId: r.eventTypeId, placings: r.placings! }));
+  const competitors = new Map<number, LeaderboardCompetitor>();
+  for (const e of snapshot.rows('divisionEntries')) {
+    if (competitors.has(e.competitorId) || (e.gender !== 1 && e.gender !== 2)) continue;
+    competitors.set(e.competitorId, {
+      id: e.competitorId,
+      firstName: e.firstName,
+      lastName: e.lastName,
+      school: e.school,
+      age: e.age,
+      gender: e.gender,
+    });
+  }
+  const settings = snapshot.rows('matchdaySettings')[0];
+  const groups = settings?.leaderboardGroups.length ? settings.leaderboardGroups : DEFAULT_LEADERBOARD_GROUPS;
+  const eventTypes = new Map<number, string>();
+  for (const d of divisions) for (const r of d.rules) eventTypes.set(r.eventTypeId, r.title);
+  return {
+    tournamentId: settings?.id ?? divisions[0]?.tournamentId ?? snapshot.rows('rings')[0]?.tournamentId,
+    groups,
+    eventTypes: [...eventTypes.entries()].sort(([a], [b]) => a - b).map(([id, title]) => ({ id, title })),
+    sections: grandChampionLeaderboard(results, [...competitors.values()], groups),
+    competitors,
+  };
+}
+
+export function LeaderboardPage() {
+  usePageMeta('Leaderboard', 'The Grand Championship points as they stand.');
+  const snapshot = useReplica('matchday');
+  const [editing, setEditing] = useState(false);
+  if (!snapshot.loaded) return <p>Loading…</p>;
+  const data = leaderboardData(snapshot);
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-semibold">Grand Championship leaderboard</h1>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="lg">
+            <Link to="/admin/matchday">Back to matchday</Link>
+          </Button>
+          {!editing && (
+            <Button variant="outline" size="lg" onClick={() => setEditing(true)}>
+              Edit groups
+            </Button>
+          )}
+        </div>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        Points per event type: 1st 100, 2nd 75, 3rd 50, 4th 25, from completed divisions. Equal points share a place.
+      </p>
+      <VenueRefusals mutators={[setLeaderboardGroups]} failing={snapshot.failing} />
+      {editing && data.tournamentId !== undefined && (
+        <GroupsEditor tournamentId={data.tournamentId} groups={data.groups} onDone={() => setEditing(false)} />
+      )}
+      {data.sections.map((section) => (
+        <Card key={section.group.id} data-testid="leaderboard-group">
+          <CardHeader>
+            <CardTitle>{section.group.label}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {section.rows.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No points yet.</p>
+            ) : (
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Place</TableHead>
+                    <TableHead>Competitor</TableHead>
+                    <TableHead>School</TableHead>
+                    {data.eventTypes.map((t) => (
+                      <TableHead key={t.id} className="text-right">
+                        {t.title}
+                      </TableHead>
+                    ))}
+                    <TableHead className="text-right">Points</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {section.rows.map((row) => {
+                    const c = data.competitors.get(row.competitorId);
+                    return (
+                      <TableRow key={row.competitorId} data-testid="leaderboard-row">
+                        <TableCell className="font-semibold">
+                          {row.tied ? `=${row.rank}` : row.rank}
+                        </TableCell>
+                        <TableCell>{c ? `${c.firstName} ${c.lastName}` : row.competitorId}</TableCell>
+                        <TableCell>{c?.school}</TableCell>
+                        {data.eventTypes.map((t) => (
+                          <TableCell key={t.id} className="text-right tabular-nums">
+                            {row.byEventType[t.id] ?? '–'}
+                          </TableCell>
+                        ))}
+                        <TableCell className="text-right font-semibold tabular-nums" data-testid="leaderboard-points">
+                          {row.points}
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            )}
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+type Draft = { id: string; label: string; minAge: string; maxAge: string; gender: '' | '1' | '2' };
+
+const toDraft = (g: LeaderboardGroup): Draft => ({
+  id: g.id,
+  label: g.label,
+  minAge: String(g.minAge),
+  maxAge: String(g.maxAge),
+  gender: g.gender === null ? '' : (String(g.gender) as '1' | '2'),
+});
+
+/** The groups a draft makes, or what is wrong with it. */
+export function groupsFromDraft(drafts: readonly Draft[]): { ok: true; groups: LeaderboardGroup[] } | { ok: false; message: string } {
+  if (drafts.length === 0) return { ok: false, message: 'Keep at least one group.' };
+  const groups: LeaderboardGroup[] = [];
+  for (const d of drafts) {
+    const minAge = Number(d.minAge);
+    const maxAge = Number(d.maxAge);
+    if (!d.label.trim()) return { ok: false, message: 'Every group needs a name.' };
+    if (!Number.isInteger(minAge) || !Number.isInteger(maxAge) || d.minAge === '' || d.maxAge === '' || minAge < 0 || maxAge > 120)
+      return { ok: false, message: `${d.label}: ages are whole numbers from 0 to 120.` };
+    if (minAge > maxAge) return { ok: false, message: `${d.label}: the lowest age is above the highest.` };
+    groups.push({ id: d.id, label: d.label.trim(), minAge, maxAge, gender: d.gender === '' ? null : d.gender === '1' ? 1 : 2 });
+  }
+  return { ok: true, groups };
+}
+
+let nextGroup = 1;
+
+function GroupsEditor({
+  tournamentId,
+  groups,
+  onDone,
+}: {
+  tournamentId: number;
+  groups: LeaderboardGroup[];
+  onDone: () => void;
+}) {
+  const [drafts, setDrafts] = useState(() => groups.map(toDraft));
+  const [error, setError] = useState<string | null>(null);
+  const update = (i: number, patch: Partial<Draft>) => setDrafts(drafts.map((d, j) => (j === i ? { ...d, ...patch } : d)));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = groupsFromDraft(drafts);
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    void mutate(setLeaderboardGroups, { tournamentId, groups: checked.groups });
+    onDone();
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Leaderboard groups</CardTitle>
+        <p className="text-sm text-muted-foreground">
+          Each competitor counts in the first group that fits their age on tournament day and gender.
+        </p>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-3" onSubmit={submit} aria-label="Leaderboard groups">
+          {drafts.map((d, i) => (
+            <fieldset key={d.id} className="flex flex-wrap items-end gap-2 border-t pt-2">
+              <legend className="sr-only">Group {i + 1}</legend>
+              <div className="grid gap-1">
+                <Label htmlFor={`group-${i}-label`}>Name</Label>
+                <Input id={`group-${i}-label`} className="h-11 w-56" value={d.label} onChange={(e) => update(i, { label: e.target.value })} />
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor={`group-${i}-min`}>From age</Label>
+                <Input id={`group-${i}-min`} className="h-11 w-20" inputMode="numeric" value={d.minAge} onChange={(e) => update(i, { minAge: e.target.value })} />
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor={`group-${i}-max`}>To age</Label>
+                <Input id={`group-${i}-max`} className="h-11 w-20" inputMode="numeric" value={d.maxAge} onChange={(e) => update(i, { maxAge: e.target.value })} />
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor={`group-${i}-gender`}>Gender</Label>
+                <Select
+                  id={`group-${i}-gender`}
+                  className="h-11 w-32"
+                  value={d.gender}
+                  onChange={(e) => update(i, { gender: e.target.value as Draft['gender'] })}
+                >
+                  <option value="">Everyone</option>
+                  <option value="1">Male</option>
+                  <option value="2">Female</option>
+                </Select>
+              </div>
+              <Button variant="outline" className="h-11" aria-label={`Remove group ${d.label || i + 1}`} onClick={() => setDrafts(drafts.filter((_, j) => j !== i))}>
+                Remove
+              </Button>
+            </fieldset>
+          ))}
+          {error && (
+            <p className="text-sm text-destructive" data-testid="groups-error">
+              {error}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              className="h-11"
+              onClick={() =>
+                setDrafts([...drafts, { id: `group-${Date.now()}-${nextGroup++}`, label: '', minAge: '0', maxAge: '120', gender: '' }])
+              }
+            >
+              Add group
+            </Button>
+            <Button type="submit" className="h-11">
+              Save groups
+            </Button>
+            <Button variant="outline" className="h-11" onClick={onDone}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

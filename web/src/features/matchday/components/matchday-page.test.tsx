@@ -1,0 +1,257 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SyncScore } from '@shared/contract/sync-entities.ts';
+import { SPARRING, syncDivision, syncEntry, syncResult, syncRing } from '@shared/testing/matchday-rows.ts';
+import { syncCompetitor } from '@shared/testing/sync-rows.ts';
+import { setSession } from '../../../lib/session.ts';
+import { DeviceDb, META, setDeviceDbForTests } from '../../../sync/db.ts';
+import { MatchdayPage } from './matchday-page.tsx';
+import { forgetEntries, rememberEntry } from './sent-entries.ts';
+
+vi.mock('../../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
+
+let db: DeviceDb;
+let n = 0;
+beforeEach(async () => {
+  db = new DeviceDb(`matchday-page-${++n}`);
+  setDeviceDbForTests(db);
+  forgetEntries();
+  // No server: every sync round fails as if offline; the ring runs from the device store.
+  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+  setSession({ user: { personId: 7, roles: ['TournamentDirector'], userDisplayName: 'Olga Official' }, token: 't' });
+  await db.entity('rings').bulkPut([syncRing({ id: 1, name: 'Ring 1' }), syncRing({ id: 2, name: 'Ring 2', sortOrder: 2 })]);
+  await db.meta.put({ key: META.cookie('matchday'), value: 'c1' });
+});
+afterEach(async () => {
+  setDeviceDbForTests(null);
+  await db.delete();
+});
+
+const at = (minute: number) => `2026-11-21T13:${String(minute).padStart(2, '0')}:00.000Z`;
+function score(competitorId: number, judge: number, value: number, over: Partial<SyncScore> = {}): SyncScore {
+  const round = over.round ?? 0;
+  return {
+    id: `100:1:${competitorId}:${judge}:${round}`,
+    divisionId: 100,
+    eventTypeId: 1,
+    competitorId,
+    judge,
+    round,
+    value,
+    enteredAt: at(5),
+    enteredBy: 7,
+    enteredByName: 'Olga Official',
+    version: 1,
+    ...over,
+  };
+}
+const scores = (competitorId: number, values: number[]) => values.map((v, i) => score(competitorId, i + 1, v));
+
+async function judgedDivisionRunning() {
+  await db.entity('divisions').put(
+    syncDivision({ id: 100, ringId: 1, status: 'current', startedAt: at(0), title: 'Forms, Girls 10-11' }),
+  );
+  await db.entity('divisionEntries').bulkPut([1, 2, 3, 4].map((c) => syncEntry(100, c)));
+  await db.entity('divisionResults').put(syncResult(100, 1));
+}
+
+const atRing = (path = '/admin/matchday?ring=1') =>
+  function Wrapper({ children }: { children: ReactNode }) {
+    return <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>;
+  };
+const outbox = async () => (await db.outbox.toArray()).map((m) => [m.name, m.args]);
+
+describe('matchday screen', () => {
+  it('starts the next division of the chosen ring with a seed made on the tablet', async () => {
+    const user = userEvent.setup();
+    await db.entity('divisions').bulkPut([
+      syncDivision({ id: 100, ringId: 1, queueOrder: 1, title: 'Forms, Girls 10-11' }),
+      syncDivision({ id: 101, ringId: 1, queueOrder: 2, title: 'Forms, Boys 10-11' }),
+    ]);
+    render(<MatchdayPage />, { wrapper: atRing() });
+    expect(await screen.findByTestId('ring-idle')).toHaveTextContent('Nothing is running on Ring 1');
+    // Only the next division may start.
+    expect(screen.queryByRole('button', { name: 'Start Forms, Boys 10-11' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Start Forms, Girls 10-11' }));
+    expect(await screen.findByTestId('current-division')).toHaveTextContent('Forms, Girls 10-11');
+    await vi.waitFor(async () => expect((await outbox())[0]?.[0]).toBe('startDivision@1'));
+    const args = (await db.outbox.toArray())[0]!.args as { seed: number; divisionId: number };
+    expect(args.divisionId).toBe(100);
+    expect(args.seed).toBeGreaterThanOrEqual(0);
+    expect(args.seed).toBeLessThan(2 ** 31);
+  });
+
+  it('remembers the ring chosen on this device', async () => {
+    const user = userEvent.setup();
+    render(<MatchdayPage />, { wrapper: atRing('/admin/matchday') });
+    await user.selectOptions(await screen.findByLabelText('Ring'), 'Ring 2');
+    expect(localStorage.getItem('matchday-ring')).toBe('2');
+  });
+
+  it('shows check-in plainly and toggles a no-show', async () => {
+    const user = userEvent.setup();
+    await judgedDivisionRunning();
+    await db.entity('competitors').put(syncCompetitor({ id: 1, checkedInAt: at(1) }));
+    render(<MatchdayPage />, { wrapper: atRing() });
+    const rows = await screen.findAllByTestId('division-competitor');
+    expect(rows[0]).toHaveTextContent('Kid1 Lee');
+    expect(rows[0]).toHaveTextContent('✓ Checked in');
+    expect(rows[1]).toHaveTextContent('Not checked in');
+    await user.click(screen.getByRole('button', { name: 'No-show: Kid2 Lee' }));
+    expect(await screen.findByRole('button', { name: 'No-show: Kid2 Lee', pressed: true })).toHaveTextContent('Undo no-show');
+    await vi.waitFor(async () =>
+      expect(await outbox()).toEqual([['markNoShow@1', { divisionId: 100, competitorId: 2, noShow: true }]]),
+    );
+  });
+
+  it('sends a score when Enter is pressed, ranks with high and low dropped, says the low score broke the tie, and completes', async () => {
+    const user = userEvent.setup();
+    await judgedDivisionRunning();
+    await db.entity('scores').bulkPut([
+      ...scores(1, [8, 8, 8, 8, 8]),
+      ...scores(2, [7, 8, 8, 8, 9]),
+      ...scores(3, [6, 6, 6, 6, 6]),
+      ...scores(4, [5, 5, 5, 5]),
+    ]);
+    render(<MatchdayPage />, { wrapper: atRing() });
+    expect(await screen.findByRole('button', { name: 'Complete division' })).toBeDisabled();
+    const field = screen.getByLabelText('Judge 5 score for Kid4 Lee');
+    expect(field).toHaveAttribute('inputmode', 'decimal');
+    await user.type(field, '11{Enter}');
+    expect(await screen.findByText('From 0 to 10, at most two decimals')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Judge 5 score for Kid4 Lee'));
+    await user.type(screen.getByLabelText('Judge 5 score for Kid4 Lee'), '5{Enter}');
+    await vi.waitFor(async () =>
+      expect((await outbox())[0]).toEqual([
+        'recordScore@1',
+        expect.objectContaining({ divisionId: 100, eventTypeId: 1, competitorId: 4, judge: 5, round: 0, value: 5 }),
+      ]),
+    );
+    const rows = screen.getAllByTestId('score-row');
+    expect(rows.map((r) => within(r).getByTestId('score-rank').textContent)).toEqual(['1', '2', '3', '4']);
+    expect(rows.map((r) => within(r).getByTestId('score-total').textContent)).toEqual([
+      '24dropped 8 and 8',
+      '24dropped 7 and 9',
+      '18dropped 6 and 6',
+      '15dropped 5 and 5',
+    ]);
+    expect(screen.getByTestId('ties')).toHaveTextContent('Kid1 Lee and Kid2 Lee tied on 24: broken by the lowest score');
+    const placings = screen.getByTestId('placings');
+    expect(within(placings).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '1stKid1 Lee',
+      '2ndKid2 Lee',
+      '3rdKid3 Lee',
+      '4thKid4 Lee',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Complete division' }));
+    expect(await screen.findByTestId('completed-division')).toHaveTextContent('Forms, Girls 10-11');
+    await vi.waitFor(async () => expect((await outbox())[1]?.[0]).toBe('completeDivision@1'));
+  });
+
+  it('asks for a run-off round when a tie on the podium stands, and takes its scores', async () => {
+    const user = userEvent.setup();
+    await judgedDivisionRunning();
+    await db.entity('scores').bulkPut([
+      ...scores(1, [8, 8, 8, 8, 8]),
+      ...scores(2, [8, 8, 8, 8, 8]),
+      ...scores(3, [6, 6, 6, 6, 6]),
+      ...scores(4, [5, 5, 5, 5, 5]),
+    ]);
+    render(<MatchdayPage />, { wrapper: atRing() });
+    const runOff = await screen.findByTestId('run-off');
+    expect(runOff).toHaveTextContent('Run-off round 1: Kid1 Lee and Kid2 Lee are still tied for =1');
+    expect(screen.getAllByTestId('score-rank').map((r) => r.textContent)).toEqual(['=1', '=1', '3', '4']);
+    expect(screen.getByRole('button', { name: 'Complete division' })).toBeDisabled();
+    await user.type(within(runOff).getByLabelText('Judge 1 score for Kid2 Lee, run-off round 1'), '9.5{Enter}');
+    await vi.waitFor(async () =>
+      expect((await outbox())[0]?.[1]).toMatchObject({ competitorId: 2, judge: 1, round: 1, value: 9.5 }),
+    );
+  });
+
+  it('says so on the cell when another tablet’s later score replaced this one’s', async () => {
+    await judgedDivisionRunning();
+    rememberEntry('100:1:1:3:0', at(11), 7.2);
+    await db.entity('scores').put(score(1, 3, 9.1, { enteredAt: at(12), enteredBy: 9, enteredByName: 'Omar Official' }));
+    render(<MatchdayPage />, { wrapper: atRing() });
+    expect(await screen.findByTestId('superseded-note')).toHaveTextContent('A later score (9.1, by Omar Official) was kept.');
+    expect(screen.getByLabelText('Judge 3 score for Kid1 Lee')).toHaveValue('9.1');
+  });
+
+  it('shows the drawn bracket with its byes and a winner button per competitor of a ready match', async () => {
+    const user = userEvent.setup();
+    await db.entity('divisions').put(
+      syncDivision({
+        id: 200,
+        ringId: 1,
+        status: 'current',
+        startedAt: at(0),
+        title: 'Sparring, Boys 12-13',
+        eventTypeIds: [2],
+        eventTypes: ['Sparring'],
+        rules: [SPARRING],
+        competitorCount: 5,
+      }),
+    );
+    await db.entity('divisionEntries').bulkPut([11, 12, 13, 14, 15].map((c) => syncEntry(200, c)));
+    await db.entity('divisionResults').put(syncResult(200, 2, { draw: [11, 12, 13, 14, 15] }));
+    render(<MatchdayPage />, { wrapper: atRing() });
+    const byes = await screen.findAllByTestId('bracket-bye');
+    expect(byes.map((b) => b.textContent)).toEqual([
+      'Kid11 Lee: bye, goes through',
+      'Kid12 Lee: bye, goes through',
+      'Kid13 Lee: bye, goes through',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Kid15 Lee wins: Quarter-finals, match 2' }));
+    expect(await screen.findByText(/Kid15 Lee ✓ Winner/)).toBeInTheDocument();
+    await vi.waitFor(async () =>
+      expect((await outbox())[0]).toEqual([
+        'recordMatchWinner@1',
+        expect.objectContaining({ divisionId: 200, eventTypeId: 2, matchId: 'r1m2', winnerId: 15 }),
+      ]),
+    );
+    expect(screen.getByRole('button', { name: 'Complete division' })).toBeDisabled();
+  });
+
+  it('a director corrects a completed division’s placings', async () => {
+    const user = userEvent.setup();
+    await db.entity('divisions').put(
+      syncDivision({ id: 100, ringId: 1, status: 'completed', startedAt: at(0), completedAt: at(20) }),
+    );
+    await db.entity('divisionEntries').bulkPut([1, 2, 3].map((c) => syncEntry(100, c)));
+    await db.entity('divisionResults').put(
+      syncResult(100, 1, {
+        completedAt: at(20),
+        placings: [
+          { competitorId: 1, place: 1 },
+          { competitorId: 2, place: 2 },
+          { competitorId: 3, place: 3 },
+        ],
+      }),
+    );
+    render(<MatchdayPage />, { wrapper: atRing() });
+    await user.click(await screen.findByRole('button', { name: 'Correct result: Forms, Girls 10-11, Forms' }));
+    await user.selectOptions(screen.getByLabelText('1st'), 'Kid2 Lee');
+    await user.selectOptions(screen.getByLabelText('2nd'), 'Kid1 Lee');
+    await user.click(screen.getByRole('button', { name: 'Save corrected result' }));
+    await vi.waitFor(async () =>
+      expect(await outbox()).toEqual([
+        [
+          'correctResult@1',
+          {
+            divisionId: 100,
+            eventTypeId: 1,
+            placings: [
+              { competitorId: 2, place: 1 },
+              { competitorId: 1, place: 2 },
+              { competitorId: 3, place: 3 },
+            ],
+          },
+        ],
+      ]),
+    );
+    expect(within(screen.getByTestId('placings')).getAllByRole('listitem')[0]).toHaveTextContent('1stKid2 Lee');
+  });
+});

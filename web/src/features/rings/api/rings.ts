@@ -1,0 +1,40 @@
+import { AdminRingSchema, MATCHDAY_PATHS } from '@shared/contract/matchday.ts';
+import { PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
+import { nextTournament } from '@shared/domain/tournament-status.ts';
+import { api } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
+import { syncEngine } from '../../../sync/engine.ts';
+
+// Ring setup goes through /api (issue 14; decision 021): rings are made, renamed, removed and
+// reordered online. The rows themselves reach the screen through the matchday scope, so after
+// each call the device pulls at once instead of waiting for the poke.
+
+const pullNow = () => void syncEngine().syncNow();
+
+export async function createRing(tournamentId: number, name: string) {
+  const ring = await api.post(MATCHDAY_PATHS.rings, { tournamentId, name }, AdminRingSchema);
+  pullNow();
+  return ring;
+}
+
+export async function renameRing(ringId: number, name: string) {
+  const ring = await api.put(MATCHDAY_PATHS.ring(ringId), { name }, AdminRingSchema);
+  pullNow();
+  return ring;
+}
+
+export async function removeRing(ringId: number) {
+  await api.del(MATCHDAY_PATHS.ring(ringId));
+  pullNow();
+}
+
+export async function reorderRings(tournamentId: number, ids: number[]) {
+  await api.post(MATCHDAY_PATHS.reorderRings, { tournamentId, ids });
+  pullNow();
+}
+
+/** The next tournament's id (SPEC section 4), for a first ring when the device holds none yet. */
+export function useNextTournamentId(): number | undefined {
+  const tournaments = useQuery('tournaments', () => api.get(PUBLIC_PATHS.tournaments, TournamentListSchema));
+  return tournaments.data ? nextTournament(tournaments.data, new Date())?.id : undefined;
+}

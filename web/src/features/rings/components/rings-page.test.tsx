@@ -1,0 +1,92 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { syncDivision, syncRing } from '@shared/testing/matchday-rows.ts';
+import { setSession } from '../../../lib/session.ts';
+import { DeviceDb, META, setDeviceDbForTests } from '../../../sync/db.ts';
+import { RingsPage } from './rings-page.tsx';
+
+vi.mock('../../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
+
+let db: DeviceDb;
+let n = 0;
+beforeEach(async () => {
+  db = new DeviceDb(`rings-page-${++n}`);
+  setDeviceDbForTests(db);
+  // No server: every sync round fails as if offline; the board works from the device store.
+  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+  setSession({ user: { personId: 7, roles: ['TournamentDirector'], userDisplayName: 'Terry Director' }, token: 't' });
+  await db.entity('rings').bulkPut([syncRing({ id: 1, name: 'Ring 1' }), syncRing({ id: 2, name: 'Ring 2', sortOrder: 2 })]);
+  await db.entity('divisions').bulkPut([
+    syncDivision({ id: 10, title: 'Girls 10-11 Forms', ringId: null }),
+    syncDivision({ id: 20, title: 'Boys 8-9 Forms', ringId: 1, queueOrder: 1 }),
+    syncDivision({ id: 21, title: 'Boys 12-13 Forms', ringId: 1, queueOrder: 2 }),
+    syncDivision({ id: 22, title: 'Adults Forms', ringId: 2, status: 'current', startedAt: '2026-11-21T14:00:00Z' }),
+  ]);
+  await db.meta.put({ key: META.cookie('matchday'), value: 'c1' });
+});
+afterEach(async () => {
+  setDeviceDbForTests(null);
+  await db.delete();
+});
+
+const column = (name: string) => screen.getByRole('region', { name });
+
+describe('rings page', () => {
+  it('shows the pool and each ring’s queue; the running division has no move controls', async () => {
+    render(<RingsPage />, { wrapper: MemoryRouter });
+    const pool = await screen.findByRole('region', { name: 'Pool' });
+    expect(within(pool).getByText('Girls 10-11 Forms')).toBeInTheDocument();
+    expect(within(column('Ring 1')).getAllByTestId('division-card').map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Boys 8-9 Forms',
+      'Boys 12-13 Forms',
+    ]);
+    const running = within(column('Ring 2')).getByTestId('ring-current');
+    expect(running).toHaveTextContent('Adults Forms');
+    expect(screen.queryByRole('button', { name: 'Drag Adults Forms' })).toBeNull();
+    expect(screen.queryByLabelText('Move Adults Forms to')).toBeNull();
+  });
+
+  it('"Move to ring…" assigns a division from the pool, offline, as one queued mutation', async () => {
+    const user = userEvent.setup();
+    render(<RingsPage />, { wrapper: MemoryRouter });
+    await user.selectOptions(await screen.findByLabelText('Move Girls 10-11 Forms to'), 'Ring 2');
+    await user.click(screen.getByRole('button', { name: 'Move Girls 10-11 Forms' }));
+    expect(await within(column('Ring 2')).findByText('Girls 10-11 Forms')).toBeInTheDocument();
+    expect(within(column('Pool')).queryByText('Girls 10-11 Forms')).toBeNull();
+    await vi.waitFor(async () =>
+      expect((await db.outbox.toArray()).map((m) => [m.name, m.args])).toEqual([
+        ['assignDivision@1', { divisionId: 10, ringId: 2 }],
+      ]),
+    );
+  });
+
+  it('Up and Down reorder the ring’s queue', async () => {
+    const user = userEvent.setup();
+    render(<RingsPage />, { wrapper: MemoryRouter });
+    expect(await screen.findByRole('button', { name: 'Move Boys 8-9 Forms up' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Move Boys 12-13 Forms up' }));
+    await vi.waitFor(() =>
+      expect(within(column('Ring 1')).getAllByTestId('division-card').map((c) => c.getAttribute('aria-label'))).toEqual([
+        'Boys 12-13 Forms',
+        'Boys 8-9 Forms',
+      ]),
+    );
+    await vi.waitFor(async () =>
+      expect((await db.outbox.toArray()).map((m) => [m.name, m.args])).toEqual([
+        ['reorderQueue@1', { ringId: 1, divisionIds: [21, 20] }],
+      ]),
+    );
+  });
+
+  it('closing a ring is a matchday mutation (works offline)', async () => {
+    const user = userEvent.setup();
+    render(<RingsPage />, { wrapper: MemoryRouter });
+    await user.click(await screen.findByRole('button', { name: 'Close Ring 1' }));
+    expect(await screen.findByRole('button', { name: 'Open Ring 1' })).toBeInTheDocument();
+    await vi.waitFor(async () =>
+      expect((await db.outbox.toArray()).map((m) => [m.name, m.args])).toEqual([['setRingOpen@1', { ringId: 1, isOpen: false }]]),
+    );
+  });
+});
