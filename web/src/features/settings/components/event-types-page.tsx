@@ -1,4 +1,4 @@
-import { EventTypeInputSchema, type AdminEventType } from '@tournament/shared';
+import { EVENT_TYPE_MATCHDAY_DEFAULTS, EventTypeInputSchema, type AdminEventType } from '@tournament/shared';
 import { Plus } from 'lucide-react';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextAreaField } from '../../../components/form/text-area-field.tsx';
@@ -9,6 +9,18 @@ import { useForm } from '../../../lib/form.ts';
 import { deleteEventType, reorderEventTypes, saveEventType, useAdminEventTypes } from '../api/settings.ts';
 import { CheckboxField } from './checkbox-field.tsx';
 import { Loading, SettingsShell } from './settings-shell.tsx';
+
+const JUDGES = [
+  { value: '3', label: '3 judges' },
+  { value: '5', label: '5 judges' },
+];
+const THIRD_PLACE = [
+  { value: 'shared', label: 'Shared by both semi-final losers' },
+  { value: 'match', label: 'A match for third place' },
+];
+
+/** A number field's text as the schema's input: empty leaves it out (a new one gets the default). */
+const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Number(text.trim().replace(',', '.')));
 
 const DECIDED_BY = [
   { value: 'judged', label: 'Judged (3 or 5 judges, highest and lowest dropped)' },
@@ -54,7 +66,13 @@ export function EventTypesPage() {
                 </>
               ),
             },
-            { header: 'Decided by', cell: (e) => (e.decidedBy === 'judged' ? 'Judged' : 'Bracket') },
+            {
+              header: 'Decided by',
+              cell: (e) =>
+                e.decidedBy === 'judged'
+                  ? `Judged: ${e.judges} judges, ${e.scoreMin} to ${e.scoreMax}, ${e.minutesPerPerformance} min each`
+                  : `Bracket: ${e.minutesPerMatch} min a match, third place ${e.thirdPlace === 'match' ? 'fought' : 'shared'}`,
+            },
             { header: 'On home page', cell: (e) => (e.showOnHomepage ? 'Yes' : 'No') },
             { header: 'Events', cell: (e) => e.eventCount },
           ]}
@@ -78,7 +96,22 @@ function EventTypeEditor({
       description: eventType?.description ?? '',
       showOnHomepage: eventType?.showOnHomepage ?? true,
       decidedBy: eventType?.decidedBy ?? '',
+      // How it runs at the rings (issue 14): judges and score range, estimates' minutes, third place.
+      judges: String(eventType?.judges ?? EVENT_TYPE_MATCHDAY_DEFAULTS.judges),
+      scoreMin: String(eventType?.scoreMin ?? EVENT_TYPE_MATCHDAY_DEFAULTS.scoreMin),
+      scoreMax: String(eventType?.scoreMax ?? EVENT_TYPE_MATCHDAY_DEFAULTS.scoreMax),
+      minutesPerPerformance: String(eventType?.minutesPerPerformance ?? EVENT_TYPE_MATCHDAY_DEFAULTS.minutesPerPerformance),
+      minutesPerMatch: String(eventType?.minutesPerMatch ?? EVENT_TYPE_MATCHDAY_DEFAULTS.minutesPerMatch),
+      thirdPlace: eventType?.thirdPlace ?? EVENT_TYPE_MATCHDAY_DEFAULTS.thirdPlace,
     },
+    toInput: (v) => ({
+      ...v,
+      judges: numberOrUndefined(v.judges),
+      scoreMin: numberOrUndefined(v.scoreMin),
+      scoreMax: numberOrUndefined(v.scoreMax),
+      minutesPerPerformance: numberOrUndefined(v.minutesPerPerformance),
+      minutesPerMatch: numberOrUndefined(v.minutesPerMatch),
+    }),
     onSubmit: async (input) => {
       await saveEventType(eventType?.id ?? null, input);
       onDone(eventType ? 'The event type was saved.' : 'The event type was created.');
@@ -104,6 +137,22 @@ function EventTypeEditor({
         {...form.field('decidedBy')}
       />
       <CheckboxField label="Show on the home page" {...form.checkbox('showOnHomepage')} />
+      <fieldset className="grid gap-3 sm:grid-cols-2">
+        <legend className="mb-1 font-semibold">At the rings</legend>
+        {form.values.decidedBy === 'bracket' ? (
+          <>
+            <TextField label="Minutes per match" inputMode="decimal" {...form.field('minutesPerMatch')} />
+            <SelectField label="Third place" options={THIRD_PLACE} {...form.field('thirdPlace')} />
+          </>
+        ) : (
+          <>
+            <SelectField label="Judges" options={JUDGES} {...form.field('judges')} />
+            <TextField label="Minutes per performance" inputMode="decimal" {...form.field('minutesPerPerformance')} />
+            <TextField label="Lowest score" inputMode="decimal" {...form.field('scoreMin')} />
+            <TextField label="Highest score" inputMode="decimal" {...form.field('scoreMax')} />
+          </>
+        )}
+      </fieldset>
     </ItemEditor>
   );
 }
