@@ -424,8 +424,11 @@ describe('results (public)', () => {
     expect(res.text).not.toMatch(/Kimball|Leeward|dateOfBirth|registration|competitorId|20\d\d-01-01/);
   });
 
-  it('answers 404 for an unknown tournament', async () => {
+  it('answers 404 for an unknown tournament and 400 for a malformed id', async () => {
     expect((await t.call('GET', '/api/results/999999')).status).toBe(404);
+    const bad = await t.call('GET', '/api/results/1x');
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors.tournamentId).toBeDefined();
   });
 });
 

@@ -313,6 +313,23 @@ describe('matchday through push and pull', () => {
     expect(await seen(a)).toEqual(await seen(b));
   });
 
+  it('the leaderboard follows the groups a director sets for the tournament', async () => {
+    const groups = [{ id: 'all', label: 'Everyone', minAge: 0, maxAge: 120, gender: null }];
+    const r = await device(director.token).run('setLeaderboardGroups@1', { tournamentId, groups });
+    expect(r.status).toBe('applied');
+    const pub = (await t.call('GET', `/api/results/${tournamentId}`)).json;
+    expect(pub.leaderboard).toEqual([
+      {
+        groupId: 'all',
+        label: 'Everyone',
+        rows: [
+          { rank: 1, tied: false, name: 'Eli K.', school: 'North Dojo', points: 100 },
+          { rank: 2, tied: false, name: 'Dan L.', school: 'North Dojo', points: 75 },
+        ],
+      },
+    ]);
+  });
+
   it('refuses a CheckInAdmin’s matchday push with 403, applying nothing', async () => {
     const before = await t.db.select().from(rings).where(eq(rings.tournamentId, tournamentId));
     const d = device(checkIn.token);
