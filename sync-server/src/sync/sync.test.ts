@@ -460,7 +460,10 @@ describe('POST /sync/pull', () => {
     expect((await tablet(staff.token).pull('matchday', null)).status).toBe(403);
     const matchday = await tablet(director.token).pull('matchday', null);
     expect(matchday.status).toBe(200);
-    expect((matchday.json as PullResponse).patch).toEqual([{ op: 'clear' }]);
+    // No rings yet: ring officials get only the competitors, for their check-in state (issue 14).
+    const patch = (matchday.json as PullResponse).patch;
+    expect(patch[0]).toEqual({ op: 'clear' });
+    expect(patch.slice(1).map((op) => (op.op === 'put' ? op.entity : op.op))).toEqual(['competitors']);
     expect((await tablet('').pull('customer', null)).status).toBe(401);
   });
 
@@ -581,11 +584,11 @@ describe('GET /sync/events', () => {
     await tablet(staff.token).push([checkIn(1, fam.competitorIds[0]!)]);
     const text = await readUntil(reader, /event: poke\ndata: .*\n\n/, hello);
     const data = /event: poke\ndata: (.*)\n/.exec(text)?.[1] ?? '{}';
-    // A check-in changes competitors, which the checkin and customer scopes carry.
+    // A check-in changes competitors, which the checkin, customer and matchday scopes carry.
     expect(JSON.parse(data)).toEqual({
       tournamentId: next.id,
       version: (await readVersion(t.db, next.id)).version,
-      scopes: ['checkin', 'customer'],
+      scopes: ['checkin', 'customer', 'matchday'],
     });
     await reader.cancel();
   });
@@ -731,7 +734,7 @@ if (process.env.DATABASE_URL) {
       expect(JSON.parse(await received)).toEqual({
         tournamentId: next.id,
         version: (await readVersion(t.db, next.id)).version,
-        scopes: ['checkin', 'customer'],
+        scopes: ['checkin', 'customer', 'matchday'],
       });
     });
   });
