@@ -53,7 +53,12 @@ export async function nextTournament(s: Stack): Promise<Tournament> {
 export async function registerKids(s: Stack, parent: Person, kids: readonly Kid[], tournament: Tournament) {
   const token = await s.signIn(parent.email, parent.password);
   const options = (
-    await s.api<RegistrationOptionsSeen>('GET', `/api/registration/options/${tournament.id}`, undefined, token)
+    await s.api<RegistrationOptionsSeen>(
+      'GET',
+      `/api/registration/options/${tournament.id}`,
+      undefined,
+      token,
+    )
   ).json;
   const created = await s.api<{ registrationId: number }>(
     'POST',
@@ -80,12 +85,21 @@ export async function registerKids(s: Stack, parent: Person, kids: readonly Kid[
     );
     expect(res.status, res.text).toBe(200);
   }
-  const paid = await s.api('POST', `/api/registration/checkout/${created.json.registrationId}`, undefined, token);
+  const paid = await s.api(
+    'POST',
+    `/api/registration/checkout/${created.json.registrationId}`,
+    undefined,
+    token,
+  );
   expect(paid.status, paid.text).toBe(200);
 }
 
 /** A draft of every completed registration in Forms and Sparring, published (as /admin/matchmaking does). */
-export async function publishDivisions(s: Stack, tournament: Tournament, user: Person = director): Promise<void> {
+export async function publishDivisions(
+  s: Stack,
+  tournament: Tournament,
+  user: Person = director,
+): Promise<void> {
   const token = await probeToken(s, user);
   const types = (await s.api<{ id: number; title: string }[]>('GET', '/api/event-types')).json;
   const eventTypeIds = types.filter((t) => t.title === 'Forms' || t.title === 'Sparring').map((t) => t.id);
@@ -96,7 +110,12 @@ export async function publishDivisions(s: Stack, tournament: Tournament, user: P
     token,
   );
   expect(draft.status, draft.text).toBe(201);
-  const published = await s.api('POST', `/api/admin/matchmaking/drafts/${draft.json.draftId}/publish`, {}, token);
+  const published = await s.api(
+    'POST',
+    `/api/admin/matchmaking/drafts/${draft.json.draftId}/publish`,
+    {},
+    token,
+  );
   expect([200, 201], published.text).toContain(published.status);
 }
 
@@ -137,4 +156,43 @@ export async function enterScores(page: Page, name: string, values: readonly num
     await field.fill(String(v));
     await field.press('Enter');
   }
+}
+
+/** Adds a ring to the next tournament over /api (as the rings page does); returns its id. */
+export async function addRing(
+  s: Stack,
+  tournament: Tournament,
+  name: string,
+  user: Person = director,
+): Promise<number> {
+  const res = await s.api<{ id: number }>(
+    'POST',
+    '/api/admin/rings',
+    { tournamentId: tournament.id, name },
+    await probeToken(s, user),
+  );
+  expect([200, 201], res.text).toContain(res.status);
+  return res.json.id;
+}
+
+/** Puts a division on a ring's queue through /sync, as a director's tablet would. */
+export async function assignOverSync(
+  s: Stack,
+  divisionId: number,
+  ringId: number,
+  user: Person = director,
+): Promise<void> {
+  const id = `fixture-${Math.random()}`;
+  const res = await s.api<{ results: { status: string }[] }>(
+    'POST',
+    '/sync/push',
+    {
+      clientGroupId: id,
+      clientId: id,
+      mutations: [{ id: 1, name: 'assignDivision@1', args: { divisionId, ringId } }],
+    },
+    await probeToken(s, user),
+  );
+  expect(res.status, res.text).toBe(200);
+  expect(res.json.results[0]?.status).toBe('applied');
 }

@@ -18,6 +18,8 @@ export const VENUE_SCREENS = {
   checkIn: { path: '/admin/check-in', heading: 'Check-in' },
   payments: { path: '/admin/payments', heading: 'Payments' },
   walkIn: { path: '/admin/walk-in', heading: 'Walk-in registration' },
+  rings: { path: '/admin/rings', heading: 'Rings' },
+  matchday: { path: '/admin/matchday', heading: 'Matchday' },
 } satisfies Record<string, VenueScreen>;
 
 /** The /api reads a page starts, so a test can wait until each has an answer or has failed. */

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, startStack, type Browser, type Stack } from '../src/harness.ts';
-import { goOffline, parentsOf, pendingText, portRange, tabletRack, type Tablet } from '../src/check-in-fixtures.ts';
+import {
+  goOffline,
+  parentsOf,
+  pendingText,
+  portRange,
+  tabletRack,
+  type Tablet,
+} from '../src/check-in-fixtures.ts';
 import {
   director,
   enterScores,
@@ -24,8 +31,18 @@ import { backOnlineAndSent } from '../src/venue-offline.ts';
 
 const [familyA, familyB] = parentsOf('AB');
 // Girls 10 in Forms (judged, 5 judges) and boys 12 in Sparring (bracket of four).
-const GIRLS: Kid[] = ['Ava', 'Bea', 'Cleo', 'Dot', 'Eve'].map((first) => ({ first, age: 10, gender: 2, event: 'Forms' }));
-const BOYS: Kid[] = ['Finn', 'Gus', 'Hal', 'Ike'].map((first) => ({ first, age: 12, gender: 1, event: 'Sparring' }));
+const GIRLS: Kid[] = ['Ava', 'Bea', 'Cleo', 'Dot', 'Eve'].map((first) => ({
+  first,
+  age: 10,
+  gender: 2,
+  event: 'Forms',
+}));
+const BOYS: Kid[] = ['Finn', 'Gus', 'Hal', 'Ike'].map((first) => ({
+  first,
+  age: 12,
+  gender: 1,
+  event: 'Sparring',
+}));
 const FORMS_DIVISION = 'Girls 10-11 Beginner';
 const SPARRING_DIVISION = 'Boys 12-13 Beginner';
 
@@ -77,7 +94,9 @@ describe('rings and matchday in the browser', () => {
 
     await page.getByLabel(`Move ${FORMS_DIVISION} to`).selectOption({ label: 'Ring 1' });
     await page.getByRole('button', { name: `Move ${FORMS_DIVISION}`, exact: true }).click();
-    await poll(() => column(page, 'Ring 1').getByTestId('division-card').filter({ hasText: FORMS_DIVISION }).count()).toBe(1);
+    await poll(() =>
+      column(page, 'Ring 1').getByTestId('division-card').filter({ hasText: FORMS_DIVISION }).count(),
+    ).toBe(1);
 
     // A pointer drag by the handle onto Ring 2's column (dnd-kit's pointer sensor).
     const handle = page.getByRole('button', { name: `Drag ${SPARRING_DIVISION}` });
@@ -144,10 +163,18 @@ describe('rings and matchday in the browser', () => {
     await goOffline(bracketTablet);
     // Two semi-finals, then the final: the first competitor of each ready match wins.
     for (let i = 0; i < 3; i++) {
-      const winner = page.getByRole('button', { name: / wins: / }).filter({ hasText: /^Winner$/ }).first();
+      const winner = page
+        .getByRole('button', { name: / wins: / })
+        .filter({ hasText: /^Winner$/ })
+        .first();
       await winner.click();
     }
-    await poll(() => page.getByRole('button', { name: / wins: / }).filter({ hasText: /^Winner$/ }).count()).toBe(0);
+    await poll(() =>
+      page
+        .getByRole('button', { name: / wins: / })
+        .filter({ hasText: /^Winner$/ })
+        .count(),
+    ).toBe(0);
     await poll(() => page.getByTestId('placings').getByRole('listitem').count()).toBe(4);
     await page.getByRole('button', { name: 'Complete division' }).click();
     await page.getByTestId('completed-division').filter({ hasText: SPARRING_DIVISION }).waitFor();

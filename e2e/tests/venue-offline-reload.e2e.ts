@@ -17,6 +17,15 @@ import {
   reloadOffline,
   VENUE_SCREENS,
 } from '../src/venue-offline.ts';
+import {
+  addRing,
+  assignOverSync,
+  director,
+  nextTournament,
+  publishDivisions,
+  registerKids,
+  serverMatchdayRows,
+} from '../src/matchday-fixtures.ts';
 
 // Issue 12 section 5 "Offline is not an error": an offline reload of each venue screen shows
 // the site's name, the tournament where the page shows it, the device's data, the sync
@@ -25,6 +34,8 @@ import {
 // is back. A venue screen added later gets a case here, with the same helper.
 
 const parents = parentsOf('AB');
+/** A family with completed registrations, whose competitors make two published divisions for the rings. */
+const ringFamily = { ...parentsOf('R')[0]!, email: 'ring-parent@example.test' };
 
 let stack: Stack;
 let browser: Browser;
@@ -32,9 +43,30 @@ let siteName: string;
 const rack = tabletRack(() => browser, portRange(4000, 20));
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ users: [dana, ...parents] }), launchBrowser()]);
+  [stack, browser] = await Promise.all([
+    startStack({ users: [dana, director, ringFamily, ...parents] }),
+    launchBrowser(),
+  ]);
   await registerFamily(stack, parents[0]!, ['Ava']);
   await registerFamily(stack, parents[1]!, ['Ben']);
+  // Rings and matchday: Girls 10-11 in the pool, Boys 12-13 queued on Ring 2.
+  const tournament = await nextTournament(stack);
+  await registerKids(
+    stack,
+    ringFamily,
+    [
+      { first: 'Gia', age: 10, gender: 2, event: 'Forms' },
+      { first: 'Gwen', age: 10, gender: 2, event: 'Forms' },
+      { first: 'Bo', age: 12, gender: 1, event: 'Forms' },
+      { first: 'Bram', age: 12, gender: 1, event: 'Forms' },
+    ],
+    tournament,
+  );
+  await publishDivisions(stack, tournament);
+  await addRing(stack, tournament, 'Ring 1');
+  const ring2 = await addRing(stack, tournament, 'Ring 2');
+  const boys = (await serverMatchdayRows(stack)).divisions.find((d) => d.title === 'Boys 12-13 Beginner')!;
+  await assignOverSync(stack, boys.id, ring2);
   siteName = (await stack.api<{ siteName: string }>('GET', '/api/settings')).json.siteName;
   expect(siteName).toBe('Northern Ontario Martial Arts Championship');
 }, 180_000);
@@ -139,5 +171,39 @@ describe('a venue screen reloaded offline is calm, works, and converges', () => 
     expect(registrations.filter((r) => r.familyName === 'Offline')).toEqual([
       expect.objectContaining({ ownerFirstName: 'Rae', isWalkIn: true, amountPaid: 60 }),
     ]);
+  });
+  it('/admin/rings: site name, the divisions, "Offline", no danger alert; a division assigned offline reaches the server', async () => {
+    const t = await rack.open(stack, director, VENUE_SCREENS.rings);
+    const { page } = t;
+    const girls = page.getByTestId('division-card').filter({ hasText: 'Girls 10-11 Beginner' });
+    await girls.waitFor();
+    await reloadOffline(t, VENUE_SCREENS.rings);
+    await expectCalmOfflineScreen(page, { siteName, heading: 'Rings', deviceData: girls });
+
+    await page.getByLabel('Move Girls 10-11 Beginner to').selectOption({ label: 'Ring 1' });
+    await page.getByRole('button', { name: 'Move Girls 10-11 Beginner', exact: true }).click();
+    await expect.poll(() => pendingText(page).textContent()).toBe('1 change not yet sent');
+    await backOnlineAndSent(t);
+    const { rings, divisions } = await serverMatchdayRows(stack);
+    expect(divisions.find((d) => d.title === 'Girls 10-11 Beginner')?.ringId).toBe(
+      rings.find((r) => r.name === 'Ring 1')?.id,
+    );
+  });
+
+  it('/admin/matchday: site name, the ring kept on the device and its queue, "Offline", no danger alert; a division started offline reaches the server', async () => {
+    const t = await rack.open(stack, director, VENUE_SCREENS.matchday);
+    const { page } = t;
+    await page.getByLabel('Ring', { exact: true }).selectOption({ label: 'Ring 2' });
+    const queued = page.getByTestId('matchday-queue').getByText('Boys 12-13 Beginner');
+    await queued.waitFor();
+    await reloadOffline(t, VENUE_SCREENS.matchday);
+    await expectCalmOfflineScreen(page, { siteName, heading: 'Matchday', deviceData: queued });
+
+    await page.getByRole('button', { name: 'Start Boys 12-13 Beginner' }).click();
+    await page.getByTestId('current-division').waitFor();
+    await expect.poll(() => pendingText(page).textContent()).toBe('1 change not yet sent');
+    await backOnlineAndSent(t);
+    const { divisions } = await serverMatchdayRows(stack);
+    expect(divisions.find((d) => d.title === 'Boys 12-13 Beginner')).toMatchObject({ status: 'current' });
   });
 });
