@@ -30,7 +30,8 @@ export function estimatedStarts(
         completedAt: d.completedAt,
         estimatedMinutes: estimatedMinutes(d, new Map(d.rules.map((r) => [r.eventTypeId, r]))),
       }));
-    for (const e of estimateRing(queue, now).items) if (e.estimatedStart) starts.set(e.divisionId, e.estimatedStart);
+    for (const e of estimateRing(queue, now).items)
+      if (e.estimatedStart) starts.set(e.divisionId, e.estimatedStart);
   }
   return starts;
 }

@@ -23,7 +23,12 @@ export function VenueRefusals({
   const refused = [
     ...failing
       .filter((f) => titleOf(f.name))
-      .map((f) => ({ key: `device-${f.mutationId}`, name: f.name, message: f.message, at: null as string | null })),
+      .map((f) => ({
+        key: `device-${f.mutationId}`,
+        name: f.name,
+        message: f.message,
+        at: null as string | null,
+      })),
     ...rejections
       .filter((r) => titleOf(r.name))
       .map((r) => ({ key: `server-${r.mutationId}`, name: r.name, message: r.message, at: r.at })),

@@ -23,7 +23,13 @@ export function BracketView({
   const pick = (matchId: string, winnerId: number) => {
     const at = new Date().toISOString();
     rememberEntry(`${division.id}:${event.rules.eventTypeId}:${matchId}`, at, winnerId);
-    void mutate(recordMatchWinner, { divisionId: division.id, eventTypeId: event.rules.eventTypeId, matchId, winnerId, at });
+    void mutate(recordMatchWinner, {
+      divisionId: division.id,
+      eventTypeId: event.rules.eventTypeId,
+      matchId,
+      winnerId,
+      at,
+    });
   };
   return (
     <div className="flex flex-wrap gap-4" data-testid={`bracket-${event.rules.eventTypeId}`}>
@@ -36,13 +42,23 @@ export function BracketView({
             if (m.isBye) {
               const through = m.a ?? m.b;
               return (
-                <div key={m.id} className="rounded-md border border-dashed p-2 text-sm" data-testid="bracket-bye">
+                <div
+                  key={m.id}
+                  className="rounded-md border border-dashed p-2 text-sm"
+                  data-testid="bracket-bye"
+                >
                   {through !== null ? `${view.name(through)}: bye, goes through` : 'Bye'}
                 </div>
               );
             }
             return (
-              <div key={m.id} role="group" aria-label={label} className="grid gap-1 rounded-md border p-2" data-testid="bracket-match">
+              <div
+                key={m.id}
+                role="group"
+                aria-label={label}
+                className="grid gap-1 rounded-md border p-2"
+                data-testid="bracket-match"
+              >
                 <p className="text-xs font-semibold uppercase text-muted-foreground">{label}</p>
                 {[m.a, m.b].map((side, k) =>
                   side === null ? (
@@ -51,7 +67,15 @@ export function BracketView({
                     </p>
                   ) : (
                     <div key={side} className="flex items-center justify-between gap-2">
-                      <span className={m.winner === side ? 'font-semibold' : m.winner !== null ? 'text-muted-foreground line-through' : ''}>
+                      <span
+                        className={
+                          m.winner === side
+                            ? 'font-semibold'
+                            : m.winner !== null
+                              ? 'text-muted-foreground line-through'
+                              : ''
+                        }
+                      >
                         {view.name(side)}
                         {m.winner === side && ' ✓ Winner'}
                       </span>

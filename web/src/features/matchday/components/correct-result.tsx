@@ -15,7 +15,8 @@ type Slot = { place: Placing['place']; competitorId: string };
 
 function slotsOf(current: readonly Placing[]): { slots: Slot[]; sharedThird: boolean } {
   const thirds = current.filter((p) => p.place === 3);
-  const pick = (place: number, nth = 0) => String(current.filter((p) => p.place === place)[nth]?.competitorId ?? '');
+  const pick = (place: number, nth = 0) =>
+    String(current.filter((p) => p.place === place)[nth]?.competitorId ?? '');
   const sharedThird = thirds.length === 2;
   return {
     sharedThird,
@@ -84,7 +85,11 @@ export function CorrectResult({
   };
 
   return (
-    <form className="grid gap-2 rounded-md border p-3" onSubmit={submit} aria-label={`Correct ${title} result`}>
+    <form
+      className="grid gap-2 rounded-md border p-3"
+      onSubmit={submit}
+      aria-label={`Correct ${title} result`}
+    >
       {slots.map((s, i) => {
         const id = `correct-${division.id}-${eventTypeId}-${i}`;
         const label = i === 3 ? (sharedThird ? '3rd (shared)' : '4th') : PLACE_LABEL[s.place];
@@ -97,7 +102,9 @@ export function CorrectResult({
               id={id}
               className="h-11 w-64"
               value={s.competitorId}
-              onChange={(e) => setSlots(slots.map((x, j) => (j === i ? { ...x, competitorId: e.target.value } : x)))}
+              onChange={(e) =>
+                setSlots(slots.map((x, j) => (j === i ? { ...x, competitorId: e.target.value } : x)))
+              }
             >
               <option value="">Nobody</option>
               {view.entries.map((entry) => (
@@ -110,7 +117,12 @@ export function CorrectResult({
         );
       })}
       <label className="flex min-h-11 items-center gap-2">
-        <input type="checkbox" className="size-5" checked={sharedThird} onChange={(e) => setSharedThird(e.target.checked)} />
+        <input
+          type="checkbox"
+          className="size-5"
+          checked={sharedThird}
+          onChange={(e) => setSharedThird(e.target.checked)}
+        />
         Third place shared (two 3rds, no 4th)
       </label>
       {error && (

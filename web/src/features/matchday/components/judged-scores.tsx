@@ -1,7 +1,14 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { SyncDivision } from '@shared/contract/sync-entities.ts';
 import { recordScore } from '@shared/domain/mutators/index.ts';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { mutate } from '../../../sync/hooks.ts';
 import { checkScore, type DivisionView, type JudgedEventView } from './rules.ts';
@@ -49,8 +56,8 @@ export function JudgedScores({
           data-testid="run-off"
         >
           <p className="font-semibold">
-            Run-off round {runOff.round}: {runOff.competitorIds.map(view.name).join(' and ')} are still tied for{' '}
-            {runOff.forPlace}. Each performs again and the judges score once more.
+            Run-off round {runOff.round}: {runOff.competitorIds.map(view.name).join(' and ')} are still tied
+            for {runOff.forPlace}. Each performs again and the judges score once more.
           </p>
           <ScoreGrid
             caption={`${rules.title} run-off round ${runOff.round}`}
@@ -91,7 +98,9 @@ function ScoreGrid({
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key !== 'Enter') return;
     e.preventDefault();
-    const fields = [...(e.currentTarget.closest('table')?.querySelectorAll<HTMLInputElement>('input[data-score]') ?? [])];
+    const fields = [
+      ...(e.currentTarget.closest('table')?.querySelectorAll<HTMLInputElement>('input[data-score]') ?? []),
+    ];
     const next = fields[fields.indexOf(e.currentTarget) + 1];
     if (next) next.focus();
     else e.currentTarget.blur();
@@ -200,7 +209,15 @@ function ScoreCell({
     setError(null);
     const at = new Date().toISOString();
     rememberEntry(`${division.id}:${eventTypeId}:${competitorId}:${judge}:${round}`, at, checked.value);
-    void mutate(recordScore, { divisionId: division.id, eventTypeId, competitorId, judge, round, value: checked.value, at });
+    void mutate(recordScore, {
+      divisionId: division.id,
+      eventTypeId,
+      competitorId,
+      judge,
+      round,
+      value: checked.value,
+      at,
+    });
   };
 
   return (
@@ -224,7 +241,11 @@ function ScoreCell({
         onKeyDown={onKeyDown}
       />
       {(error || note) && (
-        <span id={`${id}-note`} className="max-w-28 text-xs" data-testid={note ? 'superseded-note' : 'score-error'}>
+        <span
+          id={`${id}-note`}
+          className="max-w-28 text-xs"
+          data-testid={note ? 'superseded-note' : 'score-error'}
+        >
           {error ?? note}
         </span>
       )}

@@ -14,19 +14,35 @@ let n = 0;
 beforeEach(async () => {
   db = new DeviceDb(`leaderboard-page-${++n}`);
   setDeviceDbForTests(db);
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-  setSession({ user: { personId: 7, roles: ['TournamentDirector'], userDisplayName: 'Terry Director' }, token: 't' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
+  setSession({
+    user: { personId: 7, roles: ['TournamentDirector'], userDisplayName: 'Terry Director' },
+    token: 't',
+  });
   // Forms (100) and Sparring (200) completed; 300 is still running and counts for nothing yet.
-  await db.entity('divisions').bulkPut([
-    syncDivision({ id: 100, status: 'completed' }),
-    syncDivision({ id: 200, status: 'completed', eventTypeIds: [2], eventTypes: ['Sparring'], rules: [SPARRING] }),
-    syncDivision({ id: 300, status: 'current' }),
-  ]);
-  await db.entity('divisionEntries').bulkPut([
-    ...[1, 2, 3].map((c) => syncEntry(100, c)),
-    ...[1, 2, 3].map((c) => syncEntry(200, c)),
-    syncEntry(300, 4),
-  ]);
+  await db
+    .entity('divisions')
+    .bulkPut([
+      syncDivision({ id: 100, status: 'completed' }),
+      syncDivision({
+        id: 200,
+        status: 'completed',
+        eventTypeIds: [2],
+        eventTypes: ['Sparring'],
+        rules: [SPARRING],
+      }),
+      syncDivision({ id: 300, status: 'current' }),
+    ]);
+  await db
+    .entity('divisionEntries')
+    .bulkPut([
+      ...[1, 2, 3].map((c) => syncEntry(100, c)),
+      ...[1, 2, 3].map((c) => syncEntry(200, c)),
+      syncEntry(300, 4),
+    ]);
   await db.entity('divisionResults').bulkPut([
     syncResult(100, 1, {
       placings: [
@@ -59,7 +75,13 @@ describe('leaderboard', () => {
     )!;
     const rows = within(girls).getAllByTestId('leaderboard-row');
     // Kid1: 100 + 100; Kid2: 75 + 50 and Kid3: 50 + 75 share second place.
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['1', 'Kid1 Lee', 'School 1', '100', '100', '200'],
       ['=2', 'Kid2 Lee', 'School 2', '75', '50', '125'],
       ['=2', 'Kid3 Lee', 'School 0', '50', '75', '125'],
@@ -83,7 +105,10 @@ describe('leaderboard', () => {
       expect((await db.outbox.toArray()).map((m) => [m.name, m.args])).toEqual([
         [
           'setLeaderboardGroups@1',
-          { tournamentId: 1, groups: [{ id: 'all', label: 'Everyone', minAge: 0, maxAge: 11, gender: null }] },
+          {
+            tournamentId: 1,
+            groups: [{ id: 'all', label: 'Everyone', minAge: 0, maxAge: 11, gender: null }],
+          },
         ],
       ]),
     );

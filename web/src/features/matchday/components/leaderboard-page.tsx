@@ -13,7 +13,14 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table.tsx';
 import { VenueRefusals } from '../../../components/venue/venue-refusals.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { mutate, useReplica } from '../../../sync/hooks.ts';
@@ -88,11 +95,16 @@ export function LeaderboardPage() {
         </div>
       </div>
       <p className="text-sm text-muted-foreground">
-        Points per event type: 1st 100, 2nd 75, 3rd 50, 4th 25, from completed divisions. Equal points share a place.
+        Points per event type: 1st 100, 2nd 75, 3rd 50, 4th 25, from completed divisions. Equal points share a
+        place.
       </p>
       <VenueRefusals mutators={[setLeaderboardGroups]} failing={snapshot.failing} />
       {editing && data.tournamentId !== undefined && (
-        <GroupsEditor tournamentId={data.tournamentId} groups={data.groups} onDone={() => setEditing(false)} />
+        <GroupsEditor
+          tournamentId={data.tournamentId}
+          groups={data.groups}
+          onDone={() => setEditing(false)}
+        />
       )}
       {data.sections.map((section) => (
         <Card key={section.group.id} data-testid="leaderboard-group">
@@ -132,7 +144,10 @@ export function LeaderboardPage() {
                             {row.byEventType[t.id] ?? '–'}
                           </TableCell>
                         ))}
-                        <TableCell className="text-right font-semibold tabular-nums" data-testid="leaderboard-points">
+                        <TableCell
+                          className="text-right font-semibold tabular-nums"
+                          data-testid="leaderboard-points"
+                        >
                           {row.points}
                         </TableCell>
                       </TableRow>
@@ -159,17 +174,32 @@ const toDraft = (g: LeaderboardGroup): Draft => ({
 });
 
 /** The groups a draft makes, or what is wrong with it. */
-export function groupsFromDraft(drafts: readonly Draft[]): { ok: true; groups: LeaderboardGroup[] } | { ok: false; message: string } {
+export function groupsFromDraft(
+  drafts: readonly Draft[],
+): { ok: true; groups: LeaderboardGroup[] } | { ok: false; message: string } {
   if (drafts.length === 0) return { ok: false, message: 'Keep at least one group.' };
   const groups: LeaderboardGroup[] = [];
   for (const d of drafts) {
     const minAge = Number(d.minAge);
     const maxAge = Number(d.maxAge);
     if (!d.label.trim()) return { ok: false, message: 'Every group needs a name.' };
-    if (!Number.isInteger(minAge) || !Number.isInteger(maxAge) || d.minAge === '' || d.maxAge === '' || minAge < 0 || maxAge > 120)
+    if (
+      !Number.isInteger(minAge) ||
+      !Number.isInteger(maxAge) ||
+      d.minAge === '' ||
+      d.maxAge === '' ||
+      minAge < 0 ||
+      maxAge > 120
+    )
       return { ok: false, message: `${d.label}: ages are whole numbers from 0 to 120.` };
     if (minAge > maxAge) return { ok: false, message: `${d.label}: the lowest age is above the highest.` };
-    groups.push({ id: d.id, label: d.label.trim(), minAge, maxAge, gender: d.gender === '' ? null : d.gender === '1' ? 1 : 2 });
+    groups.push({
+      id: d.id,
+      label: d.label.trim(),
+      minAge,
+      maxAge,
+      gender: d.gender === '' ? null : d.gender === '1' ? 1 : 2,
+    });
   }
   return { ok: true, groups };
 }
@@ -187,7 +217,8 @@ function GroupsEditor({
 }) {
   const [drafts, setDrafts] = useState(() => groups.map(toDraft));
   const [error, setError] = useState<string | null>(null);
-  const update = (i: number, patch: Partial<Draft>) => setDrafts(drafts.map((d, j) => (j === i ? { ...d, ...patch } : d)));
+  const update = (i: number, patch: Partial<Draft>) =>
+    setDrafts(drafts.map((d, j) => (j === i ? { ...d, ...patch } : d)));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const checked = groupsFromDraft(drafts);
@@ -213,15 +244,32 @@ function GroupsEditor({
               <legend className="sr-only">Group {i + 1}</legend>
               <div className="grid gap-1">
                 <Label htmlFor={`group-${i}-label`}>Name</Label>
-                <Input id={`group-${i}-label`} className="h-11 w-56" value={d.label} onChange={(e) => update(i, { label: e.target.value })} />
+                <Input
+                  id={`group-${i}-label`}
+                  className="h-11 w-56"
+                  value={d.label}
+                  onChange={(e) => update(i, { label: e.target.value })}
+                />
               </div>
               <div className="grid gap-1">
                 <Label htmlFor={`group-${i}-min`}>From age</Label>
-                <Input id={`group-${i}-min`} className="h-11 w-20" inputMode="numeric" value={d.minAge} onChange={(e) => update(i, { minAge: e.target.value })} />
+                <Input
+                  id={`group-${i}-min`}
+                  className="h-11 w-20"
+                  inputMode="numeric"
+                  value={d.minAge}
+                  onChange={(e) => update(i, { minAge: e.target.value })}
+                />
               </div>
               <div className="grid gap-1">
                 <Label htmlFor={`group-${i}-max`}>To age</Label>
-                <Input id={`group-${i}-max`} className="h-11 w-20" inputMode="numeric" value={d.maxAge} onChange={(e) => update(i, { maxAge: e.target.value })} />
+                <Input
+                  id={`group-${i}-max`}
+                  className="h-11 w-20"
+                  inputMode="numeric"
+                  value={d.maxAge}
+                  onChange={(e) => update(i, { maxAge: e.target.value })}
+                />
               </div>
               <div className="grid gap-1">
                 <Label htmlFor={`group-${i}-gender`}>Gender</Label>
@@ -236,7 +284,12 @@ function GroupsEditor({
                   <option value="2">Female</option>
                 </Select>
               </div>
-              <Button variant="outline" className="h-11" aria-label={`Remove group ${d.label || i + 1}`} onClick={() => setDrafts(drafts.filter((_, j) => j !== i))}>
+              <Button
+                variant="outline"
+                className="h-11"
+                aria-label={`Remove group ${d.label || i + 1}`}
+                onClick={() => setDrafts(drafts.filter((_, j) => j !== i))}
+              >
                 Remove
               </Button>
             </fieldset>
@@ -251,7 +304,16 @@ function GroupsEditor({
               variant="outline"
               className="h-11"
               onClick={() =>
-                setDrafts([...drafts, { id: `group-${Date.now()}-${nextGroup++}`, label: '', minAge: '0', maxAge: '120', gender: '' }])
+                setDrafts([
+                  ...drafts,
+                  {
+                    id: `group-${Date.now()}-${nextGroup++}`,
+                    label: '',
+                    minAge: '0',
+                    maxAge: '120',
+                    gender: '',
+                  },
+                ])
               }
             >
               Add group

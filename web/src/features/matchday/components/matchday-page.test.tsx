@@ -20,9 +20,17 @@ beforeEach(async () => {
   setDeviceDbForTests(db);
   forgetEntries();
   // No server: every sync round fails as if offline; the ring runs from the device store.
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-  setSession({ user: { personId: 7, roles: ['TournamentDirector'], userDisplayName: 'Olga Official' }, token: 't' });
-  await db.entity('rings').bulkPut([syncRing({ id: 1, name: 'Ring 1' }), syncRing({ id: 2, name: 'Ring 2', sortOrder: 2 })]);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
+  setSession({
+    user: { personId: 7, roles: ['TournamentDirector'], userDisplayName: 'Olga Official' },
+    token: 't',
+  });
+  await db
+    .entity('rings')
+    .bulkPut([syncRing({ id: 1, name: 'Ring 1' }), syncRing({ id: 2, name: 'Ring 2', sortOrder: 2 })]);
   await db.meta.put({ key: META.cookie('matchday'), value: 'c1' });
 });
 afterEach(async () => {
@@ -48,12 +56,15 @@ function score(competitorId: number, judge: number, value: number, over: Partial
     ...over,
   };
 }
-const scores = (competitorId: number, values: number[]) => values.map((v, i) => score(competitorId, i + 1, v));
+const scores = (competitorId: number, values: number[]) =>
+  values.map((v, i) => score(competitorId, i + 1, v));
 
 async function judgedDivisionRunning() {
-  await db.entity('divisions').put(
-    syncDivision({ id: 100, ringId: 1, status: 'current', startedAt: at(0), title: 'Forms, Girls 10-11' }),
-  );
+  await db
+    .entity('divisions')
+    .put(
+      syncDivision({ id: 100, ringId: 1, status: 'current', startedAt: at(0), title: 'Forms, Girls 10-11' }),
+    );
   await db.entity('divisionEntries').bulkPut([1, 2, 3, 4].map((c) => syncEntry(100, c)));
   await db.entity('divisionResults').put(syncResult(100, 1));
 }
@@ -67,10 +78,12 @@ const outbox = async () => (await db.outbox.toArray()).map((m) => [m.name, m.arg
 describe('matchday screen', () => {
   it('starts the next division of the chosen ring with a seed made on the tablet', async () => {
     const user = userEvent.setup();
-    await db.entity('divisions').bulkPut([
-      syncDivision({ id: 100, ringId: 1, queueOrder: 1, title: 'Forms, Girls 10-11' }),
-      syncDivision({ id: 101, ringId: 1, queueOrder: 2, title: 'Forms, Boys 10-11' }),
-    ]);
+    await db
+      .entity('divisions')
+      .bulkPut([
+        syncDivision({ id: 100, ringId: 1, queueOrder: 1, title: 'Forms, Girls 10-11' }),
+        syncDivision({ id: 101, ringId: 1, queueOrder: 2, title: 'Forms, Boys 10-11' }),
+      ]);
     render(<MatchdayPage />, { wrapper: atRing() });
     expect(await screen.findByTestId('ring-idle')).toHaveTextContent('Nothing is running on Ring 1');
     // Only the next division may start.
@@ -101,7 +114,9 @@ describe('matchday screen', () => {
     expect(rows[0]).toHaveTextContent('✓ Checked in');
     expect(rows[1]).toHaveTextContent('Not checked in');
     await user.click(screen.getByRole('button', { name: 'No-show: Kid2 Lee' }));
-    expect(await screen.findByRole('button', { name: 'No-show: Kid2 Lee', pressed: true })).toHaveTextContent('Undo no-show');
+    expect(await screen.findByRole('button', { name: 'No-show: Kid2 Lee', pressed: true })).toHaveTextContent(
+      'Undo no-show',
+    );
     await vi.waitFor(async () =>
       expect(await outbox()).toEqual([['markNoShow@1', { divisionId: 100, competitorId: 2, noShow: true }]]),
     );
@@ -110,12 +125,14 @@ describe('matchday screen', () => {
   it('sends a score when Enter is pressed, ranks with high and low dropped, says the low score broke the tie, and completes', async () => {
     const user = userEvent.setup();
     await judgedDivisionRunning();
-    await db.entity('scores').bulkPut([
-      ...scores(1, [8, 8, 8, 8, 8]),
-      ...scores(2, [7, 8, 8, 8, 9]),
-      ...scores(3, [6, 6, 6, 6, 6]),
-      ...scores(4, [5, 5, 5, 5]),
-    ]);
+    await db
+      .entity('scores')
+      .bulkPut([
+        ...scores(1, [8, 8, 8, 8, 8]),
+        ...scores(2, [7, 8, 8, 8, 9]),
+        ...scores(3, [6, 6, 6, 6, 6]),
+        ...scores(4, [5, 5, 5, 5]),
+      ]);
     render(<MatchdayPage />, { wrapper: atRing() });
     expect(await screen.findByRole('button', { name: 'Complete division' })).toBeDisabled();
     const field = screen.getByLabelText('Judge 5 score for Kid4 Lee');
@@ -127,7 +144,14 @@ describe('matchday screen', () => {
     await vi.waitFor(async () =>
       expect((await outbox())[0]).toEqual([
         'recordScore@1',
-        expect.objectContaining({ divisionId: 100, eventTypeId: 1, competitorId: 4, judge: 5, round: 0, value: 5 }),
+        expect.objectContaining({
+          divisionId: 100,
+          eventTypeId: 1,
+          competitorId: 4,
+          judge: 5,
+          round: 0,
+          value: 5,
+        }),
       ]),
     );
     const rows = screen.getAllByTestId('score-row');
@@ -138,14 +162,15 @@ describe('matchday screen', () => {
       '18dropped 6 and 6',
       '15dropped 5 and 5',
     ]);
-    expect(screen.getByTestId('ties')).toHaveTextContent('Kid1 Lee and Kid2 Lee tied on 24: broken by the lowest score');
+    expect(screen.getByTestId('ties')).toHaveTextContent(
+      'Kid1 Lee and Kid2 Lee tied on 24: broken by the lowest score',
+    );
     const placings = screen.getByTestId('placings');
-    expect(within(placings).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '1stKid1 Lee',
-      '2ndKid2 Lee',
-      '3rdKid3 Lee',
-      '4thKid4 Lee',
-    ]);
+    expect(
+      within(placings)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1stKid1 Lee', '2ndKid2 Lee', '3rdKid3 Lee', '4thKid4 Lee']);
     await user.click(screen.getByRole('button', { name: 'Complete division' }));
     expect(await screen.findByTestId('completed-division')).toHaveTextContent('Forms, Girls 10-11');
     await vi.waitFor(async () => expect((await outbox())[1]?.[0]).toBe('completeDivision@1'));
@@ -154,18 +179,23 @@ describe('matchday screen', () => {
   it('asks for a run-off round when a tie on the podium stands, and takes its scores', async () => {
     const user = userEvent.setup();
     await judgedDivisionRunning();
-    await db.entity('scores').bulkPut([
-      ...scores(1, [8, 8, 8, 8, 8]),
-      ...scores(2, [8, 8, 8, 8, 8]),
-      ...scores(3, [6, 6, 6, 6, 6]),
-      ...scores(4, [5, 5, 5, 5, 5]),
-    ]);
+    await db
+      .entity('scores')
+      .bulkPut([
+        ...scores(1, [8, 8, 8, 8, 8]),
+        ...scores(2, [8, 8, 8, 8, 8]),
+        ...scores(3, [6, 6, 6, 6, 6]),
+        ...scores(4, [5, 5, 5, 5, 5]),
+      ]);
     render(<MatchdayPage />, { wrapper: atRing() });
     const runOff = await screen.findByTestId('run-off');
     expect(runOff).toHaveTextContent('Run-off round 1: Kid1 Lee and Kid2 Lee are still tied for =1');
     expect(screen.getAllByTestId('score-rank').map((r) => r.textContent)).toEqual(['=1', '=1', '3', '4']);
     expect(screen.getByRole('button', { name: 'Complete division' })).toBeDisabled();
-    await user.type(within(runOff).getByLabelText('Judge 1 score for Kid2 Lee, run-off round 1'), '9.5{Enter}');
+    await user.type(
+      within(runOff).getByLabelText('Judge 1 score for Kid2 Lee, run-off round 1'),
+      '9.5{Enter}',
+    );
     await vi.waitFor(async () =>
       expect((await outbox())[0]?.[1]).toMatchObject({ competitorId: 2, judge: 1, round: 1, value: 9.5 }),
     );
@@ -174,9 +204,13 @@ describe('matchday screen', () => {
   it('says so on the cell when another tablet’s later score replaced this one’s', async () => {
     await judgedDivisionRunning();
     rememberEntry('100:1:1:3:0', at(11), 7.2);
-    await db.entity('scores').put(score(1, 3, 9.1, { enteredAt: at(12), enteredBy: 9, enteredByName: 'Omar Official' }));
+    await db
+      .entity('scores')
+      .put(score(1, 3, 9.1, { enteredAt: at(12), enteredBy: 9, enteredByName: 'Omar Official' }));
     render(<MatchdayPage />, { wrapper: atRing() });
-    expect(await screen.findByTestId('superseded-note')).toHaveTextContent('A later score (9.1, by Omar Official) was kept.');
+    expect(await screen.findByTestId('superseded-note')).toHaveTextContent(
+      'A later score (9.1, by Omar Official) was kept.',
+    );
     expect(screen.getByLabelText('Judge 3 score for Kid1 Lee')).toHaveValue('9.1');
   });
 
@@ -217,9 +251,9 @@ describe('matchday screen', () => {
 
   it('a director corrects a completed division’s placings', async () => {
     const user = userEvent.setup();
-    await db.entity('divisions').put(
-      syncDivision({ id: 100, ringId: 1, status: 'completed', startedAt: at(0), completedAt: at(20) }),
-    );
+    await db
+      .entity('divisions')
+      .put(syncDivision({ id: 100, ringId: 1, status: 'completed', startedAt: at(0), completedAt: at(20) }));
     await db.entity('divisionEntries').bulkPut([1, 2, 3].map((c) => syncEntry(100, c)));
     await db.entity('divisionResults').put(
       syncResult(100, 1, {
@@ -232,7 +266,9 @@ describe('matchday screen', () => {
       }),
     );
     render(<MatchdayPage />, { wrapper: atRing() });
-    await user.click(await screen.findByRole('button', { name: 'Correct result: Forms, Girls 10-11, Forms' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Correct result: Forms, Girls 10-11, Forms' }),
+    );
     await user.selectOptions(screen.getByLabelText('1st'), 'Kid2 Lee');
     await user.selectOptions(screen.getByLabelText('2nd'), 'Kid1 Lee');
     await user.click(screen.getByRole('button', { name: 'Save corrected result' }));
@@ -252,6 +288,8 @@ describe('matchday screen', () => {
         ],
       ]),
     );
-    expect(within(screen.getByTestId('placings')).getAllByRole('listitem')[0]).toHaveTextContent('1stKid2 Lee');
+    expect(within(screen.getByTestId('placings')).getAllByRole('listitem')[0]).toHaveTextContent(
+      '1stKid2 Lee',
+    );
   });
 });

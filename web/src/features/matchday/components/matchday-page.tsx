@@ -96,7 +96,15 @@ export function MatchdayPage() {
   );
 }
 
-function RingRun({ ringId, ringName, snapshot }: { ringId: number; ringName: string; snapshot: ReplicaSnapshot }) {
+function RingRun({
+  ringId,
+  ringName,
+  snapshot,
+}: {
+  ringId: number;
+  ringName: string;
+  snapshot: ReplicaSnapshot;
+}) {
   const divisions = snapshot.rows('divisions').filter((d) => d.ringId === ringId);
   const current = divisions.find((d) => d.status === 'current');
   const queue = divisions
@@ -113,7 +121,8 @@ function RingRun({ ringId, ringName, snapshot }: { ringId: number; ringName: str
         <CurrentDivision division={current} snapshot={snapshot} />
       ) : (
         <p className="text-lg" data-testid="ring-idle">
-          Nothing is running on {ringName}.{queue.length > 0 ? ' Start the next division when it is ready.' : ''}
+          Nothing is running on {ringName}.
+          {queue.length > 0 ? ' Start the next division when it is ready.' : ''}
         </p>
       )}
       <Card>
@@ -139,7 +148,11 @@ function RingRun({ ringId, ringName, snapshot }: { ringId: number; ringName: str
                       size="lg"
                       aria-label={`Start ${d.title}`}
                       onClick={() =>
-                        void mutate(startDivision, { divisionId: d.id, seed: newSeed(), at: new Date().toISOString() })
+                        void mutate(startDivision, {
+                          divisionId: d.id,
+                          seed: newSeed(),
+                          at: new Date().toISOString(),
+                        })
                       }
                     >
                       Start
@@ -170,7 +183,8 @@ const nameOf = (e: Pick<SyncDivisionEntry, 'firstName' | 'lastName'>) => `${e.fi
 function CurrentDivision({ division, snapshot }: { division: SyncDivision; snapshot: ReplicaSnapshot }) {
   const view = divisionView(division, snapshot);
   const competitors = snapshot.map('competitors');
-  const complete = () => void mutate(completeDivision, { divisionId: division.id, at: new Date().toISOString() });
+  const complete = () =>
+    void mutate(completeDivision, { divisionId: division.id, at: new Date().toISOString() });
 
   return (
     <Card data-testid="current-division">
@@ -227,7 +241,11 @@ function CurrentDivision({ division, snapshot }: { division: SyncDivision; snaps
           </ul>
         </section>
         {view.events.map((ev) => (
-          <section key={ev.rules.eventTypeId} aria-labelledby={`event-${division.id}-${ev.rules.eventTypeId}`} className="grid gap-2">
+          <section
+            key={ev.rules.eventTypeId}
+            aria-labelledby={`event-${division.id}-${ev.rules.eventTypeId}`}
+            className="grid gap-2"
+          >
             <h3 id={`event-${division.id}-${ev.rules.eventTypeId}`} className="text-lg font-semibold">
               {ev.rules.title}{' '}
               <span className="text-sm font-normal text-muted-foreground">
@@ -248,7 +266,12 @@ function CurrentDivision({ division, snapshot }: { division: SyncDivision; snaps
           </Button>
           {!view.completable && (
             <p className="text-sm text-muted-foreground" data-testid="complete-missing">
-              Still to decide: {view.events.filter((e) => !e.placings).map((e) => e.rules.title).join(', ')}.
+              Still to decide:{' '}
+              {view.events
+                .filter((e) => !e.placings)
+                .map((e) => e.rules.title)
+                .join(', ')}
+              .
             </p>
           )}
         </div>
@@ -257,7 +280,13 @@ function CurrentDivision({ division, snapshot }: { division: SyncDivision; snaps
   );
 }
 
-function Placings({ view, placings }: { view: DivisionView; placings: readonly { competitorId: number; place: number }[] | null }) {
+function Placings({
+  view,
+  placings,
+}: {
+  view: DivisionView;
+  placings: readonly { competitorId: number; place: number }[] | null;
+}) {
   if (!placings) return null;
   return (
     <ol className="grid gap-1" aria-label="Placings" data-testid="placings">
@@ -292,7 +321,12 @@ function CompletedDivision({ division, snapshot }: { division: SyncDivision; sna
                 {formatTime(ev.result.correctedAt)}
               </p>
             )}
-            <CorrectResult division={division} eventTypeId={ev.rules.eventTypeId} view={view} current={ev.result?.placings ?? []} />
+            <CorrectResult
+              division={division}
+              eventTypeId={ev.rules.eventTypeId}
+              view={view}
+              current={ev.result?.placings ?? []}
+            />
           </div>
         ))}
       </CardContent>

@@ -97,7 +97,10 @@ function judgedStanding(
     const values = r.scores.filter((v): v is number => v !== null);
     rows.set(r.competitorId, {
       total: r.total === null ? null : fmt(r.total),
-      dropped: r.complete && values.length > 2 ? `${fmt(Math.min(...values))} and ${fmt(Math.max(...values))}` : null,
+      dropped:
+        r.complete && values.length > 2
+          ? `${fmt(Math.min(...values))} and ${fmt(Math.max(...values))}`
+          : null,
       rank: r.rank === null ? null : `${(rankCount.get(r.rank) ?? 0) > 1 ? '=' : ''}${r.rank}`,
     });
   }
@@ -163,7 +166,12 @@ export function divisionView(division: SyncDivision, snapshot: ReplicaSnapshot):
   const entries = snapshot
     .rows('divisionEntries')
     .filter((e) => e.divisionId === division.id)
-    .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName) || a.competitorId - b.competitorId);
+    .sort(
+      (a, b) =>
+        a.lastName.localeCompare(b.lastName) ||
+        a.firstName.localeCompare(b.firstName) ||
+        a.competitorId - b.competitorId,
+    );
   const present = entries.filter((e) => !e.noShow);
   const name = (id: number) => {
     const e = entriesMap.get(entryIdOf(division.id, id));
@@ -179,7 +187,9 @@ export function divisionView(division: SyncDivision, snapshot: ReplicaSnapshot):
     const winners = new Map(
       snapshot
         .rows('matchResults')
-        .filter((m) => m.divisionId === division.id && m.eventTypeId === rules.eventTypeId && m.winnerId !== null)
+        .filter(
+          (m) => m.divisionId === division.id && m.eventTypeId === rules.eventTypeId && m.winnerId !== null,
+        )
         .map((m) => [m.matchId, m.winnerId as number]),
     );
     const placings =
@@ -194,7 +204,15 @@ export function divisionView(division: SyncDivision, snapshot: ReplicaSnapshot):
         placings,
         standing: judgedStanding(rules, presentIds, mine, name),
         scoreOf: (competitorId, judge, round) =>
-          scoreMap.get(scoreIdOf({ divisionId: division.id, eventTypeId: rules.eventTypeId, competitorId, judge, round })),
+          scoreMap.get(
+            scoreIdOf({
+              divisionId: division.id,
+              eventTypeId: rules.eventTypeId,
+              competitorId,
+              judge,
+              round,
+            }),
+          ),
       };
     }
     const draw = result?.draw ?? null;

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { syncDivision, syncRing } from '@shared/testing/matchday-rows.ts';
 import { buildBoard, moveFor, POOL, stepMove } from './board.ts';
 
-const rings = [syncRing({ id: 2, name: 'Ring 2', sortOrder: 2 }), syncRing({ id: 1, name: 'Ring 1', sortOrder: 1 })];
+const rings = [
+  syncRing({ id: 2, name: 'Ring 2', sortOrder: 2 }),
+  syncRing({ id: 1, name: 'Ring 1', sortOrder: 1 }),
+];
 const divisions = [
   syncDivision({ id: 10, title: 'B pool', ringId: null }),
   syncDivision({ id: 11, title: 'A pool', ringId: null }),
@@ -25,13 +28,22 @@ describe('the rings board', () => {
   });
 
   it('a drop within a ring reorders its queue; a drop where it already is changes nothing', () => {
-    expect(moveFor(board, 22, 'ring-1', 0)).toEqual({ kind: 'reorder', ringId: 1, divisionIds: [22, 21, 20] });
+    expect(moveFor(board, 22, 'ring-1', 0)).toEqual({
+      kind: 'reorder',
+      ringId: 1,
+      divisionIds: [22, 21, 20],
+    });
     expect(moveFor(board, 21, 'ring-1', 0)).toBeNull();
     expect(moveFor(board, 10, POOL)).toBeNull();
   });
 
   it('a drop on another ring assigns at the place dropped, or at the end; to the pool takes it off its ring', () => {
-    expect(moveFor(board, 10, 'ring-1', 1)).toEqual({ kind: 'assign', divisionId: 10, ringId: 1, position: 1 });
+    expect(moveFor(board, 10, 'ring-1', 1)).toEqual({
+      kind: 'assign',
+      divisionId: 10,
+      ringId: 1,
+      position: 1,
+    });
     expect(moveFor(board, 10, 'ring-2')).toEqual({ kind: 'assign', divisionId: 10, ringId: 2 });
     expect(moveFor(board, 30, POOL)).toEqual({ kind: 'assign', divisionId: 30, ringId: null });
   });

@@ -28,7 +28,9 @@ export function buildBoard(rings: readonly SyncRing[], divisions: readonly SyncD
   const ids = new Set(sorted.map((r) => r.id));
   return {
     // A division on a ring this device no longer holds waits in the pool like an unassigned one.
-    pool: divisions.filter((d) => d.status === 'upcoming' && (d.ringId === null || !ids.has(d.ringId))).sort(byTitle),
+    pool: divisions
+      .filter((d) => d.status === 'upcoming' && (d.ringId === null || !ids.has(d.ringId)))
+      .sort(byTitle),
     rings: sorted.map((ring) => {
       const mine = divisions.filter((d) => d.ringId === ring.id);
       return {
@@ -44,7 +46,8 @@ export function buildBoard(rings: readonly SyncRing[], divisions: readonly SyncD
 }
 
 export const columnOf = (ringId: number | null): ColumnId => (ringId === null ? POOL : `ring-${ringId}`);
-export const ringIdOf = (column: ColumnId): number | null => (column === POOL ? null : Number(column.slice(5)));
+export const ringIdOf = (column: ColumnId): number | null =>
+  column === POOL ? null : Number(column.slice(5));
 export const itemId = (divisionId: number) => `division-${divisionId}`;
 export const divisionIdOf = (id: string | number): number | null => {
   const m = /^division-(\d+)$/.exec(String(id));

@@ -15,15 +15,31 @@ beforeEach(async () => {
   db = new DeviceDb(`rings-page-${++n}`);
   setDeviceDbForTests(db);
   // No server: every sync round fails as if offline; the board works from the device store.
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-  setSession({ user: { personId: 7, roles: ['TournamentDirector'], userDisplayName: 'Terry Director' }, token: 't' });
-  await db.entity('rings').bulkPut([syncRing({ id: 1, name: 'Ring 1' }), syncRing({ id: 2, name: 'Ring 2', sortOrder: 2 })]);
-  await db.entity('divisions').bulkPut([
-    syncDivision({ id: 10, title: 'Girls 10-11 Forms', ringId: null }),
-    syncDivision({ id: 20, title: 'Boys 8-9 Forms', ringId: 1, queueOrder: 1 }),
-    syncDivision({ id: 21, title: 'Boys 12-13 Forms', ringId: 1, queueOrder: 2 }),
-    syncDivision({ id: 22, title: 'Adults Forms', ringId: 2, status: 'current', startedAt: '2026-11-21T14:00:00Z' }),
-  ]);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
+  setSession({
+    user: { personId: 7, roles: ['TournamentDirector'], userDisplayName: 'Terry Director' },
+    token: 't',
+  });
+  await db
+    .entity('rings')
+    .bulkPut([syncRing({ id: 1, name: 'Ring 1' }), syncRing({ id: 2, name: 'Ring 2', sortOrder: 2 })]);
+  await db
+    .entity('divisions')
+    .bulkPut([
+      syncDivision({ id: 10, title: 'Girls 10-11 Forms', ringId: null }),
+      syncDivision({ id: 20, title: 'Boys 8-9 Forms', ringId: 1, queueOrder: 1 }),
+      syncDivision({ id: 21, title: 'Boys 12-13 Forms', ringId: 1, queueOrder: 2 }),
+      syncDivision({
+        id: 22,
+        title: 'Adults Forms',
+        ringId: 2,
+        status: 'current',
+        startedAt: '2026-11-21T14:00:00Z',
+      }),
+    ]);
   await db.meta.put({ key: META.cookie('matchday'), value: 'c1' });
 });
 afterEach(async () => {
@@ -38,10 +54,11 @@ describe('rings page', () => {
     render(<RingsPage />, { wrapper: MemoryRouter });
     const pool = await screen.findByRole('region', { name: 'Pool' });
     expect(within(pool).getByText('Girls 10-11 Forms')).toBeInTheDocument();
-    expect(within(column('Ring 1')).getAllByTestId('division-card').map((c) => c.getAttribute('aria-label'))).toEqual([
-      'Boys 8-9 Forms',
-      'Boys 12-13 Forms',
-    ]);
+    expect(
+      within(column('Ring 1'))
+        .getAllByTestId('division-card')
+        .map((c) => c.getAttribute('aria-label')),
+    ).toEqual(['Boys 8-9 Forms', 'Boys 12-13 Forms']);
     const running = within(column('Ring 2')).getByTestId('ring-current');
     expect(running).toHaveTextContent('Adults Forms');
     expect(screen.queryByRole('button', { name: 'Drag Adults Forms' })).toBeNull();
@@ -68,10 +85,11 @@ describe('rings page', () => {
     expect(await screen.findByRole('button', { name: 'Move Boys 8-9 Forms up' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Move Boys 12-13 Forms up' }));
     await vi.waitFor(() =>
-      expect(within(column('Ring 1')).getAllByTestId('division-card').map((c) => c.getAttribute('aria-label'))).toEqual([
-        'Boys 12-13 Forms',
-        'Boys 8-9 Forms',
-      ]),
+      expect(
+        within(column('Ring 1'))
+          .getAllByTestId('division-card')
+          .map((c) => c.getAttribute('aria-label')),
+      ).toEqual(['Boys 12-13 Forms', 'Boys 8-9 Forms']),
     );
     await vi.waitFor(async () =>
       expect((await db.outbox.toArray()).map((m) => [m.name, m.args])).toEqual([
@@ -86,7 +104,9 @@ describe('rings page', () => {
     await user.click(await screen.findByRole('button', { name: 'Close Ring 1' }));
     expect(await screen.findByRole('button', { name: 'Open Ring 1' })).toBeInTheDocument();
     await vi.waitFor(async () =>
-      expect((await db.outbox.toArray()).map((m) => [m.name, m.args])).toEqual([['setRingOpen@1', { ringId: 1, isOpen: false }]]),
+      expect((await db.outbox.toArray()).map((m) => [m.name, m.args])).toEqual([
+        ['setRingOpen@1', { ringId: 1, isOpen: false }],
+      ]),
     );
   });
 });

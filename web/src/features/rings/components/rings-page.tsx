@@ -8,7 +8,12 @@ import {
   useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -60,10 +65,16 @@ const RING_MUTATORS: readonly Mutator[] = [setRingOpen, assignDivision, reorderQ
 /** Sends a move as the intent the mutators take. */
 function send(move: Move | null): void {
   if (!move) return;
-  if (move.kind === 'reorder') void mutate(reorderQueue, { ringId: move.ringId, divisionIds: move.divisionIds });
-  else if (move.position === undefined) void mutate(assignDivision, { divisionId: move.divisionId, ringId: move.ringId });
+  if (move.kind === 'reorder')
+    void mutate(reorderQueue, { ringId: move.ringId, divisionIds: move.divisionIds });
+  else if (move.position === undefined)
+    void mutate(assignDivision, { divisionId: move.divisionId, ringId: move.ringId });
   else
-    void mutate(assignDivision, { divisionId: move.divisionId, ringId: move.ringId, position: move.position });
+    void mutate(assignDivision, {
+      divisionId: move.divisionId,
+      ringId: move.ringId,
+      position: move.position,
+    });
 }
 
 export function RingsPage() {
@@ -104,11 +115,14 @@ export function RingsPage() {
 
 function RingSetup({ rings, tournamentId }: { rings: SyncRing[]; tournamentId: number | undefined }) {
   const [name, setName] = useState('');
-  const add = useAction(async () => {
-    if (tournamentId === undefined) return;
-    await createRing(tournamentId, name.trim());
-    setName('');
-  }, { errorPrefix: 'Could not add the ring. ' });
+  const add = useAction(
+    async () => {
+      if (tournamentId === undefined) return;
+      await createRing(tournamentId, name.trim());
+      setName('');
+    },
+    { errorPrefix: 'Could not add the ring. ' },
+  );
   const reorder = useAction((ids: number[]) => reorderRings(tournamentId!, ids), {
     errorPrefix: 'Could not reorder the rings. ',
   });
@@ -128,8 +142,8 @@ function RingSetup({ rings, tournamentId }: { rings: SyncRing[]; tournamentId: n
       <CardHeader>
         <CardTitle>Rings of the tournament</CardTitle>
         <p className="text-sm text-muted-foreground">
-          Adding, renaming, removing and reordering rings needs a connection; opening and closing works offline.
-          Open rings show on the signage screens.
+          Adding, renaming, removing and reordering rings needs a connection; opening and closing works
+          offline. Open rings show on the signage screens.
         </p>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -183,10 +197,13 @@ function RingRow({
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(ring.name);
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const rename = useAction(async () => {
-    await renameRing(ring.id, name.trim());
-    setEditing(false);
-  }, { errorPrefix: 'Could not rename the ring. ' });
+  const rename = useAction(
+    async () => {
+      await renameRing(ring.id, name.trim());
+      setEditing(false);
+    },
+    { errorPrefix: 'Could not rename the ring. ' },
+  );
   const remove = useAction(() => removeRing(ring.id), { errorPrefix: 'Could not remove the ring. ' });
 
   return (
@@ -229,7 +246,12 @@ function RingRow({
           {ring.isOpen ? `Close ${ring.name}` : `Open ${ring.name}`}
         </Button>
         {!editing && (
-          <Button variant="outline" className="h-11" aria-label={`Rename ${ring.name}`} onClick={() => setEditing(true)}>
+          <Button
+            variant="outline"
+            className="h-11"
+            aria-label={`Rename ${ring.name}`}
+            onClick={() => setEditing(true)}
+          >
             Rename
           </Button>
         )}
@@ -253,7 +275,12 @@ function RingRow({
         </Button>
         {confirmRemove ? (
           <>
-            <Button variant="destructive" className="h-11" disabled={remove.busy} onClick={() => void remove.run()}>
+            <Button
+              variant="destructive"
+              className="h-11"
+              disabled={remove.busy}
+              onClick={() => void remove.run()}
+            >
               Remove {ring.name} for good
             </Button>
             <Button variant="outline" className="h-11" onClick={() => setConfirmRemove(false)}>
@@ -261,7 +288,12 @@ function RingRow({
             </Button>
           </>
         ) : (
-          <Button variant="outline" className="h-11" aria-label={`Remove ${ring.name}`} onClick={() => setConfirmRemove(true)}>
+          <Button
+            variant="outline"
+            className="h-11"
+            aria-label={`Remove ${ring.name}`}
+            onClick={() => setConfirmRemove(true)}
+          >
             Remove
           </Button>
         )}
@@ -336,7 +368,13 @@ function RingsBoard({ board, estimates }: { board: Board; estimates: ReadonlyMap
             }
           >
             {c.queue.map((d) => (
-              <DivisionCard key={d.id} division={d} board={board} targets={targets} estimate={estimates.get(d.id)} />
+              <DivisionCard
+                key={d.id}
+                division={d}
+                board={board}
+                targets={targets}
+                estimate={estimates.get(d.id)}
+              />
             ))}
           </Column>
         ))}
@@ -376,7 +414,11 @@ function Column({
         </p>
       </div>
       {before}
-      <SortableContext id={column} items={items.map((d) => itemId(d.id))} strategy={verticalListSortingStrategy}>
+      <SortableContext
+        id={column}
+        items={items.map((d) => itemId(d.id))}
+        strategy={verticalListSortingStrategy}
+      >
         <ol ref={setNodeRef} className="grid min-h-16 gap-2" aria-label={`${title} divisions`}>
           {children}
         </ol>
@@ -398,9 +440,10 @@ function DivisionCard({
   targets: { column: ColumnId; label: string }[];
   estimate: string | undefined;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: itemId(d.id),
-  });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({
+      id: itemId(d.id),
+    });
   const here = columnHolding(board, d.id);
   const [target, setTarget] = useState('');
   const list = here ? columnItems(board, here) : [];

@@ -20,7 +20,8 @@ const THIRD_PLACE = [
 ];
 
 /** A number field's text as the schema's input: empty leaves it out (a new one gets the default). */
-const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Number(text.trim().replace(',', '.')));
+const numberOrUndefined = (text: string) =>
+  text.trim() === '' ? undefined : Number(text.trim().replace(',', '.'));
 
 const DECIDED_BY = [
   { value: 'judged', label: 'Judged (3 or 5 judges, highest and lowest dropped)' },
@@ -100,7 +101,9 @@ function EventTypeEditor({
       judges: String(eventType?.judges ?? EVENT_TYPE_MATCHDAY_DEFAULTS.judges),
       scoreMin: String(eventType?.scoreMin ?? EVENT_TYPE_MATCHDAY_DEFAULTS.scoreMin),
       scoreMax: String(eventType?.scoreMax ?? EVENT_TYPE_MATCHDAY_DEFAULTS.scoreMax),
-      minutesPerPerformance: String(eventType?.minutesPerPerformance ?? EVENT_TYPE_MATCHDAY_DEFAULTS.minutesPerPerformance),
+      minutesPerPerformance: String(
+        eventType?.minutesPerPerformance ?? EVENT_TYPE_MATCHDAY_DEFAULTS.minutesPerPerformance,
+      ),
       minutesPerMatch: String(eventType?.minutesPerMatch ?? EVENT_TYPE_MATCHDAY_DEFAULTS.minutesPerMatch),
       thirdPlace: eventType?.thirdPlace ?? EVENT_TYPE_MATCHDAY_DEFAULTS.thirdPlace,
     },
@@ -147,7 +150,11 @@ function EventTypeEditor({
         ) : (
           <>
             <SelectField label="Judges" options={JUDGES} {...form.field('judges')} />
-            <TextField label="Minutes per performance" inputMode="decimal" {...form.field('minutesPerPerformance')} />
+            <TextField
+              label="Minutes per performance"
+              inputMode="decimal"
+              {...form.field('minutesPerPerformance')}
+            />
             <TextField label="Lowest score" inputMode="decimal" {...form.field('scoreMin')} />
             <TextField label="Highest score" inputMode="decimal" {...form.field('scoreMax')} />
           </>
