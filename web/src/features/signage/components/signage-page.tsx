@@ -10,6 +10,7 @@ import {
 } from '@shared/domain/signage.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatAbout } from '../../../lib/format.ts';
+import { cn } from '../../../lib/utils.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { formatTime } from '../../../sync/format.ts';
 import { useApiSignage, useDeviceSignage, useNow, useSignageMode, type SignageSource } from '../api/signage.ts';
@@ -38,21 +39,32 @@ function EventTypes({ types }: { types: readonly string[] }) {
 function Upcoming({
   list,
   estimates,
+  dense,
 }: {
   list: readonly RingAssignment[];
   estimates: ReadonlyMap<number, string>;
+  /** Two rows of rings on one screen: the second and third division take one line each. */
+  dense: boolean;
 }) {
   if (list.length === 0) return <p className="text-[0.85em] text-neutral-300">{SIGNAGE_TEXTS.noUpcoming}</p>;
   return (
-    <ol className="grid gap-[0.5em]">
+    <ol className="grid min-w-0 grid-cols-1 gap-[0.45em]">
       {list.map((a, i) => {
         const at = estimates.get(a.ringAssignmentId);
+        const time = at && <p className="shrink-0 text-[0.85em] font-medium text-sky-200">{formatAbout(at)}</p>;
+        if (dense && i > 0)
+          return (
+            <li key={a.ringAssignmentId} className="flex min-w-0 items-baseline justify-between gap-[0.5em]" data-testid="signage-upcoming">
+              <p className="min-w-0 truncate text-[1.05em] font-semibold leading-tight text-white">{a.title}</p>
+              {time}
+            </li>
+          );
         return (
-          <li key={a.ringAssignmentId} className="grid gap-[0.15em]" data-testid="signage-upcoming">
+          <li key={a.ringAssignmentId} className="grid min-w-0 grid-cols-1 gap-[0.15em]" data-testid="signage-upcoming">
             <p className="line-clamp-2 text-[1.05em] font-semibold leading-tight text-white">{a.title}</p>
             {/* SPEC.md section 2: only the first upcoming division lists its event types. */}
             {i === 0 && <EventTypes types={a.eventTypes} />}
-            {at && <p className="text-[0.85em] font-medium text-sky-200">{formatAbout(at)}</p>}
+            {time}
           </li>
         );
       })}
@@ -60,17 +72,31 @@ function Upcoming({
   );
 }
 
-function RingCard({ card, estimates }: { card: SignageCard; estimates: ReadonlyMap<number, string> }) {
+function RingCard({
+  card,
+  estimates,
+  dense,
+}: {
+  card: SignageCard;
+  estimates: ReadonlyMap<number, string>;
+  dense: boolean;
+}) {
   return (
     <section
       aria-labelledby={`ring-${card.ringId}`}
       data-testid="signage-ring"
       className="flex min-h-0 flex-col gap-[0.6em] overflow-hidden rounded-[0.5em] border-[0.1em] border-neutral-700 bg-neutral-900 p-[0.7em]"
     >
-      <h2 id={`ring-${card.ringId}`} className="truncate text-[1.6em] font-bold leading-none text-white">
+      <h2 id={`ring-${card.ringId}`} className="shrink-0 truncate text-[1.6em] font-bold leading-tight text-white">
         {card.name}
       </h2>
-      <div className="grid gap-[0.25em] rounded-[0.3em] bg-amber-300 p-[0.5em] text-neutral-950" data-testid="signage-current">
+      <div
+        className={cn(
+          'grid shrink-0 grid-cols-1 gap-[0.25em] rounded-[0.3em] p-[0.5em]',
+          card.current ? 'bg-amber-300 text-neutral-950' : 'border-[0.1em] border-neutral-600 text-neutral-100',
+        )}
+        data-testid="signage-current"
+      >
         <h3 className="text-[0.75em] font-bold uppercase tracking-wider">Happening Now</h3>
         {card.current ? (
           <>
@@ -87,9 +113,9 @@ function RingCard({ card, estimates }: { card: SignageCard; estimates: ReadonlyM
           <p className="text-[0.9em] font-semibold">Nothing is running in this ring right now.</p>
         )}
       </div>
-      <div className="grid min-h-0 gap-[0.35em]">
+      <div className="grid min-h-0 min-w-0 grid-cols-1 gap-[0.35em]">
         <h3 className="text-[0.75em] font-bold uppercase tracking-wider text-sky-200">Upcoming</h3>
-        <Upcoming list={card.upcoming} estimates={estimates} />
+        <Upcoming list={card.upcoming} estimates={estimates} dense={dense} />
       </div>
     </section>
   );
@@ -115,8 +141,9 @@ function Board({ source, ringIds, now }: { source: SignageSource; ringIds: numbe
   const stale =
     source.updatedAt !== null && now.getTime() - new Date(source.updatedAt).getTime() > SIGNAGE_STALE_AFTER_MS;
   const rows = Math.max(1, Math.ceil(cards.length / COLUMNS));
-  // One type scale for the whole board: as large as the width allows, smaller for a second row.
-  const style = { fontSize: `min(1.8vw, ${(5.4 / rows).toFixed(2)}vh)` } as CSSProperties;
+  // One type scale for the whole board: as large as four columns allow; a second row of rings
+  // shares the height (5 m readability is for one row: `?rings=` splits rings across TVs).
+  const style = { fontSize: `min(1.8vw, ${(4.1 / rows).toFixed(2)}vh)` } as CSSProperties;
   return (
     <>
       {cards.length === 0 ? (
@@ -130,7 +157,7 @@ function Board({ source, ringIds, now }: { source: SignageSource; ringIds: numbe
           data-testid="signage-grid"
         >
           {cards.map((c) => (
-            <RingCard key={c.ringId} card={c} estimates={source.estimates} />
+            <RingCard key={c.ringId} card={c} estimates={source.estimates} dense={rows > 1} />
           ))}
         </div>
       )}
