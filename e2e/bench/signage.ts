@@ -106,7 +106,8 @@ async function main() {
     await registerKids(
       stack,
       parent,
-      [...group('Girl', 2, 10, 2), ...group('Boy', 2, 12, 1), ...group('Teen', 2, 14, 2), ...group('Kid', 2, 8, 1)],
+      // Two of each age band and gender: a dozen divisions, each started once.
+      [6, 8, 10, 12, 14, 16].flatMap((age) => [...group(`G${age}x`, 2, age, 2), ...group(`B${age}x`, 2, age, 1)]),
       tournament,
       'Bench',
     );
@@ -157,7 +158,9 @@ async function main() {
     const fmt = (xs: number[]) =>
       `p50 ${percentile(xs, 50).toFixed(1)} ms, p99 ${percentile(xs, 99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (${xs.length} pokes)`;
     const all = (a: number[], b: number[]) => [...a, ...b];
-    console.log(`\nsignage fan-out (issue 15): ${TVS} TV event streams on one server (${Math.ceil(TVS / PER_ADDRESS)} loopback addresses)`);
+    console.log(
+      `\nsignage fan-out (issue 15): ${TVS} TV event streams on one server (${Math.ceil(TVS / PER_ADDRESS)} loopback addresses), ${starts.length} divisions started, ${TOGGLES} ring toggles per side`,
+    );
     console.log(`  change pushed -> every TV's poke, startDivision: ${fmt(loadStart)}`);
     console.log(`  change pushed -> every TV's poke, ring open/close: ${fmt(loadToggle)}`);
     console.log(`  change pushed -> every TV's poke, all: ${fmt(all(loadStart, loadToggle))}`);
