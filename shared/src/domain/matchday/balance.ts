@@ -41,7 +41,9 @@ export function balanceRings(
     assigned.get(best)!.push(d);
   }
   for (const id of ringIds) {
-    const queue = assigned.get(id)!.sort((a, b) => a.queueOrder - b.queueOrder || a.divisionId - b.divisionId);
+    const queue = assigned
+      .get(id)!
+      .sort((a, b) => a.queueOrder - b.queueOrder || a.divisionId - b.divisionId);
     queue.forEach((d, i) => plan.set(d.divisionId, { ringId: id, queueOrder: lastStarted.get(id)! + i + 1 }));
   }
   return plan;

@@ -81,7 +81,10 @@ describe('single elimination', () => {
   it('with a bye in a semi-final the third-place match is a bye too', () => {
     const b = buildBracket(entrants(3), 'match', { roundRobinUpTo: 0 });
     const winners = play(b);
-    expect(resolveBracket(b, winners).find((m) => m.id === 'third')).toMatchObject({ isBye: true, winner: 103 });
+    expect(resolveBracket(b, winners).find((m) => m.id === 'third')).toMatchObject({
+      isBye: true,
+      winner: 103,
+    });
     expect(bracketPlacings(b, winners)).toEqual([
       { competitorId: 101, place: 1 },
       { competitorId: 102, place: 2 },
@@ -180,7 +183,8 @@ describe('compared with brackets-manager', () => {
     const main = data.match.filter((m) => m.group_id === mainGroup);
     const firstRound = data.round.find((r) => r.group_id === mainGroup && r.number === 1)!.id;
     // Participant ids start at 0 in seeding order: seed = id + 1.
-    const seedOf = (o: { id: number | null } | null) => (o === null || o.id === null ? null : o.id + 1);
+    const seedOf = (o: { id: number | string | null } | null) =>
+      o === null || o.id === null ? null : Number(o.id) + 1;
     const pairs = main
       .filter((m) => m.round_id === firstRound)
       .sort((a, b) => a.number - b.number)
@@ -206,7 +210,9 @@ describe('compared with brackets-manager', () => {
           rounds: b.rounds,
           matches: b.matches.filter((m) => m.kind === 'main').length,
           byes: resolved.filter((m) => m.isBye && m.round === 1).length,
-          pairs: resolved.filter((m) => m.round === 1 && m.kind === 'main').map((m) => [seed(m.a), seed(m.b)]),
+          pairs: resolved
+            .filter((m) => m.round === 1 && m.kind === 'main')
+            .map((m) => [seed(m.a), seed(m.b)]),
           thirdPlaceMatches: b.matches.filter((m) => m.kind === 'third').length,
         },
         `n=${n}`,

@@ -63,7 +63,15 @@ export function buildBracket(
   const n = draw.length;
   if (n <= (opts.roundRobinUpTo ?? ROUND_ROBIN_UP_TO) || n < 2) {
     const matches = roundRobinMatches(draw, 1);
-    return { kind: 'roundRobin', size: n, rounds: matches.length > 0 ? 1 : 0, matches, byes: 0, thirdPlace, draw: [...draw] };
+    return {
+      kind: 'roundRobin',
+      size: n,
+      rounds: matches.length > 0 ? 1 : 0,
+      matches,
+      byes: 0,
+      thirdPlace,
+      draw: [...draw],
+    };
   }
   const size = bracketSize(n);
   const rounds = Math.log2(size);
@@ -71,12 +79,24 @@ export function buildBracket(
   const slotOf = (seed: number): Slot => (seed <= n ? { competitorId: draw[seed - 1]! } : { bye: true });
   const matches: BracketMatch[] = [];
   for (let m = 1; m <= size / 2; m++) {
-    matches.push({ id: `r1m${m}`, round: 1, kind: 'main', a: slotOf(order[2 * m - 2]!), b: slotOf(order[2 * m - 1]!) });
+    matches.push({
+      id: `r1m${m}`,
+      round: 1,
+      kind: 'main',
+      a: slotOf(order[2 * m - 2]!),
+      b: slotOf(order[2 * m - 1]!),
+    });
   }
   for (let r = 2; r <= rounds; r++) {
     if (r === rounds && thirdPlace === 'match' && rounds >= 2) {
       // Fought before the final, as at the venue.
-      matches.push({ id: 'third', round: r, kind: 'third', a: { loserOf: `r${r - 1}m1` }, b: { loserOf: `r${r - 1}m2` } });
+      matches.push({
+        id: 'third',
+        round: r,
+        kind: 'third',
+        a: { loserOf: `r${r - 1}m1` },
+        b: { loserOf: `r${r - 1}m2` },
+      });
     }
     for (let m = 1; m <= size / 2 ** r; m++) {
       const a: Slot = { winnerOf: `r${r - 1}m${2 * m - 1}` };
@@ -253,7 +273,17 @@ function resolveRoundRobin(bracket: Bracket, winners: ReadonlyMap<string, number
     const entered = winners.get(m.id);
     const winner = entered !== undefined && (entered === a || entered === b) ? entered : null;
     const loser = winner === null ? null : winner === a ? b : a;
-    return { id: m.id, round: m.round, kind: m.kind, a, b, isBye: false, winner, loser, ready: winner === null };
+    return {
+      id: m.id,
+      round: m.round,
+      kind: m.kind,
+      a,
+      b,
+      isBye: false,
+      winner,
+      loser,
+      ready: winner === null,
+    };
   };
   let passMatches = bracket.matches.map(decide);
   const all = [...passMatches];
@@ -265,7 +295,8 @@ function resolveRoundRobin(bracket: Bracket, winners: ReadonlyMap<string, number
     playing = tiers.filter((t) => t.length > 1 && placeOfTier(tiers, t) <= 4);
     if (playing.length === 0) return { resolved: all, tiers };
     passMatches = [];
-    for (const group of playing) passMatches.push(...roundRobinMatches(group, pass + 1, passMatches.length + 1).map(decide));
+    for (const group of playing)
+      passMatches.push(...roundRobinMatches(group, pass + 1, passMatches.length + 1).map(decide));
     all.push(...passMatches);
   }
 }
@@ -276,9 +307,15 @@ function splitByWins(group: number[], matches: readonly ResolvedMatch[]): number
   const members = new Set(group);
   const wins = new Map(group.map((id) => [id, 0]));
   for (const m of matches) {
-    if (m.winner !== null && members.has(m.a!) && members.has(m.b!)) wins.set(m.winner, wins.get(m.winner)! + 1);
+    if (m.winner !== null && members.has(m.a!) && members.has(m.b!))
+      wins.set(m.winner, wins.get(m.winner)! + 1);
   }
   const counts = [...new Set(wins.values())].sort((x, y) => y - x);
   if (counts.length === 1) return [group];
-  return counts.flatMap((c) => splitByWins(group.filter((id) => wins.get(id) === c), matches));
+  return counts.flatMap((c) =>
+    splitByWins(
+      group.filter((id) => wins.get(id) === c),
+      matches,
+    ),
+  );
 }

@@ -48,7 +48,11 @@ function firstRoundUnits(n: number): number[][] {
  * `thirdPlace` does not change the first round; it is accepted so callers pass the event type's
  * settings as they stand.
  */
-export function drawSeeds(entrants: readonly DrawEntrant[], seed: number, _thirdPlace?: ThirdPlace): number[] {
+export function drawSeeds(
+  entrants: readonly DrawEntrant[],
+  seed: number,
+  _thirdPlace?: ThirdPlace,
+): number[] {
   const sorted = [...entrants].sort((a, b) => a.competitorId - b.competitorId);
   const random = mulberry32(seed);
   for (let i = sorted.length - 1; i > 0; i--) {
@@ -102,7 +106,10 @@ function swapOneClash(
  * First-round same-school pairings left (for the screen's warning and tests). A round robin
  * (3 or fewer) has no first round to fix: everyone meets everyone, so it reports none.
  */
-export function sameSchoolFirstRound(draw: readonly number[], schools: ReadonlyMap<number, string>): [number, number][] {
+export function sameSchoolFirstRound(
+  draw: readonly number[],
+  schools: ReadonlyMap<number, string>,
+): [number, number][] {
   if (draw.length <= ROUND_ROBIN_UP_TO) return [];
   const pairs: [number, number][] = [];
   for (const unit of firstRoundUnits(draw.length)) {

@@ -19,7 +19,8 @@ export function estimatedMinutes(d: DivisionTiming, rules: ReadonlyMap<number, E
   let minutes = 0;
   for (const id of d.eventTypeIds) {
     const r = rules.get(id);
-    if (r?.decidedBy === 'bracket') minutes += matchesToFight(d.competitorCount, r.thirdPlace) * r.minutesPerMatch;
+    if (r?.decidedBy === 'bracket')
+      minutes += matchesToFight(d.competitorCount, r.thirdPlace) * r.minutesPerMatch;
     else minutes += d.competitorCount * (r ?? DEFAULT_EVENT_TYPE_RULES).minutesPerPerformance;
   }
   return minutes;
@@ -59,13 +60,17 @@ function timeOf(iso: string | null): number | null {
  * startedAt + estimate x pace, or now if that has passed; upcoming ones follow back to back from
  * max(now, that end).
  */
-export function estimateRing(queue: readonly QueueItem[], now: Date): { pace: number; items: RingEstimate[] } {
+export function estimateRing(
+  queue: readonly QueueItem[],
+  now: Date,
+): { pace: number; items: RingEstimate[] } {
   let actual = 0;
   let estimated = 0;
   for (const q of queue) {
     const start = timeOf(q.startedAt);
     const end = timeOf(q.completedAt);
-    if (q.status !== 'completed' || start === null || end === null || end < start || q.estimatedMinutes <= 0) continue;
+    if (q.status !== 'completed' || start === null || end === null || end < start || q.estimatedMinutes <= 0)
+      continue;
     actual += (end - start) / MINUTE;
     estimated += q.estimatedMinutes;
   }
@@ -83,7 +88,8 @@ export function estimateRing(queue: readonly QueueItem[], now: Date): { pace: nu
     cursor = Math.max(cursor, end);
   }
   for (const q of queue) {
-    if (q.status === 'completed') byId.set(q.divisionId, { divisionId: q.divisionId, estimatedStart: null, estimatedEnd: null });
+    if (q.status === 'completed')
+      byId.set(q.divisionId, { divisionId: q.divisionId, estimatedStart: null, estimatedEnd: null });
     if (q.status !== 'upcoming') continue;
     const end = cursor + q.estimatedMinutes * pace * MINUTE;
     byId.set(q.divisionId, { divisionId: q.divisionId, estimatedStart: iso(cursor), estimatedEnd: iso(end) });

@@ -7,7 +7,8 @@ function sheet(competitorId: number, values: readonly (number | null)[], round =
 }
 
 const order = (r: ReturnType<typeof rankJudged>) => r.rows.map((row) => row.competitorId);
-const rankOf = (r: ReturnType<typeof rankJudged>, id: number) => r.rows.find((row) => row.competitorId === id)!.rank;
+const rankOf = (r: ReturnType<typeof rankJudged>, id: number) =>
+  r.rows.find((row) => row.competitorId === id)!.rank;
 
 describe('judged scoring', () => {
   it('drops the highest and the lowest score and ranks by the sum of the rest', () => {
@@ -38,7 +39,11 @@ describe('judged scoring', () => {
 
   it('compares on hundredths, so 8.1 + 8.2 + 0.3 ties 0.3 + 8.2 + 8.1', () => {
     // Summed as floating point in judge order these differ (16.599999999999998 and 16.6).
-    const r = rankJudged([1, 2], [...sheet(1, [8.1, 8.2, 0.3, 0, 10]), ...sheet(2, [0.3, 8.2, 8.1, 0, 10])], 5);
+    const r = rankJudged(
+      [1, 2],
+      [...sheet(1, [8.1, 8.2, 0.3, 0, 10]), ...sheet(2, [0.3, 8.2, 8.1, 0, 10])],
+      5,
+    );
     expect(rankOf(r, 1)).toBe(1);
     expect(rankOf(r, 2)).toBe(1);
     expect(r.rows.map((x) => x.total)).toEqual([16.6, 16.6]);
@@ -46,7 +51,11 @@ describe('judged scoring', () => {
   });
 
   it('a tie left after the dropped scores shows as a tie that a run-off decides', () => {
-    const r = rankJudged([1, 2, 3], [...sheet(1, [8, 8, 8]), ...sheet(2, [8, 8, 8]), ...sheet(3, [9, 9, 9])], 3);
+    const r = rankJudged(
+      [1, 2, 3],
+      [...sheet(1, [8, 8, 8]), ...sheet(2, [8, 8, 8]), ...sheet(3, [9, 9, 9])],
+      3,
+    );
     expect(r.rows.map((x) => [x.competitorId, x.rank])).toEqual([
       [3, 1],
       [1, 2],
@@ -74,7 +83,11 @@ describe('judged scoring', () => {
     const tiedAgain = [...main, ...sheet(1, [7, 7, 7], 1), ...sheet(2, [7, 7, 7], 1)];
     const r = rankJudged([1, 2], tiedAgain, 3);
     expect(r.runOffNeeded).toEqual([{ round: 2, competitorIds: [1, 2] }]);
-    const settled = rankJudged([1, 2], [...tiedAgain, ...sheet(1, [6, 6, 6], 2), ...sheet(2, [6, 6, 6.5], 2)], 3);
+    const settled = rankJudged(
+      [1, 2],
+      [...tiedAgain, ...sheet(1, [6, 6, 6], 2), ...sheet(2, [6, 6, 6.5], 2)],
+      3,
+    );
     expect(order(settled)).toEqual([2, 1]);
     expect(settled.rows[0]).toMatchObject({ tieBrokenBy: 'runOff', runOffRound: 2 });
   });
@@ -114,7 +127,13 @@ describe('judged scoring', () => {
   it('incomplete competitors come last, unranked, and hold back the placings', () => {
     const r = rankJudged([1, 2], [...sheet(1, [8, null, 8]), ...sheet(2, [7, 7, 7])], 3);
     expect(r.complete).toBe(false);
-    expect(r.rows[1]).toMatchObject({ competitorId: 1, complete: false, rank: null, total: null, scores: [8, null, 8] });
+    expect(r.rows[1]).toMatchObject({
+      competitorId: 1,
+      complete: false,
+      rank: null,
+      total: null,
+      scores: [8, null, 8],
+    });
     expect(r.placings).toBeNull();
   });
 
@@ -135,7 +154,11 @@ describe('judged scoring', () => {
 
   it('places 1st to 4th only', () => {
     const ids = [1, 2, 3, 4, 5];
-    const r = rankJudged(ids, ids.flatMap((id) => sheet(id, [id, id, id])), 3);
+    const r = rankJudged(
+      ids,
+      ids.flatMap((id) => sheet(id, [id, id, id])),
+      3,
+    );
     expect(r.placings).toEqual([
       { competitorId: 5, place: 1 },
       { competitorId: 4, place: 2 },

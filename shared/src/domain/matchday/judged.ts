@@ -120,7 +120,7 @@ export function rankJudged(
     const sorted = [...group].sort((a, b) => compareKeys(keys.get(a)!, keys.get(b)!));
     const tiers: Tier[] = [];
     let at = position;
-    for (let i = 0; i < sorted.length; ) {
+    for (let i = 0; i < sorted.length;) {
       let j = i + 1;
       while (j < sorted.length && compareKeys(keys.get(sorted[i]!)!, keys.get(sorted[j]!)!) === 0) j++;
       const same = sorted.slice(i, j);
@@ -158,7 +158,15 @@ export function rankJudged(
   }
   for (const id of ids) {
     if (keyIn(id, 0) !== null) continue;
-    rows.push({ competitorId: id, scores: valuesOf(id, 0), total: null, complete: false, rank: null, tieBrokenBy: null, runOffRound: null });
+    rows.push({
+      competitorId: id,
+      scores: valuesOf(id, 0),
+      total: null,
+      complete: false,
+      rank: null,
+      tieBrokenBy: null,
+      runOffRound: null,
+    });
   }
 
   const placings =

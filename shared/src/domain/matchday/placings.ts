@@ -14,7 +14,8 @@ export function eventPlacings(input: {
   winners: ReadonlyMap<string, number>;
 }): Placing[] | null {
   const { rules } = input;
-  if (rules.decidedBy === 'judged') return rankJudged(input.presentCompetitorIds, input.scores, rules.judges).placings;
+  if (rules.decidedBy === 'judged')
+    return rankJudged(input.presentCompetitorIds, input.scores, rules.judges).placings;
   if (input.draw === null) return null;
   return bracketPlacings(buildBracket(input.draw, rules.thirdPlace), input.winners);
 }

@@ -79,7 +79,8 @@ export function grandChampionLeaderboard(
   for (const c of competitors) {
     if (!points.get(c.id)?.total) continue;
     const section = sections.find(
-      ({ group: g }) => c.age >= g.minAge && c.age <= g.maxAge && (g.gender === null || g.gender === c.gender),
+      ({ group: g }) =>
+        c.age >= g.minAge && c.age <= g.maxAge && (g.gender === null || g.gender === c.gender),
     );
     section?.members.push(c);
   }
