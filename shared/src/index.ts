@@ -26,4 +26,9 @@ export * from './contract/paths.ts';
 export * from './domain/matchmaking/index.ts';
 export * from './contract/matchmaking.ts';
 export * from './contract/matchday.ts';
+export * from './domain/matchday/index.ts';
+// Names found in two modules: the root keeps the balanceRings mutator (the rule is
+// domain/matchday's balanceRings) and takes matchday's ageOn (always a number) and BracketMatch.
+export { balanceRings } from './domain/mutators/index.ts';
+export { ageOn, type BracketMatch } from './domain/matchday/index.ts';
 export * from './domain/signage.ts';
