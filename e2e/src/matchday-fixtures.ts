@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PullResponse, SyncDivision, SyncDivisionResult, SyncRing } from '@tournament/shared';
@@ -195,4 +196,21 @@ export async function assignOverSync(
   );
   expect(res.status, res.text).toBe(200);
   expect(res.json.results[0]?.status).toBe('applied');
+}
+
+/** A ring-side tablet's screen (DESIGN.md: officials work on tablets). */
+export const TABLET_VIEWPORT = { width: 1024, height: 768 };
+
+/** axe-core's violations on the page as it is now (none expected), one line each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** With E2E_SHOTS=dir, a full-page screenshot of the step, to look at the tablet layout. */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }

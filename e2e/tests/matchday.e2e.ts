@@ -10,6 +10,7 @@ import {
   type Tablet,
 } from '../src/check-in-fixtures.ts';
 import {
+  axeViolations,
   director,
   enterScores,
   nextTournament,
@@ -18,6 +19,8 @@ import {
   publishDivisions,
   registerKids,
   serverMatchdayRows,
+  shot,
+  TABLET_VIEWPORT,
   type Kid,
 } from '../src/matchday-fixtures.ts';
 import { backOnlineAndSent } from '../src/venue-offline.ts';
@@ -85,6 +88,7 @@ describe('rings and matchday in the browser', () => {
   it('a director adds two rings and assigns the divisions: one with "Move to ring…", one dragged', async () => {
     const t = await rack.open(stack, director, RINGS);
     const { page } = t;
+    await page.setViewportSize(TABLET_VIEWPORT);
     await poll(() => card(page, FORMS_DIVISION).count()).toBe(1);
     for (const name of ['Ring 1', 'Ring 2']) {
       await page.getByLabel('New ring name').fill(name);
@@ -114,6 +118,8 @@ describe('rings and matchday in the browser', () => {
     await poll(() => card(page, FORMS_DIVISION).textContent()).toMatch(/about \d{1,2}:\d{2}/);
 
     await poll(() => pendingText(page).textContent()).toBe('All changes sent');
+    await shot(page, 'rings');
+    expect(await axeViolations(page)).toEqual([]);
     const { rings, divisions } = await serverMatchdayRows(stack);
     const ringId = (name: string) => rings.find((r) => r.name === name)?.id;
     expect(divisions.find((d) => d.title === FORMS_DIVISION)?.ringId).toBe(ringId('Ring 1'));
@@ -123,6 +129,7 @@ describe('rings and matchday in the browser', () => {
   it('a ring tablet scores a judged division with five judges, a tie broken by the low score, and completes it', async () => {
     ringTablet = await rack.open(stack, olga, MATCHDAY);
     const { page } = ringTablet;
+    await page.setViewportSize(TABLET_VIEWPORT);
     await chooseRing(page, 'Ring 1');
     await page.getByRole('button', { name: `Start ${FORMS_DIVISION}` }).click();
     await page.getByTestId('current-division').waitFor();
@@ -142,6 +149,8 @@ describe('rings and matchday in the browser', () => {
       '3rdCleo FamilyA',
       '4thDot FamilyA',
     ]);
+    await shot(page, 'matchday-judged');
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Complete division' }).click();
     await page.getByTestId('completed-division').filter({ hasText: FORMS_DIVISION }).waitFor();
     await poll(() => pendingText(page).textContent()).toBe('All changes sent');
@@ -155,10 +164,13 @@ describe('rings and matchday in the browser', () => {
   it('a second tablet runs the bracket division while offline, then comes back and sends it all', async () => {
     bracketTablet = await rack.open(stack, omar, MATCHDAY);
     const { page } = bracketTablet;
+    await page.setViewportSize(TABLET_VIEWPORT);
     await chooseRing(page, 'Ring 2');
     await page.getByRole('button', { name: `Start ${SPARRING_DIVISION}` }).click();
     await page.getByTestId('bracket-match').first().waitFor();
     await poll(() => pendingText(page).textContent()).toBe('All changes sent');
+    await shot(page, 'matchday-bracket');
+    expect(await axeViolations(page)).toEqual([]);
 
     await goOffline(bracketTablet);
     // Two semi-finals, then the final: the first competitor of each ready match wins.
@@ -204,6 +216,8 @@ describe('rings and matchday in the browser', () => {
       );
     }
     expect(boards[0]).toEqual(boards[1]);
+    await shot(ringTablet.page, 'leaderboard');
+    expect(await axeViolations(ringTablet.page)).toEqual([]);
     const girls = boards[0]!.filter((r) => r[1]!.endsWith('FamilyA'));
     expect(girls.map((r) => [r[0], r[1], r.at(-1)])).toEqual([
       ['1', 'Ava FamilyA', '100'],

@@ -37,7 +37,12 @@ export function BracketView({
         <section key={round.round} aria-label={round.title} className="grid min-w-56 content-start gap-2">
           <h4 className="font-semibold">{round.title}</h4>
           {round.matches.map((m, i) => {
-            const label = m.kind === 'third' ? 'Third place match' : `${round.title}, match ${i + 1}`;
+            const label =
+              m.kind === 'third'
+                ? 'Third place match'
+                : round.matches.length === 1
+                  ? round.title
+                  : `${round.title}, match ${i + 1}`;
             const note = supersededWinner(event.matchResult(m.id));
             if (m.isBye) {
               const through = m.a ?? m.b;

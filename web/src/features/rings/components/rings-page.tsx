@@ -477,13 +477,13 @@ function DivisionCard({
           </p>
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-1">
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-1">
         <Label htmlFor={`move-${d.id}`} className="sr-only">
           Move {d.title} to
         </Label>
         <Select
           id={`move-${d.id}`}
-          className="h-11 w-auto min-w-0 flex-1"
+          className="h-11 min-w-0"
           value={target}
           onChange={(e) => setTarget(e.target.value)}
         >
@@ -508,29 +508,31 @@ function DivisionCard({
         >
           Move
         </Button>
-        {inRing && (
-          <>
-            <Button
-              variant="outline"
-              className="h-11 w-11 p-0"
-              aria-label={`Move ${d.title} up`}
-              disabled={index <= 0}
-              onClick={() => send(stepMove(board, d.id, -1))}
-            >
-              <ArrowUp aria-hidden="true" />
-            </Button>
-            <Button
-              variant="outline"
-              className="h-11 w-11 p-0"
-              aria-label={`Move ${d.title} down`}
-              disabled={index === list.length - 1}
-              onClick={() => send(stepMove(board, d.id, 1))}
-            >
-              <ArrowDown aria-hidden="true" />
-            </Button>
-          </>
-        )}
       </div>
+      {inRing && (
+        <div className="grid grid-cols-2 gap-1">
+          <Button
+            variant="outline"
+            className="h-11"
+            aria-label={`Move ${d.title} up`}
+            disabled={index <= 0}
+            onClick={() => send(stepMove(board, d.id, -1))}
+          >
+            <ArrowUp aria-hidden="true" />
+            Up
+          </Button>
+          <Button
+            variant="outline"
+            className="h-11"
+            aria-label={`Move ${d.title} down`}
+            disabled={index === list.length - 1}
+            onClick={() => send(stepMove(board, d.id, 1))}
+          >
+            <ArrowDown aria-hidden="true" />
+            Down
+          </Button>
+        </div>
+      )}
     </li>
   );
 }
