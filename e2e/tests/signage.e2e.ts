@@ -162,6 +162,32 @@ describe('signage TV', () => {
   });
 });
 
+describe('signage updates', () => {
+  it('a new version of the app installs itself on the TV (nobody is there to tap "Update")', async () => {
+    const BUILD = 'signage-build-2';
+    tvProxy.rewrite('/sw.js', (js) => {
+      const next = js.replace(/"revision":"[0-9a-f]+","url":"index.html"/, `"revision":"${BUILD}","url":"index.html"`);
+      expect(next).not.toBe(js);
+      return next;
+    });
+    tvProxy.rewrite('/index.html', (html) => html.replace('<head>', `<head><meta name="nomac-build" content="${BUILD}">`));
+    try {
+      await Promise.all([
+        tv.waitForEvent('framenavigated', { timeout: 30_000 }),
+        tv.evaluate(async () => {
+          await (await navigator.serviceWorker.getRegistration())?.update();
+        }),
+      ]);
+      await poll(() => tv.locator('meta[name="nomac-build"]').getAttribute('content'), 30_000).toBe(BUILD);
+      await ringCard(tv, 'Ring 1').waitFor();
+      expect(await tv.getByText('Update available').count()).toBe(0);
+    } finally {
+      tvProxy.rewrite('/sw.js', null);
+      tvProxy.rewrite('/index.html', null);
+    }
+  }, 60_000);
+});
+
 describe('signage layout', () => {
   // A full board: eight open rings (two rows), each running a division with long titles and
   // three upcoming, from a faked pull answer (the layout, not the server, is under test).
@@ -244,6 +270,9 @@ describe('results and a family schedule (issue 14)', () => {
     expect(text).not.toContain(parentA.last);
     expect(text).not.toContain(parentB.last);
     await page.getByRole('heading', { name: 'Grand Championship' }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/tmp/results-phone.png', fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
   });
@@ -257,6 +286,8 @@ describe('results and a family schedule (issue 14)', () => {
     const lines = await schedule.getByRole('listitem').allTextContents();
     // Parent B's kids are in two of the four divisions on the rings; at least one is still to come.
     const line = lines.find((l) => / about /.test(l));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/tmp/customer-home-phone.png', fullPage: true });
     expect(line).toMatch(/^Forms, .+: Ring \d, about \d{1,2}:\d{2}$/);
   });
 });

@@ -68,7 +68,14 @@ export function startPwa(): void {
     </>,
   );
   // A new version waits for the user's "Update" (which checks the outbox first).
-  wb.addEventListener('waiting', () => setWaiting(wb));
+  // A signage TV (issue 15) has nobody to tap it: it updates itself when nothing is queued.
+  wb.addEventListener('waiting', () => {
+    if (!window.location.pathname.startsWith('/signage/')) return setWaiting(wb);
+    void pendingCount().then(
+      (n) => (n === 0 ? wb.messageSkipWaiting() : setWaiting(wb)),
+      () => setWaiting(wb),
+    );
+  });
   // Reload into the new version once it takes control of a page an older version controlled
   // (after this tab's Update, or another tab's). Workbox's `isUpdate` is not enough: it is false
   // for a page that loaded before the first worker and was claimed by it afterwards.
