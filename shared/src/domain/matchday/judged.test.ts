@@ -24,8 +24,8 @@ describe('judged scoring', () => {
   });
 
   it('a tie is broken by adding back the lowest score', () => {
-    // Both 24 without high and low; 2 has the better lowest score.
-    const r = rankJudged([1, 2], [...sheet(1, [8, 8, 8, 7, 9]), ...sheet(2, [8, 8, 8, 7.5, 9])], 5);
+    // Both 24 without high and low; 2 has the better lowest score, 1 the better highest.
+    const r = rankJudged([1, 2], [...sheet(1, [8, 8, 8, 7, 9.5]), ...sheet(2, [8, 8, 8, 7.5, 9])], 5);
     expect(order(r)).toEqual([2, 1]);
     expect(r.rows.map((x) => x.tieBrokenBy)).toEqual(['low', 'low']);
     expect(r.unresolvedTies).toEqual([]);
