@@ -261,7 +261,7 @@ function CurrentDivision({ division, snapshot }: { division: SyncDivision; snaps
           </section>
         ))}
         <div className="flex flex-wrap items-center gap-3">
-          <Button size="lg" disabled={!view.completable} onClick={complete}>
+          <Button size="lg" disabled={!view.completable} onClick={complete} data-testid="complete-division">
             Complete division
           </Button>
           {!view.completable && (
