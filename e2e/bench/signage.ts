@@ -16,7 +16,7 @@ import {
   nextTournamentOf,
   publishForms,
   registerKids,
-  RingTablet,
+  SyncDevice,
 } from '../src/signage-fixtures.ts';
 import { startStack } from '../src/stack.ts';
 
@@ -113,7 +113,7 @@ async function main() {
     );
     const token = await stack.signIn(director.email, director.password);
     await publishForms(stack, token, tournament.id);
-    const tablet = new RingTablet(stack, token);
+    const tablet = new SyncDevice(stack, token);
     const divisions = (await tablet.rows()).divisions.sort((a, b) => a.id - b.id);
     // One ring per division, so every division can start (a ring runs one at a time).
     const ringIds: number[] = [];

@@ -4,9 +4,9 @@ import { formsCompetitor, type RegistrationOptionsSeen } from './competitor-body
 import type { Stack, StackUser } from './stack.ts';
 
 // Setup of the signage and results tests and bench (issues 14 and 15), all over HTTP: families
-// registered and paid, a published draft of Forms divisions, open rings with queues, and a
-// "ring tablet" that speaks /sync as the matchday screen's engine does (an outbox of
-// mutations with increasing ids, pushed in order; held back while "offline").
+// registered and paid, a published draft of Forms divisions, rings with queues, and a director's
+// device that speaks /sync as the app's engine does (an outbox of mutations with increasing ids,
+// pushed in order).
 
 export interface Kid {
   first: string;
@@ -96,15 +96,14 @@ export interface MatchdayRows {
 }
 
 /**
- * A ring tablet over /sync: `queue` adds a mutation to its outbox; `flush` pushes the outbox in
- * order (nothing while `offline`); `rows` pulls the matchday scope afresh.
+ * A director's device over /sync: `queue` adds a mutation to its outbox; `flush` pushes the
+ * outbox in order; `rows` pulls the matchday scope afresh.
  */
-export class RingTablet {
+export class SyncDevice {
   readonly clientId = randomUUID();
   readonly clientGroupId = randomUUID();
   private nextId = 1;
   private outbox: { id: number; name: string; args: unknown }[] = [];
-  offline = false;
 
   constructor(
     private readonly s: Stack,
@@ -115,13 +114,9 @@ export class RingTablet {
     this.outbox.push({ id: this.nextId++, name, args });
   }
 
-  get queued(): number {
-    return this.outbox.length;
-  }
-
   /** Pushes what is queued; throws on a refusal so setup mistakes show. */
   async flush(): Promise<void> {
-    if (this.offline || this.outbox.length === 0) return;
+    if (this.outbox.length === 0) return;
     const res = await this.s.api<PushResponse>(
       'POST',
       '/sync/push',
@@ -156,30 +151,6 @@ export class RingTablet {
       if (op.entity === 'divisionEntries') out.entries.push(...(op.rows as SyncDivisionEntry[]));
     }
     return out;
-  }
-
-  /** Queues every judge's score for every competitor of a running judged division, then its completion. */
-  async queueCompletion(divisionId: number): Promise<void> {
-    const rows = await this.rows();
-    const d = rows.divisions.find((x) => x.id === divisionId)!;
-    const entries = rows.entries.filter((e) => e.divisionId === divisionId && !e.noShow);
-    for (const rules of d.rules) {
-      for (const [i, e] of entries.entries()) {
-        for (let judge = 1; judge <= rules.judges; judge++) {
-          // Distinct totals, so no run-off is needed.
-          const value = Math.min(rules.scoreMax, rules.scoreMin + (rules.scoreMax - rules.scoreMin) * (0.5 + i * 0.1));
-          this.queue('recordScore@1', {
-            divisionId,
-            eventTypeId: rules.eventTypeId,
-            competitorId: e.competitorId,
-            judge,
-            round: 0,
-            value: Math.round(value * 10) / 10,
-          });
-        }
-      }
-    }
-    this.queue('completeDivision@1', { divisionId });
   }
 }
 

@@ -1,7 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { portRange, storeSession, tabletRack } from '../src/check-in-fixtures.ts';
+import { goOffline, goOnline, pendingText, portRange, storeSession, tabletRack, type Tablet } from '../src/check-in-fixtures.ts';
+import { enterScores } from '../src/matchday-fixtures.ts';
 import { assertNoPageErrors, launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
 import type { CutProxy } from '../src/proxy.ts';
 import {
@@ -10,12 +11,12 @@ import {
   nextTournamentOf,
   publishForms,
   registerKids,
-  RingTablet,
+  SyncDevice,
   type MatchdayRows,
 } from '../src/signage-fixtures.ts';
 
 // Issue 15 in Chromium: a signage TV (no login, behind its own loopback proxy) beside a ring
-// tablet speaking /sync (the matchday screen's protocol). A start on the tablet shows within a
+// tablet (the matchday screen, behind its own proxy). A start on the tablet shows within a
 // second; what the tablet did offline shows when it reconnects; through a server outage the TV
 // keeps its state, marked stale, even across a reload; back up, it catches up untouched.
 // Then issue 14's public results page and a family's estimated times. One stack; steps build
@@ -24,6 +25,8 @@ import {
 const PASSWORD = 'signage-pass-1';
 const director = { email: 'td@example.test', password: PASSWORD, role: 'TournamentDirector' as const, first: 'Terry', last: 'Director' };
 const parentA = { email: 'parenta@example.test', password: PASSWORD, role: 'Customer' as const, first: 'Pat', last: 'Kowalski' };
+/** The ring official with the matchday screen (the matchday scope is for directors). */
+const official = { email: 'official@example.test', password: PASSWORD, role: 'TournamentDirector' as const, first: 'Olga', last: 'Official' };
 const parentB = { email: 'parentb@example.test', password: PASSWORD, role: 'Customer' as const, first: 'Lee', last: 'Nakamura' };
 
 const SIGNAGE = '/signage/ring-assignments';
@@ -34,7 +37,11 @@ const rack = tabletRack(() => browser, portRange(4100, 20));
 let tv: Page;
 let tvContext: BrowserContext;
 let tvProxy: CutProxy;
-let tablet: RingTablet;
+/** Setup and changes made over /sync directly (a director's device). */
+let directorDevice: SyncDevice;
+/** The ring official's tablet: the matchday screen in Chromium, behind its own proxy. */
+let ringTablet: Tablet;
+let matchdayRows: MatchdayRows;
 let rings: { one: number; two: number };
 /** Ring 1's queue (D1..D3) and Ring 2's (D4), by title. */
 let queue: { id: number; title: string }[];
@@ -44,7 +51,7 @@ const currentOf = (page: Page, name: string) => ringCard(page, name).getByTestId
 const poll = <T>(fn: () => T | Promise<T>, timeout = 10_000) => expect.poll(fn, { timeout, interval: 50 });
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ users: [director, parentA, parentB] }), launchBrowser()]);
+  [stack, browser] = await Promise.all([startStack({ users: [director, official, parentA, parentB] }), launchBrowser()]);
   const tournament = await nextTournamentOf(stack);
   await registerKids(stack, parentA, [...group('Girl', 3, 10, 2), ...group('Boy', 3, 12, 1)], tournament, parentA.last);
   await registerKids(stack, parentB, [...group('Teen', 3, 14, 2), ...group('Kid', 3, 8, 1)], tournament, parentB.last);
@@ -54,15 +61,16 @@ beforeAll(async () => {
     one: await createRing(stack, token, tournament.id, 'Ring 1'),
     two: await createRing(stack, token, tournament.id, 'Ring 2'),
   };
-  tablet = new RingTablet(stack, token);
-  const rows: MatchdayRows = await tablet.rows();
+  directorDevice = new SyncDevice(stack, token);
+  const rows: MatchdayRows = await directorDevice.rows();
+  matchdayRows = rows;
   const divisions = [...rows.divisions].sort((a, b) => a.id - b.id);
   expect(divisions.length).toBeGreaterThanOrEqual(4);
-  for (const r of rows.rings.filter((r) => !r.isOpen)) tablet.queue('setRingOpen@1', { ringId: r.id, isOpen: true });
+  for (const r of rows.rings.filter((r) => !r.isOpen)) directorDevice.queue('setRingOpen@1', { ringId: r.id, isOpen: true });
   queue = divisions.slice(0, 4).map((d) => ({ id: d.id, title: d.title }));
-  for (const d of queue.slice(0, 3)) tablet.queue('assignDivision@1', { divisionId: d.id, ringId: rings.one });
-  tablet.queue('assignDivision@1', { divisionId: queue[3]!.id, ringId: rings.two });
-  await tablet.flush();
+  for (const d of queue.slice(0, 3)) directorDevice.queue('assignDivision@1', { divisionId: d.id, ringId: rings.one });
+  directorDevice.queue('assignDivision@1', { divisionId: queue[3]!.id, ringId: rings.two });
+  await directorDevice.flush();
 
   tvProxy = await rack.proxy(stack);
   tvContext = await browser.newContext({ baseURL: tvProxy.url, viewport: { width: 1920, height: 1080 } });
@@ -85,36 +93,53 @@ describe('signage TV', () => {
     await poll(() => ringCard(tv, 'Ring 1').getByTestId('signage-upcoming').count()).toBe(3);
     expect(await ringCard(tv, 'Ring 1').getByTestId('signage-upcoming').first().textContent()).toContain(d1!.title);
     expect(await ringCard(tv, 'Ring 2').textContent()).toContain(d4!.title);
+
+    ringTablet = await rack.open(stack, official, { path: '/admin/matchday', heading: 'Matchday' });
+    const { page } = ringTablet;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.getByLabel('Ring', { exact: true }).selectOption({ label: 'Ring 1' });
+    const start = page.getByRole('button', { name: `Start ${d1!.title}` });
+    await start.waitFor();
     // Settled: the TV's event stream is open (it pulled after connecting).
-    await tv.waitForTimeout(1500);
+    await tv.waitForTimeout(1000);
 
     const started = Date.now();
-    await tablet.run('startDivision@1', { divisionId: d1!.id, seed: 7 });
+    await start.click();
     await poll(() => currentOf(tv, 'Ring 1').textContent(), 1000).toContain(d1!.title);
     console.log(`signage: start on the tablet to the TV: ${Date.now() - started} ms`);
     const upcoming = await ringCard(tv, 'Ring 1').getByTestId('signage-upcoming').allTextContents();
     expect(upcoming.map((t) => t.includes(d2!.title) || t.includes(d3!.title))).toEqual([true, true]);
     // Estimated starts of what is next.
     expect(upcoming[0]).toMatch(/about \d{1,2}:\d{2}/);
-  });
+  }, 60_000);
 
-  it('what the tablet does offline reaches the TV when the tablet reconnects', async () => {
+  it('the tablet completes the division and starts the next offline; the TV updates when it reconnects', async () => {
     const [d1, d2] = queue;
-    tablet.offline = true;
-    await tablet.queueCompletion(d1!.id);
-    tablet.queue('startDivision@1', { divisionId: d2!.id, seed: 8 });
-    await tablet.flush(); // offline: nothing leaves
-    await tv.waitForTimeout(2000);
+    const { page } = ringTablet;
+    await goOffline(ringTablet);
+    const division = matchdayRows.divisions.find((d) => d.id === d1!.id)!;
+    const judges = division.rules[0]!.judges;
+    const names = matchdayRows.entries
+      .filter((e) => e.divisionId === d1!.id)
+      .map((e) => `${e.firstName} ${e.lastName}`);
+    await page.getByTestId('current-division').waitFor();
+    for (const [i, name] of names.entries()) await enterScores(page, name, Array<number>(judges).fill(6 + i));
+    await page.getByRole('button', { name: 'Complete division' }).click();
+    await page.getByTestId('completed-division').filter({ hasText: d1!.title }).waitFor();
+    await page.getByRole('button', { name: `Start ${d2!.title}` }).click();
+    await page.getByTestId('current-division').filter({ hasText: d2!.title }).waitFor();
+    await tv.waitForTimeout(1500);
     expect(await currentOf(tv, 'Ring 1').textContent()).toContain(d1!.title);
 
-    tablet.offline = false;
     const back = Date.now();
-    await tablet.flush();
-    expect(tablet.queued).toBe(0);
-    await poll(() => currentOf(tv, 'Ring 1').textContent(), 2000).toContain(d2!.title);
-    console.log(`signage: tablet reconnect to the TV: ${Date.now() - back} ms`);
+    await goOnline(ringTablet);
+    await poll(() => currentOf(tv, 'Ring 1').textContent(), 10_000).toContain(d2!.title);
+    console.log(`signage: tablet back online to the TV: ${Date.now() - back} ms`);
     expect(await ringCard(tv, 'Ring 1').textContent()).not.toContain(d1!.title);
-  });
+    await poll(() => pendingText(page).textContent()).toBe('All changes sent');
+    // The official is done: the tablet leaves before the outage below.
+    await ringTablet.context.close();
+  }, 60_000);
 
   it('through a server outage keeps its state, marked "Last updated" after 30 s, and no danger alert', async () => {
     const [, d2] = queue;
@@ -138,12 +163,12 @@ describe('signage TV', () => {
   it('catches up on its own when the server is back', async () => {
     await stack.restart();
     // A change made as soon as the server is back: Ring 2 closes.
-    await tablet.run('setRingOpen@1', { ringId: rings.two, isOpen: false });
+    await directorDevice.run('setRingOpen@1', { ringId: rings.two, isOpen: false });
     await poll(() => ringCard(tv, 'Ring 2').count(), 20_000).toBe(0);
     await poll(() => tv.getByTestId('signage-stale').count(), 5_000).toBe(0);
     // The event stream is back too: the next change shows within a second.
     await tv.waitForTimeout(1500);
-    await tablet.run('setRingOpen@1', { ringId: rings.two, isOpen: true });
+    await directorDevice.run('setRingOpen@1', { ringId: rings.two, isOpen: true });
     await poll(() => ringCard(tv, 'Ring 2').count(), 1000).toBe(1);
     assertNoPageErrors(tv);
   }, 60_000);
