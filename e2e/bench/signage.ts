@@ -107,7 +107,10 @@ async function main() {
       stack,
       parent,
       // Two of each age band and gender: a dozen divisions, each started once.
-      [6, 8, 10, 12, 14, 16].flatMap((age) => [...group(`G${age}x`, 2, age, 2), ...group(`B${age}x`, 2, age, 1)]),
+      [6, 8, 10, 12, 14, 16].flatMap((age) => [
+        ...group(`G${age}x`, 2, age, 2),
+        ...group(`B${age}x`, 2, age, 1),
+      ]),
       tournament,
       'Bench',
     );
@@ -144,7 +147,8 @@ async function main() {
     // Load: 200 TVs, 100 per loopback address.
     const tvs: Tv[] = [one];
     const opening: Promise<Tv>[] = [];
-    for (let i = 1; i < TVS; i++) opening.push(openTv(stack.port, `127.0.0.${2 + Math.floor(i / PER_ADDRESS)}`));
+    for (let i = 1; i < TVS; i++)
+      opening.push(openTv(stack.port, `127.0.0.${2 + Math.floor(i / PER_ADDRESS)}`));
     const opened = await Promise.all(opening);
     for (const tv of opened) closers.push(() => tv.req.destroy());
     tvs.push(...opened);

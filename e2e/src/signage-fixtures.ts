@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { PullResponse, PushResponse, SyncDivision, SyncDivisionEntry, SyncRing } from '@tournament/shared';
+import type {
+  PullResponse,
+  PushResponse,
+  SyncDivision,
+  SyncDivisionEntry,
+  SyncRing,
+} from '@tournament/shared';
 import { formsCompetitor, type RegistrationOptionsSeen } from './competitor-body.ts';
 import type { Stack, StackUser } from './stack.ts';
 
@@ -30,7 +36,13 @@ async function ok<T>(what: string, p: Promise<{ status: number; json: T; text: s
 }
 
 /** Registers `kids` (Forms) for `parent` and completes the registration (pay at the door). */
-export async function registerKids(s: Stack, parent: StackUser, kids: Kid[], tournament: Tournament, lastName: string) {
+export async function registerKids(
+  s: Stack,
+  parent: StackUser,
+  kids: Kid[],
+  tournament: Tournament,
+  lastName: string,
+) {
   const token = await s.signIn(parent.email, parent.password);
   const options = await ok(
     'options',
@@ -56,7 +68,10 @@ export async function registerKids(s: Stack, parent: StackUser, kids: Kid[], tou
       ),
     );
   }
-  await ok('checkout', s.api('POST', `/api/registration/checkout/${created.registrationId}`, undefined, token));
+  await ok(
+    'checkout',
+    s.api('POST', `/api/registration/checkout/${created.registrationId}`, undefined, token),
+  );
   return { token, registrationId: created.registrationId };
 }
 
@@ -81,11 +96,22 @@ export async function publishForms(s: Stack, directorToken: string, tournamentId
       directorToken,
     ),
   );
-  await ok('publish', s.api('POST', `/api/admin/matchmaking/drafts/${draft.draftId}/publish`, {}, directorToken));
+  await ok(
+    'publish',
+    s.api('POST', `/api/admin/matchmaking/drafts/${draft.draftId}/publish`, {}, directorToken),
+  );
 }
 
-export async function createRing(s: Stack, directorToken: string, tournamentId: number, name: string): Promise<number> {
-  const ring = await ok('ring', s.api<{ id: number }>('POST', '/api/admin/rings', { tournamentId, name }, directorToken));
+export async function createRing(
+  s: Stack,
+  directorToken: string,
+  tournamentId: number,
+  name: string,
+): Promise<number> {
+  const ring = await ok(
+    'ring',
+    s.api<{ id: number }>('POST', '/api/admin/rings', { tournamentId, name }, directorToken),
+  );
   return ring.id;
 }
 
@@ -156,5 +182,9 @@ export class SyncDevice {
 
 /** `count` kids of one age and gender: one division under the starter rules. */
 export function group(prefix: string, count: number, age: number, gender: 1 | 2): Kid[] {
-  return Array.from({ length: count }, (_, i) => ({ first: `${prefix}${String.fromCharCode(65 + i)}`, age, gender }));
+  return Array.from({ length: count }, (_, i) => ({
+    first: `${prefix}${String.fromCharCode(65 + i)}`,
+    age,
+    gender,
+  }));
 }

@@ -1,9 +1,24 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goOffline, goOnline, pendingText, portRange, storeSession, tabletRack, type Tablet } from '../src/check-in-fixtures.ts';
+import {
+  goOffline,
+  goOnline,
+  pendingText,
+  portRange,
+  storeSession,
+  tabletRack,
+  type Tablet,
+} from '../src/check-in-fixtures.ts';
 import { enterScores } from '../src/matchday-fixtures.ts';
-import { assertNoPageErrors, launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
+import {
+  assertNoPageErrors,
+  launchBrowser,
+  newPage,
+  startStack,
+  type Browser,
+  type Stack,
+} from '../src/harness.ts';
 import type { CutProxy } from '../src/proxy.ts';
 import {
   createRing,
@@ -23,11 +38,35 @@ import {
 // on each other.
 
 const PASSWORD = 'signage-pass-1';
-const director = { email: 'td@example.test', password: PASSWORD, role: 'TournamentDirector' as const, first: 'Terry', last: 'Director' };
-const parentA = { email: 'parenta@example.test', password: PASSWORD, role: 'Customer' as const, first: 'Pat', last: 'Kowalski' };
+const director = {
+  email: 'td@example.test',
+  password: PASSWORD,
+  role: 'TournamentDirector' as const,
+  first: 'Terry',
+  last: 'Director',
+};
+const parentA = {
+  email: 'parenta@example.test',
+  password: PASSWORD,
+  role: 'Customer' as const,
+  first: 'Pat',
+  last: 'Kowalski',
+};
 /** The ring official with the matchday screen (the matchday scope is for directors). */
-const official = { email: 'official@example.test', password: PASSWORD, role: 'TournamentDirector' as const, first: 'Olga', last: 'Official' };
-const parentB = { email: 'parentb@example.test', password: PASSWORD, role: 'Customer' as const, first: 'Lee', last: 'Nakamura' };
+const official = {
+  email: 'official@example.test',
+  password: PASSWORD,
+  role: 'TournamentDirector' as const,
+  first: 'Olga',
+  last: 'Official',
+};
+const parentB = {
+  email: 'parentb@example.test',
+  password: PASSWORD,
+  role: 'Customer' as const,
+  first: 'Lee',
+  last: 'Nakamura',
+};
 
 const SIGNAGE = '/signage/ring-assignments';
 
@@ -51,10 +90,25 @@ const currentOf = (page: Page, name: string) => ringCard(page, name).getByTestId
 const poll = <T>(fn: () => T | Promise<T>, timeout = 10_000) => expect.poll(fn, { timeout, interval: 50 });
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ users: [director, official, parentA, parentB] }), launchBrowser()]);
+  [stack, browser] = await Promise.all([
+    startStack({ users: [director, official, parentA, parentB] }),
+    launchBrowser(),
+  ]);
   const tournament = await nextTournamentOf(stack);
-  await registerKids(stack, parentA, [...group('Girl', 3, 10, 2), ...group('Boy', 3, 12, 1)], tournament, parentA.last);
-  await registerKids(stack, parentB, [...group('Teen', 3, 14, 2), ...group('Kid', 3, 8, 1)], tournament, parentB.last);
+  await registerKids(
+    stack,
+    parentA,
+    [...group('Girl', 3, 10, 2), ...group('Boy', 3, 12, 1)],
+    tournament,
+    parentA.last,
+  );
+  await registerKids(
+    stack,
+    parentB,
+    [...group('Teen', 3, 14, 2), ...group('Kid', 3, 8, 1)],
+    tournament,
+    parentB.last,
+  );
   const token = await stack.signIn(director.email, director.password);
   await publishForms(stack, token, tournament.id);
   rings = {
@@ -66,9 +120,11 @@ beforeAll(async () => {
   matchdayRows = rows;
   const divisions = [...rows.divisions].sort((a, b) => a.id - b.id);
   expect(divisions.length).toBeGreaterThanOrEqual(4);
-  for (const r of rows.rings.filter((r) => !r.isOpen)) directorDevice.queue('setRingOpen@1', { ringId: r.id, isOpen: true });
+  for (const r of rows.rings.filter((r) => !r.isOpen))
+    directorDevice.queue('setRingOpen@1', { ringId: r.id, isOpen: true });
   queue = divisions.slice(0, 4).map((d) => ({ id: d.id, title: d.title }));
-  for (const d of queue.slice(0, 3)) directorDevice.queue('assignDivision@1', { divisionId: d.id, ringId: rings.one });
+  for (const d of queue.slice(0, 3))
+    directorDevice.queue('assignDivision@1', { divisionId: d.id, ringId: rings.one });
   directorDevice.queue('assignDivision@1', { divisionId: queue[3]!.id, ringId: rings.two });
   await directorDevice.flush();
 
@@ -78,7 +134,9 @@ beforeAll(async () => {
   tv = await tvContext.newPage();
   await tv.goto(SIGNAGE);
   await ringCard(tv, 'Ring 1').waitFor({ timeout: 30_000 });
-  await tv.waitForFunction(async () => !!(await navigator.serviceWorker.ready) && !!navigator.serviceWorker.controller);
+  await tv.waitForFunction(
+    async () => !!(await navigator.serviceWorker.ready) && !!navigator.serviceWorker.controller,
+  );
 }, 240_000);
 
 afterAll(async () => {
@@ -91,7 +149,9 @@ describe('signage TV', () => {
   it('shows the open rings with their queues, and a start on the ring tablet within a second', async () => {
     const [d1, d2, d3, d4] = queue;
     await poll(() => ringCard(tv, 'Ring 1').getByTestId('signage-upcoming').count()).toBe(3);
-    expect(await ringCard(tv, 'Ring 1').getByTestId('signage-upcoming').first().textContent()).toContain(d1!.title);
+    expect(await ringCard(tv, 'Ring 1').getByTestId('signage-upcoming').first().textContent()).toContain(
+      d1!.title,
+    );
     expect(await ringCard(tv, 'Ring 2').textContent()).toContain(d4!.title);
 
     ringTablet = await rack.open(stack, official, { path: '/admin/matchday', heading: 'Matchday' });
@@ -175,13 +235,18 @@ describe('signage TV', () => {
 
   it('axe finds no violations; screenshots at 1080p and 4K', async () => {
     const result = await new AxeBuilder({ page: tv }).analyze();
-    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     await tv.screenshot({ path: '/tmp/signage-1080p.png' });
     await tv.setViewportSize({ width: 3840, height: 2160 });
     await tv.screenshot({ path: '/tmp/signage-4k.png' });
     // No scrollbars at either size.
     expect(
-      await tv.evaluate(() => [document.documentElement.scrollHeight <= innerHeight, document.documentElement.scrollWidth <= innerWidth]),
+      await tv.evaluate(() => [
+        document.documentElement.scrollHeight <= innerHeight,
+        document.documentElement.scrollWidth <= innerWidth,
+      ]),
     ).toEqual([true, true]);
     await tv.setViewportSize({ width: 1920, height: 1080 });
   });
@@ -191,11 +256,16 @@ describe('signage updates', () => {
   it('a new version of the app installs itself on the TV (nobody is there to tap "Update")', async () => {
     const BUILD = 'signage-build-2';
     tvProxy.rewrite('/sw.js', (js) => {
-      const next = js.replace(/"revision":"[0-9a-f]+","url":"index.html"/, `"revision":"${BUILD}","url":"index.html"`);
+      const next = js.replace(
+        /"revision":"[0-9a-f]+","url":"index.html"/,
+        `"revision":"${BUILD}","url":"index.html"`,
+      );
       expect(next).not.toBe(js);
       return next;
     });
-    tvProxy.rewrite('/index.html', (html) => html.replace('<head>', `<head><meta name="nomac-build" content="${BUILD}">`));
+    tvProxy.rewrite('/index.html', (html) =>
+      html.replace('<head>', `<head><meta name="nomac-build" content="${BUILD}">`),
+    );
     try {
       await Promise.all([
         tv.waitForEvent('framenavigated', { timeout: 30_000 }),
@@ -216,7 +286,11 @@ describe('signage updates', () => {
 describe('signage layout', () => {
   // A full board: eight open rings (two rows), each running a division with long titles and
   // three upcoming, from a faked pull answer (the layout, not the server, is under test).
-  const LONG = ['Girls 10-11 Beginner/Intermediate 30-40 kg', 'Men 35+ Advanced/Black Belt', 'Mixed 6-7 Beginner'];
+  const LONG = [
+    'Girls 10-11 Beginner/Intermediate 30-40 kg',
+    'Men 35+ Advanced/Black Belt',
+    'Mixed 6-7 Beginner',
+  ];
   const fakePull = () => {
     const rings = Array.from({ length: 8 }, (_, i) => ({
       id: i + 1,
@@ -245,7 +319,11 @@ describe('signage layout', () => {
     );
     return {
       cookie: 'signage.1.1.0',
-      patch: [{ op: 'clear' }, { op: 'put', entity: 'rings', rows: rings }, { op: 'put', entity: 'divisions', rows: divisions }],
+      patch: [
+        { op: 'clear' },
+        { op: 'put', entity: 'rings', rows: rings },
+        { op: 'put', entity: 'divisions', rows: divisions },
+      ],
       lastMutationIds: {},
       rejections: [],
     };
@@ -270,7 +348,9 @@ describe('signage layout', () => {
       await page.setViewportSize({ width, height });
       await page.screenshot({ path: file });
       const fit = await page.evaluate(() => ({
-        page: document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth,
+        page:
+          document.documentElement.scrollHeight <= innerHeight &&
+          document.documentElement.scrollWidth <= innerWidth,
         cut: [...document.querySelectorAll<HTMLElement>('[data-testid="signage-ring"]')]
           .filter((c) => c.scrollHeight > c.clientHeight + 1)
           .map((c) => c.querySelector('h2')?.textContent),

@@ -96,7 +96,10 @@ describe('signage selection', () => {
 
 describe('ring assignments from synced rows', () => {
   it('each ring in its order with its current division and the rest in queue order, completed flagged', () => {
-    const rings = [makeRing(2, { sortOrder: 0, name: 'Ring B' }), makeRing(1, { sortOrder: 1, isOpen: false })];
+    const rings = [
+      makeRing(2, { sortOrder: 0, name: 'Ring B' }),
+      makeRing(1, { sortOrder: 1, isOpen: false }),
+    ];
     const divisions = [
       makeDivision(21, { ringId: 2, queueOrder: 2 }),
       makeDivision(20, { ringId: 2, queueOrder: 0, status: 'completed' }),

@@ -28,13 +28,17 @@ export interface SignageCard {
   upcoming: RingAssignment[];
 }
 
-const byOrder = (a: RingAssignment, b: RingAssignment) => a.order - b.order || a.ringAssignmentId - b.ringAssignmentId;
+const byOrder = (a: RingAssignment, b: RingAssignment) =>
+  a.order - b.order || a.ringAssignmentId - b.ringAssignmentId;
 
 /**
  * The cards of the open rings, in the order given (the rings' order). `ringIds` (the TV's
  * `?rings=` option) keeps only those rings; empty or absent keeps all.
  */
-export function selectSignage(rings: readonly SignageRing[], ringIds?: readonly number[] | null): SignageCard[] {
+export function selectSignage(
+  rings: readonly SignageRing[],
+  ringIds?: readonly number[] | null,
+): SignageCard[] {
   const only = ringIds && ringIds.length > 0 ? new Set(ringIds) : null;
   return rings
     .filter((r) => r.isOpen && (!only || only.has(r.ringId)))

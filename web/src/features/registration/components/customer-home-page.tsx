@@ -24,7 +24,9 @@ function scheduleText(e: CompetitorScheduleEntry & { ringName: string }): string
 
 /** Where and when each competitor's divisions run; nothing for divisions not on a ring yet. */
 function Schedule({ entries }: { entries: readonly CompetitorScheduleEntry[] }) {
-  const assigned = entries.filter((e): e is CompetitorScheduleEntry & { ringName: string } => e.ringName !== null);
+  const assigned = entries.filter(
+    (e): e is CompetitorScheduleEntry & { ringName: string } => e.ringName !== null,
+  );
   if (assigned.length === 0) return null;
   const byCompetitor = new Map<number, { firstName: string; lines: string[] }>();
   for (const e of assigned) {
@@ -48,7 +50,9 @@ function Schedule({ entries }: { entries: readonly CompetitorScheduleEntry[] }) 
             </ul>
           </div>
         ))}
-        <p className="text-sm text-muted-foreground">Times are estimates and move with the day: please be at the ring early.</p>
+        <p className="text-sm text-muted-foreground">
+          Times are estimates and move with the day: please be at the ring early.
+        </p>
       </CardContent>
     </Card>
   );

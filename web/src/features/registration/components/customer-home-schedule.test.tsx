@@ -69,11 +69,27 @@ describe("the customer's home schedule", () => {
   it("shows each competitor's division, ring and estimated time; nothing for a division not on a ring", async () => {
     schedule = [
       entry({}),
-      entry({ divisionId: 2, title: 'Girls 10-12', eventTypes: ['Weapons'], ringName: null, estimatedStart: null }),
-      entry({ competitorId: 2, firstName: 'Ben', divisionId: 3, title: 'Boys 8-9', ringName: 'Ring 1', status: 'current', estimatedStart: null }),
+      entry({
+        divisionId: 2,
+        title: 'Girls 10-12',
+        eventTypes: ['Weapons'],
+        ringName: null,
+        estimatedStart: null,
+      }),
+      entry({
+        competitorId: 2,
+        firstName: 'Ben',
+        divisionId: 3,
+        title: 'Boys 8-9',
+        ringName: 'Ring 1',
+        status: 'current',
+        estimatedStart: null,
+      }),
     ];
     renderHome();
-    expect(await screen.findByText(`Forms, Girls 10-11: Ring 3, ${formatAbout('2099-06-13T14:45:00Z')}`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`Forms, Girls 10-11: Ring 3, ${formatAbout('2099-06-13T14:45:00Z')}`),
+    ).toBeInTheDocument();
     expect(screen.getByText('Forms, Boys 8-9: Ring 1, happening now')).toBeInTheDocument();
     expect(screen.queryByText(/Girls 10-12/)).not.toBeInTheDocument();
   });

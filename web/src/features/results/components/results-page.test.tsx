@@ -49,7 +49,10 @@ beforeEach(() => {
     asked.push(url);
     const body =
       url === '/api/tournaments'
-        ? [makeTournament({ id: 4, tournamentDate: '2099-06-13' }), makeTournament({ id: 5, tournamentDate: '2100-06-12' })]
+        ? [
+            makeTournament({ id: 4, tournamentDate: '2099-06-13' }),
+            makeTournament({ id: 5, tournamentDate: '2100-06-12' }),
+          ]
         : url === '/api/results/4'
           ? results
           : undefined;
@@ -65,16 +68,17 @@ describe('the results page', () => {
       </MemoryRouter>,
     );
     const division = await screen.findByRole('region', { name: 'Girls 10-11 Beginner' });
-    expect(within(division).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '1stSam K., Elliot Lake Karate',
-      '2ndMia T., North Dojo',
-    ]);
+    expect(
+      within(division)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1stSam K., Elliot Lake Karate', '2ndMia T., North Dojo']);
     const group = screen.getByRole('region', { name: 'Youth 10-12' });
-    expect(within(group).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      'RankNamePoints',
-      '1Sam K.Elliot Lake Karate175',
-      'T-2Mia T.North Dojo75',
-    ]);
+    expect(
+      within(group)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['RankNamePoints', '1Sam K.Elliot Lake Karate175', 'T-2Mia T.North Dojo75']);
     expect(asked).toContain('/api/results/4');
   });
 });

@@ -3,7 +3,14 @@ import type { PublicResults } from '@shared/contract/matchday.ts';
 import { nextTournament, utcDay } from '@shared/domain/tournament-status.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useResults, useTournaments } from '../api/results.ts';
@@ -38,7 +45,9 @@ function Leaderboard({ sections }: { sections: PublicResults['leaderboard'] }) {
     <Card>
       <CardHeader>
         <CardTitle>Grand Championship</CardTitle>
-        <p className="text-sm text-muted-foreground">Points across forms, sparring, weapons and self-defense: 1st 100, 2nd 75, 3rd 50, 4th 25.</p>
+        <p className="text-sm text-muted-foreground">
+          Points across forms, sparring, weapons and self-defense: 1st 100, 2nd 75, 3rd 50, 4th 25.
+        </p>
       </CardHeader>
       <CardContent className="grid gap-6">
         {sections.length === 0 && <p>No points yet.</p>}
@@ -89,7 +98,11 @@ function Divisions({ divisions }: { divisions: PublicResults['divisions'] }) {
       <CardContent className="grid gap-5">
         {done.length === 0 && <p>No division has finished yet. Results appear here as each one completes.</p>}
         {done.map((d) => (
-          <section key={d.divisionId} aria-labelledby={`division-${d.divisionId}`} data-testid="division-result">
+          <section
+            key={d.divisionId}
+            aria-labelledby={`division-${d.divisionId}`}
+            data-testid="division-result"
+          >
             <h3 id={`division-${d.divisionId}`} className="text-lg font-semibold leading-tight">
               {d.title}
             </h3>

@@ -3,6 +3,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SyncDivision, SyncRing } from '@shared/contract/sync-entities.ts';
 import { SIGNAGE_TEXTS } from '@shared/domain/signage.ts';
+import { invalidateQueries } from '../../../lib/use-query.ts';
+import { makeTournament } from '../../../testing/fixtures.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '../../../sync/db.ts';
 import { stopSyncEngine } from '../../../sync/engine.ts';
 import { SignagePage } from './signage-page.tsx';
@@ -39,6 +41,8 @@ const makeDivision = (id: number, over: Partial<SyncDivision> = {}): SyncDivisio
 let db: DeviceDb;
 let n = 0;
 beforeEach(() => {
+  invalidateQueries('');
+  localStorage.clear();
   db = new DeviceDb(`signage-page-${++n}`);
   setDeviceDbForTests(db);
   // No server: every read fails as if the network were down; the TV works from its store.
@@ -71,15 +75,22 @@ const renderAt = (path = '/signage/ring-assignments') =>
 describe('signage screen', () => {
   it('shows each open ring with its current division and the next three, only the first with its event types', async () => {
     await db.entity('rings').bulkPut([makeRing(1), makeRing(2), makeRing(3, { isOpen: false })]);
-    await db.entity('divisions').bulkPut([
-      makeDivision(10, { status: 'completed', queueOrder: 1, title: 'Done already' }),
-      makeDivision(11, { status: 'current', queueOrder: 2, title: 'Girls 10-11', eventTypes: ['Forms', 'Weapons'] }),
-      makeDivision(12, { queueOrder: 3, title: 'Boys 8-9', eventTypes: ['Sparring', 'Forms'] }),
-      makeDivision(13, { queueOrder: 4, title: 'Girls 12-13', eventTypes: ['Weapons'] }),
-      makeDivision(14, { queueOrder: 5, title: 'Mixed 14-15' }),
-      makeDivision(15, { queueOrder: 6, title: 'Fourth in line' }),
-      makeDivision(30, { ringId: 3, title: 'On a closed ring' }),
-    ]);
+    await db
+      .entity('divisions')
+      .bulkPut([
+        makeDivision(10, { status: 'completed', queueOrder: 1, title: 'Done already' }),
+        makeDivision(11, {
+          status: 'current',
+          queueOrder: 2,
+          title: 'Girls 10-11',
+          eventTypes: ['Forms', 'Weapons'],
+        }),
+        makeDivision(12, { queueOrder: 3, title: 'Boys 8-9', eventTypes: ['Sparring', 'Forms'] }),
+        makeDivision(13, { queueOrder: 4, title: 'Girls 12-13', eventTypes: ['Weapons'] }),
+        makeDivision(14, { queueOrder: 5, title: 'Mixed 14-15' }),
+        makeDivision(15, { queueOrder: 6, title: 'Fourth in line' }),
+        makeDivision(30, { ringId: 3, title: 'On a closed ring' }),
+      ]);
     await synced();
     renderAt();
 
@@ -87,7 +98,11 @@ describe('signage screen', () => {
     const now = within(ring1).getByTestId('signage-current');
     expect(now).toHaveTextContent('Happening Now');
     expect(now).toHaveTextContent('Girls 10-11');
-    expect(within(now).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Forms', 'Weapons']);
+    expect(
+      within(now)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Forms', 'Weapons']);
 
     const upcoming = within(ring1).getAllByTestId('signage-upcoming');
     expect(upcoming.map((u) => within(u).getAllByRole('paragraph')[0]?.textContent)).toEqual([
@@ -95,7 +110,11 @@ describe('signage screen', () => {
       'Girls 12-13',
       'Mixed 14-15',
     ]);
-    expect(within(upcoming[0]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Sparring', 'Forms']);
+    expect(
+      within(upcoming[0]!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Sparring', 'Forms']);
     expect(within(upcoming[1]!).queryByRole('list')).not.toBeInTheDocument();
     // Each upcoming division's estimated start, from the ring's queue.
     for (const u of upcoming) expect(within(u).getByText(/^about \d{1,2}:\d{2}$/)).toBeInTheDocument();
@@ -139,5 +158,53 @@ describe('signage screen', () => {
     renderAt();
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach the server');
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  describe('?tournamentId=', () => {
+    const answers = (signage: unknown) =>
+      vi.fn(async (url: string) => {
+        if (url === '/api/tournaments')
+          return Response.json([
+            makeTournament({ id: 1, tournamentDate: '2098-06-13' }),
+            makeTournament({ id: 2, tournamentDate: '2099-06-13' }),
+          ]);
+        if (url === '/api/signage/ring-assignments/2') return Response.json(signage);
+        return Promise.reject(new TypeError('Failed to fetch'));
+      });
+
+    it("another tournament's rings come from the public API", async () => {
+      const fetch = answers([
+        {
+          ringId: 5,
+          name: 'Mat A',
+          isOpen: true,
+          current: {
+            ringAssignmentId: 9,
+            title: 'Boys 8-9',
+            eventTypes: ['Forms'],
+            order: 1,
+            isCompleted: false,
+          },
+          upcoming: [
+            { ringAssignmentId: 10, title: 'Girls 8-9', eventTypes: ['Forms'], order: 2, isCompleted: false },
+          ],
+        },
+        { ringId: 6, name: 'Mat B', isOpen: false, current: null, upcoming: [] },
+      ]);
+      vi.stubGlobal('fetch', fetch);
+      renderAt('/signage/ring-assignments?tournamentId=2');
+      const mat = await screen.findByRole('region', { name: 'Mat A' });
+      expect(within(mat).getByTestId('signage-current')).toHaveTextContent('Boys 8-9');
+      expect(within(mat).getByTestId('signage-upcoming')).toHaveTextContent('Girls 8-9');
+      expect(screen.queryByRole('region', { name: 'Mat B' })).not.toBeInTheDocument();
+    });
+
+    it("the next tournament's id reads the device's rings", async () => {
+      vi.stubGlobal('fetch', answers([]));
+      await db.entity('rings').put(makeRing(1, { name: 'Device ring' }));
+      await synced();
+      renderAt('/signage/ring-assignments?tournamentId=1');
+      expect(await screen.findByRole('region', { name: 'Device ring' })).toBeInTheDocument();
+    });
   });
 });

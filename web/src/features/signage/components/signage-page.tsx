@@ -13,7 +13,13 @@ import { formatAbout } from '../../../lib/format.ts';
 import { cn } from '../../../lib/utils.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { formatTime } from '../../../sync/format.ts';
-import { useApiSignage, useDeviceSignage, useNow, useSignageMode, type SignageSource } from '../api/signage.ts';
+import {
+  useApiSignage,
+  useDeviceSignage,
+  useNow,
+  useSignageMode,
+  type SignageSource,
+} from '../api/signage.ts';
 
 // /signage/ring-assignments (SPEC.md section 2 "Signage screen"; issue 15): a TV by a ring,
 // read from five metres. Light text on a dark ground whatever the device's scheme, sizes in
@@ -51,16 +57,28 @@ function Upcoming({
     <ol className="grid min-w-0 grid-cols-1 gap-[0.45em]">
       {list.map((a, i) => {
         const at = estimates.get(a.ringAssignmentId);
-        const time = at && <p className="shrink-0 text-[0.85em] font-medium text-sky-200">{formatAbout(at)}</p>;
+        const time = at && (
+          <p className="shrink-0 text-[0.85em] font-medium text-sky-200">{formatAbout(at)}</p>
+        );
         if (dense && i > 0)
           return (
-            <li key={a.ringAssignmentId} className="flex min-w-0 items-baseline justify-between gap-[0.5em]" data-testid="signage-upcoming">
-              <p className="min-w-0 truncate text-[1.05em] font-semibold leading-tight text-white">{a.title}</p>
+            <li
+              key={a.ringAssignmentId}
+              className="flex min-w-0 items-baseline justify-between gap-[0.5em]"
+              data-testid="signage-upcoming"
+            >
+              <p className="min-w-0 truncate text-[1.05em] font-semibold leading-tight text-white">
+                {a.title}
+              </p>
               {time}
             </li>
           );
         return (
-          <li key={a.ringAssignmentId} className="grid min-w-0 grid-cols-1 gap-[0.15em]" data-testid="signage-upcoming">
+          <li
+            key={a.ringAssignmentId}
+            className="grid min-w-0 grid-cols-1 gap-[0.15em]"
+            data-testid="signage-upcoming"
+          >
             <p className="line-clamp-2 text-[1.05em] font-semibold leading-tight text-white">{a.title}</p>
             {/* SPEC.md section 2: only the first upcoming division lists its event types. */}
             {i === 0 && <EventTypes types={a.eventTypes} />}
@@ -87,13 +105,18 @@ function RingCard({
       data-testid="signage-ring"
       className="flex min-h-0 flex-col gap-[0.6em] overflow-hidden rounded-[0.5em] border-[0.1em] border-neutral-700 bg-neutral-900 p-[0.7em]"
     >
-      <h2 id={`ring-${card.ringId}`} className="shrink-0 truncate text-[1.6em] font-bold leading-tight text-white">
+      <h2
+        id={`ring-${card.ringId}`}
+        className="shrink-0 truncate text-[1.6em] font-bold leading-tight text-white"
+      >
         {card.name}
       </h2>
       <div
         className={cn(
           'grid shrink-0 grid-cols-1 gap-[0.25em] rounded-[0.3em] p-[0.5em]',
-          card.current ? 'bg-amber-300 text-neutral-950' : 'border-[0.1em] border-neutral-600 text-neutral-100',
+          card.current
+            ? 'bg-amber-300 text-neutral-950'
+            : 'border-[0.1em] border-neutral-600 text-neutral-100',
         )}
         data-testid="signage-current"
       >
@@ -132,14 +155,18 @@ function Board({ source, ringIds, now }: { source: SignageSource; ringIds: numbe
     // SPEC.md section 8: the error's message as an error notice; loading stops (retrying goes on).
     return (
       <div className="grid h-full place-items-center">
-        <p role="alert" className="max-w-[40em] rounded-[0.4em] border-[0.1em] border-red-400 bg-red-950 p-[1em] text-center text-[1.2em] text-red-100">
+        <p
+          role="alert"
+          className="max-w-[40em] rounded-[0.4em] border-[0.1em] border-red-400 bg-red-950 p-[1em] text-center text-[1.2em] text-red-100"
+        >
           {source.message}
         </p>
       </div>
     );
   const cards = selectSignage(source.rings, ringIds);
   const stale =
-    source.updatedAt !== null && now.getTime() - new Date(source.updatedAt).getTime() > SIGNAGE_STALE_AFTER_MS;
+    source.updatedAt !== null &&
+    now.getTime() - new Date(source.updatedAt).getTime() > SIGNAGE_STALE_AFTER_MS;
   const rows = Math.max(1, Math.ceil(cards.length / COLUMNS));
   // One type scale for the whole board: as large as four columns allow; a second row of rings
   // shares the height (5 m readability is for one row: `?rings=` splits rings across TVs).
