@@ -233,6 +233,19 @@ describe('signage TV', () => {
     assertNoPageErrors(tv);
   }, 60_000);
 
+  it("through the TV's own network outage keeps its state and catches up when the network returns", async () => {
+    const tvNet = { context: tvContext, proxy: tvProxy };
+    await goOffline(tvNet);
+    await directorDevice.run('setRingOpen@1', { ringId: rings.two, isOpen: false });
+    await tv.waitForTimeout(2000);
+    expect(await ringCard(tv, 'Ring 2').count()).toBe(1);
+    expect(await tv.getByRole('alert').count()).toBe(0);
+    await goOnline(tvNet);
+    await poll(() => ringCard(tv, 'Ring 2').count(), 15_000).toBe(0);
+    await directorDevice.run('setRingOpen@1', { ringId: rings.two, isOpen: true });
+    await poll(() => ringCard(tv, 'Ring 2').count(), 15_000).toBe(1);
+  }, 60_000);
+
   it('axe finds no violations; screenshots at 1080p and 4K', async () => {
     const result = await new AxeBuilder({ page: tv }).analyze();
     expect(

@@ -221,6 +221,29 @@ export function SignagePage() {
   const tournamentId = idParam && /^\d{1,9}$/.test(idParam) ? Number(idParam) : null;
   const mode = useSignageMode(tournamentId);
 
+  // A TV's screen stays on while the board shows (where the browser allows it).
+  useEffect(() => {
+    let lock: WakeLockSentinel | null = null;
+    let live = true;
+    const request = () => {
+      if (document.visibilityState !== 'visible' || !('wakeLock' in navigator)) return;
+      navigator.wakeLock.request('screen').then(
+        (l) => {
+          if (live) lock = l;
+          else void l.release();
+        },
+        () => undefined,
+      );
+    };
+    request();
+    document.addEventListener('visibilitychange', request);
+    return () => {
+      live = false;
+      document.removeEventListener('visibilitychange', request);
+      void lock?.release().catch(() => undefined);
+    };
+  }, []);
+
   // A TV shows no scrollbar and no cursor.
   useEffect(() => {
     const root = document.documentElement;
