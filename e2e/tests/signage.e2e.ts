@@ -246,6 +246,24 @@ describe('signage TV', () => {
     await poll(() => ringCard(tv, 'Ring 2').count(), 15_000).toBe(1);
   }, 60_000);
 
+  it('a new TV that cannot reach the server shows the error notice, keeps trying, and shows the board once it can', async () => {
+    const proxy = await rack.proxy(stack);
+    proxy.block(['/sync']);
+    const context = await browser.newContext({ baseURL: proxy.url, viewport: { width: 1920, height: 1080 } });
+    rack.track(context);
+    const page = await context.newPage();
+    await page.goto(SIGNAGE);
+    const notice = page.getByRole('alert');
+    await notice.waitFor({ timeout: 20_000 });
+    expect(await notice.textContent()).toBe('Could not reach the server. Trying again…');
+    expect(await page.getByText('Loading...').count()).toBe(0);
+    proxy.block([]);
+    await ringCard(page, 'Ring 1').waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('alert').count()).toBe(0);
+    assertNoPageErrors(page);
+    await context.close();
+  }, 60_000);
+
   it('axe finds no violations; screenshots at 1080p and 4K', async () => {
     const result = await new AxeBuilder({ page: tv }).analyze();
     expect(
