@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
 import {
   CheckoutResultSchema,
@@ -75,11 +76,21 @@ export function invalidateRegistrations(): void {
   invalidateQueries(KEY);
 }
 
+/** Estimated times move through the day: a home page left open reads them again every minute. */
+const SCHEDULE_REFRESH_MS = 60_000;
+
 /** A family's competitors' divisions, rings and estimated starts (issue 14); a failure shows nothing. */
 export function useSchedule(tournamentId: number | undefined) {
-  return useQuery(`${KEY}schedule:${tournamentId ?? 'none'}`, () =>
+  const query = useQuery(`${KEY}schedule:${tournamentId ?? 'none'}`, () =>
     tournamentId === undefined
       ? Promise.resolve([] as CompetitorScheduleEntry[])
       : api.get(MATCHDAY_PATHS.schedule(tournamentId), CompetitorScheduleSchema),
   );
+  const { refetch } = query;
+  useEffect(() => {
+    if (tournamentId === undefined) return;
+    const t = setInterval(refetch, SCHEDULE_REFRESH_MS);
+    return () => clearInterval(t);
+  }, [tournamentId, refetch]);
+  return query;
 }

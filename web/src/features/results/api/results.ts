@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { MATCHDAY_PATHS, PublicResultsSchema } from '@shared/contract/matchday.ts';
 import { PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -10,10 +11,20 @@ export function useTournaments() {
   return useQuery('tournaments', () => api.get(PUBLIC_PATHS.tournaments, TournamentListSchema));
 }
 
+/** Results arrive through the day: a page left open reads them again every minute. */
+const RESULTS_REFRESH_MS = 60_000;
+
 export function useResults(tournamentId: number | undefined) {
-  return useQuery(`results:${tournamentId ?? 'none'}`, () =>
+  const query = useQuery(`results:${tournamentId ?? 'none'}`, () =>
     tournamentId === undefined
       ? Promise.resolve(undefined)
       : api.get(MATCHDAY_PATHS.results(tournamentId), PublicResultsSchema),
   );
+  const { refetch } = query;
+  useEffect(() => {
+    if (tournamentId === undefined) return;
+    const t = setInterval(refetch, RESULTS_REFRESH_MS);
+    return () => clearInterval(t);
+  }, [tournamentId, refetch]);
+  return query;
 }

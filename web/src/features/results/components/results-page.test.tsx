@@ -81,4 +81,22 @@ describe('the results page', () => {
     ).toEqual(['RankNamePoints', '1Sam K.Elliot Lake Karate175', 'T-2Mia T.North Dojo75']);
     expect(asked).toContain('/api/results/4');
   });
+
+  it('a page left open reads the results again every minute', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      render(
+        <MemoryRouter>
+          <ResultsPage />
+        </MemoryRouter>,
+      );
+      await screen.findByRole('region', { name: 'Girls 10-11 Beginner' });
+      const reads = () => asked.filter((u) => u === '/api/results/4').length;
+      expect(reads()).toBe(1);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(reads()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
