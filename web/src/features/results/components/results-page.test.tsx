@@ -78,7 +78,7 @@ describe('the results page', () => {
       within(group)
         .getAllByRole('row')
         .map((r) => r.textContent),
-    ).toEqual(['RankNamePoints', '1Sam K.Elliot Lake Karate175', 'T-2Mia T.North Dojo75']);
+    ).toEqual(['RankNamePoints', '1Sam K.Elliot Lake Karate175', '=2tied 2Mia T.North Dojo75']);
     expect(asked).toContain('/api/results/4');
   });
 

@@ -70,7 +70,16 @@ function Leaderboard({ sections }: { sections: PublicResults['leaderboard'] }) {
                 <TableBody>
                   {s.rows.map((r, i) => (
                     <TableRow key={`${r.rank}-${r.name}-${i}`}>
-                      <TableCell>{r.tied ? `T-${r.rank}` : r.rank}</TableCell>
+                      <TableCell>
+                        {r.tied ? (
+                          <>
+                            <span aria-hidden="true">={r.rank}</span>
+                            <span className="sr-only">tied {r.rank}</span>
+                          </>
+                        ) : (
+                          r.rank
+                        )}
+                      </TableCell>
                       <TableCell>
                         <span className="font-medium">{r.name}</span>
                         <span className="block text-sm text-muted-foreground">{r.school}</span>
