@@ -6,7 +6,7 @@ import type { AppEnv } from './http/context.ts';
 import type { Deps } from './deps.ts';
 import { impersonation } from './http/impersonation.ts';
 import { webApp } from './http/web-app.ts';
-import { loggablePath, logger } from './lib/logger.ts';
+import { logRequest } from './lib/request-log.ts';
 import { warnIfForwardedUntrusted } from './http/client-address.ts';
 import { DomainError, onError } from './lib/errors.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -36,16 +36,13 @@ export function createApp(deps: Deps) {
     const started = performance.now();
     warnIfForwardedUntrusted(c.req.header('X-Forwarded-For'), deps.config.trustedProxies);
     await next();
-    logger.info(
-      {
-        requestId: c.get('requestId'),
-        method: c.req.method,
-        path: loggablePath(c.req.path),
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      },
-      'request',
-    );
+    logRequest({
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
   });
   app.use(
     secureHeaders({
