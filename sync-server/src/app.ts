@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
@@ -6,6 +7,9 @@ import type { AppEnv } from './http/context.ts';
 import type { Deps } from './deps.ts';
 import { impersonation } from './http/impersonation.ts';
 import { webApp } from './http/web-app.ts';
+import { publicPages } from './http/public-pages.ts';
+import { getSiteSettings } from './services/site-settings.ts';
+import { listEventTypes, listTournaments } from './services/tournaments.ts';
 import { logRequest } from './lib/request-log.ts';
 import { warnIfForwardedUntrusted } from './http/client-address.ts';
 import { DomainError, onError } from './lib/errors.ts';
@@ -120,7 +124,16 @@ export function createApp(deps: Deps) {
   app.all('/sync/*', () => {
     throw new DomainError('not_found', 'The requested resource was not found', 404);
   });
-  app.get('*', webApp(deps.config.webDist));
+  // The public pages arrive rendered with the cached public reads (issue 18; decision 020).
+  const pages = publicPages(path.join(deps.config.webDist, '..', 'dist-ssr', 'entry-server.js'), async () => {
+    const [settings, tournaments, eventTypes] = await Promise.all([
+      getSiteSettings(deps),
+      listTournaments(deps),
+      listEventTypes(deps),
+    ]);
+    return { settings, tournaments, eventTypes };
+  });
+  app.get('*', webApp(deps.config.webDist, pages));
   app.onError(onError);
   app.notFound((c) => c.json({ message: 'The requested resource was not found' }, 404));
   return app;

@@ -13,7 +13,9 @@
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
 
   // 2. Start the reads the first screen needs while the app's JavaScript downloads: the site
-  // settings on every page, and on the home page its tournament and event-type lists.
+  // settings on every page, and on the home page its tournament and event-type lists. A page
+  // the server rendered carries them already (decision 020): nothing to read.
+  if (document.querySelector('meta[name="page-data"]')) return;
   var reads = ['/api/settings'];
   if (window.location.pathname === '/') reads.push('/api/tournaments', '/api/event-types');
   reads.forEach(function (href) {

@@ -1,0 +1,139 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { EventType, SiteSettings, Tournament } from '@tournament/shared';
+import { logger } from '../lib/logger.ts';
+
+// Public pages sent as HTML with their content (issue 18; docs/decisions/020-fast-public-pages.md).
+// The web build's SSR bundle (web/dist-ssr/entry-server.js) renders the page with the cached
+// public reads; the answers travel with it in a `type="application/json"` script (which CSP
+// never runs) so the browser hydrates the same markup without reading them again. React
+// escapes every text it renders, and the JSON is escaped for a script element, so a tournament
+// field set in settings cannot become markup.
+//
+// A rendered page is kept per address and per version of its data: the read cache hands out
+// the same objects until a change drops them (lib/cache.ts, here and on every server through
+// NOTIFY), and the tournament list is a new object each UTC day, so a kept page is never stale.
+
+/** Addresses rendered on the server: the public pages a visitor lands on. */
+export const SERVER_RENDERED_PATHS = new Set([
+  '/',
+  '/contact',
+  '/privacy',
+  '/user/login',
+  '/user/register',
+  '/user/forgot',
+]);
+
+export interface PageData {
+  settings: SiteSettings;
+  tournaments: Tournament[];
+  eventTypes: EventType[];
+}
+
+interface SsrModule {
+  renderPage(
+    url: string,
+    data: PageData,
+  ): Promise<{ html: string; meta?: { title: string; description: string } } | undefined>;
+  scriptJson(value: unknown): string;
+  PAGE_DATA_ID: string;
+}
+
+interface Kept {
+  shell: string;
+  data: PageData;
+  html: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Renders the public pages into the web app's shell. `ssrEntry` is the built SSR bundle;
+ * when it is missing (a build without it, a test) `render` answers undefined and the plain
+ * shell is sent, as before.
+ */
+export function publicPages(ssrEntry: string, loadData: () => Promise<PageData>) {
+  let ssr: Promise<SsrModule | undefined> | undefined;
+  const kept = new Map<string, Kept>();
+  const inlinedCss = new Map<string, string>();
+
+  function ssrModule(): Promise<SsrModule | undefined> {
+    ssr ??= fs
+      .access(ssrEntry)
+      .then(() => import(pathToFileURL(ssrEntry).href) as Promise<SsrModule>)
+      .catch((err: unknown) => {
+        logger.warn(
+          { err: String(err) },
+          'no server rendering of the public pages: the SSR bundle did not load',
+        );
+        return undefined;
+      });
+    return ssr;
+  }
+
+  /** The shell's stylesheet inlined: the first paint needs no second request (decision 020). */
+  async function inlineStylesheet(shell: string, distDir: string): Promise<string> {
+    const link = /<link rel="stylesheet"[^>]*href="(\/assets\/[\w.-]+\.css)"[^>]*>/.exec(shell);
+    if (!link?.[1]) return shell;
+    let css = inlinedCss.get(link[1]);
+    if (css === undefined) {
+      try {
+        css = await fs.readFile(path.join(distDir, link[1]), 'utf8');
+      } catch {
+        return shell;
+      }
+      inlinedCss.set(link[1], css);
+    }
+    // `</style` cannot occur in the built CSS in a way that matters, but never end the element early.
+    return shell.replace(link[0], () => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`);
+  }
+
+  return {
+    /** The page at `pathname` with its content, or undefined to send the plain shell. */
+    async render(pathname: string, shell: string, distDir: string): Promise<string | undefined> {
+      if (!SERVER_RENDERED_PATHS.has(pathname)) return undefined;
+      const mod = await ssrModule();
+      if (!mod) return undefined;
+      const data = await loadData();
+      const hit = kept.get(pathname);
+      if (
+        hit &&
+        hit.shell === shell &&
+        hit.data.settings === data.settings &&
+        hit.data.tournaments === data.tournaments &&
+        hit.data.eventTypes === data.eventTypes
+      ) {
+        return hit.html;
+      }
+      const page = await mod.renderPage(`http://localhost${pathname}`, data);
+      if (!page) return undefined;
+      let html = await inlineStylesheet(shell, distDir);
+      html = html
+        // Tells public/boot.js the first screen's reads came with the page.
+        .replace(
+          '<script src="/boot.js"></script>',
+          '<meta name="page-data" content="inline" /><script src="/boot.js"></script>',
+        )
+        .replace(
+          '<div id="root"></div>',
+          () =>
+            `<div id="root">${page.html}</div><script type="application/json" id="${mod.PAGE_DATA_ID}">${mod.scriptJson(data)}</script>`,
+        );
+      if (page.meta) {
+        const { title, description } = page.meta;
+        html = html
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+          .replace(
+            /(<meta\s+name="description"\s+content=")[^"]*(")/,
+            (_m, a: string, b: string) => `${a}${escapeHtml(description)}${b}`,
+          );
+      }
+      kept.set(pathname, { shell, data, html });
+      return html;
+    },
+  };
+}
+
+export type PublicPages = ReturnType<typeof publicPages>;
