@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
@@ -31,6 +33,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** The whole HTTP surface: /api, /sync and the web app. `index.ts` only starts it. */
 export function createApp(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>();
+  // public/boot.js is sent inline in server-rendered pages, allowed by its hash (decision 020).
+  const bootScript = readBootScript(deps.config.webDist);
 
   app.use(requestId());
   app.use(async (c, next) => {
@@ -56,7 +60,11 @@ export function createApp(deps: Deps) {
       xFrameOptions: 'DENY',
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        scriptSrc: [
+          "'self'",
+          ...(bootScript ? [`'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`] : []),
+          'https://accounts.google.com/gsi/client',
+        ],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
@@ -125,18 +133,32 @@ export function createApp(deps: Deps) {
     throw new DomainError('not_found', 'The requested resource was not found', 404);
   });
   // The public pages arrive rendered with the cached public reads (issue 18; decision 020).
-  const pages = publicPages(path.join(deps.config.webDist, '..', 'dist-ssr', 'entry-server.js'), async () => {
-    const [settings, tournaments, eventTypes] = await Promise.all([
-      getSiteSettings(deps),
-      listTournaments(deps),
-      listEventTypes(deps),
-    ]);
-    return { settings, tournaments, eventTypes };
-  });
+  const pages = publicPages(
+    path.join(deps.config.webDist, '..', 'dist-ssr', 'entry-server.js'),
+    async () => {
+      const [settings, tournaments, eventTypes] = await Promise.all([
+        getSiteSettings(deps),
+        listTournaments(deps),
+        listEventTypes(deps),
+      ]);
+      return { settings, tournaments, eventTypes };
+    },
+    bootScript,
+  );
   app.get('*', webApp(deps.config.webDist, pages));
   app.onError(onError);
   app.notFound((c) => c.json({ message: 'The requested resource was not found' }, 404));
   return app;
+}
+
+/** The built public/boot.js, or undefined before the web app is built. */
+function readBootScript(webDist: string): string | undefined {
+  try {
+    const text = fs.readFileSync(path.join(webDist, 'boot.js'), 'utf8');
+    return text.includes('</script') ? undefined : text;
+  } catch {
+    return undefined;
+  }
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -22,7 +22,9 @@ if (carried && root.hasChildNodes()) {
   const data = JSON.parse(carried) as PageData;
   seedQueries(pageQueries(data));
   for (const [path, answer] of pageReads(data)) keepOnDevice(path, answer);
-  void routerReady().then(() => hydrateRoot(root, app));
+  // Hydrated in a task of its own, after the one that evaluated the bundle: two shorter
+  // tasks keep a slow phone's main thread free for the reader's taps (issue 18).
+  void routerReady().then(() => setTimeout(() => hydrateRoot(root, app), 0));
 } else {
   createRoot(root).render(app);
 }

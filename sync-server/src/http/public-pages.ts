@@ -41,6 +41,7 @@ interface SsrModule {
 }
 
 interface Kept {
+  mod: SsrModule;
   shell: string;
   data: PageData;
   html: string;
@@ -54,23 +55,54 @@ const escapeHtml = (text: string) =>
  * when it is missing (a build without it, a test) `render` answers undefined and the plain
  * shell is sent, as before.
  */
-export function publicPages(ssrEntry: string, loadData: () => Promise<PageData>) {
-  let ssr: Promise<SsrModule | undefined> | undefined;
+export function publicPages(
+  ssrEntry: string,
+  loadData: () => Promise<PageData>,
+  /** public/boot.js as the CSP's script hash allows it inline (app.ts), if it was there at start. */
+  bootScript?: string,
+) {
+  let loaded: { version: number; module: Promise<SsrModule | undefined> } | undefined;
   const kept = new Map<string, Kept>();
   const inlinedCss = new Map<string, string>();
 
-  function ssrModule(): Promise<SsrModule | undefined> {
-    ssr ??= fs
-      .access(ssrEntry)
-      .then(() => import(pathToFileURL(ssrEntry).href) as Promise<SsrModule>)
-      .catch((err: unknown) => {
-        logger.warn(
-          { err: String(err) },
-          'no server rendering of the public pages: the SSR bundle did not load',
-        );
+  /**
+   * The SSR bundle of the same build as the shell being served, or undefined. The web build
+   * writes the shell, then the SSR bundle: a bundle older than the shell is from an earlier
+   * build (the browser build was run alone), whose markup would not hydrate, so the plain shell
+   * is sent instead. A rebuilt bundle is imported afresh.
+   */
+  async function ssrModule(distDir: string): Promise<SsrModule | undefined> {
+    let version: number;
+    try {
+      const [bundle, shell] = await Promise.all([
+        fs.stat(ssrEntry),
+        fs.stat(path.join(distDir, 'index.html')),
+      ]);
+      if (bundle.mtimeMs < shell.mtimeMs) {
+        if (loaded?.version !== -1)
+          logger.warn(
+            'the SSR bundle is older than the web build: public pages are not server-rendered until `npm run build`',
+          );
+        loaded = { version: -1, module: Promise.resolve(undefined) };
         return undefined;
-      });
-    return ssr;
+      }
+      version = bundle.mtimeMs;
+    } catch {
+      return undefined;
+    }
+    if (loaded?.version !== version) {
+      const module = (import(`${pathToFileURL(ssrEntry).href}?v=${version}`) as Promise<SsrModule>).catch(
+        (err: unknown) => {
+          logger.warn(
+            { err: String(err) },
+            'no server rendering of the public pages: the SSR bundle did not load',
+          );
+          return undefined;
+        },
+      );
+      loaded = { version, module };
+    }
+    return loaded.module;
   }
 
   /** The shell's stylesheet inlined: the first paint needs no second request (decision 020). */
@@ -94,12 +126,13 @@ export function publicPages(ssrEntry: string, loadData: () => Promise<PageData>)
     /** The page at `pathname` with its content, or undefined to send the plain shell. */
     async render(pathname: string, shell: string, distDir: string): Promise<string | undefined> {
       if (!SERVER_RENDERED_PATHS.has(pathname)) return undefined;
-      const mod = await ssrModule();
+      const mod = await ssrModule(distDir);
       if (!mod) return undefined;
       const data = await loadData();
       const hit = kept.get(pathname);
       if (
         hit &&
+        hit.mod === mod &&
         hit.shell === shell &&
         hit.data.settings === data.settings &&
         hit.data.tournaments === data.tournaments &&
@@ -110,11 +143,23 @@ export function publicPages(ssrEntry: string, loadData: () => Promise<PageData>)
       const page = await mod.renderPage(`http://localhost${pathname}`, data);
       if (!page) return undefined;
       let html = await inlineStylesheet(shell, distDir);
+      const entry = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/.exec(html);
+      // public/boot.js starts the app after the first paint (it reads this meta, so it comes
+      // first); the app's chunks load then, not before.
+      const appEntry = entry?.[1] ? `<meta name="app-entry" content="${entry[1]}" />` : '';
+      if (entry) {
+        html = html.replace(entry[0], '');
+        html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+      }
       html = html
-        // Tells public/boot.js the first screen's reads came with the page.
+        // Inline, its hash in the CSP (app.ts): one request fewer before the first paint.
         .replace(
           '<script src="/boot.js"></script>',
-          '<meta name="page-data" content="inline" /><script src="/boot.js"></script>',
+          () =>
+            appEntry +
+            (bootScript === undefined
+              ? '<script src="/boot.js"></script>'
+              : `<script>${bootScript}</script>`),
         )
         .replace(
           '<div id="root"></div>',
@@ -130,7 +175,7 @@ export function publicPages(ssrEntry: string, loadData: () => Promise<PageData>)
             (_m, a: string, b: string) => `${a}${escapeHtml(description)}${b}`,
           );
       }
-      kept.set(pathname, { shell, data, html });
+      kept.set(pathname, { mod, shell, data, html });
       return html;
     },
   };
