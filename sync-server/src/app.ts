@@ -10,6 +10,8 @@ import type { Deps } from './deps.ts';
 import { impersonation } from './http/impersonation.ts';
 import { webApp } from './http/web-app.ts';
 import { publicPages } from './http/public-pages.ts';
+import { visitorPublicRead } from './http/public-read.ts';
+import { PUBLIC_PATHS } from '@tournament/shared';
 import { getSiteSettings } from './services/site-settings.ts';
 import { listEventTypes, listTournaments } from './services/tournaments.ts';
 import { logRequest } from './lib/request-log.ts';
@@ -36,6 +38,15 @@ export function createApp(deps: Deps) {
   // public/boot.js is sent inline in server-rendered pages, allowed by its hash (decision 020).
   const bootScript = readBootScript(deps.config.webDist);
 
+  // A visitor's public read skips the middleware chain (issue 18; decision 020): registered
+  // first, it answers before the chain runs, with the chain's own headers.
+  const visitorRead = (load: () => Promise<object>) =>
+    visitorPublicRead(load, logRequest, (c) =>
+      warnIfForwardedUntrusted(c.req.header('X-Forwarded-For'), deps.config.trustedProxies),
+    );
+  app.get(PUBLIC_PATHS.tournaments, visitorRead(() => listTournaments(deps)));
+  app.get(PUBLIC_PATHS.eventTypes, visitorRead(() => listEventTypes(deps)));
+  app.get(PUBLIC_PATHS.settings, visitorRead(() => getSiteSettings(deps)));
   app.use(requestId());
   app.use(async (c, next) => {
     c.set('deps', deps);

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import type { Context, TypedResponse } from 'hono';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 
 // Public reads served as bodies serialized once (issue 18; decision 020). The services return
 // the same object until the read cache (lib/cache.ts) drops it on a change, so the JSON text
@@ -36,11 +36,82 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
  * `no-cache`: a browser may keep it but asks each time (the answer changes when settings do).
  * Typed as the route's JSON answer: the body is `value`'s JSON, as `c.json(value)` would send.
  */
-export function sendPublicRead<T extends object>(c: Context, value: T): Response & TypedResponse<T, 200, 'json'> {
+export function sendPublicRead<T extends object>(
+  c: Context,
+  value: T,
+): Response & TypedResponse<T, 200, 'json'> {
   const { body, etag } = serializeOnce(value);
   const headers = { ETag: etag, 'Cache-Control': 'no-cache' };
   const res = matchesEtag(c.req.header('If-None-Match'), etag)
     ? c.body(null, 304, headers)
     : c.body(body, 200, { ...headers, 'Content-Type': 'application/json' });
   return res as unknown as Response & TypedResponse<T, 200, 'json'>;
+}
+
+/** Headers a public read sets itself; every other header of the full chain's answer is kept as is. */
+const OWN_HEADERS = new Set(['etag', 'cache-control', 'content-type', 'content-length', 'x-request-id']);
+const REQUEST_ID = /^[\w\-=]{1,255}$/;
+
+/**
+ * A visitor's public read, answered without the /api middleware chain (issue 18; decision 020).
+ * It has no caller to find (no Authorization, no UserContext: anyone else goes through the
+ * chain as before, so an expired token still gets its 401), no body to limit and nothing to
+ * store, so the chain's work comes down to its headers and its log line. The first answer
+ * goes through the chain and its headers (CSP, HSTS, nosniff, frame options, ...) are kept and
+ * sent from then on, so both ways answer with the same headers; the request id and the log
+ * line (lib/request-log.ts) are made here. A load that fails goes through the chain, whose
+ * error handler answers it.
+ */
+export function visitorPublicRead(
+  load: () => Promise<object>,
+  log: (entry: { requestId: string; method: string; path: string; status: number; ms: number }) => void,
+  /** What the chain also does for every request before answering (the X-Forwarded-For warning). */
+  onRequest: (c: Context) => void = () => undefined,
+): MiddlewareHandler {
+  let chainHeaders: Record<string, string> | undefined;
+  return async (c, next) => {
+    if (
+      !chainHeaders ||
+      c.req.header('Authorization') !== undefined ||
+      c.req.header('UserContext') !== undefined
+    ) {
+      await next();
+      if (!chainHeaders && c.res.status === 200) {
+        const kept: Record<string, string> = {};
+        c.res.headers.forEach((value, name) => {
+          if (!OWN_HEADERS.has(name)) kept[name] = value;
+        });
+        chainHeaders = kept;
+      }
+      return;
+    }
+    const started = performance.now();
+    onRequest(c);
+    let value: object;
+    try {
+      value = await load();
+    } catch {
+      return next();
+    }
+    const sent = c.req.header('X-Request-Id');
+    const requestId = sent && REQUEST_ID.test(sent) ? sent : randomUUID();
+    const { body, etag } = serializeOnce(value);
+    const fresh = matchesEtag(c.req.header('If-None-Match'), etag);
+    const status = fresh ? 304 : 200;
+    const headers: Record<string, string> = {
+      ...chainHeaders,
+      'x-request-id': requestId,
+      etag,
+      'cache-control': 'no-cache',
+    };
+    if (!fresh) headers['content-type'] = 'application/json';
+    log({
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status,
+      ms: Math.round(performance.now() - started),
+    });
+    return new Response(fresh ? null : body, { status, headers });
+  };
 }

@@ -120,3 +120,33 @@ describe('public reads revalidate with an ETag (issue 18)', () => {
     expect(after.text).toContain('Changed for the ETag test');
   });
 });
+
+describe("a visitor's public read (issue 18: answered without the middleware chain)", () => {
+  it('answers with the same headers and body as the chain does for a signed-in caller', async () => {
+    const customer = await t.createUser('Customer');
+    const headersOf = (h: Headers) => {
+      const out: Record<string, string> = {};
+      h.forEach((v, k) => {
+        if (k !== 'x-request-id') out[k] = v;
+      });
+      return out;
+    };
+    for (const path of ['/api/tournaments', '/api/event-types', '/api/settings']) {
+      await t.call('GET', path); // the first visitor's read goes through the chain
+      const visitor = await t.call('GET', path);
+      const signedIn = await t.call('GET', path, undefined, customer.token);
+      expect(visitor.status).toBe(200);
+      expect(visitor.text).toBe(signedIn.text);
+      expect(headersOf(visitor.headers)).toEqual(headersOf(signedIn.headers));
+      expect(visitor.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+      expect(visitor.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
+    }
+  });
+
+  it('a read carrying a token, even a forged one, goes through the chain and answers as before', async () => {
+    const visitor = await t.call('GET', '/api/tournaments');
+    const forged = await t.call('GET', '/api/tournaments', undefined, 'not-a-token');
+    expect(forged.status).toBe(200);
+    expect(forged.text).toBe(visitor.text);
+  });
+});
