@@ -70,10 +70,11 @@ export function visitorPublicRead(
 ): MiddlewareHandler {
   let chainHeaders: Record<string, string> | undefined;
   return async (c, next) => {
+    const header = incomingHeader(c);
     if (
       !chainHeaders ||
-      c.req.header('Authorization') !== undefined ||
-      c.req.header('UserContext') !== undefined
+      header('authorization') !== undefined ||
+      header('usercontext') !== undefined
     ) {
       await next();
       if (!chainHeaders && c.res.status === 200) {
@@ -93,10 +94,10 @@ export function visitorPublicRead(
     } catch {
       return next();
     }
-    const sent = c.req.header('X-Request-Id');
+    const sent = header('x-request-id');
     const requestId = sent && REQUEST_ID.test(sent) ? sent : randomUUID();
     const { body, etag } = serializeOnce(value);
-    const fresh = matchesEtag(c.req.header('If-None-Match'), etag);
+    const fresh = matchesEtag(header('if-none-match'), etag);
     const status = fresh ? 304 : 200;
     const headers: Record<string, string> = {
       ...chainHeaders,
@@ -113,5 +114,20 @@ export function visitorPublicRead(
       ms: Math.round(performance.now() - started),
     });
     return new Response(fresh ? null : body, { status, headers });
+  };
+}
+
+/**
+ * Reads a request header (lower-case name). On Node, from the incoming message's own header
+ * object: `c.req.header()` builds a whole Headers object from the raw headers on first use,
+ * which costs a visitor's read more than everything else it does.
+ */
+function incomingHeader(c: Context): (name: string) => string | undefined {
+  const env = c.env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined;
+  const incoming = env?.incoming?.headers;
+  if (!incoming) return (name) => c.req.header(name);
+  return (name) => {
+    const value = incoming[name];
+    return Array.isArray(value) ? value.join(', ') : value;
   };
 }
