@@ -15,15 +15,12 @@ import { logger } from '../lib/logger.ts';
 // the same objects until a change drops them (lib/cache.ts, here and on every server through
 // NOTIFY), and the tournament list is a new object each UTC day, so a kept page is never stale.
 
-/** Addresses rendered on the server: the public pages a visitor lands on. */
-export const SERVER_RENDERED_PATHS = new Set([
-  '/',
-  '/contact',
-  '/privacy',
-  '/user/login',
-  '/user/register',
-  '/user/forgot',
-]);
+/**
+ * Addresses rendered on the server. Only the home page for now: /contact and the sign-in pages
+ * rendered, but their hydration did not match yet (decision 020, unfinished), so they are sent
+ * as the plain shell until it does; add a page here only with the e2e hydration check passing.
+ */
+export const SERVER_RENDERED_PATHS = new Set(['/']);
 
 export interface PageData {
   settings: SiteSettings;
