@@ -54,8 +54,8 @@ const REQUEST_ID = /^[\w\-=]{1,255}$/;
 
 /**
  * A visitor's public read, answered without the /api middleware chain (issue 18; decision 020).
- * It has no caller to find (no Authorization, no UserContext: anyone else goes through the
- * chain as before, so an expired token still gets its 401), no body to limit and nothing to
+ * It has no caller to find (no Authorization, no UserContext: a read carrying either goes
+ * through the chain exactly as before), no body to limit and nothing to
  * store, so the chain's work comes down to its headers and its log line. The first answer
  * goes through the chain and its headers (CSP, HSTS, nosniff, frame options, ...) are kept and
  * sent from then on, so both ways answer with the same headers; the request id and the log
