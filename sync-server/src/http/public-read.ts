@@ -48,8 +48,19 @@ export function sendPublicRead<T extends object>(
   return res as unknown as Response & TypedResponse<T, 200, 'json'>;
 }
 
-/** Headers a public read sets itself; every other header of the full chain's answer is kept as is. */
-const OWN_HEADERS = new Set(['etag', 'cache-control', 'content-type', 'content-length', 'x-request-id']);
+/**
+ * Headers a public read sets itself, or that belong to one answer only (a cookie, a date);
+ * every other header of the full chain's answer is kept as is.
+ */
+const OWN_HEADERS = new Set([
+  'etag',
+  'cache-control',
+  'content-type',
+  'content-length',
+  'x-request-id',
+  'set-cookie',
+  'date',
+]);
 const REQUEST_ID = /^[\w\-=]{1,255}$/;
 
 /**
