@@ -15,47 +15,54 @@ export const sharedAlias = { '@shared': fileURLToPath(new URL('../shared/src', i
 // Dev server on this engineer's port range; the API runs on :3000 (DESIGN.md section 3).
 const API = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
     // Installable PWA (issue 6): the service worker is sw/src/sw.ts, built with the precache
     // manifest injected; web/src/features/sync/pwa-update.ts registers it (no injected script).
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: '../sw/src',
-      filename: 'sw.ts',
-      injectRegister: false,
-      registerType: 'prompt',
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-      },
-      manifest: {
-        name: 'Northern Ontario Martial Arts Championship',
-        short_name: 'NOMAC',
-        description: 'Registration, check-in and matchday of the Northern Ontario Martial Arts Championship.',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        theme_color: '#0b1220',
-        background_color: '#0b1220',
-        icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-    }),
+    // The server's render of the public pages (decision 020) is built into dist-ssr/ by a
+    // second, SSR build; the service worker and its manifest belong to the browser build only.
+    !isSsrBuild &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: '../sw/src',
+        filename: 'sw.ts',
+        injectRegister: false,
+        registerType: 'prompt',
+        includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        },
+        manifest: {
+          name: 'Northern Ontario Martial Arts Championship',
+          short_name: 'NOMAC',
+          description:
+            'Registration, check-in and matchday of the Northern Ontario Martial Arts Championship.',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          theme_color: '#0b1220',
+          background_color: '#0b1220',
+          icons: [
+            { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+            { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+            { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+        },
+      }),
   ],
   resolve: { alias: sharedAlias },
+  // The SSR bundle is self-contained: the server imports one file, whatever node_modules holds.
+  ssr: { noExternal: true },
+  publicDir: isSsrBuild ? false : 'public',
   server: {
     port: Number(process.env.VITE_PORT ?? 3100),
     proxy: { '/api': API, '/sync': API },
   },
   preview: { port: Number(process.env.VITE_PREVIEW_PORT ?? 3101) },
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     emptyOutDir: true,
     // Staff areas are lazy routes (web/src/app/routes.tsx), so they land in chunks of their own.
     chunkSizeWarningLimit: 400,
@@ -66,4 +73,4 @@ export default defineConfig({
       external: ['canvg', 'html2canvas', 'dompurify'],
     },
   },
-});
+}));

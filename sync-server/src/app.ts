@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
@@ -6,7 +9,12 @@ import type { AppEnv } from './http/context.ts';
 import type { Deps } from './deps.ts';
 import { impersonation } from './http/impersonation.ts';
 import { webApp } from './http/web-app.ts';
-import { loggablePath, logger } from './lib/logger.ts';
+import { publicPages } from './http/public-pages.ts';
+import { visitorPublicRead } from './http/public-read.ts';
+import { PUBLIC_PATHS } from '@tournament/shared';
+import { getSiteSettings } from './services/site-settings.ts';
+import { listEventTypes, listTournaments } from './services/tournaments.ts';
+import { logRequest } from './lib/request-log.ts';
 import { warnIfForwardedUntrusted } from './http/client-address.ts';
 import { DomainError, onError } from './lib/errors.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -28,7 +36,18 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** The whole HTTP surface: /api, /sync and the web app. `index.ts` only starts it. */
 export function createApp(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>();
+  // public/boot.js is sent inline in server-rendered pages, allowed by its hash (decision 020).
+  const bootScript = readBootScript(deps.config.webDist);
 
+  // A visitor's public read skips the middleware chain (issue 18; decision 020): registered
+  // first, it answers before the chain runs, with the chain's own headers.
+  const visitorRead = (load: () => Promise<object>) =>
+    visitorPublicRead(load, logRequest, (c) =>
+      warnIfForwardedUntrusted(c.req.header('X-Forwarded-For'), deps.config.trustedProxies),
+    );
+  app.get(PUBLIC_PATHS.tournaments, visitorRead(() => listTournaments(deps)));
+  app.get(PUBLIC_PATHS.eventTypes, visitorRead(() => listEventTypes(deps)));
+  app.get(PUBLIC_PATHS.settings, visitorRead(() => getSiteSettings(deps)));
   app.use(requestId());
   app.use(async (c, next) => {
     c.set('deps', deps);
@@ -37,16 +56,13 @@ export function createApp(deps: Deps) {
     const started = performance.now();
     warnIfForwardedUntrusted(c.req.header('X-Forwarded-For'), deps.config.trustedProxies);
     await next();
-    logger.info(
-      {
-        requestId: c.get('requestId'),
-        method: c.req.method,
-        path: loggablePath(c.req.path),
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      },
-      'request',
-    );
+    logRequest({
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
   });
   app.use(
     secureHeaders({
@@ -56,7 +72,11 @@ export function createApp(deps: Deps) {
       xFrameOptions: 'DENY',
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        scriptSrc: [
+          "'self'",
+          ...(bootScript ? [`'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`] : []),
+          'https://accounts.google.com/gsi/client',
+        ],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
@@ -125,10 +145,33 @@ export function createApp(deps: Deps) {
   app.all('/sync/*', () => {
     throw new DomainError('not_found', 'The requested resource was not found', 404);
   });
-  app.get('*', webApp(deps.config.webDist));
+  // The public pages arrive rendered with the cached public reads (issue 18; decision 020).
+  const pages = publicPages(
+    path.join(deps.config.webDist, '..', 'dist-ssr', 'entry-server.js'),
+    async () => {
+      const [settings, tournaments, eventTypes] = await Promise.all([
+        getSiteSettings(deps),
+        listTournaments(deps),
+        listEventTypes(deps),
+      ]);
+      return { settings, tournaments, eventTypes };
+    },
+    bootScript,
+  );
+  app.get('*', webApp(deps.config.webDist, pages));
   app.onError(onError);
   app.notFound((c) => c.json({ message: 'The requested resource was not found' }, 404));
   return app;
+}
+
+/** The built public/boot.js, or undefined before the web app is built. */
+function readBootScript(webDist: string): string | undefined {
+  try {
+    const text = fs.readFileSync(path.join(webDist, 'boot.js'), 'utf8');
+    return text.includes('</script') ? undefined : text;
+  } catch {
+    return undefined;
+  }
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,14 +1,31 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, routerReady } from './app/app.tsx';
+import { PAGE_DATA_ID, pageQueries, pageReads, type PageData } from './app/page-data.ts';
+import { keepOnDevice } from './lib/offline-cache.ts';
+import { seedQueries } from './lib/use-query.ts';
 import { startPwa } from './sync/pwa.tsx';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A public page the server rendered (decision 020) carries the answers it was rendered with:
+// seeded as fresh, the first render is the server's markup and is hydrated, with no read.
+const carried = document.getElementById(PAGE_DATA_ID)?.textContent;
+if (carried && root.hasChildNodes()) {
+  const data = JSON.parse(carried) as PageData;
+  seedQueries(pageQueries(data));
+  for (const [path, answer] of pageReads(data)) keepOnDevice(path, answer);
+  // Hydrated in a task of its own, after the one that evaluated the bundle: two shorter
+  // tasks keep a slow phone's main thread free for the reader's taps (issue 18).
+  void routerReady().then(() => setTimeout(() => hydrateRoot(root, app), 0));
+} else {
+  createRoot(root).render(app);
+}
 startPwa();

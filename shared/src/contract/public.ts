@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { emailField, optionalPhoneField, requiredText } from '../domain/validation.ts';
 
-/** The public reads (SPEC.md section 7), the contact form, health and the API document. */
-export const PUBLIC_PATHS = {
-  tournaments: '/api/tournaments',
-  eventTypes: '/api/event-types',
-  settings: '/api/settings',
-  contactUs: '/api/email/contactUs',
-  health: '/api/health',
-  openApi: '/api/openapi.json',
-} as const;
+export { PUBLIC_PATHS } from './public-paths.ts';
 
 const CalendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD');
 

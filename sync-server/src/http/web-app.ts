@@ -3,6 +3,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context } from 'hono';
+import { logger } from '../lib/logger.ts';
+import type { PublicPages } from './public-pages.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -38,10 +40,39 @@ interface Encoded {
  * the service worker, the manifest) revalidated every time, and index.html for any other
  * path so the client router takes it (SPA fallback). Text files are sent brotli- or
  * gzip-compressed when the browser accepts it, compressed once per file version and kept.
+ * With `pages`, the public pages a visitor lands on are sent rendered with their content
+ * (decision 020), compressed once per rendered version.
  */
-export function webApp(distDir: string) {
+export function webApp(distDir: string, pages?: PublicPages) {
   const root = path.resolve(distDir);
   const encoded = new Map<string, Encoded>();
+  const rendered = new Map<string, { html: string; entry: Promise<Encoded> }>();
+
+  async function compress(identity: Buffer, key: string): Promise<Encoded> {
+    const [br, gz] = await Promise.all([
+      brotli(identity, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      }),
+      gzip(identity, { level: 9 }),
+    ]);
+    return { key, identity, br, gzip: gz };
+  }
+
+  /** The page at `rel` rendered on the server, compressed, or undefined for the plain shell. */
+  async function renderedPage(rel: string, shell: Encoded): Promise<Encoded | undefined> {
+    if (!pages) return undefined;
+    const html = await pages.render(rel, shell.identity.toString('utf8'), root);
+    if (html === undefined) return undefined;
+    let hit = rendered.get(rel);
+    if (hit?.html !== html) {
+      hit = { html, entry: compress(Buffer.from(html), shell.key) };
+      rendered.set(rel, hit);
+    }
+    return hit.entry;
+  }
 
   async function load(file: string): Promise<Encoded | undefined> {
     let stat;
@@ -56,17 +87,11 @@ export function webApp(distDir: string) {
     if (hit?.key === key) return hit;
     const identity = await fs.readFile(file);
     const entry: Encoded = { key, identity };
-    if (COMPRESSIBLE.has(path.extname(file)) && identity.length > 1024) {
-      // Off the event loop (zlib's thread pool), so compressing never stalls other requests.
-      [entry.br, entry.gzip] = await Promise.all([
-        brotli(identity, {
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-        }),
-        gzip(identity, { level: 9 }),
-      ]);
-    }
-    encoded.set(file, entry);
-    return entry;
+    // Off the event loop (zlib's thread pool), so compressing never stalls other requests.
+    const done =
+      COMPRESSIBLE.has(path.extname(file)) && identity.length > 1024 ? await compress(identity, key) : entry;
+    encoded.set(file, done);
+    return done;
   }
 
   function send(c: Context, file: string, entry: Encoded, immutable: boolean) {
@@ -104,7 +129,16 @@ export function webApp(distDir: string) {
     if (asset) return send(c, file, asset, /\/assets\/.+-[\w-]{8,}\.\w+$/.test(rel));
     const index = path.join(root, 'index.html');
     const page = await load(index);
-    if (page) return send(c, index, page, false);
+    if (page) {
+      let withContent: Encoded | undefined;
+      try {
+        withContent = await renderedPage(rel, page);
+      } catch (err) {
+        // The plain shell still works (the browser renders the page): log it and send that.
+        logger.error({ err: String(err), path: rel }, 'server rendering of a public page failed');
+      }
+      return send(c, index, withContent ?? page, false);
+    }
     return c.text('The web app is not built yet: run `npm start` (it builds first) or `npm run build`.', 503);
   };
 }

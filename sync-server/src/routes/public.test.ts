@@ -89,3 +89,64 @@ describe('GET /api/event-types', () => {
     for (const e of res.json) expect(EventTypeSchema.strict().parse(e)).toEqual(e);
   });
 });
+
+describe('public reads revalidate with an ETag (issue 18)', () => {
+  it('a browser holding the current answer gets 304 without a body; after a change, the new answer', async () => {
+    const admin = await t.createUser('SuperAdmin');
+    const first = await t.call('GET', '/api/event-types');
+    const etag = first.headers.get('etag');
+    expect(first.status).toBe(200);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+
+    const again = await t.call('GET', '/api/event-types', undefined, undefined, { 'If-None-Match': etag ?? '' });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+
+    const [forms] = first.json as { id: number; title: string; description: string; showOnHomepage: boolean }[];
+    const list = (await t.call('GET', '/api/admin/event-types', undefined, admin.token)).json as Record<string, unknown>[];
+    const stored = list.find((e) => e.id === forms?.id);
+    const changed = await t.call(
+      'PUT',
+      `/api/admin/event-types/${forms?.id}`,
+      { ...stored, description: 'Changed for the ETag test' },
+      admin.token,
+    );
+    expect(changed.status).toBe(200);
+    const after = await t.call('GET', '/api/event-types', undefined, undefined, { 'If-None-Match': etag ?? '' });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(after.text).toContain('Changed for the ETag test');
+  });
+});
+
+describe("a visitor's public read (issue 18: answered without the middleware chain)", () => {
+  it('answers with the same headers and body as the chain does for a signed-in caller', async () => {
+    const customer = await t.createUser('Customer');
+    const headersOf = (h: Headers) => {
+      const out: Record<string, string> = {};
+      h.forEach((v, k) => {
+        if (k !== 'x-request-id') out[k] = v;
+      });
+      return out;
+    };
+    for (const path of ['/api/tournaments', '/api/event-types', '/api/settings']) {
+      await t.call('GET', path); // the first visitor's read goes through the chain
+      const visitor = await t.call('GET', path);
+      const signedIn = await t.call('GET', path, undefined, customer.token);
+      expect(visitor.status).toBe(200);
+      expect(visitor.text).toBe(signedIn.text);
+      expect(headersOf(visitor.headers)).toEqual(headersOf(signedIn.headers));
+      expect(visitor.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+      expect(visitor.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
+    }
+  });
+
+  it('a read carrying a token, even a forged one, goes through the chain and answers as before', async () => {
+    const visitor = await t.call('GET', '/api/tournaments');
+    const forged = await t.call('GET', '/api/tournaments', undefined, 'not-a-token');
+    expect(forged.status).toBe(200);
+    expect(forged.text).toBe(visitor.text);
+  });
+});

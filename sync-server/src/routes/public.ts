@@ -1,10 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { PUBLIC_PATHS, EventTypeSchema, SiteSettingsSchema, TournamentSchema } from '@tournament/shared';
 import { defineRoute } from '../http/define-route.ts';
+import { sendPublicRead } from '../http/public-read.ts';
 import { router } from '../http/openapi-app.ts';
 import { getSiteSettings } from '../services/site-settings.ts';
 import { listEventTypes, listTournaments } from '../services/tournaments.ts';
 
+// Cached reads, sent as bodies serialized once with an ETag (issue 18; decision 020).
 export const publicRoutes = router()
   .openapi(
     defineRoute('/api', {
@@ -16,7 +18,7 @@ export const publicRoutes = router()
         200: { description: 'Tournaments', content: { 'application/json': { schema: z.array(TournamentSchema) } } },
       },
     }),
-    async (c) => c.json(await listTournaments(c.get('deps')), 200),
+    async (c) => sendPublicRead(c, await listTournaments(c.get('deps'))),
   )
   .openapi(
     defineRoute('/api', {
@@ -28,7 +30,7 @@ export const publicRoutes = router()
         200: { description: 'Event types', content: { 'application/json': { schema: z.array(EventTypeSchema) } } },
       },
     }),
-    async (c) => c.json(await listEventTypes(c.get('deps')), 200),
+    async (c) => sendPublicRead(c, await listEventTypes(c.get('deps'))),
   )
   .openapi(
     defineRoute('/api', {
@@ -40,5 +42,5 @@ export const publicRoutes = router()
         200: { description: 'Site settings', content: { 'application/json': { schema: SiteSettingsSchema } } },
       },
     }),
-    async (c) => c.json(await getSiteSettings(c.get('deps')), 200),
+    async (c) => sendPublicRead(c, await getSiteSettings(c.get('deps'))),
   );

@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import { nextTournament, tournamentStatus, utcDay, type Tournament } from '@tournament/shared';
+import { nextTournament, tournamentStatus, utcDay, utcDayStart, type Tournament } from '@tournament/shared';
 import { eventTypes, tournamentScheduleLines, tournaments } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 
@@ -52,17 +52,20 @@ async function loadTournaments(deps: Deps): Promise<StoredTournament[]> {
  * The flags change only at 00:00 UTC, so the list with its flags is kept per UTC day,
  * keyed by the cached rows (an invalidation brings new rows, hence a new list).
  */
-const withFlags = new WeakMap<StoredTournament[], { day: string; list: Tournament[] }>();
+const withFlags = new WeakMap<StoredTournament[], { from: number; until: number; list: Tournament[] }>();
+const DAY_MS = 86_400_000;
 
 /** Every tournament, oldest first, with its SPEC.md section 4 flags as of now. Shared: do not mutate. */
 export async function listTournaments(deps: Deps): Promise<Tournament[]> {
   const stored = await deps.cache.get(TOURNAMENTS_CACHE_KEY, () => loadTournaments(deps));
   const now = deps.now();
-  const day = utcDay(now);
+  const ms = now.getTime();
   const kept = withFlags.get(stored);
-  if (kept?.day === day) return kept.list;
+  // A comparison of numbers per read: a public read runs this thousands of times a minute.
+  if (kept && ms >= kept.from && ms < kept.until) return kept.list;
+  const from = utcDayStart(utcDay(now));
   const list = stored.map((t) => ({ ...t, ...tournamentStatus(t, now) }));
-  withFlags.set(stored, { day, list });
+  withFlags.set(stored, { from, until: from + DAY_MS, list });
   return list;
 }
 

@@ -8,6 +8,21 @@ const router = createBrowserRouter(routes);
 // SPEC.md section 4: a forced logout (401/403 while signed in) goes to `/`.
 setSignedOutHandler(() => void router.navigate('/'));
 
+/**
+ * Resolves once the router has matched the first address and loaded its lazy pages: a page
+ * the server rendered is hydrated only then, so the first client render is the server's markup.
+ */
+export function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 export function App() {
   return (
     <Providers>

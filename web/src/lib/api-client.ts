@@ -73,6 +73,12 @@ export class UnexpectedAnswerError extends ApiError {
   }
 }
 
+/**
+ * A schema, or a loader of one: first-paint code passes `() => import(...)` so zod and the
+ * contract's schemas load with the answer instead of in the page's first chunk (issue 18).
+ */
+export type SchemaArg<T> = AnswerSchema<T> | (() => Promise<AnswerSchema<T>>);
+
 function parsed<T>(status: number, data: unknown, schema: AnswerSchema<T> | undefined): T {
   if (!schema) return data as T;
   try {
@@ -86,9 +92,13 @@ async function request<T>(
   method: string,
   path: string,
   body?: unknown,
-  schema?: AnswerSchema<T>,
+  schemaArg?: SchemaArg<T>,
   as: 'json' | 'blob' = 'json',
 ): Promise<T> {
+  // A lazy schema loads while the request is in flight.
+  const schemaReady = typeof schemaArg === 'function' ? schemaArg() : Promise.resolve(schemaArg);
+  // Nothing waits on it before the answer: a failed load must not go unhandled meanwhile.
+  schemaReady.catch(() => undefined);
   // No custom header for a visitor's GET, so it can use the reads public/boot.js preloads.
   const headers: Record<string, string> = {};
   const session = getSession();
@@ -110,7 +120,7 @@ async function request<T>(
     // No answer at all: the device is offline (issue 12 section 5), not a section 8 error. A
     // read kept on the device answers with its last good copy.
     const kept = method === 'GET' && isKeptRead(path) ? keptOnDevice<unknown>(path) : undefined;
-    if (kept) return parsed(200, kept.data, schema);
+    if (kept) return parsed(200, kept.data, await schemaReady);
     throw new OfflineError();
   }
   if (res.ok && as === 'blob') return (await res.blob()) as T;
@@ -123,7 +133,7 @@ async function request<T>(
     }
     throw new ApiError(res.status, data);
   }
-  const answer = parsed(res.status, data, schema);
+  const answer = parsed(res.status, data, await schemaReady);
   if (method === 'GET' && isKeptRead(path)) keepOnDevice(path, data);
   return answer;
 }
@@ -137,9 +147,9 @@ function call(method: string) {
   return send;
 }
 
-function get<T>(path: string, schema: AnswerSchema<T>): Promise<T>;
+function get<T>(path: string, schema: SchemaArg<T>): Promise<T>;
 function get(path: string): Promise<unknown>;
-function get<T>(path: string, schema?: AnswerSchema<T>): Promise<T | unknown> {
+function get<T>(path: string, schema?: SchemaArg<T>): Promise<T | unknown> {
   return request('GET', path, undefined, schema);
 }
 

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { FeatureFlag, SiteSettings } from '@tournament/shared';
-import { PUBLIC_PATHS, SiteSettingsSchema } from '@shared/contract/public.ts';
+import { PUBLIC_PATHS } from '@shared/contract/public-paths.ts';
 import { api } from './api-client.ts';
 import { keptOnDevice } from './offline-cache.ts';
 import { useQuery } from './use-query.ts';
@@ -15,8 +15,11 @@ interface SettingsState {
 }
 const SettingsContext = createContext<SettingsState>({ settings: undefined, error: undefined });
 
+// The schema loads with the answer, keeping zod out of the first chunk (issue 18).
+const siteSettingsSchema = async () => (await import('@shared/contract/public.ts')).SiteSettingsSchema;
+
 export function useSiteSettingsQuery() {
-  return useQuery<SiteSettings>('settings', () => api.get(PUBLIC_PATHS.settings, SiteSettingsSchema), {
+  return useQuery<SiteSettings>('settings', () => api.get(PUBLIC_PATHS.settings, siteSettingsSchema), {
     initialData: () => keptOnDevice<SiteSettings>('/api/settings')?.data,
   });
 }

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 
 // SPEC.md section 9: light and dark schemes. Follows the system until the user chooses;
 // the choice is remembered in localStorage `theme` (public/boot.js applies it before paint).
@@ -25,24 +25,38 @@ interface ThemeApi {
   toggle: () => void;
 }
 const ThemeContext = createContext<ThemeApi | null>(null);
+const CHANGE = 'theme-change';
 
+function subscribeChosen(onChange: () => void): () => void {
+  window.addEventListener(CHANGE, onChange);
+  return () => window.removeEventListener(CHANGE, onChange);
+}
+function subscribeSystem(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia('(prefers-color-scheme: dark)');
+  const listener = () => {
+    // Following the system: the page's scheme moves with it.
+    if (!storedScheme()) apply(systemScheme());
+    onChange();
+  };
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+/**
+ * The scheme is applied to the page by public/boot.js before the first paint, then only when
+ * it changes (the toggle, the system setting), never from a render: a page the server rendered
+ * (decision 020) first renders as the server did (light, nothing chosen) and must not flash.
+ */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [chosen, setChosen] = useState<Scheme | null>(storedScheme);
-  const [system, setSystem] = useState<Scheme>(systemScheme);
+  const chosen = useSyncExternalStore(subscribeChosen, storedScheme, () => null);
+  const system = useSyncExternalStore(subscribeSystem, systemScheme, (): Scheme => 'light');
   const scheme = chosen ?? system;
-
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia('(prefers-color-scheme: dark)');
-    const onChange = () => setSystem(query.matches ? 'dark' : 'light');
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  useEffect(() => apply(scheme), [scheme]);
 
   const setScheme = useCallback((next: Scheme) => {
     localStorage.setItem(KEY, next);
-    setChosen(next);
+    apply(next);
+    window.dispatchEvent(new Event(CHANGE));
   }, []);
   const toggle = useCallback(() => setScheme(scheme === 'dark' ? 'light' : 'dark'), [scheme, setScheme]);
   const value = useMemo(() => ({ scheme, setScheme, toggle }), [scheme, setScheme, toggle]);

@@ -47,6 +47,18 @@ function load(key: string, fetcher: () => Promise<unknown>): void {
   );
 }
 
+/**
+ * Answers the server sent with the page (decision 020): taken as fresh, so the page renders
+ * from them at once, the same markup the server rendered, and reads nothing more.
+ */
+export function seedQueries(answers: Record<string, unknown>): void {
+  for (const [key, data] of Object.entries(answers)) {
+    if (data === undefined) continue;
+    cache.set(key, { data, settled: true });
+    notify(key);
+  }
+}
+
 /** Drops cached results whose key starts with `prefix`; queries on screen fetch again. */
 export function invalidateQueries(prefix: string): void {
   for (const key of [...cache.keys()]) {
@@ -95,7 +107,9 @@ export function useQuery<T>(
     },
     [key],
   );
-  const entry = useSyncExternalStore(subscribe, () => cache.get(key) ?? EMPTY);
+  const snapshot = () => cache.get(key) ?? EMPTY;
+  // The server renders from seeded answers too (decision 020): the same snapshot there.
+  const entry = useSyncExternalStore(subscribe, snapshot, snapshot);
   useEffect(() => {
     // One request per key even when several components (or StrictMode's second effect) ask.
     const current = cache.get(key);

@@ -1,5 +1,7 @@
 import { getSession, onLogout, setSession } from '../../lib/session.ts';
-import { endServerSession, refreshSessionTokens, storeSession } from './api/accounts.ts';
+
+// The account calls (and their zod schemas) load only for a signed-in session (issue 18).
+const accounts = () => import('./api/accounts.ts');
 
 // Access tokens live 15 minutes; the refresh token (single use, rotated) keeps a venue
 // tablet signed in all day. This keeper swaps the pair shortly before the access token
@@ -35,6 +37,7 @@ async function refreshIfDue(): Promise<void> {
     const current = getSession();
     if (!current?.refreshToken || !needsRefresh(current.token, Date.now())) return;
     try {
+      const { refreshSessionTokens, storeSession } = await accounts();
       storeSession(await refreshSessionTokens(current.refreshToken));
     } catch {
       // A refused refresh already signed the user out (api client, 401); a network
@@ -62,7 +65,7 @@ export function startSessionKeeper(): void {
       // Drop the refresh token first so a failing call cannot leave it usable here.
       const { refreshToken, ...rest } = session;
       setSession(rest);
-      await endServerSession(refreshToken);
+      await (await accounts()).endServerSession(refreshToken);
     }
   });
 }

@@ -1,13 +1,16 @@
-import { EventTypeListSchema, PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
+import { PUBLIC_PATHS } from '@shared/contract/public-paths.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 
 // The home page's reads (SPEC.md section 2: the tournament list and one further fetch). The
-// contract module is imported by its own path: the home page pulls only the public schemas.
+// schemas load with the answers (issue 18): zod stays out of the first chunk, and a home page
+// the server rendered with its data (decision 020) never loads them.
+const tournamentListSchema = async () => (await import('@shared/contract/public.ts')).TournamentListSchema;
+const eventTypeListSchema = async () => (await import('@shared/contract/public.ts')).EventTypeListSchema;
 export function useTournaments() {
-  return useQuery('tournaments', () => api.get(PUBLIC_PATHS.tournaments, TournamentListSchema));
+  return useQuery('tournaments', () => api.get(PUBLIC_PATHS.tournaments, tournamentListSchema));
 }
 
 export function useEventTypes() {
-  return useQuery('event-types', () => api.get(PUBLIC_PATHS.eventTypes, EventTypeListSchema));
+  return useQuery('event-types', () => api.get(PUBLIC_PATHS.eventTypes, eventTypeListSchema));
 }

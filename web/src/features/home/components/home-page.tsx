@@ -14,14 +14,23 @@ import { useEventTypes, useTournaments } from '../api/home.ts';
 import { RegistrationStatus } from './registration-status.tsx';
 import { VenueBlock } from './venue-block.tsx';
 
+const HOME_TITLE = 'Home';
+const homeDescription = (settings: SiteSettings | undefined) =>
+  `${settings?.siteName ?? 'The tournament'}: an open-style martial-arts tournament in Elliot Lake, Ontario. Dates, pricing, schedule, events and online registration.`;
+
+/** The home page's title and description, as usePageMeta sets them; the server writes them too (decision 020). */
+export function homeMeta(settings: SiteSettings): { title: string; description: string } {
+  return {
+    title: settings.sitePrefix ? `${settings.sitePrefix} ${HOME_TITLE}` : HOME_TITLE,
+    description: homeDescription(settings),
+  };
+}
+
 /** `/`: the public home page for the next tournament (SPEC.md sections 1 and 2). */
 export function HomePage() {
   const settings = useSiteSettings();
   const settingsSettled = useSiteSettingsSettled();
-  usePageMeta(
-    'Home',
-    `${settings?.siteName ?? 'The tournament'}: an open-style martial-arts tournament in Elliot Lake, Ontario. Dates, pricing, schedule, events and online registration.`,
-  );
+  usePageMeta(HOME_TITLE, homeDescription(settings));
   const tournaments = useTournaments();
   const eventTypes = useEventTypes();
   const { showError } = usePageAlert();
@@ -71,7 +80,10 @@ export function HomeContent({
   const state = homeState(tournament);
   return (
     <div className="grid gap-8">
-      <section aria-labelledby="site-name" className="rounded-lg bg-primary px-6 py-10 text-primary-foreground dark:bg-red-900 dark:text-red-50">
+      <section
+        aria-labelledby="site-name"
+        className="rounded-lg bg-primary px-6 py-10 text-primary-foreground dark:bg-red-900 dark:text-red-50"
+      >
         <h1 id="site-name" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
           {settings.siteName}
         </h1>
@@ -95,12 +107,12 @@ export function HomeContent({
             <CardContent>
               <ul className="grid gap-2">
                 <li>
-                  Competing costs {formatDollars(tournament.competitorOnlineCost)} when you register online, or{' '}
-                  {formatDollars(tournament.competitorDoorCost)} at the door.
+                  Competing costs {formatDollars(tournament.competitorOnlineCost)} when you register online,
+                  or {formatDollars(tournament.competitorDoorCost)} at the door.
                 </li>
                 <li>
-                  Spectator passes are {formatDollars(tournament.spectatorCost)}. Children 5 and under accompanied by
-                  an adult are free.
+                  Spectator passes are {formatDollars(tournament.spectatorCost)}. Children 5 and under
+                  accompanied by an adult are free.
                 </li>
                 <Flag name="SellLunchTickets">
                   <li>Lunch tickets are {formatDollars(tournament.lunchCost)}.</li>
@@ -137,8 +149,8 @@ export function HomeContent({
         </CardHeader>
         <CardContent className="grid gap-4">
           <p>
-            Grand Championship awards go to the competitors with the most points across forms, sparring, weapons and
-            self-defense. Every placing in a division earns points:
+            Grand Championship awards go to the competitors with the most points across forms, sparring,
+            weapons and self-defense. Every placing in a division earns points:
           </p>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {(Object.entries(GRAND_CHAMPION_POINTS) as [string, number][]).map(([place, points]) => (

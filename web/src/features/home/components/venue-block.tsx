@@ -1,5 +1,5 @@
 import type { SiteSettings } from '@tournament/shared';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 
 /**
@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
  * when scrolled near. If the map cannot load, the address and the link still tell the way.
  */
 export function VenueBlock({ settings, icon }: { settings: SiteSettings; icon: ReactNode }) {
+  const mapNear = useNearViewport<HTMLDivElement>();
   const mapLink = `https://www.openstreetmap.org/search?query=${encodeURIComponent(settings.venueAddress)}`;
   return (
     <Card>
@@ -27,21 +28,51 @@ export function VenueBlock({ settings, icon }: { settings: SiteSettings; icon: R
           </p>
         </div>
         {settings.mapEmbedUrl && (
-          <div className="relative h-72 w-full overflow-hidden rounded-md border bg-muted">
+          <div ref={mapNear.ref} className="relative h-72 w-full overflow-hidden rounded-md border bg-muted">
             {/* Seen only while the map loads or if it cannot: the address above still tells the way. */}
             <p aria-hidden="true" className="absolute inset-0 grid place-items-center p-4 text-center text-muted-foreground">
               Map of {settings.venueName}
             </p>
-            <iframe
-              src={settings.mapEmbedUrl}
-              title={`Map of ${settings.venueName}, ${settings.venueAddress}`}
-              loading="lazy"
-              referrerPolicy="no-referrer"
-              className="relative size-full border-0"
-            />
+            {mapNear.near && (
+              <iframe
+                src={settings.mapEmbedUrl}
+                title={`Map of ${settings.venueName}, ${settings.venueAddress}`}
+                loading="lazy"
+                referrerPolicy="no-referrer"
+                className="relative size-full border-0"
+              />
+            )}
           </div>
         )}
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * True once the element comes within a screen of the viewport (issue 18). The map is another
+ * site's page with its own scripts: a phone that never scrolls to it never loads it, and the
+ * server-rendered page (decision 020) has none (the placeholder text stands in for it).
+ * Without IntersectionObserver it is near at once.
+ */
+function useNearViewport<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || near) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return { ref, near };
 }

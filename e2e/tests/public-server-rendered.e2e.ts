@@ -1,0 +1,146 @@
+import type { AdminTournament, TournamentInput } from '@tournament/shared';
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
+
+// Issue 18 (decision 020): the public pages arrive as HTML with their content. The home page
+// shows the next tournament with JavaScript off; with it on, the same markup is hydrated with
+// no console error and no read of the data it came with; a change in settings shows on the
+// next load; a tournament field holding markup is shown as text.
+const ADMIN = { email: 'ssr-admin@example.com', password: 'ring-side-2026', role: 'SuperAdmin' as const };
+
+describe('server-rendered public pages', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let token: string;
+  let tournament: AdminTournament;
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack({ users: [ADMIN] }), launchBrowser()]);
+    token = await stack.signIn(ADMIN.email, ADMIN.password);
+    const list = await stack.api<AdminTournament[]>('GET', '/api/admin/tournaments', undefined, token);
+    const first = list.json[0];
+    if (!first) throw new Error('the seed made no tournament');
+    tournament = first;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  async function setVenue(venue: string) {
+    const t = tournament;
+    const body: TournamentInput = {
+      tournamentDate: t.tournamentDate,
+      registrationOpensOn: t.registrationOpensOn,
+      registrationClosesAfter: t.registrationClosesAfter,
+      competitorOnlineCost: t.competitorOnlineCost,
+      competitorDoorCost: t.competitorDoorCost,
+      spectatorCost: t.spectatorCost,
+      lunchCost: t.lunchCost,
+      city: t.city,
+      venue,
+      inPersonRegistrationTimes: t.inPersonRegistrationTimes,
+      blackBeltMeetingTime: t.blackBeltMeetingTime,
+      eliminationTime: t.eliminationTime,
+      schedule: t.schedule,
+    };
+    const res = await stack.api('PUT', `/api/admin/tournaments/${t.id}`, body, token);
+    expect(res.status, res.text).toBe(200);
+  }
+
+  /** Console errors (React reports a hydration mismatch as one, or as an uncaught error: newPage fails on those). */
+  function consoleProblems(page: Page): string[] {
+    const problems: string[] = [];
+    page.on('console', (m: ConsoleMessage) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    return problems;
+  }
+
+  it('with JavaScript off, the home page shows the next tournament, its status, pricing and events', async () => {
+    const context = await browser.newContext({ baseURL: stack.baseUrl, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(page.title()).resolves.toBe('NOMAC Home');
+      await expect(
+        page
+          .getByRole('heading', { level: 1, name: 'Northern Ontario Martial Arts Championship' })
+          .isVisible(),
+      ).resolves.toBe(true);
+      const banner = await page.locator('#site-name + p').textContent();
+      expect(banner).toContain(`at ${tournament.venue}, ${tournament.city}`);
+      await expect(
+        page.getByRole('heading', { name: 'Online registration is now open!' }).isVisible(),
+      ).resolves.toBe(true);
+      await expect(
+        page.getByText(/Competing costs \$\d+ when you register online/).isVisible(),
+      ).resolves.toBe(true);
+      await expect(page.getByRole('heading', { name: 'Events' }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('link', { name: 'Register online' }).getAttribute('href')).resolves.toBe(
+        '/customer/registration',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('with JavaScript on, the page hydrates without a console error or a read of the data it carries', async () => {
+    const page = await newPage(browser, stack.baseUrl);
+    const problems = consoleProblems(page);
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      const p = new URL(r.url()).pathname;
+      if (p === '/api/tournaments' || p === '/api/event-types' || p === '/api/settings') reads.push(p);
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    // Hydrated: the header's scheme toggle answers a click (a React handler, not markup).
+    const toggle = page.getByRole('button', { name: /Switch to (dark|light) mode/ });
+    const before = await toggle.getAttribute('aria-label');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-label')).not.toBe(before);
+    // Client navigation still works from the hydrated page.
+    await page.getByRole('link', { name: 'Contact Us' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+    expect(problems).toEqual([]);
+    expect(reads).toEqual([]);
+  });
+
+  it('the other public pages a visitor lands on render without a console error', async () => {
+    for (const [path, heading] of [
+      ['/contact', 'Contact Us'],
+      ['/user/login', /sign in|log in/i],
+      ['/user/register', /sign up|create/i],
+    ] as const) {
+      const page = await newPage(browser, stack.baseUrl);
+      const problems = consoleProblems(page);
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      expect(problems, path).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it('a venue changed in settings shows on the next load, as text even when it holds markup', async () => {
+    const venue = '<img src=x onerror=alert(1)> Collège Boréal </script><script>alert(2)</script>';
+    await setVenue(venue);
+    try {
+      const page = await newPage(browser, stack.baseUrl);
+      const dialogs: string[] = [];
+      page.on('dialog', (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
+      const res = await page.goto('/');
+      const html = (await res?.text()) ?? '';
+      expect(html).not.toContain('<img src=x');
+      expect(html).not.toContain('</script><script>alert(2)');
+      expect(await page.locator('#site-name + p').textContent()).toContain(venue);
+      expect(await page.locator('img[src="x"]').count()).toBe(0);
+      expect(dialogs).toEqual([]);
+    } finally {
+      await setVenue(tournament.venue);
+    }
+  });
+});

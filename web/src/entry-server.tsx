@@ -1,0 +1,41 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { homeMeta } from './features/home/components/home-page.tsx';
+import { pageQueries, type PageData } from './app/page-data.ts';
+import { Providers } from './app/providers.tsx';
+import { routes } from './app/routes.tsx';
+import { seedQueries } from './lib/use-query.ts';
+
+// The server's render of a public page (issue 18; decision 020), built by `vite build --ssr`
+// into dist-ssr/ and called by sync-server/src/http/web-app.ts. The tree is the one main.tsx
+// hydrates: the same providers and routes, seeded with the same answers, as a visitor sees it.
+
+export { PAGE_DATA_ID, scriptJson, type PageData } from './app/page-data.ts';
+
+const handler = createStaticHandler(routes);
+
+export interface RenderedPage {
+  /** The markup inside #root. */
+  html: string;
+  /** The page's title and description when the server knows them (the home page). */
+  meta?: { title: string; description: string };
+}
+
+/** The page at `url` rendered with `data`, or undefined when the app would redirect. */
+export async function renderPage(url: string, data: PageData): Promise<RenderedPage | undefined> {
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) return undefined;
+  // Server-side, one render at a time: seeding and rendering happen without a pause between.
+  seedQueries(pageQueries(data));
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <Providers>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Providers>
+    </StrictMode>,
+  );
+  const path = new URL(url).pathname;
+  return { html, meta: path === '/' ? homeMeta(data.settings) : undefined };
+}
