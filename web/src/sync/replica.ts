@@ -79,6 +79,13 @@ export class Replica {
   private readonly listeners = new Set<() => void>();
   /** Tap commits, one after another, so mutation ids follow the taps. */
   private commits: Promise<unknown> = Promise.resolve();
+  /**
+   * Loads and pulls, one after another. Each reads the confirmed rows, waits on IndexedDB and
+   * then sets them: two at once (a poke's pull of one scope and the 11 s pull of another, or a
+   * pull and another tab's reload) would each set what they read before the other finished,
+   * and the rows of the first would vanish from the screen while IndexedDB kept them.
+   */
+  private exclusive: Promise<unknown> = Promise.resolve();
   private loading: Promise<void> | null = null;
   private readonly channel: BroadcastChannel | null;
   private readonly stopWipeListener: () => void;
@@ -154,8 +161,19 @@ export class Replica {
     return this.loading;
   }
 
+  /** Runs `step` once the loads and pulls before it have finished. */
+  private serially<T>(step: () => Promise<T>): Promise<T> {
+    const run = this.exclusive.then(step);
+    this.exclusive = run.catch(() => undefined);
+    return run;
+  }
+
   /** Reads everything again (start, another tab's change, a wipe): confirmed rows, optimistic rows, outbox. */
-  async reload(): Promise<void> {
+  reload(): Promise<void> {
+    return this.serially(() => this.load());
+  }
+
+  private async load(): Promise<void> {
     const db = this.db;
     const names = Object.keys(db.registry);
     const [tables, entries] = await db.transaction('r', [...db.entityTables(), db.outbox], () =>
@@ -182,10 +200,17 @@ export class Replica {
   async mutate<M extends Mutator>(m: M, args: MutatorArgs<M>): Promise<number> {
     if (!this.loaded) await this.ready();
     const q: Queued = { name: m.name, args, queuedAt: this.now().toISOString(), touched: [] };
-    const store = MemoryStore.over(this.view);
-    await this.replay(store, q, this.context());
+    // Run over the view as it is once the mutator has finished: a pull landing meanwhile
+    // would otherwise lose its rows of the entities the tap writes (the tap's copy replaces them).
+    let base: Maps;
+    let store: MemoryStore;
+    do {
+      base = this.view;
+      store = MemoryStore.over(base);
+      await this.replay(store, q, this.context());
+    } while (base !== this.view);
     this.outbox.push(q);
-    this.view = withWrites(this.view, store);
+    this.view = withWrites(base, store);
     this.pendingKeys = new Set([...this.pendingKeys, ...q.touched]);
     this.publish();
     const commit = this.commits.then(() => this.commit(q));
@@ -249,6 +274,15 @@ export class Replica {
   ): Promise<void> {
     if (!this.loaded) await this.ready();
     await this.flushed();
+    await this.serially(() => this.pulled(scope, res, clientId, held));
+  }
+
+  private async pulled(
+    scope: SyncScope,
+    res: PullResponse,
+    clientId: string,
+    held: readonly SyncScope[],
+  ): Promise<void> {
     const db = this.db;
     const last = res.lastMutationIds[clientId] ?? 0;
     const { confirmed } = await db.transaction(

@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PullResponse } from '@shared/contract/sync.ts';
+import { syncDivision, syncEntry, syncRing } from '@shared/testing/matchday-rows.ts';
+import { recordScore } from '@shared/domain/mutators/index.ts';
+import { DeviceDb } from './db.ts';
+import { Replica } from './replica.ts';
+
+// The replica's rows stay those IndexedDB holds when pulls, reloads and taps overlap (a poke's
+// pull of one scope, the signage refetch of another, another tab's reload): seen as ring
+// tablets whose screens lacked scores IndexedDB had (issue 14's matchday e2e).
+
+let db: DeviceDb;
+let n = 0;
+const actor = () => ({ personId: 7, displayName: 'Olga Official' });
+
+beforeEach(() => {
+  db = new DeviceDb(`replica-${++n}`);
+});
+afterEach(async () => {
+  db.close();
+  await db.delete();
+});
+
+const score = (competitorId: number) => ({
+  id: `100:1:${competitorId}:1:0`,
+  divisionId: 100,
+  eventTypeId: 1,
+  competitorId,
+  judge: 1,
+  round: 0,
+  value: 8,
+  enteredAt: '2026-11-21T13:00:00.000Z',
+  enteredBy: 8,
+  enteredByName: 'Omar Official',
+  version: competitorId,
+});
+
+function pullOf(rows: object[], entity: string, version: number): PullResponse {
+  return {
+    cookie: `c${version}`,
+    patch: [{ op: 'put', entity, rows: rows as never }],
+    lastMutationIds: {},
+    rejections: [],
+  } as PullResponse;
+}
+
+/** Ring 1 running a judged division of three competitors. */
+function ringDay(): PullResponse {
+  return {
+    cookie: 'c1',
+    patch: [
+      { op: 'put', entity: 'rings', rows: [syncRing()] },
+      { op: 'put', entity: 'divisions', rows: [syncDivision({ ringId: 1, status: 'current' })] },
+      { op: 'put', entity: 'divisionEntries', rows: [1, 2, 3].map((c) => syncEntry(100, c)) },
+    ],
+    lastMutationIds: {},
+    rejections: [],
+  };
+}
+
+describe('the replica', () => {
+  it('keeps the rows of every pull when pulls of two scopes and a reload overlap', async () => {
+    const replica = new Replica(db, actor);
+    await replica.ready();
+    await Promise.all([
+      replica.applyPull('matchday', pullOf([score(1), score(2)], 'scores', 1), 'c', ['matchday', 'signage']),
+      replica.reload(),
+      replica.applyPull('signage', pullOf([syncRing()], 'rings', 2), 'c', ['matchday', 'signage']),
+      replica.applyPull('matchday', pullOf([score(3)], 'scores', 3), 'c', ['matchday', 'signage']),
+      replica.reload(),
+    ]);
+    const shown = replica.getSnapshot();
+    expect(
+      shown
+        .rows('scores')
+        .map((s) => s.competitorId)
+        .sort(),
+    ).toEqual([1, 2, 3]);
+    expect(shown.rows('rings')).toHaveLength(1);
+    expect(await db.entity('scores').count()).toBe(3);
+  });
+
+  it('shows both of two taps made at once (a score field left while the next one is typed)', async () => {
+    const replica = new Replica(db, actor);
+    await replica.applyPull('matchday', ringDay(), 'c', ['matchday']);
+    const tap = (competitorId: number) =>
+      replica.mutate(recordScore, {
+        divisionId: 100,
+        eventTypeId: 1,
+        competitorId,
+        judge: 1,
+        round: 0,
+        value: 9,
+      });
+    await Promise.all([tap(1), tap(2), tap(3)]);
+    expect(
+      replica
+        .getSnapshot()
+        .rows('scores')
+        .map((s) => s.competitorId)
+        .sort(),
+    ).toEqual([1, 2, 3]);
+  });
+
+  it('keeps a pull’s rows of the entity a tap writes while the tap runs', async () => {
+    const replica = new Replica(db, actor);
+    await replica.applyPull('matchday', ringDay(), 'c', ['matchday']);
+    await Promise.all([
+      replica.mutate(recordScore, {
+        divisionId: 100,
+        eventTypeId: 1,
+        competitorId: 3,
+        judge: 1,
+        round: 0,
+        value: 9,
+      }),
+      replica.applyPull('matchday', pullOf([score(1), score(2)], 'scores', 2), 'c', ['matchday']),
+    ]);
+    expect(
+      replica
+        .getSnapshot()
+        .rows('scores')
+        .map((s) => s.competitorId)
+        .sort(),
+    ).toEqual([1, 2, 3]);
+  });
+});
