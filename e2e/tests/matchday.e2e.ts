@@ -235,7 +235,6 @@ describe('rings and matchday in the browser', () => {
     ]);
   });
 
-  // Step 4's last part, the family's estimated time on /customer/home, belongs to the customer
-  // area (results/home engineer): with this file's stack, FamilyA's Forms division is on Ring 1.
-  it.todo('a family sees its competitor’s ring and estimated time on /customer/home');
+  // Step 4's last part, a family's ring and estimated time on /customer/home, is tested once, in
+  // e2e/tests/signage.e2e.ts, where divisions are still to come (here every one has completed).
 });
