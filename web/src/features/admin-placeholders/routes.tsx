@@ -6,12 +6,6 @@ import { NotBuiltYetPage } from '../../components/placeholder-page.tsx';
 // "Not built yet" page with the roles of SPEC.md section 6 in `handle.roles`.
 // Whoever builds one removes its line here and adds the real route in web/src/app/routes.tsx.
 const directors = { roles: DIRECTOR_ROLES };
-const page = (path: string, name: string, handle: { roles: readonly string[] }): RouteObject => ({
-  path,
-  handle,
-  element: <NotBuiltYetPage name={name} />,
-});
-
 export const adminPlaceholderRoutes: RouteObject[] = [
   {
     path: 'communications',
