@@ -35,6 +35,8 @@ describe('accessibility and colour schemes of the public pages', () => {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(path);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    // The home page arrives rendered by the server: its buttons work once the app has hydrated.
+    await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
     return page;
   }
 

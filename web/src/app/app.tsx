@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { setSignedOutHandler } from '../lib/api-client.ts';
 import { Providers } from './providers.tsx';
@@ -24,6 +25,11 @@ export function routerReady(): Promise<void> {
 }
 
 export function App() {
+  // The page answers taps from here on: a server-rendered page (decision 020) shows its
+  // buttons before the app has hydrated them. Tests wait for `html[data-interactive]`.
+  useEffect(() => {
+    document.documentElement.dataset.interactive = 'true';
+  }, []);
   return (
     <Providers>
       <RouterProvider router={router} />
