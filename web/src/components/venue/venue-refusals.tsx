@@ -4,20 +4,29 @@ import { formatTime } from '../../sync/format.ts';
 import { useRejections } from '../../sync/hooks.ts';
 import type { Failing } from '../../sync/replica.ts';
 
-// What the device or the server refused among a screen's own mutations (rings, matchday), in
-// the mutator's words ("Division not completed: The results are not complete: Forms."). Said
-// calmly, as a notice rather than a danger alert: at the rings a refusal is routine (another
-// tablet got there first), and nothing was lost.
+// What the device or the server refused among a screen's own mutations, in the mutator's
+// words ("Division not completed: The results are not complete: Forms."). At the rings it is
+// said calmly, as a notice rather than a danger alert: a refusal there is routine (another
+// tablet got there first) and nothing was lost. At the door it is a danger alert
+// (DoorRejections), so nobody believes money was recorded when it was not.
 
-export function VenueRefusals({
-  mutators,
-  failing,
-  shown = 3,
-}: {
+export interface RefusalsProps {
   mutators: readonly Mutator[];
   failing: readonly Failing[];
   shown?: number;
-}) {
+}
+
+export function VenueRefusals(props: RefusalsProps) {
+  return <Refusals {...props} tone="notice" testId="venue-refusals" />;
+}
+
+export function Refusals({
+  mutators,
+  failing,
+  shown = 3,
+  tone,
+  testId,
+}: RefusalsProps & { tone: 'notice' | 'danger'; testId: string }) {
   const rejections = useRejections();
   const titleOf = (name: string) => mutators.find((m) => m.name === name)?.refusedTitle;
   const refused = [
@@ -35,9 +44,9 @@ export function VenueRefusals({
   ];
   if (refused.length === 0) return null;
   return (
-    <div className="grid gap-2" data-testid="venue-refusals">
+    <div className="grid gap-2" data-testid={testId}>
       {refused.slice(0, shown).map((r) => (
-        <Alert key={r.key}>
+        <Alert key={r.key} {...(tone === 'danger' ? { variant: 'danger', role: 'alert' } : {})}>
           <AlertTitle>{titleOf(r.name)}</AlertTitle>
           <p>
             {r.message}
