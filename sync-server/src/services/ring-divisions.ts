@@ -84,19 +84,7 @@ export async function syncRingDivisions(tx: DbLike, tournamentId: number): Promi
       competitorId,
     })),
   );
-  const existingEntries = await tx
-    .select({ id: divisionEntries.id })
-    .from(divisionEntries)
-    .where(inArray(divisionEntries.divisionId, liveIds));
-  const wantedEntryIds = new Set(wantedEntries.map((e) => e.id));
-  const goneEntries = existingEntries.filter((e) => !wantedEntryIds.has(e.id)).map((e) => e.id);
-  if (goneEntries.length) await tx.delete(divisionEntries).where(inArray(divisionEntries.id, goneEntries));
-  for (let i = 0; i < wantedEntries.length; i += 1000) {
-    await tx
-      .insert(divisionEntries)
-      .values(wantedEntries.slice(i, i + 1000))
-      .onConflictDoNothing();
-  }
+  await keepExactly(tx, divisionEntries, liveIds, wantedEntries);
 
   // One result row per event type of each division.
   const wantedResults = live.flatMap((d) =>
@@ -107,14 +95,33 @@ export async function syncRingDivisions(tx: DbLike, tournamentId: number): Promi
       eventTypeId,
     })),
   );
-  const existingResults = await tx
-    .select({ id: divisionResults.id })
-    .from(divisionResults)
-    .where(inArray(divisionResults.divisionId, liveIds));
-  const wantedResultIds = new Set(wantedResults.map((r) => r.id));
-  const goneResults = existingResults.filter((r) => !wantedResultIds.has(r.id)).map((r) => r.id);
-  if (goneResults.length) await tx.delete(divisionResults).where(inArray(divisionResults.id, goneResults));
-  if (wantedResults.length) await tx.insert(divisionResults).values(wantedResults).onConflictDoNothing();
+  await keepExactly(tx, divisionResults, liveIds, wantedResults);
+}
+
+/**
+ * Makes the rows of `table` for these divisions exactly `wanted` (by id): others go, missing
+ * ones are added, and rows that stay are left alone (their no-show marks, draws and placings).
+ */
+async function keepExactly<Row extends { id: string; divisionId: number }>(
+  tx: DbLike,
+  table: typeof divisionEntries | typeof divisionResults,
+  divisionIds: number[],
+  wanted: Row[],
+): Promise<void> {
+  const existing = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(inArray(table.divisionId, divisionIds));
+  const keep = new Set(wanted.map((r) => r.id));
+  const gone = existing.filter((r) => !keep.has(r.id)).map((r) => r.id);
+  if (gone.length) await tx.delete(table).where(inArray(table.id, gone));
+  for (let i = 0; i < wanted.length; i += 1000) {
+    await tx
+      .insert(table)
+      // Each caller passes its own table's rows; the union of the two tables cannot say so.
+      .values(wanted.slice(i, i + 1000) as never)
+      .onConflictDoNothing();
+  }
 }
 
 /**
