@@ -26,20 +26,18 @@ beforeEach(async () => {
   await db
     .entity('rings')
     .bulkPut([syncRing({ id: 1, name: 'Ring 1' }), syncRing({ id: 2, name: 'Ring 2', sortOrder: 2 })]);
-  await db
-    .entity('divisions')
-    .bulkPut([
-      syncDivision({ id: 10, title: 'Girls 10-11 Forms', ringId: null }),
-      syncDivision({ id: 20, title: 'Boys 8-9 Forms', ringId: 1, queueOrder: 1 }),
-      syncDivision({ id: 21, title: 'Boys 12-13 Forms', ringId: 1, queueOrder: 2 }),
-      syncDivision({
-        id: 22,
-        title: 'Adults Forms',
-        ringId: 2,
-        status: 'current',
-        startedAt: '2026-11-21T14:00:00Z',
-      }),
-    ]);
+  await db.entity('divisions').bulkPut([
+    syncDivision({ id: 10, title: 'Girls 10-11 Forms', ringId: null }),
+    syncDivision({ id: 20, title: 'Boys 8-9 Forms', ringId: 1, queueOrder: 1 }),
+    syncDivision({ id: 21, title: 'Boys 12-13 Forms', ringId: 1, queueOrder: 2 }),
+    syncDivision({
+      id: 22,
+      title: 'Adults Forms',
+      ringId: 2,
+      status: 'current',
+      startedAt: '2026-11-21T14:00:00Z',
+    }),
+  ]);
   await db.meta.put({ key: META.cookie('matchday'), value: 'c1' });
 });
 afterEach(async () => {
@@ -63,6 +61,12 @@ describe('rings page', () => {
     expect(running).toHaveTextContent('Adults Forms');
     expect(screen.queryByRole('button', { name: 'Drag Adults Forms' })).toBeNull();
     expect(screen.queryByLabelText('Move Adults Forms to')).toBeNull();
+  });
+
+  it('links each ring to a TV screen showing that ring alone', async () => {
+    render(<RingsPage />, { wrapper: MemoryRouter });
+    const link = await screen.findByRole('link', { name: 'TV screen for Ring 2' });
+    expect(link).toHaveAttribute('href', '/signage/ring-assignments?rings=2');
   });
 
   it('"Move to ring…" assigns a division from the pool, offline, as one queued mutation', async () => {

@@ -245,6 +245,12 @@ function RingRow({
         >
           {ring.isOpen ? `Close ${ring.name}` : `Open ${ring.name}`}
         </Button>
+        {/* The TV by this ring shows it alone (signage's ?rings=, issue 15). */}
+        <Button asChild variant="outline" className="h-11">
+          <a href={`/signage/ring-assignments?rings=${ring.id}`} target="_blank" rel="noopener">
+            TV screen for {ring.name}
+          </a>
+        </Button>
         {!editing && (
           <Button
             variant="outline"
