@@ -1,8 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import {
   DEFAULT_LEADERBOARD_GROUPS,
-  estimatedMinutes,
-  estimateRing,
+  estimatedStarts,
   grandChampionLeaderboard,
   publicName,
   ringAssignmentsFromRows,
@@ -185,22 +184,7 @@ export async function competitorSchedule(
   ]);
   const byId = new Map(divisions.map((d) => [d.id, d]));
   const ringName = new Map(ringList.map((r) => [r.id, r.name]));
-  const now = deps.now();
-  const estimates = new Map<number, string | null>();
-  for (const ringId of new Set(own.flatMap((o) => byId.get(o.divisionId)?.ringId ?? []))) {
-    // The ring's whole queue, completed divisions included (they set the pace).
-    const queue = divisions
-      .filter((d) => d.ringId === ringId)
-      .sort((a, b) => a.queueOrder - b.queueOrder || a.id - b.id)
-      .map((d) => ({
-        divisionId: d.id,
-        status: d.status,
-        startedAt: d.startedAt,
-        completedAt: d.completedAt,
-        estimatedMinutes: estimatedMinutes(d, new Map(d.rules.map((r) => [r.eventTypeId, r]))),
-      }));
-    for (const item of estimateRing(queue, now).items) estimates.set(item.divisionId, item.estimatedStart);
-  }
+  const estimates = estimatedStarts(divisions, deps.now());
   return own.flatMap((o) => {
     const d = byId.get(o.divisionId);
     if (!d) return [];

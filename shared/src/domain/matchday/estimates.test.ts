@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { estimateRing, estimatedMinutes, type QueueItem } from './estimates.ts';
+import {
+  estimateRing,
+  estimatedMinutes,
+  estimatedStarts,
+  type QueueItem,
+  type RingDivision,
+} from './estimates.ts';
 import { DEFAULT_EVENT_TYPE_RULES, type EventTypeRules } from './types.ts';
 
 const FORMS = 1;
@@ -115,5 +121,53 @@ describe('estimated start times on a ring', () => {
     });
     expect(estimateRing([crawl], new Date(at('12:00'))).pace).toBe(3);
     expect(estimateRing([dash], new Date(at('12:00'))).pace).toBe(0.5);
+  });
+});
+
+describe('estimated starts of every ring', () => {
+  const formsRules: EventTypeRules = {
+    ...DEFAULT_EVENT_TYPE_RULES,
+    eventTypeId: FORMS,
+    title: 'Forms',
+    decidedBy: 'judged',
+  };
+  const division = (over: Partial<RingDivision>): RingDivision => ({
+    id: 1,
+    ringId: 1,
+    status: 'upcoming',
+    startedAt: null,
+    completedAt: null,
+    queueOrder: 1,
+    competitorCount: 5,
+    eventTypeIds: [FORMS],
+    rules: [formsRules],
+    ...over,
+  });
+
+  it('runs each ring on its own, and a completed division placed later in the queue sets the pace, not the order', () => {
+    const now = new Date(at('10:00'));
+    const starts = estimatedStarts(
+      [
+        // Ring 1: finished at 10:00 exactly as estimated (10 minutes), though reordered to the end.
+        division({
+          id: 1,
+          status: 'completed',
+          queueOrder: 9,
+          startedAt: at('09:50'),
+          completedAt: at('10:00'),
+        }),
+        division({ id: 2, queueOrder: 1 }),
+        division({ id: 3, queueOrder: 2 }),
+        // Ring 2 and a division on no ring.
+        division({ id: 4, ringId: 2, queueOrder: 1 }),
+        division({ id: 5, ringId: null }),
+      ],
+      now,
+    );
+    expect(starts.get(2)).toBe(at('10:00'));
+    expect(starts.get(3)).toBe(at('10:10'));
+    expect(starts.get(4)).toBe(at('10:00'));
+    expect(starts.has(1)).toBe(false);
+    expect(starts.has(5)).toBe(false);
   });
 });

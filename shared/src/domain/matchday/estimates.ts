@@ -97,3 +97,57 @@ export function estimateRing(
   }
   return { pace, items: queue.map((q) => byId.get(q.divisionId)!) };
 }
+
+/** A division as rings run it (the synced `divisions` row has these fields). */
+export interface RingDivision extends DivisionTiming {
+  id: number;
+  ringId: number | null;
+  status: QueueItem['status'];
+  startedAt: string | null;
+  completedAt: string | null;
+  queueOrder: number;
+  rules: readonly EventTypeRules[];
+}
+
+/** A division's estimated minutes from its own event type rules. */
+export function divisionMinutes(d: Pick<RingDivision, 'competitorCount' | 'eventTypeIds' | 'rules'>): number {
+  return estimatedMinutes(d, new Map(d.rules.map((r) => [r.eventTypeId, r])));
+}
+
+/**
+ * Estimated starts (ISO) of the current and upcoming divisions of every ring, by division id:
+ * each ring's queue (completed ones first, in the order they ended, for the pace; then the
+ * current one; then the upcoming ones in queue order) through `estimateRing`. The one rule the
+ * rings, matchday and signage screens and a family's schedule share (issue 14 section 5).
+ */
+export function estimatedStarts(divisions: readonly RingDivision[], now: Date): Map<number, string> {
+  const rank = { completed: 0, current: 1, upcoming: 2 } as const;
+  const byRing = new Map<number, RingDivision[]>();
+  for (const d of divisions) {
+    if (d.ringId === null) continue;
+    const list = byRing.get(d.ringId) ?? [];
+    list.push(d);
+    byRing.set(d.ringId, list);
+  }
+  const starts = new Map<number, string>();
+  for (const list of byRing.values()) {
+    const queue: QueueItem[] = [...list]
+      .sort(
+        (a, b) =>
+          rank[a.status] - rank[b.status] ||
+          (a.completedAt ?? '').localeCompare(b.completedAt ?? '') ||
+          a.queueOrder - b.queueOrder ||
+          a.id - b.id,
+      )
+      .map((d) => ({
+        divisionId: d.id,
+        status: d.status,
+        startedAt: d.startedAt,
+        completedAt: d.completedAt,
+        estimatedMinutes: divisionMinutes(d),
+      }));
+    for (const e of estimateRing(queue, now).items)
+      if (e.estimatedStart) starts.set(e.divisionId, e.estimatedStart);
+  }
+  return starts;
+}

@@ -11,7 +11,7 @@ import {
   balanceRings as balanceQueues,
   buildBracket,
   drawSeeds,
-  estimatedMinutes,
+  divisionMinutes,
   eventPlacings,
   resolveBracket,
   validScore,
@@ -41,7 +41,8 @@ export const MATCHDAY_MESSAGES = {
   notJudged: 'This event type is decided by a bracket, not by judges.',
   notBracket: 'This event type is decided by judges, not by a bracket.',
   judgeOutOfRange: (judges: number) => `This event type has ${judges} judges.`,
-  scoreOutOfRange: (min: number, max: number) => `Scores are from ${min} to ${max}, with at most two decimals.`,
+  scoreOutOfRange: (min: number, max: number) =>
+    `Scores are from ${min} to ${max}, with at most two decimals.`,
   notEntered: 'This competitor is not in the division.',
   noShow: 'This competitor is marked as a no-show.',
   matchNotFound: 'This match is not in the bracket.',
@@ -49,7 +50,8 @@ export const MATCHDAY_MESSAGES = {
   notInMatch: "The winner must be one of the match's two competitors.",
   incomplete: (what: string) => `The results are not complete: ${what}.`,
   notCompleted: "Only a completed division's result can be corrected.",
-  badPlacings: 'Placings are one 1st, one 2nd, and one or two 3rds (a 4th only with one 3rd), each a competitor of the division once.',
+  badPlacings:
+    'Placings are one 1st, one 2nd, and one or two 3rds (a 4th only with one 3rd), each a competitor of the division once.',
   noOpenRing: 'Open a ring first.',
   notNextTournament: 'Matchday settings are kept for the next tournament only.',
   supersededScore: (value: number, by: string | null) =>
@@ -62,8 +64,9 @@ const At = z.iso.datetime({ offset: true }).optional();
 
 export const entryIdOf = (divisionId: number, competitorId: number) => `${divisionId}:${competitorId}`;
 export const resultIdOf = (divisionId: number, eventTypeId: number) => `${divisionId}:${eventTypeId}`;
-export const scoreIdOf = (s: Pick<SyncScore, 'divisionId' | 'eventTypeId' | 'competitorId' | 'judge' | 'round'>) =>
-  `${s.divisionId}:${s.eventTypeId}:${s.competitorId}:${s.judge}:${s.round}`;
+export const scoreIdOf = (
+  s: Pick<SyncScore, 'divisionId' | 'eventTypeId' | 'competitorId' | 'judge' | 'round'>,
+) => `${s.divisionId}:${s.eventTypeId}:${s.competitorId}:${s.judge}:${s.round}`;
 export const matchResultIdOf = (divisionId: number, eventTypeId: number, matchId: string) =>
   `${divisionId}:${eventTypeId}:${matchId}`;
 
@@ -99,7 +102,8 @@ async function upcomingQueue(store: MutatorStore, ringId: number): Promise<SyncD
 async function writeQueue(store: MutatorStore, ringId: number | null, queue: readonly SyncDivision[]) {
   for (const [i, d] of queue.entries()) {
     const queueOrder = ringId === null ? 0 : i + 1;
-    if (d.ringId !== ringId || d.queueOrder !== queueOrder) await store.put('divisions', { ...d, ringId, queueOrder });
+    if (d.ringId !== ringId || d.queueOrder !== queueOrder)
+      await store.put('divisions', { ...d, ringId, queueOrder });
   }
 }
 
@@ -122,14 +126,22 @@ export const assignDivision = defineMutator({
   name: 'assignDivision@1',
   refusedTitle: 'Division not moved',
   scope: 'matchday',
-  args: z.object({ divisionId: Id, ringId: Id.nullable(), position: z.number().int().min(0).max(10_000).optional() }),
+  args: z.object({
+    divisionId: Id,
+    ringId: Id.nullable(),
+    position: z.number().int().min(0).max(10_000).optional(),
+  }),
   async run(store, args): Promise<{ divisionId: number; ringId: number | null }> {
     const d = await requireDivision(store, args.divisionId);
     if (d.status !== 'upcoming') throw new MutationError('division_started', MATCHDAY_MESSAGES.startedStays);
     if (args.ringId !== null && !(await store.get('rings', args.ringId)))
       throw new MutationError('ring_not_found', MATCHDAY_MESSAGES.ringNotFound);
     if (d.ringId !== null && d.ringId !== args.ringId) {
-      await writeQueue(store, d.ringId, (await upcomingQueue(store, d.ringId)).filter((x) => x.id !== d.id));
+      await writeQueue(
+        store,
+        d.ringId,
+        (await upcomingQueue(store, d.ringId)).filter((x) => x.id !== d.id),
+      );
     }
     if (args.ringId === null) {
       await writeQueue(store, null, [d]);
@@ -154,7 +166,8 @@ export const reorderQueue = defineMutator({
   scope: 'matchday',
   args: z.object({ ringId: Id, divisionIds: z.array(Id).max(1000) }),
   async run(store, args): Promise<{ ringId: number }> {
-    if (!(await store.get('rings', args.ringId))) throw new MutationError('ring_not_found', MATCHDAY_MESSAGES.ringNotFound);
+    if (!(await store.get('rings', args.ringId)))
+      throw new MutationError('ring_not_found', MATCHDAY_MESSAGES.ringNotFound);
     const queue = await upcomingQueue(store, args.ringId);
     const byId = new Map(queue.map((d) => [d.id, d]));
     const listed = [...new Set(args.divisionIds)].flatMap((id) => {
@@ -185,7 +198,7 @@ export const balanceRings = defineMutator({
         ringId: d.ringId,
         status: d.status,
         queueOrder: d.queueOrder,
-        estimatedMinutes: estimatedMinutes(d, new Map(d.rules.map((r) => [r.eventTypeId, r]))),
+        estimatedMinutes: divisionMinutes(d),
       })),
       open.map((r) => r.id),
     );
@@ -214,7 +227,8 @@ export const startDivision = defineMutator({
   args: z.object({ divisionId: Id, seed: z.number().int().min(0).max(2_147_483_647), at: At }),
   async run(store, args, ctx): Promise<{ divisionId: number; started: boolean }> {
     const d = await requireDivision(store, args.divisionId);
-    if (d.status === 'completed') throw new MutationError('division_completed', MATCHDAY_MESSAGES.alreadyCompleted);
+    if (d.status === 'completed')
+      throw new MutationError('division_completed', MATCHDAY_MESSAGES.alreadyCompleted);
     if (d.status === 'current') return { divisionId: d.id, started: false };
     if (d.ringId === null) throw new MutationError('division_not_on_ring', MATCHDAY_MESSAGES.notOnRing);
     const busy = (await store.list('divisions', { ringId: d.ringId })).find(
@@ -270,7 +284,10 @@ export const recordScore = defineMutator({
   note: (r: EntryOutcome<SyncScore>) =>
     r.recorded
       ? null
-      : { code: 'superseded', message: MATCHDAY_MESSAGES.supersededScore(r.standing.value, r.standing.enteredByName) },
+      : {
+          code: 'superseded',
+          message: MATCHDAY_MESSAGES.supersededScore(r.standing.value, r.standing.enteredByName),
+        },
   scope: 'matchday',
   args: z.object({
     divisionId: Id,
@@ -289,7 +306,10 @@ export const recordScore = defineMutator({
     if (args.judge > rules.judges)
       throw new MutationError('judge_out_of_range', MATCHDAY_MESSAGES.judgeOutOfRange(rules.judges));
     if (!validScore(args.value, rules))
-      throw new MutationError('score_out_of_range', MATCHDAY_MESSAGES.scoreOutOfRange(rules.scoreMin, rules.scoreMax));
+      throw new MutationError(
+        'score_out_of_range',
+        MATCHDAY_MESSAGES.scoreOutOfRange(rules.scoreMin, rules.scoreMax),
+      );
     const entry = await store.get('divisionEntries', entryIdOf(d.id, args.competitorId));
     if (!entry) throw new MutationError('not_entered', MATCHDAY_MESSAGES.notEntered);
     if (entry.noShow) throw new MutationError('no_show', MATCHDAY_MESSAGES.noShow);
@@ -314,7 +334,9 @@ export const recordMatchWinner = defineMutator({
   name: 'recordMatchWinner@1',
   refusedTitle: 'Winner not recorded',
   note: (r: EntryOutcome<SyncMatchResult>) =>
-    r.recorded ? null : { code: 'superseded', message: MATCHDAY_MESSAGES.supersededWinner(r.standing.enteredByName) },
+    r.recorded
+      ? null
+      : { code: 'superseded', message: MATCHDAY_MESSAGES.supersededWinner(r.standing.enteredByName) },
   scope: 'matchday',
   args: z.object({
     divisionId: Id,
@@ -420,9 +442,11 @@ export const completeDivision = defineMutator({
     if (d.status === 'completed') return { divisionId: d.id, completed: false };
     if (d.status !== 'current') throw new MutationError('division_not_started', MATCHDAY_MESSAGES.notStarted);
     const { results, missing } = await divisionPlacings(store, d);
-    if (missing.length) throw new MutationError('results_incomplete', MATCHDAY_MESSAGES.incomplete(missing.join(', ')));
+    if (missing.length)
+      throw new MutationError('results_incomplete', MATCHDAY_MESSAGES.incomplete(missing.join(', ')));
     const at = when(args.at, ctx);
-    for (const { result, placings } of results) await store.put('divisionResults', { ...result, placings, completedAt: at });
+    for (const { result, placings } of results)
+      await store.put('divisionResults', { ...result, placings, completedAt: at });
     await store.put('divisions', { ...d, status: 'completed', completedAt: at });
     return { divisionId: d.id, completed: true };
   },
@@ -445,11 +469,15 @@ export const correctResult = defineMutator({
   args: z.object({ divisionId: Id, eventTypeId: Id, placings: z.array(PlacingSchema).max(8) }),
   async run(store, args, ctx): Promise<{ divisionId: number }> {
     const d = await requireDivision(store, args.divisionId);
-    if (d.status !== 'completed') throw new MutationError('division_not_completed', MATCHDAY_MESSAGES.notCompleted);
+    if (d.status !== 'completed')
+      throw new MutationError('division_not_completed', MATCHDAY_MESSAGES.notCompleted);
     requireRules(d, args.eventTypeId);
     const result = await store.get('divisionResults', resultIdOf(d.id, args.eventTypeId));
-    if (!result) throw new MutationError('event_type_not_in_division', MATCHDAY_MESSAGES.eventTypeNotInDivision);
-    const entries = new Set((await store.list('divisionEntries', { divisionId: d.id })).map((e) => e.competitorId));
+    if (!result)
+      throw new MutationError('event_type_not_in_division', MATCHDAY_MESSAGES.eventTypeNotInDivision);
+    const entries = new Set(
+      (await store.list('divisionEntries', { divisionId: d.id })).map((e) => e.competitorId),
+    );
     if (!validPodium(args.placings) || args.placings.some((p) => !entries.has(p.competitorId)))
       throw new MutationError('bad_placings', MATCHDAY_MESSAGES.badPlacings);
     const placings = [...args.placings].sort((a, b) => a.place - b.place || a.competitorId - b.competitorId);
@@ -473,7 +501,7 @@ export const setLeaderboardGroups = defineMutator({
       .array(LeaderboardGroupSchema)
       .min(1)
       .max(40)
-      .refine((gs) => gs.every((g) => g.minAge <= g.maxAge), 'A group\'s lowest age is above its highest.')
+      .refine((gs) => gs.every((g) => g.minAge <= g.maxAge), "A group's lowest age is above its highest.")
       .refine((gs) => new Set(gs.map((g) => g.id)).size === gs.length, 'Two groups have the same id.'),
   }),
   async run(store, args): Promise<{ saved: boolean }> {

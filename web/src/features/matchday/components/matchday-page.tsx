@@ -25,7 +25,7 @@ import { BracketView } from './bracket-view.tsx';
 import { CorrectResult } from './correct-result.tsx';
 import { JudgedScores } from './judged-scores.tsx';
 import { useRingChoice } from './ring-choice.ts';
-import { estimatedStarts } from '../../../lib/ring-estimates.ts';
+import { estimatedStarts } from '@shared/domain/matchday/index.ts';
 import { divisionView, PLACE_LABEL, type DivisionView } from './rules.ts';
 
 // /admin/matchday (issue 14): a ring official's tablet. Pick the ring (kept on the device),
@@ -113,7 +113,7 @@ function RingRun({
   const completed = divisions
     .filter((d) => d.status === 'completed')
     .sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''));
-  const estimates = estimatedStarts(snapshot.rows('rings'), snapshot.rows('divisions'), new Date());
+  const estimates = estimatedStarts(snapshot.rows('divisions'), new Date());
 
   return (
     <div className="grid gap-4">

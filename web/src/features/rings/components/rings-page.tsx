@@ -52,7 +52,7 @@ import {
   type ColumnId,
   type Move,
 } from './board.ts';
-import { estimatedStarts } from '../../../lib/ring-estimates.ts';
+import { estimatedStarts } from '@shared/domain/matchday/index.ts';
 
 // /admin/rings (issue 14): a director sets up the next tournament's rings (over /api) and lays
 // the published divisions out on them (matchday mutations, so it works offline): a pool of
@@ -85,7 +85,7 @@ export function RingsPage() {
   const rings = snapshot.rows('rings');
   const divisions = snapshot.rows('divisions');
   const board = buildBoard(rings, divisions);
-  const estimates = estimatedStarts(rings, divisions, new Date());
+  const estimates = estimatedStarts(divisions, new Date());
   const tournamentId = rings[0]?.tournamentId ?? divisions[0]?.tournamentId ?? nextTournamentId;
   const balance = () => void mutate(balanceRings, {});
 

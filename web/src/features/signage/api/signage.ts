@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { syncEngine } from '../../../sync/engine.ts';
 import { useHasSynced, useLastSynced, useReplica, useSyncState } from '../../../sync/hooks.ts';
-import { estimatedStarts } from '../../../lib/ring-estimates.ts';
+import { estimatedStarts } from '@shared/domain/matchday/index.ts';
 
 // Where a signage TV's rings come from (issue 15; docs/decisions/022-signage.md). The next
 // tournament's rings are the device's `signage` scope: pulled without a session, kept in
@@ -68,8 +68,8 @@ export function useDeviceSignage(now: Date): SignageSource {
   // Estimates move with the clock: recomputed each minute, not each second.
   const minute = Math.floor(now.getTime() / 60_000);
   const estimates = useMemo(
-    () => estimatedStarts(rings, divisions, new Date(minute * 60_000)),
-    [rings, divisions, minute],
+    () => estimatedStarts(divisions, new Date(minute * 60_000)),
+    [divisions, minute],
   );
 
   if (!snapshot.loaded || hasSynced === undefined) return { state: 'loading' };
