@@ -71,6 +71,10 @@ export default defineConfig(({ isSsrBuild }) => ({
       // text and lines) never calls: left out of the build, so an install that skipped these
       // optional packages (npm does so silently) still builds.
       external: ['canvg', 'html2canvas', 'dompurify'],
+      // The SSR bundle is one file: the server imports it afresh after a rebuild (`?v=`), and a
+      // lazy page's chunk importing `../entry-server.js` would get a second copy of the entry,
+      // with React Router's contexts of its own (the page then rendered outside its router).
+      ...(isSsrBuild ? { output: { inlineDynamicImports: true } } : {}),
     },
   },
 }));

@@ -107,17 +107,48 @@ describe('server-rendered public pages', () => {
     expect(reads).toEqual([]);
   });
 
-  it('the other public pages a visitor lands on render without a console error', async () => {
-    for (const [path, heading] of [
-      ['/contact', 'Contact Us'],
-      ['/user/login', /sign in|log in/i],
-      ['/user/register', /sign up|create/i],
-    ] as const) {
+  // The other pages a visitor lands on: their content and title arrive with the HTML, and
+  // they hydrate with no console error and no read of the answers they carry.
+  const OTHER_PAGES = [
+    ['/contact', 'Contact Us', 'NOMAC Contact Us'],
+    ['/privacy', 'Privacy Policy', 'NOMAC Privacy Policy'],
+    ['/user/login', 'Login', 'NOMAC Login'],
+    ['/user/register', 'Page: Sign Up', 'NOMAC Sign Up'],
+  ] as const;
+
+  it('with JavaScript off, the contact, privacy and sign-in pages show their content and title', async () => {
+    const context = await browser.newContext({ baseURL: stack.baseUrl, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      for (const [path, heading, title] of OTHER_PAGES) {
+        await page.goto(path);
+        await expect(page.title(), path).resolves.toBe(title);
+        await expect(
+          page.getByRole('heading', { name: heading, exact: true }).isVisible(),
+          path,
+        ).resolves.toBe(true);
+      }
+      await page.goto('/user/login');
+      await expect(page.getByRole('textbox', { name: 'Email' }).isVisible()).resolves.toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('with JavaScript on, they hydrate without a console error or a read of the data they carry', async () => {
+    for (const [path, heading] of OTHER_PAGES) {
       const page = await newPage(browser, stack.baseUrl);
       const problems = consoleProblems(page);
+      const reads: string[] = [];
+      page.on('request', (r) => {
+        const p = new URL(r.url()).pathname;
+        if (p === '/api/tournaments' || p === '/api/event-types' || p === '/api/settings') reads.push(p);
+      });
       await page.goto(path, { waitUntil: 'networkidle' });
-      await page.getByRole('heading', { name: heading }).first().waitFor();
+      await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       expect(problems, path).toEqual([]);
+      expect(reads, path).toEqual([]);
       await page.context().close();
     }
   });

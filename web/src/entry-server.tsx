@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { homeMeta } from './features/home/components/home-page.tsx';
 import { pageQueries, type PageData } from './app/page-data.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
+import { takeRenderedMeta } from './lib/page-meta.ts';
 import { seedQueries } from './lib/use-query.ts';
 
 // The server's render of a public page (issue 18; decision 020), built by `vite build --ssr`
@@ -18,7 +18,7 @@ const handler = createStaticHandler(routes);
 export interface RenderedPage {
   /** The markup inside #root. */
   html: string;
-  /** The page's title and description when the server knows them (the home page). */
+  /** The page's title and description, as its `usePageMeta` asked for them. */
   meta?: { title: string; description: string };
 }
 
@@ -28,6 +28,7 @@ export async function renderPage(url: string, data: PageData): Promise<RenderedP
   if (context instanceof Response) return undefined;
   // Server-side, one render at a time: seeding and rendering happen without a pause between.
   seedQueries(pageQueries(data));
+  takeRenderedMeta();
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
@@ -36,6 +37,5 @@ export async function renderPage(url: string, data: PageData): Promise<RenderedP
       </Providers>
     </StrictMode>,
   );
-  const path = new URL(url).pathname;
-  return { html, meta: path === '/' ? homeMeta(data.settings) : undefined };
+  return { html, meta: takeRenderedMeta() };
 }

@@ -16,11 +16,10 @@ import { logger } from '../lib/logger.ts';
 // NOTIFY), and the tournament list is a new object each UTC day, so a kept page is never stale.
 
 /**
- * Addresses rendered on the server. Only the home page for now: /contact and the sign-in pages
- * rendered, but their hydration did not match yet (decision 020, unfinished), so they are sent
- * as the plain shell until it does; add a page here only with the e2e hydration check passing.
+ * Addresses rendered on the server: the pages a visitor lands on. Add a page here only with
+ * the e2e check (`public-server-rendered`) that it hydrates without a console error.
  */
-export const SERVER_RENDERED_PATHS = new Set(['/']);
+export const SERVER_RENDERED_PATHS = new Set(['/', '/contact', '/privacy', '/user/login', '/user/register']);
 
 export interface PageData {
   settings: SiteSettings;

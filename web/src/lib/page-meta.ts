@@ -1,11 +1,29 @@
 import { useEffect } from 'react';
 import { useSiteSettings } from './site-settings.tsx';
 
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+// On the server (decision 020) effects never run: the render notes the meta the page asked
+// for, the deepest page's last, and the server writes it into the page's head.
+let rendered: PageMeta | undefined;
+
+/** The meta the last server render asked for, cleared for the next render. */
+export function takeRenderedMeta(): PageMeta | undefined {
+  const meta = rendered;
+  rendered = undefined;
+  return meta;
+}
+
 /** Sets the page title "{prefix} {name}" and the meta description (SPEC.md section 1). */
 export function usePageMeta(title: string, description: string): void {
   const prefix = useSiteSettings()?.sitePrefix;
+  const fullTitle = prefix ? `${prefix} ${title}` : title;
+  if (typeof document === 'undefined') rendered = { title: fullTitle, description };
   useEffect(() => {
-    document.title = prefix ? `${prefix} ${title}` : title;
+    document.title = fullTitle;
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
       meta = document.createElement('meta');
@@ -13,5 +31,5 @@ export function usePageMeta(title: string, description: string): void {
       document.head.appendChild(meta);
     }
     meta.content = description;
-  }, [prefix, title, description]);
+  }, [fullTitle, description]);
 }

@@ -18,14 +18,6 @@ const HOME_TITLE = 'Home';
 const homeDescription = (settings: SiteSettings | undefined) =>
   `${settings?.siteName ?? 'The tournament'}: an open-style martial-arts tournament in Elliot Lake, Ontario. Dates, pricing, schedule, events and online registration.`;
 
-/** The home page's title and description, as usePageMeta sets them; the server writes them too (decision 020). */
-export function homeMeta(settings: SiteSettings): { title: string; description: string } {
-  return {
-    title: settings.sitePrefix ? `${settings.sitePrefix} ${HOME_TITLE}` : HOME_TITLE,
-    description: homeDescription(settings),
-  };
-}
-
 /** `/`: the public home page for the next tournament (SPEC.md sections 1 and 2). */
 export function HomePage() {
   const settings = useSiteSettings();
