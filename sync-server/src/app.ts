@@ -11,7 +11,7 @@ import { impersonation } from './http/impersonation.ts';
 import { webApp } from './http/web-app.ts';
 import { publicPages } from './http/public-pages.ts';
 import { visitorPublicRead } from './http/public-read.ts';
-import { PUBLIC_PATHS } from '@tournament/shared';
+import { MAX_FILE_BYTES, FILE_MESSAGES, PUBLIC_PATHS, UPLOAD_PATHS } from '@tournament/shared';
 import { getSiteSettings } from './services/site-settings.ts';
 import { listEventTypes, listTournaments } from './services/tournaments.ts';
 import { logRequest } from './lib/request-log.ts';
@@ -30,8 +30,11 @@ import { adminMatchmakingRoutes } from './routes/admin-matchmaking.ts';
 import { matchdayRoutes } from './routes/matchday.ts';
 import { userRoutes } from './routes/users.ts';
 import { syncRoutes } from './routes/sync.ts';
+import { fileRoutes } from './routes/files.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** A file upload's body: the largest file plus room for the multipart framing and form fields. */
+export const UPLOAD_BODY_LIMIT_BYTES = MAX_FILE_BYTES + 64 * 1024;
 
 /** The whole HTTP surface: /api, /sync and the web app. `index.ts` only starts it. */
 export function createApp(deps: Deps) {
@@ -97,10 +100,22 @@ export function createApp(deps: Deps) {
       throw new DomainError('too_large', 'The request is too large.', 413);
     },
   });
+  // Issue 16: the two upload routes take files up to 10 MB; an oversize body is refused from
+  // its Content-Length, or once that many bytes have streamed in, before it is read whole.
+  const limitUpload = bodyLimit({
+    maxSize: UPLOAD_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new DomainError('too_large', FILE_MESSAGES.tooLarge, 413);
+    },
+  });
+  const uploads = new Set(UPLOAD_PATHS);
   for (const prefix of ['/api/*', '/sync/*']) {
     // GET and HEAD carry no body that anything reads; skipping them also spares the
     // node adapter building a full Request per read (bodyLimit touches `raw.body`).
-    app.use(prefix, (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+    app.use(prefix, (c, next) => {
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+      return c.req.method === 'POST' && uploads.has(c.req.path) ? limitUpload(c, next) : limitBody(c, next);
+    });
   }
   // Issue 17: no /api answer is kept by a browser or proxy cache (most carry personal data);
   // a route that sets its own Cache-Control keeps it.
@@ -128,6 +143,7 @@ export function createApp(deps: Deps) {
   app.route('/api/admin', adminReportRoutes);
   app.route('/api/admin', adminMatchmakingRoutes);
   app.route('/api', matchdayRoutes);
+  app.route('/api', fileRoutes);
   app.route('/api/email', emailRoutes);
   app.route('/api/dev', devRoutes);
   app.route('/api/users', userRoutes);

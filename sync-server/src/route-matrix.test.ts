@@ -131,10 +131,24 @@ async function makeFamilyA(completed: boolean) {
   return { registrationId, competitorId, contactId: contacts[0].id as number };
 }
 let familyA = await makeFamilyA(true);
+// Issue 16: a waiver customer A uploaded for staff, named by the file routes' {fileId}.
+const waiverOfA: string = await (async () => {
+  const form = new FormData();
+  form.set('registrationId', String(familyA.registrationId));
+  form.set('file', new File(['%PDF-1.4\n%%EOF\n'], 'waiver.pdf'));
+  const res = await t.app.request('/api/files', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${customerA.token}` },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { fileId: string }).fileId;
+})();
 const eventTypeId: number = (await must('get', '/api/admin/event-types', superAdmin.token))[0].id;
 
 /** A real row for each path parameter: customer A's where the route is about a family. */
-function paramValue(path: string, name: string): number {
+function paramValue(path: string, name: string): number | string {
+  if (name === 'fileId') return waiverOfA;
   const byName: Record<string, number> = {
     tournamentId,
     registrationId: familyA.registrationId,

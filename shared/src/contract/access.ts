@@ -114,6 +114,16 @@ export const API_ACCESS = {
   'GET /api/admin/division-sheets/{draftDivisionId}': DIRECTORS,
   // Copying a past tournament's division rules is a settings change: SuperAdmin only.
   'POST /api/admin/divisions/copy-from-tournament/{tournamentId}': SUPER_ADMIN,
+  // File sharing (issue 16; decision 025). Customers upload for staff and read what is shared
+  // with them (the service answers 404 for anyone else's file); staff shares and their removal
+  // are directors'; every staff role sees a registration's files within its reach (decision 018).
+  'GET /api/files': SIGNED_IN,
+  'POST /api/files': SIGNED_IN,
+  'GET /api/files/{fileId}': SIGNED_IN,
+  'DELETE /api/files/{fileId}': SIGNED_IN,
+  'POST /api/admin/files': DIRECTORS,
+  'DELETE /api/admin/files/{fileId}': DIRECTORS,
+  'GET /api/admin/registrations/{registrationId}/files': STAFF,
   // Sync (issue 6; docs/decisions/011-sync-protocol.md): the route is open as wide as its
   // widest scope; each scope's roles (SYNC_SCOPE_ROLES in contract/sync.ts) are checked
   // inside, and each pushed mutator's scope likewise (401 anonymous, 403 without the role).

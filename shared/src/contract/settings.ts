@@ -326,6 +326,9 @@ export const AUDIT_ENTITIES = [
   // Issue 14: a division's result corrected after completion (entity id = the division).
   'divisionResult',
   'ring',
+  // Issue 16 (decision 025): staff shares and their removal, and staff downloads of a
+  // family's upload ('export'); entity id = the file's row, its public id in before/after.
+  'sharedFile',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'reorder', 'payment', 'void', 'export'] as const;

@@ -606,3 +606,17 @@ export const matchdaySettings = pgTable('matchday_settings', {
     .notNull(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+// 0012_file-sharing.sql: a customer's upload for staff, or a staff share (no registration: everyone).
+export const sharedFiles = pgTable('shared_files', {
+  id: serial('id').primaryKey(),
+  publicId: text('public_id').notNull().unique(),
+  kind: text('kind').$type<'upload' | 'share'>().notNull(),
+  registrationId: integer('registration_id').references(() => registrations.id, { onDelete: 'cascade' }),
+  uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  uploadedByName: text('uploaded_by_name').notNull().default(''),
+  displayName: text('display_name').notNull(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -6,7 +6,7 @@ import { dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { checkInRoutes } from '../features/check-in/routes.tsx';
 import { paymentRoutes } from '../features/payments/routes.tsx';
 import { walkInRoutes } from '../features/walk-in/routes.tsx';
-import { customerPlaceholderRoutes } from '../features/customer-placeholders/routes.tsx';
+import { fileSharingRoutes } from '../features/file-sharing/routes.tsx';
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { adminRegistrationRoutes, customerRegistrationRoutes } from '../features/registration/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
@@ -24,19 +24,24 @@ import { RouteError } from './route-error.tsx';
 // Feature owners add their routes in their feature's routes.tsx, not here; a page made of two
 // features' parts is composed here, since features do not import each other.
 
-/** /admin/registration/{id}: the staff panel (owner, payments, receipts, check-in, resend, view as) above the page. */
+/**
+ * /admin/registration/{id}: the staff panel (owner, payments, receipts, check-in, resend, view as)
+ * and the registration's files (issue 16) above the page.
+ */
 const adminRegistrationDetailRoute: RouteObject = {
   path: 'registration/:registrationId',
   handle: { roles: STAFF_ROLES },
   lazy: async () => {
-    const [{ AdminRegistrationPage }, { StaffRegistrationPanel }] = await Promise.all([
+    const [{ AdminRegistrationPage }, { StaffRegistrationPanel }, { RegistrationFilesPanel }] = await Promise.all([
       import('../features/registration/components/area-pages.tsx'),
       import('../features/registrations-desk/components/staff-registration-panel.tsx'),
+      import('../features/file-sharing/components/registration-files-panel.tsx'),
     ]);
     return {
       Component: () => (
         <div className="grid gap-6">
           <StaffRegistrationPanel />
+          <RegistrationFilesPanel />
           <AdminRegistrationPage />
         </div>
       ),
@@ -85,7 +90,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/customer/home" replace /> },
               ...customerRegistrationRoutes,
-              ...customerPlaceholderRoutes,
+              ...fileSharingRoutes,
             ],
           },
           { path: 'share', element: <Navigate to="/customer/file-sharing" replace /> },

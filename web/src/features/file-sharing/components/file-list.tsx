@@ -1,0 +1,64 @@
+import type { SharedFile } from '@shared/contract/files.ts';
+import { formatFileSize } from '@shared/domain/files.ts';
+import { Download, Trash2 } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { useAction } from '../../../lib/action.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { deleteFile, downloadFile, invalidateFiles } from '../api/files.ts';
+
+/** Files with their size, date and sender; Download for each, Delete where the caller may. */
+export function FileList({ files, empty, label }: { files: SharedFile[]; empty: string; label: string }) {
+  if (files.length === 0) return <p className="text-muted-foreground">{empty}</p>;
+  return (
+    <ul aria-label={label} className="grid gap-3">
+      {files.map((f) => (
+        <FileRow key={f.fileId} file={f} />
+      ))}
+    </ul>
+  );
+}
+
+function FileRow({ file }: { file: SharedFile }) {
+  const download = useAction(() => downloadFile(file), { errorPrefix: 'Could not download the file. ' });
+  const remove = useAction(
+    async () => {
+      await deleteFile(file);
+      invalidateFiles();
+    },
+    { success: `${file.name} was deleted.`, successAs: 'toast', errorPrefix: 'Could not delete the file. ' },
+  );
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border p-3">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium break-words">{file.name}</p>
+        <p className="text-sm text-muted-foreground">
+          {formatFileSize(file.size)} · {formatDate(file.uploadedAt)} · from {file.from}
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={download.busy}
+          aria-label={`Download ${file.name}`}
+          onClick={() => void download.run()}
+        >
+          <Download className="size-4" aria-hidden="true" />
+          Download
+        </Button>
+        {file.canDelete && (
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={remove.busy}
+            aria-label={`Delete ${file.name}`}
+            onClick={() => void remove.run()}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+            Delete
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,160 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MyFiles, SharedFile } from '@shared/contract/files.ts';
+import { FILE_MESSAGES, MAX_FILE_BYTES } from '@shared/domain/files.ts';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PageAlert } from '../../../components/page-alert.tsx';
+import { setImpersonatedUserId } from '../../../lib/impersonation.ts';
+import { PageAlertProvider } from '../../../lib/page-alert.tsx';
+import { setSession } from '../../../lib/session.ts';
+import { invalidateQueries } from '../../../lib/use-query.ts';
+import { FileSharingPage } from './file-sharing-page.tsx';
+import { RegistrationFilesPanel } from './registration-files-panel.tsx';
+
+// File sharing screens (issue 16) against a fake /api.
+type Answer = { status: number; body: unknown } | undefined;
+let handler: (method: string, url: string, body: unknown) => Answer;
+const sent: { method: string; url: string; body: unknown }[] = [];
+
+const waiver = (over: Partial<SharedFile> = {}): SharedFile => ({
+  fileId: 'AAAAAAAAAAAAAAAAAAAAAA',
+  name: 'Maya waiver.pdf',
+  contentType: 'application/pdf',
+  size: 120 * 1024,
+  uploadedAt: '2026-11-20T12:00:00Z',
+  kind: 'upload',
+  registrationId: 7,
+  from: 'Sam Lee',
+  canDelete: true,
+  ...over,
+});
+const mine = (files: SharedFile[] = []): MyFiles => ({
+  files,
+  registrations: [{ registrationId: 7, tournamentDate: '2026-11-28', competitorNames: ['Maya Lee'] }],
+});
+
+function signIn(role: string) {
+  setSession({ token: 'tok', user: { personId: 3, roles: [role], userDisplayName: 'Sam Lee' } });
+}
+
+beforeEach(() => {
+  invalidateQueries('');
+  sent.length = 0;
+  handler = () => undefined;
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    sent.push({ method, url, body: init.body });
+    const answer = handler(method, url, init.body) ?? { status: 404, body: { message: 'Not found' } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status });
+  });
+});
+
+function renderAt(path: string, routePath: string, element: ReactNode) {
+  render(
+    <PageAlertProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <PageAlert />
+        <Routes>
+          <Route path={routePath} element={element} />
+        </Routes>
+      </MemoryRouter>
+    </PageAlertProvider>,
+  );
+}
+
+describe('/customer/file-sharing', () => {
+  beforeEach(() => signIn('Customer'));
+
+  it('sends the chosen file for the registration, then lists it', async () => {
+    let files: SharedFile[] = [];
+    handler = (method, url) => {
+      if (method === 'GET' && url === '/api/files') return { status: 200, body: mine(files) };
+      if (method === 'POST' && url === '/api/files') {
+        files = [waiver()];
+        return { status: 201, body: waiver() };
+      }
+      return undefined;
+    };
+    renderAt('/customer/file-sharing', '/customer/file-sharing', <FileSharingPage />);
+    expect(await screen.findByText(/For Maya Lee/)).toBeInTheDocument();
+    expect(screen.queryByText('Share a file with everyone')).not.toBeInTheDocument();
+    await userEvent.upload(
+      screen.getByLabelText('File for the staff'),
+      new File(['%PDF-1.4'], 'Maya waiver.pdf', { type: 'application/pdf' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send to staff' }));
+    expect(await screen.findByText('Maya waiver.pdf was sent to the staff.')).toBeInTheDocument();
+    const post = sent.find((s) => s.method === 'POST');
+    expect(post?.body).toBeInstanceOf(FormData);
+    const form = post?.body as FormData;
+    expect(form.get('registrationId')).toBe('7');
+    expect((form.get('file') as File).name).toBe('Maya waiver.pdf');
+    const list = await screen.findByRole('list', { name: 'Files you sent' });
+    expect(within(list).getByText('Maya waiver.pdf')).toBeInTheDocument();
+  });
+
+  it('refuses a file over 10 MB or an empty one on the device, sending nothing', async () => {
+    handler = (method, url) =>
+      method === 'GET' && url === '/api/files' ? { status: 200, body: mine() } : undefined;
+    renderAt('/customer/file-sharing', '/customer/file-sharing', <FileSharingPage />);
+    const input = await screen.findByLabelText('File for the staff');
+    await userEvent.upload(input, new File([new Uint8Array(MAX_FILE_BYTES + 1)], 'video.pdf'));
+    await userEvent.click(screen.getByRole('button', { name: 'Send to staff' }));
+    expect(await screen.findByText(FILE_MESSAGES.tooLarge)).toBeInTheDocument();
+    await userEvent.upload(input, new File([], 'empty.pdf'));
+    await userEvent.click(screen.getByRole('button', { name: 'Send to staff' }));
+    expect(await screen.findByText(FILE_MESSAGES.empty)).toBeInTheDocument();
+    expect(sent.filter((s) => s.method === 'POST')).toEqual([]);
+  });
+
+  it("shows the server's refusal of a disguised file", async () => {
+    handler = (method, url) => {
+      if (method === 'GET' && url === '/api/files') return { status: 200, body: mine() };
+      if (method === 'POST') return { status: 400, body: { errors: { file: FILE_MESSAGES.wrongType } } };
+      return undefined;
+    };
+    renderAt('/customer/file-sharing', '/customer/file-sharing', <FileSharingPage />);
+    await userEvent.upload(
+      await screen.findByLabelText('File for the staff'),
+      new File(['<html>'], 'waiver.pdf'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send to staff' }));
+    expect(await screen.findByText(FILE_MESSAGES.wrongType)).toBeInTheDocument();
+  });
+});
+
+describe("a registration's files on its desk page", () => {
+  const renderPanel = () =>
+    renderAt('/admin/registration/7', '/admin/registration/:registrationId', <RegistrationFilesPanel />);
+  const files = (method: string, url: string): Answer =>
+    method === 'GET' && url === '/api/admin/registrations/7/files'
+      ? { status: 200, body: [waiver({ canDelete: false })] }
+      : undefined;
+
+  it('a CheckInAdmin sees and may download them, but not share', async () => {
+    signIn('CheckInAdmin');
+    handler = files;
+    renderPanel();
+    expect(await screen.findByRole('button', { name: 'Download Maya waiver.pdf' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('File to share with this registration')).not.toBeInTheDocument();
+  });
+
+  it('a director may share a file with the registration', async () => {
+    signIn('TournamentDirector');
+    handler = files;
+    renderPanel();
+    expect(await screen.findByLabelText('File to share with this registration')).toBeInTheDocument();
+  });
+
+  it('is hidden while viewing as the customer (the staff call would refuse the UserContext)', () => {
+    signIn('TournamentDirector');
+    setImpersonatedUserId(3);
+    handler = files;
+    renderPanel();
+    expect(screen.queryByText('Files')).not.toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+});
