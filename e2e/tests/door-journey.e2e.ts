@@ -15,6 +15,7 @@ import {
   tabletRack,
   type Tablet,
 } from '../src/check-in-fixtures.ts';
+import { payInFullAtTheDoor } from '../src/door-setup.ts';
 import { axeViolations } from '../src/matchday-fixtures.ts';
 
 // Issue 19, "the volunteer at the door", on a 1024x768 tablet: one item a test, one stack, one
@@ -48,30 +49,6 @@ async function serverRows(): Promise<{ registrations: SyncRegistration[]; paymen
   return out;
 }
 
-/** Pays a family's whole balance by card at the door, as another tablet would (through /sync). */
-async function payInFull(registrationId: number): Promise<void> {
-  const owing = (await serverRows()).registrations.find((r) => r.id === registrationId)!.balanceOwing;
-  const client = `setup-${registrationId}`;
-  const res = await stack.api<{ results: { status: string }[] }>(
-    'POST',
-    '/sync/push',
-    {
-      clientGroupId: client,
-      clientId: client,
-      mutations: [
-        {
-          id: 1,
-          name: 'recordDoorPayment@1',
-          args: { paymentId: crypto.randomUUID(), registrationId, method: 'card', amount: owing },
-        },
-      ],
-    },
-    await probeToken(stack),
-  );
-  expect(res.status).toBe(200);
-  expect(res.json.results.map((r) => r.status)).toEqual(['applied']);
-}
-
 const family = (page: Page, title: string) => page.getByTestId('check-in-family').filter({ hasText: title });
 const row = (page: Page, name: string) => page.getByTestId('check-in-competitor').filter({ hasText: name });
 
@@ -103,8 +80,7 @@ beforeAll(async () => {
   ids.B = await registerFamily(stack, parentB!, ['Bea']);
   ids.C = await registerFamily(stack, parentC!, ['Cal', 'Cora']);
   ids.D = await registerFamily(stack, parentD!, ['Dan', 'Dee', 'Dot']);
-  await payInFull(ids.C);
-  await payInFull(ids.D);
+  await payInFullAtTheDoor(stack, await probeToken(stack), [ids.C, ids.D]);
   // Paid at the door: family C has a receipt, whose code staff may type in the QR dialog.
   receiptCodeC = (await serverRows()).registrations.find((r) => r.id === ids.C)!.confirmationCodes[0] ?? '';
   expect(receiptCodeC).toMatch(/^[A-Z0-9]{4,20}$/);
