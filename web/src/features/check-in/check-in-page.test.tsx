@@ -84,6 +84,23 @@ describe('check-in screen', () => {
     expect(screen.getByRole('button', { name: 'Undo check-in of Maya Lee' })).toHaveFocus();
   });
 
+  it('asks once per family: after check in without payment, its other competitors check in with one tap', async () => {
+    const user = userEvent.setup();
+    await db.entity('competitors').put(comp(12, 'Zoe'));
+    render(<CheckInPage />, { wrapper: MemoryRouter });
+    await user.click(await screen.findByRole('button', { name: 'Check in Maya Lee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lee, Pat owes $40' });
+    await user.click(within(dialog).getByRole('button', { name: 'Check in without payment' }));
+    await screen.findByRole('button', { name: 'Undo check-in of Maya Lee' });
+    await user.click(screen.getByRole('button', { name: 'Check in Zoe Lee' }));
+    await screen.findByRole('button', { name: 'Undo check-in of Zoe Lee' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect((await db.outbox.toArray()).map((m) => m.name)).toEqual([
+      'checkInCompetitor@1',
+      'checkInCompetitor@1',
+    ]);
+  });
+
   it('or takes the payment first (the balance prefilled, change due shown) and then checks in', async () => {
     const user = userEvent.setup();
     render(<CheckInPage />, { wrapper: MemoryRouter });

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useState } from 'react';
+import { memo, useDeferredValue, useRef, useState } from 'react';
 import { CircleCheck } from 'lucide-react';
 import { checkInCompetitor, checkInRegistration, undoCheckIn } from '@shared/domain/mutators/index.ts';
 import { Link } from 'react-router';
@@ -28,6 +28,9 @@ export function CheckInPage() {
   const synced = useHasSynced();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
+  // Families whose check-in without payment the volunteer confirmed on this screen: their other
+  // competitors check in with one tap (a family of five arriving together is asked once).
+  const confirmedWithoutPayment = useRef(new Set<number>()).current;
 
   if (!view || synced === undefined) return <p>Loading…</p>;
   const families = searchFamilies(view.registrations, view.competitors, deferred);
@@ -65,7 +68,11 @@ export function CheckInPage() {
       <ul className="grid gap-3">
         {families.slice(0, SHOWN).map((f) => (
           <li key={f.registration.id}>
-            <FamilyCard family={f} pending={view.pendingCompetitorIds} />
+            <FamilyCard
+              family={f}
+              pending={view.pendingCompetitorIds}
+              confirmedWithoutPayment={confirmedWithoutPayment}
+            />
           </li>
         ))}
       </ul>
@@ -81,6 +88,8 @@ export function CheckInPage() {
 interface FamilyCardProps {
   family: Family;
   pending: ReadonlySet<number>;
+  /** The page's own set (one object for the page's life): not compared by `sameCard`. */
+  confirmedWithoutPayment: Set<number>;
 }
 
 /** Same values, field by field (arrays element by element): rows read again from the store are new objects. */
@@ -112,16 +121,10 @@ function sameCard(prev: FamilyCardProps, next: FamilyCardProps): boolean {
   );
 }
 
-/**
- * Families whose check-in without payment the volunteer confirmed on this screen: their other
- * competitors check in with one tap (a family of five arriving together is asked once).
- */
-const confirmedWithoutPayment = new Set<number>();
-
 /** The id of a competitor's Check in / Undo button: focus returns there after the owing dialog. */
 const actionId = (competitorId: number) => `check-in-action-${competitorId}`;
 
-const FamilyCard = memo(function FamilyCard({ family, pending }: FamilyCardProps) {
+const FamilyCard = memo(function FamilyCard({ family, pending, confirmedWithoutPayment }: FamilyCardProps) {
   const r = family.registration;
   const remaining = family.competitors.filter((c) => !c.checkedInAt).length;
   const title = `${r.familyName}, ${r.ownerFirstName}`;
