@@ -11,6 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { PullResponse, SyncDivision, SyncRing } from '@tournament/shared';
 import { launchBrowser } from '../src/browser.ts';
 import { formsCompetitor, type RegistrationOptionsSeen } from '../src/competitor-body.ts';
+import { payInFullAtTheDoor } from '../src/door-setup.ts';
 import { startStack, type Stack } from '../src/stack.ts';
 
 const RUNS = 30;
@@ -86,6 +87,8 @@ async function setUp(stack: Stack): Promise<{ tournamentId: number; competitorNa
     'checkout',
   );
   const td = await stack.signIn(director.email, director.password);
+  // Paid in full, so a check-in tap checks in at once (issue 19: owing families are asked first).
+  await payInFullAtTheDoor(stack, td, [registrationId]);
   const types = await check(
     stack.api<{ id: number; title: string }[]>('GET', '/api/event-types'),
     'event types',

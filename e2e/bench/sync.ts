@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../src/browser.ts';
 import { formsCompetitor, type RegistrationOptionsSeen } from '../src/competitor-body.ts';
+import { checkInRegistrations, payInFullAtTheDoor } from '../src/door-setup.ts';
 import { startCutProxy, type CutProxy } from '../src/proxy.ts';
 import { startStack, type Stack } from '../src/stack.ts';
 
@@ -323,6 +324,13 @@ try {
   for (let i = 0; i < FAMILIES; i += 4) {
     await Promise.all(Array.from({ length: Math.min(4, FAMILIES - i) }, (_, k) => register(stack, i + k)));
   }
+  // Paid in full, so a tap checks in at once (issue 19: a family that owes money is asked first).
+  const staffToken = await stack.signIn(staff.email, staff.password);
+  await payInFullAtTheDoor(
+    stack,
+    staffToken,
+    (await checkInRegistrations(stack, staffToken)).map((r) => r.id),
+  );
   const total = FAMILIES * KIDS;
   console.log(
     `Created ${total} competitors in ${FAMILIES} registrations through the API in ${((performance.now() - t0) / 1000).toFixed(1)} s`,

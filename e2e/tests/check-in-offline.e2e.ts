@@ -12,6 +12,7 @@ import {
   registerFamily,
   serverCompetitors,
   tabletRack,
+  tapCheckIn,
 } from '../src/check-in-fixtures.ts';
 
 // Issue 6 tests 1, 2 and 4: staff tablets are browser contexts reaching the server through a
@@ -47,8 +48,7 @@ describe('check-in offline', () => {
     await page.getByRole('button', { name: 'Check in Ava FamilyA' }).waitFor();
     expect(await page.getByTestId('sync-online').textContent()).toContain('Offline');
     // Still usable: a check-in waits in the outbox.
-    await page.getByRole('button', { name: 'Check in Ava FamilyA' }).click();
-    await page.getByRole('button', { name: 'Undo check-in of Ava FamilyA' }).waitFor();
+    await tapCheckIn(page, 'Ava FamilyA');
     await expect.poll(() => pendingText(page).textContent()).toBe('1 change not yet sent');
     await page.getByRole('button', { name: 'Undo check-in of Ava FamilyA' }).click();
     await goOnline(t);
@@ -64,9 +64,7 @@ describe('check-in offline', () => {
     await goOffline(t);
     for (let i = 1; i <= 5; i++) {
       for (let j = 0; j < 10; j++) {
-        await page
-          .getByRole('button', { name: `Check in Kid${j} Family${String.fromCharCode(65 + i)}`, exact: true })
-          .click();
+        await tapCheckIn(page, `Kid${j} Family${String.fromCharCode(65 + i)}`);
       }
     }
     await expect.poll(() => pendingText(page).textContent()).toBe('50 changes not yet sent');
@@ -89,8 +87,7 @@ describe('check-in offline', () => {
     const b = await tablet(eli);
     await goOffline(a);
     await goOffline(b);
-    for (const t of [a, b])
-      await t.page.getByRole('button', { name: 'Check in Ben FamilyA', exact: true }).click();
+    for (const t of [a, b]) await tapCheckIn(t.page, 'Ben FamilyA');
     await expect.poll(() => b.page.getByText('Checked in by Eli Entry').count()).toBe(1);
 
     await goOnline(a);
@@ -118,7 +115,7 @@ describe('check-in offline', () => {
     }
 
     // Both online now: a check-in on one tablet appears on the other without a reload (poke, pull).
-    await a.page.getByRole('button', { name: 'Check in Ava FamilyA', exact: true }).click();
+    await tapCheckIn(a.page, 'Ava FamilyA');
     await expect
       .poll(
         () =>

@@ -25,6 +25,7 @@ import {
   serverCompetitors,
   storeSession as storeSessionOf,
   tabletRack,
+  tapCheckIn,
 } from '../src/check-in-fixtures.ts';
 
 // Issue 6 tests 3, 5, 6, 7 (an app restart, and an app update) and 8, and the forced logout (tests 1, 2 and 4 are in check-in-offline.e2e.ts): a staff tablet
@@ -67,7 +68,7 @@ function names(families: string): string[] {
 
 async function checkIn(page: Page, families: string): Promise<void> {
   for (const name of names(families)) {
-    await page.getByRole('button', { name: `Check in ${name}`, exact: true }).click();
+    await tapCheckIn(page, name);
   }
 }
 

@@ -16,6 +16,7 @@ import {
   tabletRack,
   PASSWORD,
   type Person,
+  tapCheckIn,
 } from '../src/check-in-fixtures.ts';
 
 // Issue 7: a check-in admin takes a cash payment offline and checks the family in; back
@@ -108,8 +109,8 @@ describe('door payments', () => {
 
     // Check the family in, still offline (the check-in screen comes from the service worker).
     await page.goto('/admin/check-in');
-    await page.getByRole('button', { name: 'Check in Ava FamilyA' }).click();
-    await page.getByRole('button', { name: 'Undo check-in of Ava FamilyA' }).waitFor();
+    // The family still owes $5: the check-in asks first (issue 19).
+    await tapCheckIn(page, 'Ava FamilyA');
     await expect.poll(() => pendingText(page).textContent()).toBe('2 changes not yet sent');
 
     // A reload with no network: both are still there.

@@ -242,6 +242,8 @@ describe('staff registrations desk and view as', () => {
     // Leaving /admin ends it: no banner when back, the staff desk again, no header sent.
     // The customer area's first requests already go without the header.
     const leaving = requests.length;
+    // Staff screens carry the staff header (issue 19): the public site is one link away.
+    await page.getByRole('banner').getByRole('link', { name: 'Public site' }).click();
     await page.getByRole('link', { name: 'Online Registration' }).click();
     await page.waitForURL(/\/customer\//);
     await expect.poll(() => requests.length).toBeGreaterThan(leaving);

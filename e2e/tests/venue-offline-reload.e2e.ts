@@ -10,6 +10,7 @@ import {
   registerFamily,
   serverCompetitors,
   tabletRack,
+  tapCheckIn,
 } from '../src/check-in-fixtures.ts';
 import {
   backOnlineAndSent,
@@ -109,7 +110,7 @@ describe('a venue screen reloaded offline is calm, works, and converges', () => 
       deviceData: page.getByTestId('check-in-family').filter({ hasText: 'FamilyA, Pat' }),
     });
 
-    await page.getByRole('button', { name: 'Check in Ava FamilyA', exact: true }).click();
+    await tapCheckIn(page, 'Ava FamilyA');
     await expect.poll(() => pendingText(page).textContent()).toBe('1 change not yet sent');
     await backOnlineAndSent(t);
     const ava = (await serverCompetitors(stack)).find((c) => c.firstName === 'Ava');

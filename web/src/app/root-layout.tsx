@@ -3,10 +3,11 @@ import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 're
 import { PageAlert } from '../components/page-alert.tsx';
 import { clearImpersonatedUserId } from '../lib/impersonation.ts';
 import { usePageAlert } from '../lib/page-alert.tsx';
-import { useSession } from '../lib/session.ts';
+import { isStaff, useSession } from '../lib/session.ts';
 import { useSiteSettingsError, useSiteSettingsSettled } from '../lib/site-settings.tsx';
 import { guardRedirect, hasNonNumericId, RETURN_URL_KEY } from './guards.ts';
 import { Header } from './header.tsx';
+import { StaffHeader } from './staff-header.tsx';
 
 /** Every page: the login guard, id checks, header, page alert and scroll restoration. */
 export function RootLayout() {
@@ -47,6 +48,8 @@ export function RootLayout() {
   if (!settingsSettled) return null;
 
   const signage = pathname.startsWith('/signage/');
+  // Staff screens get the staff header (issue 19): no public links to mis-tap at the door.
+  const staffScreen = pathname.startsWith('/admin') && isStaff(session);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -55,7 +58,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      {!signage && <Header />}
+      {signage ? null : staffScreen ? <StaffHeader /> : <Header />}
       <main id="main" tabIndex={-1} className={signage ? 'flex-1 p-4' : 'mx-auto w-full max-w-6xl flex-1 px-4 py-6'}>
         <PageAlert />
         <Outlet />

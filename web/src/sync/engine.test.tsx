@@ -39,6 +39,9 @@ function fakeServer() {
     applied,
     rows,
     failNextPushes: 0,
+    /** Pushes whose answer is lost after the server applied them. */
+    loseNextAnswers: 0,
+    rejections: [] as PullResponse['rejections'],
     answer401: false,
     pushes: 0,
     fetch: async (url: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -58,11 +61,16 @@ function fakeServer() {
           const id = (m.args as { competitorId: number }).competitorId;
           const row = rows.get(id);
           if (!row) {
-            results.push({
-              id: m.id,
-              status: 'rejected',
+            const rejected = {
               code: 'competitor_not_found',
               message: 'This competitor is not registered for the next tournament.',
+            };
+            results.push({ id: m.id, status: 'rejected', ...rejected });
+            server.rejections.push({
+              mutationId: m.id,
+              name: m.name,
+              at: '2026-11-21T14:00:00.000Z',
+              ...rejected,
             });
             continue;
           }
@@ -77,6 +85,10 @@ function fakeServer() {
             });
           results.push({ id: m.id, status: 'applied', code: null, message: null });
         }
+        if (server.loseNextAnswers > 0) {
+          server.loseNextAnswers--;
+          throw new TypeError('Failed to fetch');
+        }
         return Response.json({ lastMutationId, results } satisfies PushResponse);
       }
       const res: PullResponse = {
@@ -87,7 +99,7 @@ function fakeServer() {
           { op: 'put', entity: 'competitors', rows: [...rows.values()] },
         ],
         lastMutationIds: { [body.clientId as string]: lastMutationId },
-        rejections: [],
+        rejections: server.rejections,
       };
       return Response.json(res);
     },
@@ -170,6 +182,37 @@ describe('device store and sync engine', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(server.applied).toEqual([10, 11]);
     engine.stop();
+  });
+
+  it('back from offline, says what the server accepted: refused ones left out, lost answers counted once', async () => {
+    const server = fakeServer();
+    const engine = new SyncEngine({ db, fetch: server.fetch, schedule: () => () => {} });
+    await engine.syncOnce();
+    // Online, a tap is sent at once: nothing to report.
+    await engine.replica.mutate(checkInCompetitor, { competitorId: 10 });
+    await engine.syncNow();
+    expect(engine.getSent()).toBeNull();
+
+    // Offline: three check-ins queued, one of them of a competitor the server does not know.
+    server.failNextPushes = 1;
+    for (const id of [11, 99, 10]) await engine.replica.mutate(checkInCompetitor, { competitorId: id });
+    await engine.syncNow();
+    expect(engine.getState().status).toBe('offline');
+    expect(engine.getSent()).toBeNull();
+
+    // Back: the server applies them but the answer is lost; the retry's answer lists none of
+    // them, the pull brings the refusal. Two accepted, said once.
+    server.loseNextAnswers = 1;
+    await engine.syncNow();
+    expect(engine.getSent()).toBeNull();
+    await engine.syncNow();
+    expect(engine.getSent()?.counts).toEqual({ 'checkInCompetitor@1': 2 });
+    expect((await db.rejections.toArray()).map((r) => r.mutationId)).toEqual([3]);
+
+    // The next online tap does not repeat it or add to it.
+    await engine.replica.mutate(checkInCompetitor, { competitorId: 11 });
+    await engine.syncNow();
+    expect(engine.getSent()?.counts).toEqual({ 'checkInCompetitor@1': 2 });
   });
 
   it('pauses on a 401 without dropping the outbox, and resumes with a new token', async () => {

@@ -27,6 +27,16 @@ export interface SyncState {
   detail: string | null;
 }
 
+/**
+ * What the outbox delivered once the device reached the server again after being offline (or
+ * refused, or signed out): the mutations the server accepted, by name, and when. Rejected ones
+ * are not in it (they are listed as refused). Null until then, and again when it goes offline.
+ */
+export interface SentReport {
+  at: string;
+  counts: Readonly<Record<string, number>>;
+}
+
 const LOCK = 'nomac-sync';
 const MAX_BATCH = 1000;
 const BASE_DELAY_MS = 500;
@@ -125,6 +135,11 @@ export class SyncEngine {
   private readonly events = new Map<SyncScope, ScopeEvents>();
   private readonly cleanups: (() => void)[] = [];
   private cancelReopen: (() => void) | null = null;
+  private sent: SentReport | null = null;
+  /** Set when a round failed or the network went: the next successful round reports what it sent. */
+  private reconnecting = false;
+  /** Outbox entries the server processed since the last report (push answers' lastMutationId). */
+  private readonly processed = new Map<number, string>();
 
   constructor(options: EngineOptions = {}) {
     this.db = options.db ?? deviceDb();
@@ -149,6 +164,15 @@ export class SyncEngine {
   }
 
   getState = (): SyncState => this.state;
+
+  /** What the outbox delivered after the last reconnection (see SentReport). */
+  getSent = (): SentReport | null => this.sent;
+
+  private setSent(next: SentReport | null): void {
+    if (next === this.sent) return;
+    this.sent = next;
+    for (const l of this.listeners) l();
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -183,6 +207,8 @@ export class SyncEngine {
       if (document.visibilityState === 'visible') wake();
     };
     const onOffline = () => {
+      this.reconnecting = true;
+      this.setSent(null);
       this.setState({ status: 'offline', detail: null });
       this.closeEvents();
     };
@@ -268,6 +294,7 @@ export class SyncEngine {
   }
 
   private onFailure(e: unknown): void {
+    this.reconnecting = true;
     if (e instanceof AuthError) {
       // Keep the outbox; wait for a new token (session-change) to resume.
       this.setState({
@@ -283,7 +310,10 @@ export class SyncEngine {
     const offline = e instanceof NetworkError || (typeof navigator !== 'undefined' && !navigator.onLine);
     // The event streams reopen after the next successful round (a fresh connection, not a
     // reconnection the browser may have given up on or backed off far).
-    if (offline) this.closeEvents();
+    if (offline) {
+      this.closeEvents();
+      this.setSent(null);
+    }
     this.setState(
       offline
         ? { status: 'offline', detail: null }
@@ -343,6 +373,7 @@ export class SyncEngine {
     // scope to pull and nothing to push (an engine started before a screen holds its scope)
     // would otherwise mark a TV rebooted offline as fresh (signage's "Last updated", issue 15).
     if (scopes.length > 0 || queued > 0) await setMeta(this.db, META.lastSynced, this.now().toISOString());
+    await this.reportSent();
     this.setState({ status: 'idle', detail: null });
     this.openEvents();
   }
@@ -358,9 +389,32 @@ export class SyncEngine {
         true,
       );
       await this.recordResults(batch, res.results);
+      // Processed by the server: this push's results, and any earlier push whose answer was lost.
+      for (const m of batch) if (m.id <= res.lastMutationId) this.processed.set(m.id, m.name);
       sent = batch[batch.length - 1]!.id;
       if (batch.length < MAX_BATCH) break;
     }
+  }
+
+  /**
+   * After a successful round that follows a failure (offline, refused, signed out): what the
+   * server accepted of what it processed meanwhile. Rejections are known by then, from the push
+   * answers or, for a push whose answer was lost, from the pull that followed.
+   */
+  private async reportSent(): Promise<void> {
+    const processed = [...this.processed];
+    this.processed.clear();
+    if (!this.reconnecting) return;
+    this.reconnecting = false;
+    if (processed.length === 0) return;
+    const rejected = new Set(
+      (await this.db.rejections.bulkGet(processed.map(([id]) => id))).flatMap((r) =>
+        r ? [r.mutationId] : [],
+      ),
+    );
+    const counts: Record<string, number> = {};
+    for (const [id, name] of processed) if (!rejected.has(id)) counts[name] = (counts[name] ?? 0) + 1;
+    if (Object.keys(counts).length > 0) this.setSent({ at: this.now().toISOString(), counts });
   }
 
   private async recordResults(batch: OutboxEntry[], results: MutationResult[]): Promise<void> {

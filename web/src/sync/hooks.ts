@@ -3,7 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { SyncScope } from '@shared/contract/sync.ts';
 import type { Mutator, MutatorArgs } from '@shared/domain/mutators/index.ts';
 import { deviceDb, getMeta, META } from './db.ts';
-import { syncEngine, type SyncState } from './engine.ts';
+import { syncEngine, type SentReport, type SyncState } from './engine.ts';
 import { checkInView, type CheckInView } from './overlay.ts';
 import type { ReplicaSnapshot } from './replica.ts';
 
@@ -14,6 +14,12 @@ import type { ReplicaSnapshot } from './replica.ts';
 export function useSyncState(): SyncState {
   const engine = syncEngine();
   return useSyncExternalStore(engine.subscribe, engine.getState);
+}
+
+/** What the outbox delivered after the device last reconnected (`SentReport`), or null. */
+export function useSentReport(): SentReport | null {
+  const engine = syncEngine();
+  return useSyncExternalStore(engine.subscribe, engine.getSent);
 }
 
 export function useOnline(): boolean {

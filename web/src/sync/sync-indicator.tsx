@@ -1,8 +1,17 @@
-import { CloudOff, RefreshCw, TriangleAlert, Wifi } from 'lucide-react';
+import { CircleCheck, CloudOff, RefreshCw, TriangleAlert, Wifi } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '../components/ui/button.tsx';
 import { formatTime } from './format.ts';
-import { useLastSynced, useOnline, usePendingCount, useRejections, useSyncState } from './hooks.ts';
+import {
+  useLastSynced,
+  useOnline,
+  usePendingCount,
+  useRejections,
+  useSentReport,
+  useSyncState,
+} from './hooks.ts';
+import { sentSummary } from './sent-summary.ts';
+import { cn } from '../lib/utils.ts';
 import { OTHER_PERSONS_CHANGES, syncEngine } from './engine.ts';
 import { wipeDeviceStore } from './db.ts';
 
@@ -15,7 +24,9 @@ async function discardOtherPersonsChanges(): Promise<void> {
 }
 
 // On every staff screen (admin layout): online/offline, changes not yet sent, last synced,
-// and the changes the server refused with its reasons.
+// and the changes the server refused with its reasons. Offline is normal at a venue (issue 12
+// section 5), so it is said plainly and calmly: a blue band with what it means, never a danger
+// alert. Back online, it says what reached the server ("3 check-ins sent", issue 19).
 
 export function SyncIndicator() {
   const online = useOnline();
@@ -29,13 +40,29 @@ export function SyncIndicator() {
     void navigator.storage?.persist?.().catch(() => false);
   }, []);
 
+  const sent = useSentReport();
   const offline = !online || state.status === 'offline';
+  const sentText = sent && !offline ? sentSummary(sent.counts) : null;
   return (
     <section
       aria-label="Sync status"
-      className="grid gap-2 rounded-md border px-3 py-2 text-sm"
+      className={cn(
+        'grid gap-2 rounded-md border px-3 py-2 text-sm',
+        offline &&
+          'border-2 border-sky-700 bg-sky-50 text-sky-950 dark:border-sky-300 dark:bg-sky-950 dark:text-sky-50',
+      )}
       data-testid="sync-indicator"
+      data-offline={offline ? 'true' : 'false'}
     >
+      {offline && (
+        <p className="flex items-start gap-2 text-base" data-testid="offline-notice">
+          <CloudOff aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <span>
+            <strong>Working offline.</strong> Everything you do is kept on this device and sent when the
+            network is back.
+          </span>
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
         <span className="inline-flex items-center gap-1 font-medium" data-testid="sync-online">
           {offline ? (
@@ -53,7 +80,19 @@ export function SyncIndicator() {
               ? 'All changes sent'
               : `${pending} ${pending === 1 ? 'change' : 'changes'} not yet sent`}
         </span>
-        <span className="text-muted-foreground" data-testid="sync-last">
+        {/* Always in the page, so screen readers hear it when it fills (a polite live region). */}
+        <span role="status" className="empty:hidden">
+          {sentText && (
+            <span
+              className="inline-flex items-center gap-1 font-medium text-success-fg"
+              data-testid="sync-sent"
+            >
+              <CircleCheck aria-hidden="true" className="size-4 text-success" />
+              {sentText}
+            </span>
+          )}
+        </span>
+        <span className={offline ? undefined : 'text-muted-foreground'} data-testid="sync-last">
           {lastSynced ? `Last synced ${formatTime(lastSynced)}` : 'Not synced yet'}
         </span>
         {state.status === 'syncing' && <span className="text-muted-foreground">Syncing…</span>}

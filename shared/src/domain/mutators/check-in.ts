@@ -61,6 +61,7 @@ function alreadyCheckedIn(outcomes: readonly CheckInOutcome[]): { code: string; 
 export const checkInCompetitor = defineMutator({
   name: 'checkInCompetitor@1',
   refusedTitle: 'Check-in not recorded',
+  sentAs: { one: 'check-in', other: 'check-ins' },
   note: (outcome: CheckInOutcome) => alreadyCheckedIn([outcome]),
   scope: 'checkin',
   args: z.object({ competitorId: Id, at: At }),
@@ -74,6 +75,7 @@ export const checkInCompetitor = defineMutator({
 export const undoCheckIn = defineMutator({
   name: 'undoCheckIn@1',
   refusedTitle: 'Undo not recorded',
+  sentAs: { one: 'undone check-in', other: 'undone check-ins' },
   scope: 'checkin',
   args: z.object({ competitorId: Id }),
   async run(store, args): Promise<{ competitorId: number; undone: boolean }> {
@@ -89,6 +91,7 @@ export const undoCheckIn = defineMutator({
 export const checkInRegistration = defineMutator({
   name: 'checkInRegistration@1',
   refusedTitle: 'Check-in not recorded',
+  sentAs: { one: 'family check-in', other: 'family check-ins' },
   note: alreadyCheckedIn,
   scope: 'checkin',
   args: z.object({ registrationId: Id, at: At }),

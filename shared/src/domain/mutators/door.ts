@@ -61,6 +61,7 @@ function withPaid(r: SyncRegistration, paid: number): SyncRegistration {
 export const recordDoorPayment = defineMutator({
   name: 'recordDoorPayment@1',
   refusedTitle: 'Payment not recorded',
+  sentAs: { one: 'payment', other: 'payments' },
   scope: 'checkin',
   args: DoorPaymentFields.extend({
     registrationId: Id,
@@ -121,6 +122,7 @@ export const recordDoorPayment = defineMutator({
 export const voidPayment = defineMutator({
   name: 'voidPayment@1',
   refusedTitle: 'Void not recorded',
+  sentAs: { one: 'voided payment', other: 'voided payments' },
   scope: 'checkin',
   roles: ['SuperAdmin'],
   args: z.object({
@@ -174,6 +176,7 @@ export interface WalkInOutcome {
 export const registerWalkIn = defineMutator({
   name: 'registerWalkIn@1',
   refusedTitle: 'Walk-in not registered',
+  sentAs: { one: 'walk-in', other: 'walk-ins' },
   scope: 'checkin',
   args: WalkInArgsSchema,
   async run(store: MutatorStore, args, ctx): Promise<WalkInOutcome> {

@@ -80,6 +80,11 @@ export interface MutatorSpec<A extends z.ZodType, R> {
    * the tablet that sent it ("Already checked in by Dana Door."); null when there is none.
    */
   note?(result: R): { code: string; message: string } | null;
+  /**
+   * What one of it is called once the server accepted it, singular and plural, for the
+   * device's "3 check-ins sent" after reconnecting; "change(s)" when not set.
+   */
+  sentAs?: { one: string; other: string };
   /** The scope whose roles may push it (SYNC_SCOPE_ROLES). */
   scope: SyncScope;
   /**

@@ -1,3 +1,4 @@
+import type { FocusEvent, MouseEvent } from 'react';
 import { DOOR_PAYMENT_METHODS } from '@shared/contract/sync.ts';
 import { PAYMENT_METHOD_LABELS } from '@shared/domain/door.ts';
 import { TextField } from '../form/text-field.tsx';
@@ -6,7 +7,29 @@ import { formatDollars } from '../../lib/format.ts';
 import { liveChangeDue, type PaymentFormResult, type PaymentFormState } from './payment-form.ts';
 
 // Method, amount and (for cash) the cash handed over with a live "Change due": used by the
-// payments page and the walk-in form. Big touch targets: staff use it on a tablet at the door.
+// payments page, the walk-in form and check-in's "owes money" dialog. Big touch targets: staff
+// use it on a tablet at the door.
+
+/**
+ * The amounts select their contents when focused (issue 19): the amount comes prefilled with
+ * the balance, and typing "110" over "110" must give 110, not 110110. Chromium and Safari undo
+ * a selection made on focus at the mouseup (or tap) that focused the field, so that one
+ * mouseup is cancelled.
+ */
+const selectOnFocus = {
+  onFocus: (e: FocusEvent<HTMLInputElement>) => {
+    e.currentTarget.select();
+    e.currentTarget.dataset.justFocused = 'true';
+  },
+  onMouseUp: (e: MouseEvent<HTMLInputElement>) => {
+    if (e.currentTarget.dataset.justFocused !== 'true') return;
+    delete e.currentTarget.dataset.justFocused;
+    e.preventDefault();
+  },
+  onBlur: (e: FocusEvent<HTMLInputElement>) => {
+    delete e.currentTarget.dataset.justFocused;
+  },
+};
 
 export function PaymentFields({
   value,
@@ -50,6 +73,7 @@ export function PaymentFields({
           required
           value={value.amount}
           error={errors?.amount}
+          {...selectOnFocus}
           onChange={(e) => onChange({ ...value, amount: e.target.value })}
         />
         {value.method === 'cash' && (
@@ -60,6 +84,7 @@ export function PaymentFields({
             autoComplete="off"
             value={value.tendered}
             error={errors?.tendered}
+            {...selectOnFocus}
             onChange={(e) => onChange({ ...value, tendered: e.target.value })}
           />
         )}

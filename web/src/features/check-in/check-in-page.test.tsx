@@ -57,6 +57,7 @@ describe('check-in screen', () => {
 
   it('a tap queues one mutation and shows the check-in at once as not yet sent; undo queues another', async () => {
     const user = userEvent.setup();
+    await db.entity('registrations').put({ ...registration, balanceOwing: 0, amountPaid: registration.cost });
     render(<CheckInPage />, { wrapper: MemoryRouter });
     await user.click(await screen.findByRole('button', { name: 'Check in Maya Lee' }));
     const row = (await screen.findByText(/Checked in by Dana Door/)).closest('li')!;
@@ -67,6 +68,72 @@ describe('check-in screen', () => {
     await user.click(screen.getByRole('button', { name: 'Undo check-in of Maya Lee' }));
     await screen.findByRole('button', { name: 'Check in Maya Lee' });
     expect((await db.outbox.toArray()).map((m) => m.name)).toEqual(['checkInCompetitor@1', 'undoCheckIn@1']);
+  });
+
+  it('checking in a family that owes money asks first: check in without payment queues the check-in alone', async () => {
+    const user = userEvent.setup();
+    render(<CheckInPage />, { wrapper: MemoryRouter });
+    await user.click(await screen.findByRole('button', { name: 'Check in Maya Lee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lee, Pat owes $40' });
+    expect(await db.outbox.count()).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Check in without payment' }));
+    await screen.findByRole('button', { name: 'Undo check-in of Maya Lee' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect((await db.outbox.toArray()).map((m) => m.name)).toEqual(['checkInCompetitor@1']);
+    // Focus lands on what replaced the button that was tapped.
+    expect(screen.getByRole('button', { name: 'Undo check-in of Maya Lee' })).toHaveFocus();
+  });
+
+  it('asks once per family: after check in without payment, its other competitors check in with one tap', async () => {
+    const user = userEvent.setup();
+    await db.entity('competitors').put(comp(12, 'Zoe'));
+    render(<CheckInPage />, { wrapper: MemoryRouter });
+    await user.click(await screen.findByRole('button', { name: 'Check in Maya Lee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lee, Pat owes $40' });
+    await user.click(within(dialog).getByRole('button', { name: 'Check in without payment' }));
+    await screen.findByRole('button', { name: 'Undo check-in of Maya Lee' });
+    await user.click(screen.getByRole('button', { name: 'Check in Zoe Lee' }));
+    await screen.findByRole('button', { name: 'Undo check-in of Zoe Lee' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect((await db.outbox.toArray()).map((m) => m.name)).toEqual([
+      'checkInCompetitor@1',
+      'checkInCompetitor@1',
+    ]);
+  });
+
+  it('or takes the payment first (the balance prefilled, change due shown) and then checks in', async () => {
+    const user = userEvent.setup();
+    render(<CheckInPage />, { wrapper: MemoryRouter });
+    await user.click(await screen.findByRole('button', { name: 'Check in Maya Lee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lee, Pat owes $40' });
+    expect(within(dialog).getByLabelText(/^Amount \(\$\)/)).toHaveValue('40');
+    await user.type(within(dialog).getByLabelText(/^Amount tendered/), '50');
+    expect(within(dialog).getByTestId('change-due')).toHaveTextContent('Change due $10');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment and check in' }));
+    await screen.findByRole('button', { name: 'Undo check-in of Maya Lee' });
+    expect(screen.getByTestId('owing-paid')).toHaveTextContent(
+      'Cash payment of $40 recorded. Change due $10.',
+    );
+    expect((await db.outbox.toArray()).map((m) => [m.name, (m.args as { amount?: number }).amount])).toEqual([
+      ['recordDoorPayment@1', 40],
+      ['checkInCompetitor@1', undefined],
+    ]);
+    expect(screen.getByText('Paid')).toBeInTheDocument();
+  });
+
+  it('does not take more than the balance owing from the check-in dialog', async () => {
+    const user = userEvent.setup();
+    render(<CheckInPage />, { wrapper: MemoryRouter });
+    await user.click(await screen.findByRole('button', { name: 'Check in Maya Lee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lee, Pat owes $40' });
+    const amount = within(dialog).getByLabelText(/^Amount \(\$\)/);
+    await user.click(amount);
+    // The prefilled amount is selected: typing replaces it.
+    await user.keyboard('400');
+    expect(amount).toHaveValue('400');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment and check in' }));
+    expect(within(dialog).getByText(/more than the balance owing \(\$40\)/)).toBeInTheDocument();
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('finds a family by confirmation code and hides the others', async () => {
@@ -95,9 +162,11 @@ describe('check-in screen', () => {
       isWalkIn: true,
       confirmationCodes: [],
     });
-    await db.entity('competitors').put(
-      comp(-2, 'Sam', { registrationId: -1, lastName: 'Door', checkedInAt: '2026-11-21T13:05:00.000Z' }),
-    );
+    await db
+      .entity('competitors')
+      .put(
+        comp(-2, 'Sam', { registrationId: -1, lastName: 'Door', checkedInAt: '2026-11-21T13:05:00.000Z' }),
+      );
     render(<CheckInPage />, { wrapper: MemoryRouter });
     const heading = await screen.findByRole('heading', { name: 'Door, Walk' });
     const card = heading.closest<HTMLElement>('[data-testid="check-in-family"]')!;

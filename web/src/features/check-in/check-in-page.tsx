@@ -1,4 +1,5 @@
-import { memo, useDeferredValue, useState } from 'react';
+import { memo, useDeferredValue, useRef, useState } from 'react';
+import { CircleCheck } from 'lucide-react';
 import { checkInCompetitor, checkInRegistration, undoCheckIn } from '@shared/domain/mutators/index.ts';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -11,6 +12,8 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { FirstSyncNotice } from '../../sync/first-sync-notice.tsx';
 import { formatTime } from '../../sync/format.ts';
 import { mutate, useCheckInView, useHasSynced } from '../../sync/hooks.ts';
+import { cn } from '../../lib/utils.ts';
+import { OwingCheckInDialog, type OwingCheckIn } from './owing-check-in-dialog.tsx';
 import { QrScanButton } from './qr-scanner.tsx';
 import { searchFamilies, type Family } from '../../components/door/family-search.ts';
 
@@ -25,6 +28,9 @@ export function CheckInPage() {
   const synced = useHasSynced();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
+  // Families whose check-in without payment the volunteer confirmed on this screen: their other
+  // competitors check in with one tap (a family of five arriving together is asked once).
+  const confirmedWithoutPayment = useRef(new Set<number>()).current;
 
   if (!view || synced === undefined) return <p>Loading…</p>;
   const families = searchFamilies(view.registrations, view.competitors, deferred);
@@ -62,7 +68,11 @@ export function CheckInPage() {
       <ul className="grid gap-3">
         {families.slice(0, SHOWN).map((f) => (
           <li key={f.registration.id}>
-            <FamilyCard family={f} pending={view.pendingCompetitorIds} />
+            <FamilyCard
+              family={f}
+              pending={view.pendingCompetitorIds}
+              confirmedWithoutPayment={confirmedWithoutPayment}
+            />
           </li>
         ))}
       </ul>
@@ -78,6 +88,8 @@ export function CheckInPage() {
 interface FamilyCardProps {
   family: Family;
   pending: ReadonlySet<number>;
+  /** The page's own set (one object for the page's life): not compared by `sameCard`. */
+  confirmedWithoutPayment: Set<number>;
 }
 
 /** Same values, field by field (arrays element by element): rows read again from the store are new objects. */
@@ -109,13 +121,25 @@ function sameCard(prev: FamilyCardProps, next: FamilyCardProps): boolean {
   );
 }
 
-const FamilyCard = memo(function FamilyCard({ family, pending }: FamilyCardProps) {
+/** The id of a competitor's Check in / Undo button: focus returns there after the owing dialog. */
+const actionId = (competitorId: number) => `check-in-action-${competitorId}`;
+
+const FamilyCard = memo(function FamilyCard({ family, pending, confirmedWithoutPayment }: FamilyCardProps) {
   const r = family.registration;
   const remaining = family.competitors.filter((c) => !c.checkedInAt).length;
   const title = `${r.familyName}, ${r.ownerFirstName}`;
   // A walk-in registered on this device and not yet sent has provisional (negative) ids: the
   // server knows none of them yet, so nothing can be done to it until it is sent.
   const provisional = r.id < 0;
+  // Issue 19: checking in a family that owes money first offers to take the payment.
+  const [owing, setOwing] = useState<OwingCheckIn | null>(null);
+  const [paid, setPaid] = useState<string | null>(null);
+  const checkInOne = (competitorId: number) =>
+    void mutate(checkInCompetitor, { competitorId, at: new Date().toISOString() });
+  const checkInAll = () =>
+    void mutate(checkInRegistration, { registrationId: r.id, at: new Date().toISOString() });
+  const allIn = family.competitors.length > 0 && remaining === 0;
+  const ask = r.balanceOwing > 0 && !confirmedWithoutPayment.has(r.id);
   return (
     <Card aria-label={title} data-testid="check-in-family">
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
@@ -128,6 +152,12 @@ const FamilyCard = memo(function FamilyCard({ family, pending }: FamilyCardProps
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          {allIn && (
+            <Badge variant="success" className="gap-1 text-sm" data-testid="family-checked-in">
+              <CircleCheck aria-hidden="true" className="size-4" />
+              All checked in
+            </Badge>
+          )}
           {provisional ? (
             <Badge variant="outline">Walk-in not yet sent</Badge>
           ) : r.balanceOwing > 0 ? (
@@ -145,46 +175,64 @@ const FamilyCard = memo(function FamilyCard({ family, pending }: FamilyCardProps
           {!provisional && remaining > 0 && family.competitors.length > 1 && (
             <Button
               size="sm"
-              onClick={() =>
-                void mutate(checkInRegistration, { registrationId: r.id, at: new Date().toISOString() })
-              }
+              onClick={() => {
+                if (ask) setOwing({ kind: 'all', count: remaining });
+                else checkInAll();
+              }}
             >
               Check in all ({remaining})
             </Button>
           )}
         </div>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-2">
+        {paid && (
+          <p role="status" className="text-sm font-medium" data-testid="owing-paid">
+            {paid}
+          </p>
+        )}
         {family.competitors.length === 0 ? (
           <p>No competitors.</p>
         ) : (
           <ul className="grid gap-2">
             {family.competitors.map((c) => {
               const name = `${c.firstName} ${c.lastName}`;
+              const isIn = !!c.checkedInAt;
               return (
                 <li
                   key={c.id}
-                  className="flex flex-wrap items-center justify-between gap-2 border-t pt-2"
+                  // Checked in: a tick, the words and a green band, so a long list scans at a
+                  // glance without relying on colour alone (issue 19).
+                  className={cn(
+                    'flex flex-wrap items-center justify-between gap-2 rounded-md border border-l-4 px-3 py-2',
+                    isIn ? 'border-success bg-success-bg text-success-fg' : 'border-l-border',
+                  )}
                   data-testid="check-in-competitor"
+                  data-checked-in={isIn ? 'true' : 'false'}
                 >
-                  <div>
-                    <span className="font-medium">{name}</span>{' '}
-                    {c.checkedInAt ? (
-                      <span className="text-sm text-muted-foreground" data-testid="checked-in-by">
+                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    {isIn ? (
+                      <span
+                        className="inline-flex items-center gap-1.5 font-semibold"
+                        data-testid="checked-in-mark"
+                      >
+                        <CircleCheck aria-hidden="true" className="size-6 shrink-0 text-success" />
+                      </span>
+                    ) : null}
+                    <span className="font-medium">{name}</span>
+                    {isIn ? (
+                      <span className="text-sm font-medium" data-testid="checked-in-by">
                         Checked in{c.checkedInByName ? ` by ${c.checkedInByName}` : ''} at{' '}
-                        {formatTime(c.checkedInAt)}
+                        {formatTime(c.checkedInAt!)}
                       </span>
                     ) : (
                       <span className="text-sm text-muted-foreground">Not checked in</span>
                     )}
-                    {pending.has(c.id) && (
-                      <Badge variant="outline" className="ml-2">
-                        Not yet sent
-                      </Badge>
-                    )}
+                    {pending.has(c.id) && <Badge variant="outline">Not yet sent</Badge>}
                   </div>
-                  {provisional || c.id < 0 ? null : c.checkedInAt ? (
+                  {provisional || c.id < 0 ? null : isIn ? (
                     <Button
+                      id={actionId(c.id)}
                       size="sm"
                       variant="outline"
                       aria-label={`Undo check-in of ${name}`}
@@ -194,14 +242,13 @@ const FamilyCard = memo(function FamilyCard({ family, pending }: FamilyCardProps
                     </Button>
                   ) : (
                     <Button
+                      id={actionId(c.id)}
                       size="sm"
                       aria-label={`Check in ${name}`}
-                      onClick={() =>
-                        void mutate(checkInCompetitor, {
-                          competitorId: c.id,
-                          at: new Date().toISOString(),
-                        })
-                      }
+                      onClick={() => {
+                        if (ask) setOwing({ kind: 'one', competitorId: c.id, name });
+                        else checkInOne(c.id);
+                      }}
                     >
                       Check in
                     </Button>
@@ -212,6 +259,22 @@ const FamilyCard = memo(function FamilyCard({ family, pending }: FamilyCardProps
           </ul>
         )}
       </CardContent>
+      {owing && (
+        <OwingCheckInDialog
+          registration={r}
+          familyTitle={title}
+          what={owing}
+          onCheckIn={() => (owing.kind === 'one' ? checkInOne(owing.competitorId) : checkInAll())}
+          onWithoutPayment={() => confirmedWithoutPayment.add(r.id)}
+          onPaid={setPaid}
+          onClose={() => setOwing(null)}
+          returnFocusTo={() =>
+            document.getElementById(
+              actionId(owing.kind === 'one' ? owing.competitorId : (family.competitors[0]?.id ?? 0)),
+            )
+          }
+        />
+      )}
     </Card>
   );
 }, sameCard);

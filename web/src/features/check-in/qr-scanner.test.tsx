@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QrScanButton } from './qr-scanner.tsx';
+import { QrScanButton, TYPED_CODE_MESSAGE } from './qr-scanner.tsx';
 
 // The scanner dialog with a stand-in camera and BarcodeDetector (jsdom has neither): what a
 // member of staff sees is the dialog closing on a receipt's code, with the camera started once.
@@ -57,5 +57,29 @@ describe('QR scanner', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(found).toEqual(['ABCD2345']);
     expect(stopTrack).toHaveBeenCalledTimes(1);
+  });
+
+  it('finds a typed confirmation code, refuses anything else, and Esc hands focus back to the button', async () => {
+    const user = userEvent.setup();
+    const found: string[] = [];
+    render(<QrScanButton onCode={(code) => found.push(code)} />);
+    const button = screen.getByRole('button', { name: 'Scan QR code' });
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: "Scan the receipt's QR code" });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+    expect(dialog).not.toBeInTheDocument();
+
+    await user.click(button);
+    await user.type(await screen.findByLabelText('Confirmation code'), 'no such code!');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    expect(screen.getByText(TYPED_CODE_MESSAGE)).toBeInTheDocument();
+    expect(found).toEqual([]);
+    await user.clear(screen.getByLabelText('Confirmation code'));
+    await user.type(screen.getByLabelText('Confirmation code'), ' ABCD2345 {Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(found).toEqual(['ABCD2345']);
+    expect(button).toHaveFocus();
   });
 });

@@ -1,12 +1,22 @@
 import { ScanLine } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
 import { codeFromScan, qrDetector } from './qr.ts';
 
 // Scans a receipt's QR code with the tablet camera: the browser's BarcodeDetector where it has
 // one, otherwise jsQR on frames drawn to a canvas (qr-decode.ts, loaded only when the scanner
-// opens). Without a camera API the button is not shown: staff type the printed code.
+// opens). Without a camera API the button is not shown: staff type the printed code in the
+// search box. The dialog has a box for the printed code too (issue 19), for a camera that is
+// refused or cannot read a crumpled receipt.
 
 /** Texts of the QR codes in the current frame. */
 type FrameDetect = (video: HTMLVideoElement) => Promise<string[]>;
@@ -24,29 +34,80 @@ async function frameDetector(): Promise<FrameDetect> {
 export function QrScanButton({ onCode }: { onCode: (code: string) => void }) {
   const [open, setOpen] = useState(false);
   if (typeof window === 'undefined' || !navigator.mediaDevices) return null;
+  const found = (code: string) => {
+    setOpen(false);
+    onCode(code);
+  };
   return (
-    <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        <ScanLine aria-hidden="true" />
-        Scan QR code
-      </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogTitle>Scan the receipt's QR code</DialogTitle>
-          <DialogDescription>Hold the QR code in front of the camera.</DialogDescription>
-          {open && (
-            <Scanner
-              onCode={(code) => {
-                setOpen(false);
-                onCode(code);
-              }}
-            />
-          )}
-        </DialogContent>
-      </Dialog>
-    </>
+    <Dialog open={open} onOpenChange={setOpen}>
+      {/* The trigger is where focus returns when the dialog closes (Esc, Close, a code found). */}
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <ScanLine aria-hidden="true" />
+          Scan QR code
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        // Focus the dialog itself, not the code box: on a tablet a focused box opens the
+        // on-screen keyboard over the camera, and scanning is what the dialog is for.
+        onOpenAutoFocus={(e) => {
+          e.preventDefault();
+          (e.currentTarget as HTMLElement | null)?.focus();
+        }}
+      >
+        <DialogTitle>Scan the receipt's QR code</DialogTitle>
+        <DialogDescription>
+          Hold the QR code in front of the camera, or type the code printed on the receipt.
+        </DialogDescription>
+        {open && <Scanner onCode={found} />}
+        <TypedCode onCode={found} />
+      </DialogContent>
+    </Dialog>
   );
 }
+
+/** The code printed under the QR code, typed: for a camera that is missing, refused or cannot read it. */
+function TypedCode({ onCode }: { onCode: (code: string) => void }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      noValidate
+      className="grid gap-1.5 border-t pt-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const code = codeFromScan(text);
+        if (code) onCode(code);
+        else setError(TYPED_CODE_MESSAGE);
+      }}
+    >
+      <Label htmlFor="qr-typed-code">Confirmation code</Label>
+      <div className="flex gap-2">
+        <Input
+          id="qr-typed-code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={text}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'qr-typed-code-error' : undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            setError(null);
+          }}
+        />
+        <Button type="submit">Find</Button>
+      </div>
+      {error && (
+        <p id="qr-typed-code-error" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+export const TYPED_CODE_MESSAGE = 'Type the code printed on the receipt: 4 to 20 letters and digits.';
 
 function Scanner({ onCode }: { onCode: (code: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
@@ -66,13 +127,13 @@ function Scanner({ onCode }: { onCode: (code: string) => void }) {
       try {
         detect = await frameDetector();
       } catch {
-        setProblem('The QR scanner could not load: type the confirmation code instead.');
+        setProblem('The QR scanner could not load: type the confirmation code below.');
         return;
       }
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
       } catch {
-        setProblem('The camera is not available: type the confirmation code instead.');
+        setProblem('The camera is not available: type the confirmation code below.');
         return;
       }
       if (stopped) {

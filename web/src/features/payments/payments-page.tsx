@@ -195,14 +195,10 @@ function RegistrationPayments({
           {view.pendingRegistrationIds.has(r.id) && <Badge variant="outline">Not yet sent</Badge>}
         </CardHeader>
         <CardContent className="grid gap-4">
-          <dl className="grid grid-cols-3 gap-2 text-center">
+          {/* The balance is said once, in words, below (issue 19: it used to show twice). */}
+          <dl className="grid grid-cols-2 gap-2 text-center">
             <Amount label="Cost" value={formatDollars(r.cost)} testId="registration-cost" />
             <Amount label="Paid" value={formatDollars(r.amountPaid)} testId="registration-paid" />
-            <Amount
-              label={r.balanceOwing < 0 ? 'Refund due' : 'Balance owing'}
-              value={formatDollars(Math.abs(r.balanceOwing))}
-              testId="registration-balance"
-            />
           </dl>
           <p className="text-lg font-semibold" data-testid="balance-text">
             {balanceText(r.balanceOwing)}
@@ -262,6 +258,10 @@ function RecordPaymentForm({ registration: r }: { registration: SyncRegistration
     (role) => role === 'TournamentDirector' || role === 'SuperAdmin',
   );
   const [overConfirmed, setOverConfirmed] = useState(false);
+  // Paid in full: no empty form with a "Required" hint under it (issue 19); another payment
+  // (a director's above the balance) is one tap away.
+  const [another, setAnother] = useState(false);
+  const settled = r.balanceOwing <= 0 && !another;
   const form = useForm({
     initial: initialPaymentForm(r.balanceOwing),
     check: (state) => {
@@ -290,6 +290,7 @@ function RecordPaymentForm({ registration: r }: { registration: SyncRegistration
           (change !== null ? ` Change due ${formatDollars(change)}.` : ''),
       );
       paymentId.current = crypto.randomUUID();
+      setAnother(false);
       form.reset(initialPaymentForm(Math.max(0, r.balanceOwing - p.amount)));
     },
   });
@@ -304,33 +305,44 @@ function RecordPaymentForm({ registration: r }: { registration: SyncRegistration
       aria-label="Record a payment"
       noValidate
     >
-      <h3 className="text-lg font-semibold">Record a payment</h3>
-      <PaymentFields
-        value={form.values}
-        onChange={form.setValues}
-        errors={{
-          method: form.error('method'),
-          amount: form.error('amount'),
-          tendered: form.error('tendered'),
-        }}
-        idPrefix="payment"
-      />
-      {isDirector && Number(form.values.amount) > Math.max(0, r.balanceOwing) && (
-        <label className="flex items-center gap-2 text-sm" data-testid="confirm-over-balance">
-          <input
-            type="checkbox"
-            checked={overConfirmed}
-            onChange={(e) => setOverConfirmed(e.target.checked)}
+      {settled ? (
+        <div>
+          <Button type="button" variant="outline" size="lg" onClick={() => setAnother(true)}>
+            Record another payment
+          </Button>
+        </div>
+      ) : (
+        <>
+          <h3 className="text-lg font-semibold">Record a payment</h3>
+          <PaymentFields
+            value={form.values}
+            onChange={form.setValues}
+            errors={{
+              method: form.error('method'),
+              amount: form.error('amount'),
+              tendered: form.error('tendered'),
+            }}
+            idPrefix="payment"
           />
-          I confirm this payment is more than the balance owing ({formatDollars(Math.max(0, r.balanceOwing))}
-          ).
-        </label>
+          {isDirector && Number(form.values.amount) > Math.max(0, r.balanceOwing) && (
+            <label className="flex items-center gap-2 text-sm" data-testid="confirm-over-balance">
+              <input
+                type="checkbox"
+                checked={overConfirmed}
+                onChange={(e) => setOverConfirmed(e.target.checked)}
+              />
+              I confirm this payment is more than the balance owing (
+              {formatDollars(Math.max(0, r.balanceOwing))}
+              ).
+            </label>
+          )}
+          <div>
+            <Button type="submit" size="lg">
+              Record payment
+            </Button>
+          </div>
+        </>
       )}
-      <div>
-        <Button type="submit" size="lg">
-          Record payment
-        </Button>
-      </div>
       {done && (
         <Alert variant="success" role="status" data-testid="payment-recorded">
           {done}

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { MAX_WALK_IN_COMPETITORS } from '@shared/domain/door.ts';
+import { changeDue, MAX_WALK_IN_COMPETITORS } from '@shared/domain/door.ts';
 import { registerWalkIn } from '@shared/domain/mutators/index.ts';
 import { TextField } from '../../components/form/text-field.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -414,6 +414,10 @@ function WalkInDone({
   }
   const competitors = view.competitors.filter((c) => c.registrationId === r.id);
   const pending = view.pendingRegistrationIds.has(r.id);
+  // The cash taken with the walk-in: its change due stays in sight while the money is counted
+  // out (issue 19: the confirmation used to leave it out).
+  const cash = view.payments.find((p) => p.registrationId === r.id && !p.voided && p.tendered !== null);
+  const change = cash ? changeDue(cash) : null;
   const title = `${r.familyName}, ${r.ownerFirstName}`;
   return (
     <Card aria-label={title} data-testid="walk-in-done">
@@ -433,8 +437,14 @@ function WalkInDone({
       </CardHeader>
       <CardContent className="grid gap-4">
         <p>
-          Total {formatDollars(r.cost)}, paid {formatDollars(r.amountPaid)}.
+          Total {formatDollars(r.cost)}, paid {formatDollars(r.amountPaid)}
+          {cash && cash.tendered !== null ? ` (tendered ${formatDollars(cash.tendered)})` : ''}.
         </p>
+        {change !== null && (
+          <p className="text-xl font-semibold" data-testid="walk-in-change-due">
+            Change due {formatDollars(change)}
+          </p>
+        )}
         <ul className="grid gap-2">
           {competitors.map((c) => (
             <li key={c.id} className="border-t pt-2" data-testid="walk-in-competitor-status">

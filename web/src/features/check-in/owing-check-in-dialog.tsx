@@ -1,0 +1,132 @@
+import { useRef, useState } from 'react';
+import type { SyncRegistration } from '@shared/contract/sync.ts';
+import { changeDue, DOOR_MESSAGES, PAYMENT_METHOD_LABELS } from '@shared/domain/door.ts';
+import { recordDoorPayment } from '@shared/domain/mutators/index.ts';
+import { PaymentFields } from '../../components/door/payment-fields.tsx';
+import {
+  initialPaymentForm,
+  paymentFromForm,
+  type PaymentFormState,
+} from '../../components/door/payment-form.ts';
+import { Button } from '../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog.tsx';
+import { formatDollars } from '../../lib/format.ts';
+import { mutate } from '../../sync/hooks.ts';
+
+// Issue 19, "the volunteer at the door" item 1: checking in a family that owes money asks
+// first. The volunteer takes the payment here (the door payment form of the payments page, so
+// the money and the check-in are one step at the table) or checks in without it, knowingly.
+// Both work offline: the payment and the check-in are two queued mutations, payment first.
+
+export type OwingCheckIn =
+  { kind: 'one'; competitorId: number; name: string } | { kind: 'all'; count: number };
+
+export function OwingCheckInDialog({
+  registration: r,
+  familyTitle,
+  what,
+  onCheckIn,
+  onWithoutPayment,
+  onPaid,
+  onClose,
+  returnFocusTo,
+}: {
+  registration: SyncRegistration;
+  familyTitle: string;
+  what: OwingCheckIn;
+  onCheckIn: () => void;
+  /** The volunteer chose to check in without taking the payment. */
+  onWithoutPayment: () => void;
+  /** What was recorded, for the family's card ("Cash payment of $45 recorded. Change due $5."). */
+  onPaid: (text: string) => void;
+  onClose: () => void;
+  /** Where focus goes when the dialog closes (the competitor's button, now Check in or Undo). */
+  returnFocusTo: () => HTMLElement | null;
+}) {
+  const owing = Math.max(0, r.balanceOwing);
+  const [values, setValues] = useState<PaymentFormState>(() => initialPaymentForm(owing));
+  const [submitted, setSubmitted] = useState(false);
+  // One id per payment being entered, as on the payments page: a double tap records it once.
+  const paymentId = useRef(crypto.randomUUID());
+  const busy = useRef(false);
+
+  const result = paymentFromForm(values, paymentId.current);
+  const overBalance = result.ok && result.payment.amount > owing;
+  const errors = !submitted
+    ? undefined
+    : !result.ok
+      ? result.errors
+      : overBalance
+        ? { amount: DOOR_MESSAGES.overBalance(owing) }
+        : undefined;
+  const who = what.kind === 'one' ? what.name : `all ${what.count}`;
+
+  async function payAndCheckIn() {
+    setSubmitted(true);
+    if (!result.ok || overBalance || busy.current) return;
+    busy.current = true;
+    const p = result.payment;
+    await mutate(recordDoorPayment, { ...p, registrationId: r.id, at: new Date().toISOString() });
+    onCheckIn();
+    const change = changeDue(p);
+    onPaid(
+      `${PAYMENT_METHOD_LABELS[p.method]} payment of ${formatDollars(p.amount)} recorded.` +
+        (change !== null ? ` Change due ${formatDollars(change)}.` : ''),
+    );
+    onClose();
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          returnFocusTo()?.focus();
+        }}
+      >
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void payAndCheckIn();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>
+              {familyTitle} owes {formatDollars(owing)}
+            </DialogTitle>
+            <DialogDescription>
+              Take the payment now and check in {who}, or check in now and collect it later.
+            </DialogDescription>
+          </DialogHeader>
+          <PaymentFields value={values} onChange={setValues} errors={errors} idPrefix="owing-payment" />
+          <DialogFooter className="flex-wrap">
+            <Button
+              type="button"
+              variant="outline"
+              size="lg"
+              onClick={() => {
+                onWithoutPayment();
+                onCheckIn();
+                onClose();
+              }}
+            >
+              Check in without payment
+            </Button>
+            <Button type="submit" size="lg">
+              Record payment and check in
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

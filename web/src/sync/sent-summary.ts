@@ -1,0 +1,39 @@
+import { findMutator } from '@shared/domain/mutators/index.ts';
+
+// "3 check-ins sent" (issue 19): what a device's outbox delivered once it reached the server
+// again, in the mutators' own words (`sentAs`), counting only what the server accepted.
+
+/** Accepted mutations by name, e.g. `{ 'checkInCompetitor@1': 3 }`. */
+export type SentCounts = Readonly<Record<string, number>>;
+
+function phrase(count: number, noun: { one: string; other: string }): string {
+  return `${count} ${count === 1 ? noun.one : noun.other}`;
+}
+
+const CHANGE = { one: 'change', other: 'changes' };
+
+/**
+ * "3 check-ins sent", "3 check-ins and 1 payment sent", "2 check-ins, 1 payment and 1 walk-in
+ * sent"; mutators without a name of their own are counted together as changes, last. Kinds in
+ * the order of their first appearance in `counts`. Null when nothing was accepted.
+ */
+export function sentSummary(counts: SentCounts): string | null {
+  const byNoun = new Map<string, { noun: { one: string; other: string }; count: number }>();
+  let other = 0;
+  for (const [name, count] of Object.entries(counts)) {
+    if (count <= 0) continue;
+    const noun = findMutator(name)?.sentAs;
+    if (!noun) {
+      other += count;
+      continue;
+    }
+    const seen = byNoun.get(noun.other);
+    if (seen) seen.count += count;
+    else byNoun.set(noun.other, { noun, count });
+  }
+  const parts = [...byNoun.values()].map((k) => phrase(k.count, k.noun));
+  if (other > 0) parts.push(phrase(other, CHANGE));
+  if (parts.length === 0) return null;
+  const list = parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
+  return `${list} sent`;
+}
