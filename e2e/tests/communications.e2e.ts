@@ -51,7 +51,8 @@ describe('communications', () => {
     expect((await stack.api('POST', `/api/registration/checkout/${done}`, undefined, token)).status).toBe(
       200,
     );
-  });
+    // Four accounts made by the admin CLI, each opening the embedded database: slow on a busy machine.
+  }, 240_000);
   afterAll(async () => {
     await browser?.close();
     await stack?.stop();
