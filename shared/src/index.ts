@@ -34,3 +34,5 @@ export { ageOn, type BracketMatch } from './domain/matchday/index.ts';
 export * from './domain/signage.ts';
 export * from './domain/files.ts';
 export * from './contract/files.ts';
+export * from './domain/communications.ts';
+export * from './contract/communications.ts';

@@ -4,6 +4,7 @@ import { ADMIN_REGISTRATION_PATHS } from './admin-registrations.ts';
 import { ADMIN_REPORT_PATHS } from './admin-reports.ts';
 import { DEV_PATHS } from './dev.ts';
 import { FILE_PATHS } from './files.ts';
+import { COMMUNICATION_PATHS } from './communications.ts';
 import { MATCHDAY_PATHS } from './matchday.ts';
 import { MATCHMAKING_PATHS } from './matchmaking.ts';
 import { queryString } from './paths.ts';
@@ -26,6 +27,7 @@ const AREAS = {
   MATCHMAKING_PATHS,
   MATCHDAY_PATHS,
   FILE_PATHS,
+  COMMUNICATION_PATHS,
 };
 
 /** Every path of the contract in its OpenAPI form, placeholders written "{}". */
