@@ -231,4 +231,12 @@ describe('GET /api/admin/competitors.csv', () => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[1]).toContain(',Female,Advanced,');
   });
+
+  it('carries check-in times as ISO 8601 in the tournament zone, with the offset (issue 19)', async () => {
+    const res = await t.call('GET', '/api/admin/competitors.csv?checkedIn=yes', undefined, superAdmin);
+    const rows = res.text.trimEnd().split('\r\n').slice(1);
+    expect(rows).toHaveLength(2);
+    // Checked in at 09:00 UTC on November 22: 4 a.m. in Ontario (EST, UTC-5).
+    for (const row of rows) expect(row).toContain(',2026-11-22T04:00:00-05:00,');
+  });
 });

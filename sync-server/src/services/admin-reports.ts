@@ -4,6 +4,7 @@ import {
   ageBand,
   ageOnDay,
   GENDER_LABELS,
+  isoInZone,
   toCsv,
   type CompetitorReport,
   type CompetitorReportRow,
@@ -22,6 +23,7 @@ import {
 } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { adminListCompetitorLevels } from './settings-catalog.ts';
+import { getSiteSettings } from './site-settings.ts';
 import { getNextTournament } from './tournaments.ts';
 
 // Issue 7: the dashboard and competitors list of the next tournament (directors only; the
@@ -244,6 +246,8 @@ export async function competitorsCsv(
   filter: CompetitorsFilter,
 ): Promise<{ day: string; csv: string }> {
   const report = await listCompetitors(deps, filter);
+  // Issue 19: check-in times as ISO 8601 in the tournament's zone, with the offset (decision 029).
+  const { timeZone } = await getSiteSettings(deps);
   const csv = toCsv(
     COMPETITOR_CSV_HEADER,
     report.competitors.map((r) => [
@@ -256,7 +260,7 @@ export async function competitorsCsv(
       r.weightKg,
       r.school,
       r.events.map((e) => e.name).join('; '),
-      r.checkedInAt ?? '',
+      r.checkedInAt ? isoInZone(r.checkedInAt, timeZone) : '',
       r.registrationId,
     ]),
   );

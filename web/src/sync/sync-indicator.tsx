@@ -2,6 +2,7 @@ import { CloudOff, RefreshCw, TriangleAlert, Wifi } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '../components/ui/button.tsx';
 import { formatTime } from './format.ts';
+import { useTimeZone } from '../lib/format.ts';
 import { useLastSynced, useOnline, usePendingCount, useRejections, useSyncState } from './hooks.ts';
 import { OTHER_PERSONS_CHANGES, syncEngine } from './engine.ts';
 import { wipeDeviceStore } from './db.ts';
@@ -18,6 +19,7 @@ async function discardOtherPersonsChanges(): Promise<void> {
 // and the changes the server refused with its reasons.
 
 export function SyncIndicator() {
+  const timeZone = useTimeZone();
   const online = useOnline();
   const state = useSyncState();
   const pending = usePendingCount();
@@ -54,7 +56,7 @@ export function SyncIndicator() {
               : `${pending} ${pending === 1 ? 'change' : 'changes'} not yet sent`}
         </span>
         <span className="text-muted-foreground" data-testid="sync-last">
-          {lastSynced ? `Last synced ${formatTime(lastSynced)}` : 'Not synced yet'}
+          {lastSynced ? `Last synced ${formatTime(lastSynced, timeZone)}` : 'Not synced yet'}
         </span>
         {state.status === 'syncing' && <span className="text-muted-foreground">Syncing…</span>}
         {state.status === 'signed-out' && state.detail === OTHER_PERSONS_CHANGES && (
@@ -85,7 +87,7 @@ export function SyncIndicator() {
           <ul className="mt-1 grid gap-1" data-testid="sync-rejections">
             {rejections.map((r) => (
               <li key={r.mutationId}>
-                {formatTime(r.at)}: {r.message}
+                {formatTime(r.at, timeZone)}: {r.message}
               </li>
             ))}
           </ul>

@@ -15,7 +15,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, useTimeFormat } from '../../../lib/format.ts';
 import { usePageAlert } from '../../../lib/page-alert.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { downloadCompetitorsCsv, useCompetitors } from '../api/competitors.ts';
@@ -37,7 +37,6 @@ function filterOf(params: URLSearchParams): CompetitorsQuery {
   return out as CompetitorsQuery;
 }
 
-const TIME = new Intl.DateTimeFormat('en-CA', { hour: 'numeric', minute: '2-digit' });
 
 function Filters({ report, filter, onChange }: {
   report: CompetitorReport | undefined;
@@ -106,6 +105,7 @@ function Filters({ report, filter, onChange }: {
 }
 
 function CompetitorsTable({ report }: { report: CompetitorReport }) {
+  const time = useTimeFormat();
   const count = report.competitors.length;
   return (
     <Table>
@@ -139,7 +139,7 @@ function CompetitorsTable({ report }: { report: CompetitorReport }) {
             <TableCell className="tabular-nums">{c.weightKg === null ? '' : `${c.weightKg} kg`}</TableCell>
             <TableCell>{c.events.map((e) => e.name).join(', ')}</TableCell>
             <TableCell>{c.school}</TableCell>
-            <TableCell>{c.checkedInAt ? `Yes, ${TIME.format(new Date(c.checkedInAt))}` : 'Not yet'}</TableCell>
+            <TableCell>{c.checkedInAt ? `Yes, ${time.timeOrDateTime(c.checkedInAt)}` : 'Not yet'}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -15,7 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { VenueRefusals } from '../../../components/venue/venue-refusals.tsx';
-import { formatAbout } from '../../../lib/format.ts';
+import { formatAbout, useTimeZone } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { FirstSyncNotice } from '../../../sync/first-sync-notice.tsx';
 import { formatTime } from '../../../sync/format.ts';
@@ -181,6 +181,7 @@ function RingRun({
 const nameOf = (e: Pick<SyncDivisionEntry, 'firstName' | 'lastName'>) => `${e.firstName} ${e.lastName}`;
 
 function CurrentDivision({ division, snapshot }: { division: SyncDivision; snapshot: ReplicaSnapshot }) {
+  const timeZone = useTimeZone();
   const view = divisionView(division, snapshot);
   const competitors = snapshot.map('competitors');
   const complete = () =>
@@ -193,7 +194,7 @@ function CurrentDivision({ division, snapshot }: { division: SyncDivision; snaps
         <CardTitle>{division.title}</CardTitle>
         <p className="text-sm text-muted-foreground">
           {division.eventTypes.join(', ')}
-          {division.startedAt ? ` · started ${formatTime(division.startedAt)}` : ''}
+          {division.startedAt ? ` · started ${formatTime(division.startedAt, timeZone)}` : ''}
         </p>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -301,13 +302,14 @@ function Placings({
 }
 
 function CompletedDivision({ division, snapshot }: { division: SyncDivision; snapshot: ReplicaSnapshot }) {
+  const timeZone = useTimeZone();
   const view = divisionView(division, snapshot);
   return (
     <Card data-testid="completed-division">
       <CardHeader>
         <CardTitle as="h3">{division.title}</CardTitle>
         <p className="text-sm text-muted-foreground">
-          Completed{division.completedAt ? ` at ${formatTime(division.completedAt)}` : ''}
+          Completed{division.completedAt ? ` at ${formatTime(division.completedAt, timeZone)}` : ''}
         </p>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -318,7 +320,7 @@ function CompletedDivision({ division, snapshot }: { division: SyncDivision; sna
             {ev.result?.correctedAt && (
               <p className="text-sm text-muted-foreground">
                 Corrected{ev.result.correctedByName ? ` by ${ev.result.correctedByName}` : ''} at{' '}
-                {formatTime(ev.result.correctedAt)}
+                {formatTime(ev.result.correctedAt, timeZone)}
               </p>
             )}
             <CorrectResult

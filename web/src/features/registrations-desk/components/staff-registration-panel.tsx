@@ -14,7 +14,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { formatDollars } from '../../../lib/format.ts';
+import { formatDollars, useTimeFormat } from '../../../lib/format.ts';
 import { usePageAlert } from '../../../lib/page-alert.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { invalidateDesk, resendReceipt, startImpersonation, useDeskDetail } from '../api/desk.ts';
@@ -24,8 +24,6 @@ import { startViewingAs, useViewingAs } from '../view-as.ts';
 // customer never sees. Hidden while viewing as the customer, who would not see it either
 // (and whose UserContext the staff-only call would refuse).
 
-const AT = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-const when = (iso: string) => `${AT.format(new Date(iso))} UTC`;
 const METHODS: Record<string, string> = {
   online: 'Online',
   cash: 'Cash',
@@ -54,6 +52,8 @@ function PanelBody({ detail }: { detail: AdminRegistrationDetail }) {
   const { showAlert, showError, clearAlert } = usePageAlert();
   const [busy, setBusy] = useState(false);
   const director = hasAnyRole(session?.user.roles ?? [], DIRECTOR_ROLES);
+  // Issue 19: the same rule as check-in and payments (the tournament's zone, labelled).
+  const when = useTimeFormat().timeOrDateTime;
 
   async function run(action: () => Promise<void>) {
     setBusy(true);

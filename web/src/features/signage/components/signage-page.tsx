@@ -9,7 +9,7 @@ import {
   type SignageCard,
 } from '@shared/domain/signage.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatAbout } from '../../../lib/format.ts';
+import { formatAbout, useTimeZone } from '../../../lib/format.ts';
 import { cn } from '../../../lib/utils.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { formatTime } from '../../../sync/format.ts';
@@ -145,6 +145,7 @@ function RingCard({
 }
 
 function Board({ source, ringIds, now }: { source: SignageSource; ringIds: number[] | null; now: Date }) {
+  const timeZone = useTimeZone();
   if (source.state === 'loading')
     return (
       <div className="grid h-full place-items-center text-[2em]">
@@ -195,7 +196,7 @@ function Board({ source, ringIds, now }: { source: SignageSource; ringIds: numbe
           data-testid="signage-stale"
           className="fixed bottom-[0.8vh] right-[0.8vw] rounded-[0.3em] bg-neutral-800 px-[0.6em] py-[0.2em] text-[1.1vw] font-medium text-amber-200"
         >
-          Last updated {formatTime(source.updatedAt, now)}
+          Last updated {formatTime(source.updatedAt, timeZone, now)}
         </p>
       )}
     </>
