@@ -7,6 +7,7 @@ import { useSession } from '../lib/session.ts';
 import { useSiteSettingsError, useSiteSettingsSettled } from '../lib/site-settings.tsx';
 import { guardRedirect, hasNonNumericId, RETURN_URL_KEY } from './guards.ts';
 import { Header } from './header.tsx';
+import { RouteAnnouncer } from './route-announcer.tsx';
 
 /** Every page: the login guard, id checks, header, page alert and scroll restoration. */
 export function RootLayout() {
@@ -61,6 +62,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <ScrollRestoration />
+      <RouteAnnouncer />
     </div>
   );
 }
