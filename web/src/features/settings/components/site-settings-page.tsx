@@ -29,7 +29,7 @@ function SiteSettingsForm({ settings }: { settings: AdminSiteSettings }) {
     schema: SiteSettingsInputSchema,
     initial,
     onSubmit: (input) => saveSiteSettings(input),
-    action: { success: 'The site settings were saved.' },
+    action: { success: 'The site settings were saved.', successAs: 'toast' },
   });
   const bind = form.field;
   // Canada's zones, and the saved one should it be another (decision 029).
