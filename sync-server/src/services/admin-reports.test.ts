@@ -200,6 +200,10 @@ describe('GET /api/admin/competitors', () => {
     expect((await names('?checkedIn=no')).sort()).toEqual(['Ben', 'Dee']);
     expect(await names(`?eventTypeId=${eventTypeId.Sparring}&checkedIn=no&gender=1`)).toEqual(['Ben']);
     expect(await names(`?eventTypeId=${eventTypeId.Weapons}&gender=1`)).toEqual([]);
+    // Issue 19: search by name (the start of a first or last name), with the other filters.
+    expect(await names('?name=av')).toEqual(['Ava']);
+    expect((await names('?name=tester')).sort()).toEqual(['Ava', 'Ben', 'Cal', 'Dee']);
+    expect(await names('?name=dee%20tester&checkedIn=yes')).toEqual([]);
   });
 
   it('answers 400 in the SPEC.md section 8 shape for a bad filter', async () => {

@@ -5,6 +5,7 @@ import {
   ageOnDay,
   GENDER_LABELS,
   isoInZone,
+  nameMatches,
   toCsv,
   type CompetitorReport,
   type CompetitorReportRow,
@@ -208,6 +209,7 @@ export function matchesFilter(r: CompetitorReportRow, f: CompetitorsFilter): boo
   if (f.maxAge !== undefined && r.age > f.maxAge) return false;
   if (f.gender !== undefined && String(r.gender) !== f.gender) return false;
   if (f.checkedIn !== undefined && (r.checkedInAt !== null) !== (f.checkedIn === 'yes')) return false;
+  if (f.name && !nameMatches(r.firstName, r.lastName, f.name)) return false;
   return true;
 }
 
