@@ -24,21 +24,20 @@ import { RouteError } from './route-error.tsx';
 // Feature owners add their routes in their feature's routes.tsx, not here; a page made of two
 // features' parts is composed here, since features do not import each other.
 
-/** /admin/registration/{id}: the staff panel (owner, payments, receipts, check-in, resend, view as) above the page. */
+/** /admin/registration/{id}: the family's name, and the staff details (owner, payments, receipts, check-in, resend, view as) beside the page. */
 const adminRegistrationDetailRoute: RouteObject = {
   path: 'registration/:registrationId',
   handle: { roles: STAFF_ROLES },
   lazy: async () => {
-    const [{ AdminRegistrationPage }, { StaffRegistrationPanel }] = await Promise.all([
+    const [{ AdminRegistrationPage }, { StaffRegistrationDetail }] = await Promise.all([
       import('../features/registration/components/area-pages.tsx'),
       import('../features/registrations-desk/components/staff-registration-panel.tsx'),
     ]);
     return {
       Component: () => (
-        <div className="grid gap-6">
-          <StaffRegistrationPanel />
+        <StaffRegistrationDetail>
           <AdminRegistrationPage />
-        </div>
+        </StaffRegistrationDetail>
       ),
     };
   },
