@@ -105,6 +105,7 @@ function RingRun({
   ringName: string;
   snapshot: ReplicaSnapshot;
 }) {
+  const timeZone = useTimeZone();
   const divisions = snapshot.rows('divisions').filter((d) => d.ringId === ringId);
   const current = divisions.find((d) => d.status === 'current');
   const queue = divisions
@@ -140,7 +141,7 @@ function RingRun({
                     <p className="font-medium">{d.title}</p>
                     <p className="text-sm text-muted-foreground">
                       {d.eventTypes.join(', ')} · {d.competitorCount} competitors
-                      {estimates.get(d.id) ? ` · ${formatAbout(estimates.get(d.id)!)}` : ''}
+                      {estimates.get(d.id) ? ` · ${formatAbout(estimates.get(d.id)!, timeZone)}` : ''}
                     </p>
                   </div>
                   {i === 0 && !current && (

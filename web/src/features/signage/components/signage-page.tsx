@@ -52,13 +52,14 @@ function Upcoming({
   /** Two rows of rings on one screen: the second and third division take one line each. */
   dense: boolean;
 }) {
+  const timeZone = useTimeZone();
   if (list.length === 0) return <p className="text-[0.85em] text-neutral-300">{SIGNAGE_TEXTS.noUpcoming}</p>;
   return (
     <ol className="grid min-w-0 grid-cols-1 gap-[0.45em]">
       {list.map((a, i) => {
         const at = estimates.get(a.ringAssignmentId);
         const time = at && (
-          <p className="shrink-0 text-[0.85em] font-medium text-sky-200">{formatAbout(at)}</p>
+          <p className="shrink-0 text-[0.85em] font-medium text-sky-200">{formatAbout(at, timeZone)}</p>
         );
         if (dense && i > 0)
           return (
