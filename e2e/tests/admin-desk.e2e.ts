@@ -107,8 +107,9 @@ describe('the admin desk', () => {
       'Event Types',
       'Competitor Levels',
       'Events',
+      'Site Settings',
+      'Audit Log',
       'Communications',
-      'Logout',
     ]);
   });
 

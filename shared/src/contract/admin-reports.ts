@@ -86,6 +86,8 @@ export const CompetitorsQuerySchema = z
     maxAge: optionalAge,
     gender: z.enum(['1', '2']).optional(),
     checkedIn: z.enum(YES_NO).optional(),
+    /** Issue 19: words that start the competitor's first or last name (shared/domain/names.ts). */
+    name: z.string().trim().max(100).optional(),
   })
   .refine((q) => q.minAge === undefined || q.maxAge === undefined || q.minAge <= q.maxAge, {
     path: ['maxAge'],

@@ -53,6 +53,8 @@ export const SiteSettingsSchema = z.object({
   mapEmbedUrl: z.string(),
   mailingListUrl: z.string(),
   googleClientId: z.string(),
+  /** The tournament's time zone (IANA name): every time shown is in it (decision 029). */
+  timeZone: z.string(),
   flags: z.object({
     SellLunchTickets: z.boolean(),
     MailingListTab: z.boolean(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { divisionRuleErrors } from '../domain/division-rules.ts';
 import { MESSAGES } from '../domain/messages.ts';
 import { isCalendarDay, TOURNAMENT_DATE_MESSAGES, tournamentDateErrors } from '../domain/tournament-dates.ts';
+import { isTimeZone, TIME_ZONE_MESSAGE } from '../domain/time.ts';
 import { emailField, requiredText } from '../domain/validation.ts';
 import type { PathParam } from './paths.ts';
 import { EventTypeSchema, SiteSettingsSchema, TournamentSchema } from './public.ts';
@@ -295,6 +296,8 @@ export const SiteSettingsInputSchema = z.object({
   mapEmbedUrl: optionalUrl(),
   mailingListUrl: optionalUrl(),
   googleClientId: text(300),
+  /** Issue 19: the tournament's time zone, an IANA name (decision 029). */
+  timeZone: z.string().trim().refine(isTimeZone, TIME_ZONE_MESSAGE),
   flags: z.object({
     SellLunchTickets: z.boolean(),
     MailingListTab: z.boolean(),

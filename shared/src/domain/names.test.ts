@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fullName } from './names.ts';
+import { fullName, nameMatches } from './names.ts';
 
 describe('full names', () => {
   it('first and last with one space', () => {
@@ -15,5 +15,20 @@ describe('full names', () => {
   it('no first name means no person', () => {
     expect(fullName(null, 'Lee')).toBeNull();
     expect(fullName(undefined, undefined)).toBeNull();
+  });
+});
+
+describe('nameMatches (the competitors search)', () => {
+  it('finds a competitor by the start of either name, in any order, ignoring case and accents', () => {
+    expect(nameMatches('Ana', 'Walker', 'ana')).toBe(true);
+    expect(nameMatches('Ana', 'Walker', 'WAL')).toBe(true);
+    expect(nameMatches('Ana', 'Walker', 'walker, ana')).toBe(true);
+    expect(nameMatches('Zoé', 'Côté-Smith', 'zoe smith')).toBe(true);
+    expect(nameMatches('Ana', 'Walker', '  ')).toBe(true);
+  });
+
+  it('does not match inside a word or on one word only of several', () => {
+    expect(nameMatches('Ana', 'Walker', 'alk')).toBe(false);
+    expect(nameMatches('Ana', 'Walker', 'ana smith')).toBe(false);
   });
 });

@@ -9,3 +9,18 @@ export function fullName(first: string | null | undefined, last: string | null |
   if (first === null || first === undefined) return null;
   return `${first.trim()} ${(last ?? '').trim()}`.trim();
 }
+
+/** Lower case without accents, so "zoe" finds "Zoé". */
+function folded(s: string): string {
+  return s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+}
+
+/**
+ * Issue 19: the competitors list's search. Every word typed must start a word of the person's
+ * first or last name ("ana wal" finds Ana Walker; "walker, ana" too), ignoring case and accents.
+ */
+export function nameMatches(first: string, last: string, query: string): boolean {
+  const words = folded(`${first} ${last}`).split(/[\s'-]+/).filter(Boolean);
+  const typed = folded(query).split(/[\s,]+/).filter(Boolean);
+  return typed.every((t) => words.some((w) => w.startsWith(t)));
+}

@@ -33,6 +33,7 @@ export const siteSettings = pgTable('site_settings', {
   allowSmsNotifications: boolean('allow_sms_notifications').notNull().default(true),
   smsSenderName: text('sms_sender_name').notNull().default(''), // 0004_settings.sql
   smsFromNumber: text('sms_from_number').notNull().default(''), // 0004_settings.sql
+  timeZone: text('time_zone').notNull().default('America/Toronto'), // 0013_time-zone.sql
   version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

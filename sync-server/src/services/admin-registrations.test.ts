@@ -196,6 +196,9 @@ describe('CSV export', () => {
     // The formula-like name is text with a leading apostrophe, and its quotes are doubled.
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"") Hack"`);
     expect(lines[2]).toContain('Maya Lee; Noah Lee');
+    // Issue 19: created from 12:00 UTC on, written in Ontario time with its offset.
+    expect(lines[0]).toMatch(/,Created$/);
+    for (const line of lines.slice(1)) expect(line).toMatch(/,2026-11-22T07:\d{2}:00-05:00$/);
     const filtered = await t.call(
       'GET',
       '/api/admin/registrations.csv?complete=false',

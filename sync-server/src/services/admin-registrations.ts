@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   ADMIN_REGISTRATION_MESSAGES as M,
   fullName,
+  isoInZone,
   isStaff,
   toCsv,
   type AdminRegistrationDetail,
@@ -21,6 +22,7 @@ import { staffReachesTournament } from './staff-reach.ts';
 import { mailReceipt } from './receipts.ts';
 import { tournamentsById } from './registration.ts';
 import { toReceipt, toRegistrations } from './registration-views.ts';
+import { getSiteSettings } from './site-settings.ts';
 import { getNextTournament } from './tournaments.ts';
 
 // The staff registrations desk (issue 7; SPEC.md sections 2 and 6). Routes are STAFF in the
@@ -193,8 +195,10 @@ export async function deskCsv(deps: Deps, query: Query, caller?: Caller): Promis
     'Balance owing',
     'Complete',
     'Confirmation code',
-    'Created (UTC)',
+    // Issue 19: ISO 8601 in the tournament's zone, with its offset (decision 029).
+    'Created',
   ];
+  const { timeZone } = await getSiteSettings(deps);
   return toCsv(
     header,
     rows.map((r) => [
@@ -212,7 +216,7 @@ export async function deskCsv(deps: Deps, query: Query, caller?: Caller): Promis
       dollars(r.balanceOwing),
       r.complete ? 'yes' : 'no',
       r.confirmationCode,
-      r.createdAt,
+      isoInZone(r.createdAt, timeZone),
     ]),
   );
 }

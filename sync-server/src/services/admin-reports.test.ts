@@ -200,6 +200,10 @@ describe('GET /api/admin/competitors', () => {
     expect((await names('?checkedIn=no')).sort()).toEqual(['Ben', 'Dee']);
     expect(await names(`?eventTypeId=${eventTypeId.Sparring}&checkedIn=no&gender=1`)).toEqual(['Ben']);
     expect(await names(`?eventTypeId=${eventTypeId.Weapons}&gender=1`)).toEqual([]);
+    // Issue 19: search by name (the start of a first or last name), with the other filters.
+    expect(await names('?name=av')).toEqual(['Ava']);
+    expect((await names('?name=tester')).sort()).toEqual(['Ava', 'Ben', 'Cal', 'Dee']);
+    expect(await names('?name=dee%20tester&checkedIn=yes')).toEqual([]);
   });
 
   it('answers 400 in the SPEC.md section 8 shape for a bad filter', async () => {
@@ -230,5 +234,13 @@ describe('GET /api/admin/competitors.csv', () => {
     expect(lines[1]).toContain(',Dee,');
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[1]).toContain(',Female,Advanced,');
+  });
+
+  it('carries check-in times as ISO 8601 in the tournament zone, with the offset (issue 19)', async () => {
+    const res = await t.call('GET', '/api/admin/competitors.csv?checkedIn=yes', undefined, superAdmin);
+    const rows = res.text.trimEnd().split('\r\n').slice(1);
+    expect(rows).toHaveLength(2);
+    // Checked in at 09:00 UTC on November 22: 4 a.m. in Ontario (EST, UTC-5).
+    for (const row of rows) expect(row).toContain(',2026-11-22T04:00:00-05:00,');
   });
 });

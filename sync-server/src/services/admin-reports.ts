@@ -4,6 +4,8 @@ import {
   ageBand,
   ageOnDay,
   GENDER_LABELS,
+  isoInZone,
+  nameMatches,
   toCsv,
   type CompetitorReport,
   type CompetitorReportRow,
@@ -22,6 +24,7 @@ import {
 } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { adminListCompetitorLevels } from './settings-catalog.ts';
+import { getSiteSettings } from './site-settings.ts';
 import { getNextTournament } from './tournaments.ts';
 
 // Issue 7: the dashboard and competitors list of the next tournament (directors only; the
@@ -206,6 +209,7 @@ export function matchesFilter(r: CompetitorReportRow, f: CompetitorsFilter): boo
   if (f.maxAge !== undefined && r.age > f.maxAge) return false;
   if (f.gender !== undefined && String(r.gender) !== f.gender) return false;
   if (f.checkedIn !== undefined && (r.checkedInAt !== null) !== (f.checkedIn === 'yes')) return false;
+  if (f.name && !nameMatches(r.firstName, r.lastName, f.name)) return false;
   return true;
 }
 
@@ -244,6 +248,8 @@ export async function competitorsCsv(
   filter: CompetitorsFilter,
 ): Promise<{ day: string; csv: string }> {
   const report = await listCompetitors(deps, filter);
+  // Issue 19: check-in times as ISO 8601 in the tournament's zone, with the offset (decision 029).
+  const { timeZone } = await getSiteSettings(deps);
   const csv = toCsv(
     COMPETITOR_CSV_HEADER,
     report.competitors.map((r) => [
@@ -256,7 +262,7 @@ export async function competitorsCsv(
       r.weightKg,
       r.school,
       r.events.map((e) => e.name).join('; '),
-      r.checkedInAt ?? '',
+      r.checkedInAt ? isoInZone(r.checkedInAt, timeZone) : '',
       r.registrationId,
     ]),
   );

@@ -13,8 +13,11 @@ describe('site settings and the audit log', () => {
   });
   afterAll(() => t.close());
 
-  it('a flag switched off shows on the public settings at once, without a restart', async () => {
-    expect((await t.call('GET', '/api/settings')).json.flags.MailingListTab).toBe(true); // cached now
+  it('a flag switched off and a time zone chosen show on the public settings at once, without a restart', async () => {
+    const before = (await t.call('GET', '/api/settings')).json; // cached now
+    expect(before.flags.MailingListTab).toBe(true);
+    // Issue 19: Ontario time until a super admin chooses another zone.
+    expect(before.timeZone).toBe('America/Toronto');
     const res = await t.call(
       'PUT',
       '/api/admin/site-settings',
@@ -23,6 +26,7 @@ describe('site settings and the audit log', () => {
         flags: { ...current.flags, MailingListTab: false },
         smsSenderName: 'NOMAC',
         smsFromNumber: '+17055550123',
+        timeZone: 'America/Winnipeg',
       },
       admin.token,
     );
@@ -32,7 +36,9 @@ describe('site settings and the audit log', () => {
       smsFromNumber: '+17055550123',
       version: current.version + 1,
     });
-    expect((await t.call('GET', '/api/settings')).json.flags.MailingListTab).toBe(false);
+    const after = (await t.call('GET', '/api/settings')).json;
+    expect(after.flags.MailingListTab).toBe(false);
+    expect(after.timeZone).toBe('America/Winnipeg');
   });
 
   it('refuses a bad e-mail, web address and SMS sender, naming each field', async () => {
@@ -45,6 +51,7 @@ describe('site settings and the audit log', () => {
         mailingListUrl: 'javascript:alert(1)',
         smsSenderName: 'Too-long-sender!',
         smsFromNumber: '12',
+        timeZone: 'Ontario',
       },
       admin.token,
     );
@@ -54,6 +61,7 @@ describe('site settings and the audit log', () => {
       mailingListUrl: 'Please enter a full web address starting with https:// or http://',
       smsSenderName: expect.any(String),
       smsFromNumber: 'Please enter a phone number of 10 to 15 digits, optionally starting with +',
+      timeZone: 'Please choose a valid time zone',
     });
   });
 

@@ -44,6 +44,7 @@ export async function updateSiteSettings(
         mapEmbedUrl: input.mapEmbedUrl,
         mailingListUrl: input.mailingListUrl,
         googleClientId: input.googleClientId,
+        timeZone: input.timeZone,
         sellLunchTickets: input.flags.SellLunchTickets,
         mailingListTab: input.flags.MailingListTab,
         allowSmsNotifications: input.flags.AllowSmsNotifications,

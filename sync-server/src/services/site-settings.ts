@@ -1,4 +1,4 @@
-import type { SiteSettings } from '@tournament/shared';
+import { timeZoneOr, type SiteSettings } from '@tournament/shared';
 import { siteSettings } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 
@@ -19,6 +19,7 @@ export function toSiteSettings(
     mapEmbedUrl: row.mapEmbedUrl,
     mailingListUrl: row.mailingListUrl,
     googleClientId: row.googleClientId || googleClientIdFallback,
+    timeZone: timeZoneOr(row.timeZone),
     flags: {
       SellLunchTickets: row.sellLunchTickets,
       MailingListTab: row.mailingListTab,

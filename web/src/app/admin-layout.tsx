@@ -11,22 +11,21 @@ import {
   useBlocker,
   useLocation,
   useMatches,
-  useNavigate,
   type BlockerFunction,
 } from 'react-router';
+import { MORE_PAGES } from '../components/admin-pages.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
-  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../components/ui/dropdown-menu.tsx';
 import { SyncIndicator } from '../sync/sync-indicator.tsx';
 import { ImpersonationBanner } from '../features/registrations-desk/components/impersonation-banner.tsx';
 import { usePageAlert } from '../lib/page-alert.tsx';
-import { logout, useSession } from '../lib/session.ts';
+import { useSession } from '../lib/session.ts';
 import { cn } from '../lib/utils.ts';
 import { routes } from './routes.tsx';
 
@@ -40,14 +39,6 @@ const NAV: { to: string; label: string; roles: readonly string[] }[] = [
   { to: '/admin/matchmaking', label: 'Matchmaking', roles: DIRECTOR_ROLES },
   { to: '/admin/matchday', label: 'Matchday', roles: DIRECTOR_ROLES },
   { to: '/admin/rings', label: 'Rings', roles: DIRECTOR_ROLES },
-];
-const MORE: { to: string; label: string }[] = [
-  { to: '/admin/tournaments', label: 'Tournaments' },
-  { to: '/admin/divisions', label: 'Divisions' },
-  { to: '/admin/event-types', label: 'Event Types' },
-  { to: '/admin/competitor-levels', label: 'Competitor Levels' },
-  { to: '/admin/events', label: 'Events' },
-  { to: '/admin/communications', label: 'Communications' },
 ];
 
 interface RolesHandle {
@@ -96,7 +87,6 @@ const NO_ROLES: readonly string[] = [];
 
 export function AdminLayout() {
   const session = useSession();
-  const navigate = useNavigate();
   const matches = useMatches();
   const { pathname } = useLocation();
   const roles = session?.user.roles ?? NO_ROLES;
@@ -136,19 +126,12 @@ export function AdminLayout() {
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
-              {MORE.map((item) => (
+              {/* Issue 19: every settings page, in the settings navigation's order; Logout is the header's. */}
+              {MORE_PAGES.map((item) => (
                 <DropdownMenuItem key={item.to} asChild>
                   <Link to={item.to}>{item.label}</Link>
                 </DropdownMenuItem>
               ))}
-              <DropdownMenuSeparator />
-              <DropdownMenuItem
-                onSelect={async () => {
-                  if (await logout()) await navigate('/');
-                }}
-              >
-                Logout
-              </DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>
         )}

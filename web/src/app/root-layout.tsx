@@ -8,6 +8,7 @@ import { useSiteSettingsError, useSiteSettingsSettled } from '../lib/site-settin
 import { guardRedirect, hasNonNumericId, RETURN_URL_KEY } from './guards.ts';
 import { Header } from './header.tsx';
 import { StaffHeader } from './staff-header.tsx';
+import { RouteAnnouncer } from './route-announcer.tsx';
 
 /** Every page: the login guard, id checks, header, page alert and scroll restoration. */
 export function RootLayout() {
@@ -33,7 +34,8 @@ export function RootLayout() {
 
   const deepest = matches.at(-1);
   // Unknown paths and non-numeric ids go home, before the login guard (SPEC.md section 2).
-  if ((deepest?.handle as { unknownPath?: boolean } | undefined)?.unknownPath) return <Navigate to="/" replace />;
+  if ((deepest?.handle as { unknownPath?: boolean } | undefined)?.unknownPath)
+    return <Navigate to="/" replace />;
   if (hasNonNumericId(deepest?.params ?? {})) return <Navigate to="/" replace />;
   const redirect = guardRedirect(pathname, !!session);
   if (redirect) {
@@ -59,11 +61,16 @@ export function RootLayout() {
         Skip to content
       </a>
       {signage ? null : staffScreen ? <StaffHeader /> : <Header />}
-      <main id="main" tabIndex={-1} className={signage ? 'flex-1 p-4' : 'mx-auto w-full max-w-6xl flex-1 px-4 py-6'}>
+      <main
+        id="main"
+        tabIndex={-1}
+        className={signage ? 'flex-1 p-4' : 'mx-auto w-full max-w-6xl flex-1 px-4 py-6'}
+      >
         <PageAlert />
         <Outlet />
       </main>
       <ScrollRestoration />
+      <RouteAnnouncer />
     </div>
   );
 }

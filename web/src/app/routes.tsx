@@ -25,24 +25,26 @@ import { RouteError } from './route-error.tsx';
 // features' parts is composed here, since features do not import each other.
 
 /**
- * /admin/registration/{id}: the staff panel (owner, payments, receipts, check-in, resend, view as)
- * and the registration's files (issue 16) above the page.
+ * /admin/registration/{id}: the family's name, the staff details (owner, payments, receipts,
+ * check-in, resend, view as) beside the page, and the registration's files (issue 16) below.
  */
 const adminRegistrationDetailRoute: RouteObject = {
   path: 'registration/:registrationId',
   handle: { roles: STAFF_ROLES },
   lazy: async () => {
-    const [{ AdminRegistrationPage }, { StaffRegistrationPanel }, { RegistrationFilesPanel }] = await Promise.all([
-      import('../features/registration/components/area-pages.tsx'),
-      import('../features/registrations-desk/components/staff-registration-panel.tsx'),
-      import('../features/file-sharing/components/registration-files-panel.tsx'),
-    ]);
+    const [{ AdminRegistrationPage }, { StaffRegistrationDetail }, { RegistrationFilesPanel }] =
+      await Promise.all([
+        import('../features/registration/components/area-pages.tsx'),
+        import('../features/registrations-desk/components/staff-registration-panel.tsx'),
+        import('../features/file-sharing/components/registration-files-panel.tsx'),
+      ]);
     return {
       Component: () => (
         <div className="grid gap-6">
-          <StaffRegistrationPanel />
+          <StaffRegistrationDetail>
+            <AdminRegistrationPage />
+          </StaffRegistrationDetail>
           <RegistrationFilesPanel />
-          <AdminRegistrationPage />
         </div>
       ),
     };

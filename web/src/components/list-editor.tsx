@@ -1,8 +1,9 @@
-import { ArrowDown, ArrowUp } from 'lucide-react';
+import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useAction } from '../lib/action.ts';
 import { usePageAlert } from '../lib/page-alert.tsx';
 import { Button } from './ui/button.tsx';
+import { useOptionalToast } from './ui/toast.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
 import { Spinner } from './ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table.tsx';
@@ -14,10 +15,14 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 
 export type Editing = 'new' | number | null;
 
-/** Which item the page's editor is open for; `close(message)` shows a success alert. */
+/**
+ * Which item the page's editor is open for; `close(message)` shows the success as a toast
+ * (issue 19: a success alert pushed the page down; the page alert is for failures).
+ */
 export function useListEditing<T>(items: readonly T[] | undefined, idOf: (item: T) => number) {
   const [editing, setEditing] = useState<Editing>(null);
   const { showAlert, clearAlert } = usePageAlert();
+  const toast = useOptionalToast();
   const current = typeof editing === 'number' ? items?.find((i) => idOf(i) === editing) : undefined;
   return {
     /** A key for the editor: a fresh form per item. */
@@ -36,7 +41,9 @@ export function useListEditing<T>(items: readonly T[] | undefined, idOf: (item: 
     },
     close: (message?: string) => {
       setEditing(null);
-      if (message) showAlert('success', message);
+      if (!message) return;
+      if (toast) toast({ title: message, variant: 'success' });
+      else showAlert('success', message);
     },
   };
 }
@@ -89,7 +96,7 @@ export function ListEditor<T>(props: ListEditorProps<T>) {
       await remove?.(item);
       return removed?.(item);
     },
-    { success: (text) => text },
+    { success: (text) => text, successAs: 'toast' },
   );
   const busy = move.busy || props.busy === true;
 
@@ -256,7 +263,9 @@ export function RemoveButton({ label, onRemove }: { label: string; onRemove: () 
   const [busy, setBusy] = useState(false);
   if (!asking) {
     return (
-      <Button variant="outline" size="sm" aria-label={`Remove ${label}`} onClick={() => setAsking(true)}>
+      // Issue 19: a destructive secondary action, not another Edit.
+      <Button variant="destructiveOutline" size="sm" aria-label={`Remove ${label}`} onClick={() => setAsking(true)}>
+        <Trash2 aria-hidden="true" />
         Remove
       </Button>
     );

@@ -1,16 +1,22 @@
-// SPEC.md section 9: dates in the en-CA locale, UTC, long form with weekday.
-const LONG_DATE = new Intl.DateTimeFormat('en-CA', {
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+import {
+  DEFAULT_TIME_ZONE,
+  formatAbout as aboutInZone,
+  formatClock,
+  formatDateTime,
+  formatLongDate,
+  formatTimeOrDateTime,
+  timeZoneOr,
+} from '@shared/domain/time.ts';
+import { useMemo } from 'react';
+import { useSiteSettings } from './site-settings.tsx';
 
-/** "Saturday, June 13, 2026" for a calendar day ("2026-06-13") or an instant. */
-export function formatDate(value: string | Date): string {
-  const date = typeof value === 'string' ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value) : value;
-  return LONG_DATE.format(date);
+// SPEC.md section 9 and issue 19 (docs/decisions/029-tournament-time-zone.md): dates in the
+// en-CA long form with weekday; every time in the tournament's zone, labelled ("7:05 p.m. EST"),
+// whatever zone the device is set to. The rule is shared/src/domain/time.ts.
+
+/** "Saturday, June 13, 2026" for a calendar day ("2026-06-13"), or an instant's day in `timeZone`. */
+export function formatDate(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return formatLongDate(value, timeZone);
 }
 
 /** Whole dollars (SPEC.md section 9: costs are integers). */
@@ -18,15 +24,45 @@ export function formatDollars(amount: number): string {
   return `$${amount}`;
 }
 
-const CLOCK = new Intl.DateTimeFormat('en-CA', { hour: 'numeric', minute: '2-digit', hour12: true });
-
 /**
- * "about 10:45" for an estimated start (issues 14 and 15): the venue's local clock time, no
+ * "about 10:45" for an estimated start (issues 14 and 15): the venue's clock time, no
  * a.m./p.m. (a tournament runs through one day), said as the estimate it is.
  */
-export function formatAbout(iso: string): string {
-  const parts = CLOCK.formatToParts(new Date(iso));
-  const hour = parts.find((p) => p.type === 'hour')?.value ?? '';
-  const minute = parts.find((p) => p.type === 'minute')?.value ?? '';
-  return `about ${hour}:${minute}`;
+export function formatAbout(iso: string, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return aboutInZone(iso, timeZone);
+}
+
+/** The tournament's time zone from the site settings (Ontario until they load). */
+export function useTimeZone(): string {
+  return timeZoneOr(useSiteSettings()?.timeZone);
+}
+
+export interface TimeFormat {
+  timeZone: string;
+  /** "Saturday, November 21, 2026" (a calendar day as it is; an instant's day in the zone). */
+  date: (value: string | Date) => string;
+  /** "7:05 p.m. EST". */
+  clock: (iso: string | Date) => string;
+  /** "Saturday, November 21, 2026 at 7:05 p.m. EST". */
+  dateTime: (iso: string | Date) => string;
+  /** The clock alone on today's date in the zone, else with the date. */
+  timeOrDateTime: (iso: string | Date, now?: Date) => string;
+  /** "about 10:45". */
+  about: (iso: string) => string;
+}
+
+/** The formatters every staff screen uses, bound to the tournament's zone. */
+export function useTimeFormat(): TimeFormat {
+  const timeZone = useTimeZone();
+  return useMemo(
+    () => ({
+      timeZone,
+      date: (value) => formatLongDate(value, timeZone),
+      clock: (iso) => formatClock(iso, timeZone),
+      dateTime: (iso) => formatDateTime(iso, timeZone),
+      timeOrDateTime: (iso, now) => formatTimeOrDateTime(iso, timeZone, now),
+      about: (iso) => aboutInZone(iso, timeZone),
+    }),
+    [timeZone],
+  );
 }

@@ -1,8 +1,9 @@
-/** "2:05 p.m." style local time of an ISO instant, with the date when not today. */
-export function formatTime(iso: string, now: Date = new Date()): string {
-  const d = new Date(iso);
-  const time = d.toLocaleTimeString('en-CA', { hour: 'numeric', minute: '2-digit' });
-  return d.toDateString() === now.toDateString()
-    ? time
-    : `${d.toLocaleDateString('en-CA', { month: 'short', day: 'numeric' })} ${time}`;
+import { formatTimeOrDateTime } from '@shared/domain/time.ts';
+
+/**
+ * "2:05 p.m. EST": an ISO instant's time in the tournament's zone, with the date when not
+ * today there (issue 19, decision 029). Components pass `useTimeZone()`'s answer.
+ */
+export function formatTime(iso: string, timeZone: string, now: Date = new Date()): string {
+  return formatTimeOrDateTime(iso, timeZone, now);
 }

@@ -12,6 +12,7 @@ import {
 } from './hooks.ts';
 import { sentSummary } from './sent-summary.ts';
 import { cn } from '../lib/utils.ts';
+import { useTimeZone } from '../lib/format.ts';
 import { OTHER_PERSONS_CHANGES, syncEngine } from './engine.ts';
 import { wipeDeviceStore } from './db.ts';
 
@@ -29,6 +30,7 @@ async function discardOtherPersonsChanges(): Promise<void> {
 // alert. Back online, it says what reached the server ("3 check-ins sent", issue 19).
 
 export function SyncIndicator() {
+  const timeZone = useTimeZone();
   const online = useOnline();
   const state = useSyncState();
   const pending = usePendingCount();
@@ -93,7 +95,7 @@ export function SyncIndicator() {
           )}
         </span>
         <span className={offline ? undefined : 'text-muted-foreground'} data-testid="sync-last">
-          {lastSynced ? `Last synced ${formatTime(lastSynced)}` : 'Not synced yet'}
+          {lastSynced ? `Last synced ${formatTime(lastSynced, timeZone)}` : 'Not synced yet'}
         </span>
         {state.status === 'syncing' && <span className="text-muted-foreground">Syncing…</span>}
         {state.status === 'signed-out' && state.detail === OTHER_PERSONS_CHANGES && (
@@ -124,7 +126,7 @@ export function SyncIndicator() {
           <ul className="mt-1 grid gap-1" data-testid="sync-rejections">
             {rejections.map((r) => (
               <li key={r.mutationId}>
-                {formatTime(r.at)}: {r.message}
+                {formatTime(r.at, timeZone)}: {r.message}
               </li>
             ))}
           </ul>

@@ -13,6 +13,7 @@ export function makeSettings(overrides: Partial<SiteSettings> = {}): SiteSetting
     mapEmbedUrl: 'https://www.openstreetmap.org/export/embed.html',
     mailingListUrl: '',
     googleClientId: '',
+    timeZone: 'America/Toronto',
     flags: { SellLunchTickets: false, MailingListTab: true, AllowSmsNotifications: true },
     ...overrides,
   };

@@ -10,6 +10,9 @@ export const buttonVariants = cva(
       variant: {
         default: 'bg-primary text-primary-foreground hover:bg-primary/90',
         destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
+        /** A destructive secondary action (Remove beside Edit): red outline and text, not filled. */
+        destructiveOutline:
+          'border border-destructive bg-background text-destructive hover:bg-danger-bg hover:text-danger-fg',
         outline: 'border border-input bg-background text-foreground hover:bg-accent hover:text-accent-foreground',
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         ghost: 'text-foreground hover:bg-accent hover:text-accent-foreground',

@@ -1,6 +1,7 @@
 import type { Mutator } from '@shared/domain/mutators/index.ts';
 import { Alert, AlertTitle } from '../ui/alert.tsx';
 import { formatTime } from '../../sync/format.ts';
+import { useTimeZone } from '../../lib/format.ts';
 import { useRejections } from '../../sync/hooks.ts';
 import type { Failing } from '../../sync/replica.ts';
 
@@ -27,6 +28,7 @@ export function Refusals({
   tone,
   testId,
 }: RefusalsProps & { tone: 'notice' | 'danger'; testId: string }) {
+  const timeZone = useTimeZone();
   const rejections = useRejections();
   const titleOf = (name: string) => mutators.find((m) => m.name === name)?.refusedTitle;
   const refused = [
@@ -50,7 +52,7 @@ export function Refusals({
           <AlertTitle>{titleOf(r.name)}</AlertTitle>
           <p>
             {r.message}
-            {r.at ? ` (${formatTime(r.at)})` : ''}
+            {r.at ? ` (${formatTime(r.at, timeZone)})` : ''}
           </p>
         </Alert>
       ))}

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { formatDollars } from '../../lib/format.ts';
+import { formatDollars, useTimeZone } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { FirstSyncNotice } from '../../sync/first-sync-notice.tsx';
 import { formatTime } from '../../sync/format.ts';
@@ -125,6 +125,7 @@ function sameCard(prev: FamilyCardProps, next: FamilyCardProps): boolean {
 const actionId = (competitorId: number) => `check-in-action-${competitorId}`;
 
 const FamilyCard = memo(function FamilyCard({ family, pending, confirmedWithoutPayment }: FamilyCardProps) {
+  const timeZone = useTimeZone();
   const r = family.registration;
   const remaining = family.competitors.filter((c) => !c.checkedInAt).length;
   const title = `${r.familyName}, ${r.ownerFirstName}`;
@@ -223,7 +224,7 @@ const FamilyCard = memo(function FamilyCard({ family, pending, confirmedWithoutP
                     {isIn ? (
                       <span className="text-sm font-medium" data-testid="checked-in-by">
                         Checked in{c.checkedInByName ? ` by ${c.checkedInByName}` : ''} at{' '}
-                        {formatTime(c.checkedInAt!)}
+                        {formatTime(c.checkedInAt!, timeZone)}
                       </span>
                     ) : (
                       <span className="text-sm text-muted-foreground">Not checked in</span>

@@ -2,17 +2,19 @@ import { PAYMENT_METHODS } from '@shared/contract/sync.ts';
 import { dayOf, dayTotals, PAYMENT_METHOD_LABELS } from '@shared/domain/door.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
-import { formatDate, formatDollars } from '../../lib/format.ts';
+import { formatDate, formatDollars, useTimeZone } from '../../lib/format.ts';
 import type { CheckInView } from '../../sync/overlay.ts';
 
-// End-of-day totals by method for today (the device's day), from synced and pending payments,
-// so the cash box can be counted offline. Voided payments are listed apart, not in the totals.
+// End-of-day totals by method for today (the tournament's day, in its time zone: decision 029),
+// from synced and pending payments, so the cash box can be counted offline. Voided payments are
+// listed apart, not in the totals.
 
 export function EndOfDayTotals({ view, now = new Date() }: { view: CheckInView; now?: Date }) {
-  const today = dayOf(now.toISOString());
-  const totals = dayTotals(view.payments, today);
+  const timeZone = useTimeZone();
+  const today = dayOf(now.toISOString(), timeZone);
+  const totals = dayTotals(view.payments, today, timeZone);
   const pending = view.payments.filter(
-    (p) => view.pendingPaymentIds.has(p.id) && dayOf(p.createdAt) === today,
+    (p) => view.pendingPaymentIds.has(p.id) && dayOf(p.createdAt, timeZone) === today,
   ).length;
   return (
     <section aria-labelledby="end-of-day" className="grid gap-3" data-testid="end-of-day">

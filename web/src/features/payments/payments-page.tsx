@@ -24,7 +24,7 @@ import {
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { formatDollars } from '../../lib/format.ts';
+import { formatDollars, useTimeZone } from '../../lib/format.ts';
 import { useForm } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useSession } from '../../lib/session.ts';
@@ -361,6 +361,7 @@ function PaymentRow({
   pending: boolean;
   canVoid: boolean;
 }) {
+  const timeZone = useTimeZone();
   const change = changeDue(p);
   return (
     <li
@@ -374,7 +375,7 @@ function PaymentRow({
             ` (tendered ${formatDollars(p.tendered)}, change ${formatDollars(change ?? 0)})`}
         </p>
         <p className="text-sm text-muted-foreground">
-          {formatTime(p.createdAt)}
+          {formatTime(p.createdAt, timeZone)}
           {p.recordedByName && ` by ${p.recordedByName}`}
         </p>
         {p.voided && (

@@ -7,7 +7,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { formatDate, formatDollars } from '../../lib/format.ts';
+import { formatDate, formatDollars, useTimeZone } from '../../lib/format.ts';
 import { useForm } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { DoorRejections } from '../../components/door/door-rejections.tsx';
@@ -393,6 +393,7 @@ function WalkInDone({
   view: CheckInView;
   onAnother: () => void;
 }) {
+  const timeZone = useTimeZone();
   const rejections = useRejections();
   const r = view.registrations.find((x) => x.walkInId === walkInId);
   const refused =
@@ -452,7 +453,7 @@ function WalkInDone({
                 {c.firstName} {c.lastName}
               </span>{' '}
               <span className="text-sm text-muted-foreground">
-                {c.checkedInAt ? `Checked in at ${formatTime(c.checkedInAt)}` : 'Not checked in'}
+                {c.checkedInAt ? `Checked in at ${formatTime(c.checkedInAt, timeZone)}` : 'Not checked in'}
               </span>
             </li>
           ))}

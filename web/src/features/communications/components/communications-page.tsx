@@ -31,7 +31,7 @@ import {
 } from '../../../components/ui/table.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useAction } from '../../../lib/action.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, useTimeFormat } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import {
   previewMessage,
@@ -436,6 +436,7 @@ function Progress({ messageId }: { messageId: number }) {
 }
 
 function History({ tournamentId, onView }: { tournamentId: number; onView: (id: number) => void }) {
+  const time = useTimeFormat();
   const history = useHistory(tournamentId);
   const rows: MessageSummary[] = history.data ?? [];
   return (
@@ -461,7 +462,7 @@ function History({ tournamentId, onView }: { tournamentId: number; onView: (id: 
             <TableBody>
               {rows.map((m) => (
                 <TableRow key={m.id}>
-                  <TableCell>{new Date(m.createdAt).toLocaleString('en-CA')}</TableCell>
+                  <TableCell>{time.dateTime(m.createdAt)}</TableCell>
                   <TableCell>{m.channel === 'email' ? 'E-mail' : 'SMS'}</TableCell>
                   <TableCell>{m.audienceLabel}</TableCell>
                   <TableCell>{m.subject || m.body.slice(0, 40)}</TableCell>

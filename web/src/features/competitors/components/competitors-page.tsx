@@ -1,4 +1,4 @@
-import { GENDER_LABELS, type CompetitorReport, type CompetitorsQuery } from '@tournament/shared';
+import { GENDER_LABELS, nameMatches, type CompetitorReport, type CompetitorsQuery } from '@tournament/shared';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SelectField } from '../../../components/form/select-field.tsx';
@@ -15,7 +15,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, useTimeFormat } from '../../../lib/format.ts';
 import { usePageAlert } from '../../../lib/page-alert.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { downloadCompetitorsCsv, useCompetitors } from '../api/competitors.ts';
@@ -25,7 +25,7 @@ import { downloadCompetitorsCsv, useCompetitors } from '../api/competitors.ts';
 // (`?print=1`, same filters). The filters live in the address so a print view or a shared link
 // shows the same list.
 
-const FILTER_KEYS = ['eventTypeId', 'levelId', 'minAge', 'maxAge', 'gender', 'checkedIn'] as const;
+const FILTER_KEYS = ['name', 'eventTypeId', 'levelId', 'minAge', 'maxAge', 'gender', 'checkedIn'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
 
 function filterOf(params: URLSearchParams): CompetitorsQuery {
@@ -37,7 +37,6 @@ function filterOf(params: URLSearchParams): CompetitorsQuery {
   return out as CompetitorsQuery;
 }
 
-const TIME = new Intl.DateTimeFormat('en-CA', { hour: 'numeric', minute: '2-digit' });
 
 function Filters({ report, filter, onChange }: {
   report: CompetitorReport | undefined;
@@ -49,9 +48,16 @@ function Filters({ report, filter, onChange }: {
     <form
       role="search"
       aria-label="Filter competitors"
-      className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6 print:hidden"
+      className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7 print:hidden"
       onSubmit={(e) => e.preventDefault()}
     >
+      <TextField
+        label="Search by name"
+        type="search"
+        autoComplete="off"
+        value={value('name')}
+        onChange={(e) => onChange('name', e.target.value)}
+      />
       <SelectField
         label="Event type"
         placeholder="All event types"
@@ -105,8 +111,34 @@ function Filters({ report, filter, onChange }: {
   );
 }
 
-function CompetitorsTable({ report }: { report: CompetitorReport }) {
-  const count = report.competitors.length;
+function CompetitorsTable({
+  report,
+  name,
+  onClear,
+}: {
+  report: CompetitorReport;
+  name: string;
+  onClear: (() => void) | undefined;
+}) {
+  const time = useTimeFormat();
+  // Issue 19: the name is matched here as typed, without a round trip; the server applies the
+  // same rule (shared/domain/names.ts) to the CSV.
+  const competitors = name ? report.competitors.filter((c) => nameMatches(c.firstName, c.lastName, name)) : report.competitors;
+  const count = competitors.length;
+  if (count === 0) {
+    return (
+      <div role="status" className="grid justify-items-start gap-2 rounded-md border p-4" data-testid="competitors-empty">
+        <p className="font-medium">
+          {onClear ? 'No competitors match these filters.' : 'No competitors are registered for this tournament yet.'}
+        </p>
+        {onClear && (
+          <Button variant="outline" size="sm" onClick={onClear}>
+            Clear the filters
+          </Button>
+        )}
+      </div>
+    );
+  }
   return (
     <Table>
       <TableCaption className="text-left">
@@ -126,7 +158,7 @@ function CompetitorsTable({ report }: { report: CompetitorReport }) {
         </TableRow>
       </TableHeader>
       <TableBody>
-        {report.competitors.map((c) => (
+        {competitors.map((c) => (
           <TableRow key={c.id}>
             <TableCell>
               <Link to={`/admin/registration/${c.registrationId}`} className="print:no-underline">
@@ -139,7 +171,7 @@ function CompetitorsTable({ report }: { report: CompetitorReport }) {
             <TableCell className="tabular-nums">{c.weightKg === null ? '' : `${c.weightKg} kg`}</TableCell>
             <TableCell>{c.events.map((e) => e.name).join(', ')}</TableCell>
             <TableCell>{c.school}</TableCell>
-            <TableCell>{c.checkedInAt ? `Yes, ${TIME.format(new Date(c.checkedInAt))}` : 'Not yet'}</TableCell>
+            <TableCell>{c.checkedInAt ? `Yes, ${time.timeOrDateTime(c.checkedInAt)}` : 'Not yet'}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -151,8 +183,10 @@ export function CompetitorsPage() {
   usePageMeta('Competitors', 'Every competitor of the next tournament, with filters, CSV export and a print view.');
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
+  const { name = '', ...serverFilter } = filter;
+  const filtered = FILTER_KEYS.some((key) => params.get(key));
   const printView = params.get('print') === '1';
-  const { data, error } = useCompetitors(filter);
+  const { data, error } = useCompetitors(serverFilter);
   const { showError } = usePageAlert();
   const [downloading, setDownloading] = useState(false);
 
@@ -204,7 +238,23 @@ export function CompetitorsPage() {
       </div>
       {!printView && <Filters report={data} filter={filter} onChange={change} />}
       {error && <Alert variant="danger">{error.message}</Alert>}
-      {data ? <CompetitorsTable report={data} /> : !error && <Spinner />}
+      {data ? (
+        <CompetitorsTable
+          report={data}
+          name={name}
+          onClear={
+            filtered
+              ? () => {
+                  const next = new URLSearchParams(params);
+                  for (const key of FILTER_KEYS) next.delete(key);
+                  setParams(next, { replace: true });
+                }
+              : undefined
+          }
+        />
+      ) : (
+        !error && <Spinner />
+      )}
     </div>
   );
 }

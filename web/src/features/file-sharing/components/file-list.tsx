@@ -3,7 +3,7 @@ import { formatFileSize } from '@shared/domain/files.ts';
 import { Download, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAction } from '../../../lib/action.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, useTimeZone } from '../../../lib/format.ts';
 import { deleteFile, downloadFile, invalidateFiles } from '../api/files.ts';
 
 /** Files with their size, date and sender; Download for each, Delete where the caller may. */
@@ -19,6 +19,7 @@ export function FileList({ files, empty, label }: { files: SharedFile[]; empty: 
 }
 
 function FileRow({ file }: { file: SharedFile }) {
+  const timeZone = useTimeZone();
   const download = useAction(() => downloadFile(file), { errorPrefix: 'Could not download the file. ' });
   const remove = useAction(
     async () => {
@@ -32,7 +33,7 @@ function FileRow({ file }: { file: SharedFile }) {
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words">{file.name}</p>
         <p className="text-sm text-muted-foreground">
-          {formatFileSize(file.size)} · {formatDate(file.uploadedAt)} · from {file.from}
+          {formatFileSize(file.size)} · {formatDate(file.uploadedAt, timeZone)} · from {file.from}
         </p>
       </div>
       <div className="flex gap-2">

@@ -15,7 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { VenueRefusals } from '../../../components/venue/venue-refusals.tsx';
-import { formatAbout } from '../../../lib/format.ts';
+import { formatAbout, useTimeZone } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { FirstSyncNotice } from '../../../sync/first-sync-notice.tsx';
 import { formatTime } from '../../../sync/format.ts';
@@ -105,6 +105,7 @@ function RingRun({
   ringName: string;
   snapshot: ReplicaSnapshot;
 }) {
+  const timeZone = useTimeZone();
   const divisions = snapshot.rows('divisions').filter((d) => d.ringId === ringId);
   const current = divisions.find((d) => d.status === 'current');
   const queue = divisions
@@ -140,7 +141,7 @@ function RingRun({
                     <p className="font-medium">{d.title}</p>
                     <p className="text-sm text-muted-foreground">
                       {d.eventTypes.join(', ')} · {d.competitorCount} competitors
-                      {estimates.get(d.id) ? ` · ${formatAbout(estimates.get(d.id)!)}` : ''}
+                      {estimates.get(d.id) ? ` · ${formatAbout(estimates.get(d.id)!, timeZone)}` : ''}
                     </p>
                   </div>
                   {i === 0 && !current && (
@@ -181,6 +182,7 @@ function RingRun({
 const nameOf = (e: Pick<SyncDivisionEntry, 'firstName' | 'lastName'>) => `${e.firstName} ${e.lastName}`;
 
 function CurrentDivision({ division, snapshot }: { division: SyncDivision; snapshot: ReplicaSnapshot }) {
+  const timeZone = useTimeZone();
   const view = divisionView(division, snapshot);
   const competitors = snapshot.map('competitors');
   const complete = () =>
@@ -193,7 +195,7 @@ function CurrentDivision({ division, snapshot }: { division: SyncDivision; snaps
         <CardTitle>{division.title}</CardTitle>
         <p className="text-sm text-muted-foreground">
           {division.eventTypes.join(', ')}
-          {division.startedAt ? ` · started ${formatTime(division.startedAt)}` : ''}
+          {division.startedAt ? ` · started ${formatTime(division.startedAt, timeZone)}` : ''}
         </p>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -301,13 +303,14 @@ function Placings({
 }
 
 function CompletedDivision({ division, snapshot }: { division: SyncDivision; snapshot: ReplicaSnapshot }) {
+  const timeZone = useTimeZone();
   const view = divisionView(division, snapshot);
   return (
     <Card data-testid="completed-division">
       <CardHeader>
         <CardTitle as="h3">{division.title}</CardTitle>
         <p className="text-sm text-muted-foreground">
-          Completed{division.completedAt ? ` at ${formatTime(division.completedAt)}` : ''}
+          Completed{division.completedAt ? ` at ${formatTime(division.completedAt, timeZone)}` : ''}
         </p>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -318,7 +321,7 @@ function CompletedDivision({ division, snapshot }: { division: SyncDivision; sna
             {ev.result?.correctedAt && (
               <p className="text-sm text-muted-foreground">
                 Corrected{ev.result.correctedByName ? ` by ${ev.result.correctedByName}` : ''} at{' '}
-                {formatTime(ev.result.correctedAt)}
+                {formatTime(ev.result.correctedAt, timeZone)}
               </p>
             )}
             <CorrectResult

@@ -14,7 +14,7 @@ import { invalidateQueries } from '../../../lib/use-query.ts';
 import { makeSettings, makeTournament } from '../../../testing/fixtures.ts';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { RegistrationsPage } from './registrations-page.tsx';
-import { StaffRegistrationPanel } from './staff-registration-panel.tsx';
+import { StaffRegistrationDetail } from './staff-registration-panel.tsx';
 
 // The registrations desk, the staff panel and the view-as banner against a fake /api.
 type Answer = { status: number; body: unknown } | undefined;
@@ -155,7 +155,13 @@ function renderAt(path: string, element: ReactNode, routePath: string) {
 const renderDesk = (path = '/admin/registrations') =>
   renderAt(path, <RegistrationsPage />, '/admin/registrations');
 const renderPanel = () =>
-  renderAt('/admin/registration/7', <StaffRegistrationPanel />, '/admin/registration/:registrationId');
+  renderAt(
+    '/admin/registration/7',
+    <StaffRegistrationDetail>
+      <p>The registration page</p>
+    </StaffRegistrationDetail>,
+    '/admin/registration/:registrationId',
+  );
 
 const deskCalls = () =>
   sent.filter((s) => s.url.startsWith('/api/admin/registrations?') || s.url === '/api/admin/registrations');
@@ -286,10 +292,13 @@ describe('the staff panel on a registration', () => {
     expect(await screen.findByText('sam@example.com')).toBeInTheDocument();
     expect(screen.getByText('Not checked in')).toBeInTheDocument();
     expect(screen.getByText('Desk Person')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View the receipt' })).toHaveAttribute(
-      'href',
-      '/customer/registration/7/receipt',
-    );
+    // Issue 19: titled with the family's name; the registration page beside it has the one
+    // "View the receipt" link.
+    expect(screen.getByRole('heading', { level: 1, name: 'Registration of Sam Lee' })).toBeInTheDocument();
+    expect(screen.getByText('The registration page')).toBeInTheDocument();
+    expect(screen.getByTestId('current-receipt')).toHaveTextContent('Current receipt ABCD2345');
+    expect(screen.queryByRole('link', { name: 'View the receipt' })).toBeNull();
+    expect(screen.queryByText(/Earlier receipts/)).toBeNull();
     // A check-in admin cannot view as a customer.
     expect(screen.queryByRole('button', { name: 'View as this customer' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Resend receipt' }));

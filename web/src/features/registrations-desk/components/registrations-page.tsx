@@ -15,7 +15,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { formatDollars } from '../../../lib/format.ts';
+import { formatDollars, useTimeFormat } from '../../../lib/format.ts';
 import { usePageAlert } from '../../../lib/page-alert.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { downloadDeskCsv, useDeskRegistrations, useViewedCustomerRegistrations } from '../api/desk.ts';
@@ -37,8 +37,6 @@ const ORDERS = [
   { value: 'balance:asc', label: 'Smallest balance owing' },
 ];
 const FILTERS = ['complete', 'balanceOwing', 'checkedIn'] as const;
-
-const CREATED = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeZone: 'UTC' });
 
 function queryFrom(params: URLSearchParams): AdminRegistrationQuery {
   const query: AdminRegistrationQuery = {};
@@ -160,6 +158,7 @@ function Desk() {
 }
 
 function DeskTable({ rows }: { rows: AdminRegistrationRow[] }) {
+  const time = useTimeFormat();
   return (
     <Table>
       <TableCaption>{rows.length === 1 ? '1 registration' : `${rows.length} registrations`}</TableCaption>
@@ -211,7 +210,7 @@ function DeskTable({ rows }: { rows: AdminRegistrationRow[] }) {
               )}
               {r.confirmationCode && <div className="font-mono text-xs">{r.confirmationCode}</div>}
             </TableCell>
-            <TableCell>{CREATED.format(new Date(r.createdAt))}</TableCell>
+            <TableCell>{time.date(r.createdAt)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -1,7 +1,7 @@
 import type { AdminRegistrationDetail } from '@shared/contract/admin-registrations.ts';
 import { DIRECTOR_ROLES, hasAnyRole } from '@shared/domain/roles.ts';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -14,18 +14,21 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { formatDollars } from '../../../lib/format.ts';
+import { formatDollars, useTimeFormat } from '../../../lib/format.ts';
 import { usePageAlert } from '../../../lib/page-alert.tsx';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useSession } from '../../../lib/session.ts';
 import { invalidateDesk, resendReceipt, startImpersonation, useDeskDetail } from '../api/desk.ts';
 import { startViewingAs, useViewingAs } from '../view-as.ts';
 
-// Above the registration page on `/admin/registration/{id}` (issue 7): what staff need and a
+// Around the registration page on `/admin/registration/{id}` (issue 7): what staff need and a
 // customer never sees. Hidden while viewing as the customer, who would not see it either
 // (and whose UserContext the staff-only call would refuse).
+// Issue 19 (the director, item 2): a title with the family's name, the registration's money
+// state once (an earlier receipt's "paid $0 of $110" only under "Earlier receipts", marked
+// superseded), one "View the receipt" link (the registration page's), and two columns of equal
+// width: the staff details beside the registration.
 
-const AT = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-const when = (iso: string) => `${AT.format(new Date(iso))} UTC`;
 const METHODS: Record<string, string> = {
   online: 'Online',
   cash: 'Cash',
@@ -33,19 +36,50 @@ const METHODS: Record<string, string> = {
   etransfer: 'E-transfer',
 };
 
-export function StaffRegistrationPanel() {
+/** The staff detail page: title and actions, then the staff details beside `children` (the registration). */
+export function StaffRegistrationDetail({ children }: { children: ReactNode }) {
   const viewing = useViewingAs();
-  if (viewing) return null;
-  return <Panel />;
+  if (viewing) return <>{children}</>;
+  return <Detail>{children}</Detail>;
 }
 
-function Panel() {
+function Detail({ children }: { children: ReactNode }) {
   const id = Number(useParams().registrationId);
   const { data, isLoading } = useDeskDetail(id);
-  // The registration page below reports a missing registration; nothing to add here.
-  if (isLoading && !data) return <Spinner />;
-  if (!data) return null;
-  return <PanelBody detail={data} />;
+  const family = data ? data.owner.name || data.owner.email || 'a walk-in' : undefined;
+  usePageMeta(
+    family ? `Registration of ${family}` : 'Registration',
+    'A registration with its family, payments, receipts and check-in, for staff.',
+  );
+  return (
+    <div className="grid gap-6">
+      {/* The registration page beside reports a missing registration; nothing to add here. */}
+      {isLoading && !data && <Spinner />}
+      {data && family && <DetailHeader detail={data} family={family} />}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        {data && <PanelBody detail={data} />}
+        {/* The registration page centres itself at a reading width: here it fills its column. */}
+        <div className="min-w-0 [&>*]:w-full [&>*]:max-w-none" data-testid="registration-column">
+          {children}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function DetailHeader({ detail, family }: { detail: AdminRegistrationDetail; family: string }) {
+  const { registration, receipts } = detail;
+  const time = useTimeFormat();
+  const current = receipts[0];
+  return (
+    <div>
+      <h1 className="text-2xl font-bold">Registration of {family}</h1>
+      <p className="text-muted-foreground">
+        {registration.isCompleted ? 'Complete' : 'Not complete yet'}
+        {current ? ` · confirmation ${current.confirmationCode}, issued ${time.date(current.createdAt)}` : ''}
+      </p>
+    </div>
+  );
 }
 
 function PanelBody({ detail }: { detail: AdminRegistrationDetail }) {
@@ -54,6 +88,9 @@ function PanelBody({ detail }: { detail: AdminRegistrationDetail }) {
   const { showAlert, showError, clearAlert } = usePageAlert();
   const [busy, setBusy] = useState(false);
   const director = hasAnyRole(session?.user.roles ?? [], DIRECTOR_ROLES);
+  // Issue 19: the same rule as check-in and payments (the tournament's zone, labelled).
+  const when = useTimeFormat().timeOrDateTime;
+  const [current, ...earlier] = receipts;
 
   async function run(action: () => Promise<void>) {
     setBusy(true);
@@ -81,7 +118,7 @@ function PanelBody({ detail }: { detail: AdminRegistrationDetail }) {
     });
 
   return (
-    <section aria-label="Staff details" className="mx-auto grid w-full max-w-3xl gap-4">
+    <section aria-label="Staff details" className="grid min-w-0 gap-4">
       <Card>
         <CardHeader>
           <CardTitle as="h2">Family</CardTitle>
@@ -103,7 +140,7 @@ function PanelBody({ detail }: { detail: AdminRegistrationDetail }) {
             )}
             {owner.phone ? ` · ${owner.phone}` : ''}
           </p>
-          <p>
+          <p data-testid="staff-money">
             Cost {formatDollars(registration.cost)}, paid {formatDollars(registration.amountPaid)}, balance
             owing {formatDollars(registration.balanceOwing)}
           </p>
@@ -191,20 +228,31 @@ function PanelBody({ detail }: { detail: AdminRegistrationDetail }) {
           <CardTitle as="h2">Receipts</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-2">
-          {receipts.length === 0 ? (
+          {!current ? (
             <p>No receipt yet: the registration is not complete.</p>
           ) : (
-            <ul className="grid gap-1">
-              {receipts.map((r) => (
-                <li key={r.receiptId}>
-                  <span className="font-mono">{r.confirmationCode}</span>: paid{' '}
-                  {formatDollars(r.paymentAmount)} of {formatDollars(r.total)}, {when(r.createdAt)}
-                </li>
-              ))}
-            </ul>
+            <p data-testid="current-receipt">
+              Current receipt <span className="font-mono">{current.confirmationCode}</span>, issued{' '}
+              {when(current.createdAt)}
+            </p>
           )}
-          {receipts.length > 0 && (
-            <Link to={`/customer/registration/${registration.registrationId}/receipt`}>View the receipt</Link>
+          {earlier.length > 0 && (
+            <details className="text-sm">
+              <summary className="cursor-pointer">
+                Earlier receipts ({earlier.length}), replaced by the current one
+              </summary>
+              <ul className="mt-2 grid gap-1">
+                {earlier.map((r) => (
+                  <li key={r.receiptId} className="text-muted-foreground">
+                    <Badge variant="secondary" className="mr-2">
+                      Superseded
+                    </Badge>
+                    <span className="font-mono">{r.confirmationCode}</span>: paid {formatDollars(r.paymentAmount)} of{' '}
+                    {formatDollars(r.total)}, {when(r.createdAt)}
+                  </li>
+                ))}
+              </ul>
+            </details>
           )}
         </CardContent>
       </Card>

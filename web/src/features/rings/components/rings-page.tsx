@@ -33,7 +33,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { VenueRefusals } from '../../../components/venue/venue-refusals.tsx';
 import { useAction } from '../../../lib/action.ts';
-import { formatAbout } from '../../../lib/format.ts';
+import { formatAbout, useTimeZone } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { FirstSyncNotice } from '../../../sync/first-sync-notice.tsx';
 import { mutate, useHasSynced, useReplica } from '../../../sync/hooks.ts';
@@ -446,6 +446,7 @@ function DivisionCard({
   targets: { column: ColumnId; label: string }[];
   estimate: string | undefined;
 }) {
+  const timeZone = useTimeZone();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({
       id: itemId(d.id),
@@ -479,7 +480,7 @@ function DivisionCard({
           <p className="font-medium">{d.title}</p>
           <p className="text-sm text-muted-foreground">
             {d.eventTypes.join(', ')} · {d.competitorCount} competitors
-            {estimate ? ` · ${formatAbout(estimate)}` : ''}
+            {estimate ? ` · ${formatAbout(estimate, timeZone)}` : ''}
           </p>
         </div>
       </div>

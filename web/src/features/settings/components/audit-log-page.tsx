@@ -9,6 +9,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
+import { useTimeFormat } from '../../../lib/format.ts';
 import { useAuditLog } from '../api/settings.ts';
 import { Loading, SettingsShell } from './settings-shell.tsx';
 
@@ -28,8 +29,6 @@ const ACTION_LABELS: Record<string, string> = {
   reorder: 'Reordered',
 };
 
-const AT = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
-
 /** The fields whose values differ between before and after (top level), for a short summary. */
 function changedFields(entry: AuditEntry): string[] {
   const before = (entry.before ?? {}) as Record<string, unknown>;
@@ -42,12 +41,13 @@ function changedFields(entry: AuditEntry): string[] {
 
 /** `/admin/audit-log`: every settings change, who made it, when, before and after (issue 8). */
 export function AuditLogPage() {
+  const time = useTimeFormat();
   const [entity, setEntity] = useState('');
   const { data, error, isLoading } = useAuditLog(entity);
   return (
     <SettingsShell
       title="Audit Log"
-      description="Every settings change: who made it, when (UTC), and the values before and after."
+      description="Every settings change: who made it, when, and the values before and after."
     >
       <div className="max-w-xs">
         <SelectField
@@ -75,7 +75,7 @@ export function AuditLogPage() {
               const fields = entry.action === 'update' ? changedFields(entry) : [];
               return (
                 <TableRow key={entry.id}>
-                  <TableCell className="whitespace-nowrap">{AT.format(new Date(entry.at))}</TableCell>
+                  <TableCell className="whitespace-nowrap">{time.dateTime(entry.at)}</TableCell>
                   <TableCell>{entry.actorName || `User ${entry.actorUserId ?? 'removed'}`}</TableCell>
                   <TableCell>
                     {ACTION_LABELS[entry.action] ?? entry.action}{' '}

@@ -75,6 +75,7 @@ function CopyRules() {
   const [tournamentId, setTournamentId] = useState('');
   const copy = useAction(() => copyDivisionRules(Number(tournamentId)), {
     success: (r) => `Copied ${r.copied} division rules; ${r.skipped} were already in settings.`,
+    successAs: 'toast',
   });
   return (
     <form

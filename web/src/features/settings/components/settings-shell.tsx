@@ -1,19 +1,11 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { SETTINGS_PAGES } from '../../../components/admin-pages.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { cn } from '../../../lib/utils.ts';
 
-const PAGES = [
-  { to: '/admin/tournaments', label: 'Tournaments' },
-  { to: '/admin/events', label: 'Events' },
-  { to: '/admin/event-types', label: 'Event Types' },
-  { to: '/admin/divisions', label: 'Divisions' },
-  { to: '/admin/competitor-levels', label: 'Competitor Levels' },
-  { to: '/admin/site-settings', label: 'Site Settings' },
-  { to: '/admin/audit-log', label: 'Audit Log' },
-];
 
 /** Heading, the settings pages' own navigation, and the page (issue 8, SuperAdmin only). */
 export function SettingsShell({
@@ -31,7 +23,7 @@ export function SettingsShell({
   return (
     <div className="grid gap-4">
       <nav aria-label="Settings" className="flex flex-wrap gap-1 text-sm">
-        {PAGES.map((p) => (
+        {SETTINGS_PAGES.map((p) => (
           <NavLink
             key={p.to}
             to={p.to}

@@ -1,4 +1,5 @@
-import { SiteSettingsInputSchema, type AdminSiteSettings } from '@tournament/shared';
+import { CANADIAN_TIME_ZONES, SiteSettingsInputSchema, type AdminSiteSettings } from '@tournament/shared';
+import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
@@ -14,7 +15,7 @@ export function SiteSettingsPage() {
   return (
     <SettingsShell
       title="Site Settings"
-      description="The site's name, contact address, venue, links, feature flags and SMS sender. Changes show at once."
+      description="The site's name, contact address, venue and time zone, links, feature flags and SMS sender. Changes show at once."
     >
       <Loading error={error} isLoading={isLoading && !data} />
       {data && <SiteSettingsForm key={data.version} settings={data} />}
@@ -28,9 +29,17 @@ function SiteSettingsForm({ settings }: { settings: AdminSiteSettings }) {
     schema: SiteSettingsInputSchema,
     initial,
     onSubmit: (input) => saveSiteSettings(input),
-    action: { success: 'The site settings were saved.' },
+    action: { success: 'The site settings were saved.', successAs: 'toast' },
   });
   const bind = form.field;
+  // Canada's zones, and the saved one should it be another (decision 029).
+  const zoneOptions: { value: string; label: string }[] = CANADIAN_TIME_ZONES.map((z) => ({
+    value: z.zone,
+    label: z.label,
+  }));
+  if (!zoneOptions.some((o) => o.value === settings.timeZone)) {
+    zoneOptions.push({ value: settings.timeZone, label: settings.timeZone });
+  }
 
   return (
     <Card>
@@ -52,9 +61,13 @@ function SiteSettingsForm({ settings }: { settings: AdminSiteSettings }) {
             <legend className="mb-2 font-semibold">Venue</legend>
             <TextField label="Venue name" required {...bind('venueName')} />
             <TextField label="Venue address" required {...bind('venueAddress')} />
-            <div className="sm:col-span-2">
-              <TextField label="Map embed URL" type="url" {...bind('mapEmbedUrl')} />
-            </div>
+            <SelectField
+              label="Time zone (every time shown and exported)"
+              required
+              options={zoneOptions}
+              {...bind('timeZone')}
+            />
+            <TextField label="Map embed URL" type="url" {...bind('mapEmbedUrl')} />
           </fieldset>
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="mb-2 font-semibold">Links and sign-in</legend>

@@ -9,7 +9,7 @@ import {
   type SignageCard,
 } from '@shared/domain/signage.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatAbout } from '../../../lib/format.ts';
+import { formatAbout, useTimeZone } from '../../../lib/format.ts';
 import { cn } from '../../../lib/utils.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { formatTime } from '../../../sync/format.ts';
@@ -52,13 +52,14 @@ function Upcoming({
   /** Two rows of rings on one screen: the second and third division take one line each. */
   dense: boolean;
 }) {
+  const timeZone = useTimeZone();
   if (list.length === 0) return <p className="text-[0.85em] text-neutral-300">{SIGNAGE_TEXTS.noUpcoming}</p>;
   return (
     <ol className="grid min-w-0 grid-cols-1 gap-[0.45em]">
       {list.map((a, i) => {
         const at = estimates.get(a.ringAssignmentId);
         const time = at && (
-          <p className="shrink-0 text-[0.85em] font-medium text-sky-200">{formatAbout(at)}</p>
+          <p className="shrink-0 text-[0.85em] font-medium text-sky-200">{formatAbout(at, timeZone)}</p>
         );
         if (dense && i > 0)
           return (
@@ -145,6 +146,7 @@ function RingCard({
 }
 
 function Board({ source, ringIds, now }: { source: SignageSource; ringIds: number[] | null; now: Date }) {
+  const timeZone = useTimeZone();
   if (source.state === 'loading')
     return (
       <div className="grid h-full place-items-center text-[2em]">
@@ -195,7 +197,7 @@ function Board({ source, ringIds, now }: { source: SignageSource; ringIds: numbe
           data-testid="signage-stale"
           className="fixed bottom-[0.8vh] right-[0.8vw] rounded-[0.3em] bg-neutral-800 px-[0.6em] py-[0.2em] text-[1.1vw] font-medium text-amber-200"
         >
-          Last updated {formatTime(source.updatedAt, now)}
+          Last updated {formatTime(source.updatedAt, timeZone, now)}
         </p>
       )}
     </>
