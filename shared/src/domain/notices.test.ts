@@ -107,9 +107,18 @@ describe('who hears about a division', () => {
         channel: 'email',
         address: 'pat@example.test',
         name: 'Pat Parent',
+        contactId: 1,
+        registrationId: 10,
         competitors: ['Ava Lee', 'Bea Lee'],
       },
-      { channel: 'sms', address: '7055550101', name: 'Pat Parent', competitors: ['Ava Lee', 'Bea Lee'] },
+      {
+        channel: 'sms',
+        address: '7055550101',
+        name: 'Pat Parent',
+        contactId: 1,
+        registrationId: 10,
+        competitors: ['Ava Lee', 'Bea Lee'],
+      },
     ]);
   });
 
@@ -152,7 +161,14 @@ describe('who hears about a division', () => {
     const again = contact({ contactId: 2, registrationId: 11, phoneNumber: '(705) 555-0101' });
     const out = noticeRecipients([ava, cam], [contact(), again], { smsAllowed: true });
     expect(out.filter((r) => r.channel === 'sms')).toEqual([
-      { channel: 'sms', address: '7055550101', name: 'Pat Parent', competitors: ['Ava Lee', 'Cam Lee'] },
+      {
+        channel: 'sms',
+        address: '7055550101',
+        name: 'Pat Parent',
+        contactId: 1,
+        registrationId: 10,
+        competitors: ['Ava Lee', 'Cam Lee'],
+      },
     ]);
   });
 });

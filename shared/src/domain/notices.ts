@@ -107,8 +107,10 @@ export interface NoticeRecipient {
   channel: NoticeChannel;
   /** Lower-cased e-mail, or the phone number's ten digits. */
   address: string;
-  /** The contact's name (the first contact's, when two contacts share the address). */
+  /** The contact's name, id and registration (the first contact's, when two share the address). */
   name: string;
+  contactId: number;
+  registrationId: number;
   /** The competitors of theirs the notice is about, in the order given. */
   competitors: string[];
 }
@@ -145,7 +147,14 @@ export function noticeRecipients(
       for (const n of names) if (!seen.competitors.includes(n)) seen.competitors.push(n);
       return;
     }
-    out.set(key, { channel, address, name: contact.name, competitors: [...names] });
+    out.set(key, {
+      channel,
+      address,
+      name: contact.name,
+      contactId: contact.contactId,
+      registrationId: contact.registrationId,
+      competitors: [...names],
+    });
   };
   for (const contact of contacts) {
     const names = byRegistration.get(contact.registrationId);

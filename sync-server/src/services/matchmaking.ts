@@ -54,7 +54,7 @@ import {
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { poke } from '../sync/push.ts';
-import { publicationNoticesInTx } from './notices.ts';
+import { afterPublication } from './notices.ts';
 import { syncRingDivisions } from './ring-divisions.ts';
 
 // Matchmaking (issue 13; DESIGN.md section 5; docs/decisions/017-matchmaking.md). The rules are
@@ -738,13 +738,15 @@ export async function placeLateEntry(deps: Deps, draftId: number, input: PlaceIn
         .values({ publicationId: pub.id, divisionId: input.divisionId, competitorId: c.id })
         .onConflictDoNothing();
       await syncRingDivisions(tx, draft.tournamentId);
-      // The late entry hears of their division (issue 16); everyone else was told before.
-      await publicationNoticesInTx(deps, tx, draft.tournamentId, pub.id);
       return draft.tournamentId;
     }
     return null;
   });
-  if (onPublished !== null) await poke(deps, onPublished, ['matchday', 'signage']);
+  if (onPublished !== null) {
+    await poke(deps, onPublished, ['matchday', 'signage']);
+    // The late entry hears of their division (issue 16); everyone else was told before.
+    await afterPublication(deps, onPublished);
+  }
   return getDraft(deps, draftId);
 }
 
@@ -943,14 +945,14 @@ export async function publishDraft(deps: Deps, caller: Caller, draftId: number, 
     }
     // Rings run what is published: their divisions follow in the same transaction.
     await syncRingDivisions(tx, draft.tournamentId);
-    // Issue 16: families hear of their divisions and of the changes, queued with the publication.
-    await publicationNoticesInTx(deps, tx, draft.tournamentId, pub.id);
     return {
       tournamentId: draft.tournamentId,
       result: { publicationId: pub.id, diff: view, familiesToNotify: families.length },
     };
   });
   await poke(deps, published.tournamentId, ['matchday', 'signage']);
+  // Issue 16: families hear of their divisions and of the changes.
+  await afterPublication(deps, published.tournamentId);
   return published.result;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   divisionsUpSoon,
   isCloseReminderDue,
@@ -20,6 +20,7 @@ import {
   publishedDivisions,
   registrationContacts,
   registrations,
+  siteSettings,
   users,
 } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
@@ -27,7 +28,6 @@ import { logger } from '../lib/logger.ts';
 import { divisionRows, ringRows } from '../sync/matchday-rows.ts';
 import { enqueueNotices, type Notice } from './notice-queue.ts';
 import { longDate } from './receipts.ts';
-import { getSiteSettings } from './site-settings.ts';
 import { getNextTournament, listTournaments } from './tournaments.ts';
 
 // Automatic notices (issue 16; docs/decisions/026-automatic-notices.md). The triggers read the
@@ -38,10 +38,14 @@ import { getNextTournament, listTournaments } from './tournaments.ts';
 
 type DbLike = Db | Tx;
 
-/** Everyone who hears about these competitors, by e-mail and SMS, each with the notice's text. */
-async function noticesAbout(
-  deps: Deps,
-  db: DbLike,
+type Who = { competitors: NoticeCompetitor[]; contacts: NoticeContact[] };
+
+/**
+ * Everyone in `who` who hears about these competitors, by e-mail and SMS, each with the
+ * notice's text (`make` gets the names of the recipient's own competitors among them).
+ */
+function noticesAbout(
+  who: Who,
   competitorIds: readonly number[],
   make: (recipientCompetitors: string[]) => {
     kind: Notice['kind'];
@@ -49,10 +53,10 @@ async function noticesAbout(
     text: NoticeText;
   },
   smsAllowed: boolean,
-): Promise<Notice[]> {
-  if (competitorIds.length === 0) return [];
-  const who = await competitorsAndContacts(db, competitorIds);
-  return noticeRecipients(who.competitors, who.contacts, { smsAllowed }).map((r) => {
+): Notice[] {
+  const ids = new Set(competitorIds);
+  const mine = who.competitors.filter((c) => ids.has(c.competitorId));
+  return noticeRecipients(mine, who.contacts, { smsAllowed }).map((r) => {
     const { kind, subject, text } = make(r.competitors);
     return {
       key: noticeKey(kind, subject, r.channel, r.address),
@@ -66,10 +70,9 @@ async function noticesAbout(
   });
 }
 
-async function competitorsAndContacts(
-  db: DbLike,
-  competitorIds: readonly number[],
-): Promise<{ competitors: NoticeCompetitor[]; contacts: NoticeContact[] }> {
+/** These competitors (by id) and every contact of their registrations. */
+async function competitorsAndContacts(db: DbLike, competitorIds: readonly number[]): Promise<Who> {
+  if (competitorIds.length === 0) return { competitors: [], contacts: [] };
   const kids = await db
     .select({
       competitorId: competitors.id,
@@ -106,8 +109,10 @@ async function competitorsAndContacts(
   };
 }
 
-async function smsAllowed(deps: Deps): Promise<boolean> {
-  return (await getSiteSettings(deps)).flags.AllowSmsNotifications;
+/** SPEC.md section 6's AllowSmsNotifications, read through `db` (inside a transaction, its own). */
+async function smsAllowed(db: DbLike): Promise<boolean> {
+  const [row] = await db.select({ allow: siteSettings.allowSmsNotifications }).from(siteSettings).limit(1);
+  return row?.allow ?? false;
 }
 
 // ---- "Your division is up soon in Ring N" ----
@@ -136,53 +141,43 @@ export async function queueUpSoonNotices(
         soon.map((d) => d.divisionId),
       ),
     );
-  const sms = await smsAllowed(deps);
-  const notices: Notice[] = [];
-  for (const d of soon) {
-    const ids = entries.filter((e) => e.divisionId === d.divisionId).map((e) => e.competitorId);
-    notices.push(
-      ...(await noticesAbout(
-        deps,
-        db,
-        ids,
-        (names) => ({
-          kind: 'up-soon',
-          subject: d.divisionId,
-          text: NOTICE_TEXTS.upSoon(d.ringName, d.title, names),
-        }),
-        sms,
-      )),
-    );
-  }
+  const sms = await smsAllowed(db);
+  const who = await competitorsAndContacts(db, [...new Set(entries.map((e) => e.competitorId))]);
+  const notices = soon.flatMap((d) =>
+    noticesAbout(
+      who,
+      entries.filter((e) => e.divisionId === d.divisionId).map((e) => e.competitorId),
+      (names) => ({
+        kind: 'up-soon',
+        subject: d.divisionId,
+        text: NOTICE_TEXTS.upSoon(d.ringName, d.title, names),
+      }),
+      sms,
+    ),
+  );
   return enqueueNotices(deps, db, notices);
 }
 
 // ---- divisions published or changed ----
 
 /**
- * Inside the publishing transaction (services/matchmaking.ts publishDraft): each competitor
- * published for the first time hears which divisions they are in (once per competitor); each
- * move on the change list (`division_change_notices`, written just before) and each renamed
- * division of a competitor already told is a change notice (once per change).
+ * After a publication commits (services/matchmaking.ts publishDraft, placeLateEntry), for the
+ * tournament's latest publication: each competitor published for the first time hears which
+ * divisions they are in (once per competitor); each move on the change list
+ * (`division_change_notices` of that publication) and each renamed division of a competitor
+ * already told is a change notice (once per change).
  */
-export async function queuePublicationNotices(
-  deps: Deps,
-  tx: Tx,
-  tournamentId: number,
-  publicationId: number,
-): Promise<number> {
+export async function queuePublicationNotices(deps: Deps, tournamentId: number): Promise<number> {
+  const tx = deps.database.db;
   const pubs = await tx
     .select({ id: matchmakingPublications.id })
     .from(matchmakingPublications)
-    .where(
-      and(
-        eq(matchmakingPublications.tournamentId, tournamentId),
-        lt(matchmakingPublications.id, publicationId + 1),
-      ),
-    )
+    .where(eq(matchmakingPublications.tournamentId, tournamentId))
     .orderBy(desc(matchmakingPublications.id))
     .limit(2);
-  const previousId = pubs.find((p) => p.id !== publicationId)?.id ?? null;
+  const publicationId = pubs[0]?.id;
+  if (publicationId === undefined) return 0;
+  const previousId = pubs[1]?.id ?? null;
   const placements = async (id: number | null) => {
     if (id === null) return new Map<number, { divisionId: number; title: string }[]>();
     const rows = await tx
@@ -210,16 +205,22 @@ export async function queuePublicationNotices(
     return byCompetitor;
   };
   const [now, before] = await Promise.all([placements(publicationId), placements(previousId)]);
-  const sms = await smsAllowed(deps);
+  const sms = await smsAllowed(tx);
+  const moves = await tx
+    .select()
+    .from(divisionChangeNotices)
+    .where(eq(divisionChangeNotices.publicationId, publicationId));
+  const who = await competitorsAndContacts(tx, [
+    ...new Set([...now.keys(), ...moves.map((m) => m.competitorId)]),
+  ]);
   const notices: Notice[] = [];
 
   // First published: one notice per competitor (a late entry hears when they are first placed).
   for (const [competitorId, divisions] of now) {
     if (before.has(competitorId)) continue;
     notices.push(
-      ...(await noticesAbout(
-        deps,
-        tx,
+      ...noticesAbout(
+        who,
         [competitorId],
         ([name]) => ({
           kind: 'published',
@@ -230,20 +231,15 @@ export async function queuePublicationNotices(
           ),
         }),
         sms,
-      )),
+      ),
     );
   }
 
   // Moves: the change list's rows of this publication.
-  const moves = await tx
-    .select()
-    .from(divisionChangeNotices)
-    .where(and(eq(divisionChangeNotices.publicationId, publicationId), isNull(divisionChangeNotices.sentAt)));
   for (const m of moves) {
     notices.push(
-      ...(await noticesAbout(
-        deps,
-        tx,
+      ...noticesAbout(
+        who,
         [m.competitorId],
         ([name]) => ({
           kind: 'division-changed',
@@ -251,7 +247,7 @@ export async function queuePublicationNotices(
           text: NOTICE_TEXTS.moved(name ?? '', m.fromTitle, m.toTitle),
         }),
         sms,
-      )),
+      ),
     );
   }
   if (moves.length)
@@ -273,9 +269,8 @@ export async function queuePublicationNotices(
       const old = was.find((w) => w.divisionId === d.divisionId);
       if (!old || old.title === d.title) continue;
       notices.push(
-        ...(await noticesAbout(
-          deps,
-          tx,
+        ...noticesAbout(
+          who,
           [competitorId],
           ([name]) => ({
             kind: 'division-changed',
@@ -283,27 +278,19 @@ export async function queuePublicationNotices(
             text: NOTICE_TEXTS.renamed(name ?? '', old.title, d.title),
           }),
           sms,
-        )),
+        ),
       );
     }
   }
   return enqueueNotices(deps, tx, notices);
 }
 
-/**
- * `queuePublicationNotices` in a savepoint of the publishing transaction: the notices commit
- * with the publication, and a failure to queue them is logged and never refuses the publication.
- */
-export async function publicationNoticesInTx(
-  deps: Deps,
-  tx: Tx,
-  tournamentId: number,
-  publicationId: number,
-): Promise<void> {
+/** After a publication commits: its notices, never failing the publication (decision 026). */
+export async function afterPublication(deps: Deps, tournamentId: number): Promise<void> {
   try {
-    await tx.transaction((sp) => queuePublicationNotices(deps, sp, tournamentId, publicationId));
+    await queuePublicationNotices(deps, tournamentId);
   } catch (err) {
-    logger.error({ err, tournamentId, publicationId }, 'publication notices failed');
+    logger.error({ err, tournamentId }, 'publication notices failed');
   }
 }
 
