@@ -9,6 +9,9 @@ import type { Deps } from './deps.ts';
 import { CACHE_CHANNEL, createCache } from './lib/cache.ts';
 import { logger } from './lib/logger.ts';
 import { createMailer, mailConfigWarning } from './lib/mailer.ts';
+import { createSmsSender } from './lib/sms.ts';
+import { createJobQueue } from './jobs/queue.ts';
+import { registerSendPipeline } from './services/send-pipeline.ts';
 import { getSiteSettings } from './services/site-settings.ts';
 import { createTokenService, loadJwtKey } from './services/tokens.ts';
 
@@ -32,6 +35,8 @@ export async function startServices(config: Config, opts: { now?: () => Date } =
     tokens: createTokenService(loadJwtKey(config)),
     now: opts.now ?? (() => new Date()),
     mailer: undefined as never,
+    sms: createSmsSender({ twilio: config.twilio, db: database.db }),
+    jobs: createJobQueue(database),
   };
   const mailWarning = mailConfigWarning(config);
   if (mailWarning) logger.error(mailWarning);
@@ -43,9 +48,13 @@ export async function startServices(config: Config, opts: { now?: () => Date } =
       return `${site.siteName} <${site.siteEmail}>`;
     },
   });
+  // The job queue (issue 16): sends and notices run in the background, in every server process.
+  registerSendPipeline(deps);
+  await deps.jobs.start();
   return {
     deps,
     async close() {
+      await deps.jobs.stop();
       deps.mailer.close();
       await unlisten().catch(() => {});
       await database.close();

@@ -1,8 +1,10 @@
 import type { Role } from '@tournament/shared';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { Cache } from './lib/cache.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { SmsSender } from './lib/sms.ts';
 import type { TokenService } from './services/tokens.ts';
 
 // What services work with, known without HTTP: the process's dependencies and who is acting.
@@ -15,6 +17,10 @@ export interface Deps {
   mailer: Mailer;
   cache: Cache;
   tokens: TokenService;
+  /** SMS through Twilio, or the dev outbox (issue 16). */
+  sms: SmsSender;
+  /** The durable job queue (pg-boss); started by the server, by tests that send. */
+  jobs: JobQueue;
   /** The current time; tests move it. */
   now: () => Date;
 }

@@ -20,7 +20,36 @@ const EnvSchema = z.object({
     .trim()
     .optional()
     .transform((v) => v || undefined)
-    .refine((v) => v === undefined || /^https?:\/\//.test(v), 'STRIPE_API_BASE must be an absolute http(s) URL'),
+    .refine(
+      (v) => v === undefined || /^https?:\/\//.test(v),
+      'STRIPE_API_BASE must be an absolute http(s) URL',
+    ),
+  // SMS through Twilio (issue 16): only when the SID, token and sender are all set; else SMS go
+  // to the dev outbox. TWILIO_API_BASE points the SDK at a stand-in (tests, local runs).
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  TWILIO_AUTH_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  TWILIO_FROM: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  TWILIO_API_BASE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine(
+      (v) => v === undefined || /^https?:\/\//.test(v),
+      'TWILIO_API_BASE must be an absolute http(s) URL',
+    ),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z
     .string()
@@ -68,7 +97,18 @@ export interface StripeConfig {
   apiBase: string | undefined;
 }
 
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  /** The sending number (E.164) or messaging service sid. */
+  from: string;
+  /** Base URL of the Twilio API; undefined means api.twilio.com. */
+  apiBase: string | undefined;
+}
+
 export interface Config {
+  /** SMS through Twilio, when TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are set. */
+  twilio?: TwilioConfig | undefined;
   /** Stripe Checkout, when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are both set. */
   stripe?: StripeConfig | undefined;
   port: number;
@@ -99,7 +139,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE,
+          }
+        : undefined,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            apiBase: e.TWILIO_API_BASE,
+          }
         : undefined,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,

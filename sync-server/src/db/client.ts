@@ -26,7 +26,17 @@ export interface Database {
   /** LISTEN on a channel; returns an unlisten function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** How the job queue (pg-boss, jobs/queue.ts) reaches this database. */
+  jobs: JobsConnection;
 }
+
+/**
+ * PGlite: pg-boss runs over our own single connection (STACK-NOTES.md: `fromPglite`).
+ * PostgreSQL: pg-boss opens a small pool of its own on the same database and schema.
+ */
+export type JobsConnection =
+  | { backend: 'pglite'; client: PGlite }
+  | { backend: 'postgres'; connectionString: string; schema: string | undefined };
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
@@ -83,6 +93,7 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
     notify: async (channel, payload) => {
       await client.notify(channel, payload);
     },
+    jobs: { backend: 'postgres', connectionString: url, schema: schemaName },
   };
 }
 
@@ -117,6 +128,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     notify: async (channel, payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    jobs: { backend: 'pglite', client },
   };
 }
 

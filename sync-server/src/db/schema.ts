@@ -42,7 +42,9 @@ export const eventTypes = pgTable('event_types', {
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
   showOnHomepage: boolean('show_on_homepage').notNull().default(true),
-  decidedBy: text('decided_by', { enum: ['judged', 'bracket'] }).notNull().default('judged'),
+  decidedBy: text('decided_by', { enum: ['judged', 'bracket'] })
+    .notNull()
+    .default('judged'),
   sortOrder: integer('sort_order').notNull().default(0),
   // 0010_matchday.sql: how the event type is run on matchday.
   judges: smallint('judges').notNull().default(5),
@@ -51,8 +53,12 @@ export const eventTypes = pgTable('event_types', {
   minutesPerPerformance: numeric('minutes_per_performance', { precision: 6, scale: 2, mode: 'number' })
     .notNull()
     .default(2),
-  minutesPerMatch: numeric('minutes_per_match', { precision: 6, scale: 2, mode: 'number' }).notNull().default(3),
-  thirdPlace: text('third_place', { enum: ['shared', 'match'] }).notNull().default('shared'),
+  minutesPerMatch: numeric('minutes_per_match', { precision: 6, scale: 2, mode: 'number' })
+    .notNull()
+    .default(3),
+  thirdPlace: text('third_place', { enum: ['shared', 'match'] })
+    .notNull()
+    .default('shared'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -315,7 +321,9 @@ export const receipts = pgTable('receipts', {
   paymentAmount: integer('payment_amount').notNull(),
   total: integer('total').notNull(),
   balanceOwing: integer('balance_owing').notNull(),
-  items: jsonb('items').$type<{ description: string; quantity: number; unitPrice: number; amount: number }[]>().notNull(),
+  items: jsonb('items')
+    .$type<{ description: string; quantity: number; unitPrice: number; amount: number }[]>()
+    .notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   // 0015_notices.sql: the receipt mail, sent once (docs/decisions/026-automatic-notices.md).
   mailState: text('mail_state', { enum: ['none', 'queued', 'sending', 'sent'] }).notNull().default('none'),
@@ -518,7 +526,9 @@ export const ringDivisions = pgTable('ring_divisions', {
   sortOrder: integer('sort_order').notNull().default(0),
   ringId: integer('ring_id').references(() => rings.id, { onDelete: 'set null' }),
   queueOrder: integer('queue_order').notNull().default(0),
-  status: text('status', { enum: ['upcoming', 'current', 'completed'] }).notNull().default('upcoming'),
+  status: text('status', { enum: ['upcoming', 'current', 'completed'] })
+    .notNull()
+    .default('upcoming'),
   startedAt: timestamp('started_at', { withTimezone: true }),
   completedAt: timestamp('completed_at', { withTimezone: true }),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
@@ -609,4 +619,82 @@ export const matchdaySettings = pgTable('matchday_settings', {
     .$type<{ id: string; label: string; minAge: number; maxAge: number; gender: 1 | 2 | null }[]>()
     .notNull(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+// ---- Communications and the send pipeline (0011_communications.sql) ----
+
+export const messages = pgTable('messages', {
+  id: serial('id').primaryKey(),
+  tournamentId: integer('tournament_id').references(() => tournaments.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+  subject: text('subject').notNull().default(''),
+  body: text('body').notNull(),
+  audience: jsonb('audience').$type<Record<string, unknown>>(),
+  dedupeKey: text('dedupe_key'),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdByName: text('created_by_name'),
+  capReachedAt: timestamp('cap_reached_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const messageRecipients = pgTable('message_recipients', {
+  id: serial('id').primaryKey(),
+  messageId: integer('message_id')
+    .notNull()
+    .references(() => messages.id, { onDelete: 'cascade' }),
+  address: text('address').notNull(),
+  name: text('name').notNull().default(''),
+  registrationId: integer('registration_id').references(() => registrations.id, { onDelete: 'set null' }),
+  contactId: integer('contact_id').references(() => registrationContacts.id, { onDelete: 'set null' }),
+  subject: text('subject').notNull().default(''),
+  body: text('body').notNull(),
+  status: text('status', { enum: ['queued', 'sending', 'sent', 'failed', 'unsubscribed'] })
+    .notNull()
+    .default('queued'),
+  failureReason: text('failure_reason'),
+  providerId: text('provider_id'),
+  costCents: integer('cost_cents').notNull().default(0),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const unsubscribes = pgTable(
+  'unsubscribes',
+  {
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    address: text('address').notNull(),
+    source: text('source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.address] })],
+);
+
+export const communicationSettings = pgTable('communication_settings', {
+  tournamentId: integer('tournament_id')
+    .primaryKey()
+    .references(() => tournaments.id, { onDelete: 'cascade' }),
+  smsCostCapCents: integer('sms_cost_cap_cents'),
+  smsSegmentCostCents: integer('sms_segment_cost_cents').notNull().default(1),
+  smsSpentCents: integer('sms_spent_cents').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const messageTemplates = pgTable('message_templates', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  subject: text('subject').notNull().default(''),
+  body: text('body').notNull().default(''),
+  smsBody: text('sms_body').notNull().default(''),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const devSmsOutbox = pgTable('dev_sms_outbox', {
+  id: serial('id').primaryKey(),
+  toNumber: text('to_number').notNull(),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -9,6 +9,8 @@ export interface Mail {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Extra headers, e.g. `List-Unsubscribe` on communications (issue 16). */
+  headers?: Record<string, string>;
   attachments?: { filename: string; content: Buffer; cid?: string; contentType?: string }[];
 }
 
@@ -50,7 +52,10 @@ export function createMailer(opts: {
       // The links only: recipient, subject and body may carry personal data (a contact
       // form's subject holds the sender's name); the dev mailbox keeps the whole mail.
       // Issue 17: an account link's secret is redacted too (read it in the dev mailbox).
-      logger.info({ mailId: row?.id, links: links.map(loggableLink) }, 'mail (no SMTP_URL): kept in the dev mailbox');
+      logger.info(
+        { mailId: row?.id, links: links.map(loggableLink) },
+        'mail (no SMTP_URL): kept in the dev mailbox',
+      );
     },
     close: () => {},
   };
@@ -71,7 +76,10 @@ export function loggableLink(link: string): string {
  * but every mail (verification, reset, receipts) only reaches the dev mailbox, which no
  * family can read. The line bootstrap logs at error level, or undefined when all is well.
  */
-export function mailConfigWarning(config: { production?: boolean; smtpUrl: string | undefined }): string | undefined {
+export function mailConfigWarning(config: {
+  production?: boolean;
+  smtpUrl: string | undefined;
+}): string | undefined {
   if (!config.production || config.smtpUrl) return undefined;
   return 'NODE_ENV=production without SMTP_URL: NO MAIL LEAVES THIS SERVER. Verification links, password resets and receipts go only to the dev mailbox (GET /api/dev/mailbox, SuperAdmin). Set SMTP_URL.';
 }

@@ -12,6 +12,9 @@ import { users } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { CACHE_CHANNEL, createCache } from '../lib/cache.ts';
 import { createMailer, type Mail, type Mailer } from '../lib/mailer.ts';
+import { createSmsSender } from '../lib/sms.ts';
+import { createJobQueue, jobsSchemaFor } from '../jobs/queue.ts';
+import { registerSendPipeline } from '../services/send-pipeline.ts';
 import { createTokenService } from '../services/tokens.ts';
 
 // Server tests run against a fresh database each: in-memory PGlite by default, or a
@@ -78,11 +81,21 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     mailer,
     tokens: createTokenService(new TextEncoder().encode(config.jwtSecret)),
     now: () => clock.now,
+    sms: createSmsSender({ twilio: config.twilio, db: database.db }),
+    // Not started: a test that sends starts it (`t.deps.jobs.start()`); queued messages wait.
+    jobs: createJobQueue(database, { pollingIntervalSeconds: 0.5 }),
   };
+  registerSendPipeline(deps);
   const app = createApp(deps);
 
   /** JSON request helper: `call('PUT', '/api/email/contactUs', body, token)`. */
-  async function call(method: string, url: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
+  async function call(
+    method: string,
+    url: string,
+    body?: unknown,
+    token?: string,
+    headers: Record<string, string> = {},
+  ) {
     const res = await app.request(url, {
       method,
       headers: {
@@ -143,11 +156,13 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     call,
     createUser,
     async close() {
+      await deps.jobs.stop();
       await unlisten().catch(() => {});
       await database.close();
       if (databaseUrl && schema) {
         const admin = await openDatabase({ databaseUrl });
         await admin.execScript(`drop schema if exists ${schema} cascade`);
+        await admin.execScript(`drop schema if exists ${jobsSchemaFor(schema)} cascade`);
         await admin.close();
       }
     },

@@ -1,0 +1,151 @@
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { Database } from '../db/client.ts';
+import { logger } from '../lib/logger.ts';
+
+// The durable job queue (issue 16; docs/decisions/024-jobs-and-communications.md): pg-boss in
+// PostgreSQL, or over the embedded PGlite's own connection. Delivery is at least once (a job
+// whose worker died runs again), so every handler is idempotent: the send pipeline keeps its
+// own per-recipient state and a job only says which message to work on.
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+export interface JobQueue {
+  /** Registers a worker for `name`; before `start`. */
+  work<T extends object>(name: string, handler: JobHandler<T>): void;
+  /** Runs `task` once the queue has started, and every `everyMs` after (sweeps, recoveries). */
+  every(everyMs: number, task: () => Promise<void>): void;
+  /**
+   * Queues a job; answers false when the queue is not running in this process (the CLI, a test
+   * without workers): the caller's own rows are durable and the start sweep finds them.
+   */
+  send(name: string, data: object, opts?: { singletonKey?: string }): Promise<boolean>;
+  /** Installs or migrates pg-boss's schema, starts the workers and the periodic tasks. */
+  start(): Promise<void>;
+  /** Workers stop taking jobs; a handler in flight finishes (it reads `stopping` to end early). */
+  stop(): Promise<void>;
+  readonly started: boolean;
+  readonly stopping: boolean;
+}
+
+export interface JobQueueOptions {
+  /** pg-boss's schema on PostgreSQL (default `pgboss`; tests give one per test schema). */
+  schema?: string;
+  /** Seconds between a worker's polls for new jobs. */
+  pollingIntervalSeconds?: number;
+}
+
+/** The schema pg-boss uses beside a test's own PostgreSQL schema. */
+export const jobsSchemaFor = (schema: string | undefined) => (schema ? `${schema}_jobs` : 'pgboss');
+
+export function createJobQueue(database: Database, opts: JobQueueOptions = {}): JobQueue {
+  const handlers = new Map<string, JobHandler<object>>();
+  const periodic: { everyMs: number; task: () => Promise<void> }[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  const workerIds = new Map<string, string>();
+  let boss: PgBoss | undefined;
+  let started = false;
+  let stopping = false;
+  let running = Promise.resolve();
+  const inFlight = new Set<Promise<void>>();
+
+  function makeBoss(): PgBoss {
+    const conn = database.jobs;
+    // Maintenance (archiving, expiring) and the schedule runner stay on their defaults.
+    return conn.backend === 'pglite'
+      ? new PgBoss({ db: fromPglite(conn.client), backend: 'pglite', schema: 'pgboss' })
+      : new PgBoss({
+          connectionString: conn.connectionString,
+          schema: opts.schema ?? jobsSchemaFor(conn.schema),
+          max: 4,
+          application_name: 'nomac-jobs',
+        });
+  }
+
+  async function runTask(task: () => Promise<void>) {
+    if (stopping) return;
+    try {
+      await task();
+    } catch (err) {
+      logger.error({ err }, 'job queue: a periodic task failed');
+    }
+  }
+
+  return {
+    get started() {
+      return started;
+    },
+    get stopping() {
+      return stopping;
+    },
+    work(name, handler) {
+      if (started) throw new Error(`job queue: register ${name} before start`);
+      handlers.set(name, handler as JobHandler<object>);
+    },
+    every(everyMs, task) {
+      periodic.push({ everyMs, task });
+    },
+    async send(name, data, sendOpts = {}) {
+      if (!boss || !started || stopping) return false;
+      await boss.send(name, data, {
+        ...(sendOpts.singletonKey ? { singletonKey: sendOpts.singletonKey } : {}),
+      });
+      const workerId = workerIds.get(name);
+      if (workerId) boss.notifyWorker(workerId);
+      return true;
+    },
+    async start() {
+      if (started) return;
+      boss = makeBoss();
+      boss.on('error', (err) => logger.error({ err }, 'job queue error'));
+      await boss.start();
+      for (const [name, handler] of handlers) {
+        // A job runs for at most an hour before pg-boss hands it to another worker; retried
+        // with a pause, since a failed send run leaves the remaining recipients queued.
+        await boss.createQueue(name, {
+          expireInSeconds: 3600,
+          retryLimit: 10,
+          retryDelay: 5,
+          retryBackoff: true,
+        });
+        const id = await boss.work<object>(
+          name,
+          { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 },
+          async (jobs) => {
+            const run = (async () => {
+              for (const job of jobs) await handler(job.data);
+            })();
+            inFlight.add(run);
+            try {
+              await run;
+            } finally {
+              inFlight.delete(run);
+            }
+          },
+        );
+        workerIds.set(name, id);
+      }
+      started = true;
+      for (const p of periodic) {
+        running = running.then(() => runTask(p.task));
+        const timer = setInterval(() => {
+          running = running.then(() => runTask(p.task));
+        }, p.everyMs);
+        timer.unref();
+        timers.push(timer);
+      }
+      await running;
+    },
+    async stop() {
+      if (!boss || stopping) return;
+      stopping = true;
+      for (const t of timers) clearInterval(t);
+      await running;
+      // Graceful: the handlers in flight see `stopping`, finish the recipient they hold and return.
+      await Promise.allSettled([...inFlight]);
+      await boss.stop({ graceful: true, timeout: 15_000, close: true }).catch((err: unknown) => {
+        logger.error({ err }, 'job queue: stopping failed');
+      });
+      started = false;
+    },
+  };
+}
