@@ -27,7 +27,7 @@ import type { Deps } from '../deps.ts';
 import { logger } from '../lib/logger.ts';
 import { divisionRows, ringRows } from '../sync/matchday-rows.ts';
 import { enqueueNotices, type Notice } from './notice-queue.ts';
-import { longDate } from './receipts.ts';
+import { longDate, sendPendingReceipts } from './receipts.ts';
 import { getNextTournament, listTournaments } from './tournaments.ts';
 
 // Automatic notices (issue 16; docs/decisions/026-automatic-notices.md). The triggers read the
@@ -46,6 +46,7 @@ type Who = { competitors: NoticeCompetitor[]; contacts: NoticeContact[] };
  */
 function noticesAbout(
   who: Who,
+  tournamentId: number,
   competitorIds: readonly number[],
   make: (recipientCompetitors: string[]) => {
     kind: Notice['kind'];
@@ -61,9 +62,12 @@ function noticesAbout(
     return {
       key: noticeKey(kind, subject, r.channel, r.address),
       kind,
+      tournamentId,
       channel: r.channel,
       to: r.address,
       name: r.name,
+      contactId: r.contactId,
+      registrationId: r.registrationId,
       subject: text.subject,
       text: text.text,
     };
@@ -146,6 +150,7 @@ export async function queueUpSoonNotices(
   const notices = soon.flatMap((d) =>
     noticesAbout(
       who,
+      tournament.id,
       entries.filter((e) => e.divisionId === d.divisionId).map((e) => e.competitorId),
       (names) => ({
         kind: 'up-soon',
@@ -155,7 +160,7 @@ export async function queueUpSoonNotices(
       sms,
     ),
   );
-  return enqueueNotices(deps, db, notices);
+  return enqueueNotices(deps, notices);
 }
 
 // ---- divisions published or changed ----
@@ -221,6 +226,7 @@ export async function queuePublicationNotices(deps: Deps, tournamentId: number):
     notices.push(
       ...noticesAbout(
         who,
+        tournamentId,
         [competitorId],
         ([name]) => ({
           kind: 'published',
@@ -240,6 +246,7 @@ export async function queuePublicationNotices(deps: Deps, tournamentId: number):
     notices.push(
       ...noticesAbout(
         who,
+        tournamentId,
         [m.competitorId],
         ([name]) => ({
           kind: 'division-changed',
@@ -271,6 +278,7 @@ export async function queuePublicationNotices(deps: Deps, tournamentId: number):
       notices.push(
         ...noticesAbout(
           who,
+          tournamentId,
           [competitorId],
           ([name]) => ({
             kind: 'division-changed',
@@ -282,7 +290,7 @@ export async function queuePublicationNotices(deps: Deps, tournamentId: number):
       );
     }
   }
-  return enqueueNotices(deps, tx, notices);
+  return enqueueNotices(deps, notices);
 }
 
 /** After a publication commits: its notices, never failing the publication (decision 026). */
@@ -325,14 +333,17 @@ export async function queueCloseReminders(deps: Deps): Promise<number> {
         return {
           key: noticeKey('close-reminder', r.registrationId, 'email', to),
           kind: 'close-reminder' as const,
+          tournamentId: t.id,
           channel: 'email' as const,
           to,
           name: '',
+          contactId: null,
+          registrationId: r.registrationId,
           subject: text.subject,
           text: text.text,
         };
       });
-    queued += await enqueueNotices(deps, deps.database.db, notices);
+    queued += await enqueueNotices(deps, notices);
   }
   return queued;
 }
@@ -349,7 +360,18 @@ export async function runNoticeSweep(deps: Deps): Promise<number> {
   const tournament = await getNextTournament(deps);
   if (tournament) queued += await queueUpSoonNotices(deps, tournament);
   queued += await queueCloseReminders(deps);
+  await sendPendingReceipts(deps);
   return queued;
+}
+
+/** How often the sweep runs. */
+export const NOTICE_SWEEP_MS = 60_000;
+
+/** Registers the minute sweep on the job queue (before it starts; bootstrap does). */
+export function registerNotices(deps: Deps): void {
+  deps.jobs.every(NOTICE_SWEEP_MS, async () => {
+    await runNoticeSweep(deps);
+  });
 }
 
 /** After a sync push changed rings or divisions: "up soon" now, never failing the push. */
