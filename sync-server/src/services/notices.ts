@@ -241,32 +241,23 @@ export async function queuePublicationNotices(deps: Deps, tournamentId: number):
     );
   }
 
-  // Moves: the change list's rows of this publication.
+  // Moves: the change list's rows of this publication. `sent_at` marks those someone was told of.
+  const told: number[] = [];
   for (const m of moves) {
-    notices.push(
-      ...noticesAbout(
-        who,
-        tournamentId,
-        [m.competitorId],
-        ([name]) => ({
-          kind: 'division-changed',
-          subject: `move-${m.id}`,
-          text: NOTICE_TEXTS.moved(name ?? '', m.fromTitle, m.toTitle),
-        }),
-        sms,
-      ),
+    const about = noticesAbout(
+      who,
+      tournamentId,
+      [m.competitorId],
+      ([name]) => ({
+        kind: 'division-changed',
+        subject: `move-${m.id}`,
+        text: NOTICE_TEXTS.moved(name ?? '', m.fromTitle, m.toTitle),
+      }),
+      sms,
     );
+    if (about.length && m.sentAt === null) told.push(m.id);
+    notices.push(...about);
   }
-  if (moves.length)
-    await tx
-      .update(divisionChangeNotices)
-      .set({ sentAt: deps.now() })
-      .where(
-        inArray(
-          divisionChangeNotices.id,
-          moves.map((m) => m.id),
-        ),
-      );
 
   // Renames: a competitor who stays in a division whose title changed.
   for (const [competitorId, divisions] of now) {
@@ -290,7 +281,13 @@ export async function queuePublicationNotices(deps: Deps, tournamentId: number):
       );
     }
   }
-  return enqueueNotices(deps, notices);
+  const queued = await enqueueNotices(deps, notices);
+  if (told.length)
+    await tx
+      .update(divisionChangeNotices)
+      .set({ sentAt: deps.now() })
+      .where(inArray(divisionChangeNotices.id, told));
+  return queued;
 }
 
 /** After a publication commits: its notices, never failing the publication (decision 026). */
