@@ -33,4 +33,5 @@ export { balanceRings } from './domain/mutators/index.ts';
 export { ageOn, type BracketMatch } from './domain/matchday/index.ts';
 export * from './domain/signage.ts';
 export * from './domain/communications.ts';
+export * from './contract/communications.ts';
 export * from './domain/notices.ts';

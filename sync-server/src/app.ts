@@ -28,6 +28,11 @@ import { adminRegistrationRoutes } from './routes/admin-registrations.ts';
 import { adminReportRoutes } from './routes/admin-reports.ts';
 import { adminMatchmakingRoutes } from './routes/admin-matchmaking.ts';
 import { matchdayRoutes } from './routes/matchday.ts';
+import {
+  adminCommunicationRoutes,
+  devSmsRoutes,
+  publicCommunicationRoutes,
+} from './routes/communications.ts';
 import { userRoutes } from './routes/users.ts';
 import { syncRoutes } from './routes/sync.ts';
 
@@ -45,9 +50,18 @@ export function createApp(deps: Deps) {
     visitorPublicRead(load, logRequest, (c) =>
       warnIfForwardedUntrusted(c.req.header('X-Forwarded-For'), deps.config.trustedProxies),
     );
-  app.get(PUBLIC_PATHS.tournaments, visitorRead(() => listTournaments(deps)));
-  app.get(PUBLIC_PATHS.eventTypes, visitorRead(() => listEventTypes(deps)));
-  app.get(PUBLIC_PATHS.settings, visitorRead(() => getSiteSettings(deps)));
+  app.get(
+    PUBLIC_PATHS.tournaments,
+    visitorRead(() => listTournaments(deps)),
+  );
+  app.get(
+    PUBLIC_PATHS.eventTypes,
+    visitorRead(() => listEventTypes(deps)),
+  );
+  app.get(
+    PUBLIC_PATHS.settings,
+    visitorRead(() => getSiteSettings(deps)),
+  );
   app.use(requestId());
   app.use(async (c, next) => {
     c.set('deps', deps);
@@ -100,7 +114,9 @@ export function createApp(deps: Deps) {
   for (const prefix of ['/api/*', '/sync/*']) {
     // GET and HEAD carry no body that anything reads; skipping them also spares the
     // node adapter building a full Request per read (bodyLimit touches `raw.body`).
-    app.use(prefix, (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+    app.use(prefix, (c, next) =>
+      c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
+    );
   }
   // Issue 17: no /api answer is kept by a browser or proxy cache (most carry personal data);
   // a route that sets its own Cache-Control keeps it.
@@ -128,6 +144,9 @@ export function createApp(deps: Deps) {
   app.route('/api/admin', adminReportRoutes);
   app.route('/api/admin', adminMatchmakingRoutes);
   app.route('/api', matchdayRoutes);
+  app.route('/api/admin', adminCommunicationRoutes);
+  app.route('/api/communications', publicCommunicationRoutes);
+  app.route('/api/dev', devSmsRoutes);
   app.route('/api/email', emailRoutes);
   app.route('/api/dev', devRoutes);
   app.route('/api/users', userRoutes);

@@ -4,7 +4,13 @@ import type { Role } from '../domain/roles.ts';
 // path parameters ("{id}"). The server refuses to start with a route missing here, the
 // OpenAPI document carries each route's roles as `x-roles`, and the tests read both.
 
-export const ANYONE = ['Unauthenticated', 'Customer', 'CheckInAdmin', 'TournamentDirector', 'SuperAdmin'] as const;
+export const ANYONE = [
+  'Unauthenticated',
+  'Customer',
+  'CheckInAdmin',
+  'TournamentDirector',
+  'SuperAdmin',
+] as const;
 export const SIGNED_IN = ['Customer', 'CheckInAdmin', 'TournamentDirector', 'SuperAdmin'] as const;
 export const STAFF = ['CheckInAdmin', 'TournamentDirector', 'SuperAdmin'] as const;
 export const DIRECTORS = ['TournamentDirector', 'SuperAdmin'] as const;
@@ -112,6 +118,23 @@ export const API_ACCESS = {
   'POST /api/admin/matchmaking/drafts/{draftId}/publish': DIRECTORS,
   'GET /api/admin/division-sheets/all/{draftId}': DIRECTORS,
   'GET /api/admin/division-sheets/{draftDivisionId}': DIRECTORS,
+  // Communications (issue 16; decision 024): directors and super admins (SPEC.md section 6).
+  // The unsubscribe link proves itself by its signed token, Twilio's webhook by its signature.
+  'GET /api/admin/communications/options/{tournamentId}': DIRECTORS,
+  'GET /api/admin/communications/registrations/{tournamentId}': DIRECTORS,
+  'POST /api/admin/communications/preview': DIRECTORS,
+  'POST /api/admin/communications/send': DIRECTORS,
+  'GET /api/admin/communications/history/{tournamentId}': DIRECTORS,
+  'GET /api/admin/communications/messages/{messageId}': DIRECTORS,
+  'GET /api/admin/communications/templates': DIRECTORS,
+  'POST /api/admin/communications/templates': DIRECTORS,
+  'PUT /api/admin/communications/templates/{templateId}': DIRECTORS,
+  'DELETE /api/admin/communications/templates/{templateId}': DIRECTORS,
+  'PUT /api/admin/communications/settings/{tournamentId}': DIRECTORS,
+  'GET /api/communications/unsubscribe': ANYONE,
+  'POST /api/communications/unsubscribe': ANYONE,
+  'POST /api/communications/sms-webhook': ANYONE,
+  'GET /api/dev/sms-outbox': SUPER_ADMIN,
   // Copying a past tournament's division rules is a settings change: SuperAdmin only.
   'POST /api/admin/divisions/copy-from-tournament/{tournamentId}': SUPER_ADMIN,
   // Sync (issue 6; docs/decisions/011-sync-protocol.md): the route is open as wide as its

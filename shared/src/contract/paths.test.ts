@@ -3,6 +3,7 @@ import { API_ACCESS } from './access.ts';
 import { ADMIN_REGISTRATION_PATHS } from './admin-registrations.ts';
 import { ADMIN_REPORT_PATHS } from './admin-reports.ts';
 import { DEV_PATHS } from './dev.ts';
+import { COMMUNICATION_PATHS } from './communications.ts';
 import { MATCHDAY_PATHS } from './matchday.ts';
 import { MATCHMAKING_PATHS } from './matchmaking.ts';
 import { queryString } from './paths.ts';
@@ -24,6 +25,7 @@ const AREAS = {
   DEV_PATHS,
   MATCHMAKING_PATHS,
   MATCHDAY_PATHS,
+  COMMUNICATION_PATHS,
 };
 
 /** Every path of the contract in its OpenAPI form, placeholders written "{}". */

@@ -78,3 +78,108 @@ export const SMS_STOP_LINE = 'Reply STOP to stop these messages.';
 export function smsText(body: string): string {
   return `${body.trim()}\n${SMS_STOP_LINE}`;
 }
+
+// ---- Merge fields ----
+
+/** The merge fields a message may use, written `{{firstName}}`. */
+export const MERGE_FIELDS = ['firstName', 'competitors', 'divisions', 'ring', 'estimatedTime'] as const;
+export type MergeField = (typeof MERGE_FIELDS)[number];
+export type MergeValues = Record<MergeField, string>;
+
+const MERGE_TAG = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
+
+/** Merge tags in a text that are not merge fields (a typo the director should see). */
+export function unknownMergeFields(template: string): string[] {
+  const unknown = new Set<string>();
+  for (const m of template.matchAll(MERGE_TAG)) {
+    if (!(MERGE_FIELDS as readonly string[]).includes(m[1]!)) unknown.add(m[1]!);
+  }
+  return [...unknown];
+}
+
+/** The text with each `{{field}}` replaced by the recipient's value. */
+export function renderMerge(template: string, values: MergeValues): string {
+  return template.replace(MERGE_TAG, (tag, name: string) =>
+    (MERGE_FIELDS as readonly string[]).includes(name) ? values[name as MergeField] : tag,
+  );
+}
+
+/** What one recipient's merge fields are made from: their family's registrations of the tournament. */
+export interface MergeContext {
+  firstName: string;
+  competitors: readonly string[];
+  divisions: readonly string[];
+  rings: readonly string[];
+  /** Earliest estimated start (ISO) of their divisions still to run, or null. */
+  estimatedStart: string | null;
+}
+
+export const NOT_YET_SCHEDULED = 'to be announced';
+
+/** "Maya, Sam and Leo". */
+export function listText(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/**
+ * The values of the merge fields. Times are shown in the venue's zone (the tournament is in
+ * Ontario, SPEC.md section 9), e.g. "10:45 a.m."; anything not yet known reads "to be announced".
+ */
+export function mergeValues(ctx: MergeContext, timeZone = 'America/Toronto'): MergeValues {
+  const unique = (xs: readonly string[]) => [...new Set(xs.filter(Boolean))];
+  return {
+    firstName: ctx.firstName || 'there',
+    competitors: listText(unique(ctx.competitors)) || NOT_YET_SCHEDULED,
+    divisions: listText(unique(ctx.divisions)) || NOT_YET_SCHEDULED,
+    ring: listText(unique(ctx.rings)) || NOT_YET_SCHEDULED,
+    estimatedTime: ctx.estimatedStart
+      ? new Intl.DateTimeFormat('en-CA', { timeZone, hour: 'numeric', minute: '2-digit' }).format(
+          new Date(ctx.estimatedStart),
+        )
+      : NOT_YET_SCHEDULED,
+  };
+}
+
+// ---- Audiences ----
+
+/** What audience selection knows of a registration. */
+export interface AudienceCandidate {
+  registrationId: number;
+  isCompleted: boolean;
+  competitorCount: number;
+  checkedInCount: number;
+  divisionIds: readonly number[];
+}
+
+export type AudienceRule =
+  | { kind: 'all' | 'incomplete' | 'checked-in' | 'not-checked-in' }
+  | { kind: 'division'; divisionId: number }
+  | { kind: 'selected'; registrationIds: readonly number[] };
+
+/**
+ * Whether a registration is in an audience: all of them; the incomplete ones (a reminder); the
+ * families with a competitor in a division; the completed ones with a competitor checked in, or
+ * with competitors and none checked in; or those picked by hand.
+ */
+export function inAudience(r: AudienceCandidate, audience: AudienceRule): boolean {
+  switch (audience.kind) {
+    case 'all':
+      return true;
+    case 'incomplete':
+      return !r.isCompleted;
+    case 'division':
+      return r.divisionIds.includes(audience.divisionId);
+    case 'checked-in':
+      return r.isCompleted && r.checkedInCount > 0;
+    case 'not-checked-in':
+      return r.isCompleted && r.competitorCount > 0 && r.checkedInCount === 0;
+    case 'selected':
+      return audience.registrationIds.includes(r.registrationId);
+  }
+}
+
+/** A person's first name from a contact's full name. */
+export function firstNameOf(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}

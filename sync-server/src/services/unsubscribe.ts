@@ -1,6 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { normalizeAddress, type Channel } from '@tournament/shared';
+import twilio from 'twilio';
+import { COMMUNICATION_PATHS, normalizeAddress, toE164, type Channel } from '@tournament/shared';
 import { unsubscribes } from '../db/schema.ts';
+import { DomainError } from '../lib/errors.ts';
+import { logger } from '../lib/logger.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 
@@ -48,10 +52,62 @@ export async function readUnsubscribeToken(
 /** The unsubscribe link of an e-mail address. */
 export async function unsubscribeUrl(deps: Deps, address: string): Promise<string> {
   const token = await signUnsubscribeToken(deps, 'email', address);
-  return `${deps.config.publicUrl}/api/communications/unsubscribe?token=${encodeURIComponent(token)}`;
+  return `${deps.config.publicUrl}${COMMUNICATION_PATHS.unsubscribe}?token=${encodeURIComponent(token)}`;
 }
 
 /** Records that an address wants no more messages on a channel (once; repeating is harmless). */
 export async function recordUnsubscribe(db: Db | Tx, channel: Channel, address: string, source: string) {
   await db.insert(unsubscribes).values({ channel, address, source }).onConflictDoNothing();
+}
+
+export const BAD_UNSUBSCRIBE_LINK =
+  'This unsubscribe link is not valid. Please use the link in your most recent e-mail.';
+
+/** The address of a valid link (GET shows it before the one-click confirmation). */
+export async function requireUnsubscribeToken(deps: Deps, token: string) {
+  const found = await readUnsubscribeToken(deps, token);
+  if (!found) throw new DomainError('bad_token', BAD_UNSUBSCRIBE_LINK, 400);
+  return found;
+}
+
+/** POST of the link (the page's button, or a mail client's one-click): no more e-mails to it. */
+export async function unsubscribeByToken(deps: Deps, token: string) {
+  const found = await requireUnsubscribeToken(deps, token);
+  await recordUnsubscribe(deps.database.db, found.channel, found.address, 'link');
+  return found;
+}
+
+// Twilio's opt-out keywords (and those that opt back in), as its Advanced Opt-Out treats them.
+const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT']);
+const START_WORDS = new Set(['START', 'UNSTOP', 'YES']);
+
+export const BAD_SIGNATURE = 'The request is not signed by Twilio.';
+
+/**
+ * Twilio's incoming-message webhook: the signature (X-Twilio-Signature over the public URL and
+ * the form fields) is checked with the SDK; a STOP reply unsubscribes the sender from SMS, a
+ * START reply subscribes them again. Answers empty TwiML (Twilio itself confirms the opt-out).
+ */
+export async function handleSmsWebhook(
+  deps: Deps,
+  params: Record<string, string>,
+  signature: string | undefined,
+): Promise<string> {
+  const authToken = deps.sms.authToken;
+  if (!authToken) throw new DomainError('not_configured', 'SMS is not configured', 404);
+  const url = `${deps.config.publicUrl}${COMMUNICATION_PATHS.smsWebhook}`;
+  if (!signature || !twilio.validateRequest(authToken, signature, url, params)) {
+    throw new DomainError('bad_signature', BAD_SIGNATURE, 400);
+  }
+  const from = toE164(params.From ?? '');
+  const word = (params.Body ?? '').trim().toUpperCase();
+  if (from && STOP_WORDS.has(word)) {
+    await recordUnsubscribe(deps.database.db, 'sms', from, 'stop');
+    logger.info('SMS STOP received: the number gets no more SMS');
+  } else if (from && START_WORDS.has(word)) {
+    await deps.database.db
+      .delete(unsubscribes)
+      .where(and(eq(unsubscribes.channel, 'sms'), eq(unsubscribes.address, from)));
+  }
+  return '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 }

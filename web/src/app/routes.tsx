@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { adminPlaceholderRoutes } from '../features/admin-placeholders/routes.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
+import { communicationsRoutes } from '../features/communications/routes.tsx';
 import { competitorsRoutes } from '../features/competitors/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { checkInRoutes } from '../features/check-in/routes.tsx';
@@ -54,16 +54,21 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           {
             path: 'contact',
-            lazy: async () => ({ Component: (await import('../features/contact/components/contact-page.tsx')).ContactPage }),
+            lazy: async () => ({
+              Component: (await import('../features/contact/components/contact-page.tsx')).ContactPage,
+            }),
           },
           {
             path: 'privacy',
-            lazy: async () => ({ Component: (await import('../features/privacy/components/privacy-page.tsx')).PrivacyPage }),
+            lazy: async () => ({
+              Component: (await import('../features/privacy/components/privacy-page.tsx')).PrivacyPage,
+            }),
           },
           {
             path: 'mailing-list',
             lazy: async () => ({
-              Component: (await import('../features/mailing-list/components/mailing-list-page.tsx')).MailingListPage,
+              Component: (await import('../features/mailing-list/components/mailing-list-page.tsx'))
+                .MailingListPage,
             }),
           },
           {
@@ -74,7 +79,9 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'results',
-            lazy: async () => ({ Component: (await import('../features/results/components/results-page.tsx')).ResultsPage }),
+            lazy: async () => ({
+              Component: (await import('../features/results/components/results-page.tsx')).ResultsPage,
+            }),
           },
           {
             path: 'user',
@@ -94,7 +101,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./admin-layout.tsx')).AdminLayout }),
             children: [
               { index: true, element: <Navigate to="/admin/dashboard" replace /> },
-              ...adminPlaceholderRoutes,
+              ...communicationsRoutes,
               ...dashboardRoutes,
               ...competitorsRoutes,
               ...checkInRoutes,

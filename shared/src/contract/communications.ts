@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import type { MergeField } from '../domain/communications.ts';
+import type { PathParam } from './paths.ts';
+
+// Communications (issue 16; docs/decisions/024-jobs-and-communications.md): directors compose an
+// e-mail (and an SMS while AllowSmsNotifications is on) to an audience of a tournament's
+// registrations; the send runs in the background and each recipient has a status.
+
+export const COMMUNICATION_PATHS = {
+  /** What the compose page needs: divisions, the SMS flag and cost settings, templates. */
+  options: (tournamentId: PathParam) => `/api/admin/communications/options/${tournamentId}`,
+  /** The audience picker (`/admin/communications/registrations`): every registration. */
+  registrations: (tournamentId: PathParam) => `/api/admin/communications/registrations/${tournamentId}`,
+  /** One recipient's merged message and the recipient counts, before sending. */
+  preview: '/api/admin/communications/preview',
+  send: '/api/admin/communications/send',
+  /** Send history of a tournament, newest first. */
+  history: (tournamentId: PathParam) => `/api/admin/communications/history/${tournamentId}`,
+  /** One message with each recipient's status (the progress). */
+  message: (messageId: PathParam) => `/api/admin/communications/messages/${messageId}`,
+  templates: '/api/admin/communications/templates',
+  template: (templateId: PathParam) => `/api/admin/communications/templates/${templateId}`,
+  /** The tournament's SMS cost cap and price per segment. */
+  settings: (tournamentId: PathParam) => `/api/admin/communications/settings/${tournamentId}`,
+  /** The e-mailed unsubscribe link (no sign-in: a signed token); POST is the one-click form. */
+  unsubscribe: '/api/communications/unsubscribe',
+  /** Twilio's incoming-message webhook: STOP replies (signature verified). */
+  smsWebhook: '/api/communications/sms-webhook',
+  /** Without Twilio configured, SMS are kept here (SuperAdmin). */
+  devSmsOutbox: '/api/dev/sms-outbox',
+} as const;
+
+const Id = z.coerce.number().int().positive().max(2_147_483_647);
+/** An id inside a JSON body: a number, not coerced. */
+const BodyId = z.number().int().positive().max(2_147_483_647);
+export const CommunicationTournamentParamSchema = z.object({ tournamentId: Id });
+export const MessageIdParamSchema = z.object({ messageId: Id });
+export const TemplateIdParamSchema = z.object({ templateId: Id });
+
+export const MERGE_FIELD_LABELS: Record<MergeField, string> = {
+  firstName: 'First name',
+  competitors: 'Competitors',
+  divisions: 'Divisions',
+  ring: 'Ring',
+  estimatedTime: 'Estimated time',
+};
+
+export const AUDIENCE_KINDS = [
+  'all',
+  'incomplete',
+  'division',
+  'checked-in',
+  'not-checked-in',
+  'selected',
+] as const;
+export type AudienceKind = (typeof AUDIENCE_KINDS)[number];
+export const AUDIENCE_LABELS: Record<AudienceKind, string> = {
+  all: 'All registrations',
+  incomplete: 'Incomplete registrations (reminder)',
+  division: "A division's families",
+  'checked-in': 'Checked-in families',
+  'not-checked-in': 'Families not checked in',
+  selected: 'Selected registrations',
+};
+
+export const AudienceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.enum(['all', 'incomplete', 'checked-in', 'not-checked-in']) }),
+  z.object({ kind: z.literal('division'), divisionId: BodyId }),
+  z.object({
+    kind: z.literal('selected'),
+    registrationIds: z.array(BodyId).min(1, 'Select at least one registration').max(2000),
+  }),
+]);
+export type Audience = z.infer<typeof AudienceSchema>;
+
+const Text = (max: number) => z.string().max(max, `At most ${max} characters`);
+
+export const ComposeSchema = z
+  .object({
+    tournamentId: BodyId,
+    audience: AudienceSchema,
+    email: z.boolean(),
+    sms: z.boolean(),
+    subject: Text(200),
+    body: Text(10_000),
+    smsBody: Text(600),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.email && !v.sms)
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'Choose e-mail, SMS or both' });
+    if (v.email && !v.subject.trim())
+      ctx.addIssue({ code: 'custom', path: ['subject'], message: 'Value is required' });
+    if (v.email && !v.body.trim())
+      ctx.addIssue({ code: 'custom', path: ['body'], message: 'Value is required' });
+    if (v.sms && !v.smsBody.trim())
+      ctx.addIssue({ code: 'custom', path: ['smsBody'], message: 'Value is required' });
+  });
+export type Compose = z.input<typeof ComposeSchema>;
+
+export const PreviewSchema = z.object({
+  /** Recipients each channel would reach (addresses, after unsubscribes and SMS consent). */
+  emailRecipients: z.number().int(),
+  smsRecipients: z.number().int(),
+  /** The first recipient's merged message, or null when the audience is empty. */
+  sample: z
+    .object({
+      name: z.string(),
+      address: z.string(),
+      subject: z.string(),
+      body: z.string(),
+      smsBody: z.string(),
+    })
+    .nullable(),
+});
+export type Preview = z.infer<typeof PreviewSchema>;
+
+export const SendResultSchema = z.object({ messageIds: z.array(z.number().int()) });
+export type SendResult = z.infer<typeof SendResultSchema>;
+
+export const RECIPIENT_STATUSES = ['queued', 'sending', 'sent', 'failed', 'unsubscribed'] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+
+export const StatusCountsSchema = z.object({
+  total: z.number().int(),
+  queued: z.number().int(),
+  sending: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  unsubscribed: z.number().int(),
+});
+export type StatusCounts = z.infer<typeof StatusCountsSchema>;
+
+export const MessageSummarySchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  channel: z.enum(['email', 'sms']),
+  subject: z.string(),
+  body: z.string(),
+  audienceLabel: z.string(),
+  createdAt: z.string(),
+  createdByName: z.string().nullable(),
+  counts: StatusCountsSchema,
+  /** Set when the SMS cost cap stopped the sending. */
+  capReachedAt: z.string().nullable(),
+});
+export type MessageSummary = z.infer<typeof MessageSummarySchema>;
+
+export const MessageDetailSchema = MessageSummarySchema.extend({
+  recipients: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      address: z.string(),
+      status: z.enum(RECIPIENT_STATUSES),
+      failureReason: z.string().nullable(),
+    }),
+  ),
+});
+export type MessageDetail = z.infer<typeof MessageDetailSchema>;
+
+/** Done: nothing left queued or being sent. */
+export function isFinished(counts: StatusCounts): boolean {
+  return counts.queued === 0 && counts.sending === 0;
+}
+
+/** The progress bar's percentage: recipients no longer waiting, of all. */
+export function progressPercent(counts: StatusCounts): number {
+  if (counts.total === 0) return 100;
+  return Math.floor(((counts.total - counts.queued - counts.sending) / counts.total) * 100);
+}
+
+export const TemplateInputSchema = z.object({
+  name: z.string().trim().min(1, 'Value is required').max(100, 'At most 100 characters'),
+  subject: Text(200),
+  body: Text(10_000),
+  smsBody: Text(600),
+});
+export type TemplateInput = z.input<typeof TemplateInputSchema>;
+export const TemplateSchema = TemplateInputSchema.extend({ id: z.number().int() });
+export type Template = z.infer<typeof TemplateSchema>;
+
+export const CommunicationSettingsInputSchema = z.object({
+  /** Null: no cap. Cents. */
+  smsCostCapCents: z.number().int().min(0).max(100_000_000).nullable(),
+  smsSegmentCostCents: z.number().int().min(0).max(1000),
+});
+export type CommunicationSettingsInput = z.input<typeof CommunicationSettingsInputSchema>;
+export const CommunicationSettingsSchema = CommunicationSettingsInputSchema.extend({
+  smsSpentCents: z.number().int(),
+});
+export type CommunicationSettings = z.infer<typeof CommunicationSettingsSchema>;
+
+export const CommunicationOptionsSchema = z.object({
+  smsEnabled: z.boolean(),
+  divisions: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  settings: CommunicationSettingsSchema,
+  templates: z.array(TemplateSchema),
+});
+export type CommunicationOptions = z.infer<typeof CommunicationOptionsSchema>;
+
+export const AudienceRegistrationSchema = z.object({
+  registrationId: z.number().int(),
+  ownerName: z.string(),
+  email: z.string(),
+  isCompleted: z.boolean(),
+  competitors: z.array(z.string()),
+  /** Competitors checked in, of all. */
+  checkedIn: z.number().int(),
+  /** Contacts who agreed to SMS. */
+  smsContacts: z.number().int(),
+});
+export type AudienceRegistration = z.infer<typeof AudienceRegistrationSchema>;
+
+export const DevSmsSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type DevSms = z.infer<typeof DevSmsSchema>;
+
+export const UnsubscribeQuerySchema = z.object({ token: z.string().min(1).max(2000) });
+
+export const AudienceRegistrationListSchema = z.array(AudienceRegistrationSchema);
+export const MessageSummaryListSchema = z.array(MessageSummarySchema);
+export const TemplateListSchema = z.array(TemplateSchema);
+export const DevSmsListSchema = z.array(DevSmsSchema);

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { nextTournament } from '@shared/domain/tournament-status.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table.tsx';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { useAudienceRegistrations, useTournaments } from '../api/communications.ts';
+
+// /admin/communications/registrations (issue 16): the audience picker over a tournament's
+// registrations; the chosen ones go back to the compose page as its audience.
+
+export function AudiencePickerPage() {
+  usePageMeta('Communications: registrations', 'Choose the registrations to message');
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const tournaments = useTournaments();
+  const tournamentId =
+    Number(search.get('tournamentId')) ||
+    (tournaments.data ? nextTournament(tournaments.data, new Date())?.id : undefined);
+  const registrations = useAudienceRegistrations(tournamentId);
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [filter, setFilter] = useState('');
+
+  if (!registrations.data) return <Spinner />;
+  const needle = filter.trim().toLowerCase();
+  const rows = registrations.data.filter(
+    (r) =>
+      !needle ||
+      r.ownerName.toLowerCase().includes(needle) ||
+      r.email.toLowerCase().includes(needle) ||
+      r.competitors.some((c) => c.toLowerCase().includes(needle)),
+  );
+  const toggle = (id: number) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-semibold">Choose registrations</h1>
+        <Button asChild variant="outline">
+          <Link to="/admin/communications">Back to compose</Link>
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-1">
+          <Label htmlFor="picker-filter">Find</Label>
+          <Input id="picker-filter" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        </div>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => setChosen(new Set(rows.map((r) => r.registrationId)))}
+        >
+          Select all shown
+        </Button>
+        <Button type="button" variant="outline" onClick={() => setChosen(new Set())}>
+          Clear
+        </Button>
+        <Button
+          type="button"
+          disabled={chosen.size === 0}
+          onClick={() =>
+            void navigate(
+              `/admin/communications?tournamentId=${tournamentId ?? ''}&registrations=${[...chosen].join(',')}`,
+            )
+          }
+        >
+          Compose to {chosen.size} selected
+        </Button>
+      </div>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>
+              <span className="sr-only">Selected</span>
+            </TableHead>
+            <TableHead>Registered by</TableHead>
+            <TableHead>Competitors</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Checked in</TableHead>
+            <TableHead>SMS contacts</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.registrationId}>
+              <TableCell>
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${r.ownerName}`}
+                  checked={chosen.has(r.registrationId)}
+                  onChange={() => toggle(r.registrationId)}
+                />
+              </TableCell>
+              <TableCell>
+                {r.ownerName}
+                <br />
+                <span className="text-sm text-muted-foreground">{r.email}</span>
+              </TableCell>
+              <TableCell>{r.competitors.join(', ') || 'None yet'}</TableCell>
+              <TableCell>{r.isCompleted ? 'Complete' : 'Incomplete'}</TableCell>
+              <TableCell>
+                {r.checkedIn} of {r.competitors.length}
+              </TableCell>
+              <TableCell>{r.smsContacts}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CommunicationOptions, MessageDetail } from '@shared/contract/communications.ts';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../../app/providers.tsx';
+import { setSession } from '../../../lib/session.ts';
+import { invalidateQueries } from '../../../lib/use-query.ts';
+import { makeSettings, makeTournament, stubApi } from '../../../testing/fixtures.ts';
+import { CommunicationsPage } from './communications-page.tsx';
+
+// /admin/communications (issue 16): SMS only while the flag is on, the preview, and the progress
+// of a send with each recipient's status.
+
+const tournament = makeTournament({ id: 7, tournamentDate: '2099-06-13' });
+const options = (smsEnabled: boolean): CommunicationOptions => ({
+  smsEnabled,
+  divisions: [],
+  settings: { smsCostCapCents: null, smsSegmentCostCents: 1, smsSpentCents: 0 },
+  templates: [],
+});
+const detail: MessageDetail = {
+  id: 31,
+  kind: 'communication',
+  channel: 'email',
+  subject: 'Finish your registration',
+  body: 'Hi',
+  audienceLabel: 'Incomplete registrations (reminder)',
+  createdAt: '2099-06-01T12:00:00Z',
+  createdByName: 'Dee Director',
+  capReachedAt: null,
+  counts: { total: 2, queued: 0, sending: 0, sent: 1, failed: 0, unsubscribed: 1 },
+  recipients: [
+    { id: 1, name: 'Ana Lee', address: 'ana@example.com', status: 'sent', failureReason: null },
+    { id: 2, name: 'Ben Roy', address: 'ben@example.com', status: 'unsubscribed', failureReason: null },
+  ],
+};
+
+function stub(smsEnabled: boolean) {
+  return stubApi({
+    '/api/settings': makeSettings(),
+    '/api/tournaments': [tournament],
+    '/api/admin/communications/options/7': options(smsEnabled),
+    '/api/admin/communications/history/7': [],
+    '/api/admin/communications/preview': {
+      emailRecipients: 2,
+      smsRecipients: 0,
+      sample: {
+        name: 'Ana Lee',
+        address: 'ana@example.com',
+        subject: 'Finish, Ana',
+        body: 'Hi Ana',
+        smsBody: '',
+      },
+    },
+    '/api/admin/communications/send': { messageIds: [31] },
+    '/api/admin/communications/messages/31': detail,
+  });
+}
+
+beforeEach(() => {
+  invalidateQueries('');
+  setSession({
+    user: { personId: 1, roles: ['TournamentDirector'], userDisplayName: 'Dee Director' },
+    token: 'tok',
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const renderPage = () =>
+  render(
+    <Providers>
+      <MemoryRouter>
+        <CommunicationsPage />
+      </MemoryRouter>
+    </Providers>,
+  );
+
+describe('communications', () => {
+  it('offers SMS only while AllowSmsNotifications is on', async () => {
+    stub(false);
+    const { unmount } = renderPage();
+    await screen.findByLabelText('Subject');
+    expect(screen.queryByRole('checkbox', { name: /SMS/ })).toBeNull();
+    unmount();
+    invalidateQueries('');
+    stub(true);
+    renderPage();
+    expect(await screen.findByRole('checkbox', { name: /SMS/ })).not.toBeChecked();
+  });
+
+  it('previews one recipient, sends, and shows each recipient’s status at 100%', async () => {
+    const fetch = stub(false);
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(await screen.findByLabelText('Subject'), 'Finish, {{{{firstName}}');
+    await user.type(screen.getByLabelText('E-mail message'), 'Hi');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(preview).toHaveTextContent('E-mail to 2 recipients, SMS to 0.');
+    expect(preview).toHaveTextContent('Hi Ana');
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Sending progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '100');
+    const calls = fetch.mock.calls as unknown as [string, RequestInit | undefined][];
+    const sent = calls.find(([path]) => path === '/api/admin/communications/send')!;
+    expect(JSON.parse(String(sent[1]?.body))).toMatchObject({
+      tournamentId: 7,
+      audience: { kind: 'incomplete' },
+      email: true,
+      sms: false,
+      subject: 'Finish, {{firstName}}',
+    });
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'RecipientAddressStatus',
+      'Ana Leeana@example.comSent',
+      'Ben Royben@example.comUnsubscribed',
+    ]);
+  });
+});
