@@ -37,3 +37,4 @@ export * from './domain/files.ts';
 export * from './contract/files.ts';
 export * from './domain/communications.ts';
 export * from './contract/communications.ts';
+export * from './domain/notices.ts';

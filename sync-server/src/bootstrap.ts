@@ -11,6 +11,7 @@ import { logger } from './lib/logger.ts';
 import { createMailer, mailConfigWarning } from './lib/mailer.ts';
 import { createSmsSender } from './lib/sms.ts';
 import { createJobQueue } from './jobs/queue.ts';
+import { registerNotices } from './services/notices.ts';
 import { registerSendPipeline } from './services/send-pipeline.ts';
 import { getSiteSettings } from './services/site-settings.ts';
 import { createTokenService, loadJwtKey } from './services/tokens.ts';
@@ -50,6 +51,7 @@ export async function startServices(config: Config, opts: { now?: () => Date } =
   });
   // The job queue (issue 16): sends and notices run in the background, in every server process.
   registerSendPipeline(deps);
+  registerNotices(deps);
   await deps.jobs.start();
   return {
     deps,

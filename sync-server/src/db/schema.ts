@@ -326,6 +326,10 @@ export const receipts = pgTable('receipts', {
     .$type<{ description: string; quantity: number; unitPrice: number; amount: number }[]>()
     .notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // 0015_notices.sql: the receipt mail, sent once (docs/decisions/026-automatic-notices.md).
+  mailState: text('mail_state', { enum: ['none', 'queued', 'sending', 'sent'] }).notNull().default('none'),
+  mailClaimedAt: timestamp('mail_claimed_at', { withTimezone: true }),
+  mailedAt: timestamp('mailed_at', { withTimezone: true }),
 });
 
 // ---- 0005_sync.sql (docs/decisions/011-sync-protocol.md) ----

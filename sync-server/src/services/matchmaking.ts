@@ -54,6 +54,7 @@ import {
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { poke } from '../sync/push.ts';
+import { afterPublication } from './notices.ts';
 import { syncRingDivisions } from './ring-divisions.ts';
 
 // Matchmaking (issue 13; DESIGN.md section 5; docs/decisions/017-matchmaking.md). The rules are
@@ -741,7 +742,11 @@ export async function placeLateEntry(deps: Deps, draftId: number, input: PlaceIn
     }
     return null;
   });
-  if (onPublished !== null) await poke(deps, onPublished, ['matchday', 'signage']);
+  if (onPublished !== null) {
+    await poke(deps, onPublished, ['matchday', 'signage']);
+    // The late entry hears of their division (issue 16); everyone else was told before.
+    await afterPublication(deps, onPublished);
+  }
   return getDraft(deps, draftId);
 }
 
@@ -946,6 +951,8 @@ export async function publishDraft(deps: Deps, caller: Caller, draftId: number, 
     };
   });
   await poke(deps, published.tournamentId, ['matchday', 'signage']);
+  // Issue 16: families hear of their divisions and of the changes.
+  await afterPublication(deps, published.tournamentId);
   return published.result;
 }
 

@@ -14,7 +14,7 @@ import { payments, registrations } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
-import { insertReceipt, mailReceipt } from './receipts.ts';
+import { insertReceipt, queueReceiptMail, sendQueuedReceipt } from './receipts.ts';
 import { getRegistration, lockRegistrationForPayment, tournamentsById } from './registration.ts';
 import { toRegistrations, type RegistrationRow, type ViewDeps } from './registration-views.ts';
 
@@ -112,10 +112,14 @@ export async function completeRegistration(
     if (!opts.payment && row.isCompleted) {
       throw new DomainError('already_completed', REGISTRATION_MESSAGES.alreadyCompleted, 409);
     }
-    return recordPaymentInTx(tx, deps, row, byId, opts.payment);
+    const recorded = await recordPaymentInTx(tx, deps, row, byId, opts.payment);
+    // Issue 16: the receipt and confirmation go out once, even if this process dies now.
+    if (recorded) await queueReceiptMail(tx, recorded.receipt.id);
+    return recorded;
   });
   if (!done) return null;
-  await mailReceipt(deps, done.view, done.receipt);
+  // At once; a failure or a crash leaves it queued for the minute sweep (decision 026).
+  await sendQueuedReceipt(deps, done.receipt.id);
   return getRegistration(
     deps,
     { personId: done.view.owner.personId, roles: ['Customer'], displayName: '' },

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import QRCode from 'qrcode';
 import {
@@ -15,12 +15,13 @@ import {
   type Tournament,
 } from '@tournament/shared';
 import type { Tx } from '../db/client.ts';
-import { receipts } from '../db/schema.ts';
+import { receipts, registrations } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { notFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
+import type { Mail } from '../lib/mailer.ts';
 import { getRegistration, tournamentsById } from './registration.ts';
-import { toReceipt } from './registration-views.ts';
+import { toReceipt, toRegistrations } from './registration-views.ts';
 import { getSiteSettings } from './site-settings.ts';
 import { ISSUER } from './tokens.ts';
 
@@ -178,60 +179,128 @@ export async function getReceipt(deps: Deps, caller: Caller, registrationId: num
   return withQr(deps, row, (await tournamentsById(deps)).get(registration.tournamentId));
 }
 
+/** The receipt mail to the registration's owner, with the QR code inline. */
+export async function receiptMail(deps: Deps, registration: Registration, row: ReceiptRow): Promise<Mail> {
+  const tournament = (await tournamentsById(deps)).get(registration.tournamentId);
+  const site = await getSiteSettings(deps);
+  const receipt: Receipt = toReceipt(deps, row);
+  const token = await checkInToken(deps, row, tournament);
+  const png = await QRCode.toBuffer(token, { margin: 1, width: 240 });
+  const lines = receipt.receiptItems.map(
+    (i) => `  ${i.description}${i.quantity > 1 ? ` x ${i.quantity}` : ''}: ${dollars(i.amount)}`,
+  );
+  const text = [
+    `Hello ${registration.owner.name || 'there'},`,
+    '',
+    `${receipt.title}.`,
+    receipt.description,
+    '',
+    `Confirmation code: ${receipt.confirmationCode}`,
+    ...lines,
+    `Total: ${dollars(receipt.total)}`,
+    `Paid: ${dollars(receipt.paymentAmount)}`,
+    `Balance owing: ${dollars(receipt.balanceOwing)}`,
+    '',
+    `Your receipt: ${receipt.receiptUrl}`,
+    'Show the QR code in this e-mail (or your confirmation code) at check-in.',
+    '',
+    site.siteName,
+  ].join('\n');
+  const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const html = [
+    `<p>Hello ${esc(registration.owner.name || 'there')},</p>`,
+    `<p><strong>${esc(receipt.title)}.</strong><br>${esc(receipt.description)}</p>`,
+    `<p>Confirmation code: <strong>${esc(receipt.confirmationCode)}</strong></p>`,
+    `<ul>${receipt.receiptItems.map((i) => `<li>${esc(i.description)}${i.quantity > 1 ? ` x ${i.quantity}` : ''}: ${dollars(i.amount)}</li>`).join('')}</ul>`,
+    `<p>Total: ${dollars(receipt.total)}<br>Paid: ${dollars(receipt.paymentAmount)}<br>Balance owing: ${dollars(receipt.balanceOwing)}</p>`,
+    `<p><img src="cid:checkin-qr" alt="Check-in QR code" width="240" height="240"></p>`,
+    `<p><a href="${esc(receipt.receiptUrl)}">View and print your receipt</a></p>`,
+    `<p>${esc(site.siteName)}</p>`,
+  ].join('\n');
+  return {
+    to: registration.owner.email,
+    subject: `Your registration receipt: ${receipt.confirmationCode}`,
+    text,
+    html,
+    attachments: [{ filename: 'check-in-qr.png', content: png, cid: 'checkin-qr', contentType: 'image/png' }],
+  };
+}
+
 /**
  * E-mails the receipt to the registration's owner with the QR code inline. A failure is logged,
  * not thrown; the answer says whether the mail left (staff resending a receipt are told).
  */
 export async function mailReceipt(deps: Deps, registration: Registration, row: ReceiptRow): Promise<boolean> {
   try {
-    const tournament = (await tournamentsById(deps)).get(registration.tournamentId);
-    const site = await getSiteSettings(deps);
-    const receipt: Receipt = toReceipt(deps, row);
-    const token = await checkInToken(deps, row, tournament);
-    const png = await QRCode.toBuffer(token, { margin: 1, width: 240 });
-    const lines = receipt.receiptItems.map(
-      (i) => `  ${i.description}${i.quantity > 1 ? ` x ${i.quantity}` : ''}: ${dollars(i.amount)}`,
-    );
-    const text = [
-      `Hello ${registration.owner.name || 'there'},`,
-      '',
-      `${receipt.title}.`,
-      receipt.description,
-      '',
-      `Confirmation code: ${receipt.confirmationCode}`,
-      ...lines,
-      `Total: ${dollars(receipt.total)}`,
-      `Paid: ${dollars(receipt.paymentAmount)}`,
-      `Balance owing: ${dollars(receipt.balanceOwing)}`,
-      '',
-      `Your receipt: ${receipt.receiptUrl}`,
-      'Show the QR code in this e-mail (or your confirmation code) at check-in.',
-      '',
-      site.siteName,
-    ].join('\n');
-    const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-    const html = [
-      `<p>Hello ${esc(registration.owner.name || 'there')},</p>`,
-      `<p><strong>${esc(receipt.title)}.</strong><br>${esc(receipt.description)}</p>`,
-      `<p>Confirmation code: <strong>${esc(receipt.confirmationCode)}</strong></p>`,
-      `<ul>${receipt.receiptItems.map((i) => `<li>${esc(i.description)}${i.quantity > 1 ? ` x ${i.quantity}` : ''}: ${dollars(i.amount)}</li>`).join('')}</ul>`,
-      `<p>Total: ${dollars(receipt.total)}<br>Paid: ${dollars(receipt.paymentAmount)}<br>Balance owing: ${dollars(receipt.balanceOwing)}</p>`,
-      `<p><img src="cid:checkin-qr" alt="Check-in QR code" width="240" height="240"></p>`,
-      `<p><a href="${esc(receipt.receiptUrl)}">View and print your receipt</a></p>`,
-      `<p>${esc(site.siteName)}</p>`,
-    ].join('\n');
-    await deps.mailer.send({
-      to: registration.owner.email,
-      subject: `Your registration receipt: ${receipt.confirmationCode}`,
-      text,
-      html,
-      attachments: [
-        { filename: 'check-in-qr.png', content: png, cid: 'checkin-qr', contentType: 'image/png' },
-      ],
-    });
+    await deps.mailer.send(await receiptMail(deps, registration, row));
     return true;
   } catch (err) {
     logger.error({ err, registrationId: registration.registrationId }, 'receipt mail failed');
     return false;
   }
+}
+
+// ---- the receipt and confirmation, sent once (issue 16; decision 026) ----
+
+/** A sender that claimed a receipt and vanished (a crash mid-send) is presumed gone after this. */
+export const RECEIPT_CLAIM_STALE_MS = 10 * 60_000;
+
+/** Inside the completing transaction: the receipt is to be mailed once (`sendQueuedReceipt`). */
+export async function queueReceiptMail(tx: Tx, receiptId: number): Promise<void> {
+  await tx.update(receipts).set({ mailState: 'queued' }).where(eq(receipts.id, receiptId));
+}
+
+/**
+ * Mails a queued receipt once: claims it ('sending'), mails it, marks it 'sent'; a failed mail
+ * puts it back to 'queued' for the sweep. Answers whether this call sent it (false when another
+ * sender has it, it was sent, or the mail failed). Without a transaction held while mailing: the
+ * embedded database has one connection, which the dev mailbox needs.
+ */
+export async function sendQueuedReceipt(deps: Deps, receiptId: number): Promise<boolean> {
+  const db = deps.database.db;
+  const now = deps.now();
+  const stale = new Date(now.getTime() - RECEIPT_CLAIM_STALE_MS);
+  const [row] = await db
+    .update(receipts)
+    .set({ mailState: 'sending', mailClaimedAt: now })
+    .where(
+      and(
+        eq(receipts.id, receiptId),
+        or(
+          eq(receipts.mailState, 'queued'),
+          and(eq(receipts.mailState, 'sending'), lt(receipts.mailClaimedAt, stale)),
+        ),
+      ),
+    )
+    .returning();
+  if (!row) return false;
+  let sent = false;
+  try {
+    const [registration] = await toRegistrations(
+      deps,
+      db,
+      await db.select().from(registrations).where(eq(registrations.id, row.registrationId)),
+      await tournamentsById(deps),
+    );
+    if (registration) sent = await mailReceipt(deps, registration, row);
+  } finally {
+    await db
+      .update(receipts)
+      .set(sent ? { mailState: 'sent', mailedAt: deps.now() } : { mailState: 'queued' })
+      .where(and(eq(receipts.id, receiptId), eq(receipts.mailState, 'sending')));
+  }
+  return sent;
+}
+
+/** The sweep's part: every receipt still to mail (queued, or claimed by a sender that vanished). */
+export async function sendPendingReceipts(deps: Deps): Promise<number> {
+  const rows = await deps.database.db
+    .select({ id: receipts.id })
+    .from(receipts)
+    .where(inArray(receipts.mailState, ['queued', 'sending']))
+    .orderBy(asc(receipts.id))
+    .limit(100);
+  let sent = 0;
+  for (const r of rows) if (await sendQueuedReceipt(deps, r.id)) sent += 1;
+  return sent;
 }

@@ -17,6 +17,7 @@ import type { Caller, Deps } from '../deps.ts';
 import { DomainError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { dropMatchdayReads } from '../services/matchday-public.ts';
+import { afterMatchdayPush } from '../services/notices.ts';
 import { getNextTournament } from '../services/tournaments.ts';
 import { assertScopeRole } from './scope.ts';
 import { createServerStore } from './server-store.ts';
@@ -156,6 +157,10 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
     }
   } finally {
     if (changed.size > 0 && tournament) await poke(deps, tournament.id, scopesOfEntities(changed));
+    // Issue 16: a start, completion, reorder or assignment may put a division up soon. After
+    // commit, and never failing the push (the minute sweep catches what this misses).
+    if (tournament && (changed.has('divisions') || changed.has('rings')))
+      await afterMatchdayPush(deps, tournament);
   }
   return { lastMutationId, results };
 }

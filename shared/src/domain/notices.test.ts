@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import { FORMS, syncDivision, syncRing } from '../testing/matchday-rows.ts';
+import {
+  closeReminderAt,
+  divisionsUpSoon,
+  isCloseReminderDue,
+  NOTICE_TEXTS,
+  noticeKey,
+  noticeRecipients,
+  type NoticeContact,
+  type NoticeCompetitor,
+} from './notices.ts';
+
+const NOW = new Date('2026-11-28T11:00:00.000Z');
+const ago = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
+
+/** Ring 1's queue: division 1 running or not, then 2, 3, 4 upcoming; each Forms of `count` (2 min each). */
+function ringOne(opts: { started: boolean; count?: number }) {
+  const count = opts.count ?? 10;
+  return [1, 2, 3, 4].map((id) =>
+    syncDivision({
+      id,
+      title: `Division ${id}`,
+      ringId: 1,
+      queueOrder: id,
+      competitorCount: count,
+      rules: [FORMS],
+      ...(id === 1 && opts.started ? { status: 'current' as const, startedAt: ago(1) } : {}),
+    }),
+  );
+}
+
+const upSoonIds = (...args: Parameters<typeof divisionsUpSoon>) =>
+  divisionsUpSoon(...args).map((d) => d.divisionId);
+
+describe('when a division is up soon', () => {
+  it('once a division starts, the next one and the one after it are up soon (two away), not the third', () => {
+    // 20 minutes each: only the queue places make them up soon.
+    expect(upSoonIds([syncRing()], ringOne({ started: true }), NOW)).toEqual([2, 3]);
+  });
+
+  it("starting the division two before a child's makes the child's up soon", () => {
+    const before = ringOne({ started: false });
+    const child = 3;
+    const started = before.map((d) =>
+      d.id === 1 ? { ...d, status: 'current' as const, startedAt: ago(0) } : d,
+    );
+    // Before the ring starts its day nothing is up soon: the first division's estimate of "now" is a guess.
+    expect(upSoonIds([syncRing()], before, NOW)).toEqual([]);
+    expect(upSoonIds([syncRing()], started, NOW)).toContain(child);
+  });
+
+  it('a division further back is up soon when the estimate puts it within 15 minutes', () => {
+    // 2 competitors x 2 minutes: divisions 2, 3 and 4 start within 3, 5 and 7 minutes.
+    expect(upSoonIds([syncRing()], ringOne({ started: true, count: 2 }), NOW)).toEqual([2, 3, 4]);
+    // 3 competitors (6 minutes each, division 1 started a minute ago): division 4 starts in
+    // about 17 minutes (5 + 6 + 6); four minutes later it is 13 minutes out.
+    const slower = ringOne({ started: true, count: 3 });
+    expect(upSoonIds([syncRing()], slower, NOW)).toEqual([2, 3]);
+    const later = new Date(NOW.getTime() + 4 * 60_000);
+    expect(upSoonIds([syncRing()], slower, later)).toEqual([2, 3, 4]);
+  });
+
+  it('a reorder changes who is two away', () => {
+    const queue = ringOne({ started: true }).map((d) => (d.id === 4 ? { ...d, queueOrder: 0 } : d));
+    expect(upSoonIds([syncRing()], queue, NOW)).toEqual([4, 2]);
+  });
+
+  it('a completed division counts as the ring having started; completed and running ones are not up soon', () => {
+    const queue = ringOne({ started: false }).map((d) =>
+      d.id === 1 ? { ...d, status: 'completed' as const, startedAt: ago(30), completedAt: ago(5) } : d,
+    );
+    expect(upSoonIds([syncRing()], queue, NOW)).toEqual([2, 3]);
+  });
+
+  it('a closed ring and divisions not on a ring are never up soon', () => {
+    expect(upSoonIds([syncRing({ isOpen: false })], ringOne({ started: true }), NOW)).toEqual([]);
+    const pool = ringOne({ started: true }).map((d) => ({ ...d, ringId: d.id === 1 ? 1 : null }));
+    expect(upSoonIds([syncRing()], pool, NOW)).toEqual([]);
+  });
+
+  it('says which ring, by its name', () => {
+    const [first] = divisionsUpSoon([syncRing({ name: 'Ring 3' })], ringOne({ started: true }), NOW);
+    expect(first).toMatchObject({ divisionId: 2, ringName: 'Ring 3', title: 'Division 2' });
+  });
+});
+
+function contact(over: Partial<NoticeContact> = {}): NoticeContact {
+  return {
+    contactId: 1,
+    registrationId: 10,
+    name: 'Pat Parent',
+    email: 'Pat@Example.test',
+    phoneNumber: '705-555-0101',
+    agreedToEmailDivisionNotifications: true,
+    agreedToSmsDivisionNotifications: true,
+    ...over,
+  };
+}
+const ava: NoticeCompetitor = { competitorId: 1, registrationId: 10, name: 'Ava Lee' };
+const bea: NoticeCompetitor = { competitorId: 2, registrationId: 10, name: 'Bea Lee' };
+
+describe('who hears about a division', () => {
+  it('a contact who agreed gets an e-mail and a text message, naming their competitors', () => {
+    expect(noticeRecipients([ava, bea], [contact()], { smsAllowed: true })).toEqual([
+      {
+        channel: 'email',
+        address: 'pat@example.test',
+        name: 'Pat Parent',
+        contactId: 1,
+        registrationId: 10,
+        competitors: ['Ava Lee', 'Bea Lee'],
+      },
+      {
+        channel: 'sms',
+        address: '7055550101',
+        name: 'Pat Parent',
+        contactId: 1,
+        registrationId: 10,
+        competitors: ['Ava Lee', 'Bea Lee'],
+      },
+    ]);
+  });
+
+  it('no choice (null) and no are both no', () => {
+    const quiet = [
+      contact({
+        contactId: 1,
+        agreedToEmailDivisionNotifications: null,
+        agreedToSmsDivisionNotifications: null,
+      }),
+      contact({
+        contactId: 2,
+        agreedToEmailDivisionNotifications: false,
+        agreedToSmsDivisionNotifications: false,
+      }),
+    ];
+    expect(noticeRecipients([ava], quiet, { smsAllowed: true })).toEqual([]);
+  });
+
+  it('no text message when the site turns SMS off, or the number is not 10 digits', () => {
+    expect(noticeRecipients([ava], [contact()], { smsAllowed: false }).map((r) => r.channel)).toEqual([
+      'email',
+    ]);
+    const short = contact({ phoneNumber: '555-0101' });
+    expect(noticeRecipients([ava], [short], { smsAllowed: true }).map((r) => r.channel)).toEqual(['email']);
+  });
+
+  it("only the competitor's own registration's contacts hear", () => {
+    const other = contact({
+      contactId: 2,
+      registrationId: 11,
+      email: 'other@example.test',
+      phoneNumber: '7055550199',
+    });
+    expect(noticeRecipients([ava], [other], { smsAllowed: true })).toEqual([]);
+  });
+
+  it('a parent on two registrations gets one message naming both children', () => {
+    const cam: NoticeCompetitor = { competitorId: 3, registrationId: 11, name: 'Cam Lee' };
+    const again = contact({ contactId: 2, registrationId: 11, phoneNumber: '(705) 555-0101' });
+    const out = noticeRecipients([ava, cam], [contact(), again], { smsAllowed: true });
+    expect(out.filter((r) => r.channel === 'sms')).toEqual([
+      {
+        channel: 'sms',
+        address: '7055550101',
+        name: 'Pat Parent',
+        contactId: 1,
+        registrationId: 10,
+        competitors: ['Ava Lee', 'Cam Lee'],
+      },
+    ]);
+  });
+});
+
+describe('once-only keys and texts', () => {
+  it('the same event and address always give the same key; another address or division another', () => {
+    expect(noticeKey('up-soon', 3, 'sms', '7055550101')).toBe(noticeKey('up-soon', 3, 'sms', '7055550101'));
+    expect(noticeKey('up-soon', 3, 'sms', '7055550101')).not.toBe(
+      noticeKey('up-soon', 4, 'sms', '7055550101'),
+    );
+    expect(noticeKey('up-soon', 3, 'sms', '7055550101')).not.toBe(
+      noticeKey('up-soon', 3, 'email', '7055550101'),
+    );
+  });
+
+  it('"Your division is up soon in Ring N", with the division and the children', () => {
+    const t = NOTICE_TEXTS.upSoon('Ring 2', 'Girls 10-11 Beginner', ['Ava Lee', 'Bea Lee']);
+    expect(t.subject).toBe('Your division is up soon in Ring 2');
+    expect(t.text).toBe(
+      'Your division is up soon in Ring 2: Girls 10-11 Beginner (Ava Lee and Bea Lee). Please head to the ring.',
+    );
+  });
+
+  it('a move says from and to; a removal says no longer in', () => {
+    expect(NOTICE_TEXTS.moved('Ava Lee', 'Girls 10-11', 'Girls 10-12').text).toBe(
+      'Division change: Ava Lee moved from Girls 10-11 to Girls 10-12.',
+    );
+    expect(NOTICE_TEXTS.moved('Ava Lee', 'Girls 10-11', null).text).toBe(
+      'Division change: Ava Lee is no longer in Girls 10-11.',
+    );
+  });
+});
+
+describe('the reminder before registration closes', () => {
+  // Registration is open until the day after the closing day starts (SPEC.md section 4).
+  it('is due from 48 hours before registration closes until it closes', () => {
+    expect(closeReminderAt('2026-12-05').toISOString()).toBe('2026-12-04T00:00:00.000Z');
+    expect(isCloseReminderDue('2026-12-05', new Date('2026-12-03T23:59:59Z'))).toBe(false);
+    expect(isCloseReminderDue('2026-12-05', new Date('2026-12-04T00:00:00Z'))).toBe(true);
+    expect(isCloseReminderDue('2026-12-05', new Date('2026-12-05T23:59:59Z'))).toBe(true);
+    expect(isCloseReminderDue('2026-12-05', new Date('2026-12-06T00:00:00Z'))).toBe(false);
+  });
+});

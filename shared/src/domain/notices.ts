@@ -1,0 +1,229 @@
+import { estimatedStarts, type RingDivision } from './matchday/estimates.ts';
+import { utcDayStart } from './tournament-status.ts';
+
+// Automatic notices (issue 16, "Automatic notices"; docs/decisions/026-automatic-notices.md):
+// when a division is up soon, who hears about it, what they read, and the key that makes each
+// message go out once. Pure: the server's triggers and its minute sweep call these with the
+// rows as they stand, so evaluating the same state twice yields the same keys (the queue
+// refuses a key it has seen).
+
+/** "Two away": the next division to start is one away, the one after it two. */
+export const UP_SOON_PLACES = 2;
+/** "About 15 minutes out" by the ring's estimates (decision 021). */
+export const UP_SOON_MINUTES = 15;
+/** The reminder to incomplete registrations goes this long before registration closes. */
+export const CLOSE_REMINDER_HOURS = 48;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export interface NoticeRing {
+  id: number;
+  name: string;
+  isOpen: boolean;
+}
+
+export interface UpSoonDivision {
+  divisionId: number;
+  ringId: number;
+  ringName: string;
+  title: string;
+  /** ISO; the ring's estimate when the rule was met. */
+  estimatedStart: string | null;
+}
+
+/**
+ * The upcoming divisions that are up soon: on an open ring that has started its day (a
+ * division running or completed; before that the estimate says "now" for the first one, which
+ * is only a guess), the next two in the queue, or any whose estimated start is within
+ * UP_SOON_MINUTES of `now`.
+ */
+export function divisionsUpSoon(
+  rings: readonly NoticeRing[],
+  divisions: readonly (RingDivision & { title: string })[],
+  now: Date,
+): UpSoonDivision[] {
+  const starts = estimatedStarts(divisions, now);
+  const horizon = now.getTime() + UP_SOON_MINUTES * MINUTE;
+  const out: UpSoonDivision[] = [];
+  for (const ring of rings) {
+    if (!ring.isOpen) continue;
+    const mine = divisions.filter((d) => d.ringId === ring.id);
+    if (!mine.some((d) => d.status !== 'upcoming')) continue;
+    const queue = mine
+      .filter((d) => d.status === 'upcoming')
+      .sort((a, b) => a.queueOrder - b.queueOrder || a.id - b.id);
+    queue.forEach((d, place) => {
+      const start = starts.get(d.id) ?? null;
+      const soon = start !== null && Date.parse(start) <= horizon;
+      if (place < UP_SOON_PLACES || soon)
+        out.push({
+          divisionId: d.id,
+          ringId: ring.id,
+          ringName: ring.name,
+          title: d.title,
+          estimatedStart: start,
+        });
+    });
+  }
+  return out;
+}
+
+/** When the reminder before registration closes is due: CLOSE_REMINDER_HOURS before the day after the closing day starts. */
+export function closeReminderAt(registrationClosesAfter: string): Date {
+  return new Date(utcDayStart(registrationClosesAfter) + 24 * HOUR - CLOSE_REMINDER_HOURS * HOUR);
+}
+
+/** Whether the reminder is due now: from its time until registration closes. */
+export function isCloseReminderDue(registrationClosesAfter: string, now: Date): boolean {
+  const closes = utcDayStart(registrationClosesAfter) + 24 * HOUR;
+  const at = now.getTime();
+  return at >= closeReminderAt(registrationClosesAfter).getTime() && at < closes;
+}
+
+// ---- who hears ----
+
+export type NoticeChannel = 'email' | 'sms';
+
+/** A registration's contact with its division-notification choices (SPEC.md section 3; null: not chosen). */
+export interface NoticeContact {
+  contactId: number;
+  registrationId: number;
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  agreedToEmailDivisionNotifications: boolean | null;
+  agreedToSmsDivisionNotifications: boolean | null;
+}
+
+/** A competitor a notice is about, with the registration that entered them. */
+export interface NoticeCompetitor {
+  competitorId: number;
+  registrationId: number;
+  name: string;
+}
+
+export interface NoticeRecipient {
+  channel: NoticeChannel;
+  /** Lower-cased e-mail, or the phone number's ten digits. */
+  address: string;
+  /** The contact's name, id and registration (the first contact's, when two share the address). */
+  name: string;
+  contactId: number;
+  registrationId: number;
+  /** The competitors of theirs the notice is about, in the order given. */
+  competitors: string[];
+}
+
+/** Ten digits, or null (SPEC.md section 5: a phone number is exactly 10 digits). */
+export function smsAddress(phone: string | null): string | null {
+  const digits = (phone ?? '').replace(/\D/g, '');
+  return digits.length === 10 ? digits : null;
+}
+
+/**
+ * Who hears about these competitors: each contact of their registrations who agreed, by
+ * e-mail when `agreedToEmailDivisionNotifications` is true, by SMS when
+ * `agreedToSmsDivisionNotifications` is true, the number is valid and the site allows SMS
+ * (SPEC.md section 6, AllowSmsNotifications). A null choice is no. One recipient per channel
+ * and address: a parent listed on two registrations gets one message naming all their children.
+ */
+export function noticeRecipients(
+  competitors: readonly NoticeCompetitor[],
+  contacts: readonly NoticeContact[],
+  opts: { smsAllowed: boolean },
+): NoticeRecipient[] {
+  const byRegistration = new Map<number, string[]>();
+  for (const c of competitors) {
+    const list = byRegistration.get(c.registrationId) ?? [];
+    if (!list.includes(c.name)) list.push(c.name);
+    byRegistration.set(c.registrationId, list);
+  }
+  const out = new Map<string, NoticeRecipient>();
+  const add = (channel: NoticeChannel, address: string, contact: NoticeContact, names: string[]) => {
+    const key = `${channel}:${address}`;
+    const seen = out.get(key);
+    if (seen) {
+      for (const n of names) if (!seen.competitors.includes(n)) seen.competitors.push(n);
+      return;
+    }
+    out.set(key, {
+      channel,
+      address,
+      name: contact.name,
+      contactId: contact.contactId,
+      registrationId: contact.registrationId,
+      competitors: [...names],
+    });
+  };
+  for (const contact of contacts) {
+    const names = byRegistration.get(contact.registrationId);
+    if (!names) continue;
+    const email = contact.email.trim().toLowerCase();
+    if (contact.agreedToEmailDivisionNotifications === true && email) add('email', email, contact, names);
+    const phone = smsAddress(contact.phoneNumber);
+    if (opts.smsAllowed && contact.agreedToSmsDivisionNotifications === true && phone)
+      add('sms', phone, contact, names);
+  }
+  return [...out.values()];
+}
+
+// ---- once-only keys ----
+
+export type NoticeKind = 'up-soon' | 'published' | 'division-changed' | 'close-reminder' | 'receipt';
+
+/**
+ * The dedupe key of one notice to one address: the same event and address always give the
+ * same key, so a repeated trigger, a sweep or a restart finds it already queued.
+ * `subject` names the event (`<divisionId>` for up-soon, `<competitorId>` for published...).
+ */
+export function noticeKey(
+  kind: NoticeKind,
+  subject: string | number,
+  channel: NoticeChannel,
+  address: string,
+): string {
+  return `${kind}:${subject}:${channel}:${address}`;
+}
+
+// ---- what they read ----
+
+export interface NoticeText {
+  /** The e-mail subject (SMS has none). */
+  subject: string;
+  text: string;
+}
+
+const list = (names: readonly string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+
+export const NOTICE_TEXTS = {
+  upSoonSubject: (ring: string) => `Your division is up soon in ${ring}`,
+  upSoon: (ring: string, division: string, competitors: readonly string[]): NoticeText => ({
+    subject: NOTICE_TEXTS.upSoonSubject(ring),
+    text: `Your division is up soon in ${ring}: ${division}${competitors.length ? ` (${list(competitors)})` : ''}. Please head to the ring.`,
+  }),
+  published: (competitor: string, divisions: readonly string[]): NoticeText => ({
+    subject: `Divisions are published for ${competitor}`,
+    text: `Divisions are published: ${competitor} competes in ${list(divisions)}.`,
+  }),
+  moved: (competitor: string, from: string, to: string | null): NoticeText => ({
+    subject: `A division changed for ${competitor}`,
+    text:
+      to === null
+        ? `Division change: ${competitor} is no longer in ${from}.`
+        : `Division change: ${competitor} moved from ${from} to ${to}.`,
+  }),
+  renamed: (competitor: string, from: string, to: string): NoticeText => ({
+    subject: `A division changed for ${competitor}`,
+    text: `Division change: ${competitor}'s division ${from} is now ${to}.`,
+  }),
+  closeReminder: (tournamentDay: string, closesAfter: string, link: string): NoticeText => ({
+    subject: 'Registration closes soon: your registration is not complete',
+    text: [
+      `Your registration for the tournament on ${tournamentDay} is not complete yet.`,
+      `Online registration closes after ${closesAfter}.`,
+      `Finish it here: ${link}`,
+    ].join('\n'),
+  }),
+} as const;
