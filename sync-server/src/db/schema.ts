@@ -42,7 +42,9 @@ export const eventTypes = pgTable('event_types', {
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
   showOnHomepage: boolean('show_on_homepage').notNull().default(true),
-  decidedBy: text('decided_by', { enum: ['judged', 'bracket'] }).notNull().default('judged'),
+  decidedBy: text('decided_by', { enum: ['judged', 'bracket'] })
+    .notNull()
+    .default('judged'),
   sortOrder: integer('sort_order').notNull().default(0),
   // 0010_matchday.sql: how the event type is run on matchday.
   judges: smallint('judges').notNull().default(5),
@@ -51,8 +53,12 @@ export const eventTypes = pgTable('event_types', {
   minutesPerPerformance: numeric('minutes_per_performance', { precision: 6, scale: 2, mode: 'number' })
     .notNull()
     .default(2),
-  minutesPerMatch: numeric('minutes_per_match', { precision: 6, scale: 2, mode: 'number' }).notNull().default(3),
-  thirdPlace: text('third_place', { enum: ['shared', 'match'] }).notNull().default('shared'),
+  minutesPerMatch: numeric('minutes_per_match', { precision: 6, scale: 2, mode: 'number' })
+    .notNull()
+    .default(3),
+  thirdPlace: text('third_place', { enum: ['shared', 'match'] })
+    .notNull()
+    .default('shared'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -60,6 +66,8 @@ export const eventTypes = pgTable('event_types', {
 export const competitorLevels = pgTable('competitor_levels', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  /** What the level means, shown on the competitor form (migration 0014). */
+  description: text('description').notNull().default(''),
   sortOrder: integer('sort_order').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -315,7 +323,9 @@ export const receipts = pgTable('receipts', {
   paymentAmount: integer('payment_amount').notNull(),
   total: integer('total').notNull(),
   balanceOwing: integer('balance_owing').notNull(),
-  items: jsonb('items').$type<{ description: string; quantity: number; unitPrice: number; amount: number }[]>().notNull(),
+  items: jsonb('items')
+    .$type<{ description: string; quantity: number; unitPrice: number; amount: number }[]>()
+    .notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -514,7 +524,9 @@ export const ringDivisions = pgTable('ring_divisions', {
   sortOrder: integer('sort_order').notNull().default(0),
   ringId: integer('ring_id').references(() => rings.id, { onDelete: 'set null' }),
   queueOrder: integer('queue_order').notNull().default(0),
-  status: text('status', { enum: ['upcoming', 'current', 'completed'] }).notNull().default('upcoming'),
+  status: text('status', { enum: ['upcoming', 'current', 'completed'] })
+    .notNull()
+    .default('upcoming'),
   startedAt: timestamp('started_at', { withTimezone: true }),
   completedAt: timestamp('completed_at', { withTimezone: true }),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
