@@ -1,17 +1,19 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { PageAlert } from '../components/page-alert.tsx';
 import { clearImpersonatedUserId } from '../lib/impersonation.ts';
 import { usePageAlert } from '../lib/page-alert.tsx';
 import { useSession } from '../lib/session.ts';
 import { useSiteSettingsError, useSiteSettingsSettled } from '../lib/site-settings.tsx';
 import { guardRedirect, hasNonNumericId, RETURN_URL_KEY } from './guards.ts';
+import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
 /** Every page: the login guard, id checks, header, page alert and scroll restoration. */
 export function RootLayout() {
   const location = useLocation();
   const matches = useMatches();
+  const navigation = useNavigation();
   const session = useSession();
   const { clearAlert, showError } = usePageAlert();
   const settingsSettled = useSiteSettingsSettled();
@@ -32,9 +34,13 @@ export function RootLayout() {
 
   const deepest = matches.at(-1);
   // Unknown paths and non-numeric ids go home, before the login guard (SPEC.md section 2).
-  if ((deepest?.handle as { unknownPath?: boolean } | undefined)?.unknownPath) return <Navigate to="/" replace />;
+  if ((deepest?.handle as { unknownPath?: boolean } | undefined)?.unknownPath)
+    return <Navigate to="/" replace />;
   if (hasNonNumericId(deepest?.params ?? {})) return <Navigate to="/" replace />;
-  const redirect = guardRedirect(pathname, !!session);
+  // Signing in moves on from the /user page in place (issue 19): while that navigation runs,
+  // the page signed in a moment ago is not sent elsewhere.
+  const leaving = navigation.state !== 'idle' && pathname.startsWith('/user');
+  const redirect = leaving ? null : guardRedirect(pathname, !!session);
   if (redirect) {
     if (redirect === '/user/login') {
       sessionStorage.setItem(RETURN_URL_KEY, pathname + location.search + location.hash);
@@ -56,10 +62,15 @@ export function RootLayout() {
         Skip to content
       </a>
       {!signage && <Header />}
-      <main id="main" tabIndex={-1} className={signage ? 'flex-1 p-4' : 'mx-auto w-full max-w-6xl flex-1 px-4 py-6'}>
+      <main
+        id="main"
+        tabIndex={-1}
+        className={signage ? 'flex-1 p-4' : 'mx-auto w-full max-w-6xl flex-1 px-4 py-6'}
+      >
         <PageAlert />
         <Outlet />
       </main>
+      {!signage && <Footer />}
       <ScrollRestoration />
     </div>
   );
