@@ -17,7 +17,7 @@ import { TournamentStatusPanel } from './tournament-status-panel.tsx';
 
 /** /user/login: the tournament status panel and the sign-in form (SPEC.md section 2). */
 export function LoginPage() {
-  usePageMeta('Login', 'Sign in to register competitors, spectators and lunch for the tournament.');
+  usePageMeta('Login', 'Sign in to register competitors and spectators for the tournament.');
   const settings = useSiteSettings();
   const tournaments = useTournaments();
 
