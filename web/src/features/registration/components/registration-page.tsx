@@ -3,7 +3,7 @@ import { PHONE_FORMAT_HINT } from '@shared/domain/phone.ts';
 import { competitorPrice } from '@shared/domain/costs.ts';
 import { MESSAGES } from '@shared/domain/messages.ts';
 import { Minus, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useImperativeHandle, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -416,7 +416,17 @@ function ContactsEditor({
 
   // A save asked for (a field left, a choice made) runs once the values it should send are rendered.
   const [saveAsked, setSaveAsked] = useState(0);
-  const { run } = save;
+  // The save under way, so "Continue" waits for it rather than finding the action busy.
+  const inFlight = useRef<Promise<unknown> | null>(null);
+  const { run: runAction } = save;
+  const run = useCallback(
+    (body: string) => {
+      const promise = runAction(body);
+      inFlight.current = promise;
+      return promise;
+    },
+    [runAction],
+  );
   useEffect(() => {
     if (saveAsked === 0 || locked || current === null || current === saved.current) return;
     void run(current);
@@ -446,6 +456,7 @@ function ContactsEditor({
     handle,
     () => ({
       flush: async () => {
+        if (inFlight.current) await inFlight.current;
         if (locked || current === saved.current) return true;
         if (current === null) {
           // Shows every message and puts the focus on the first.
