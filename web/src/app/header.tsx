@@ -8,7 +8,7 @@ import { cn } from '../lib/utils.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium sm:px-3 text-foreground no-underline hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring',
+    'inline-flex min-h-11 shrink-0 items-center rounded-md px-2 text-sm font-medium sm:px-3 text-foreground no-underline hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring',
     isActive && 'bg-accent',
   );
 
@@ -25,7 +25,7 @@ export function Header() {
 
   return (
     <header className="border-b bg-card">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-2 py-1 sm:px-4 sm:py-2">
         {!onHome && (
           <Link
             to="/"
@@ -34,7 +34,10 @@ export function Header() {
             {settings?.siteName ?? ''}
           </Link>
         )}
-        <nav aria-label="Main" className="ml-auto flex flex-wrap items-center gap-1">
+        <nav
+          aria-label="Main"
+          className="ml-auto flex max-w-full items-center overflow-x-auto sm:flex-wrap sm:gap-1"
+        >
           <NavLink to="/contact" className={linkClass}>
             Contact Us
           </NavLink>
@@ -43,7 +46,7 @@ export function Header() {
               Mailing List
             </NavLink>
           </Flag>
-          <Button asChild size="sm">
+          <Button asChild size="sm" className="shrink-0">
             <Link to="/customer/home">Online Registration</Link>
           </Button>
           {isStaff(session) && (
