@@ -45,7 +45,7 @@ export function RegisterPage() {
   return (
     <Card className="mx-auto max-w-2xl">
       <CardHeader>
-        <CardTitle>
+        <CardTitle as="h1">
           <span className="sr-only">Page: </span>Sign Up
         </CardTitle>
         <p className="text-sm text-muted-foreground">
