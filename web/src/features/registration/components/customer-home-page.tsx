@@ -69,8 +69,14 @@ export function CustomerHomePage() {
   const list = registrations.data ?? [];
   const completed = list.filter((r) => r.isCompleted);
   // SPEC.md section 2: no completed registration while registration is open goes to registering.
+  // The spinner stays while the next page loads: never a blank page after sign-in (issue 19).
   if (next?.isRegistrationOpen && completed.length === 0)
-    return <Navigate to="/customer/registration" replace />;
+    return (
+      <>
+        <Spinner />
+        <Navigate to="/customer/registration" replace />
+      </>
+    );
   const needsSmsChoice = list.some((r) => r.contacts.some((c) => c.lacksSmsPreference));
 
   return (
