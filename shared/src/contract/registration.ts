@@ -21,9 +21,6 @@ export const REGISTRATION_PATHS = {
   contacts: (registrationId: PathParam) => `${R}/contacts/${registrationId}`,
   contactPreferences: (contactId: PathParam) => `${R}/contact-preferences/${contactId}`,
   checkout: (registrationId: PathParam) => `${R}/checkout/${registrationId}`,
-  /** The checkout path with the family's choice (issue 19). */
-  checkoutWith: (registrationId: number, payment: 'card' | 'door') =>
-    `${R}/checkout/${registrationId}?payment=${payment}`,
   receipt: (registrationId: PathParam) => `${R}/receipt/${registrationId}`,
   stripeWebhook: `${R}/stripe-webhook`,
 } as const;

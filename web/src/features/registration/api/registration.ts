@@ -52,7 +52,7 @@ export const saveContacts = (registrationId: number, contacts: ContactInput[]) =
 export const saveContactPreferences = (contactId: number, prefs: ContactPreferences) =>
   api.put(P.contactPreferences(contactId), prefs, ContactSchema);
 export const checkout = (registrationId: number, payment: PaymentChoice) =>
-  api.post(P.checkoutWith(registrationId, payment), undefined, CheckoutResultSchema);
+  api.post(`${P.checkout(registrationId)}?payment=${payment}`, undefined, CheckoutResultSchema);
 
 export function useTournaments() {
   return useQuery('tournaments', fetchTournaments);
