@@ -69,6 +69,15 @@ export function invalidateQueries(prefix: string): void {
   }
 }
 
+/** Drops every cached result but those `keep` names (a new identity keeps the site settings). */
+export function invalidateQueriesExcept(keep: (key: string) => boolean): void {
+  for (const key of [...cache.keys()]) {
+    if (keep(key)) continue;
+    cache.delete(key);
+    notify(key);
+  }
+}
+
 /**
  * Reads the results whose key starts with `prefix` again while the screens keep showing the
  * ones they have (a count changed in place, issue 19): nothing on screen turns into a spinner.

@@ -9,7 +9,7 @@ import { useForm } from '../../../lib/form.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useSiteSettings } from '../../../lib/site-settings.tsx';
 import { setSession, setSessionForNextPage } from '../../../lib/session.ts';
-import { invalidateQueries } from '../../../lib/use-query.ts';
+import { invalidateQueriesExcept } from '../../../lib/use-query.ts';
 import { signIn, signInWithGoogle, toSession, useTournaments } from '../api/accounts.ts';
 import { loginDestination, takeReturnUrl } from '../login-destination.ts';
 import { GoogleButton } from './google-button.tsx';
@@ -30,7 +30,8 @@ export function LoginPage() {
     // leaves a signed-in user on this /user page alone while the navigation runs (the login
     // button keeps its spinner), and the new identity starts with empty caches.
     setSessionForNextPage(session);
-    invalidateQueries('');
+    // Not the site settings: the shell renders nothing without them.
+    invalidateQueriesExcept((key) => key === 'settings');
     await navigate(target, { replace: true });
     setSession(session);
   }

@@ -416,14 +416,21 @@ function ContactsEditor({
 
   // A save asked for (a field left, a choice made) runs once the values it should send are rendered.
   const [saveAsked, setSaveAsked] = useState(0);
-  // The save under way, so "Continue" waits for it rather than finding the action busy.
+  // One save at a time: a save asked for while another runs waits for it, then sends the
+  // contacts if they still differ, so "Continue" never finds the action busy and gives up.
   const inFlight = useRef<Promise<unknown> | null>(null);
   const { run: runAction } = save;
   const run = useCallback(
-    (body: string) => {
+    async (body: string): Promise<{ ok: boolean }> => {
+      while (inFlight.current) await inFlight.current;
+      if (body === saved.current) return { ok: true };
       const promise = runAction(body);
       inFlight.current = promise;
-      return promise;
+      try {
+        return await promise;
+      } finally {
+        if (inFlight.current === promise) inFlight.current = null;
+      }
     },
     [runAction],
   );
@@ -456,8 +463,7 @@ function ContactsEditor({
     handle,
     () => ({
       flush: async () => {
-        if (inFlight.current) await inFlight.current;
-        if (locked || current === saved.current) return true;
+        if (locked) return true;
         if (current === null) {
           // Shows every message and puts the focus on the first.
           await submit();
