@@ -69,8 +69,8 @@ describe('registration in the browser', () => {
     // 2 x online price (45) + 2 x spectator price (10).
     await expect.poll(() => page.getByTestId('registration-total').textContent()).toBe('Total: $110');
 
-    await page.getByRole('link', { name: 'Continue to confirmation' }).click();
-    await page.getByRole('button', { name: 'Complete registration' }).click();
+    await page.getByRole('button', { name: 'Continue to confirmation' }).click();
+    await page.getByRole('button', { name: /^Pay at the door/ }).click();
     await page.waitForURL(`**/customer/registration/${registrationId}/receipt`);
     await page.getByRole('heading', { name: 'Registration confirmed: pay at the door' }).waitFor();
     expect(await page.getByTestId('balance-owing').textContent()).toBe('$110');
@@ -93,7 +93,7 @@ describe('registration in the browser', () => {
     );
 
     await page.goto('/customer/home');
-    await page.getByText(`Registration #${registrationId}: Completed`).waitFor();
+    await page.getByText('Your registration: Completed').waitFor();
     await page.getByRole('link', { name: `Receipt ${code}` }).waitFor();
 
     const token = await stack.signIn(parent.email, parent.password);

@@ -134,9 +134,9 @@ describe('paying online through Stripe Checkout (stand-in)', () => {
     await page.getByLabel(/^Password/).fill(parent.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(`**/customer/registration/${id}`);
-    await page.getByRole('link', { name: 'Continue to confirmation' }).click();
+    await page.getByRole('button', { name: 'Continue to confirmation' }).click();
     await expect.poll(() => page.getByTestId('registration-total').textContent()).toBe('Total: $55');
-    await page.getByRole('button', { name: 'Complete registration' }).click();
+    await page.getByRole('button', { name: /^Pay now by card/ }).click();
     await page.getByRole('heading', { name: 'Stripe stand-in checkout' }).waitFor();
 
     const [sessionId, form] = [...stand.sessions.entries()].at(-1) ?? [];

@@ -191,7 +191,7 @@ describe('staff registrations desk and view as', () => {
     await banner.getByText('Viewing as Pat Karate', { exact: true }).waitFor();
     // The staff panel is gone; the page below is the customer's own, fetched as them.
     await expect.poll(() => staff.count()).toBe(0);
-    await page.getByRole('heading', { name: `Online Registration #${registrationId}` }).waitFor();
+    await page.getByRole('heading', { name: 'Online Registration', exact: true }).waitFor();
     await expect
       .poll(() =>
         requests.filter((r) => userContextOf(r) === String(parentId)).map((r) => new URL(r.url()).pathname),

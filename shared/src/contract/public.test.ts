@@ -61,7 +61,7 @@ describe('contact message rules (SPEC.md section 5)', () => {
     expect(ContactMessageSchema.parse({ ...valid, phone: '   ' }).phone).toBeNull();
   });
 
-  it.each(['705555012', '70555501234', '705-555-0123', '(705) 5550123', 'abcdefghij', '705555012x'])(
+  it.each(['705555012', '70555501234', 'abcdefghij', '705555012x'])(
     'rejects the phone %j unless exactly 10 digits ("Please enter a valid 10 digit phone number")',
     (phone) => {
       expect(errorsOf({ ...valid, phone })).toEqual({ phone: 'Please enter a valid 10 digit phone number' });

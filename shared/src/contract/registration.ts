@@ -37,6 +37,7 @@ export const REGISTRATION_MESSAGES = {
   nothingToPay: 'Please add a competitor, spectator pass or lunch ticket before completing the registration.',
   tooManyContacts: (max: number) => `At most ${max} contacts can be added to one registration.`,
   paymentUnavailable: 'Online payment is not available right now, please try again later.',
+  cardUnavailable: 'Paying by card is not available right now. Please choose to pay at the door.',
 } as const;
 
 /** Spectator passes and lunch tickets per registration. */
@@ -185,9 +186,22 @@ export const RegistrationOptionsSchema = z.object({
       requiresWeight: z.boolean(),
     }),
   ),
-  competitorLevels: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  competitorLevels: z.array(
+    // description: issue 19 (optional: a device's stored copy from before it has none).
+    z.object({ id: z.number().int(), name: z.string(), description: z.string().optional() }),
+  ),
+  /** Paying now by card is offered (Stripe is configured); paying at the door always is. */
+  cardPayments: z.boolean().optional(),
 });
 export type RegistrationOptions = z.infer<typeof RegistrationOptionsSchema>;
+
+/**
+ * POST /api/registration/checkout/{id}?payment=card|door: the family's choice (issue 19). card:
+ * Stripe Checkout (409 when it is not offered); door: completed now, paid at check-in. Without
+ * the choice: card when offered, else door (the first clients).
+ */
+export const CheckoutQuerySchema = z.object({ payment: z.enum(['card', 'door']).optional() });
+export type PaymentChoice = NonNullable<z.infer<typeof CheckoutQuerySchema>['payment']>;
 
 /** POST /api/registration/checkout/{id}: Stripe Checkout, or completed with "pay at the door". */
 export const CheckoutResultSchema = z.discriminatedUnion('mode', [

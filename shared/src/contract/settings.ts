@@ -189,12 +189,17 @@ export type AdminEventType = z.infer<typeof AdminEventTypeSchema>;
 
 // ---- Competitor levels ----
 
-export const CompetitorLevelInputSchema = z.object({ name: required(100) });
+export const CompetitorLevelInputSchema = z.object({
+  name: required(100),
+  /** Shown to families beside the level on the competitor form; absent on a rename keeps it. */
+  description: z.string().trim().max(300, 'This field should be at most 300 characters long').optional(),
+});
 export type CompetitorLevelInput = z.input<typeof CompetitorLevelInputSchema>;
 
 export const CompetitorLevelSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  description: z.string(),
   sortOrder: z.number().int(),
 });
 export type CompetitorLevel = z.infer<typeof CompetitorLevelSchema>;

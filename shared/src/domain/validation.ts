@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
+import { normalizePhone } from './phone.ts';
 
 // SPEC.md section 5. Field builders shared by the /api schemas and the web forms.
 
@@ -28,19 +29,24 @@ export const emailField = () =>
     .max(254, MESSAGES.email)
     .pipe(z.email({ error: MESSAGES.email }));
 
-const TEN_DIGITS = /^\d{10}$/;
+/** Required phone: the usual punctuation and a leading +1 are accepted, 10 digits kept (phone.ts). */
 export const phoneField = () =>
-  z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).regex(TEN_DIGITS, MESSAGES.phone);
+  z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.required)
+    .refine((v) => normalizePhone(v) !== null, MESSAGES.phone)
+    .transform((v) => normalizePhone(v) ?? v);
 
-/** Optional phone: empty means none; anything else must be exactly 10 digits. */
+/** Optional phone: empty means none; anything else must be 10 digits once punctuation is dropped. */
 export const optionalPhoneField = () =>
   z
     .string()
     .trim()
     .optional()
     .nullable()
-    .refine((v) => !v || TEN_DIGITS.test(v), MESSAGES.phone)
-    .transform((v) => (v ? v : null));
+    .refine((v) => !v || normalizePhone(v) !== null, MESSAGES.phone)
+    .transform((v) => (v ? (normalizePhone(v) ?? v) : null));
 
 /**
  * Canadian postal code: letter-digit-letter, optional space, digit-letter-digit.
@@ -48,7 +54,11 @@ export const optionalPhoneField = () =>
  */
 export const POSTAL_CODE = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i;
 export const postalCodeField = () =>
-  z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).regex(POSTAL_CODE, MESSAGES.postalCode);
+  z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.required)
+    .regex(POSTAL_CODE, MESSAGES.postalCode);
 
 export const passwordField = () =>
   z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).min(8, MESSAGES.passwordLength).max(200);

@@ -67,6 +67,8 @@ export const eventTypes = pgTable('event_types', {
 export const competitorLevels = pgTable('competitor_levels', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  /** What the level means, shown on the competitor form (migration 0014). */
+  description: text('description').notNull().default(''),
   sortOrder: integer('sort_order').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

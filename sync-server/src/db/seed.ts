@@ -72,11 +72,16 @@ export async function seedReferenceData(
       },
     ]);
 
-    await tx
-      .insert(competitorLevels)
-      .values(
-        ['Beginner', 'Intermediate', 'Advanced', 'Black Belt'].map((name, i) => ({ name, sortOrder: i + 1 })),
-      );
+    await tx.insert(competitorLevels).values(
+      (
+        [
+          ['Beginner', 'White to yellow belt, or under a year of training'],
+          ['Intermediate', 'Orange to green belt, or one to three years'],
+          ['Advanced', 'Blue to brown belt, or three years and more'],
+          ['Black Belt', 'Any degree of black belt'],
+        ] as const
+      ).map(([name, description], i) => ({ name, description, sortOrder: i + 1 })),
+    );
 
     if (opts.starterRules) await seedStarterRules(tx);
 

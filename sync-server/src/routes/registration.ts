@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import {
   REGISTRATION_PATHS,
+  CheckoutQuerySchema,
   CheckoutResultSchema,
   CompetitorCreateSchema,
   CompetitorSchema,
@@ -203,15 +204,25 @@ const base = router()
       method: 'post',
       path: REGISTRATION_PATHS.checkout('{registrationId}'),
       tags: ['registration'],
-      summary: 'Stripe Checkout for the server-computed total, or completion with "pay at the door"',
-      request: param('registrationId'),
+      summary:
+        'Pay now by card (Stripe Checkout for the server-computed total) or complete and pay at the door',
+      request: { ...param('registrationId'), query: CheckoutQuerySchema },
       responses: {
         200: json(CheckoutResultSchema, 'Checkout'),
         502: json(ErrorBodySchema, 'Stripe failed'),
         ...errors,
       },
     }),
-    async (c) => c.json(await checkout(c.get('deps'), caller(c), c.req.valid('param').registrationId), 200),
+    async (c) =>
+      c.json(
+        await checkout(
+          c.get('deps'),
+          caller(c),
+          c.req.valid('param').registrationId,
+          c.req.valid('query').payment,
+        ),
+        200,
+      ),
   )
   .openapi(
     defineRoute(MOUNT, {

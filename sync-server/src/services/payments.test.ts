@@ -234,7 +234,64 @@ describe('Stripe Checkout', () => {
   });
 });
 
+describe('the family chooses how to pay (issue 19)', () => {
+  it('the options say card payment is offered', async () => {
+    const c = await t.createUser('Customer', { email: 'chooser@example.com' });
+    const options = (await t.call('GET', `/api/registration/options/${tournamentId}`, undefined, c.token))
+      .json;
+    expect(options.cardPayments).toBe(true);
+  });
+
+  it('"pay at the door" completes now with the whole online total owing, and opens no Checkout Session', async () => {
+    const { c, id } = await registrationWithTwoChildrenAndTwoSpectators();
+    const sessionsBefore = stand.requests.length;
+    const res = await t.call('POST', `/api/registration/checkout/${id}?payment=door`, undefined, c.token);
+    expect(res.status).toBe(200);
+    expect(res.json.mode).toBe('door');
+    // 2 x online price 45 + 2 x spectator 10: paying at the door does not make it the door price.
+    expect(res.json.registration.balanceOwing).toBe(110);
+    expect(stand.requests.length).toBe(sessionsBefore);
+  });
+
+  it('"pay now by card" opens a Checkout Session; an unknown choice is refused and changes nothing', async () => {
+    const { c, id } = await registrationWithTwoChildrenAndTwoSpectators();
+    const bad = await t.call('POST', `/api/registration/checkout/${id}?payment=cash`, undefined, c.token);
+    expect(bad.status).toBe(400);
+    const card = await t.call('POST', `/api/registration/checkout/${id}?payment=card`, undefined, c.token);
+    expect(card.json.mode).toBe('stripe');
+    const reg = (await t.call('GET', `/api/registration/${id}`, undefined, c.token)).json;
+    expect(reg.isCompleted).toBe(false);
+  });
+});
+
 describe('without Stripe configured', () => {
+  it('card payment is not offered; choosing it is refused and leaves the registration open', async () => {
+    const plain = await createTestApp({ now: '2026-11-22T12:00:00Z' });
+    try {
+      const tid = (await plain.call('GET', '/api/tournaments')).json[0].id;
+      const c = await plain.createUser('Customer');
+      const options = (await plain.call('GET', `/api/registration/options/${tid}`, undefined, c.token)).json;
+      expect(options.cardPayments).toBe(false);
+      const id = (await plain.call('POST', `/api/registration/create/${tid}`, undefined, c.token)).json
+        .registrationId;
+      await plain.call('POST', `/api/registration/spectator/${id}`, undefined, c.token);
+      const res = await plain.call(
+        'POST',
+        `/api/registration/checkout/${id}?payment=card`,
+        undefined,
+        c.token,
+      );
+      expect(res.status).toBe(409);
+      expect(res.json.message).toBe(
+        'Paying by card is not available right now. Please choose to pay at the door.',
+      );
+      const reg = (await plain.call('GET', `/api/registration/${id}`, undefined, c.token)).json;
+      expect(reg.isCompleted).toBe(false);
+    } finally {
+      await plain.close();
+    }
+  }, 60_000);
+
   it('the webhook route answers 404', async () => {
     const plain = await createTestApp({ now: '2026-11-22T12:00:00Z' });
     try {

@@ -5,6 +5,7 @@ import {
   receiptItems,
   REGISTRATION_MESSAGES,
   type CheckoutResult,
+  type PaymentChoice,
   type Registration,
   type Tournament,
 } from '@tournament/shared';
@@ -131,7 +132,12 @@ export async function completeRegistration(
  * POST /api/registration/checkout/{id}: a Stripe Checkout Session for what is owing (one
  * line per item), or, without Stripe (or with nothing owing), completion "pay at the door".
  */
-export async function checkout(deps: Deps, caller: Caller, registrationId: number): Promise<CheckoutResult> {
+export async function checkout(
+  deps: Deps,
+  caller: Caller,
+  registrationId: number,
+  choice?: PaymentChoice,
+): Promise<CheckoutResult> {
   const registration = await getRegistration(deps, caller, registrationId);
   if (registration.isCompleted) {
     throw new DomainError('already_completed', REGISTRATION_MESSAGES.alreadyCompleted, 409);
@@ -144,7 +150,13 @@ export async function checkout(deps: Deps, caller: Caller, registrationId: numbe
     throw new DomainError('nothing_to_pay', REGISTRATION_MESSAGES.nothingToPay, 400);
   }
   const stripe = deps.config.stripe;
-  if (!stripe || registration.balanceOwing <= 0) {
+  // Issue 19: the family chose. "Pay at the door" completes now whatever is offered online;
+  // "pay now by card" while card payment is not offered is refused, not quietly turned into a
+  // door payment.
+  if (choice === 'card' && !stripe && registration.balanceOwing > 0) {
+    throw new DomainError('payment_unavailable', REGISTRATION_MESSAGES.cardUnavailable, 409);
+  }
+  if (!stripe || choice === 'door' || registration.balanceOwing <= 0) {
     const completed = await completeRegistration(deps, { registrationId, caller, payment: null });
     if (!completed) throw notFound();
     return { mode: 'door', registration: completed };

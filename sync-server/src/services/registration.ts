@@ -86,9 +86,18 @@ async function assertReach(deps: Deps, caller: Caller, row: RegistrationRow): Pr
 /** What the audit log keeps of a registration a staff member changed (issue 17). */
 async function auditSummary(tx: Tx, id: number) {
   const [row] = await tx.select().from(registrations).where(eq(registrations.id, id));
-  const kids = await tx.select({ id: competitors.id }).from(competitors).where(eq(competitors.registrationId, id));
+  const kids = await tx
+    .select({ id: competitors.id })
+    .from(competitors)
+    .where(eq(competitors.registrationId, id));
   return row
-    ? { ownerUserId: row.ownerUserId, isCompleted: row.isCompleted, spectators: row.spectators, lunch: row.lunch, competitorIds: kids.map((k) => k.id) }
+    ? {
+        ownerUserId: row.ownerUserId,
+        isCompleted: row.isCompleted,
+        spectators: row.spectators,
+        lunch: row.lunch,
+        competitorIds: kids.map((k) => k.id),
+      }
     : null;
 }
 
@@ -123,7 +132,12 @@ async function changeRegistration(
     await touch(tx, id, deps.now());
     if (audited) {
       const after = await auditSummary(tx, id);
-      await writeAudit(tx, caller, { entity: 'registration', entityId: id, action: 'update', before, after }, deps.now());
+      await writeAudit(
+        tx,
+        caller,
+        { entity: 'registration', entityId: id, action: 'update', before, after },
+        deps.now(),
+      );
     }
   });
 }
@@ -230,11 +244,15 @@ export async function registrationOptions(deps: Deps, tournamentId: number): Pro
       .where(eq(events.tournamentId, tournamentId))
       .orderBy(asc(events.sortOrder), asc(events.id)),
     db
-      .select({ id: competitorLevels.id, name: competitorLevels.name })
+      .select({
+        id: competitorLevels.id,
+        name: competitorLevels.name,
+        description: competitorLevels.description,
+      })
       .from(competitorLevels)
       .orderBy(asc(competitorLevels.sortOrder), asc(competitorLevels.id)),
   ]);
-  return { events: eventRows, competitorLevels: levels };
+  return { events: eventRows, competitorLevels: levels, cardPayments: deps.config.stripe !== undefined };
 }
 
 /** Checked before the write transaction: PGlite has one connection, so no reads outside it meanwhile. */

@@ -219,7 +219,12 @@ const levelTaken = (name: string) =>
 
 async function levelRow(tx: Tx, id: number): Promise<CompetitorLevel | undefined> {
   const [row] = await tx
-    .select({ id: competitorLevels.id, name: competitorLevels.name, sortOrder: competitorLevels.sortOrder })
+    .select({
+      id: competitorLevels.id,
+      name: competitorLevels.name,
+      description: competitorLevels.description,
+      sortOrder: competitorLevels.sortOrder,
+    })
     .from(competitorLevels)
     .where(eq(competitorLevels.id, id));
   return row;
@@ -227,7 +232,12 @@ async function levelRow(tx: Tx, id: number): Promise<CompetitorLevel | undefined
 
 export function adminListCompetitorLevels(deps: Deps): Promise<CompetitorLevel[]> {
   return deps.database.db
-    .select({ id: competitorLevels.id, name: competitorLevels.name, sortOrder: competitorLevels.sortOrder })
+    .select({
+      id: competitorLevels.id,
+      name: competitorLevels.name,
+      description: competitorLevels.description,
+      sortOrder: competitorLevels.sortOrder,
+    })
     .from(competitorLevels)
     .orderBy(asc(competitorLevels.sortOrder), asc(competitorLevels.id));
 }
@@ -254,10 +264,11 @@ export async function createCompetitorLevel(
     const [last] = await tx.select({ n: max(competitorLevels.sortOrder) }).from(competitorLevels);
     const [row] = await tx
       .insert(competitorLevels)
-      .values({ name: input.name, sortOrder: (last?.n ?? 0) + 1 })
+      .values({ name: input.name, description: input.description ?? '', sortOrder: (last?.n ?? 0) + 1 })
       .returning({
         id: competitorLevels.id,
         name: competitorLevels.name,
+        description: competitorLevels.description,
         sortOrder: competitorLevels.sortOrder,
       });
     if (!row) throw new Error('level insert returned nothing');
@@ -281,8 +292,12 @@ export async function updateCompetitorLevel(
     const before = await levelRow(tx, id);
     if (!before) throw notFound(LEVEL_NOT_FOUND);
     await assertLevelNameFree(tx, input.name, id);
-    await tx.update(competitorLevels).set({ name: input.name }).where(eq(competitorLevels.id, id));
-    const after = { ...before, name: input.name };
+    const description = input.description ?? before.description;
+    await tx
+      .update(competitorLevels)
+      .set({ name: input.name, description })
+      .where(eq(competitorLevels.id, id));
+    const after = { ...before, name: input.name, description };
     await writeAudit(
       tx,
       caller,

@@ -1,5 +1,5 @@
 import { LogOut, Moon, Shield, Sun } from 'lucide-react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { isStaff, logout, useSession } from '../lib/session.ts';
 import { Flag, useSiteSettings } from '../lib/site-settings.tsx';
@@ -8,7 +8,7 @@ import { cn } from '../lib/utils.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium text-foreground no-underline hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring',
+    'inline-flex min-h-11 shrink-0 items-center rounded-md px-2 text-sm font-medium sm:px-3 text-foreground no-underline hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring',
     isActive && 'bg-accent',
   );
 
@@ -19,14 +19,25 @@ export function Header() {
   const navigate = useNavigate();
   const { scheme, toggle } = useTheme();
   const nextScheme = scheme === 'dark' ? 'light' : 'dark';
+  // Issue 19: the home page's banner already names the site (SPEC.md section 2), so the header
+  // does not repeat it there; elsewhere it is one short line. About 60 px tall on a phone at home.
+  const onHome = useLocation().pathname === '/';
 
   return (
     <header className="border-b bg-card">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-        <Link to="/" className="mr-auto min-h-6 text-lg font-bold text-foreground no-underline">
-          {settings?.siteName ?? ''}
-        </Link>
-        <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-2 py-1 sm:px-4 sm:py-2">
+        {!onHome && (
+          <Link
+            to="/"
+            className="mr-auto text-base font-bold leading-tight text-foreground no-underline sm:text-lg"
+          >
+            {settings?.siteName ?? ''}
+          </Link>
+        )}
+        <nav
+          aria-label="Main"
+          className="ml-auto flex max-w-full items-center overflow-x-auto sm:flex-wrap sm:gap-1"
+        >
           <NavLink to="/contact" className={linkClass}>
             Contact Us
           </NavLink>
@@ -35,7 +46,7 @@ export function Header() {
               Mailing List
             </NavLink>
           </Flag>
-          <Button asChild size="sm">
+          <Button asChild size="sm" className="shrink-0">
             <Link to="/customer/home">Online Registration</Link>
           </Button>
           {isStaff(session) && (

@@ -1,11 +1,12 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { PageAlert } from '../components/page-alert.tsx';
 import { clearImpersonatedUserId } from '../lib/impersonation.ts';
 import { usePageAlert } from '../lib/page-alert.tsx';
 import { isStaff, useSession } from '../lib/session.ts';
 import { useSiteSettingsError, useSiteSettingsSettled } from '../lib/site-settings.tsx';
 import { guardRedirect, hasNonNumericId, RETURN_URL_KEY } from './guards.ts';
+import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { StaffHeader } from './staff-header.tsx';
 import { RouteAnnouncer } from './route-announcer.tsx';
@@ -14,6 +15,7 @@ import { RouteAnnouncer } from './route-announcer.tsx';
 export function RootLayout() {
   const location = useLocation();
   const matches = useMatches();
+  const navigation = useNavigation();
   const session = useSession();
   const { clearAlert, showError } = usePageAlert();
   const settingsSettled = useSiteSettingsSettled();
@@ -37,7 +39,10 @@ export function RootLayout() {
   if ((deepest?.handle as { unknownPath?: boolean } | undefined)?.unknownPath)
     return <Navigate to="/" replace />;
   if (hasNonNumericId(deepest?.params ?? {})) return <Navigate to="/" replace />;
-  const redirect = guardRedirect(pathname, !!session);
+  // Signing in moves on from the /user page in place (issue 19): while that navigation runs,
+  // the page signed in a moment ago is not sent elsewhere.
+  const leaving = navigation.state !== 'idle' && pathname.startsWith('/user');
+  const redirect = leaving ? null : guardRedirect(pathname, !!session);
   if (redirect) {
     if (redirect === '/user/login') {
       sessionStorage.setItem(RETURN_URL_KEY, pathname + location.search + location.hash);
@@ -69,6 +74,7 @@ export function RootLayout() {
         <PageAlert />
         <Outlet />
       </main>
+      {!signage && <Footer />}
       <ScrollRestoration />
       <RouteAnnouncer />
     </div>

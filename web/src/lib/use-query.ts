@@ -69,6 +69,41 @@ export function invalidateQueries(prefix: string): void {
   }
 }
 
+/** Drops every cached result but those `keep` names (a new identity keeps the site settings). */
+export function invalidateQueriesExcept(keep: (key: string) => boolean): void {
+  for (const key of [...cache.keys()]) {
+    if (keep(key)) continue;
+    cache.delete(key);
+    notify(key);
+  }
+}
+
+/**
+ * Reads the results whose key starts with `prefix` again while the screens keep showing the
+ * ones they have (a count changed in place, issue 19): nothing on screen turns into a spinner.
+ * Keys not on screen are read when next shown, showing the kept result meanwhile.
+ */
+export function refreshQueries(prefix: string): void {
+  for (const [key, entry] of [...cache.entries()]) {
+    if (!key.startsWith(prefix)) continue;
+    if (!entry.settled || entry.data === undefined) {
+      cache.delete(key);
+    } else {
+      cache.set(key, { data: entry.data, settled: true, seeded: true });
+    }
+    notify(key);
+  }
+}
+
+/** Puts a known answer in place at once (an answer the server just gave), without a read. */
+export function setQueryData<T>(key: string, update: (previous: T | undefined) => T | undefined): void {
+  const entry = cache.get(key);
+  const data = update(entry?.data as T | undefined);
+  if (data === undefined) return;
+  cache.set(key, { ...(entry ?? {}), data, settled: true });
+  notify(key);
+}
+
 export interface QueryResult<T> {
   data: T | undefined;
   error: Error | undefined;

@@ -1,3 +1,4 @@
+import { PHONE_FORMAT_HINT } from '@shared/domain/phone.ts';
 import { SelectField } from './select-field.tsx';
 import { TextField } from './text-field.tsx';
 
@@ -31,14 +32,42 @@ const GENDERS = [
   { value: '2', label: 'Female' },
 ];
 
+/** A competitor level as the forms offer it; the description is set in settings (issue 19). */
+export interface LevelChoice {
+  id: number;
+  name: string;
+  description?: string | undefined;
+}
+
+/**
+ * What the levels mean, under the level field: every described level before one is chosen
+ * (a family compares them), then the chosen one's.
+ */
+function levelHint(levels: readonly LevelChoice[], chosen: string) {
+  const described = levels.filter((l) => l.description);
+  if (described.length === 0) return undefined;
+  const picked = described.find((l) => String(l.id) === chosen);
+  if (picked) return picked.description;
+  return (
+    <ul className="grid gap-0.5">
+      {described.map((l) => (
+        <li key={l.id}>
+          <strong className="font-medium">{l.name}</strong>: {l.description}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Name, date of birth, gender, level, weight and school: what the competitor page and the walk-in desk ask. */
 export function CompetitorDetailFields({
   field,
   levels,
 }: {
   field: BindField;
-  levels: readonly { id: number; name: string }[];
+  levels: readonly LevelChoice[];
 }) {
+  const level = field('competitorLevelId', 'Competitor level', { required: true });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField {...field('firstName', 'First name', { required: true })} />
@@ -46,7 +75,8 @@ export function CompetitorDetailFields({
       <TextField {...field('dateOfBirth', 'Date of birth', { required: true, type: 'date' })} />
       <SelectField {...field('gender', 'Gender', { required: true })} options={GENDERS} />
       <SelectField
-        {...field('competitorLevelId', 'Competitor level', { required: true })}
+        {...level}
+        hint={levelHint(levels, level.value)}
         options={levels.map((l) => ({ value: String(l.id), label: l.name }))}
       />
       <TextField {...field('weightKg', 'Weight (kg)', { inputMode: 'decimal' })} />
@@ -60,7 +90,12 @@ export function EmergencyContactFields({ field }: { field: BindField }) {
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField {...field('emergencyContactName', 'Emergency contact name', { required: true })} />
       <TextField
-        {...field('emergencyContactPhone', 'Emergency contact phone', { required: true, inputMode: 'tel' })}
+        {...field('emergencyContactPhone', 'Emergency contact phone', {
+          required: true,
+          type: 'tel',
+          inputMode: 'tel',
+          hint: PHONE_FORMAT_HINT,
+        })}
       />
       <TextField
         {...field('emergencyContactRelationship', 'Relationship to competitor', { required: true })}

@@ -3,21 +3,24 @@ import { Label } from '../ui/label.tsx';
 
 /**
  * Label, control and error text together (SPEC.md section 5): the error shows beside the
- * field, and an empty required field is marked as required.
+ * field. A required field is marked by the asterisk (and the control's `required`, which
+ * screen readers announce); its "Value is required" message comes from the form once the
+ * field was left or a submit was tried, not before anything is typed (issue 19). A hint
+ * (the expected format, a choice's description) shows until there is an error to show.
  */
 export function Field({
   id,
   label,
   error,
   required,
-  empty,
+  hint,
   children,
 }: {
   id: string;
   label: string;
   error?: string | undefined;
   required?: boolean | undefined;
-  empty: boolean;
+  hint?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -36,19 +39,18 @@ export function Field({
           {error}
         </p>
       ) : (
-        required &&
-        empty && (
-          <p id={`${id}-required`} className="text-xs text-muted-foreground">
-            Required
-          </p>
+        hint && (
+          <div id={`${id}-hint`} className="text-sm text-muted-foreground">
+            {hint}
+          </div>
         )
       )}
     </div>
   );
 }
 
-export function describedBy(id: string, error: string | undefined, required: boolean | undefined, empty: boolean) {
+export function describedBy(id: string, error: string | undefined, hint: ReactNode) {
   if (error) return `${id}-error`;
-  if (required && empty) return `${id}-required`;
+  if (hint) return `${id}-hint`;
   return undefined;
 }

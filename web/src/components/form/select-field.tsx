@@ -1,4 +1,4 @@
-import { useId, type ComponentProps } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { Select } from '../ui/select.tsx';
 import { describedBy, Field } from './field.tsx';
 
@@ -9,23 +9,34 @@ export interface SelectOption {
 export type SelectFieldProps = ComponentProps<'select'> & {
   label: string;
   error?: string | undefined;
+  /** Shown under the control until an error replaces it. */
+  hint?: ReactNode;
   options: readonly SelectOption[];
   /** Text of the empty first option, e.g. "Choose a province". */
   placeholder?: string;
 };
 
-export function SelectField({ label, error, required, id, value, options, placeholder, ...props }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  required,
+  id,
+  value,
+  options,
+  placeholder,
+  ...props
+}: SelectFieldProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
-  const empty = value === undefined || value === null || String(value) === '';
   return (
-    <Field id={fieldId} label={label} error={error} required={required} empty={empty}>
+    <Field id={fieldId} label={label} error={error} required={required} hint={hint}>
       <Select
         id={fieldId}
         required={required}
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, required, empty)}
+        aria-describedby={describedBy(fieldId, error, hint)}
         {...props}
       >
         <option value="">{placeholder ?? 'Select...'}</option>

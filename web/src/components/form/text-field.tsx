@@ -1,21 +1,25 @@
-import { useId, type ComponentProps } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { Input } from '../ui/input.tsx';
 import { describedBy, Field } from './field.tsx';
 
-export type TextFieldProps = ComponentProps<'input'> & { label: string; error?: string | undefined };
+export type TextFieldProps = ComponentProps<'input'> & {
+  label: string;
+  error?: string | undefined;
+  /** Shown under the control until an error replaces it: the expected format, a choice's description. */
+  hint?: ReactNode;
+};
 
-export function TextField({ label, error, required, id, value, ...props }: TextFieldProps) {
+export function TextField({ label, error, hint, required, id, value, ...props }: TextFieldProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
-  const empty = value === undefined || value === null || String(value).trim() === '';
   return (
-    <Field id={fieldId} label={label} error={error} required={required} empty={empty}>
+    <Field id={fieldId} label={label} error={error} required={required} hint={hint}>
       <Input
         id={fieldId}
         required={required}
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, required, empty)}
+        aria-describedby={describedBy(fieldId, error, hint)}
         {...props}
       />
     </Field>

@@ -1,5 +1,5 @@
 import { AuthenticateRequestSchema } from '@tournament/shared';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -8,7 +8,8 @@ import { useAction } from '../../../lib/action.ts';
 import { useForm } from '../../../lib/form.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useSiteSettings } from '../../../lib/site-settings.tsx';
-import { setSessionForNextPage } from '../../../lib/session.ts';
+import { setSession, setSessionForNextPage } from '../../../lib/session.ts';
+import { invalidateQueriesExcept } from '../../../lib/use-query.ts';
 import { signIn, signInWithGoogle, toSession, useTournaments } from '../api/accounts.ts';
 import { loginDestination, takeReturnUrl } from '../login-destination.ts';
 import { GoogleButton } from './google-button.tsx';
@@ -16,18 +17,23 @@ import { TournamentStatusPanel } from './tournament-status-panel.tsx';
 
 /** /user/login: the tournament status panel and the sign-in form (SPEC.md section 2). */
 export function LoginPage() {
-  usePageMeta('Login', 'Sign in to register competitors, spectators and lunch for the tournament.');
+  usePageMeta('Login', 'Sign in to register competitors and spectators for the tournament.');
   const settings = useSiteSettings();
   const tournaments = useTournaments();
 
-  function finish(answer: Parameters<typeof toSession>[0]) {
+  const navigate = useNavigate();
+  async function finish(answer: Parameters<typeof toSession>[0]) {
     const session = toSession(answer);
     const target = loginDestination(session.user.roles, takeReturnUrl());
-    // A fresh page load at `target`: in-page navigation would re-render this /user page
-    // signed in first, and the shell's guard sends signed-in users on /user pages to
-    // /customer/registration. A new identity also starts with empty caches this way.
+    // In-page navigation (issue 19: a fresh page load showed a blank white screen for about
+    // 300 ms). The session is stored first without telling this page; the shell's guard
+    // leaves a signed-in user on this /user page alone while the navigation runs (the login
+    // button keeps its spinner), and the new identity starts with empty caches.
     setSessionForNextPage(session);
-    window.location.replace(target);
+    // Not the site settings: the shell renders nothing without them.
+    invalidateQueriesExcept((key) => key === 'settings');
+    await navigate(target, { replace: true });
+    setSession(session);
   }
 
   // The e-mail is the account's username (SPEC.md section 7, POST /api/users/authenticate).

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { PROVINCES, RegisterRequestSchema } from '@tournament/shared';
+import { PHONE_FORMAT_HINT } from '@shared/domain/phone.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -44,7 +45,7 @@ export function RegisterPage() {
   return (
     <Card className="mx-auto max-w-2xl">
       <CardHeader>
-        <CardTitle>
+        <CardTitle as="h1">
           <span className="sr-only">Page: </span>Sign Up
         </CardTitle>
         <p className="text-sm text-muted-foreground">
@@ -61,7 +62,8 @@ export function RegisterPage() {
             type="tel"
             required
             autoComplete="tel-national"
-            inputMode="numeric"
+            inputMode="tel"
+            hint={PHONE_FORMAT_HINT}
             {...form.field('phoneNumber')}
           />
           <TextField
@@ -88,6 +90,10 @@ export function RegisterPage() {
           <TextField label="City" required autoComplete="address-level2" {...form.field('city')} />
           <SelectField label="Province" required options={PROVINCE_OPTIONS} {...form.field('province')} />
           <TextField label="Postal Code" required autoComplete="postal-code" {...form.field('postalCode')} />
+          <p className="text-sm sm:col-span-2">
+            We keep your details, and your competitors&apos;, only to run the tournament. Read our{' '}
+            <Link to="/privacy">privacy policy</Link>.
+          </p>
           <div className="flex items-end sm:col-span-2">
             <Button type="submit" disabled={form.busy}>
               {form.busy && <Spinner className="size-4" />}

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useFlag } from '../../../lib/site-settings.tsx';
 
 /** SPEC.md section 2 "Login panel states": today, open or opening soon, closed, none. */
 export function TournamentStatusPanel({
@@ -16,6 +17,8 @@ export function TournamentStatusPanel({
   isLoading: boolean;
   now: Date;
 }) {
+  // Issue 19: lunch is mentioned only while lunch tickets are sold (SellLunchTickets).
+  const sellLunch = useFlag('SellLunchTickets');
   if (isLoading && !tournaments) {
     return (
       <Card>
@@ -42,7 +45,9 @@ export function TournamentStatusPanel({
       </CardHeader>
       <CardContent className="grid gap-4">
         {state === 'today' && next && (
-          <p>Registration today is in person only, from {next.inPersonRegistrationTimes || '8:30AM to 10AM'}.</p>
+          <p>
+            Registration today is in person only, from {next.inPersonRegistrationTimes || '8:30AM to 10AM'}.
+          </p>
         )}
         {(state === 'open' || state === 'soon') && next && (
           <>
@@ -51,7 +56,10 @@ export function TournamentStatusPanel({
                 Registration opens soon! Online registration opens on {formatDate(next.registrationOpensOn)}.
               </Alert>
             )}
-            <p>Sign up for an account to register competitors, spectators and lunch for the tournament.</p>
+            <p>
+              Sign up for an account to register competitors
+              {sellLunch ? ', spectators and lunch' : ' and spectators'} for the tournament.
+            </p>
             {state === 'soon' ? (
               <Button disabled className="justify-self-start">
                 Sign Up

@@ -68,12 +68,16 @@ describe('the contact form (SPEC.md section 5)', () => {
     expect(screen.queryByText(MESSAGES.phone)).toBeNull();
   });
 
-  it('marks the empty required fields before anything is typed', () => {
-    renderContact();
-    expect(field(/First name/)).toHaveAccessibleDescription('Required');
-    expect(field(/Message/)).toHaveAccessibleDescription('Required');
+  it('says nothing is missing before anything is typed; a required field left empty says so', async () => {
+    const user = renderContact();
+    expect(field(/First name/)).toBeRequired();
+    expect(field(/First name/)).not.toHaveAccessibleDescription(MESSAGES.required);
+    expect(screen.queryByText(MESSAGES.required)).toBeNull();
     expect(field(/Message/)).toHaveAttribute('rows', '5');
-    expect(field(/Phone/)).not.toHaveAccessibleDescription('Required');
+    expect(field(/Phone/)).not.toBeRequired();
+    await user.click(field(/First name/));
+    await user.tab();
+    expect(field(/First name/)).toHaveAccessibleDescription(MESSAGES.required);
   });
 
   it('submitting an empty form shows every required message and sends nothing', async () => {

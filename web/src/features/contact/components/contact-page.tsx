@@ -1,4 +1,5 @@
 import { ContactMessageSchema } from '@shared/contract/public.ts';
+import { PHONE_FORMAT_HINT } from '@shared/domain/phone.ts';
 import { TextAreaField } from '../../../components/form/text-area-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -55,8 +56,9 @@ export function ContactPage() {
           <TextField
             label="Phone (optional)"
             type="tel"
-            inputMode="numeric"
+            inputMode="tel"
             autoComplete="tel-national"
+            hint={PHONE_FORMAT_HINT}
             {...form.field('phone')}
           />
           <TextAreaField label="Message" required {...form.field('message')} />

@@ -16,12 +16,17 @@ import {
   type CompetitorUpdate,
   type ContactInput,
   type ContactPreferences,
+  type PaymentChoice,
   type Registration,
   type RegistrationOptions,
 } from '@shared/contract/registration.ts';
-import { CompetitorScheduleSchema, MATCHDAY_PATHS, type CompetitorScheduleEntry } from '@shared/contract/matchday.ts';
+import {
+  CompetitorScheduleSchema,
+  MATCHDAY_PATHS,
+  type CompetitorScheduleEntry,
+} from '@shared/contract/matchday.ts';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
+import { invalidateQueries, refreshQueries, setQueryData, useQuery } from '../../../lib/use-query.ts';
 
 // The /api/registration calls of SPEC.md section 7 (and the few DESIGN.md adds), as fetchers and hooks.
 
@@ -46,8 +51,8 @@ export const saveContacts = (registrationId: number, contacts: ContactInput[]) =
   api.put(P.contacts(registrationId), { contacts }, ContactListSchema);
 export const saveContactPreferences = (contactId: number, prefs: ContactPreferences) =>
   api.put(P.contactPreferences(contactId), prefs, ContactSchema);
-export const checkout = (registrationId: number) =>
-  api.post(P.checkout(registrationId), undefined, CheckoutResultSchema);
+export const checkout = (registrationId: number, payment: PaymentChoice) =>
+  api.post(`${P.checkout(registrationId)}?payment=${payment}`, undefined, CheckoutResultSchema);
 
 export function useTournaments() {
   return useQuery('tournaments', fetchTournaments);
@@ -68,12 +73,29 @@ export function useRegistrationOptions(tournamentId: number | undefined) {
   );
 }
 export function useReceipt(registrationId: number) {
-  return useQuery(`${KEY}receipt:${registrationId}`, () => api.get(P.receipt(registrationId), ReceiptWithQrSchema));
+  return useQuery(`${KEY}receipt:${registrationId}`, () =>
+    api.get(P.receipt(registrationId), ReceiptWithQrSchema),
+  );
 }
 
 /** After any change: registrations, lists and receipts fetch again. */
 export function invalidateRegistrations(): void {
   invalidateQueries(KEY);
+}
+
+/**
+ * After a change made on the page itself (a pass added, contacts saved): the registration and
+ * lists are read again while the page keeps showing what it has (no spinner, no jump).
+ */
+export function refreshRegistrations(): void {
+  refreshQueries(KEY);
+}
+
+/** Shows a count the server just answered at once, before the refreshed registration arrives. */
+export function showPassCount(registrationId: number, kind: 'spectator' | 'lunch', count: number): void {
+  setQueryData<Registration>(`${KEY}${registrationId}`, (r) =>
+    r ? { ...r, [kind === 'spectator' ? 'spectators' : 'lunch']: count } : r,
+  );
 }
 
 /** Estimated times move through the day: a home page left open reads them again every minute. */
@@ -93,4 +115,9 @@ export function useSchedule(tournamentId: number | undefined) {
     return () => clearInterval(t);
   }, [tournamentId, refetch]);
   return query;
+}
+
+/** Shows a registration the server just answered (a competitor deleted) without reading it again. */
+export function setRegistration(id: number, registration: Registration): void {
+  setQueryData<Registration>(`${KEY}${id}`, () => registration);
 }

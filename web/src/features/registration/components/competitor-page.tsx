@@ -1,6 +1,7 @@
 import { CompetitorFieldsSchema, competitorRuleErrors } from '@shared/domain/competitor.ts';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Registration } from '@shared/contract/registration.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -68,6 +69,36 @@ function toInput(registrationId: number, v: Values) {
   };
 }
 
+interface SameContact {
+  key: string;
+  firstName: string;
+  name: string;
+  phone: string;
+  relationship: string;
+}
+
+function sameContactChoices(
+  competitors: Registration['competitors'],
+  editing: number | undefined,
+): SameContact[] {
+  const seen = new Set<string>();
+  const out: SameContact[] = [];
+  for (const c of [...competitors].reverse()) {
+    if (c.id === editing || !c.emergencyContactName) continue;
+    const key = `${c.emergencyContactName.trim().toLowerCase()}|${c.emergencyContactPhone}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({
+      key,
+      firstName: c.firstName,
+      name: c.emergencyContactName,
+      phone: c.emergencyContactPhone,
+      relationship: c.emergencyContactRelationship,
+    });
+  }
+  return out;
+}
+
 /** `/{customer|admin}/registration/{id}/competitor/{competitorId?}`: add or edit, validated as you type. */
 export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
   usePageMeta('Competitor', 'Competitor details, events and emergency contact.');
@@ -132,6 +163,9 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
     return <p role="alert">The requested resource was not found</p>;
 
   const values = form.values;
+  // "Same as Ava" (issue 19): the emergency contacts already given for the family's other
+  // competitors, each once, the latest first.
+  const sameAs = sameContactChoices(registration.data.competitors, competitorId);
   const text: BindField = (name, label, extra = {}) => ({ ...form.field(name), label, ...extra });
 
   return (
@@ -145,11 +179,16 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
         <form noValidate onSubmit={(e) => void form.submit(e)} className="grid gap-4">
           <CompetitorDetailFields field={text} levels={options.data?.competitorLevels ?? []} />
           <fieldset className="grid gap-2">
-            <legend className="font-medium">Events</legend>
+            <legend className="mb-1 font-medium">Events</legend>
             {(options.data?.events ?? []).map((e) => (
-              <label key={e.id} className="flex items-center gap-2">
+              // The whole row is the target, at least 44 px tall (issue 19).
+              <label
+                key={e.id}
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 has-[:checked]:border-primary"
+              >
                 <input
                   type="checkbox"
+                  className="size-5 shrink-0 accent-primary"
                   checked={values.eventIds.includes(e.id)}
                   onChange={(ev) => {
                     const on = ev.target.checked;
@@ -169,11 +208,36 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
               <p className="text-sm font-medium text-destructive">{form.error('eventIds')}</p>
             )}
           </fieldset>
+          {sameAs.length > 0 && (
+            <div className="grid gap-2">
+              <p className="text-sm">Emergency contact</p>
+              <div className="flex flex-wrap gap-2">
+                {sameAs.map((c) => (
+                  <Button
+                    key={c.key}
+                    variant="outline"
+                    className="h-auto min-h-11 whitespace-normal py-2 text-left"
+                    onClick={() =>
+                      form.setValues({
+                        ...values,
+                        emergencyContactName: c.name,
+                        emergencyContactPhone: c.phone,
+                        emergencyContactRelationship: c.relationship,
+                      })
+                    }
+                  >
+                    Same as {c.firstName} ({c.name})
+                  </Button>
+                ))}
+              </div>
+            </div>
+          )}
           <EmergencyContactFields field={text} />
-          <label className="flex items-center gap-2">
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2">
             <input
               type="checkbox"
               name="guardianConsent"
+              className="size-5 shrink-0 accent-primary"
               checked={values.guardianConsent}
               onChange={(e) => form.set('guardianConsent', e.target.checked)}
             />
@@ -182,12 +246,17 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
           {form.error('guardianConsent') && (
             <p className="text-sm font-medium text-destructive">{form.error('guardianConsent')}</p>
           )}
-          <div className="flex gap-2">
-            <Button type="submit" disabled={form.busy}>
+          <p className="text-sm">
+            A competitor&apos;s details reach only the tournament staff who need them. Read our{' '}
+            <Link to="/privacy">privacy policy</Link>.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" size="lg" disabled={form.busy}>
               Save competitor
             </Button>
             <Button
               type="button"
+              size="lg"
               variant="outline"
               onClick={() => void navigate(`/${area}/registration/${registrationId}`)}
             >

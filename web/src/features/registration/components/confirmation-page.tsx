@@ -1,3 +1,4 @@
+import type { PaymentChoice } from '@shared/contract/registration.ts';
 import { receiptItems } from '@shared/domain/receipt.ts';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -7,13 +8,20 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDollars } from '../../../lib/format.ts';
 import { useAction } from '../../../lib/action.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
-import { checkout, invalidateRegistrations, useRegistration } from '../api/registration.ts';
+import {
+  checkout,
+  invalidateRegistrations,
+  useRegistration,
+  useRegistrationOptions,
+} from '../api/registration.ts';
+import { PriceNote } from './price-note.tsx';
 
 const PAYMENT_POLL_MS = 2000;
 
 /**
- * `/customer/registration/{id}/confirmation`: what is being bought, then payment (Stripe
- * Checkout when the server offers it, else completion with pay at the door). Stripe sends
+ * `/customer/registration/{id}/confirmation`: the order summary, then the family's choice
+ * (issue 19): pay now by card (Stripe Checkout, when the server offers it) or pay at the door,
+ * each with the amount it will be. One tap either way, as the single button was. Stripe sends
  * the family back here with `?paid=1` while its webhook completes the registration.
  */
 export function ConfirmationPage() {
@@ -25,8 +33,11 @@ export function ConfirmationPage() {
   const { data: registration, error, isLoading, refetch } = useRegistration(id);
   // Stays busy while the browser leaves for Stripe Checkout.
   const [leaving, setLeaving] = useState(false);
-  const complete = useAction(async () => {
-    const result = await checkout(id);
+  const options = useRegistrationOptions(registration?.tournamentId);
+  const [choice, setChoice] = useState<PaymentChoice | null>(null);
+  const complete = useAction(async (payment: PaymentChoice) => {
+    setChoice(payment);
+    const result = await checkout(id, payment);
     if (result.mode === 'stripe') {
       setLeaving(true);
       window.location.assign(result.url);
@@ -60,6 +71,8 @@ export function ConfirmationPage() {
   }
 
   const items = receiptItems(registration, registration.tournament);
+  const owing = formatDollars(registration.balanceOwing);
+  const cardOffered = options.data?.cardPayments === true;
 
   return (
     <Card className="mx-auto max-w-2xl">
@@ -67,32 +80,72 @@ export function ConfirmationPage() {
         <h1 className="text-2xl font-bold">Confirm your registration</h1>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <ul className="grid gap-1">
-          {items.map((i) => (
-            <li key={i.description} className="flex justify-between gap-4">
-              <span>
-                {i.description}
-                {i.quantity > 1 ? ` x ${i.quantity}` : ''}
-              </span>
-              <span>{formatDollars(i.amount)}</span>
-            </li>
-          ))}
-        </ul>
-        <p className="text-xl font-bold" data-testid="registration-total">
-          Total: {formatDollars(registration.cost)}
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <Button size="lg" disabled={paying || items.length === 0} onClick={() => void complete.run()}>
-            {paying ? <Spinner /> : null}
-            Complete registration
-          </Button>
+        <section aria-labelledby="order-summary" className="grid gap-2">
+          <h2 id="order-summary" className="text-lg font-semibold">
+            Order summary
+          </h2>
+          <ul className="grid gap-1">
+            {items.map((i) => (
+              <li key={i.description} className="flex justify-between gap-4">
+                <span>
+                  {i.description}
+                  {i.quantity > 1 ? ` x ${i.quantity}` : ''}
+                </span>
+                <span>{formatDollars(i.amount)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="text-xl font-bold" data-testid="registration-total">
+            Total: {formatDollars(registration.cost)}
+          </p>
+          <PriceNote registration={registration} />
+        </section>
+        <section aria-labelledby="how-to-pay" className="grid gap-3">
+          <h2 id="how-to-pay" className="text-lg font-semibold">
+            How would you like to pay?
+          </h2>
+          <div className="grid gap-1">
+            <Button
+              size="lg"
+              className="h-auto min-h-11 justify-between whitespace-normal py-2"
+              disabled={paying || items.length === 0 || !cardOffered}
+              aria-describedby="pay-card-note"
+              onClick={() => void complete.run('card')}
+            >
+              {complete.busy && choice === 'card' ? <Spinner /> : null}
+              <span>Pay now by card</span>
+              <span>{owing}</span>
+            </Button>
+            <p id="pay-card-note" className="text-sm text-muted-foreground">
+              {cardOffered
+                ? 'You pay on the secure card page and your receipt is ready when you come back.'
+                : 'Paying by card is not available right now.'}
+            </p>
+          </div>
+          <div className="grid gap-1">
+            <Button
+              size="lg"
+              variant={cardOffered ? 'outline' : 'default'}
+              className="h-auto min-h-11 justify-between whitespace-normal py-2"
+              disabled={paying || items.length === 0}
+              aria-describedby="pay-door-note"
+              onClick={() => void complete.run('door')}
+            >
+              {complete.busy && choice === 'door' ? <Spinner /> : null}
+              <span>Pay at the door</span>
+              <span>{owing}</span>
+            </Button>
+            <p id="pay-door-note" className="text-sm text-muted-foreground">
+              Your registration is confirmed now; you pay {owing} at check-in on tournament day by cash, card
+              or e-transfer.
+            </p>
+          </div>
+        </section>
+        <div>
           <Button asChild variant="outline" size="lg">
             <Link to={`/customer/registration/${id}`}>Back to registration</Link>
           </Button>
         </div>
-        <p className="text-sm">
-          If online payment is not available you complete now and pay the balance at the door.
-        </p>
       </CardContent>
     </Card>
   );

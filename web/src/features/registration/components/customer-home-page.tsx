@@ -69,8 +69,14 @@ export function CustomerHomePage() {
   const list = registrations.data ?? [];
   const completed = list.filter((r) => r.isCompleted);
   // SPEC.md section 2: no completed registration while registration is open goes to registering.
+  // The spinner stays while the next page loads: never a blank page after sign-in (issue 19).
   if (next?.isRegistrationOpen && completed.length === 0)
-    return <Navigate to="/customer/registration" replace />;
+    return (
+      <>
+        <Spinner />
+        <Navigate to="/customer/registration" replace />
+      </>
+    );
   const needsSmsChoice = list.some((r) => r.contacts.some((c) => c.lacksSmsPreference));
 
   return (
@@ -83,6 +89,16 @@ export function CustomerHomePage() {
       ) : (
         <p>Thank you for your interest!</p>
       )}
+      {list.length > 0 && (
+        <p>
+          <Link to="/customer/home/notification-preferences" className="inline-flex min-h-11 items-center">
+            Notification preferences
+          </Link>{' '}
+          <span className="text-sm text-muted-foreground">
+            (texts and e-mails when a division is coming up)
+          </span>
+        </p>
+      )}
       {needsSmsChoice && (
         <p role="status" className="rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-900">
           Some contacts have not chosen whether to get text messages when their division is coming up.{' '}
@@ -90,11 +106,13 @@ export function CustomerHomePage() {
         </p>
       )}
       <Schedule entries={schedule.data ?? []} />
-      {list.map((r) => (
+      {list.map((r, i) => (
         <Card key={r.registrationId} data-testid="registration-card">
           <CardHeader>
+            {/* Numbered for the family, not by the database's id (issue 19). */}
             <CardTitle as="h2">
-              Registration #{r.registrationId}: {r.isCompleted ? 'Completed' : 'In progress'}
+              {list.length > 1 ? `Registration ${i + 1}` : 'Your registration'}:{' '}
+              {r.isCompleted ? 'Completed' : 'In progress'}
             </CardTitle>
           </CardHeader>
           <CardContent className="grid gap-2">

@@ -4,7 +4,9 @@ import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
+import type { Registration } from '@shared/contract/registration.ts';
 import { useReceipt, useRegistration } from '../api/registration.ts';
+import { PriceNote } from './price-note.tsx';
 
 /** `/customer/registration/{id}/receipt`: the printable receipt; home when there is none (SPEC.md section 2). */
 export function ReceiptPage() {
@@ -13,11 +15,11 @@ export function ReceiptPage() {
   const registration = useRegistration(id);
   if (registration.isLoading && !registration.data) return <Spinner />;
   if (!registration.data?.receipt) return <Navigate to="/customer/home" replace />;
-  return <ReceiptView registrationId={id} />;
+  return <ReceiptView registration={registration.data} />;
 }
 
-function ReceiptView({ registrationId }: { registrationId: number }) {
-  const { data: receipt, error, isLoading } = useReceipt(registrationId);
+function ReceiptView({ registration }: { registration: Registration }) {
+  const { data: receipt, error, isLoading } = useReceipt(registration.registrationId);
   if (isLoading && !receipt) return <Spinner />;
   if (!receipt) return <p role="alert">{error?.message}</p>;
   return (
@@ -31,24 +33,32 @@ function ReceiptView({ registrationId }: { registrationId: number }) {
           Confirmation code: <strong data-testid="confirmation-code">{receipt.confirmationCode}</strong>
         </p>
         <p className="text-sm">Issued {formatDate(receipt.createdAt)}</p>
-        <table className="w-full text-left">
+        {/* Spaced cells: at 390 px the headers read "Quantity" and "Amount", never "QuantityAmount" (issue 19). */}
+        <table className="w-full border-separate border-spacing-x-0 border-spacing-y-1 text-left">
           <thead>
             <tr>
-              <th>Item</th>
-              <th>Quantity</th>
-              <th className="text-right">Amount</th>
+              <th scope="col" className="pr-3">
+                Item
+              </th>
+              <th scope="col" className="px-3 text-right">
+                Quantity
+              </th>
+              <th scope="col" className="pl-3 text-right">
+                Amount
+              </th>
             </tr>
           </thead>
           <tbody>
             {receipt.receiptItems.map((i) => (
               <tr key={i.description}>
-                <td>{i.description}</td>
-                <td>{i.quantity}</td>
-                <td className="text-right">{formatDollars(i.amount)}</td>
+                <td className="pr-3">{i.description}</td>
+                <td className="px-3 text-right">{i.quantity}</td>
+                <td className="pl-3 text-right">{formatDollars(i.amount)}</td>
               </tr>
             ))}
           </tbody>
         </table>
+        <PriceNote registration={registration} />
         <dl className="grid grid-cols-2 gap-1">
           <dt>Total</dt>
           <dd className="text-right">{formatDollars(receipt.total)}</dd>

@@ -24,7 +24,7 @@ import {
   type TournamentInput,
 } from '@tournament/shared';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
+import { invalidateQueries, refreshQueries, useQuery } from '../../../lib/use-query.ts';
 
 // The settings pages' calls to /api/admin (issue 8). Every change drops the admin lists and
 // the public reads it affects, so the home page and header show it without a reload.
@@ -79,6 +79,15 @@ export const saveCompetitorLevel = (id: number | null, input: CompetitorLevelInp
       ? api.post(P.competitorLevels, input, CompetitorLevelSchema)
       : api.put(P.competitorLevel(id), input, CompetitorLevelSchema),
   );
+/**
+ * A level's name and description saved as they are edited (issue 19): the list is read again
+ * while it stays on screen, so the row being edited keeps its focus.
+ */
+export async function saveCompetitorLevelDetails(id: number, input: CompetitorLevelInput) {
+  const saved = await api.put(P.competitorLevel(id), input, CompetitorLevelSchema);
+  refreshQueries(ADMIN);
+  return saved;
+}
 export const deleteCompetitorLevel = (id: number) =>
   mutate(api.del(P.competitorLevel(id), undefined, MessageSchema));
 export const reorderCompetitorLevels = (ids: number[]) =>
@@ -102,7 +111,8 @@ export const reorderEvents = (ids: number[]) =>
   mutate(api.post(P.eventsOrder, { ids }, TournamentEventListSchema));
 
 // ---- Divisions ----
-export const useDivisions = () => useQuery(`${ADMIN}divisions`, () => api.get(P.divisions, DivisionListSchema));
+export const useDivisions = () =>
+  useQuery(`${ADMIN}divisions`, () => api.get(P.divisions, DivisionListSchema));
 export const saveDivision = (id: number | null, input: DivisionInput) =>
   mutate(
     id === null
@@ -110,7 +120,8 @@ export const saveDivision = (id: number | null, input: DivisionInput) =>
       : api.put(P.division(id), input, DivisionSchema),
   );
 export const deleteDivision = (id: number) => mutate(api.del(P.division(id), undefined, MessageSchema));
-export const reorderDivisions = (ids: number[]) => mutate(api.post(P.divisionsOrder, { ids }, DivisionListSchema));
+export const reorderDivisions = (ids: number[]) =>
+  mutate(api.post(P.divisionsOrder, { ids }, DivisionListSchema));
 /** Issue 13: the rules a past tournament's draft used, appended to the current ones. */
 export const copyDivisionRules = (tournamentId: number) =>
   mutate(api.post(MATCHMAKING_PATHS.copyRules(tournamentId), undefined, CopyRulesResultSchema));

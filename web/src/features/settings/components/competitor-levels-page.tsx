@@ -1,5 +1,5 @@
 import { CompetitorLevelInputSchema, type CompetitorLevel } from '@tournament/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { ListEditor } from '../../../components/list-editor.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,16 +11,17 @@ import {
   deleteCompetitorLevel,
   reorderCompetitorLevels,
   saveCompetitorLevel,
+  saveCompetitorLevelDetails,
   useCompetitorLevels,
 } from '../api/settings.ts';
 import { Loading, SettingsShell } from './settings-shell.tsx';
 
-/** `/admin/competitor-levels`: an ordered list (move up/down), renamed in place (issue 8). */
+/** `/admin/competitor-levels`: an ordered list (move up/down), renamed in place (issue 8), with descriptions families see (issue 19). */
 export function CompetitorLevelsPage() {
   const { data, error, isLoading } = useCompetitorLevels();
   const form = useForm({
     schema: CompetitorLevelInputSchema,
-    initial: { name: '' },
+    initial: { name: '', description: '' },
     onSubmit: async (input) => {
       await saveCompetitorLevel(null, input);
       form.reset();
@@ -28,14 +29,7 @@ export function CompetitorLevelsPage() {
     },
     action: { success: (name) => `The level "${String(name)}" was added.` },
   });
-  const rename = useAction(
-    async (level: CompetitorLevel, name: string) => {
-      await saveCompetitorLevel(level.id, { name });
-      return name;
-    },
-    { success: (name) => `The level was renamed to "${name}".` },
-  );
-  const busy = form.busy || rename.busy;
+  const busy = form.busy;
 
   return (
     <SettingsShell
@@ -50,8 +44,11 @@ export function CompetitorLevelsPage() {
             className="flex flex-wrap items-end gap-2"
             aria-label="New competitor level"
           >
-            <div className="min-w-64 flex-1">
+            <div className="min-w-48 flex-1">
               <TextField label="New level" required {...form.field('name')} />
+            </div>
+            <div className="min-w-64 flex-[2]">
+              <TextField label="Description (shown to families)" {...form.field('description')} />
             </div>
             <Button type="submit" disabled={busy}>
               Add level
@@ -75,16 +72,7 @@ export function CompetitorLevelsPage() {
             {
               header: 'Name',
               className: 'contents',
-              // Keyed by the name: a saved rename gives the row a fresh input holding it.
-              cell: (level, i) => (
-                <LevelName
-                  key={level.name}
-                  level={level}
-                  index={i}
-                  busy={busy}
-                  onRename={(name) => void rename.run(level, name)}
-                />
-              ),
+              cell: (level, i) => <LevelDetails level={level} index={i} />,
             },
           ]}
         />
@@ -93,31 +81,71 @@ export function CompetitorLevelsPage() {
   );
 }
 
-function LevelName({
-  level,
-  index,
-  busy,
-  onRename,
-}: {
-  level: CompetitorLevel;
-  index: number;
-  busy: boolean;
-  onRename: (name: string) => void;
-}) {
+type SaveState = 'saved' | 'saving' | 'unsaved' | 'failed';
+
+/**
+ * A level's name and description, saved when a field is left (issue 19, decision 027): no
+ * "Save name" button to find, and leaving the page saves what was typed. A blank name is
+ * not saved; the row says so.
+ */
+function LevelDetails({ level, index }: { level: CompetitorLevel; index: number }) {
   const [name, setName] = useState(level.name);
+  const [description, setDescription] = useState(level.description);
+  const saved = useRef({ name: level.name, description: level.description });
+  const [savedOnce, setSavedOnce] = useState(false);
+  const save = useAction(async (next: { name: string; description: string }) => {
+    await saveCompetitorLevelDetails(level.id, next);
+    saved.current = next;
+    setSavedOnce(true);
+  });
+  const next = { name: name.trim(), description: description.trim() };
+  const changed = next.name !== saved.current.name || next.description !== saved.current.description;
+  const state: SaveState = save.busy ? 'saving' : save.error ? 'failed' : changed ? 'unsaved' : 'saved';
+  const { run } = save;
+  const saveNow = () => {
+    if (changed && next.name) void run(next);
+  };
+  // Leaving the page (a link, the back button) saves what was typed.
+  const latest = useRef(saveNow);
+  latest.current = saveNow;
+  useEffect(() => () => latest.current(), []);
+  // Closing the tab with an edit that could not be saved: the browser asks first.
+  useEffect(() => {
+    if (state !== 'unsaved' && state !== 'failed') return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [state]);
+
   return (
-    <>
+    <span className="grid min-w-64 flex-1 gap-1 sm:grid-cols-[minmax(8rem,14rem)_1fr]" onBlur={saveNow}>
       <Input
         aria-label={`Name of level ${index + 1}`}
-        className="max-w-xs flex-1"
+        className="h-11"
         value={name}
         onChange={(e) => setName(e.target.value)}
+        aria-invalid={name.trim() === '' || undefined}
       />
-      {name.trim() !== level.name && (
-        <Button size="sm" disabled={busy || !name.trim()} onClick={() => onRename(name.trim())}>
-          Save name
-        </Button>
-      )}
-    </>
+      <Input
+        aria-label={`Description of level ${index + 1}`}
+        placeholder="What this level means, for families"
+        className="h-11"
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      <span role="status" className="text-sm text-muted-foreground sm:col-span-2">
+        {name.trim() === ''
+          ? 'A level needs a name; not saved.'
+          : state === 'saving'
+            ? 'Saving...'
+            : state === 'failed'
+              ? 'Not saved: see the message above.'
+              : state === 'unsaved'
+                ? 'Saved when you leave the field.'
+                : savedOnce
+                  ? 'Saved.'
+                  : ''}
+      </span>
+    </span>
   );
 }

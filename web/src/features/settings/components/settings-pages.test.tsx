@@ -129,9 +129,9 @@ describe('the tournaments page', () => {
 
 describe('the competitor levels page', () => {
   const levels: CompetitorLevel[] = [
-    { id: 1, name: 'Beginner', sortOrder: 1 },
-    { id: 2, name: 'Intermediate', sortOrder: 2 },
-    { id: 3, name: 'Advanced', sortOrder: 3 },
+    { id: 1, name: 'Beginner', description: '', sortOrder: 1 },
+    { id: 2, name: 'Intermediate', description: '', sortOrder: 2 },
+    { id: 3, name: 'Advanced', description: '', sortOrder: 3 },
   ];
 
   it('moving a level up sends the whole new order', async () => {

@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+
+/**
+ * Every public and customer page ends with the privacy policy (issue 19): the site collects
+ * children's data, and a family should find how it is used from anywhere.
+ */
+export function Footer() {
+  return (
+    <footer className="border-t">
+      <nav
+        aria-label="Footer"
+        className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 px-4 py-2 text-sm"
+      >
+        <Link to="/privacy" className="inline-flex min-h-11 items-center">
+          Privacy policy
+        </Link>
+      </nav>
+    </footer>
+  );
+}
