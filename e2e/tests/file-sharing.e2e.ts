@@ -146,7 +146,9 @@ describe('file sharing', () => {
     const phone = await newPage(browser, stack.baseUrl);
     await phone.setViewportSize({ width: 390, height: 844 });
     await signIn(phone, parent);
-    await phone.goto('/customer/file-sharing');
+    // The family finds the page from their home page.
+    await phone.goto('/customer/home');
+    await phone.getByRole('link', { name: 'File sharing', exact: true }).click();
     await phone.getByRole('list', { name: 'Files from the tournament' }).getByText('Schedule.pdf').waitFor();
     const schedule = await downloadVia(phone, 'Download Schedule.pdf');
     expect(schedule.name).toBe('Schedule.pdf');

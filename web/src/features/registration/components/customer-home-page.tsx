@@ -99,6 +99,14 @@ export function CustomerHomePage() {
           </span>
         </p>
       )}
+      <p>
+        <Link to="/customer/file-sharing" className="inline-flex min-h-11 items-center">
+          File sharing
+        </Link>{' '}
+        <span className="text-sm text-muted-foreground">
+          (send a waiver or medical form; the schedule and rules)
+        </span>
+      </p>
       {needsSmsChoice && (
         <p role="status" className="rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-900">
           Some contacts have not chosen whether to get text messages when their division is coming up.{' '}
