@@ -43,7 +43,7 @@ describe('PUT /api/email/contactUs rules and messages', () => {
     ['email', { email: 'kim@' }, 'Value is not a valid email address'],
     ['message', { message: '\n\t ' }, MESSAGES.required],
     ['phone', { phone: '705555012' }, 'Please enter a valid 10 digit phone number'],
-    ['phone', { phone: '705-555-0123' }, 'Please enter a valid 10 digit phone number'],
+    ['phone', { phone: '705-555-01234' }, 'Please enter a valid 10 digit phone number'],
   ])('refuses a bad %s with its message (%j) and sends nothing', async (field, change, message) => {
     const before = t.sent.length;
     const res = await t.call('PUT', '/api/email/contactUs', { ...valid, ...change });
