@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PullResponse, SyncDivision, SyncDivisionResult, SyncRing } from '@tournament/shared';
@@ -200,14 +199,6 @@ export async function assignOverSync(
 
 /** A ring-side tablet's screen (DESIGN.md: officials work on tablets). */
 export const TABLET_VIEWPORT = { width: 1024, height: 768 };
-
-/** axe-core's violations on the page as it is now (none expected), one line each. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
 
 /** With E2E_SHOTS=dir, a full-page screenshot of the step, to look at the tablet layout. */
 export async function shot(page: Page, name: string): Promise<void> {

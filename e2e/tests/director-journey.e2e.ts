@@ -1,5 +1,5 @@
+import { axeViolationsInBothSchemes } from '../src/axe.ts';
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -50,14 +50,7 @@ const longDateIn = (iso: string, timeZone: string) =>
   }).format(new Date(iso));
 
 async function axeClean(page: Page) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const result = await new AxeBuilder({ page }).analyze();
-    expect(
-      result.violations.map((v) => `${scheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  expect(await axeViolationsInBothSchemes(page)).toEqual([]);
 }
 
 describe("the director's journey on a laptop", () => {

@@ -1,3 +1,4 @@
+import { axeViolations } from '../src/axe.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, startStack, type Browser, type Stack } from '../src/harness.ts';
@@ -10,7 +11,6 @@ import {
   type Tablet,
 } from '../src/check-in-fixtures.ts';
 import {
-  axeViolations,
   director,
   enterScores,
   nextTournament,

@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolationsInBothSchemes } from '../src/axe.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formsCompetitor, type RegistrationOptionsSeen } from '../src/competitor-body.ts';
@@ -34,19 +34,7 @@ const users = {
   admin: { email: 'admin@example.com', password: 'admin-pass-2026', role: 'SuperAdmin' as const },
 };
 
-async function violations(page: Page) {
-  const found: string[] = [];
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
-      .toBe(scheme === 'dark');
-    const result = await new AxeBuilder({ page }).analyze();
-    for (const v of result.violations)
-      found.push(`${scheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }
-  return found;
-}
+const violations = axeViolationsInBothSchemes;
 
 describe("the parent's journey on a phone (issue 19)", () => {
   let stack: Stack;

@@ -153,6 +153,30 @@ describe('server-rendered public pages', () => {
     }
   });
 
+  it('a sign-in typed before the app has hydrated is kept, and is never sent in the address', async () => {
+    const page = await newPage(browser, stack.baseUrl);
+    // A slow phone: the app's scripts arrive only after the parent has typed.
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/user/login', { waitUntil: 'commit' });
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel(/^Password/).fill('not-the-password-1');
+    // Not yet hydrated: the button cannot send the form natively (a GET with the password in it).
+    await expect(page.getByRole('button', { name: 'Login' }).isDisabled()).resolves.toBe(true);
+    release();
+    await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe(ADMIN.email);
+    await page.getByRole('button', { name: 'Login' }).click();
+    // Both typed values reached the form: the server's refusal, not "Value is required".
+    await page.getByText('The e-mail address or password is incorrect.').waitFor();
+    expect(page.url()).not.toContain('password');
+    await page.context().close();
+  });
+
   it('a venue changed in settings shows on the next load, as text even when it holds markup', async () => {
     const venue = '<img src=x onerror=alert(1)> Collège Boréal </script><script>alert(2)</script>';
     await setVenue(venue);

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, routerReady } from './app/app.tsx';
 import { PAGE_DATA_ID, pageQueries, pageReads, type PageData } from './app/page-data.ts';
 import { keepOnDevice } from './lib/offline-cache.ts';
+import { recordTypingBeforeHydration } from './lib/typed-before-hydration.ts';
 import { seedQueries } from './lib/use-query.ts';
 import { startPwa } from './sync/pwa.tsx';
 import './index.css';
@@ -24,6 +25,7 @@ if (carried && root.hasChildNodes()) {
   for (const [path, answer] of pageReads(data)) keepOnDevice(path, answer);
   // Hydrated in a task of its own, after the one that evaluated the bundle: two shorter
   // tasks keep a slow phone's main thread free for the reader's taps (issue 18).
+  recordTypingBeforeHydration(root);
   void routerReady().then(() => setTimeout(() => hydrateRoot(root, app), 0));
 } else {
   createRoot(root).render(app);

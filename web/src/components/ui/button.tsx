@@ -1,6 +1,6 @@
 import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
-import type { ComponentProps } from 'react';
+import { useSyncExternalStore, type ComponentProps } from 'react';
 import { cn } from '../../lib/utils.ts';
 
 export const buttonVariants = cva(
@@ -13,7 +13,8 @@ export const buttonVariants = cva(
         /** A destructive secondary action (Remove beside Edit): red outline and text, not filled. */
         destructiveOutline:
           'border border-destructive bg-background text-destructive hover:bg-danger-bg hover:text-danger-fg',
-        outline: 'border border-input bg-background text-foreground hover:bg-accent hover:text-accent-foreground',
+        outline:
+          'border border-input bg-background text-foreground hover:bg-accent hover:text-accent-foreground',
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         ghost: 'text-foreground hover:bg-accent hover:text-accent-foreground',
         link: 'text-link underline-offset-4 hover:underline',
@@ -29,15 +30,36 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
+export type ButtonProps = ComponentProps<'button'> &
+  VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
-/** `asChild` renders the child (e.g. a router Link) with button styling. */
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+const noChanges = () => () => undefined;
+
+/**
+ * False in the server's render and while the browser hydrates it, true from then on (and from
+ * the first render of a page the browser renders itself).
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * `asChild` renders the child (e.g. a router Link) with button styling. A submit button is
+ * disabled until the page is hydrated (decision 020): a server-rendered form submitted before
+ * the app handles it would be sent natively, the e-mail and password in the address.
+ */
+export function Button({ className, variant, size, asChild = false, type, disabled, ...props }: ButtonProps) {
+  const hydrated = useHydrated();
   const Comp = asChild ? Slot.Root : 'button';
   return (
     <Comp
       className={cn(buttonVariants({ variant, size }), className)}
       {...(asChild ? {} : { type: type ?? 'button' })}
+      disabled={disabled || (type === 'submit' && !hydrated) || undefined}
       {...props}
     />
   );
