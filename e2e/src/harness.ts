@@ -30,6 +30,16 @@ export async function newPage(browser: Browser, baseUrl: string): Promise<Page> 
   return page;
 }
 
+/**
+ * Waits until the app answers on the page. The public pages (home, contact, privacy, sign-in,
+ * sign-up) arrive rendered by the server (decision 020): a script that types, scrolls or
+ * clicks before hydration tests the plain HTML (a link loads a new page, a field shows no
+ * message yet), not the app.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+}
+
 /** The uncaught errors a page made with `newPage` has thrown so far. */
 export function pageErrors(page: Page): Error[] {
   return errorsByPage.get(page) ?? [];

@@ -7,6 +7,7 @@ import { chromium, type Page } from 'playwright-core';
 import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
+  hydrated,
   launchBrowser,
   startStack,
   type Browser,
@@ -303,8 +304,14 @@ describe('check-in resilience', () => {
     expect(await checkedInOnServer('F')).toEqual([]);
 
     await page.goto('/user/login');
+    // The sign-in page arrives rendered by the server, before the app knows the token is
+    // refused: once hydrated it tries the signed-in pages, the server's 401 signs the device
+    // out (the changes are kept), and the app comes back here for Dana to sign in again.
+    await hydrated(page);
+    await expect
+      .poll(() => page.evaluate(() => [location.pathname, localStorage.getItem('session')]), { timeout: 15_000 })
+      .toEqual(['/user/login', null]);
     await page.getByRole('button', { name: 'Login' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/user/login');
     await page.getByLabel('Email').fill(dana.email);
     await page.getByLabel(/^Password/).fill(dana.password);
     await page.getByRole('button', { name: 'Login' }).click();

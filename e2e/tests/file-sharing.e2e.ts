@@ -90,6 +90,15 @@ describe('file sharing', () => {
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack({ users: [parent, other, director] }), launchBrowser()]);
     registrationId = await register(parent, 'Maya');
+    // Completed (to pay at the door): a family with no completed registration is sent from its
+    // home page to registering while registration is open (SPEC.md section 2).
+    const checkout = await stack.api(
+      'POST',
+      `/api/registration/checkout/${registrationId}`,
+      undefined,
+      await stack.signIn(parent.email, parent.password),
+    );
+    expect(checkout.status, checkout.text).toBe(200);
     await register(other, 'Zoe');
     const form = new FormData();
     form.set('registrationId', String(registrationId));

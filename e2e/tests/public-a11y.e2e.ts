@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
+import { hydrated, launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
 
 // Issue 4: axe-core finds nothing on every public page in both schemes; the scheme follows the
 // system until chosen and the choice is remembered; screenshots of the home page for a look.
@@ -36,7 +36,7 @@ describe('accessibility and colour schemes of the public pages', () => {
     await page.goto(path);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     // The home page arrives rendered by the server: its buttons work once the app has hydrated.
-    await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    await hydrated(page);
     return page;
   }
 

@@ -1,7 +1,15 @@
 import { MESSAGES, type SiteSettings } from '@tournament/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressText, launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
+import {
+  addressText,
+  hydrated,
+  launchBrowser,
+  newPage,
+  startStack,
+  type Browser,
+  type Stack,
+} from '../src/harness.ts';
 
 // Issue 4: titles, redirects, the mailing-list flag and the contact form against the real server.
 const ADMIN = { email: 'flags@example.com', password: 'public-pages-2026', role: 'SuperAdmin' as const };
@@ -54,6 +62,7 @@ describe('the public site', () => {
     await page.setViewportSize({ width: 800, height: 500 });
     await page.goto('/privacy');
     await page.getByRole('heading', { name: 'Children under 13' }).waitFor();
+    await hydrated(page);
     await page.evaluate(() => window.scrollTo(0, 900));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
     // Click the header link without scrolling to it, as a sticky menu or a keyboard user would.
@@ -100,11 +109,13 @@ describe('the public site', () => {
       const page = await newPage(browser, stack.baseUrl);
       await page.goto('/contact');
       await page.getByRole('heading', { level: 1, name: 'Contact Us', exact: true }).waitFor();
+      await hydrated(page);
       return page;
     }
+    /** The field's message, or null: a format hint (the phone's) describes it too, but is no message. */
     const errorOf = async (page: Page, label: RegExp) => {
       const id = await page.getByLabel(label).getAttribute('aria-describedby');
-      return id ? page.locator(`[id="${id}"]`).textContent() : null;
+      return id?.endsWith('-error') ? page.locator(`[id="${id}"]`).textContent() : null;
     };
 
     it('shows the spec messages as the visitor types', async () => {

@@ -1,7 +1,7 @@
 import type { AdminTournament, TournamentInput } from '@tournament/shared';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
+import { hydrated, launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
 
 // Issue 18 (decision 020): the public pages arrive as HTML with their content. The home page
 // shows the next tournament with JavaScript off; with it on, the same markup is hydrated with
@@ -145,7 +145,7 @@ describe('server-rendered public pages', () => {
         if (p === '/api/tournaments' || p === '/api/event-types' || p === '/api/settings') reads.push(p);
       });
       await page.goto(path, { waitUntil: 'networkidle' });
-      await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+      await hydrated(page);
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       expect(problems, path).toEqual([]);
       expect(reads, path).toEqual([]);
@@ -168,7 +168,7 @@ describe('server-rendered public pages', () => {
     // Not yet hydrated: the button cannot send the form natively (a GET with the password in it).
     await expect(page.getByRole('button', { name: 'Login' }).isDisabled()).resolves.toBe(true);
     release();
-    await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    await hydrated(page);
     await expect(page.getByLabel('Email').inputValue()).resolves.toBe(ADMIN.email);
     await page.getByRole('button', { name: 'Login' }).click();
     // Both typed values reached the form: the server's refusal, not "Value is required".

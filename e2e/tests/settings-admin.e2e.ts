@@ -123,17 +123,27 @@ describe('settings in the browser', () => {
   it('a flag switched off hides its content at once, without a restart', async () => {
     const page = await newPage(browser, stack.baseUrl);
     await signIn(page, boss);
-    await page.goto('/admin/site-settings');
+    // Staff screens carry the staff header (issue 19): the flag shows in the public header,
+    // reached in the same tab through "Public site", with no reload.
     const mailingLink = page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Mailing List' });
+    const publicSite = async () => {
+      await page.getByRole('link', { name: 'Public site' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Northern Ontario Martial Arts Championship' }).waitFor();
+    };
+    await page.goto('/admin/site-settings');
+    await publicSite();
     await expect.poll(() => mailingLink.count(), { timeout: 15_000 }).toBe(1);
+    await page.goBack();
     await page.getByLabel('MailingListTab').uncheck();
     await page.getByRole('button', { name: 'Save site settings' }).click();
     await expect
       .poll(() => page.getByText('The site settings were saved.').count(), { timeout: 15_000 })
       .toBe(1);
+    await publicSite();
     await expect.poll(() => mailingLink.count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Contact Us' }).count()).toBeGreaterThan(0);
 
     const visitor = await newPage(browser, stack.baseUrl);
     await visitor.goto('/');
