@@ -1,9 +1,13 @@
 import { and, asc, eq, like } from 'drizzle-orm';
+import type { Role } from '@tournament/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devSmsOutbox, messageRecipients, messages, registrationContacts } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { matchdayWorld, type MatchdayWorld } from '../testing/matchday-fixtures.ts';
+import { createJobQueue } from '../jobs/queue.ts';
+import { publishDraft } from './matchmaking.ts';
 import { queuePublicationNotices } from './notices.ts';
+import { registerSendPipeline } from './send-pipeline.ts';
 import { getNextTournament } from './tournaments.ts';
 
 // Issue 16, "a division published or changed" (decision 026): matchmaking publishes, a director
@@ -28,7 +32,7 @@ const GIRLS_10 = 'Girls 10-11 Beginner';
 
 let t: TestApp;
 let w: MatchdayWorld;
-let director: { token: string };
+let director: Awaited<ReturnType<TestApp['createUser']>>;
 let tournamentId: number;
 let draftId: number;
 const kid = new Map<string, number>();
@@ -139,9 +143,10 @@ describe('a division published or changed', () => {
   });
 
   it('evaluating the publication again, or publishing it again unchanged, tells no one twice', async () => {
-    expect(await queuePublicationNotices(t.deps, tournamentId)).toBe(0);
+    const again = () => t.db.transaction((tx) => queuePublicationNotices(t.deps, tournamentId, tx));
+    expect(await again()).toEqual([]);
     await w.publish(director.token, draftId);
-    expect(await queuePublicationNotices(t.deps, tournamentId)).toBe(0);
+    expect(await again()).toEqual([]);
     // The queue has nothing left to send once every message's recipients are settled.
     await until(
       async () =>
@@ -152,6 +157,60 @@ describe('a division published or changed', () => {
     expect(await textsTo(PHONE.cleo)).toHaveLength(2);
     expect(mailsTo(PHONE.cleo)).toHaveLength(2);
     expect(await changeNoticesTo(`+1${PHONE.cleo}`)).toHaveLength(1);
+    expect(await textsTo(PHONE.sky)).toHaveLength(1);
+    expect(await textsTo(PHONE.wren)).toEqual([]);
+  });
+});
+
+describe('a crash right after the publishing transaction commits (decision 026)', () => {
+  it("loses no notice: they committed with the publication, and the queue's sweep sends them after a restart", async () => {
+    const movedBack = await t.call(
+      'POST',
+      `/api/admin/matchmaking/drafts/${draftId}/move`,
+      {
+        competitorId: kid.get('Cleo'),
+        fromDivisionId: await draftDivision(GIRLS_8),
+        toDivisionId: await draftDivision(GIRLS_10),
+      },
+      director.token,
+    );
+    expect(movedBack.status, movedBack.text).toBe(200);
+
+    // The server "dies" just after the publishing transaction commits: nothing after it runs
+    // (no poke, no job queued), and its workers are gone.
+    await t.deps.jobs.stop();
+    const db = t.deps.database.db;
+    const commit = db.transaction.bind(db);
+    db.transaction = (async (...args: Parameters<typeof commit>) => {
+      db.transaction = commit;
+      await commit(...args);
+      throw new Error('the process died after the commit');
+    }) as typeof commit;
+    const caller = {
+      personId: director.user.id,
+      roles: director.user.roles as Role[],
+      displayName: 'Director',
+    };
+    await expect(publishDraft(t.deps, caller, draftId, true)).rejects.toThrow(
+      'the process died after the commit',
+    );
+    expect(db.transaction).toBe(commit);
+
+    const backText = `Division change: Cleo Family moved from ${GIRLS_8} to ${GIRLS_10}.`;
+    const queued = await changeNoticesTo(`+1${PHONE.cleo}`);
+    expect(queued).toHaveLength(2);
+    expect(queued.map((q) => q.body).filter((b) => b.includes(backText))).toHaveLength(1);
+
+    // The restart: a new queue over the same database; its start sweep sends what is queued.
+    t.deps.jobs = createJobQueue(t.database, { pollingIntervalSeconds: 0.5 });
+    registerSendPipeline(t.deps);
+    await t.deps.jobs.start();
+    await until(
+      async () => (await textsTo(PHONE.cleo)).length === 3 && mailsTo(PHONE.cleo).length === 3,
+      'the notices of the publication that crashed',
+    );
+    expect((await textsTo(PHONE.cleo))[2]).toContain(backText);
+    expect(mailsTo(PHONE.cleo)[2]!.text).toContain(backText);
     expect(await textsTo(PHONE.sky)).toHaveLength(1);
     expect(await textsTo(PHONE.wren)).toEqual([]);
   });
