@@ -1,7 +1,14 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { Role } from '@tournament/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devSmsOutbox, messageRecipients, messages, registrationContacts } from '../db/schema.ts';
+import {
+  devSmsOutbox,
+  divisionChangeNotices,
+  matchmakingPublications,
+  messageRecipients,
+  messages,
+  registrationContacts,
+} from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { matchdayWorld, type MatchdayWorld } from '../testing/matchday-fixtures.ts';
 import { createJobQueue } from '../jobs/queue.ts';
@@ -213,5 +220,53 @@ describe('a crash right after the publishing transaction commits (decision 026)'
     expect(mailsTo(PHONE.cleo)[2]!.text).toContain(backText);
     expect(await textsTo(PHONE.sky)).toHaveLength(1);
     expect(await textsTo(PHONE.wren)).toEqual([]);
+  });
+
+  it('a failure in the notices is rolled back to its savepoint and the publication still stands', async () => {
+    const moved = await t.call(
+      'POST',
+      `/api/admin/matchmaking/drafts/${draftId}/move`,
+      {
+        competitorId: kid.get('Cleo'),
+        fromDivisionId: await draftDivision(GIRLS_10),
+        toDivisionId: await draftDivision(GIRLS_8),
+      },
+      director.token,
+    );
+    expect(moved.status, moved.text).toBe(200);
+    const before = await t.db.select().from(matchmakingPublications);
+    const notices = await t.db.select().from(messages);
+    // The notices' table is out of reach for the length of one publication: their writes fail.
+    await t.database.execScript('alter table messages rename to messages_away');
+    try {
+      const res = await t.call(
+        'POST',
+        `/api/admin/matchmaking/drafts/${draftId}/publish`,
+        { confirm: true },
+        director.token,
+      );
+      expect(res.status, res.text).toBe(200);
+    } finally {
+      await t.database.execScript('alter table messages_away rename to messages');
+    }
+    const after = await t.db.select().from(matchmakingPublications);
+    expect(after).toHaveLength(before.length + 1);
+    const latest = after.at(-1)!;
+    // The change list of the new publication is there; no notice was made for it (and the log says so).
+    const changes = await t.db
+      .select()
+      .from(divisionChangeNotices)
+      .where(eq(divisionChangeNotices.publicationId, latest.id));
+    expect(changes).toEqual([
+      expect.objectContaining({
+        competitorId: kid.get('Cleo'),
+        fromTitle: GIRLS_10,
+        toTitle: GIRLS_8,
+        sentAt: null,
+      }),
+    ]);
+    expect(await t.db.select().from(messages)).toHaveLength(notices.length);
+    // The rings run the new publication: Cleo is in Girls 8-9 there.
+    expect((await w.divisions()).has(GIRLS_8)).toBe(true);
   });
 });
