@@ -2,13 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { Config, S3Config } from '../config/env.ts';
 
 // Where shared files' bytes live (issue 16; decisions 025 and 030): under DATA_DIR/uploads, or
@@ -81,26 +75,34 @@ export const S3_KEY_PREFIX = 'uploads/';
  * atomic, so a reader never sees half a file, as with the local store's rename.
  */
 export function s3FileStore(config: S3Config): FileStore {
-  const client = new S3Client({
-    region: config.region,
-    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-    ...(config.credentials ? { credentials: config.credentials } : {}),
-    forcePathStyle: config.forcePathStyle,
-    // Checksums only where an operation needs one: several S3-compatible services refuse the
-    // SDK's default CRC32 headers; TLS and SigV4 over the payload hash guard the bytes anyway.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  // The SDK is loaded on first use: a server keeping files under DATA_DIR never loads it.
+  let sdk: Promise<{ s3: typeof S3Sdk; client: S3Sdk.S3Client }> | undefined;
+  const ready = () =>
+    (sdk ??= import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: config.region,
+        ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+        ...(config.credentials ? { credentials: config.credentials } : {}),
+        forcePathStyle: config.forcePathStyle,
+        // Checksums only where an operation needs one: several S3-compatible services refuse the
+        // SDK's default CRC32 headers; TLS and SigV4 over the payload hash guard the bytes anyway.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
   const objectKey = (key: string) => {
     assertKey(key);
     return `${S3_KEY_PREFIX}${key}`;
   };
   return {
     async put(key, data) {
+      const Key = objectKey(key);
+      const { s3, client } = await ready();
       await client.send(
-        new PutObjectCommand({
+        new s3.PutObjectCommand({
           Bucket: config.bucket,
-          Key: objectKey(key),
+          Key,
           Body: data,
           ContentLength: data.byteLength,
           // The detected type is on our row; the bucket never serves the bytes to a browser.
@@ -109,21 +111,25 @@ export function s3FileStore(config: S3Config): FileStore {
       );
     },
     async open(key) {
+      const Key = objectKey(key);
+      const { s3, client } = await ready();
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: objectKey(key) }));
+        const res = await client.send(new s3.GetObjectCommand({ Bucket: config.bucket, Key }));
         if (!res.Body) return undefined;
         return {
           body: res.Body.transformToWebStream() as ReadableStream<Uint8Array>,
           size: res.ContentLength ?? 0,
         };
       } catch (err) {
-        if (err instanceof NoSuchKey) return undefined;
+        if (err instanceof s3.NoSuchKey) return undefined;
         throw err;
       }
     },
     async remove(key) {
+      const Key = objectKey(key);
+      const { s3, client } = await ready();
       // S3 answers a missing key's delete with 204 as well.
-      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: objectKey(key) }));
+      await client.send(new s3.DeleteObjectCommand({ Bucket: config.bucket, Key }));
     },
   };
 }
