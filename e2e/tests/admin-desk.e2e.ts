@@ -110,7 +110,12 @@ describe('the admin desk', () => {
       'Site Settings',
       'Audit Log',
       'Communications',
+      'Dev Outbox',
     ]);
+    // Issue 16: the SMS and mails a server without Twilio or SMTP_URL keeps, for SuperAdmins.
+    await root.getByRole('menuitem', { name: 'Dev Outbox' }).click();
+    await root.getByRole('heading', { name: 'SMS outbox' }).waitFor();
+    expect(new URL(root.url()).pathname).toBe('/admin/dev-outbox');
   });
 
   it('a customer reads the authentication message', async () => {

@@ -16,3 +16,4 @@ export const DevMailSchema = z.object({
   createdAt: z.string(),
 });
 export type DevMail = z.infer<typeof DevMailSchema>;
+export const DevMailListSchema = z.array(DevMailSchema);

@@ -59,4 +59,71 @@ describe('configuration', () => {
   it('ignores variables outside the contract', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SOMETHING_ELSE: 'x' })).not.toThrow();
   });
+
+  describe('S3-compatible storage for shared files (decision 030)', () => {
+    it('is off without S3_BUCKET: files stay under DATA_DIR', () => {
+      expect(loadConfig({}).s3).toBeUndefined();
+    });
+
+    it('reads the bucket, endpoint, region, keys and path style', () => {
+      const c = loadConfig({
+        S3_BUCKET: 'nomac-files',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'ca-central-1',
+        S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      });
+      expect(c.s3).toEqual({
+        bucket: 'nomac-files',
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'ca-central-1',
+        credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret' },
+        forcePathStyle: true,
+      });
+    });
+
+    it("with the bucket alone: AWS's endpoints, us-east-1, the SDK's own credentials, virtual-host style", () => {
+      expect(loadConfig({ S3_BUCKET: 'nomac-files' }).s3).toEqual({
+        bucket: 'nomac-files',
+        endpoint: undefined,
+        region: 'us-east-1',
+        credentials: undefined,
+        forcePathStyle: false,
+      });
+    });
+
+    it('refuses at start any other S3_* variable without S3_BUCKET, naming each', () => {
+      expect(() =>
+        loadConfig({
+          S3_ENDPOINT: 'http://127.0.0.1:9000',
+          S3_ACCESS_KEY_ID: 'a',
+          S3_SECRET_ACCESS_KEY: 'b',
+        }),
+      ).toThrow(
+        /Invalid configuration:\nS3_ENDPOINT: is set but S3_BUCKET is not.*\nS3_ACCESS_KEY_ID: is set but S3_BUCKET is not.*\nS3_SECRET_ACCESS_KEY: is set but S3_BUCKET is not/,
+      );
+    });
+
+    it('refuses one access key without the other', () => {
+      for (const half of [{ S3_ACCESS_KEY_ID: 'a' }, { S3_SECRET_ACCESS_KEY: 'b' }]) {
+        expect(() => loadConfig({ S3_BUCKET: 'nomac-files', ...half })).toThrow(
+          /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither/,
+        );
+      }
+    });
+
+    it('refuses an endpoint that is not an http(s) URL, and a path style that is not true or false', () => {
+      expect(() => loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toThrow(
+        /S3_ENDPOINT must be an absolute http\(s\) URL/,
+      );
+      expect(() => loadConfig({ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+        /S3_FORCE_PATH_STYLE must be true or false/,
+      );
+    });
+
+    it('treats empty S3 variables as unset', () => {
+      expect(loadConfig({ S3_BUCKET: '', S3_ENDPOINT: ' ', S3_REGION: '' }).s3).toBeUndefined();
+    });
+  });
 });

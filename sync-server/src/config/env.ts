@@ -50,6 +50,43 @@ const EnvSchema = z.object({
       (v) => v === undefined || /^https?:\/\//.test(v),
       'TWILIO_API_BASE must be an absolute http(s) URL',
     ),
+  // Shared files in S3-compatible storage (issue 16, decision 030): only when S3_BUCKET is set;
+  // else under DATA_DIR/uploads. Any other S3_* without S3_BUCKET is refused at start (see below).
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  S3_ENDPOINT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^https?:\/\//.test(v), 'S3_ENDPOINT must be an absolute http(s) URL'),
+  S3_REGION: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  S3_FORCE_PATH_STYLE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine(
+      (v) => v === undefined || /^(true|false|1|0)$/i.test(v),
+      'S3_FORCE_PATH_STYLE must be true or false',
+    ),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z
     .string()
@@ -106,7 +143,29 @@ export interface TwilioConfig {
   apiBase: string | undefined;
 }
 
+export interface S3Config {
+  bucket: string;
+  /** An S3-compatible service's URL (MinIO, R2, ...); undefined means AWS's own endpoints. */
+  endpoint: string | undefined;
+  region: string;
+  /** Both, or neither: then the SDK's own credential chain (an instance role, ~/.aws). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key` (most self-hosted services). */
+  forcePathStyle: boolean;
+}
+
+/** The S3_* variables that mean nothing without S3_BUCKET. */
+const S3_DEPENDENT = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
 export interface Config {
+  /** Shared files in S3-compatible storage, when S3_BUCKET is set; else DATA_DIR/uploads. */
+  s3?: S3Config | undefined;
   /** SMS through Twilio, when TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are set. */
   twilio?: TwilioConfig | undefined;
   /** Stripe Checkout, when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are both set. */
@@ -136,7 +195,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Half an S3 configuration is a mistake, not a wish for local files: files a family uploads
+  // must not land on one server's disk while the operator believes they are in the bucket.
+  const s3Problems = [
+    ...(e.S3_BUCKET
+      ? []
+      : S3_DEPENDENT.filter((name) => e[name] !== undefined).map(
+          (name) => `${name}: is set but S3_BUCKET is not (set S3_BUCKET, or unset every S3_* variable)`,
+        )),
+    ...(!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY
+      ? ['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the SDK then finds its own)']
+      : []),
+  ];
+  if (s3Problems.length > 0) throw new Error(`Invalid configuration:\n${s3Problems.join('\n')}`);
   return {
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION ?? 'us-east-1',
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: /^(true|1)$/i.test(e.S3_FORCE_PATH_STYLE ?? ''),
+        }
+      : undefined,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

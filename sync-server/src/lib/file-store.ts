@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { Config, S3Config } from '../config/env.ts';
 
-// Where shared files' bytes live (issue 16; docs/decisions/025-file-sharing.md): under
-// DATA_DIR/uploads, each under the random id the server made for it, never under a name a
-// person chose. S3-compatible storage is not built yet (the decision says why); it would be
-// another FileStore.
+// Where shared files' bytes live (issue 16; decisions 025 and 030): under DATA_DIR/uploads, or
+// in an S3-compatible bucket when S3_BUCKET is set, each under the random id the server made
+// for it, never under a name a person chose.
 
 export interface StoredFile {
   body: ReadableStream<Uint8Array>;
@@ -66,15 +67,86 @@ export function localFileStore(dir: string): FileStore {
   };
 }
 
+/** Where a file's bytes sit in the bucket: beside the local layout, so one prefix holds them all. */
+export const S3_KEY_PREFIX = 'uploads/';
+
+/**
+ * Shared files in an S3-compatible bucket (decision 030), through the official SDK. PutObject is
+ * atomic, so a reader never sees half a file, as with the local store's rename.
+ */
+export function s3FileStore(config: S3Config): FileStore {
+  // The SDK is loaded on first use: a server keeping files under DATA_DIR never loads it.
+  let sdk: Promise<{ s3: typeof S3Sdk; client: S3Sdk.S3Client }> | undefined;
+  const ready = () =>
+    (sdk ??= import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: config.region,
+        ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+        ...(config.credentials ? { credentials: config.credentials } : {}),
+        forcePathStyle: config.forcePathStyle,
+        // Checksums only where an operation needs one: several S3-compatible services refuse the
+        // SDK's default CRC32 headers; TLS and SigV4 over the payload hash guard the bytes anyway.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
+  const objectKey = (key: string) => {
+    assertKey(key);
+    return `${S3_KEY_PREFIX}${key}`;
+  };
+  return {
+    async put(key, data) {
+      const Key = objectKey(key);
+      const { s3, client } = await ready();
+      await client.send(
+        new s3.PutObjectCommand({
+          Bucket: config.bucket,
+          Key,
+          Body: data,
+          ContentLength: data.byteLength,
+          // The detected type is on our row; the bucket never serves the bytes to a browser.
+          ContentType: 'application/octet-stream',
+        }),
+      );
+    },
+    async open(key) {
+      const Key = objectKey(key);
+      const { s3, client } = await ready();
+      try {
+        const res = await client.send(new s3.GetObjectCommand({ Bucket: config.bucket, Key }));
+        if (!res.Body) return undefined;
+        return {
+          body: res.Body.transformToWebStream() as ReadableStream<Uint8Array>,
+          size: res.ContentLength ?? 0,
+        };
+      } catch (err) {
+        if (err instanceof s3.NoSuchKey) return undefined;
+        throw err;
+      }
+    },
+    async remove(key) {
+      const Key = objectKey(key);
+      const { s3, client } = await ready();
+      // S3 answers a missing key's delete with 204 as well.
+      await client.send(new s3.DeleteObjectCommand({ Bucket: config.bucket, Key }));
+    },
+  };
+}
+
 const stores = new Map<string, FileStore>();
 
-/** The store of a server's DATA_DIR (one per directory, made on first use). */
-export function fileStoreFor(dataDir: string): FileStore {
-  const dir = path.join(dataDir, 'uploads');
-  let store = stores.get(dir);
+/**
+ * The store of a server's configuration (one per place, made on first use): the S3 bucket when
+ * S3_BUCKET is set, else DATA_DIR/uploads.
+ */
+export function fileStoreFor(config: Pick<Config, 'dataDir' | 's3'>): FileStore {
+  const s3 = config.s3;
+  const where = s3 ? `s3:${JSON.stringify(s3)}` : `dir:${path.join(config.dataDir, 'uploads')}`;
+  let store = stores.get(where);
   if (!store) {
-    store = localFileStore(dir);
-    stores.set(dir, store);
+    store = s3 ? s3FileStore(s3) : localFileStore(path.join(config.dataDir, 'uploads'));
+    stores.set(where, store);
   }
   return store;
 }

@@ -1,5 +1,4 @@
-import { z } from '@hono/zod-openapi';
-import { DEV_PATHS, DevMailSchema } from '@tournament/shared';
+import { DEV_PATHS, DevMailListSchema } from '@tournament/shared';
 import { defineRoute } from '../http/define-route.ts';
 import { jsonContent as json, router } from '../http/openapi-app.ts';
 import { listDevMailbox } from '../services/dev-mailbox.ts';
@@ -12,7 +11,7 @@ export const devRoutes = router().openapi(
     tags: ['staff'],
     summary: 'The dev mailbox (mails kept when no SMTP_URL is set)',
     security: [{ bearer: [] }],
-    responses: { 200: json(z.array(DevMailSchema), 'Mails, newest first') },
+    responses: { 200: json(DevMailListSchema, 'Mails, newest first') },
   }),
   async (c) => c.json(await listDevMailbox(c.get('deps')), 200),
 );

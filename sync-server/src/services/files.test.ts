@@ -6,6 +6,7 @@ import { FILE_MESSAGES, MAX_FILE_BYTES, STAFF_SENDER } from '@tournament/shared'
 import { auditLog, sharedFiles, tournaments } from '../db/schema.ts';
 import { insertFamily } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { downloadFile, sendMultipart } from '../testing/multipart.ts';
 
 // Issue 16 (decision 025): file sharing. The Lees and the Okafors each have a registration for
 // the next tournament; a CheckInAdmin and a director work the desk. Runs on PGlite, and on
@@ -38,50 +39,12 @@ const uploadsDir = () => path.join(dataDir, 'uploads');
 const storedNames = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).sort() : []);
 const rowCount = async () => (await t.db.select().from(sharedFiles)).length;
 
-/** A multipart body written by hand, as an attacker (or an old browser) could send it. */
-function multipart(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {
-  const boundary = `----nomac${Math.random().toString(16).slice(2)}`;
-  const parts: Uint8Array[] = [];
-  const enc = new TextEncoder();
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    parts.push(
-      enc.encode(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      file.bytes,
-      enc.encode('\r\n'),
-    );
-  }
-  parts.push(enc.encode(`--${boundary}--\r\n`));
-  const body = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) {
-    body.set(p, at);
-    at += p.byteLength;
-  }
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function send(
+const send = (
   url: string,
   token: string,
   fields: Record<string, string>,
   file?: { name: string; bytes: Uint8Array },
-) {
-  const { body, contentType } = multipart(fields, file);
-  const res = await t.app.request(url, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': contentType },
-    body,
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined, text };
-}
+) => sendMultipart(t, url, token, fields, file);
 
 const upload = (token: string, registrationId: number, name: string, bytes: Uint8Array) =>
   send('/api/files', token, { registrationId: String(registrationId) }, { name, bytes });
@@ -91,10 +54,7 @@ const share = (token: string, name: string, bytes: Uint8Array, registrationId?: 
     bytes,
   });
 
-async function download(fileId: string, token: string) {
-  const res = await t.app.request(`/api/files/${fileId}`, { headers: { Authorization: `Bearer ${token}` } });
-  return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
-}
+const download = (fileId: string, token: string) => downloadFile(t, fileId, token);
 const list = async (token: string) => (await t.call('GET', '/api/files', undefined, token)).json;
 
 beforeAll(async () => {

@@ -66,7 +66,7 @@ async function store(
   upload: CheckedUpload,
   record: (tx: Tx, publicId: string) => Promise<FileRow>,
 ): Promise<FileRow> {
-  const files = fileStoreFor(deps.config.dataDir);
+  const files = fileStoreFor(deps.config);
   const publicId = newFileKey();
   await files.put(publicId, upload.bytes);
   try {
@@ -284,7 +284,7 @@ export interface FileDownload {
  */
 export async function openFile(deps: Deps, caller: Caller, fileId: string): Promise<FileDownload> {
   const { row, registration } = await readableFile(deps, caller, fileId);
-  const stored = await fileStoreFor(deps.config.dataDir).open(row.publicId);
+  const stored = await fileStoreFor(deps.config).open(row.publicId);
   if (!stored) throw notFound(NOT_FOUND);
   if (row.kind === 'upload' && registration && registration.ownerUserId !== caller.personId) {
     await writeAudit(
@@ -316,7 +316,7 @@ async function remove(deps: Deps, caller: Caller, row: FileRow): Promise<void> {
       );
     }
   });
-  await fileStoreFor(deps.config.dataDir).remove(row.publicId);
+  await fileStoreFor(deps.config).remove(row.publicId);
 }
 
 /** DELETE /api/files/{fileId}: a family deletes its own upload. Anything else: 404. */

@@ -54,7 +54,7 @@ import {
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { poke } from '../sync/push.ts';
-import { afterPublication } from './notices.ts';
+import { afterPublication, publicationNotices } from './notices.ts';
 import { syncRingDivisions } from './ring-divisions.ts';
 
 // Matchmaking (issue 13; DESIGN.md section 5; docs/decisions/017-matchmaking.md). The rules are
@@ -738,14 +738,17 @@ export async function placeLateEntry(deps: Deps, draftId: number, input: PlaceIn
         .values({ publicationId: pub.id, divisionId: input.divisionId, competitorId: c.id })
         .onConflictDoNothing();
       await syncRingDivisions(tx, draft.tournamentId);
-      return draft.tournamentId;
+      // The late entry hears of their division (issue 16); everyone else was told before.
+      return {
+        tournamentId: draft.tournamentId,
+        notices: await publicationNotices(deps, tx, draft.tournamentId),
+      };
     }
     return null;
   });
   if (onPublished !== null) {
-    await poke(deps, onPublished, ['matchday', 'signage']);
-    // The late entry hears of their division (issue 16); everyone else was told before.
-    await afterPublication(deps, onPublished);
+    await poke(deps, onPublished.tournamentId, ['matchday', 'signage']);
+    await afterPublication(deps, onPublished.notices);
   }
   return getDraft(deps, draftId);
 }
@@ -945,14 +948,17 @@ export async function publishDraft(deps: Deps, caller: Caller, draftId: number, 
     }
     // Rings run what is published: their divisions follow in the same transaction.
     await syncRingDivisions(tx, draft.tournamentId);
+    // Issue 16: families hear of their divisions and of the changes. The notices are written in
+    // this transaction, so they commit with the publication or not at all (decision 026).
+    const notices = await publicationNotices(deps, tx, draft.tournamentId);
     return {
       tournamentId: draft.tournamentId,
+      notices,
       result: { publicationId: pub.id, diff: view, familiesToNotify: families.length },
     };
   });
   await poke(deps, published.tournamentId, ['matchday', 'signage']);
-  // Issue 16: families hear of their divisions and of the changes.
-  await afterPublication(deps, published.tournamentId);
+  await afterPublication(deps, published.notices);
   return published.result;
 }
 

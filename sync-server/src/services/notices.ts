@@ -27,6 +27,7 @@ import type { Deps } from '../deps.ts';
 import { logger } from '../lib/logger.ts';
 import { divisionRows, ringRows } from '../sync/matchday-rows.ts';
 import { enqueueNotices, type Notice } from './notice-queue.ts';
+import { startSending } from './send-pipeline.ts';
 import { longDate, sendPendingReceipts } from './receipts.ts';
 import { getNextTournament, listTournaments } from './tournaments.ts';
 
@@ -160,20 +161,20 @@ export async function queueUpSoonNotices(
       sms,
     ),
   );
-  return enqueueNotices(deps, notices);
+  return (await enqueueNotices(deps, notices)).length;
 }
 
 // ---- divisions published or changed ----
 
 /**
- * After a publication commits (services/matchmaking.ts publishDraft, placeLateEntry), for the
- * tournament's latest publication: each competitor published for the first time hears which
- * divisions they are in (once per competitor); each move on the change list
- * (`division_change_notices` of that publication) and each renamed division of a competitor
- * already told is a change notice (once per change).
+ * For the tournament's latest publication, in the publishing transaction `tx`
+ * (services/matchmaking.ts publishDraft, placeLateEntry): each competitor published for the
+ * first time hears which divisions they are in (once per competitor); each move on the change
+ * list (`division_change_notices` of that publication) and each renamed division of a competitor
+ * already told is a change notice (once per change). Answers the ids of the messages it made;
+ * they commit with the publication, so a crash after the commit loses none (decision 026).
  */
-export async function queuePublicationNotices(deps: Deps, tournamentId: number): Promise<number> {
-  const tx = deps.database.db;
+export async function queuePublicationNotices(deps: Deps, tournamentId: number, tx: Tx): Promise<number[]> {
   const pubs = await tx
     .select({ id: matchmakingPublications.id })
     .from(matchmakingPublications)
@@ -181,7 +182,7 @@ export async function queuePublicationNotices(deps: Deps, tournamentId: number):
     .orderBy(desc(matchmakingPublications.id))
     .limit(2);
   const publicationId = pubs[0]?.id;
-  if (publicationId === undefined) return 0;
+  if (publicationId === undefined) return [];
   const previousId = pubs[1]?.id ?? null;
   const placements = async (id: number | null) => {
     if (id === null) return new Map<number, { divisionId: number; title: string }[]>();
@@ -281,7 +282,7 @@ export async function queuePublicationNotices(deps: Deps, tournamentId: number):
       );
     }
   }
-  const queued = await enqueueNotices(deps, notices);
+  const queued = await enqueueNotices(deps, notices, { tx });
   if (told.length)
     await tx
       .update(divisionChangeNotices)
@@ -290,12 +291,28 @@ export async function queuePublicationNotices(deps: Deps, tournamentId: number):
   return queued;
 }
 
-/** After a publication commits: its notices, never failing the publication (decision 026). */
-export async function afterPublication(deps: Deps, tournamentId: number): Promise<void> {
+/**
+ * Inside the publishing transaction: its notices, in a savepoint so that a failure here is logged
+ * and never fails the publication (decision 026). Answers the messages to start after the commit.
+ */
+export async function publicationNotices(deps: Deps, tx: Tx, tournamentId: number): Promise<number[]> {
   try {
-    await queuePublicationNotices(deps, tournamentId);
+    return await tx.transaction((savepoint) => queuePublicationNotices(deps, tournamentId, savepoint));
   } catch (err) {
-    logger.error({ err, tournamentId }, 'publication notices failed');
+    logger.error({ err, tournamentId }, 'publication notices failed; the publication stands');
+    return [];
+  }
+}
+
+/**
+ * After the publication commits: asks a worker to send its notices now. Should this process die
+ * first, the notices are queued rows all the same, and the send pipeline's sweep starts them.
+ */
+export async function afterPublication(deps: Deps, messageIds: readonly number[]): Promise<void> {
+  try {
+    for (const id of messageIds) await startSending(deps, id);
+  } catch (err) {
+    logger.error({ err }, 'publication notices: starting the send failed (the sweep starts it)');
   }
 }
 
@@ -340,7 +357,7 @@ export async function queueCloseReminders(deps: Deps): Promise<number> {
           text: text.text,
         };
       });
-    queued += await enqueueNotices(deps, notices);
+    queued += (await enqueueNotices(deps, notices)).length;
   }
   return queued;
 }

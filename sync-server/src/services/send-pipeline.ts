@@ -13,6 +13,7 @@ import {
   messageRecipients,
   messages,
   registrationContacts,
+  siteSettings,
   unsubscribes,
 } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
@@ -98,7 +99,14 @@ export async function enqueueMessage(
   message: OutgoingMessage,
   opts: { tx?: Tx } = {},
 ): Promise<EnqueuedMessage> {
-  if (message.channel === 'sms' && !(await getSiteSettings(deps)).flags.AllowSmsNotifications) {
+  // Inside the caller's transaction the flag is read through it: on the embedded PGlite that
+  // transaction holds the one connection, so a read outside it (the cache's) would wait forever.
+  const smsOn = async () =>
+    opts.tx
+      ? ((await opts.tx.select({ allow: siteSettings.allowSmsNotifications }).from(siteSettings).limit(1))[0]
+          ?.allow ?? false)
+      : (await getSiteSettings(deps)).flags.AllowSmsNotifications;
+  if (message.channel === 'sms' && !(await smsOn())) {
     throw new DomainError('sms_disabled', REASONS.smsDisabled, 409);
   }
   const write = async (tx: Tx): Promise<EnqueuedMessage> => {

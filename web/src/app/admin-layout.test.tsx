@@ -57,13 +57,19 @@ describe('admin navigation by role', () => {
     expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
   });
 
-  it('a super admin also has the More menu with every settings page and Communications, without a second Logout', async () => {
+  it('a super admin also has the More menu with every settings page, Communications and the dev outbox, without a second Logout', async () => {
     signIn(['SuperAdmin']);
     renderAt('/admin/registrations');
-    expect(await navText()).toBe('DashboardCompetitorsRegistrationsPaymentsCheck-inMatchmakingMatchdayRingsMore');
+    expect(await navText()).toBe(
+      'DashboardCompetitorsRegistrationsPaymentsCheck-inMatchmakingMatchdayRingsMore',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'More' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual([
       'Tournaments',
       'Divisions',
       'Event Types',
@@ -72,8 +78,12 @@ describe('admin navigation by role', () => {
       'Site Settings',
       'Audit Log',
       'Communications',
+      'Dev Outbox',
     ]);
-    expect(within(menu).getByRole('menuitem', { name: 'Event Types' })).toHaveAttribute('href', '/admin/event-types');
+    expect(within(menu).getByRole('menuitem', { name: 'Event Types' })).toHaveAttribute(
+      'href',
+      '/admin/event-types',
+    );
   });
 
   it('a signed-in customer reads the authentication message and no navigation', async () => {
@@ -138,6 +148,9 @@ describe('a page the role may not open (SPEC.md section 8)', () => {
     expect(mayOpen('/admin/registration/12', ['CheckInAdmin'])).toBe(true);
     expect(mayOpen('/admin/events', ['TournamentDirector'])).toBe(false);
     expect(mayOpen('/admin/events', ['SuperAdmin'])).toBe(true);
+    // The dev outbox (issue 16) is SuperAdmin only, as its /api routes are.
+    expect(mayOpen('/admin/dev-outbox', ['TournamentDirector'])).toBe(false);
+    expect(mayOpen('/admin/dev-outbox', ['SuperAdmin'])).toBe(true);
     // The admin competitor edit route has no roles of its own (SPEC.md section 6).
     expect(mayOpen('/admin/registration/12/competitor/3', ['CheckInAdmin'])).toBe(true);
   });

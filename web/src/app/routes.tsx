@@ -3,6 +3,7 @@ import { authRoutes } from '../features/auth/routes.tsx';
 import { communicationsRoutes } from '../features/communications/routes.tsx';
 import { competitorsRoutes } from '../features/competitors/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
+import { devOutboxRoutes } from '../features/dev-outbox/routes.tsx';
 import { checkInRoutes } from '../features/check-in/routes.tsx';
 import { paymentRoutes } from '../features/payments/routes.tsx';
 import { walkInRoutes } from '../features/walk-in/routes.tsx';
@@ -109,6 +110,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/admin/dashboard" replace /> },
               ...communicationsRoutes,
+              ...devOutboxRoutes,
               ...dashboardRoutes,
               ...competitorsRoutes,
               ...checkInRoutes,

@@ -19,8 +19,12 @@ export const SETTINGS_PAGES: readonly AdminPage[] = [
   { to: '/admin/audit-log', label: 'Audit Log' },
 ];
 
-/** The More menu: the settings pages, then Communications. */
+/**
+ * The More menu: the settings pages, then Communications, then the dev outbox (issue 16: the SMS
+ * and mails a server without Twilio or SMTP_URL keeps instead of sending).
+ */
 export const MORE_PAGES: readonly AdminPage[] = [
   ...SETTINGS_PAGES,
   { to: '/admin/communications', label: 'Communications' },
+  { to: '/admin/dev-outbox', label: 'Dev Outbox' },
 ];

@@ -1,0 +1,13 @@
+import { COMMUNICATION_PATHS, DevSmsListSchema } from '@shared/contract/communications.ts';
+import { DEV_PATHS, DevMailListSchema } from '@shared/contract/dev.ts';
+import { api } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
+
+// The dev outbox (issue 16): what the server kept instead of sending, without TWILIO_* (SMS)
+// or SMTP_URL (mail). SuperAdmin only, on the server as here.
+
+export const useDevSmsOutbox = () =>
+  useQuery('dev:sms-outbox', () => api.get(COMMUNICATION_PATHS.devSmsOutbox, DevSmsListSchema));
+
+export const useDevMailbox = () =>
+  useQuery('dev:mailbox', () => api.get(DEV_PATHS.mailbox, DevMailListSchema));
