@@ -1,4 +1,5 @@
-import { StrictMode } from 'react';
+import './lib/zod-jitless.ts';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, routerReady } from './app/app.tsx';
 import { PAGE_DATA_ID, pageQueries, pageReads, type PageData } from './app/page-data.ts';
@@ -23,10 +24,14 @@ if (carried && root.hasChildNodes()) {
   const data = JSON.parse(carried) as PageData;
   seedQueries(pageQueries(data));
   for (const [path, answer] of pageReads(data)) keepOnDevice(path, answer);
-  // Hydrated in a task of its own, after the one that evaluated the bundle: two shorter
-  // tasks keep a slow phone's main thread free for the reader's taps (issue 18).
+  // Hydrated in a task of its own, after the one that evaluated the bundle, and as a
+  // transition: React then hydrates in slices of a few milliseconds, yielding between them,
+  // so a slow phone's main thread stays free for the reader's taps (issue 18). A tap on a
+  // part not hydrated yet hydrates that part first.
   recordTypingBeforeHydration(root);
-  void routerReady().then(() => setTimeout(() => hydrateRoot(root, app), 0));
+  void routerReady().then(() =>
+    setTimeout(() => startTransition(() => void hydrateRoot(root, app)), 0),
+  );
 } else {
   createRoot(root).render(app);
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ForgotRequestSchema } from '@tournament/shared';
+import { ForgotRequestSchema } from '@shared/contract/users.ts';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';

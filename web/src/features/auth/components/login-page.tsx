@@ -1,4 +1,4 @@
-import { AuthenticateRequestSchema } from '@tournament/shared';
+import { AuthenticateRequestSchema } from '@shared/contract/users.ts';
 import { Link, useNavigate } from 'react-router';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router';
-import { PROVINCES, RegisterRequestSchema } from '@tournament/shared';
+import { RegisterRequestSchema } from '@shared/contract/users.ts';
+import { PROVINCES } from '@shared/domain/validation.ts';
 import { PHONE_FORMAT_HINT } from '@shared/domain/phone.ts';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { homeState, nextTournament, type Tournament } from '@tournament/shared';
+import type { Tournament } from '@tournament/shared';
+import { homeState, nextTournament } from '@shared/domain/tournament-status.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
