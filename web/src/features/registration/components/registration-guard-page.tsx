@@ -1,6 +1,6 @@
 import { nextTournament } from '@shared/domain/tournament-status.ts';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePageAlert } from '../../../lib/page-alert.tsx';
 import {
@@ -17,19 +17,29 @@ import {
 export function RegistrationGuardPage() {
   const navigate = useNavigate();
   const { showError } = usePageAlert();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  // Whether the family is still here: not once they have followed a link away. The address
+  // changes a render before this page unmounts, and a navigation in progress is theirs too;
+  // sending them on (or creating a registration) after that would undo their tap.
+  const leaving = useRef(false);
+  leaving.current = navigation.state !== 'idle';
   useEffect(() => {
     let cancelled = false;
+    const stillHere = () => !cancelled && !leaving.current && window.location.pathname === pathname;
     void (async () => {
       try {
         const next = nextTournament(await fetchTournaments(), new Date());
-        if (cancelled) return;
+        if (!stillHere()) return;
         if (!next?.isRegistrationOpen) {
           void navigate('/customer/home', { replace: true });
           return;
         }
-        const registration = (await fetchIncomplete(next.id)) ?? (await createRegistration(next.id));
+        const incomplete = await fetchIncomplete(next.id);
+        if (!incomplete && !stillHere()) return;
+        const registration = incomplete ?? (await createRegistration(next.id));
         invalidateRegistrations();
-        if (!cancelled)
+        if (stillHere())
           void navigate(`/customer/registration/${registration.registrationId}`, { replace: true });
       } catch (error) {
         if (!cancelled) showError(error);
@@ -38,6 +48,6 @@ export function RegistrationGuardPage() {
     return () => {
       cancelled = true;
     };
-  }, [navigate, showError]);
+  }, [navigate, showError, pathname]);
   return <Spinner />;
 }
