@@ -258,12 +258,17 @@ describe('check-in resilience', () => {
 
     // Confirming activates the new version, and the page reloads into it with the queue intact.
     page.once('dialog', (d) => void d.accept());
-    await Promise.all([
-      page.waitForEvent('framenavigated', { timeout: 30_000 }),
-      banner.getByRole('button', { name: 'Update' }).click(),
-    ]);
+    await banner.getByRole('button', { name: 'Update' }).click();
+    // The new version takes control and the page reloads into it (within the app's own
+    // 10 s fallback reload when the old worker holds on).
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => document.querySelector('meta[name="nomac-build"]')?.getAttribute('content') ?? null),
+        { timeout: 45_000 },
+      )
+      .toBe(BUILD);
     await page.getByRole('heading', { name: 'Check-in', level: 1 }).waitFor();
-    await expect.poll(() => page.locator('meta[name="nomac-build"]').getAttribute('content')).toBe(BUILD);
     expect(await waiting()).toBe(false);
     await expect.poll(() => pendingText(page).textContent()).toBe('10 changes not yet sent');
     expect(await checkedInOnServer('H')).toEqual([]);

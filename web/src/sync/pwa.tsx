@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Workbox } from 'workbox-window';
 import { Button } from '../components/ui/button.tsx';
@@ -23,6 +23,15 @@ function setWaiting(wb: Workbox | null) {
   for (const l of listeners) l();
 }
 
+/**
+ * How long the new version may take to take control after "Update" before the page reloads
+ * anyway. It normally takes control at once and `controllerchange` reloads the page; a worker
+ * still busy with a request can hold it back, and the tablet must not sit on an Update button
+ * that did nothing. The reload lets the old version go (its page leaves), and the new one,
+ * already told to skip waiting, takes over; if it still cannot, the banner shows again.
+ */
+const TAKEOVER_MS = 10_000;
+
 function UpdateBanner() {
   const wb = useSyncExternalStore(
     (l) => {
@@ -31,6 +40,7 @@ function UpdateBanner() {
     },
     () => waiting,
   );
+  const [updating, setUpdating] = useState(false);
   if (!wb) return null;
   const update = async () => {
     const n = await pendingCount();
@@ -39,7 +49,9 @@ function UpdateBanner() {
       !window.confirm(`${pendingQuestion(n)} They are kept and sent after the update. Update now?`)
     )
       return;
+    setUpdating(true);
     wb.messageSkipWaiting();
+    window.setTimeout(() => window.location.reload(), TAKEOVER_MS);
   };
   return (
     <div
@@ -47,8 +59,8 @@ function UpdateBanner() {
       className="fixed inset-x-0 bottom-4 z-50 mx-auto flex w-fit items-center gap-3 rounded-md border bg-background px-4 py-2 text-sm shadow-lg"
     >
       <span>Update available</span>
-      <Button size="sm" onClick={() => void update()}>
-        Update
+      <Button size="sm" onClick={() => void update()} disabled={updating} aria-busy={updating}>
+        {updating ? 'Updating…' : 'Update'}
       </Button>
     </div>
   );
