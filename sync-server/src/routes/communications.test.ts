@@ -1,3 +1,4 @@
+import { until } from '../testing/until.ts';
 import { eq } from 'drizzle-orm';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,14 +22,6 @@ let t: TestApp;
 let sms: TwilioStandIn;
 let director: { token: string };
 let tournamentId: number;
-
-async function until(done: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 600; i++) {
-    if (await done()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`still waiting for ${what}`);
-}
 
 /** Sends and waits until no recipient is left waiting; answers each message's detail. */
 async function sendAndWait(input: Compose) {

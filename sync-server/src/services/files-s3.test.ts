@@ -4,9 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_SENDER } from '@tournament/shared';
 import { sharedFiles } from '../db/schema.ts';
-import { insertFamily } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
-import { downloadFile, sendMultipart } from '../testing/multipart.ts';
+import { downloadFile, fileSharingFamilies, PDF, sendMultipart } from '../testing/multipart.ts';
 import { startS3StandIn, type S3StandIn } from '../testing/s3-stand-in.ts';
 
 // Issue 16 (decision 030): with S3_BUCKET set, shared files live in an S3-compatible bucket.
@@ -23,9 +22,6 @@ let okafor: User;
 let director: User;
 let leeRegistration: number;
 
-const PDF = new TextEncoder().encode(
-  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n',
-);
 
 const upload = (token: string, registrationId: number, name: string, bytes: Uint8Array) =>
   sendMultipart(t, '/api/files', token, { registrationId: String(registrationId) }, { name, bytes });
@@ -48,27 +44,7 @@ beforeAll(async () => {
       },
     },
   });
-  const tournamentId = (await t.call('GET', '/api/tournaments')).json[0].id as number;
-  const levelId = (
-    await t.call('GET', `/api/admin/competitor-levels`, undefined, (await t.createUser('SuperAdmin')).token)
-  ).json[0].id as number;
-  lee = await t.createUser('Customer', { firstName: 'Sam', lastName: 'Lee' });
-  okafor = await t.createUser('Customer', { firstName: 'Ada', lastName: 'Okafor' });
-  director = await t.createUser('TournamentDirector');
-  leeRegistration = (
-    await insertFamily(t, {
-      ownerUserId: lee.user.id,
-      tournamentId,
-      competitorLevelId: levelId,
-      competitors: ['Maya'],
-    })
-  ).registrationId;
-  await insertFamily(t, {
-    ownerUserId: okafor.user.id,
-    tournamentId,
-    competitorLevelId: levelId,
-    competitors: ['Obi'],
-  });
+  ({ lee, okafor, director, leeRegistration } = await fileSharingFamilies(t));
 });
 afterAll(async () => {
   await t?.close();

@@ -6,7 +6,7 @@ import { FILE_MESSAGES, MAX_FILE_BYTES, STAFF_SENDER } from '@tournament/shared'
 import { auditLog, sharedFiles, tournaments } from '../db/schema.ts';
 import { insertFamily } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
-import { downloadFile, sendMultipart } from '../testing/multipart.ts';
+import { downloadFile, fileSharingFamilies, PDF, sendMultipart } from '../testing/multipart.ts';
 
 // Issue 16 (decision 025): file sharing. The Lees and the Okafors each have a registration for
 // the next tournament; a CheckInAdmin and a director work the desk. Runs on PGlite, and on
@@ -22,9 +22,6 @@ let director: User;
 let leeRegistration: number;
 let okaforRegistration: number;
 
-const PDF = new TextEncoder().encode(
-  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n',
-);
 const JPEG = new Uint8Array([
   0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00,
 ]);
@@ -60,30 +57,7 @@ const list = async (token: string) => (await t.call('GET', '/api/files', undefin
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nomac-files-'));
   t = await createTestApp({ now: '2026-11-22T12:00:00Z', config: { dataDir } });
-  const tournamentId = (await t.call('GET', '/api/tournaments')).json[0].id as number;
-  const levelId = (
-    await t.call('GET', `/api/admin/competitor-levels`, undefined, (await t.createUser('SuperAdmin')).token)
-  ).json[0].id as number;
-  lee = await t.createUser('Customer', { firstName: 'Sam', lastName: 'Lee' });
-  okafor = await t.createUser('Customer', { firstName: 'Ada', lastName: 'Okafor' });
-  checkIn = await t.createUser('CheckInAdmin');
-  director = await t.createUser('TournamentDirector');
-  leeRegistration = (
-    await insertFamily(t, {
-      ownerUserId: lee.user.id,
-      tournamentId,
-      competitorLevelId: levelId,
-      competitors: ['Maya'],
-    })
-  ).registrationId;
-  okaforRegistration = (
-    await insertFamily(t, {
-      ownerUserId: okafor.user.id,
-      tournamentId,
-      competitorLevelId: levelId,
-      competitors: ['Obi'],
-    })
-  ).registrationId;
+  ({ lee, okafor, checkIn, director, leeRegistration, okaforRegistration } = await fileSharingFamilies(t));
 });
 afterAll(async () => {
   await t.close();

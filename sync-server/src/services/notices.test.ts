@@ -1,3 +1,4 @@
+import { until } from '../testing/until.ts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeReminderAt, type PushResponse } from '@tournament/shared';
@@ -23,15 +24,6 @@ import { getNextTournament } from './tournaments.ts';
 // Issue 16, "Automatic notices", through the real /sync push, publication and checkout, the job
 // queue and the twilio SDK against a local stand-in: each notice once (repeated triggers, the
 // sweep, a restart of the queue), and only to those who opted in.
-
-/** Waits until `done()` holds, checking as the worker goes (no fixed sleep decides the test). */
-async function until(done: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 600; i++) {
-    if (await done()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`still waiting for ${what}`);
-}
 
 const PHONE = { C: '7055550103', W: '7055550104', D: '7055550105' };
 

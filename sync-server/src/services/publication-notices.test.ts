@@ -1,3 +1,4 @@
+import { until } from '../testing/until.ts';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { Role } from '@tournament/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,15 +24,6 @@ import { getNextTournament } from './tournaments.ts';
 // more; a family that did not opt in hears nothing; a repeated evaluation or publication adds
 // nothing. SMS go to the dev outbox (no Twilio configured). Runs on PGlite, and on PostgreSQL
 // with DATABASE_URL.
-
-/** Waits until `done()` holds, checking as the worker goes (no fixed sleep decides the test). */
-async function until(done: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 600; i++) {
-    if (await done()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`still waiting for ${what}`);
-}
 
 const PHONE = { cleo: '7055550201', sky: '7055550202', wren: '7055550203' };
 const GIRLS_8 = 'Girls 8-9 Beginner';

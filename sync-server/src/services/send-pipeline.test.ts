@@ -1,3 +1,4 @@
+import { until } from '../testing/until.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageRecipients, unsubscribes } from '../db/schema.ts';
@@ -6,15 +7,6 @@ import { startTwilioStandIn, type TwilioStandIn } from '../testing/twilio-stand-
 import { enqueueMessage, sendMessage } from './send-pipeline.ts';
 
 // The send pipeline (issue 16): each recipient once, whatever runs the job and how often.
-
-/** Waits until `done()` holds, checking as the worker goes (no fixed sleep decides the test). */
-async function until(done: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 600; i++) {
-    if (await done()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`still waiting for ${what}`);
-}
 
 async function statuses(t: TestApp, messageId: number) {
   const rows = await t.db

@@ -1,3 +1,4 @@
+import { until } from '../testing/until.ts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageRecipients } from '../db/schema.ts';
@@ -8,19 +9,13 @@ import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { startTwilioStandIn, type TwilioStandIn } from '../testing/twilio-stand-in.ts';
 import { enqueueMessage, registerSendPipeline } from './send-pipeline.ts';
 
+const untilLong = (done: () => Promise<boolean>, what: string) => until(done, what, 180);
+
 // Issue 16: a restart in the middle of a send to 500 recipients sends each message exactly once,
 // and two server processes working the same queue never send one twice. Counted at the real SMTP
 // server the mailer talks to, and at the stand-in the real twilio SDK talks to.
 
 const N = 500;
-
-async function until(done: () => Promise<boolean>, what: string) {
-  for (let i = 0; i < 1800; i++) {
-    if (await done()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`still waiting for ${what}`);
-}
 
 let t: TestApp;
 let mail: MailCatcher;
@@ -89,7 +84,7 @@ describe('a restart in the middle of a send to 500 recipients', () => {
     });
 
     // The first process stops (SIGTERM) with the sends well under way.
-    await until(async () => (await sentCount(emailMessage.messageId)) >= 50, '50 e-mails sent');
+    await untilLong(async () => (await sentCount(emailMessage.messageId)) >= 50, '50 e-mails sent');
     await first.jobs.stop();
     const beforeRestart = await sentCount(emailMessage.messageId);
     expect(beforeRestart).toBeLessThan(N);
@@ -97,7 +92,7 @@ describe('a restart in the middle of a send to 500 recipients', () => {
     // The server comes back as two processes over the same database.
     const [second, third] = [runner(), runner()];
     await Promise.all([second.jobs.start(), third.jobs.start()]);
-    await until(
+    await untilLong(
       async () =>
         (await sentCount(emailMessage.messageId)) === N && (await sentCount(smsMessage.messageId)) === N,
       'every recipient sent',

@@ -1,4 +1,5 @@
 import type { TestApp } from './harness.ts';
+import { insertFamily } from './fixtures.ts';
 
 // Uploads as the server tests send them (issue 16, file sharing).
 
@@ -54,4 +55,35 @@ export async function sendMultipart(
 export async function downloadFile(t: TestApp, fileId: string, token: string) {
   const res = await t.app.request(`/api/files/${fileId}`, { headers: { Authorization: `Bearer ${token}` } });
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+/** A minimal PDF: what file-type recognizes as application/pdf. */
+export const PDF = new TextEncoder().encode(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n',
+);
+
+/**
+ * The file-sharing tests' people: the Lees (Maya) and the Okafors (Obi), each with a
+ * registration for the next tournament, a CheckInAdmin and a director at the desk.
+ */
+export async function fileSharingFamilies(t: TestApp) {
+  const tournamentId = (await t.call('GET', '/api/tournaments')).json[0].id as number;
+  const levelId = (
+    await t.call('GET', `/api/admin/competitor-levels`, undefined, (await t.createUser('SuperAdmin')).token)
+  ).json[0].id as number;
+  const lee = await t.createUser('Customer', { firstName: 'Sam', lastName: 'Lee' });
+  const okafor = await t.createUser('Customer', { firstName: 'Ada', lastName: 'Okafor' });
+  const checkIn = await t.createUser('CheckInAdmin');
+  const director = await t.createUser('TournamentDirector');
+  const family = async (ownerUserId: number, child: string) =>
+    (await insertFamily(t, { ownerUserId, tournamentId, competitorLevelId: levelId, competitors: [child] }))
+      .registrationId;
+  return {
+    lee,
+    okafor,
+    checkIn,
+    director,
+    leeRegistration: await family(lee.user.id, 'Maya'),
+    okaforRegistration: await family(okafor.user.id, 'Obi'),
+  };
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -11,7 +12,7 @@ import {
 } from '../../../components/ui/table.tsx';
 import { useTimeFormat } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
-import { refreshQueries } from '../../../lib/use-query.ts';
+import { refreshQueries, type QueryResult } from '../../../lib/use-query.ts';
 import { useDevMailbox, useDevSmsOutbox } from '../api/dev-outbox.ts';
 
 /**
@@ -21,7 +22,6 @@ import { useDevMailbox, useDevSmsOutbox } from '../api/dev-outbox.ts';
  */
 export function DevOutboxPage() {
   usePageMeta('Dev outbox', 'SMS and mails kept by a server that does not send them');
-  const time = useTimeFormat();
   const sms = useDevSmsOutbox();
   const mail = useDevMailbox();
   return (
@@ -39,68 +39,77 @@ export function DevOutboxPage() {
         </Button>
       </div>
 
-      <section aria-labelledby="dev-sms" className="grid gap-2">
-        <h2 id="dev-sms" className="text-lg font-semibold">
-          SMS outbox
-        </h2>
-        {sms.error && <Alert variant="danger">{sms.error.message}</Alert>}
-        {sms.isLoading && !sms.data && <Spinner />}
-        {sms.data?.length === 0 && <p>No SMS kept.</p>}
-        {sms.data && sms.data.length > 0 && (
-          <Table aria-labelledby="dev-sms">
-            <TableHeader>
-              <TableRow>
-                <TableHead>When</TableHead>
-                <TableHead>To</TableHead>
-                <TableHead>Message</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {sms.data.map((m) => (
-                <TableRow key={m.id}>
-                  <TableCell className="whitespace-nowrap">{time.dateTime(m.createdAt)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{m.to}</TableCell>
-                  <TableCell className="whitespace-pre-wrap">{m.body}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+      <OutboxSection
+        id="dev-sms"
+        title="SMS outbox"
+        empty="No SMS kept."
+        query={sms}
+        messageHeading="Message"
+        message={(m) => <span className="whitespace-pre-wrap">{m.body}</span>}
+      />
+      <OutboxSection
+        id="dev-mail"
+        title="Mailbox"
+        empty="No mail kept."
+        query={mail}
+        messageHeading="Subject and text"
+        message={(m) => (
+          <details>
+            <summary className="cursor-pointer font-medium">{m.subject}</summary>
+            <p className="mt-2 whitespace-pre-wrap break-words">{m.text}</p>
+          </details>
         )}
-      </section>
-
-      <section aria-labelledby="dev-mail" className="grid gap-2">
-        <h2 id="dev-mail" className="text-lg font-semibold">
-          Mailbox
-        </h2>
-        {mail.error && <Alert variant="danger">{mail.error.message}</Alert>}
-        {mail.isLoading && !mail.data && <Spinner />}
-        {mail.data?.length === 0 && <p>No mail kept.</p>}
-        {mail.data && mail.data.length > 0 && (
-          <Table aria-labelledby="dev-mail">
-            <TableHeader>
-              <TableRow>
-                <TableHead>When</TableHead>
-                <TableHead>To</TableHead>
-                <TableHead>Subject and text</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {mail.data.map((m) => (
-                <TableRow key={m.id}>
-                  <TableCell className="whitespace-nowrap">{time.dateTime(m.createdAt)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{m.to}</TableCell>
-                  <TableCell>
-                    <details>
-                      <summary className="cursor-pointer font-medium">{m.subject}</summary>
-                      <p className="mt-2 whitespace-pre-wrap break-words">{m.text}</p>
-                    </details>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </section>
+      />
     </div>
+  );
+}
+
+/** One kept channel: newest first, when and to whom, and the message as `message` shows it. */
+function OutboxSection<M extends { id: number | string; createdAt: string; to: string }>({
+  id,
+  title,
+  empty,
+  query,
+  messageHeading,
+  message,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  query: QueryResult<M[]>;
+  messageHeading: string;
+  message: (m: M) => ReactNode;
+}) {
+  const time = useTimeFormat();
+  const { data, error, isLoading } = query;
+  return (
+    <section aria-labelledby={id} className="grid gap-2">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {error && <Alert variant="danger">{error.message}</Alert>}
+      {isLoading && !data && <Spinner />}
+      {data?.length === 0 && <p>{empty}</p>}
+      {data && data.length > 0 && (
+        <Table aria-labelledby={id}>
+          <TableHeader>
+            <TableRow>
+              <TableHead>When</TableHead>
+              <TableHead>To</TableHead>
+              <TableHead>{messageHeading}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {data.map((m) => (
+              <TableRow key={m.id}>
+                <TableCell className="whitespace-nowrap">{time.dateTime(m.createdAt)}</TableCell>
+                <TableCell className="whitespace-nowrap">{m.to}</TableCell>
+                <TableCell>{message(m)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </section>
   );
 }
