@@ -34,9 +34,13 @@ export async function newPage(browser: Browser, baseUrl: string): Promise<Page> 
  * Waits until the app answers on the page. The public pages (home, contact, privacy, sign-in,
  * sign-up) arrive rendered by the server (decision 020): a script that types, scrolls or
  * clicks before hydration tests the plain HTML (a link loads a new page, a field shows no
- * message yet), not the app.
+ * message yet), not the app. A visitor's page starts the app only when they first act on it
+ * (decision 031).
  */
 export async function hydrated(page: Page): Promise<void> {
+  // A visitor's public page starts the app at their first touch, key or focus (decision 031):
+  // a Shift press is such a sign and changes nothing on the page.
+  if (!(await page.locator('html[data-interactive]').count())) await page.keyboard.press('Shift');
   await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
 }
 

@@ -3,9 +3,10 @@ import type { ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
 
-// Issue 18 (decision 020): the public pages arrive as HTML with their content. The home page
-// shows the next tournament with JavaScript off; with it on, the same markup is hydrated with
-// no console error and no read of the data it came with; a change in settings shows on the
+// Issue 18 (decisions 020 and 031): the public pages arrive as HTML with their content. The home page
+// shows the next tournament with JavaScript off; with it on, it loads no script until the
+// visitor acts, then the same markup is hydrated with no console error and no read of the
+// data it came with (a click made before is answered); a signed-in visitor's app starts at once; a change in settings shows on the
 // next load; a tournament field holding markup is shown as text.
 const ADMIN = { email: 'ssr-admin@example.com', password: 'ring-side-2026', role: 'SuperAdmin' as const };
 
@@ -86,20 +87,27 @@ describe('server-rendered public pages', () => {
     }
   });
 
-  it('with JavaScript on, the page hydrates without a console error or a read of the data it carries', async () => {
+  it('with JavaScript on, the page loads no script until the visitor acts, then hydrates without a console error or a read of the data it carries', async () => {
     const page = await newPage(browser, stack.baseUrl);
     const problems = consoleProblems(page);
     const reads: string[] = [];
+    const scripts: string[] = [];
     page.on('request', (r) => {
       const p = new URL(r.url()).pathname;
       if (p === '/api/tournaments' || p === '/api/event-types' || p === '/api/settings') reads.push(p);
+      if (r.resourceType() === 'script') scripts.push(p);
     });
     await page.goto('/', { waitUntil: 'networkidle' });
-    // Hydrated: the header's scheme toggle answers a click (a React handler, not markup).
-    const toggle = page.getByRole('button', { name: /Switch to (dark|light) mode/ });
-    const before = await toggle.getAttribute('aria-label');
+    // Decision 031: a visitor reading the page downloads no JavaScript.
+    expect(scripts).toEqual([]);
+    expect(await page.locator('html[data-interactive]').count()).toBe(0);
+    // The first click, on the scheme toggle, starts the app; the click is answered once the
+    // app has hydrated the page (a React handler, not markup).
+    const toggle = page.getByRole('button', { name: 'Switch to dark mode' });
     await toggle.click();
-    await expect.poll(() => toggle.getAttribute('aria-label')).not.toBe(before);
+    await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
+    expect(await page.locator('html.dark').count()).toBe(1);
+    expect(scripts.length).toBeGreaterThan(0);
     // Client navigation still works from the hydrated page.
     await page.getByRole('link', { name: 'Contact Us' }).click();
     await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
@@ -151,6 +159,36 @@ describe('server-rendered public pages', () => {
       expect(reads, path).toEqual([]);
       await page.context().close();
     }
+  });
+
+  it("a signed-in visitor's page starts the app at once: the header shows their account without a touch", async () => {
+    // No service worker: the stored session alone starts the app.
+    const context = await browser.newContext({ baseURL: stack.baseUrl, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      await page.goto('/user/login');
+      await hydrated(page);
+      await page.getByLabel('Email').fill(ADMIN.email);
+      await page.getByLabel(/^Password/).fill(ADMIN.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL((url) => url.pathname !== '/user/login');
+      // A new load of the home page, rendered by the server without the session; nothing is touched.
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Logout' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a returning visitor, whose device holds the app, gets it at once', async () => {
+    const page = await newPage(browser, stack.baseUrl);
+    await page.goto('/');
+    await hydrated(page);
+    // The app installed this site's service worker; on the next load it answers with the app.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.reload();
+    await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    await page.context().close();
   });
 
   it('a sign-in typed before the app has hydrated is kept, and is never sent in the address', async () => {

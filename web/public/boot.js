@@ -14,19 +14,75 @@
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
 
   // 2. A page the server rendered (decision 020) carries the first screen's reads and is
-  // readable as it arrives: the app that hydrates it starts after its first paint, so a slow
-  // phone shows the page first and runs the JavaScript after.
+  // readable as it arrives, without the app. The app (React, about 130 KB gzip) starts when the
+  // visitor first needs it (decision 031): a touch, a click, a key or a focus, or a block that
+  // needs it (data-app-when-near: the venue map, Google's button) coming within a screen of
+  // the viewport. A parent who opens the page, reads the date and leaves downloads no
+  // JavaScript. It starts after the first paint at once for a signed-in visitor (the header
+  // shows their account). A returning visitor whose device holds the app gets the app's shell
+  // from its service worker, not this page.
   var entry = document.querySelector('meta[name="app-entry"]');
   if (entry) {
+    var INTENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'];
+    var started = false;
+    var observer = null;
     var start = function () {
+      if (started) return;
+      started = true;
+      INTENTS.forEach(function (type) {
+        document.removeEventListener(type, start, true);
+      });
+      if (observer) observer.disconnect();
       var script = document.createElement('script');
       script.type = 'module';
       script.src = entry.content;
       document.head.appendChild(script);
     };
+    // A button clicked before the app could answer it is clicked again once the app has
+    // hydrated the page (lib/before-hydration.ts); a link needs no app and is followed.
+    var onClick = function (event) {
+      if (window.__appHydrating) {
+        document.removeEventListener('click', onClick, true);
+        return;
+      }
+      var button = event.target && event.target.closest ? event.target.closest('button') : null;
+      if (button && !button.disabled) window.__clickedBeforeApp = button;
+    };
+    document.addEventListener('click', onClick, true);
+    var signedIn = false;
+    try {
+      signedIn = localStorage.getItem('session') !== null;
+    } catch {
+      signedIn = false;
+    }
+    if (signedIn) {
+      document.addEventListener('DOMContentLoaded', function () {
+        window.requestAnimationFrame(function () {
+          window.setTimeout(start, 0);
+        });
+      });
+      return;
+    }
+    INTENTS.forEach(function (type) {
+      document.addEventListener(type, start, { capture: true, passive: true });
+    });
     document.addEventListener('DOMContentLoaded', function () {
-      window.requestAnimationFrame(function () {
-        window.setTimeout(start, 0);
+      var near = document.querySelectorAll('[data-app-when-near]');
+      if (near.length === 0 || started) return;
+      if (typeof IntersectionObserver === 'undefined') return start();
+      observer = new IntersectionObserver(
+        function (entries) {
+          if (
+            entries.some(function (e) {
+              return e.isIntersecting;
+            })
+          )
+            start();
+        },
+        { rootMargin: '100% 0px' },
+      );
+      near.forEach(function (element) {
+        observer.observe(element);
       });
     });
     return;

@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, routerReady } from './app/app.tsx';
 import { PAGE_DATA_ID, pageQueries, pageReads, type PageData } from './app/page-data.ts';
 import { keepOnDevice } from './lib/offline-cache.ts';
-import { recordTypingBeforeHydration } from './lib/typed-before-hydration.ts';
+import { recordBeforeHydration } from './lib/before-hydration.ts';
 import { seedQueries } from './lib/use-query.ts';
 import { startPwa } from './sync/pwa.tsx';
 import './index.css';
@@ -28,9 +28,12 @@ if (carried && root.hasChildNodes()) {
   // transition: React then hydrates in slices of a few milliseconds, yielding between them,
   // so a slow phone's main thread stays free for the reader's taps (issue 18). A tap on a
   // part not hydrated yet hydrates that part first.
-  recordTypingBeforeHydration(root);
+  // What the visitor typed or clicked before then is done again once hydrated.
   void routerReady().then(() =>
-    setTimeout(() => startTransition(() => void hydrateRoot(root, app)), 0),
+    setTimeout(() => {
+      recordBeforeHydration(root);
+      startTransition(() => void hydrateRoot(root, app));
+    }, 0),
   );
 } else {
   createRoot(root).render(app);

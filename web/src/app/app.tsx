@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { setSignedOutHandler } from '../lib/api-client.ts';
-import { restoreTypingAfterHydration } from '../lib/typed-before-hydration.ts';
+import { replayAfterHydration } from '../lib/before-hydration.ts';
 import { Providers } from './providers.tsx';
 import { routes } from './routes.tsx';
 
@@ -29,7 +29,7 @@ export function App() {
   // The page answers taps from here on: a server-rendered page (decision 020) shows its
   // buttons before the app has hydrated them. Tests wait for `html[data-interactive]`.
   useEffect(() => {
-    restoreTypingAfterHydration();
+    replayAfterHydration();
     document.documentElement.dataset.interactive = 'true';
   }, []);
   return (

@@ -15,6 +15,7 @@ export interface Session {
   refreshToken?: string;
 }
 
+// public/boot.js reads this key too: a signed-in visitor's page starts the app at once (decision 031).
 const KEY = 'session';
 const CHANGE = 'session-change';
 

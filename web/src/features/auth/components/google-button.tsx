@@ -31,7 +31,13 @@ function loadScript(): Promise<void> {
 }
 
 /** The "Sign in with Google" button; shown only when a client id is configured. */
-export function GoogleButton({ clientId, onCredential }: { clientId: string; onCredential: (credential: string) => void }) {
+export function GoogleButton({
+  clientId,
+  onCredential,
+}: {
+  clientId: string;
+  onCredential: (credential: string) => void;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const callback = useRef(onCredential);
   const [unavailable, setUnavailable] = useState(false);
@@ -62,7 +68,8 @@ export function GoogleButton({ clientId, onCredential }: { clientId: string; onC
   }, [clientId]);
   if (unavailable) return null;
   return (
-    <div className="mt-6 grid gap-2 border-t pt-4" data-testid="google-sign-in">
+    // Google's button needs the app: on a server-rendered page it starts the app when near (decision 031).
+    <div className="mt-6 grid gap-2 border-t pt-4" data-testid="google-sign-in" data-app-when-near="">
       <p className="text-sm text-muted-foreground">Or sign in with your Google account:</p>
       <div ref={ref} className="min-h-10" />
     </div>

@@ -28,9 +28,17 @@ export function VenueBlock({ settings, icon }: { settings: SiteSettings; icon: R
           </p>
         </div>
         {settings.mapEmbedUrl && (
-          <div ref={mapNear.ref} className="relative h-72 w-full overflow-hidden rounded-md border bg-muted">
+          <div
+            ref={mapNear.ref}
+            // The map needs the app: on a server-rendered page it starts the app when near (decision 031).
+            data-app-when-near=""
+            className="relative h-72 w-full overflow-hidden rounded-md border bg-muted"
+          >
             {/* Seen only while the map loads or if it cannot: the address above still tells the way. */}
-            <p aria-hidden="true" className="absolute inset-0 grid place-items-center p-4 text-center text-muted-foreground">
+            <p
+              aria-hidden="true"
+              className="absolute inset-0 grid place-items-center p-4 text-center text-muted-foreground"
+            >
               Map of {settings.venueName}
             </p>
             {mapNear.near && (
