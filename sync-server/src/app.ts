@@ -10,10 +10,10 @@ import type { Deps } from './deps.ts';
 import { impersonation } from './http/impersonation.ts';
 import { webApp } from './http/web-app.ts';
 import { publicPages } from './http/public-pages.ts';
-import { visitorPublicRead } from './http/public-read.ts';
+import { visitorPublicReads } from './http/public-read.ts';
 import { MAX_FILE_BYTES, FILE_MESSAGES, PUBLIC_PATHS, UPLOAD_PATHS } from '@tournament/shared';
-import { getSiteSettings } from './services/site-settings.ts';
-import { listEventTypes, listTournaments } from './services/tournaments.ts';
+import { getSiteSettings, peekSiteSettings } from './services/site-settings.ts';
+import { listEventTypes, listTournaments, peekEventTypes, peekTournaments } from './services/tournaments.ts';
 import { logRequest } from './lib/request-log.ts';
 import { warnIfForwardedUntrusted } from './http/client-address.ts';
 import { DomainError, onError } from './lib/errors.ts';
@@ -48,23 +48,22 @@ export function createApp(deps: Deps) {
   const bootScript = readBootScript(deps.config.webDist);
 
   // A visitor's public read skips the middleware chain (issue 18; decision 020): registered
-  // first, it answers before the chain runs, with the chain's own headers.
-  const visitorRead = (load: () => Promise<object>) =>
-    visitorPublicRead(load, logRequest, (c) =>
-      warnIfForwardedUntrusted(c.req.header('X-Forwarded-For'), deps.config.trustedProxies),
-    );
-  app.get(
-    PUBLIC_PATHS.tournaments,
-    visitorRead(() => listTournaments(deps)),
+  // first, its middleware answers before the chain runs, with the chain's own headers; with
+  // the cache warm it is answered ahead of the router, synchronously (the fetch below).
+  const visitorReads = visitorPublicReads(
+    {
+      [PUBLIC_PATHS.tournaments]: { peek: () => peekTournaments(deps), load: () => listTournaments(deps) },
+      [PUBLIC_PATHS.eventTypes]: { peek: () => peekEventTypes(deps), load: () => listEventTypes(deps) },
+      [PUBLIC_PATHS.settings]: { peek: () => peekSiteSettings(deps), load: () => getSiteSettings(deps) },
+    },
+    logRequest,
+    (header) => warnIfForwardedUntrusted(header('x-forwarded-for'), deps.config.trustedProxies),
   );
-  app.get(
-    PUBLIC_PATHS.eventTypes,
-    visitorRead(() => listEventTypes(deps)),
-  );
-  app.get(
-    PUBLIC_PATHS.settings,
-    visitorRead(() => getSiteSettings(deps)),
-  );
+  for (const path of visitorReads.paths) app.get(path, visitorReads.middleware(path));
+  // Every request enters here, `app.request()` in tests included; index.ts serves `app.fetch`.
+  const routed = app.fetch;
+  app.fetch = (request, env, executionCtx) =>
+    visitorReads.ahead(request, env, app.getPath) ?? routed(request, env, executionCtx);
   app.use(requestId());
   app.use(async (c, next) => {
     c.set('deps', deps);

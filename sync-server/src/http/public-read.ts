@@ -63,80 +63,145 @@ const OWN_HEADERS = new Set([
 ]);
 const REQUEST_ID = /^[\w\-=]{1,255}$/;
 
+/** A cached public read as the visitor's read needs it (services/tournaments.ts, site-settings.ts). */
+export interface PublicRead {
+  /** The cached value, without waiting; undefined while it loads or once a change dropped it. */
+  peek: () => object | undefined;
+  /** The value, loaded when the cache does not hold it. */
+  load: () => Promise<object>;
+}
+
+type RequestHeader = (name: string) => string | undefined;
+
+export interface VisitorReadLog {
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+}
+
 /**
- * A visitor's public read, answered without the /api middleware chain (issue 18; decision 020).
- * It has no caller to find (no Authorization, no UserContext: a read carrying either goes
- * through the chain exactly as before), no body to limit and nothing to
- * store, so the chain's work comes down to its headers and its log line. The first answer
- * goes through the chain and its headers (CSP, HSTS, nosniff, frame options, ...) are kept and
- * sent from then on, so both ways answer with the same headers; the request id and the log
- * line (lib/request-log.ts) are made here. A load that fails goes through the chain, whose
- * error handler answers it.
+ * A visitor's public reads, answered without the /api middleware chain (issue 18; decision 020).
+ * Such a read has no caller to find (no Authorization, no UserContext: a read carrying either
+ * goes through the chain exactly as before), no body to limit and nothing to store, so the
+ * chain's work comes down to its headers and its log line. The first answer per path goes
+ * through the chain and its headers (CSP, HSTS, nosniff, frame options, ...) are kept and sent
+ * from then on, so both ways answer with the same headers; the request id and the log line
+ * (lib/request-log.ts) are made here.
+ *
+ * Two ways in, one answer (`answer` below):
+ * - `ahead`, wrapped around the app's fetch before Hono's router: with the cache warm it
+ *   returns the Response itself, not a Promise. Hono would otherwise compose every `app.use`
+ *   handler matching the path and answer through a Promise, and @hono/node-server writes an
+ *   awaited Response the slow way; a Response returned synchronously with a string body is
+ *   written at once. Anything it does not answer (cold cache, a caller, another path or
+ *   method, the chain's headers not yet known) goes to the app as before.
+ * - `middleware(path)`, registered first on the app for the path: the same answer once the
+ *   load has settled (a cold cache), and the capture of the chain's headers. A load that fails
+ *   goes through the chain, whose error handler answers it.
  */
-export function visitorPublicRead(
-  load: () => Promise<object>,
-  log: (entry: { requestId: string; method: string; path: string; status: number; ms: number }) => void,
+export function visitorPublicReads(
+  reads: Readonly<Record<string, PublicRead>>,
+  log: (entry: VisitorReadLog) => void,
   /** What the chain also does for every request before answering (the X-Forwarded-For warning). */
-  onRequest: (c: Context) => void = () => undefined,
-): MiddlewareHandler {
-  let chainHeaders: Record<string, string> | undefined;
-  return async (c, next) => {
-    const header = incomingHeader(c);
-    if (
-      !chainHeaders ||
-      header('authorization') !== undefined ||
-      header('usercontext') !== undefined
-    ) {
-      await next();
-      if (!chainHeaders && c.res.status === 200) {
-        const kept: Record<string, string> = {};
-        c.res.headers.forEach((value, name) => {
-          if (!OWN_HEADERS.has(name)) kept[name] = value;
-        });
-        chainHeaders = kept;
-      }
-      return;
-    }
-    const started = performance.now();
-    onRequest(c);
-    let value: object;
-    try {
-      value = await load();
-    } catch {
-      return next();
-    }
+  onRequest: (header: RequestHeader) => void = () => undefined,
+) {
+  const chainHeaders = new Map<string, Record<string, string>>();
+
+  const answer = (
+    path: string,
+    method: string,
+    header: RequestHeader,
+    value: object,
+    started: number,
+    headersOfChain: Record<string, string>,
+  ): Response => {
     const sent = header('x-request-id');
     const requestId = sent && REQUEST_ID.test(sent) ? sent : randomUUID();
     const { body, etag } = serializeOnce(value);
     const fresh = matchesEtag(header('if-none-match'), etag);
     const status = fresh ? 304 : 200;
     const headers: Record<string, string> = {
-      ...chainHeaders,
+      ...headersOfChain,
       'x-request-id': requestId,
       etag,
       'cache-control': 'no-cache',
     };
     if (!fresh) headers['content-type'] = 'application/json';
-    log({
-      requestId,
-      method: c.req.method,
-      path: c.req.path,
-      status,
-      ms: Math.round(performance.now() - started),
-    });
-    return new Response(fresh ? null : body, { status, headers });
+    log({ requestId, method, path, status, ms: Math.round(performance.now() - started) });
+    // HEAD: the GET's status and headers without the body, as Hono answers HEAD on a GET route.
+    return new Response(fresh || method === 'HEAD' ? null : body, { status, headers });
   };
+
+  return {
+    paths: Object.keys(reads),
+
+    /**
+     * The synchronous answer to a visitor's read when the cache holds it, else undefined.
+     * `getPath` is the app's own (`app.getPath`), so a path is answered here only when Hono's
+     * router would have matched it to the read's route.
+     */
+    ahead(request: Request, env: unknown, getPath: (request: Request, options: { env: unknown }) => string) {
+      const method = request.method;
+      if (method !== 'GET' && method !== 'HEAD') return undefined;
+      const path = getPath(request, { env });
+      const read = reads[path];
+      const headersOfChain = chainHeaders.get(path);
+      if (!read || !headersOfChain) return undefined;
+      const header = requestHeader(request, env);
+      if (!isVisitor(header)) return undefined;
+      const started = performance.now();
+      const value = read.peek();
+      if (value === undefined) return undefined;
+      onRequest(header);
+      return answer(path, method, header, value, started, headersOfChain);
+    },
+
+    middleware(path: string): MiddlewareHandler {
+      const read = reads[path];
+      if (!read) throw new Error(`no public read for ${path}`);
+      return async (c, next) => {
+        const header = requestHeader(c.req.raw, c.env);
+        const headersOfChain = chainHeaders.get(path);
+        if (!headersOfChain || !isVisitor(header)) {
+          await next();
+          if (!chainHeaders.has(path) && c.res.status === 200) {
+            const kept: Record<string, string> = {};
+            c.res.headers.forEach((value, name) => {
+              if (!OWN_HEADERS.has(name)) kept[name] = value;
+            });
+            chainHeaders.set(path, kept);
+          }
+          return;
+        }
+        const started = performance.now();
+        onRequest(header);
+        let value: object;
+        try {
+          value = await read.load();
+        } catch {
+          return next();
+        }
+        return answer(c.req.path, c.req.method, header, value, started, headersOfChain);
+      };
+    },
+  };
+}
+
+function isVisitor(header: RequestHeader): boolean {
+  return header('authorization') === undefined && header('usercontext') === undefined;
 }
 
 /**
  * Reads a request header (lower-case name). On Node, from the incoming message's own header
- * object: `c.req.header()` builds a whole Headers object from the raw headers on first use,
+ * object: `request.headers` builds a whole Headers object from the raw headers on first use,
  * which costs a visitor's read more than everything else it does.
  */
-function incomingHeader(c: Context): (name: string) => string | undefined {
-  const env = c.env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined;
-  const incoming = env?.incoming?.headers;
-  if (!incoming) return (name) => c.req.header(name);
+function requestHeader(request: Request, env: unknown): RequestHeader {
+  const incoming = (env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined)
+    ?.incoming?.headers;
+  if (!incoming) return (name) => request.headers.get(name) ?? undefined;
   return (name) => {
     const value = incoming[name];
     return Array.isArray(value) ? value.join(', ') : value;

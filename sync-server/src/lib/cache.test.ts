@@ -34,6 +34,38 @@ describe('read cache', () => {
     expect(await cache.get('k', async () => 'up')).toBe('up');
   });
 
+  it('peeks a value only once its load has settled, and never after it is dropped or invalidated', async () => {
+    const cache = createCache(async () => {});
+    let finish: (value: { n: number }) => void = () => {};
+    const loading = cache.get('k', () => new Promise<{ n: number }>((resolve) => (finish = resolve)));
+    expect(cache.peek('k')).toBeUndefined();
+    finish({ n: 1 });
+    expect(await loading).toEqual({ n: 1 });
+    expect(cache.peek('k')).toEqual({ n: 1 });
+
+    await cache.invalidate('k');
+    expect(cache.peek('k')).toBeUndefined();
+    const reloaded = cache.get('k', async () => ({ n: 2 }));
+    expect(cache.peek('k')).toBeUndefined();
+    await reloaded;
+    expect(cache.peek('k')).toEqual({ n: 2 });
+
+    cache.drop('k'); // the NOTIFY listener's way
+    expect(cache.peek('k')).toBeUndefined();
+  });
+
+  it('does not peek a load that was dropped while it ran, nor a failed one', async () => {
+    const cache = createCache(async () => {});
+    let finish: (value: string) => void = () => {};
+    const old = cache.get('k', () => new Promise<string>((resolve) => (finish = resolve)));
+    cache.drop('k'); // a change while the old rows were being read
+    finish('old');
+    await old;
+    expect(cache.peek('k')).toBeUndefined();
+    await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(cache.peek('k')).toBeUndefined();
+  });
+
   it('serves GET /api/event-types from the cache until the key is invalidated', async () => {
     const before = await t.call('GET', '/api/event-types');
     expect(before.status).toBe(200);

@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EventTypeSchema, TournamentSchema } from '@tournament/shared';
+import { logger } from '../lib/logger.ts';
+import { PUBLIC_READ_SAMPLE } from '../lib/request-log.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 
 // GET /api/tournaments and GET /api/event-types: SPEC.md section 3 fields, and the
@@ -148,5 +150,123 @@ describe("a visitor's public read (issue 18: answered without the middleware cha
     const forged = await t.call('GET', '/api/tournaments', undefined, 'not-a-token');
     expect(forged.status).toBe(200);
     expect(forged.text).toBe(visitor.text);
+  });
+});
+
+describe("a visitor's public read with the cache warm (issue 18: answered ahead of the router)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const url = (path: string) => `http://localhost${path}`;
+  /** The app's answer when it came ahead of the router: a Response, not a Promise of one. */
+  function ahead(path: string, init: RequestInit = {}): Response {
+    const res = t.app.fetch(new Request(url(path), init));
+    expect(res, `${init.method ?? 'GET'} ${path} was not answered ahead of the router`).toBeInstanceOf(Response);
+    return res as Response;
+  }
+  /** The app's answer through the router and its middleware. */
+  async function routed(path: string, init: RequestInit = {}): Promise<Response> {
+    const res = t.app.fetch(new Request(url(path), init));
+    expect(res, `${init.method ?? 'GET'} ${path} was answered ahead of the router`).toBeInstanceOf(Promise);
+    return res;
+  }
+  const headersOf = (res: Response) => {
+    const out: Record<string, string> = {};
+    res.headers.forEach((v, k) => {
+      if (k !== 'x-request-id' && k !== 'date') out[k] = v;
+    });
+    return out;
+  };
+  const paths = ['/api/tournaments', '/api/event-types', '/api/settings'];
+
+  it('answers GET and HEAD with the status, headers and body the chain gives a signed-in caller', async () => {
+    const customer = await t.createUser('Customer');
+    const auth = { Authorization: `Bearer ${customer.token}` };
+    for (const path of paths) {
+      await t.call('GET', path); // the chain's headers are known, the cache warm
+      for (const method of ['GET', 'HEAD']) {
+        const visitor = ahead(path, { method });
+        const signedIn = await routed(path, { method, headers: auth });
+        expect(visitor.status).toBe(200);
+        expect(signedIn.status).toBe(200);
+        expect(headersOf(visitor)).toEqual(headersOf(signedIn));
+        expect(await visitor.text()).toBe(await signedIn.text());
+      }
+      expect(await ahead(path, { method: 'HEAD' }).text()).toBe('');
+    }
+  });
+
+  it('answers 304 without a body to a browser holding the current version', async () => {
+    const first = ahead('/api/event-types');
+    const etag = first.headers.get('etag') ?? '';
+    const again = ahead('/api/event-types', { headers: { 'If-None-Match': `W/"other", ${etag}` } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('content-type')).toBeNull();
+    expect(again.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+    expect(ahead('/api/event-types', { headers: { 'If-None-Match': '"other"' } }).status).toBe(200);
+  });
+
+  it('echoes a well-formed X-Request-Id and replaces any other', () => {
+    expect(ahead('/api/settings', { headers: { 'X-Request-Id': 'abc-123' } }).headers.get('x-request-id')).toBe('abc-123');
+    const bad = ahead('/api/settings', { headers: { 'X-Request-Id': 'not valid!' } }).headers.get('x-request-id');
+    expect(bad).not.toBe('not valid!');
+    expect(bad).toMatch(/^[\w-]+$/);
+  });
+
+  it('answers a path with a query as its route does, and leaves a path the route does not match to the app', async () => {
+    const plain = ahead('/api/tournaments');
+    const query = ahead('/api/tournaments?x=1');
+    expect(await query.text()).toBe(await plain.text());
+    expect((await routed('/api/tournaments/')).status).toBe(404);
+    expect((await routed('/api/tournaments/x')).status).toBe(404);
+    expect((await routed('/api/tournaments', { method: 'POST' })).status).toBe(404);
+  });
+
+  it('logs one line per PUBLIC_READ_SAMPLE answers, with the count it stands for', () => {
+    const info = vi.spyOn(logger, 'info');
+    for (let i = 0; i < PUBLIC_READ_SAMPLE; i++) ahead('/api/event-types', { method: i % 2 ? 'HEAD' : 'GET' });
+    const lines = info.mock.calls.filter(([entry]) => (entry as { path?: string }).path === '/api/event-types');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.[0]).toMatchObject({ path: '/api/event-types', status: 200, sampled: PUBLIC_READ_SAMPLE });
+  });
+
+  it('warns once that X-Forwarded-For is ignored without TRUSTED_PROXY', () => {
+    const warn = vi.spyOn(logger, 'warn');
+    ahead('/api/settings', { headers: { 'X-Forwarded-For': '203.0.113.7' } });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('TRUSTED_PROXY'));
+  });
+
+  it('after a settings change answers the new settings with a new ETag, never the old ones', async () => {
+    const admin = await t.createUser('SuperAdmin');
+    const before = ahead('/api/settings');
+    const etag = before.headers.get('etag') ?? '';
+    const current = (await t.call('GET', '/api/admin/site-settings', undefined, admin.token)).json;
+    const saved = await t.call(
+      'PUT',
+      '/api/admin/site-settings',
+      { ...current, venueName: 'The new hall' },
+      admin.token,
+    );
+    expect(saved.status).toBe(200);
+    // The change dropped the cached settings: this read loads them again through the app.
+    const after = await routed('/api/settings', { headers: { 'If-None-Match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(((await after.json()) as { venueName: string }).venueName).toBe('The new hall');
+    const next = ahead('/api/settings', { headers: { 'If-None-Match': etag } });
+    expect(next.status).toBe(200);
+    expect(((await next.json()) as { venueName: string }).venueName).toBe('The new hall');
+  });
+
+  it('leaves a read carrying credentials to the chain, whose steps still apply', async () => {
+    // UserContext without a signed-in director: the impersonation step refuses it.
+    const impersonating = await routed('/api/tournaments', { headers: { UserContext: '1' } });
+    expect(impersonating.status).toBe(403);
+    expect(await impersonating.text()).toContain('Only a tournament director or super admin');
+    // A forged token is no caller: the read is answered as to a visitor, through the chain.
+    const forged = await routed('/api/tournaments', { headers: { Authorization: 'Bearer not-a-token' } });
+    expect(forged.status).toBe(200);
+    expect(await forged.text()).toBe(await ahead('/api/tournaments').text());
   });
 });

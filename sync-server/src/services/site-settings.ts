@@ -37,3 +37,8 @@ export function getSiteSettings(deps: Deps): Promise<SiteSettings> {
     return toSiteSettings(row, deps.config.googleClientId ?? '');
   });
 }
+
+/** `getSiteSettings` without waiting, when the cache holds it; undefined while it loads or once dropped. */
+export function peekSiteSettings(deps: Deps): SiteSettings | undefined {
+  return deps.cache.peek<SiteSettings>(SETTINGS_CACHE_KEY);
+}

@@ -57,8 +57,20 @@ const DAY_MS = 86_400_000;
 
 /** Every tournament, oldest first, with its SPEC.md section 4 flags as of now. Shared: do not mutate. */
 export async function listTournaments(deps: Deps): Promise<Tournament[]> {
-  const stored = await deps.cache.get(TOURNAMENTS_CACHE_KEY, () => loadTournaments(deps));
-  const now = deps.now();
+  return flagged(await deps.cache.get(TOURNAMENTS_CACHE_KEY, () => loadTournaments(deps)), deps.now());
+}
+
+/**
+ * `listTournaments` without waiting, when the cache holds the rows; undefined while they load
+ * or once a change dropped them (the visitor's public read, http/public-read.ts).
+ */
+export function peekTournaments(deps: Deps): Tournament[] | undefined {
+  const stored = deps.cache.peek<StoredTournament[]>(TOURNAMENTS_CACHE_KEY);
+  return stored && flagged(stored, deps.now());
+}
+
+/** The cached rows with their flags as of `now`, kept for the UTC day. */
+function flagged(stored: StoredTournament[], now: Date): Tournament[] {
   const ms = now.getTime();
   const kept = withFlags.get(stored);
   // A comparison of numbers per read: a public read runs this thousands of times a minute.
@@ -74,7 +86,12 @@ export async function getNextTournament(deps: Deps): Promise<Tournament | undefi
   return nextTournament(await listTournaments(deps), deps.now());
 }
 
-export function listEventTypes(deps: Deps) {
+export type EventTypeRow = Pick<
+  typeof eventTypes.$inferSelect,
+  'id' | 'title' | 'description' | 'showOnHomepage' | 'decidedBy'
+>;
+
+export function listEventTypes(deps: Deps): Promise<EventTypeRow[]> {
   return deps.cache.get(EVENT_TYPES_CACHE_KEY, () =>
     deps.database.db
       .select({
@@ -87,4 +104,9 @@ export function listEventTypes(deps: Deps) {
       .from(eventTypes)
       .orderBy(asc(eventTypes.sortOrder), asc(eventTypes.id)),
   );
+}
+
+/** `listEventTypes` without waiting, when the cache holds it (see `peekTournaments`). */
+export function peekEventTypes(deps: Deps): EventTypeRow[] | undefined {
+  return deps.cache.peek<EventTypeRow[]>(EVENT_TYPES_CACHE_KEY);
 }
