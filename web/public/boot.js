@@ -12,6 +12,21 @@
   var dark = chosen ? chosen === 'dark' : window.matchMedia('(prefers-color-scheme: dark)').matches;
   document.documentElement.classList.toggle('dark', dark);
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+  // Until a scheme is chosen the page follows the system's, also before the app has started
+  // (decision 031); the app does the same once it runs.
+  if (!chosen && typeof window.matchMedia === 'function') {
+    window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', function (event) {
+      var now;
+      try {
+        now = localStorage.getItem('theme');
+      } catch {
+        now = null;
+      }
+      if (now) return;
+      document.documentElement.classList.toggle('dark', event.matches);
+      document.documentElement.style.colorScheme = event.matches ? 'dark' : 'light';
+    });
+  }
 
   // 2. A page the server rendered (decision 020) carries the first screen's reads and is
   // readable as it arrives, without the app. The app (React, about 130 KB gzip) starts when the

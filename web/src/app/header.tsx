@@ -1,9 +1,9 @@
-import { LogOut, Moon, Shield, Sun } from 'lucide-react';
+import { LogOut, Shield } from 'lucide-react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { SchemeToggle } from '../components/scheme-toggle.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { isStaff, logout, useSession } from '../lib/session.ts';
 import { Flag, useSiteSettings } from '../lib/site-settings.tsx';
-import { useTheme } from '../lib/theme.tsx';
 import { cn } from '../lib/utils.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -17,8 +17,6 @@ export function Header() {
   const settings = useSiteSettings();
   const session = useSession();
   const navigate = useNavigate();
-  const { scheme, toggle } = useTheme();
-  const nextScheme = scheme === 'dark' ? 'light' : 'dark';
   // Issue 19: the home page's banner already names the site (SPEC.md section 2), so the header
   // does not repeat it there; elsewhere it is one short line. About 60 px tall on a phone at home.
   const onHome = useLocation().pathname === '/';
@@ -69,9 +67,7 @@ export function Header() {
               Logout
             </Button>
           )}
-          <Button size="icon" variant="ghost" onClick={toggle} aria-label={`Switch to ${nextScheme} mode`}>
-            {scheme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
-          </Button>
+          <SchemeToggle />
         </nav>
       </div>
     </header>

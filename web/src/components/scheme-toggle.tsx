@@ -2,13 +2,20 @@ import { Moon, Sun } from 'lucide-react';
 import { useTheme } from '../lib/theme.tsx';
 import { Button } from './ui/button.tsx';
 
-/** The light/dark switch of a header (SPEC.md section 9: the interface has both schemes). */
+/**
+ * The light/dark switch of a header (SPEC.md section 9: the interface has both schemes). Its
+ * name and icon follow the page's `.dark` class through CSS, not a render: a page the server
+ * rendered (decisions 020 and 031) names the switch right in a dark scheme before, and
+ * without, the app.
+ */
 export function SchemeToggle() {
-  const { scheme, toggle } = useTheme();
-  const nextScheme = scheme === 'dark' ? 'light' : 'dark';
+  const { toggle } = useTheme();
   return (
-    <Button size="icon" variant="ghost" onClick={toggle} aria-label={`Switch to ${nextScheme} mode`}>
-      {scheme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+    <Button size="icon" variant="ghost" onClick={toggle}>
+      <Moon aria-hidden="true" className="dark:hidden" />
+      <Sun aria-hidden="true" className="hidden dark:block" />
+      <span className="sr-only dark:hidden">Switch to dark mode</span>
+      <span className="sr-only hidden dark:inline">Switch to light mode</span>
     </Button>
   );
 }

@@ -63,7 +63,12 @@ export function replayAfterHydration(): void {
   const button = clicked;
   clicked = undefined;
   retype();
-  if (button?.isConnected && !(button as HTMLButtonElement).disabled) button.click();
+  if (!button) return;
+  // In a task of its own: the renders hydration has scheduled (a stored choice, the session)
+  // come first, so the click meets the page as the app now shows it.
+  setTimeout(() => {
+    if (button.isConnected && !(button as HTMLButtonElement).disabled) button.click();
+  }, 0);
 }
 
 function retype(): void {

@@ -58,7 +58,12 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     apply(next);
     window.dispatchEvent(new Event(CHANGE));
   }, []);
-  const toggle = useCallback(() => setScheme(scheme === 'dark' ? 'light' : 'dark'), [scheme, setScheme]);
+  // From the page's scheme now, not the last render's: a click made before the app ran is
+  // replayed right after hydration, before a render has caught up with a stored choice.
+  const toggle = useCallback(
+    () => setScheme((storedScheme() ?? systemScheme()) === 'dark' ? 'light' : 'dark'),
+    [setScheme],
+  );
   const value = useMemo(() => ({ scheme, setScheme, toggle }), [scheme, setScheme, toggle]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
