@@ -107,7 +107,7 @@ export function visitorPublicReads(
   /** What the chain also does for every request before answering (the X-Forwarded-For warning). */
   onRequest: (header: RequestHeader) => void = () => undefined,
 ) {
-  const chainHeaders = new Map<string, Record<string, string>>();
+  const chainHeaders = new Map<string, AnswerHeaders>();
 
   const answer = (
     path: string,
@@ -115,20 +115,18 @@ export function visitorPublicReads(
     header: RequestHeader,
     value: object,
     started: number,
-    headersOfChain: Record<string, string>,
+    headersOfChain: AnswerHeaders,
   ): Response => {
     const sent = header('x-request-id');
     const requestId = sent && REQUEST_ID.test(sent) ? sent : randomUUID();
     const { body, etag } = serializeOnce(value);
     const fresh = matchesEtag(header('if-none-match'), etag);
     const status = fresh ? 304 : 200;
-    const headers: Record<string, string> = {
-      ...headersOfChain,
-      'x-request-id': requestId,
-      etag,
-      'cache-control': 'no-cache',
-    };
-    if (!fresh) headers['content-type'] = 'application/json';
+    // A copy of a whole answer's headers with two values set: an object of the same keys each
+    // time (a spread then new keys made a slow object per request: 1.7 KB of garbage each).
+    const headers = { ...(fresh ? headersOfChain.notModified : headersOfChain.ok) };
+    headers['x-request-id'] = requestId;
+    headers.etag = etag;
     log({ requestId, method, path, status, ms: Math.round(performance.now() - started) });
     // HEAD: the GET's status and headers without the body, as Hono answers HEAD on a GET route.
     return new Response(fresh || method === 'HEAD' ? null : body, { status, headers });
@@ -171,7 +169,7 @@ export function visitorPublicReads(
             c.res.headers.forEach((value, name) => {
               if (!OWN_HEADERS.has(name)) kept[name] = value;
             });
-            chainHeaders.set(path, kept);
+            chainHeaders.set(path, answerHeaders(kept));
           }
           return;
         }
@@ -187,6 +185,17 @@ export function visitorPublicReads(
       };
     },
   };
+}
+
+/** Every header of a visitor's read, the chain's first and ours after, in the order sent. */
+interface AnswerHeaders {
+  ok: Record<string, string>;
+  notModified: Record<string, string>;
+}
+
+function answerHeaders(chain: Record<string, string>): AnswerHeaders {
+  const notModified = { ...chain, 'x-request-id': '', etag: '', 'cache-control': 'no-cache' };
+  return { notModified, ok: { ...notModified, 'content-type': 'application/json' } };
 }
 
 function isVisitor(header: RequestHeader): boolean {
