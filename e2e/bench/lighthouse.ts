@@ -4,6 +4,8 @@
 // and 031). Prints figures only; asserts
 // nothing. Serves the web build as it is: run `npm run build` first.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, launchBrowser } from '../src/browser.ts';
@@ -114,6 +116,39 @@ try {
   for (const pagePath of PAGES) await (await fetch(`${stack.baseUrl}${pagePath}`)).text();
 
   console.log('Lighthouse 12.8 (mobile, simulated throttling): score (goal)');
+  // Floors, measured in the same run: a bare HTML page (a heading and a paragraph, no
+  // stylesheet, no script) from a bare Node server, then the same page with the headers the
+  // app sends with its home page. What they cost is this machine and Chromium, not the app.
+  // The second shows what the security headers cost: Cross-Origin-Opener-Policy makes Chromium
+  // put the page in a browsing context group, and a process, of its own, and that work lands
+  // on the page's main thread (decision 031).
+  const appHeaders: Record<string, string> = {};
+  home.headers.forEach((value, name) => {
+    if (!['content-length', 'content-encoding', 'date', 'connection', 'keep-alive', 'x-request-id'].includes(name))
+      appHeaders[name] = value;
+  });
+  const floorServer = http.createServer((req, res) => {
+    res.writeHead(200, req.url === '/with-headers' ? appHeaders : { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="A bare page"><title>Floor</title></head><body><main><h1>Floor</h1><p>A bare HTML page.</p></main></body></html>',
+    );
+  });
+  await new Promise<void>((resolve) => floorServer.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = floorServer.address() as AddressInfo;
+    for (const [label, floorPath] of [
+      ['floor, a bare HTML page', '/'],
+      ["floor, the same with the home page's headers", '/with-headers'],
+    ] as const) {
+      const floor = await runLighthouse(`http://127.0.0.1:${port}${floorPath}`);
+      const value = (audit: string) => Math.round(floor.audits[audit]?.numericValue ?? NaN);
+      console.log(
+        `  ${label}: performance ${floor.categories.performance?.score?.toFixed(2) ?? 'n/a'}, FCP ${value('first-contentful-paint')} ms, LCP ${value('largest-contentful-paint')} ms, TBT ${value('total-blocking-time')} ms`,
+      );
+    }
+  } finally {
+    floorServer.close();
+  }
   for (const pagePath of PAGES) {
     const report = await runLighthouse(`${stack.baseUrl}${pagePath}`);
     if (report.runtimeError) {
