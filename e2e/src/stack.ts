@@ -35,6 +35,8 @@ export interface StackOptions {
   users?: StackUser[];
   /** Extra server environment (DESIGN.md section 3 variables, or anything else). */
   env?: Record<string, string>;
+  /** Called once the server process is spawned, before it is healthy, with its log so far. */
+  onSpawn?: (serverLog: () => string) => void;
 }
 
 export interface ApiResult<T> {
@@ -60,6 +62,8 @@ export interface Stack {
   stop(): Promise<void>;
   /** SIGKILL the server (a crash); `restart()` brings it back on the same data. */
   kill9(): void;
+  /** SIGTERM the server and wait for its exit; resolves with its exit code. */
+  sigterm(): Promise<number | null>;
   /** Starts the server again on the same DATA_DIR and port (stopping it first if it runs). */
   restart(): Promise<void>;
   /** Everything the server printed (stdout and stderr) across all its starts. */
@@ -76,7 +80,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const mail = await startMailCatcher();
   let log = '';
   let child: ChildProcess | undefined;
-  let exited: Promise<void> = Promise.resolve();
+  let exited: Promise<number | null> = Promise.resolve(null);
 
   try {
     const port = await freePort();
@@ -111,11 +115,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       proc.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
       proc.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
       exited = new Promise((resolve) =>
-        proc.once('exit', () => {
+        proc.once('exit', (code) => {
           running.delete(proc);
-          resolve();
+          resolve(code);
         }),
       );
+      opts.onSpawn?.(() => log);
       await waitForHealth(baseUrl, proc, () => log);
     };
 
@@ -178,6 +183,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       },
       kill9() {
         child?.kill('SIGKILL');
+      },
+      async sigterm() {
+        child?.kill('SIGTERM');
+        return exited;
       },
       async restart() {
         await stopServer();

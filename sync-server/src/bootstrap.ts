@@ -24,44 +24,61 @@ export interface Services {
 /** Opens, migrates and seeds the database and builds what handlers need. */
 export async function startServices(config: Config, opts: { now?: () => Date } = {}): Promise<Services> {
   const database = await openConfiguredDatabase(config);
-  await migrate(database);
-  await seedReferenceData(database.db, opts.now?.(), { starterRules: true });
-  await backfillRingDivisions(database.db);
-  const cache = createCache((key) => database.notify(CACHE_CHANNEL, key));
-  const unlisten = await database.listen(CACHE_CHANNEL, (key) => cache.drop(key));
-  const deps: Deps = {
-    config,
-    database,
-    cache,
-    tokens: createTokenService(loadJwtKey(config)),
-    now: opts.now ?? (() => new Date()),
-    mailer: undefined as never,
-    sms: createSmsSender({ twilio: config.twilio, db: database.db }),
-    jobs: createJobQueue(database),
-  };
-  const mailWarning = mailConfigWarning(config);
-  if (mailWarning) logger.error(mailWarning);
-  deps.mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    db: database.db,
-    from: async () => {
-      const site = await getSiteSettings(deps);
-      return `${site.siteName} <${site.siteEmail}>`;
-    },
-  });
-  // The job queue (issue 16): sends and notices run in the background, in every server process.
-  registerSendPipeline(deps);
-  registerNotices(deps);
-  await deps.jobs.start();
-  return {
-    deps,
-    async close() {
-      await deps.jobs.stop();
-      deps.mailer.close();
-      await unlisten().catch(() => {});
-      await database.close();
-    },
-  };
+  // A start that fails half-way (the database went away during the migrations) leaves no
+  // connection behind: the caller may try again (index.ts).
+  let jobs: Deps['jobs'] | undefined;
+  try {
+    await migrate(database);
+    await seedReferenceData(database.db, opts.now?.(), { starterRules: true });
+    await backfillRingDivisions(database.db);
+    const cache = createCache((key) => database.notify(CACHE_CHANNEL, key));
+    // After a lost connection, invalidations may have been missed: everything is read again.
+    const unlisten = await database.listen(
+      CACHE_CHANNEL,
+      (key) => cache.drop(key),
+      () => {
+        cache.clear();
+        logger.info('listening for cache invalidations again; cached reads dropped');
+      },
+    );
+    const deps: Deps = {
+      config,
+      database,
+      cache,
+      tokens: createTokenService(loadJwtKey(config)),
+      now: opts.now ?? (() => new Date()),
+      mailer: undefined as never,
+      sms: createSmsSender({ twilio: config.twilio, db: database.db }),
+      jobs: (jobs = createJobQueue(database)),
+    };
+    const mailWarning = mailConfigWarning(config);
+    if (mailWarning) logger.error(mailWarning);
+    deps.mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      db: database.db,
+      from: async () => {
+        const site = await getSiteSettings(deps);
+        return `${site.siteName} <${site.siteEmail}>`;
+      },
+    });
+    // The job queue (issue 16): sends and notices run in the background, in every server process.
+    registerSendPipeline(deps);
+    registerNotices(deps);
+    await deps.jobs.start();
+    return {
+      deps,
+      async close() {
+        await deps.jobs.stop();
+        deps.mailer.close();
+        await unlisten().catch(() => {});
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await jobs?.stop().catch(() => {});
+    await database.close().catch(() => {});
+    throw err;
+  }
 }
 
 /** PostgreSQL when DATABASE_URL is set, else the embedded database in DATA_DIR/pglite. */

@@ -23,8 +23,15 @@ export interface Database {
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** LISTEN on a channel; returns an unlisten function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; returns an unlisten function. After a lost connection the driver
+   * listens again by itself and calls `onRelisten`: whatever was notified meanwhile is lost.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onRelisten?: () => void,
+  ): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   /** How the job queue (pg-boss, jobs/queue.ts) reaches this database. */
   jobs: JobsConnection;
@@ -86,8 +93,12 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
     close: async () => {
       await client.end({ timeout: 5 });
     },
-    listen: async (channel, onPayload) => {
-      const { unlisten } = await client.listen(channel, onPayload);
+    listen: async (channel, onPayload, onRelisten) => {
+      let listened = false;
+      const { unlisten } = await client.listen(channel, onPayload, () => {
+        if (listened) onRelisten?.();
+        listened = true;
+      });
       return unlisten;
     },
     notify: async (channel, payload) => {

@@ -1,5 +1,6 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database } from '../db/client.ts';
+import { outageCode } from '../db/unavailable.ts';
 import { logger } from '../lib/logger.ts';
 
 // The durable job queue (issue 16; docs/decisions/024-jobs-and-communications.md): pg-boss in
@@ -66,7 +67,7 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
     try {
       await task();
     } catch (err) {
-      logger.error({ err }, 'job queue: a periodic task failed');
+      logQueueError(err, 'job queue: a periodic task failed');
     }
   }
 
@@ -96,7 +97,7 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
     async start() {
       if (started) return;
       boss = makeBoss();
-      boss.on('error', (err) => logger.error({ err }, 'job queue error'));
+      boss.on('error', (err) => logQueueError(err, 'job queue error'));
       await boss.start();
       for (const [name, handler] of handlers) {
         // A job runs for at most an hour before pg-boss hands it to another worker; retried
@@ -142,10 +143,21 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
       await running;
       // Graceful: the handlers in flight see `stopping`, finish the recipient they hold and return.
       await Promise.allSettled([...inFlight]);
-      await boss.stop({ graceful: true, timeout: 15_000, close: true }).catch((err: unknown) => {
+      await boss.stop({ graceful: true, timeout: 10_000, close: true }).catch((err: unknown) => {
         logger.error({ err }, 'job queue: stopping failed');
       });
       started = false;
     },
   };
+}
+
+/**
+ * While the database is away every poll fails: one warning with the code each time, not the
+ * driver's whole error (pg's carries its client, options and all); the queue carries on once
+ * the database is back (pg-boss's pool makes new connections).
+ */
+function logQueueError(err: unknown, msg: string): void {
+  const outage = outageCode(err);
+  if (outage) logger.warn({ code: outage }, `${msg}: database unavailable`);
+  else logger.error({ err }, msg);
 }

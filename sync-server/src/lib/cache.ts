@@ -15,6 +15,8 @@ export interface Cache {
   invalidate(key: string): Promise<void>;
   /** Drops `key` here only (the NOTIFY listener calls this). */
   drop(key: string): void;
+  /** Drops every key here (invalidations may have been missed while the database was away). */
+  clear(): void;
 }
 
 interface Entry {
@@ -55,6 +57,9 @@ export function createCache(notify: (key: string) => Promise<void>): Cache {
     },
     drop(key) {
       entries.delete(key);
+    },
+    clear() {
+      entries.clear();
     },
   };
 }

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { fieldErrors, MESSAGES } from '@tournament/shared';
+import { outageCode } from '../db/unavailable.ts';
 import { logger } from './logger.ts';
 
 /** A rule or service refused the request; mapped to SPEC.md section 8 by `onError`. */
@@ -22,6 +23,10 @@ export const notFound = (what = 'The requested resource was not found') => new D
 export const forbidden = () => new DomainError('forbidden', MESSAGES.noPermission, 403);
 export const unauthorized = () => new DomainError('unauthorized', MESSAGES.needsAuthentication, 401);
 
+/** Said while the database is away; the answer is a 503 with Retry-After. */
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+const RETRY_AFTER_SECONDS = 5;
+
 /** One error handler: every failure leaves as `{message}` or `{errors}` with the right status. */
 export function onError(err: Error, c: Context): Response {
   if (err instanceof DomainError) {
@@ -37,6 +42,13 @@ export function onError(err: Error, c: Context): Response {
   }
   if (isZodLengthCheckCrash(err)) {
     return c.json({ message: 'The request is not valid.' }, 400);
+  }
+  const outage = outageCode(err);
+  if (outage) {
+    // The database is away (db/unavailable.ts): the client tries again; only the code is logged.
+    logger.warn({ code: outage, requestId: c.get('requestId' as never) }, 'database unavailable');
+    c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+    return c.json({ message: UNAVAILABLE_MESSAGE }, 503);
   }
   logger.error({ err, requestId: c.get('requestId' as never) }, 'unhandled error');
   return c.json({ message: MESSAGES.somethingWrong(500) }, 500);

@@ -167,11 +167,17 @@ syncRoutes
         : undefined;
       // A server shutting down ends its streams, so in-flight requests can finish in time.
       const stopOnShutdown = onEventStreamsEnd(wake);
-      const unsubscribe = await subscribePokes(deps.database, (poke) => {
-        if (poke.tournamentId !== tournamentId) return;
-        if (poke.scopes && !poke.scopes.includes(scope)) return;
-        stream.writeSSE({ event: SYNC_POKE_EVENT, data: JSON.stringify(poke) }).catch(() => wake());
-      });
+      // Pokes missed while the database was away: the stream ends, and the client's new one
+      // starts with a pull.
+      const unsubscribe = await subscribePokes(
+        deps.database,
+        (poke) => {
+          if (poke.tournamentId !== tournamentId) return;
+          if (poke.scopes && !poke.scopes.includes(scope)) return;
+          stream.writeSSE({ event: SYNC_POKE_EVENT, data: JSON.stringify(poke) }).catch(() => wake());
+        },
+        wake,
+      );
       try {
         // Listening from here on: the client pulls now, then on every poke.
         await stream.write(': connected\n\n');
@@ -180,8 +186,12 @@ syncRoutes
           await Promise.race([closed, new Promise<void>((r) => (timer = setTimeout(r, SYNC_HEARTBEAT_MS)))]);
           clearTimeout(timer);
           if (ended || stream.aborted || stream.closed) break;
-          // Revoked meanwhile (password changed, signed out everywhere): the stream ends.
-          if (ticket && !(await currentCaller(deps.database.db, ticket.caller.personId, ticket.tokenVersion)))
+          // Revoked meanwhile (password changed, signed out everywhere), or the database is
+          // away: the stream ends, and the client reconnects and pulls.
+          if (
+            ticket &&
+            !(await currentCaller(deps.database.db, ticket.caller.personId, ticket.tokenVersion).catch(() => null))
+          )
             break;
           await stream.write(': heartbeat\n\n');
         }

@@ -11,6 +11,8 @@ type Listener = (poke: Poke) => void;
 
 interface Hub {
   listeners: Set<Listener>;
+  /** Called when the LISTEN connection was lost and made again: pokes may have been missed. */
+  missed: Set<() => void>;
   ready: Promise<void>;
 }
 
@@ -20,19 +22,27 @@ function hubFor(database: Database): Hub {
   let hub = hubs.get(database);
   if (!hub) {
     const listeners = new Set<Listener>();
+    const missed = new Set<() => void>();
     const ready = database
-      .listen(SYNC_POKE_CHANNEL, (payload) => {
-        let poke: Poke;
-        try {
-          poke = PokeSchema.parse(JSON.parse(payload));
-        } catch {
-          logger.warn({ payload }, 'malformed sync poke');
-          return;
-        }
-        for (const l of listeners) l(poke);
-      })
+      .listen(
+        SYNC_POKE_CHANNEL,
+        (payload) => {
+          let poke: Poke;
+          try {
+            poke = PokeSchema.parse(JSON.parse(payload));
+          } catch {
+            logger.warn({ payload }, 'malformed sync poke');
+            return;
+          }
+          for (const l of listeners) l(poke);
+        },
+        () => {
+          logger.info({ streams: missed.size }, 'listening for sync pokes again; open event streams restart');
+          for (const m of [...missed]) m();
+        },
+      )
       .then(() => undefined);
-    hub = { listeners, ready };
+    hub = { listeners, missed, ready };
     hubs.set(database, hub);
     // A failed LISTEN is retried by the next subscriber.
     ready.catch(() => hubs.delete(database));
@@ -40,12 +50,24 @@ function hubFor(database: Database): Hub {
   return hub;
 }
 
-/** Calls `onPoke` for every poke until the returned function is called; resolves once listening. */
-export async function subscribePokes(database: Database, onPoke: Listener): Promise<() => void> {
+/**
+ * Calls `onPoke` for every poke until the returned function is called; resolves once listening.
+ * `onMissed` is called when pokes may have been lost (the database connection dropped and came
+ * back): the subscriber should make its client pull again.
+ */
+export async function subscribePokes(
+  database: Database,
+  onPoke: Listener,
+  onMissed: () => void = () => {},
+): Promise<() => void> {
   const hub = hubFor(database);
   await hub.ready;
   hub.listeners.add(onPoke);
-  return () => hub.listeners.delete(onPoke);
+  hub.missed.add(onMissed);
+  return () => {
+    hub.listeners.delete(onPoke);
+    hub.missed.delete(onMissed);
+  };
 }
 
 const streamEnders = new Set<() => void>();

@@ -39,6 +39,8 @@ function fakeServer() {
     applied,
     rows,
     failNextPushes: 0,
+    /** Pushes answered 503, as the server answers while its database is away. */
+    unavailableNextPushes: 0,
     /** Pushes whose answer is lost after the server applied them. */
     loseNextAnswers: 0,
     rejections: [] as PullResponse['rejections'],
@@ -52,6 +54,10 @@ function fakeServer() {
         if (server.failNextPushes > 0) {
           server.failNextPushes--;
           throw new TypeError('Failed to fetch');
+        }
+        if (server.unavailableNextPushes > 0) {
+          server.unavailableNextPushes--;
+          return Response.json({ message: 'The service is briefly unavailable.' }, { status: 503 });
         }
         const req = body as PushRequest;
         const results: PushResponse['results'] = [];
@@ -181,6 +187,32 @@ describe('device store and sync engine', () => {
     await engine.syncNow();
     expect(await db.outbox.count()).toBe(0);
     expect(server.applied).toEqual([10, 11]);
+    engine.stop();
+  });
+
+  it('a server whose database is away (503) is an outage like no network: working offline, no error, sent later', async () => {
+    const server = fakeServer();
+    server.unavailableNextPushes = 1;
+    let retry: (() => void) | null = null;
+    const engine = new SyncEngine({
+      db,
+      fetch: server.fetch,
+      random: () => 0.5,
+      schedule: (fn) => {
+        retry = fn;
+        return () => {};
+      },
+    });
+    await engine.replica.mutate(checkInCompetitor, { competitorId: 10 });
+    engine.start();
+    await engine.syncNow();
+    expect(engine.getState()).toEqual({ status: 'offline', detail: null });
+    expect(await db.outbox.count()).toBe(1);
+
+    (retry as unknown as () => void)();
+    await engine.syncNow();
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.applied).toEqual([10]);
     engine.stop();
   });
 

@@ -341,6 +341,9 @@ export class SyncEngine {
       throw new NetworkError('network');
     }
     if (res.status === 401) throw new AuthError('token refused');
+    // A server or its database briefly away (a restart, a proxy without its upstream) is the
+    // venue's ordinary outage: the device works offline and tries again, no alarm.
+    if (res.status === 502 || res.status === 503 || res.status === 504) throw new NetworkError('unavailable');
     if (!res.ok) throw new Error(`The server answered ${res.status}.`);
     return (await res.json()) as T;
   }

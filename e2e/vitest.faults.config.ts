@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// The fault suite (`npm run test:faults`): real server processes over the PostgreSQL of
+// DATABASE_URL (or the local one), with the database taken away under them. One file at a time.
+export default defineConfig({
+  test: {
+    include: ['faults/**/*.faults.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+  },
+});
