@@ -16,6 +16,7 @@ import { getSiteSettings, peekSiteSettings } from './services/site-settings.ts';
 import { listEventTypes, listTournaments, peekEventTypes, peekTournaments } from './services/tournaments.ts';
 import { logRequest } from './lib/request-log.ts';
 import { warnIfForwardedUntrusted } from './http/client-address.ts';
+import { idempotency } from './http/idempotency.ts';
 import { DomainError, onError } from './lib/errors.ts';
 import { devRoutes } from './routes/dev.ts';
 import { emailRoutes } from './routes/email.ts';
@@ -146,6 +147,8 @@ export function createApp(deps: Deps) {
   });
   // UserContext: a director acting as a customer (SPEC.md section 7; decision 014). Not on /sync.
   app.use('/api/*', impersonation());
+  // Idempotency-Key: a retried POST gets the first answer, with one effect (decision 034).
+  app.use('/api/*', idempotency());
 
   app.route('/api', healthRoutes);
   app.route('/api', publicRoutes);

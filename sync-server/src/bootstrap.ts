@@ -10,6 +10,7 @@ import { CACHE_CHANNEL, createCache } from './lib/cache.ts';
 import { logger } from './lib/logger.ts';
 import { createMailer, mailConfigWarning } from './lib/mailer.ts';
 import { createSmsSender } from './lib/sms.ts';
+import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { registerNotices } from './services/notices.ts';
 import { registerSendPipeline } from './services/send-pipeline.ts';
@@ -64,6 +65,9 @@ export async function startServices(config: Config, opts: { now?: () => Date } =
     // The job queue (issue 16): sends and notices run in the background, in every server process.
     registerSendPipeline(deps);
     registerNotices(deps);
+    deps.jobs.every(60 * 60 * 1000, async () => {
+      await purgeIdempotencyKeys(deps);
+    });
     await deps.jobs.start();
     return {
       deps,

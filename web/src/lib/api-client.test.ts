@@ -92,4 +92,37 @@ describe('api client (SPEC.md sections 7 and 8)', () => {
       '(200) Something went wrong, please try again later or contact us for help.',
     );
   });
+
+  it('a POST is sent with an Idempotency-Key, and again with the same key when it got no answer or a 503', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const fetch = vi
+        .fn<(path: string, init: RequestInit) => Promise<Response>>()
+        .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+        .mockResolvedValueOnce(new Response(JSON.stringify({ message: 'away' }), { status: 503 }))
+        .mockResolvedValueOnce(new Response(JSON.stringify({ id: 5 }), { status: 200 }));
+      vi.stubGlobal('fetch', fetch);
+      const saved = api.post('/api/registration/competitor', { firstName: 'Sam' });
+      await vi.advanceTimersByTimeAsync(1000);
+      await vi.advanceTimersByTimeAsync(3000);
+      await expect(saved).resolves.toEqual({ id: 5 });
+      const keys = fetch.mock.calls.map(([, init]) => (init.headers as Record<string, string>)['Idempotency-Key']);
+      expect(keys).toHaveLength(3);
+      expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(new Set(keys).size).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('each POST has a key of its own; a refusal (4xx) is not sent again', async () => {
+    const fetch = answer(409, { message: 'Registration is closed.' });
+    vi.stubGlobal('fetch', fetch);
+    await expect(api.post('/api/registration/competitor', {})).rejects.toThrow('Registration is closed.');
+    await expect(api.post('/api/registration/competitor', {})).rejects.toThrow('Registration is closed.');
+    const calls = fetch.mock.calls as unknown as [string, RequestInit][];
+    expect(calls).toHaveLength(2);
+    const [a, b] = calls.map(([, init]) => (init.headers as Record<string, string>)['Idempotency-Key']);
+    expect(a).not.toBe(b);
+  });
 });

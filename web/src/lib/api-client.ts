@@ -113,10 +113,26 @@ async function request<T>(
     payload = JSON.stringify(body);
   }
 
-  let res: Response;
-  try {
-    res = await fetch(path, { method, headers, body: payload });
-  } catch {
+  // A POST that creates something carries an Idempotency-Key, and is sent again with the same
+  // key when it got no answer or the server was briefly away: the server answers a retry with
+  // the first answer, so a dropped connection never pays or registers twice. (A file upload is
+  // not: its multipart body differs on every send.)
+  const idempotent = method === 'POST' && !(body instanceof FormData);
+  if (idempotent) headers['Idempotency-Key'] = newIdempotencyKey();
+  let res: Response | undefined;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      res = await fetch(path, { method, headers, body: payload });
+    } catch {
+      res = undefined;
+    }
+    const pauseMs = POST_RETRY_PAUSES_MS[attempt];
+    const worthRetrying =
+      res === undefined ? typeof navigator === 'undefined' || navigator.onLine : RETRIED_STATUSES.has(res.status);
+    if (!idempotent || pauseMs === undefined || !worthRetrying) break;
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+  if (!res) {
     // No answer at all: the device is offline (issue 12 section 5), not a section 8 error. A
     // read kept on the device answers with its last good copy.
     const kept = method === 'GET' && isKeptRead(path) ? keptOnDevice<unknown>(path) : undefined;
@@ -136,6 +152,20 @@ async function request<T>(
   const answer = parsed(res.status, data, await schemaReady);
   if (method === 'GET' && isKeptRead(path)) keepOnDevice(path, data);
   return answer;
+}
+
+/** Pauses before a POST is sent again (see `request`): two more tries within about 4 s. */
+export const POST_RETRY_PAUSES_MS = [1000, 3000];
+/** A server restarting, its database away, a proxy without its upstream. */
+const RETRIED_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * A random key for one action. `crypto.randomUUID` exists only on secure pages, and a venue
+ * may serve the app over plain http on its own network; `getRandomValues` works on both.
+ */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 function call(method: string) {
