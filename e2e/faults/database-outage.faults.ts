@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../src/stack.ts';
 import { createFaultDatabase, type FaultDatabase } from './database.ts';
 import { startPgProxy, type PgProxy } from './pg-proxy.ts';
+import { formsCompetitor, type RegistrationOptionsSeen } from '../src/competitor-body.ts';
 import { DoorTablet, type WalkInRefs } from './tablet.ts';
 
 // The server over PostgreSQL when the database goes away: connections terminated under load,
@@ -11,6 +12,7 @@ import { DoorTablet, type WalkInRefs } from './tablet.ts';
 // stored through a connection of its own.
 
 const DOOR = { email: 'door@example.com', password: 'door-tablet-2026', role: 'CheckInAdmin' as const };
+const PARENT = { email: 'parent@example.com', password: 'parent-phone-2026', role: 'Customer' as const };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let db: FaultDatabase;
@@ -22,7 +24,7 @@ let refs: WalkInRefs;
 beforeAll(async () => {
   db = await createFaultDatabase();
   proxy = await startPgProxy();
-  stack = await startStack({ env: { DATABASE_URL: db.url(proxy.port) }, users: [DOOR] });
+  stack = await startStack({ env: { DATABASE_URL: db.url(proxy.port) }, users: [DOOR, PARENT] });
   token = await stack.signIn(DOOR.email, DOOR.password);
   const [level] = await db.sql<{ id: number }[]>`select id from competitor_levels order by sort_order limit 1`;
   const [event] = await db.sql<{ id: number }[]>`select id from events order by id limit 1`;
@@ -166,6 +168,42 @@ describe('the server over PostgreSQL when the database goes away', () => {
       await late.stop();
       await closed.close();
     }
+  });
+
+  it('ten requests at once with one Idempotency-Key, on several connections, add one competitor and all get its answer', async () => {
+    const parentToken = await stack.signIn(PARENT.email, PARENT.password);
+    const [tournament] = (await stack.api<{ id: number }[]>('GET', '/api/tournaments')).json;
+    const options = (
+      await stack.api<RegistrationOptionsSeen>('GET', `/api/registration/options/${tournament!.id}`, undefined, parentToken)
+    ).json;
+    const created = await stack.api<{ registrationId: number }>(
+      'POST',
+      `/api/registration/create/${tournament!.id}`,
+      undefined,
+      parentToken,
+    );
+    expect(created.status).toBe(200);
+    const { registrationId } = created.json;
+    const body = JSON.stringify(formsCompetitor(options, registrationId, 'Maya', 'Lee'));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const res = await fetch(`${stack.baseUrl}/api/registration/competitor`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${parentToken}`,
+            'Idempotency-Key': 'maya-save-tap',
+          },
+          body,
+        });
+        return { status: res.status, text: await res.text() };
+      }),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+    const [row] = await db.sql<{ n: number }[]>`
+      select count(*)::int as n from competitors where registration_id = ${registrationId}`;
+    expect(row?.n).toBe(1);
   });
 
   it('SIGTERM under load: the pushes in flight finish and are answered, then the process exits 0', async () => {
