@@ -13,6 +13,7 @@ export * from './contract/registration.ts';
 export * from './contract/admin-registrations.ts';
 export * from './contract/users.ts';
 export * from './domain/tournament-dates.ts';
+export * from './domain/tournament-window.ts';
 export * from './domain/division-rules.ts';
 export * from './domain/in-use.ts';
 export * from './contract/settings.ts';

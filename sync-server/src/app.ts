@@ -108,6 +108,19 @@ export function createApp(deps: Deps) {
       },
     }),
   );
+  // Issue 17: no /api answer is kept by a browser or proxy cache (most carry personal data);
+  // a route that sets its own Cache-Control keeps it. No /sync answer is stored either: the
+  // check-in scope holds children's names and confirmation codes, and the event stream is a
+  // live feed (Hono's SSE helper says only no-cache, which still lets a cache store it).
+  // Registered ahead of the body limits and the routes, so their refusals carry it too.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
+  app.use('/sync/*', async (c, next) => {
+    await next();
+    c.res.headers.set('Cache-Control', 'no-store');
+  });
   const limitBody = bodyLimit({
     maxSize: BODY_LIMIT_BYTES,
     onError: () => {
@@ -131,12 +144,6 @@ export function createApp(deps: Deps) {
       return c.req.method === 'POST' && uploads.has(c.req.path) ? limitUpload(c, next) : limitBody(c, next);
     });
   }
-  // Issue 17: no /api answer is kept by a browser or proxy cache (most carry personal data);
-  // a route that sets its own Cache-Control keeps it.
-  app.use('/api/*', async (c, next) => {
-    await next();
-    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
-  });
   // Who is calling: a valid bearer token sets the caller; anything else is a visitor.
   app.use('/api/*', async (c, next) => {
     const auth = c.req.header('Authorization');

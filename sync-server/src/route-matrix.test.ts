@@ -6,7 +6,7 @@ import {
   type RegistrationOptions,
   type Role,
 } from '@tournament/shared';
-import { siteSettings, tournaments } from './db/schema.ts';
+import { receipts, siteSettings, tournaments } from './db/schema.ts';
 import { SETTINGS_CACHE_KEY } from './services/site-settings.ts';
 import { competitorInput, insertFamily } from './testing/fixtures.ts';
 import { createTestApp } from './testing/harness.ts';
@@ -374,7 +374,10 @@ describe('each sync scope against every caller (SYNC_SCOPE_ROLES)', () => {
 
 // Issue 17 (decision 018): within the staff routes, a CheckInAdmin reaches only the next
 // tournament. A past tournament's registration: the desk list and CSV answer 403, the desk
-// detail and every customer route by id answer 404, and nothing changes; a director reaches it.
+// detail, its files, a receipt resent and every customer route by id answer 404; nothing
+// changes and no mail leaves; a director reaches it. Every /api/admin route open to a
+// CheckInAdmin is listed here (the list is checked against the document), so a route added
+// later whose service is not given its caller cannot slip past.
 describe('a CheckInAdmin reaches only the next tournament (issue 17)', () => {
   it("a past tournament's registration is out of reach; a director's reach is unchanged", async () => {
     const [past] = await t.db
@@ -396,27 +399,74 @@ describe('a CheckInAdmin reaches only the next tournament (issue 17)', () => {
       tournamentId: past!.id,
       competitorLevelId: levelId,
       competitors: 1,
-      completed: false,
+      completed: true,
+    });
+    // Paid last year: the receipt a resend would mail (with its confirmation code).
+    await t.db.insert(receipts).values({
+      registrationId: old.registrationId,
+      confirmationCode: 'PAST-2025',
+      title: 'Registration receipt',
+      description: 'Sudbury 2025',
+      paymentAmount: 40,
+      total: 40,
+      balanceOwing: 0,
+      items: [{ description: 'Competitor', quantity: 1, unitPrice: 40, amount: 40 }],
     });
     const before = await fingerprint();
-    const expectations: [string, string, number, unknown?][] = [
-      ['get', `/api/admin/registrations?tournamentId=${past!.id}`, 403],
-      ['get', `/api/admin/registrations.csv?tournamentId=${past!.id}`, 403],
-      ['get', `/api/admin/registrations/${old.registrationId}`, 404],
-      ['get', `/api/registration/${old.registrationId}`, 404],
-      ['get', `/api/registration/competitor/${old.competitorIds[0]}`, 404],
-      ['post', `/api/registration/spectator/${old.registrationId}`, 404],
-      ['delete', `/api/registration/competitor/${old.competitorIds[0]}`, 404],
+    const mailsBefore = t.sent.length;
+    const expectations: [string, string, number][] = [
+      ['GET /api/admin/registrations', `/api/admin/registrations?tournamentId=${past!.id}`, 403],
+      ['GET /api/admin/registrations.csv', `/api/admin/registrations.csv?tournamentId=${past!.id}`, 403],
+      ['GET /api/admin/registrations/{id}', `/api/admin/registrations/${old.registrationId}`, 404],
+      [
+        'POST /api/admin/registrations/{id}/resend-receipt',
+        `/api/admin/registrations/${old.registrationId}/resend-receipt`,
+        404,
+      ],
+      [
+        'GET /api/admin/registrations/{registrationId}/files',
+        `/api/admin/registrations/${old.registrationId}/files`,
+        404,
+      ],
+      ['GET /api/registration/{id}', `/api/registration/${old.registrationId}`, 404],
+      ['GET /api/registration/competitor/{id}', `/api/registration/competitor/${old.competitorIds[0]}`, 404],
+      [
+        'POST /api/registration/spectator/{registrationId}',
+        `/api/registration/spectator/${old.registrationId}`,
+        404,
+      ],
+      [
+        'GET /api/registration/receipt/{registrationId}',
+        `/api/registration/receipt/${old.registrationId}`,
+        404,
+      ],
+      [
+        'DELETE /api/registration/competitor/{id}',
+        `/api/registration/competitor/${old.competitorIds[0]}`,
+        404,
+      ],
     ];
     const problems: string[] = [];
-    for (const [method, url, status] of expectations) {
-      const res = await send(method, url, checkInAdmin.token);
-      if (res.status !== status) problems.push(`${method} ${url}: ${res.status} instead of ${status}`);
+    for (const [key, url, status] of expectations) {
+      const res = await send(key.split(' ')[0]!, url, checkInAdmin.token);
+      if (res.status !== status) problems.push(`${key}: ${res.status} instead of ${status} ${res.text}`);
+      else if (status === 404 && res.text.includes('PAST-2025')) problems.push(`${key}: names the code`);
     }
     expect(problems).toEqual([]);
     expect(await fingerprint()).toEqual(before);
-    for (const [method, url] of expectations.slice(0, 4)) {
-      expect((await send(method, url, director.token)).status, `${method} ${url}`).toBe(200);
+    expect(t.sent.slice(mailsBefore)).toEqual([]);
+
+    const staffAdminRoutes = documented
+      .filter((o) => o.path.startsWith('/api/admin/') && o.roles.includes('CheckInAdmin'))
+      .map((o) => o.key);
+    const listed = new Set(expectations.map(([key]) => key));
+    expect(staffAdminRoutes.filter((key) => !listed.has(key))).toEqual([]);
+
+    // A director reaches it all, the resend included (it mails the family again).
+    for (const [key, url] of expectations.slice(0, 6)) {
+      const res = await send(key.split(' ')[0]!, url, director.token);
+      expect(res.status, `${key} ${res.text}`).toBe(200);
     }
+    expect(t.sent.slice(mailsBefore).map((m) => m.to)).toEqual([customerA.user.email]);
   });
 });

@@ -3,6 +3,7 @@ import {
   fitsUnderCap,
   inAudience,
   mergeValues,
+  normalizeAddress,
   NOT_YET_SCHEDULED,
   renderMerge,
   smsSegments,
@@ -108,5 +109,14 @@ describe('SMS cost and cap', () => {
     expect(toE164('17055550101')).toBe('+17055550101');
     expect(toE164('+447911123456')).toBe('+447911123456');
     expect(toE164('555-0101')).toBeUndefined();
+  });
+});
+
+describe('addresses', () => {
+  it('an e-mail address is kept trimmed and lower case; a placeholder (.invalid) is no address at all', () => {
+    expect(normalizeAddress('email', ' Pat@Example.com ')).toBe('pat@example.com');
+    expect(normalizeAddress('email', 'walk-in-5b1e@guest.invalid')).toBeUndefined();
+    expect(normalizeAddress('email', 'WALK-IN-5B1E@GUEST.INVALID')).toBeUndefined();
+    expect(normalizeAddress('email', 'pat@invalid.example.com')).toBe('pat@invalid.example.com');
   });
 });

@@ -22,11 +22,20 @@ export function toE164(phone: string): string | undefined {
   return undefined;
 }
 
-/** The address of a recipient on a channel, or undefined when it is not one. */
+/**
+ * An address under the `.invalid` top-level domain, which RFC 2606 reserves so that it can never
+ * be delivered: what a walk-in's placeholder owner gets (walk-in-...@guest.invalid). No one reads
+ * it, so nothing is ever sent to it; a walk-in is reached through the contact given at the door.
+ */
+export function isPlaceholderEmail(address: string): boolean {
+  return /\.invalid$/.test(normalizeEmail(address));
+}
+
+/** The address of a recipient on a channel, or undefined when it is not one (or a placeholder). */
 export function normalizeAddress(channel: Channel, address: string): string | undefined {
   if (channel === 'sms') return toE164(address);
   const email = normalizeEmail(address);
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : undefined;
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && !isPlaceholderEmail(email) ? email : undefined;
 }
 
 // The GSM 03.38 basic set (and its extension table, two septets each): text made only of these

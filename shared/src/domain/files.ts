@@ -35,6 +35,18 @@ export const FILE_MESSAGES = {
   longName: `The file name must be at most ${MAX_FILE_NAME_LENGTH} characters.`,
   missing: 'Choose a file.',
   chooseRegistration: 'Choose the registration this file is for.',
+  // Quotas (docs/decisions/033-upload-quotas-and-dated-door-records.md): said so a parent knows
+  // what to do next, since the server decides them.
+  tooManyFiles: (max: number) =>
+    `This registration already has ${max} files, the most it can hold. Delete a file you sent to send another.`,
+  registrationFull: (max: number, used: number) =>
+    `This file would take this registration's files over ${formatFileSize(max)} (${formatFileSize(used)} used so far). Delete a file you sent to make room.`,
+  tooManyUploads: (retryAfterSeconds: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    return `Too many files sent in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  },
+  diskFull:
+    'The site is short of storage space and cannot take files right now. Please try again later, or bring the paper with you to the tournament.',
 } as const;
 
 /** The allowed type whose mime is `mime`, if any. */

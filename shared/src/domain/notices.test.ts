@@ -138,6 +138,13 @@ describe('who hears about a division', () => {
     expect(noticeRecipients([ava], quiet, { smsAllowed: true })).toEqual([]);
   });
 
+  it("never an e-mail to a placeholder address (a walk-in owner's), whatever the contact agreed to", () => {
+    const placeholder = contact({ email: 'walk-in-5b1e@guest.invalid' });
+    expect(noticeRecipients([ava], [placeholder], { smsAllowed: true }).map((r) => r.channel)).toEqual([
+      'sms',
+    ]);
+  });
+
   it('no text message when the site turns SMS off, or the number is not 10 digits', () => {
     expect(noticeRecipients([ava], [contact()], { smsAllowed: false }).map((r) => r.channel)).toEqual([
       'email',

@@ -1,3 +1,4 @@
+import { isPlaceholderEmail } from './communications.ts';
 import { estimatedStarts, type RingDivision } from './matchday/estimates.ts';
 import { utcDayStart } from './tournament-status.ts';
 
@@ -160,7 +161,8 @@ export function noticeRecipients(
     const names = byRegistration.get(contact.registrationId);
     if (!names) continue;
     const email = contact.email.trim().toLowerCase();
-    if (contact.agreedToEmailDivisionNotifications === true && email) add('email', email, contact, names);
+    if (contact.agreedToEmailDivisionNotifications === true && email && !isPlaceholderEmail(email))
+      add('email', email, contact, names);
     const phone = smsAddress(contact.phoneNumber);
     if (opts.smsAllowed && contact.agreedToSmsDivisionNotifications === true && phone)
       add('sms', phone, contact, names);

@@ -56,6 +56,33 @@ describe('configuration', () => {
     );
   });
 
+  it('caps uploads by default (20 files and 100 MB a registration, 1 GiB kept free) and reads UPLOAD_*', () => {
+    expect(loadConfig({}).uploads).toEqual({
+      maxFilesPerRegistration: 20,
+      maxBytesPerRegistration: 100 * 1024 * 1024,
+      minFreeDiskBytes: 1024 * 1024 * 1024,
+    });
+    expect(
+      loadConfig({
+        UPLOAD_MAX_FILES_PER_REGISTRATION: '5',
+        UPLOAD_MAX_MB_PER_REGISTRATION: '30',
+        UPLOAD_MIN_FREE_DISK_MB: '0',
+      }).uploads,
+    ).toEqual({ maxFilesPerRegistration: 5, maxBytesPerRegistration: 30 * 1024 * 1024, minFreeDiskBytes: 0 });
+    expect(loadConfig({ UPLOAD_MIN_FREE_DISK_MB: ' ' }).uploads.minFreeDiskBytes).toBe(1024 * 1024 * 1024);
+  });
+
+  it.each([
+    ['UPLOAD_MAX_FILES_PER_REGISTRATION', '0'],
+    ['UPLOAD_MAX_MB_PER_REGISTRATION', 'lots'],
+    ['UPLOAD_MIN_FREE_DISK_MB', '-1'],
+    ['UPLOAD_MIN_FREE_DISK_MB', '1.5'],
+  ])('refuses %s=%s, naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(
+      new RegExp(`${name} must be a whole number of at least`),
+    );
+  });
+
   it('ignores variables outside the contract', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SOMETHING_ELSE: 'x' })).not.toThrow();
   });

@@ -2,6 +2,17 @@ import path from 'node:path';
 import { z } from 'zod';
 
 // DESIGN.md section 3: the configuration contract. Nothing else reads process.env.
+
+/** A whole number of at least `min` (unset or empty: `fallback`), refused with its name otherwise. */
+function wholeNumber(name: string, min: number, fallback: number) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? Number(v) : fallback))
+    .refine((n) => Number.isSafeInteger(n) && n >= min, `${name} must be a whole number of at least ${min}`);
+}
+
 const EnvSchema = z.object({
   // Stripe Checkout (issue 5): online payment only when both are set; else "pay at the door".
   STRIPE_SECRET_KEY: z
@@ -87,6 +98,12 @@ const EnvSchema = z.object({
       (v) => v === undefined || /^(true|false|1|0)$/i.test(v),
       'S3_FORCE_PATH_STYLE must be true or false',
     ),
+  // Upload quotas (decision 033): per registration, and the free space kept on DATA_DIR's disk,
+  // which the embedded database shares with the uploads. Whole numbers; MB are MiB, as the
+  // 10 MB file limit.
+  UPLOAD_MAX_FILES_PER_REGISTRATION: wholeNumber('UPLOAD_MAX_FILES_PER_REGISTRATION', 1, 20),
+  UPLOAD_MAX_MB_PER_REGISTRATION: wholeNumber('UPLOAD_MAX_MB_PER_REGISTRATION', 1, 100),
+  UPLOAD_MIN_FREE_DISK_MB: wholeNumber('UPLOAD_MIN_FREE_DISK_MB', 0, 1024),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z
     .string()
@@ -163,7 +180,21 @@ const S3_DEPENDENT = [
   'S3_FORCE_PATH_STYLE',
 ] as const;
 
+/** Limits on what families upload (decision 033). */
+export interface UploadLimits {
+  /** Files a registration's family may have uploaded at once. */
+  maxFilesPerRegistration: number;
+  /** Their bytes together. */
+  maxBytesPerRegistration: number;
+  /** Uploads kept under DATA_DIR are refused (507) when this much free space would not be left. */
+  minFreeDiskBytes: number;
+}
+
+export const MB = 1024 * 1024;
+
 export interface Config {
+  /** Upload quotas and the disk floor (UPLOAD_* variables). */
+  uploads: UploadLimits;
   /** Shared files in S3-compatible storage, when S3_BUCKET is set; else DATA_DIR/uploads. */
   s3?: S3Config | undefined;
   /** SMS through Twilio, when TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are set. */
@@ -209,6 +240,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   ];
   if (s3Problems.length > 0) throw new Error(`Invalid configuration:\n${s3Problems.join('\n')}`);
   return {
+    uploads: {
+      maxFilesPerRegistration: e.UPLOAD_MAX_FILES_PER_REGISTRATION,
+      maxBytesPerRegistration: e.UPLOAD_MAX_MB_PER_REGISTRATION * MB,
+      minFreeDiskBytes: e.UPLOAD_MIN_FREE_DISK_MB * MB,
+    },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

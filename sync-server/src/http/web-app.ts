@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context } from 'hono';
-import { logger } from '../lib/logger.ts';
+import { loggablePath, logger } from '../lib/logger.ts';
 import type { PublicPages } from './public-pages.ts';
 
 const TYPES: Record<string, string> = {
@@ -135,7 +135,10 @@ export function webApp(distDir: string, pages?: PublicPages) {
         withContent = await renderedPage(rel, page);
       } catch (err) {
         // The plain shell still works (the browser renders the page): log it and send that.
-        logger.error({ err: String(err), path: rel }, 'server rendering of a public page failed');
+        logger.error(
+          { err: String(err), path: loggablePath(rel) },
+          'server rendering of a public page failed',
+        );
       }
       return send(c, index, withContent ?? page, false);
     }

@@ -13,13 +13,16 @@ export class DomainError extends Error {
     message: string,
     readonly status: ContentfulStatusCode = 400,
     readonly errors?: Record<string, string>,
+    /** Sent with the answer, e.g. a 429's Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'DomainError';
   }
 }
 
-export const notFound = (what = 'The requested resource was not found') => new DomainError('not_found', what, 404);
+export const notFound = (what = 'The requested resource was not found') =>
+  new DomainError('not_found', what, 404);
 export const forbidden = () => new DomainError('forbidden', MESSAGES.noPermission, 403);
 export const unauthorized = () => new DomainError('unauthorized', MESSAGES.needsAuthentication, 401);
 
@@ -30,7 +33,7 @@ const RETRY_AFTER_SECONDS = 5;
 /** One error handler: every failure leaves as `{message}` or `{errors}` with the right status. */
 export function onError(err: Error, c: Context): Response {
   if (err instanceof DomainError) {
-    return c.json(err.errors ? { errors: err.errors } : { message: err.message }, err.status);
+    return c.json(err.errors ? { errors: err.errors } : { message: err.message }, err.status, err.headers);
   }
   if (err instanceof ZodError) {
     return c.json({ errors: fieldErrors(err) }, 400);

@@ -21,6 +21,11 @@ export interface FileStore {
   open(key: string): Promise<StoredFile | undefined>;
   /** Removes it; a missing file is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * Bytes free where the files are kept, when they share a disk with this server (DATA_DIR,
+   * where the embedded database lives too); null for a bucket, whose space is not ours to count.
+   */
+  freeBytes(): Promise<number | null>;
 }
 
 /** A fresh file id: 128 random bits, URL-safe (22 characters). */
@@ -63,6 +68,17 @@ export function localFileStore(dir: string): FileStore {
     },
     async remove(key) {
       await fsp.rm(where(key), { force: true });
+    },
+    async freeBytes() {
+      // The folder is made by the first upload: until then, the nearest folder above it that exists.
+      for (let at = dir; ; at = path.dirname(at)) {
+        try {
+          const disk = await fsp.statfs(at);
+          return disk.bavail * disk.bsize;
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || path.dirname(at) === at) throw err;
+        }
+      }
     },
   };
 }
@@ -130,6 +146,9 @@ export function s3FileStore(config: S3Config): FileStore {
       const { s3, client } = await ready();
       // S3 answers a missing key's delete with 204 as well.
       await client.send(new s3.DeleteObjectCommand({ Bucket: config.bucket, Key }));
+    },
+    async freeBytes() {
+      return null;
     },
   };
 }

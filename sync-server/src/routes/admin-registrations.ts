@@ -88,7 +88,7 @@ export const adminRegistrationRoutes = router()
         502: json(ErrorBodySchema, 'The mail could not be sent'),
       },
     }),
-    async (c) => c.json(await resendReceipt(c.get('deps'), c.req.valid('param').id), 200),
+    async (c) => c.json(await resendReceipt(c.get('deps'), c.req.valid('param').id, requireCaller(c)), 200),
   )
   .openapi(
     defineRoute(MOUNT, {

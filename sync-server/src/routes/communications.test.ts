@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { until } from '../testing/until.ts';
 import { eq } from 'drizzle-orm';
 import twilio from 'twilio';
@@ -257,5 +258,117 @@ describe('SMS', () => {
     expect(res.status).toBe(409);
     await t.db.update(siteSettings).set({ allowSmsNotifications: true });
     await t.deps.cache.invalidate(SETTINGS_CACHE_KEY);
+  });
+});
+
+describe('walk-ins', () => {
+  // Two families registered at the door (through /sync, as a check-in tablet does): the Walkers
+  // gave an e-mail, which becomes their contact, and checked in; the Parks gave only a phone
+  // number and did not check in yet. Each owner is a placeholder account
+  // (walk-in-…@guest.invalid) that nobody reads.
+  let walkers: number;
+  let parks: number;
+  beforeAll(async () => {
+    const staff = await t.createUser('CheckInAdmin');
+    const options = await t.call('GET', `/api/registration/options/${tournamentId}`, undefined, staff.token);
+    const eventId = options.json.events.find((e: { requiresWeight: boolean }) => !e.requiresWeight).id;
+    const competitor = (lastName: string) => ({
+      firstName: 'Kid',
+      lastName,
+      dateOfBirth: '2014-05-05',
+      gender: 2,
+      competitorLevelId: options.json.competitorLevels[0].id,
+      eventIds: [eventId],
+      emergencyContactName: `Robin ${lastName}`,
+      emergencyContactPhone: '7055550199',
+      emergencyContactRelationship: 'Parent',
+      guardianConsent: true,
+    });
+    const walkIn = (id: number, lastName: string, email: string, checkIn: boolean) => ({
+      id,
+      name: 'registerWalkIn@1',
+      args: {
+        walkInId: crypto.randomUUID(),
+        contact: { firstName: 'Robin', lastName, email, phoneNumber: '7055550199' },
+        competitors: [competitor(lastName)],
+        spectators: 0,
+        checkIn,
+      },
+    });
+    const res = await t.call(
+      'POST',
+      '/sync/push',
+      {
+        clientGroupId: 'door-group',
+        clientId: 'door-tablet',
+        mutations: [walkIn(1, 'Walker', 'robin.walker@example.com', true), walkIn(2, 'Park', '', false)],
+      },
+      staff.token,
+    );
+    expect(res.json.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied']);
+    const picker = await t.call(
+      'GET',
+      COMMUNICATION_PATHS.registrations(tournamentId),
+      undefined,
+      director.token,
+    );
+    walkers = picker.json.find((r: { ownerName: string }) => r.ownerName === 'Robin Walker').registrationId;
+    parks = picker.json.find((r: { ownerName: string }) => r.ownerName === 'Robin Park').registrationId;
+  });
+
+  const notice: Compose = {
+    tournamentId: 0,
+    audience: { kind: 'all' },
+    email: true,
+    sms: false,
+    subject: 'Doors open at 8:30',
+    body: 'Hi {{firstName}}, doors open at 8:30.',
+    smsBody: '',
+  };
+
+  it('are reached at the contact given at the door, never at the placeholder, in every audience', async () => {
+    const audiences: Compose['audience'][] = [
+      { kind: 'all' },
+      { kind: 'checked-in' },
+      { kind: 'not-checked-in' },
+      { kind: 'selected', registrationIds: [walkers, parks] },
+    ];
+    const sentTo: Record<string, string[]> = {};
+    for (const audience of audiences) {
+      const preview = await t.call(
+        'POST',
+        COMMUNICATION_PATHS.preview,
+        { ...notice, tournamentId, audience },
+        director.token,
+      );
+      expect(preview.status, preview.text).toBe(200);
+      const [detail] = await sendAndWait({ ...notice, tournamentId, audience });
+      const addresses = Object.keys(byAddress(detail)).sort();
+      sentTo[audience.kind] = addresses;
+      expect(preview.json.emailRecipients, audience.kind).toBe(
+        Object.values(byAddress(detail)).filter((s) => s === 'sent').length,
+      );
+    }
+    expect(sentTo.all).toContain('robin.walker@example.com');
+    expect(sentTo['checked-in']).toEqual(['robin.walker@example.com']);
+    expect(sentTo['not-checked-in']).toEqual(['cy.parent@example.com', 'cy@example.com']);
+    expect(sentTo.selected).toEqual(['robin.walker@example.com']);
+    expect(JSON.stringify(sentTo)).not.toContain('.invalid');
+    expect(t.sent.filter((m) => m.to.endsWith('.invalid'))).toEqual([]);
+    const toWalkers = t.sent.find((m) => m.to === 'robin.walker@example.com')!;
+    expect(toWalkers.text).toContain('Hi Robin, doors open at 8:30.');
+  });
+
+  it('show their contact’s e-mail in the audience picker, or none', async () => {
+    const picker = await t.call(
+      'GET',
+      COMMUNICATION_PATHS.registrations(tournamentId),
+      undefined,
+      director.token,
+    );
+    const emails = Object.fromEntries(
+      picker.json.map((r: { registrationId: number; email: string }) => [r.registrationId, r.email]),
+    );
+    expect([emails[walkers], emails[parks]]).toEqual(['robin.walker@example.com', '']);
   });
 });

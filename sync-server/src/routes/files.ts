@@ -34,7 +34,14 @@ const errors = {
   403: json(ErrorBodySchema, 'Not allowed'),
   404: json(ErrorBodySchema, 'Not found, or not yours'),
 };
-const uploadErrors = { ...errors, 413: json(ErrorBodySchema, 'The file is larger than 10 MB') };
+const uploadErrors = {
+  ...errors,
+  413: json(ErrorBodySchema, 'The file is larger than 10 MB'),
+  // Decision 033: the registration's quota, the account's pace, the server's disk.
+  422: json(ErrorBodySchema, "The registration's files are at their quota"),
+  429: json(ErrorBodySchema, 'Too many uploads in a short time (see Retry-After)'),
+  507: json(ErrorBodySchema, 'The server is short of storage space'),
+};
 const form = <T extends z.ZodType>(schema: T) => ({
   body: { required: true, content: { 'multipart/form-data': { schema } } },
 });

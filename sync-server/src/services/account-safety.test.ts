@@ -218,11 +218,48 @@ describe('item 2: link secrets never reach the log', () => {
     }
   });
 
+  it('the request log redacts them on unusual paths too: doubled slashes, escapes, letter case, a path prefix', async () => {
+    const info = vi.spyOn(logger, 'info');
+    try {
+      for (const path of [
+        '//user/verification/SECRETa1',
+        '/user//verification/SECRETa2',
+        '/user/verification//SECRETa3',
+        '/USER/Verification/SECRETa4',
+        '/user/verification%2FSECRETa5',
+        '/user/%76erification/SECRETa6',
+        '/user/verification%252FSECRETa7',
+        '/user\\verification\\SECRETa8',
+        '/nomac/user/verification/SECRETa9',
+        '//user/reset/42/SECRETb1',
+        '/user/reset//42//SECRETb2',
+        '/nomac/user/reset/42/SECRETb3',
+        '/user/reset/SECRETb4',
+        '/api/communications/unsubscribe/SECRETc1',
+        '/api/communications/unsubscribe%3Ftoken%3DSECRETc2',
+      ]) {
+        await t.call('GET', path);
+      }
+      const logged = JSON.stringify(info.mock.calls);
+      expect(logged).toContain('"/user/verification/[redacted]"');
+      expect(logged).toContain('"/nomac/user/verification/[redacted]"');
+      expect(logged).toContain('"/user/reset/42/[redacted]"');
+      expect(logged).toContain('"/nomac/user/reset/42/[redacted]"');
+      expect(logged).toContain('"/api/communications/unsubscribe/[redacted]"');
+      expect(logged).not.toContain('SECRET');
+    } finally {
+      info.mockRestore();
+    }
+  });
+
   it('the dev mailbox log line shows links without their secret', () => {
     expect(loggableLink('http://x.test/user/reset/7/abcDEF')).toBe('http://x.test/user/reset/7/[redacted]');
     expect(loggableLink('http://x.test/user/verification/abcDEF')).toBe('http://x.test/user/verification/[redacted]');
     expect(loggableLink('http://x.test/user/forgot')).toBe('http://x.test/user/forgot');
     expect(loggablePath('/customer/home')).toBe('/customer/home');
+    expect(loggablePath('/api/users/reset')).toBe('/api/users/reset');
+    expect(loggablePath('/user/reset/42')).toBe('/user/reset/42');
+    expect(loggablePath('/api/registration/7')).toBe('/api/registration/7');
   });
 });
 

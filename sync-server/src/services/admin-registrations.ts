@@ -26,7 +26,8 @@ import { getSiteSettings } from './site-settings.ts';
 import { getNextTournament } from './tournaments.ts';
 
 // The staff registrations desk (issue 7; SPEC.md sections 2 and 6). Routes are STAFF in the
-// role table, so every caller here may see every registration. One tournament holds a few
+// role table; each service is given its caller, because a CheckInAdmin reaches only the next
+// tournament's registrations (decision 018, staff-reach.ts). One tournament holds a few
 // hundred registrations: they are read in a handful of batched queries and searched,
 // filtered and sorted in memory, which keeps the search rules in one readable place.
 
@@ -295,9 +296,14 @@ export async function deskRegistrationDetail(deps: Deps, id: number, caller?: Ca
   };
 }
 
-/** POST /api/admin/registrations/{id}/resend-receipt: the latest receipt, mailed again to the owner. */
-export async function resendReceipt(deps: Deps, id: number): Promise<ResendReceiptResult> {
+/**
+ * POST /api/admin/registrations/{id}/resend-receipt: the latest receipt, mailed again to the
+ * owner. Outside a CheckInAdmin's reach (decision 018) it answers as the detail does: not found,
+ * before anything is mailed or told of the family.
+ */
+export async function resendReceipt(deps: Deps, id: number, caller: Caller): Promise<ResendReceiptResult> {
   const registration = await registrationView(deps, id);
+  if (!(await staffReachesTournament(deps, caller, registration.tournamentId))) throw notFound(NOT_FOUND);
   const [owner] = await deps.database.db
     .select({ isGuest: users.isGuest })
     .from(users)

@@ -53,7 +53,11 @@ import { getSiteSettings } from './site-settings.ts';
 interface Family {
   registrationId: number;
   isCompleted: boolean;
-  owner: { email: string; firstName: string; name: string };
+  /**
+   * The account holder. A walk-in's is a placeholder account (`isGuest`) whose e-mail no one
+   * reads: such a family is reached through the contact given at the door, never the owner.
+   */
+  owner: { email: string; firstName: string; name: string; isGuest: boolean };
   competitors: { name: string; checkedIn: boolean }[];
   contacts: { id: number; name: string; email: string; phone: string | null; smsAgreed: boolean | null }[];
   divisionIds: number[];
@@ -73,6 +77,7 @@ async function loadFamilies(deps: Deps, tournamentId: number): Promise<Family[]>
       email: users.email,
       first: users.firstName,
       last: users.lastName,
+      isGuest: users.isGuest,
     })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.ownerUserId))
@@ -117,7 +122,7 @@ async function loadFamilies(deps: Deps, tournamentId: number): Promise<Family[]>
     return {
       registrationId: r.id,
       isCompleted: r.isCompleted,
-      owner: { email: r.email, firstName: r.first, name: fullName(r.first, r.last) },
+      owner: { email: r.email, firstName: r.first, name: fullName(r.first, r.last), isGuest: r.isGuest },
       competitors: kids
         .filter((k) => k.registrationId === r.id)
         .map((k) => ({ name: fullName(k.first, k.last), checkedIn: k.checkedInAt !== null })),
@@ -163,8 +168,9 @@ interface Draft {
 
 /**
  * The recipients of an audience on a channel, one per address: e-mail goes to the account holder
- * and each contact; SMS only to contacts with a phone number who agreed to SMS notifications.
- * An address in several registrations gets one message about all of them.
+ * (but a walk-in's placeholder) and each contact; SMS only to contacts with a phone number who
+ * agreed to SMS notifications. An address in several registrations gets one message about all of
+ * them. (`normalizeAddress` also refuses any placeholder address, whoever holds it.)
  */
 function draftsFor(families: Family[], channel: 'email' | 'sms'): Draft[] {
   const byAddress = new Map<string, Draft>();
@@ -200,7 +206,7 @@ function draftsFor(families: Family[], channel: 'email' | 'sms'): Draft[] {
   };
   for (const f of families) {
     if (channel === 'email') {
-      add(f, f.owner.email, f.owner.name, f.owner.firstName, null);
+      if (!f.owner.isGuest) add(f, f.owner.email, f.owner.name, f.owner.firstName, null);
       for (const c of f.contacts) add(f, c.email, c.name, firstNameOf(c.name), c.id);
     } else {
       for (const c of f.contacts)
@@ -394,7 +400,10 @@ export async function messageDetail(deps: Deps, messageId: number): Promise<Mess
   };
 }
 
-/** GET the audience picker: every registration of the tournament. */
+/**
+ * GET the audience picker: every registration of the tournament, each with the address it is
+ * mailed at (a walk-in's: its contact's, or none; never the placeholder owner's).
+ */
 export async function audienceRegistrations(
   deps: Deps,
   tournamentId: number,
@@ -402,7 +411,9 @@ export async function audienceRegistrations(
   return (await loadFamilies(deps, tournamentId)).map((f) => ({
     registrationId: f.registrationId,
     ownerName: f.owner.name,
-    email: f.owner.email,
+    email: f.owner.isGuest
+      ? (f.contacts.find((c) => normalizeAddress('email', c.email))?.email ?? '')
+      : f.owner.email,
     isCompleted: f.isCompleted,
     competitors: f.competitors.map((c) => c.name),
     checkedIn: f.competitors.filter((c) => c.checkedIn).length,

@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MESSAGES, MAX_FILE_BYTES, STAFF_SENDER } from '@tournament/shared';
-import { auditLog, sharedFiles, tournaments } from '../db/schema.ts';
+import { auditLog, rateLimits, sharedFiles, tournaments } from '../db/schema.ts';
 import { insertFamily } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
-import { downloadFile, fileSharingFamilies, PDF, sendMultipart } from '../testing/multipart.ts';
+import { downloadFile, fileSharingFamilies, multipart, PDF, sendMultipart } from '../testing/multipart.ts';
+import { UPLOAD_WINDOW_SECONDS, UPLOADS_PER_ACCOUNT } from './files.ts';
 
 // Issue 16 (decision 025): file sharing. The Lees and the Okafors each have a registration for
 // the next tournament; a CheckInAdmin and a director work the desk. Runs on PGlite, and on
@@ -52,6 +53,9 @@ const share = (token: string, name: string, bytes: Uint8Array, registrationId?: 
   });
 
 const download = (fileId: string, token: string) => downloadFile(t, fileId, token);
+/** A photo's upload body for `registrationId`, to send by hand (and read the answer's headers). */
+const multipartOf = (registrationId: number) =>
+  multipart({ registrationId: String(registrationId) }, { name: 'one-more.jpg', bytes: JPEG });
 const list = async (token: string) => (await t.call('GET', '/api/files', undefined, token)).json;
 
 beforeAll(async () => {
@@ -312,5 +316,121 @@ describe("a CheckInAdmin reaches a registration's files only at the next tournam
         .status,
     ).toBe(200);
     expect((await download(res.json.fileId, director.token)).status).toBe(200);
+  });
+});
+
+describe('quotas: files and bytes per registration, uploads per account, and the disk floor (decision 033)', () => {
+  // Small quotas, so a few tiny files reach them: 3 files, or two PDFs and a photo's bytes.
+  const small = {
+    maxFilesPerRegistration: 3,
+    maxBytesPerRegistration: 2 * PDF.byteLength + JPEG.byteLength,
+    minFreeDiskBytes: 0,
+  };
+  let defaults: typeof t.deps.config.uploads;
+  let flood: User;
+  let floodRegistrations: number[];
+  beforeAll(async () => {
+    defaults = t.deps.config.uploads;
+    t.deps.config.uploads = small;
+    flood = await t.createUser('Customer', { firstName: 'Fay', lastName: 'Flood' });
+    const levelId = (
+      await t.call('GET', `/api/admin/competitor-levels`, undefined, (await t.createUser('SuperAdmin')).token)
+    ).json[0].id as number;
+    const tournamentId = (await t.call('GET', '/api/tournaments')).json[0].id as number;
+    floodRegistrations = [];
+    for (let i = 0; i < 8; i++) {
+      floodRegistrations.push(
+        (
+          await insertFamily(t, {
+            ownerUserId: flood.user.id,
+            tournamentId,
+            competitorLevelId: levelId,
+            competitors: 1,
+          })
+        ).registrationId,
+      );
+    }
+  });
+  afterAll(() => {
+    t.deps.config.uploads = defaults;
+  });
+
+  it("refuses a file past the registration's files or bytes (422), storing nothing; a deleted file makes room; staff shares do not count", async () => {
+    const [reg] = floodRegistrations;
+    const ids: string[] = [];
+    for (const name of ['a.pdf', 'b.pdf']) {
+      const res = await upload(flood.token, reg!, name, PDF);
+      expect(res.status, res.text).toBe(201);
+      ids.push(res.json.fileId);
+    }
+    const stored = storedNames();
+    const rows = await rowCount();
+    // A third PDF would pass the bytes.
+    const tooBig = await upload(flood.token, reg!, 'c.pdf', PDF);
+    expect(tooBig.status).toBe(422);
+    expect(tooBig.json).toEqual({
+      message: FILE_MESSAGES.registrationFull(small.maxBytesPerRegistration, 2 * PDF.byteLength),
+    });
+    // A small photo fits: three files.
+    expect((await upload(flood.token, reg!, 'c.jpg', JPEG)).status).toBe(201);
+    const fourth = await upload(flood.token, reg!, 'd.jpg', JPEG);
+    expect(fourth.status).toBe(422);
+    expect(fourth.json).toEqual({ message: FILE_MESSAGES.tooManyFiles(3) });
+    expect(storedNames()).toHaveLength(stored.length + 1);
+    expect(await rowCount()).toBe(rows + 1);
+    // The director can still share a file with the family.
+    expect((await share(director.token, 'Rules.pdf', PDF, reg)).status).toBe(201);
+    // Deleting one of its own files gives the family its place back.
+    expect((await t.call('DELETE', `/api/files/${ids[0]}`, undefined, flood.token)).status).toBe(200);
+    expect((await upload(flood.token, reg!, 'd.jpg', JPEG)).status).toBe(201);
+  });
+
+  it('throttles one account: past 20 uploads in ten minutes, a 429 with Retry-After, whatever the registration', async () => {
+    await t.db.delete(rateLimits);
+    const statuses: number[] = [];
+    for (let i = 0; i < UPLOADS_PER_ACCOUNT; i++) {
+      const reg = floodRegistrations[1 + Math.floor(i / 3)]!; // 3 files each: no quota in the way
+      statuses.push((await upload(flood.token, reg, `scan-${i}.jpg`, JPEG)).status);
+    }
+    expect(statuses).toEqual(Array(UPLOADS_PER_ACCOUNT).fill(201));
+    const rows = await rowCount();
+    const oneMore = multipartOf(floodRegistrations[7]!);
+    const res = await t.app.request('/api/files', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${flood.token}`, 'Content-Type': oneMore.contentType },
+      body: oneMore.body,
+    });
+    expect(res.status).toBe(429);
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(UPLOAD_WINDOW_SECONDS);
+    expect(await res.json()).toEqual({ message: FILE_MESSAGES.tooManyUploads(retryAfter) });
+    expect(await rowCount()).toBe(rows);
+    // Another family is not slowed down by it.
+    expect((await upload(okafor.token, okaforRegistration, 'w.jpg', JPEG)).status).toBe(201);
+  });
+
+  it('refuses any upload (507) while the disk would keep less than the floor, and says so', async () => {
+    await t.db.delete(rateLimits);
+    t.deps.config.uploads = {
+      ...small,
+      maxFilesPerRegistration: 100,
+      minFreeDiskBytes: Number.MAX_SAFE_INTEGER,
+    };
+    try {
+      const stored = storedNames();
+      const rows = await rowCount();
+      for (const res of [
+        await upload(okafor.token, okaforRegistration, 'x.jpg', JPEG),
+        await share(director.token, 'Schedule.pdf', PDF),
+      ]) {
+        expect(res.status).toBe(507);
+        expect(res.json).toEqual({ message: FILE_MESSAGES.diskFull });
+      }
+      expect(storedNames()).toEqual(stored);
+      expect(await rowCount()).toBe(rows);
+    } finally {
+      t.deps.config.uploads = small;
+    }
   });
 });

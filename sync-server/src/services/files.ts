@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   allowedFileType,
@@ -15,11 +15,13 @@ import {
   type MyFiles,
   type SharedFile,
 } from '@tournament/shared';
-import type { Tx } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { competitors, registrations, sharedFiles, tournaments } from '../db/schema.ts';
+import type { UploadLimits } from '../config/env.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { fileStoreFor, newFileKey, type StoredFile } from '../lib/file-store.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
+import { assertWithinRateLimit } from '../lib/rate-limit.ts';
 import { writeAudit } from './audit.ts';
 import { staffReachesTournament } from './staff-reach.ts';
 
@@ -58,6 +60,54 @@ async function checkUpload(file: File): Promise<CheckedUpload> {
   const type = allowedFileType((await fileTypeFromBuffer(bytes))?.mime);
   if (!type) throw fieldError(FILE_MESSAGES.wrongType);
   return { name: name.name, contentType: type.mime, bytes };
+}
+
+// ---- Quotas (docs/decisions/033-upload-quotas-and-dated-door-records.md) ----
+// Uploads share DATA_DIR with the embedded database: a full disk would stop both. So a family's
+// uploads are capped per registration (files and bytes, UPLOAD_* settings), every account's
+// uploads are throttled, and none is taken when the disk would keep less than its floor.
+
+/** Uploads (a family's or a staff share) one account may send in UPLOAD_WINDOW_SECONDS. */
+export const UPLOADS_PER_ACCOUNT = 20;
+export const UPLOAD_WINDOW_SECONDS = 10 * 60;
+
+/** 429 with Retry-After past UPLOADS_PER_ACCOUNT in the window; counted before the body is looked at. */
+function throttleUploads(deps: Deps, caller: Caller): Promise<void> {
+  return assertWithinRateLimit(
+    deps.database.db,
+    `upload:acct:${caller.personId}`,
+    UPLOADS_PER_ACCOUNT,
+    UPLOAD_WINDOW_SECONDS,
+    FILE_MESSAGES.tooManyUploads,
+  );
+}
+
+/** 422 when `bytes` more would take a registration's family uploads past its quota (staff shares do not count). */
+async function assertWithinQuota(db: Db | Tx, limits: UploadLimits, registrationId: number, bytes: number) {
+  const [used] = await db
+    .select({ files: count(), bytes: sql<string>`coalesce(sum(${sharedFiles.sizeBytes}), 0)` })
+    .from(sharedFiles)
+    .where(and(eq(sharedFiles.registrationId, registrationId), eq(sharedFiles.kind, 'upload')));
+  const files = Number(used?.files ?? 0);
+  const usedBytes = Number(used?.bytes ?? 0);
+  if (files >= limits.maxFilesPerRegistration) {
+    throw new DomainError('upload_quota', FILE_MESSAGES.tooManyFiles(limits.maxFilesPerRegistration), 422);
+  }
+  if (usedBytes + bytes > limits.maxBytesPerRegistration) {
+    throw new DomainError(
+      'upload_quota',
+      FILE_MESSAGES.registrationFull(limits.maxBytesPerRegistration, usedBytes),
+      422,
+    );
+  }
+}
+
+/** 507 when keeping `bytes` more under DATA_DIR would leave its disk under the floor (a bucket has none). */
+async function assertDiskRoom(deps: Deps, bytes: number): Promise<void> {
+  const free = await fileStoreFor(deps.config).freeBytes();
+  if (free !== null && free - bytes < deps.config.uploads.minFreeDiskBytes) {
+    throw new DomainError('insufficient_storage', FILE_MESSAGES.diskFull, 507);
+  }
 }
 
 /** Stores the bytes, then the row (in `record`'s transaction); a failed row removes the bytes. */
@@ -195,10 +245,23 @@ export async function uploadForStaff(
   caller: Caller,
   input: { file: File; registrationId: number },
 ): Promise<SharedFile> {
+  await throttleUploads(deps, caller);
   const registration = await registrationRow(deps, input.registrationId);
   if (!registration || registration.ownerUserId !== caller.personId) throw notFound(NOT_FOUND);
   const upload = await checkUpload(input.file);
+  const limits = deps.config.uploads;
+  const size = upload.bytes.byteLength;
+  // Checked before the bytes are written, and again under the registration's lock with the row:
+  // two uploads at once cannot both take the last place.
+  await assertWithinQuota(deps.database.db, limits, registration.id, size);
+  await assertDiskRoom(deps, size);
   const row = await store(deps, upload, async (tx, publicId) => {
+    await tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(eq(registrations.id, registration.id))
+      .for('update');
+    await assertWithinQuota(tx, limits, registration.id, size);
     const [inserted] = await tx
       .insert(sharedFiles)
       .values({
@@ -233,11 +296,13 @@ export async function shareFile(
   caller: Caller,
   input: { file: File; registrationId?: number | undefined },
 ): Promise<SharedFile> {
+  await throttleUploads(deps, caller);
   if (input.registrationId !== undefined) {
     const registration = await registrationRow(deps, input.registrationId);
     if (!registration || !(await reachesRegistration(deps, caller, registration))) throw notFound(NOT_FOUND);
   }
   const upload = await checkUpload(input.file);
+  await assertDiskRoom(deps, upload.bytes.byteLength);
   const row = await store(deps, upload, async (tx, publicId) => {
     const [inserted] = await tx
       .insert(sharedFiles)

@@ -524,3 +524,66 @@ describe('registerWalkIn@1', () => {
     });
   });
 });
+
+describe("door records dated outside the tournament's window", () => {
+  // The seeded next tournament opens registration on November 22, 2026 (the test's today); the
+  // venue is in Toronto. A tablet whose clock was reset pushes times from long before.
+  const at1900 = '1900-01-01T12:00:00.000Z';
+  const refusal = (what: string, day: string) =>
+    new RegExp(
+      `^A ${what} dated ${day} is outside this tournament's dates: from the day registration opens \\(Sunday, November 22, 2026\\) to the day after the tournament \\(.+\\)\\. Check this device's date and time\\.$`,
+    );
+  /** A door payment of `amount` taken at `at` by the tablet's clock. */
+  const payAt = (id: number, registrationId: number, amount: number, at: string) => {
+    const m = pay(id, registrationId, { method: 'card', amount });
+    return { ...m, args: { ...m.args, at } };
+  };
+
+  it('a payment, a check-in and a walk-in dated 1900 are rejected as malformed, and nothing is recorded', async () => {
+    const fam = await makeFamily(1, { completed: false });
+    const args = walkInArgs({
+      at: at1900,
+      payment: { paymentId: crypto.randomUUID(), method: 'card', amount: 130 },
+    });
+    const res = await tablet(staff.token).push([
+      payAt(1, fam.registrationId, 45, at1900),
+      { id: 2, name: 'checkInCompetitor@1', args: { competitorId: fam.competitorIds[0], at: at1900 } },
+      { id: 3, name: 'checkInRegistration@1', args: { registrationId: fam.registrationId, at: at1900 } },
+      { id: 4, name: 'registerWalkIn@1', args },
+    ]);
+    expect(res.status).toBe(200);
+    const results = (res.json as PushResponse).results;
+    expect(results.map((r) => [r.status, r.code])).toEqual([
+      ['rejected', 'invalid_args'],
+      ['rejected', 'invalid_args'],
+      ['rejected', 'invalid_args'],
+      ['rejected', 'invalid_args'],
+    ]);
+    expect(results[0]?.message).toMatch(refusal('payment', 'Monday, January 1, 1900'));
+    expect(results[1]?.message).toMatch(refusal('check-in', 'Monday, January 1, 1900'));
+    expect(results[3]?.message).toMatch(refusal('walk-in', 'Monday, January 1, 1900'));
+    expect(await paymentsOf(fam.registrationId)).toEqual([]);
+    const [kid] = await t.db.select().from(competitors).where(eq(competitors.id, fam.competitorIds[0]!));
+    expect(kid?.checkedInAt).toBeNull();
+    expect(await t.db.select().from(registrations).where(eq(registrations.walkInId, args.walkInId))).toEqual(
+      [],
+    );
+  });
+
+  it('the evening before registration opens (venue time) is refused; the first minutes of the opening day are kept', async () => {
+    const fam = await makeFamily(1);
+    const res = await tablet(staff.token).push([
+      payAt(1, fam.registrationId, 20, '2026-11-22T04:30:00Z'), // 11:30 p.m. on November 21 in Toronto
+      payAt(2, fam.registrationId, 20, '2026-11-22T05:30:00Z'), // 12:30 a.m. on November 22 in Toronto
+    ]);
+    const results = (res.json as PushResponse).results;
+    expect(results.map((r) => [r.status, r.code])).toEqual([
+      ['rejected', 'invalid_args'],
+      ['applied', null],
+    ]);
+    expect(results[0]?.message).toMatch(refusal('payment', 'Saturday, November 21, 2026'));
+    expect((await paymentsOf(fam.registrationId)).map((p) => p.createdAt.toISOString())).toEqual([
+      '2026-11-22T05:30:00.000Z',
+    ]);
+  });
+});

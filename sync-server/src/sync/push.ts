@@ -5,6 +5,7 @@ import {
   runMutation,
   SYNC_REGISTRY,
   type MutationResult,
+  type MutatorContext,
   type Poke,
   type SyncRegistry,
   type SyncScope,
@@ -18,6 +19,7 @@ import { DomainError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { dropMatchdayReads } from '../services/matchday-public.ts';
 import { afterMatchdayPush } from '../services/notices.ts';
+import { getSiteSettings } from '../services/site-settings.ts';
 import { getNextTournament } from '../services/tournaments.ts';
 import { assertScopeRole } from './scope.ts';
 import { createServerStore } from './server-store.ts';
@@ -85,10 +87,18 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
   const results: MutationResult[] = [];
   let lastMutationId = client.lastMutationId;
   const changed = new Set<string>();
-  const ctx = {
+  const ctx: MutatorContext = {
     now: deps.now(),
     actor: { personId: caller.personId, displayName: caller.displayName },
-    side: 'server' as const,
+    side: 'server',
+    // The next tournament's dates: a payment or check-in dated outside them is refused.
+    window: tournament
+      ? {
+          registrationOpensOn: tournament.registrationOpensOn,
+          tournamentDate: tournament.tournamentDate,
+          timeZone: (await getSiteSettings(deps)).timeZone,
+        }
+      : undefined,
   };
   try {
     const sorted = [...req.mutations].sort((a, b) => a.id - b.id);

@@ -739,3 +739,39 @@ if (process.env.DATABASE_URL) {
     });
   });
 }
+
+describe('no /sync answer is stored by a browser or proxy cache', () => {
+  it("every answer says no-store: pulls of the families' check-in rows, pushes, tickets, the event stream and refusals", async () => {
+    const fam = await makeFamily(parent.user.id, 1);
+    const device = tablet(staff.token);
+    const answers: [string, { status: number; headers: Headers }][] = [
+      ['pull', await device.pull('checkin', null)],
+      ['push', await device.push([checkIn(1, fam.competitorIds[0]!)])],
+      ['ticket', await t.call('POST', '/sync/events/ticket', { scope: 'checkin' }, staff.token)],
+      ['an expired or forged token', await tablet('not-a-token').pull('checkin', null)],
+      ['a customer pulling checkin', await tablet(parent.token).pull('checkin', null)],
+      ['a malformed push', await t.call('POST', '/sync/push', { clientId: 7 }, staff.token)],
+      ['an unknown /sync path', await t.call('GET', '/sync/nothing-here')],
+      ['a body over the limit', await t.call('POST', '/sync/push', 'x'.repeat(2 * 1024 * 1024), staff.token)],
+    ];
+    const stream = await t.app.request(
+      `/sync/events?scope=checkin&ticket=${await ticketFor(staff.token, 'checkin')}`,
+    );
+    await stream.body?.cancel();
+    answers.push(['the event stream', stream]);
+    expect(answers.map(([what, res]) => [what, res.status])).toEqual([
+      ['pull', 200],
+      ['push', 200],
+      ['ticket', 200],
+      ['an expired or forged token', 401],
+      ['a customer pulling checkin', 403],
+      ['a malformed push', 400],
+      ['an unknown /sync path', 404],
+      ['a body over the limit', 413],
+      ['the event stream', 200],
+    ]);
+    expect(answers.map(([what, res]) => [what, res.headers.get('cache-control')])).toEqual(
+      answers.map(([what]) => [what, 'no-store']),
+    );
+  });
+});

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { AccountRole } from '@tournament/shared';
 import { createApp } from '../app.ts';
-import type { Config } from '../config/env.ts';
+import { loadConfig, type Config } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedReferenceData } from '../db/seed.ts';
@@ -61,6 +61,9 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     googleJwksUrl: 'http://127.0.0.1:9/no-jwks',
     trustedProxies: [],
     webDist: path.join(os.tmpdir(), 'nomac-no-web-dist'),
+    // The production quotas; no disk floor, so a test passes whatever the machine's free space
+    // (the floor's own test sets one).
+    uploads: { ...loadConfig({}).uploads, minFreeDiskBytes: 0 },
     ...opts.config,
   };
   const cache = createCache((key) => database.notify(CACHE_CHANNEL, key));

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncPayment } from '@shared/contract/sync.ts';
 import { syncCompetitor, syncPayment, syncRegistration } from '@shared/testing/sync-rows.ts';
 import { DeviceDb, META, getMeta, wipeDeviceStore } from './db.ts';
+import { keepOnDevice } from '../lib/offline-cache.ts';
+import { makeSettings, makeTournament } from '../testing/fixtures.ts';
 import { replayOutbox } from '../testing/replay.ts';
 import { applyPatch } from './patch.ts';
 
@@ -198,6 +200,74 @@ describe('walk-ins replayed over confirmed rows', () => {
     expect(view.competitors).toHaveLength(1);
     expect(view.payments).toHaveLength(1);
     expect(view.registrations[0]).toMatchObject({ id: 55, balanceOwing: 0 });
+  });
+});
+
+describe("door records the tablet dates outside the tournament's window", () => {
+  // What the tablet last heard of the next tournament (the tournament list and settings it keeps).
+  const keepTournament = () => {
+    keepOnDevice('/api/tournaments', [
+      makeTournament({ registrationOpensOn: '2026-09-01', tournamentDate: '2026-11-28' }),
+    ]);
+    keepOnDevice('/api/settings', makeSettings());
+  };
+  afterEach(() => localStorage.clear());
+
+  it('a payment and a check-in its clock dates 1900 are refused at the tap, with the reason; nothing is shown as done', async () => {
+    keepTournament();
+    const at = '1900-01-01T12:00:00.000Z';
+    const view = await replayOutbox(
+      { registrations: [syncRegistration()], competitors: [syncCompetitor()], payments: [] },
+      outbox(
+        ['recordDoorPayment@1', { paymentId: P1, registrationId: 1, method: 'cash', amount: 40, at }],
+        ['checkInCompetitor@1', { competitorId: 10, at }],
+      ),
+      dana,
+      now,
+    );
+    expect(view.payments).toEqual([]);
+    expect(view.registrations[0]).toMatchObject({ balanceOwing: 40 });
+    expect(view.competitors[0]?.checkedInAt).toBeNull();
+    const reason = (what: string) =>
+      `A ${what} dated Monday, January 1, 1900 is outside this tournament's dates: from the day registration opens (Tuesday, September 1, 2026) to the day after the tournament (Sunday, November 29, 2026). Check this device's date and time.`;
+    expect(view.failing).toEqual([
+      expect.objectContaining({
+        name: 'recordDoorPayment@1',
+        code: 'invalid_args',
+        message: reason('payment'),
+      }),
+      expect.objectContaining({
+        name: 'checkInCompetitor@1',
+        code: 'invalid_args',
+        message: reason('check-in'),
+      }),
+    ]);
+  });
+
+  it('a time within the window is taken as before; without a kept tournament list the server alone judges', async () => {
+    keepTournament();
+    const today = await replayOutbox(
+      { registrations: [syncRegistration()], competitors: [], payments: [] },
+      outbox([
+        'recordDoorPayment@1',
+        { paymentId: P1, registrationId: 1, method: 'cash', amount: 40, at: now.toISOString() },
+      ]),
+      dana,
+      now,
+    );
+    expect(today.failing).toEqual([]);
+    expect(today.payments).toEqual([expect.objectContaining({ id: P1, createdAt: now.toISOString() })]);
+    localStorage.clear();
+    const unknown = await replayOutbox(
+      { registrations: [syncRegistration()], competitors: [], payments: [] },
+      outbox([
+        'recordDoorPayment@1',
+        { paymentId: P1, registrationId: 1, method: 'cash', amount: 40, at: '1900-01-01T12:00:00.000Z' },
+      ]),
+      dana,
+      now,
+    );
+    expect(unknown.failing).toEqual([]);
   });
 });
 

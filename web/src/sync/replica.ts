@@ -8,8 +8,10 @@ import {
   type MutatorArgs,
   type MutatorContext,
 } from '@shared/domain/mutators/index.ts';
+import type { TournamentWindow } from '@shared/domain/tournament-window.ts';
 import { getMeta, META, onDeviceStoreWiped, setMeta, type DeviceDb, type OutboxEntry } from './db.ts';
 import { applyPatch, type PatchResult } from './patch.ts';
+import { keptTournamentWindow } from './tournament-window.ts';
 
 // The in-memory replica (issue 12; DESIGN.md section 4): the device's rows of every scope it
 // holds, loaded from IndexedDB at start and kept in step with it, with the outbox replayed on
@@ -95,6 +97,8 @@ export class Replica {
     /** Who taps: the signed-in person (mutators record them). */
     private readonly actor: () => MutatorContext['actor'],
     private readonly now: () => Date = () => new Date(),
+    /** The next tournament's dates, when known: door records dated outside them are refused. */
+    private readonly window: (now: Date) => TournamentWindow | undefined = keptTournamentWindow,
   ) {
     this.confirmed = new Map(Object.keys(db.registry).map((name) => [name, new Map()]));
     this.view = this.confirmed;
@@ -317,7 +321,8 @@ export class Replica {
   // ---- Replay -------------------------------------------------------------------------------
 
   private context(): MutatorContext {
-    return { now: this.now(), actor: this.actor(), side: 'device' };
+    const now = this.now();
+    return { now, actor: this.actor(), side: 'device', window: this.window(now) };
   }
 
   /** The view again: the confirmed rows with the whole outbox replayed on top. */

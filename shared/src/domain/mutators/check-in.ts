@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SyncCompetitor } from '../../contract/sync.ts';
+import { outsideTournamentWindow, type DatedRecord } from '../tournament-window.ts';
 import { defineMutator, MutationError, type MutatorContext, type MutatorStore } from './types.ts';
 
 // Check-in (issue 6): intents a check-in tablet queues while offline. Checking in someone
@@ -14,7 +15,10 @@ export const CHECK_IN_MESSAGES = {
 } as const;
 
 const Id = z.number().int().positive().max(2_147_483_647);
-/** When the tap happened on the device (ISO 8601); the server keeps it unless it lies in the future. */
+/**
+ * When the tap happened on the device (ISO 8601); the server keeps it unless it lies in the
+ * future, and refuses it outside the tournament's window (`recordedAt`).
+ */
 const At = z.iso.datetime({ offset: true }).optional();
 
 export interface CheckInOutcome {
@@ -30,6 +34,19 @@ export function when(at: string | undefined, ctx: MutatorContext): string {
   if (!at) return ctx.now.toISOString();
   const t = new Date(at);
   return t.getTime() > ctx.now.getTime() ? ctx.now.toISOString() : t.toISOString();
+}
+
+/**
+ * The time a payment or check-in is recorded with (`when`). A time the device gave must fall
+ * within the tournament's window (registration opening to the day after the tournament), else
+ * the mutation is refused as malformed: a device clock at 1900 must not date a payment there.
+ * (Without `at`, the acting side's own clock is the time, and is not second-guessed.)
+ */
+export function recordedAt(at: string | undefined, what: DatedRecord, ctx: MutatorContext): string {
+  const time = when(at, ctx);
+  const problem = at !== undefined && ctx.window ? outsideTournamentWindow(time, what, ctx.window) : null;
+  if (problem) throw new MutationError('invalid_args', problem);
+  return time;
 }
 
 /** Checks `c` in as `ctx.actor` at `at`, unless already in (then says who was first). */
@@ -68,7 +85,7 @@ export const checkInCompetitor = defineMutator({
   async run(store, args, ctx): Promise<CheckInOutcome> {
     const c = await store.get('competitors', args.competitorId);
     if (!c) throw new MutationError('competitor_not_found', CHECK_IN_MESSAGES.competitorNotFound);
-    return checkIn(store, c, when(args.at, ctx), ctx);
+    return checkIn(store, c, recordedAt(args.at, 'check-in', ctx), ctx);
   },
 });
 
@@ -102,7 +119,7 @@ export const checkInRegistration = defineMutator({
       (a, b) => a.id - b.id,
     );
     if (competitors.length === 0) throw new MutationError('no_competitors', CHECK_IN_MESSAGES.noCompetitors);
-    const at = when(args.at, ctx);
+    const at = recordedAt(args.at, 'check-in', ctx);
     const out: CheckInOutcome[] = [];
     for (const c of competitors) out.push(await checkIn(store, c, at, ctx));
     return out;

@@ -9,7 +9,7 @@ import {
   provisionalWalkInIds,
   walkInTotal,
 } from '../door.ts';
-import { syncPayment, syncRegistration } from '../../testing/sync-rows.ts';
+import { syncCompetitor, syncPayment, syncRegistration } from '../../testing/sync-rows.ts';
 import {
   MemoryStore,
   mayPushMutator,
@@ -290,6 +290,80 @@ describe('registerWalkIn@1 on the device', () => {
       }),
     ).toMatch(/competitors\.0\.dateOfBirth: Please enter a date of birth as YYYY-MM-DD/);
     expect(store.touched.size).toBe(0);
+  });
+});
+
+describe("door records dated outside the tournament's window", () => {
+  // The device knows the next tournament's dates from the tournament list it keeps.
+  const window = {
+    registrationOpensOn: '2026-09-01',
+    tournamentDate: '2026-11-28',
+    timeZone: 'America/Toronto',
+  };
+  const danaAt = { ...dana, window };
+  const outside = (what: string, day: string) =>
+    `invalid_args: A ${what} dated ${day} is outside this tournament's dates: from the day registration opens (Tuesday, September 1, 2026) to the day after the tournament (Sunday, November 29, 2026). Check this device's date and time.`;
+
+  it('a payment, a check-in or a walk-in dated 1900 is refused as malformed, and nothing is written', async () => {
+    const store = new MemoryStore({
+      registrations: [registration()],
+      competitors: [syncCompetitor({ id: 10, registrationId: 1 })],
+    });
+    const at = '1900-01-01T12:00:00.000Z';
+    const pay = { paymentId: P1, registrationId: 1, method: 'card', amount: 90, at };
+    expect(await refused(store, 'recordDoorPayment@1', pay, danaAt)).toBe(
+      outside('payment', 'Monday, January 1, 1900'),
+    );
+    expect(await refused(store, 'checkInCompetitor@1', { competitorId: 10, at }, danaAt)).toBe(
+      outside('check-in', 'Monday, January 1, 1900'),
+    );
+    expect(await refused(store, 'checkInRegistration@1', { registrationId: 1, at }, danaAt)).toBe(
+      outside('check-in', 'Monday, January 1, 1900'),
+    );
+    const walkIn = {
+      walkInId: W1,
+      contact: { firstName: 'Robin', lastName: 'Walker' },
+      competitors: [
+        {
+          firstName: 'Ava',
+          lastName: 'Walker',
+          dateOfBirth: '2014-02-02',
+          gender: 2,
+          competitorLevelId: 1,
+          eventIds: [3],
+          emergencyContactName: 'Robin Walker',
+          emergencyContactPhone: '7055550199',
+          emergencyContactRelationship: 'Parent',
+          guardianConsent: true,
+        },
+      ],
+      payment: { paymentId: P2, method: 'cash', amount: 70 },
+      at,
+    };
+    expect(await refused(store, 'registerWalkIn@1', walkIn, danaAt)).toBe(
+      outside('walk-in', 'Monday, January 1, 1900'),
+    );
+    expect(store.touched.size).toBe(0);
+  });
+
+  it('the day before registration opens is refused; the opening day and now are kept', async () => {
+    const store = new MemoryStore({ registrations: [registration()] });
+    const pay = (paymentId: string, at: string) => ({
+      paymentId,
+      registrationId: 1,
+      method: 'card',
+      amount: 10,
+      at,
+    });
+    // 11:30 p.m. on August 31 in Toronto.
+    expect(await refused(store, 'recordDoorPayment@1', pay(P1, '2026-09-01T03:30:00Z'), danaAt)).toBe(
+      outside('payment', 'Monday, August 31, 2026'),
+    );
+    expect(await refused(store, 'recordDoorPayment@1', pay(P1, '2026-09-01T04:30:00Z'), danaAt)).toBe(
+      'applied',
+    );
+    expect(await refused(store, 'recordDoorPayment@1', pay(P2, now.toISOString()), danaAt)).toBe('applied');
+    expect((await store.get('payments', P1))?.createdAt).toBe('2026-09-01T04:30:00.000Z');
   });
 });
 

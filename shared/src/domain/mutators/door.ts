@@ -9,7 +9,7 @@ import {
   provisionalWalkInIds,
   WalkInArgsSchema,
 } from '../door.ts';
-import { checkIn, when, type CheckInOutcome } from './check-in.ts';
+import { checkIn, recordedAt, type CheckInOutcome } from './check-in.ts';
 import { defineMutator, MutationError, type MutatorContext, type MutatorStore } from './types.ts';
 
 // Door payments and walk-ins (issue 7): intents a check-in tablet queues, offline too.
@@ -65,7 +65,7 @@ export const recordDoorPayment = defineMutator({
   scope: 'checkin',
   args: DoorPaymentFields.extend({
     registrationId: Id,
-    /** When it was taken on the device (ISO 8601); kept unless in the future. */
+    /** When it was taken on the device (ISO 8601); kept unless in the future; refused outside the tournament's window. */
     at: z.iso.datetime({ offset: true }).optional(),
   }).superRefine(checkTendered),
   async run(store, args, ctx): Promise<DoorPaymentOutcome> {
@@ -84,6 +84,7 @@ export const recordDoorPayment = defineMutator({
     }
     const r = await store.get('registrations', args.registrationId);
     if (!r) throw new MutationError('registration_not_found', DOOR_MESSAGES.registrationNotFound);
+    const at = recordedAt(args.at, 'payment', ctx);
     // Issue 17 (decision 018): more than the balance owing only with a director's
     // confirmation, which the payments form asks for before queuing. The rule here is the
     // registration's whole cost, on both sides: two tablets offline may each take the same
@@ -93,7 +94,7 @@ export const recordDoorPayment = defineMutator({
     const owing = Math.max(0, r.balanceOwing);
     if (args.amount > Math.max(owing, r.cost) && !args.overBalanceConfirmed)
       throw new MutationError('over_balance', DOOR_MESSAGES.overBalance(owing));
-    const row = paymentRow(r.id, args, when(args.at, ctx), ctx);
+    const row = paymentRow(r.id, args, at, ctx);
     if (!(await store.insert('payments', row))) {
       // Recorded meanwhile by another device's push (the server's insert found it).
       const again = await store.get('payments', args.paymentId);
@@ -180,7 +181,7 @@ export const registerWalkIn = defineMutator({
   scope: 'checkin',
   args: WalkInArgsSchema,
   async run(store: MutatorStore, args, ctx): Promise<WalkInOutcome> {
-    const at = when(args.at, ctx);
+    const at = recordedAt(args.at, 'walk-in', ctx);
     const ids = provisionalWalkInIds(args.walkInId, args.competitors.length);
     const paid = args.payment?.amount ?? 0;
     const registration: SyncRegistration = {

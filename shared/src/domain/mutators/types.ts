@@ -11,6 +11,7 @@ import type {
 } from '../../contract/sync.ts';
 import type { Role } from '../roles.ts';
 import type { WalkInArgs } from '../door.ts';
+import type { TournamentWindow } from '../tournament-window.ts';
 
 // What a mutator runs against (DESIGN.md section 4, STYLE.md "Rules once, in shared/"): the
 // same pure function runs optimistically on the device over Dexie and again on the server,
@@ -56,6 +57,12 @@ export interface MutatorContext {
   /** Who acts: the signed-in user. */
   actor: { personId: number; displayName: string };
   side: 'device' | 'server';
+  /**
+   * The dates of the tournament the rows belong to, when known: a payment or check-in the
+   * device dates outside them is refused (tournament-window.ts). The server always knows them;
+   * a device, from the tournament list it keeps.
+   */
+  window?: TournamentWindow | undefined;
 }
 
 /** A rule refused the mutation: the server records it as rejected with this code and message. */

@@ -14,7 +14,7 @@ import { FileSharingPage } from './file-sharing-page.tsx';
 import { RegistrationFilesPanel } from './registration-files-panel.tsx';
 
 // File sharing screens (issue 16) against a fake /api.
-type Answer = { status: number; body: unknown } | undefined;
+type Answer = { status: number; body: unknown; headers?: Record<string, string> } | undefined;
 let handler: (method: string, url: string, body: unknown) => Answer;
 const sent: { method: string; url: string; body: unknown }[] = [];
 
@@ -47,7 +47,7 @@ beforeEach(() => {
     const method = init.method ?? 'GET';
     sent.push({ method, url, body: init.body });
     const answer = handler(method, url, init.body) ?? { status: 404, body: { message: 'Not found' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status });
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: answer.headers });
   });
 });
 
@@ -123,6 +123,34 @@ describe('/customer/file-sharing', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send to staff' }));
     expect(await screen.findByText(FILE_MESSAGES.wrongType)).toBeInTheDocument();
   });
+});
+
+describe('the server refusing an upload for its quotas (decision 033)', () => {
+  beforeEach(() => signIn('Customer'));
+
+  it.each([
+    [422, FILE_MESSAGES.tooManyFiles(20), {}],
+    [422, FILE_MESSAGES.registrationFull(100 * 1024 * 1024, 99 * 1024 * 1024), {}],
+    [429, FILE_MESSAGES.tooManyUploads(420), { 'Retry-After': '420' }],
+    [507, FILE_MESSAGES.diskFull, {}],
+  ])(
+    'a %i shows its message in the page alert, and the file stays chosen to send again',
+    async (status, message, headers) => {
+      handler = (method, url) => {
+        if (method === 'GET' && url === '/api/files') return { status: 200, body: mine() };
+        if (method === 'POST') return { status, body: { message }, headers };
+        return undefined;
+      };
+      renderAt('/customer/file-sharing', '/customer/file-sharing', <FileSharingPage />);
+      const input = await screen.findByLabelText('File for the staff');
+      await userEvent.upload(input, new File(['%PDF-1.4'], 'Maya waiver.pdf', { type: 'application/pdf' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Send to staff' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(message);
+      expect((input as HTMLInputElement).files?.[0]?.name).toBe('Maya waiver.pdf');
+      expect(screen.queryByText('Maya waiver.pdf was sent to the staff.')).not.toBeInTheDocument();
+    },
+  );
 });
 
 describe("a registration's files on its desk page", () => {
