@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-// One rule for every free-text field of the /api and of the mutators (docs/decisions/032-text-
-// and-number-limits.md). PostgreSQL cannot store a NUL character: it used to pass validation
-// and fail the request with a 500. Other control characters are never typed, only pasted or
+// One rule for every free-text field of the /api and of the mutators
+// (docs/decisions/032-text-and-number-limits.md). PostgreSQL cannot store a NUL character: it
+// used to pass validation and fail the request with a 500. Other control characters are never typed, only pasted or
 // hand-made, and the bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069)
 // silently reorder what follows them: a name or school with U+202E reads backwards on the
 // public results and signage. Accents, other scripts, emoji and ordinary punctuation pass.

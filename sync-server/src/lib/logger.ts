@@ -9,7 +9,8 @@ import pino from 'pino';
  * query's parameters (postgres.js `parameters`, PGlite `params`), the query text, and a
  * `detail` such as "Key (email)=(x@y) already exists"; Drizzle repeats the parameters in its
  * own message ("Failed query: ...\nparams: ..."). Those held e-mails, addresses, phones,
- * children's names and dates of birth, and password hashes. Only the fields below are kept.
+ * children's names and dates of birth, and password hashes. Only the fields below are kept
+ * (docs/decisions/032-text-and-number-limits.md).
  */
 export function serializeError(err: unknown, depth = 0): Record<string, unknown> {
   if (!(err instanceof Error))
