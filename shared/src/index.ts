@@ -3,6 +3,7 @@ export * from './domain/costs.ts';
 export * from './domain/roles.ts';
 export * from './domain/messages.ts';
 export * from './domain/validation.ts';
+export * from './domain/text.ts';
 export * from './domain/phone.ts';
 export * from './contract/errors.ts';
 export * from './contract/public.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText, TEXT_LIMITS } from '../domain/text.ts';
 import type { PathParam } from './paths.ts';
 import { ReceiptSchema, RegistrationSchema } from './registration.ts';
 
@@ -43,7 +44,7 @@ export const AdminRegistrationQuerySchema = z.object({
   /** Default: the next tournament (SPEC.md section 4). */
   tournamentId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   /** Owner name, e-mail or phone, a competitor's name, or a confirmation code. */
-  q: z.string().trim().max(100).optional(),
+  q: freeText(TEXT_LIMITS.search).optional(),
   complete: yesNo,
   balanceOwing: yesNo,
   /** true: every competitor checked in; false: at least one not yet. */

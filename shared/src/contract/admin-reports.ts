@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText, TEXT_LIMITS } from '../domain/text.ts';
 import { queryString } from './paths.ts';
 
 // Issue 7: the staff desk's reports under /api/admin (TournamentDirector, SuperAdmin): the live
@@ -87,7 +88,7 @@ export const CompetitorsQuerySchema = z
     gender: z.enum(['1', '2']).optional(),
     checkedIn: z.enum(YES_NO).optional(),
     /** Issue 19: words that start the competitor's first or last name (shared/domain/names.ts). */
-    name: z.string().trim().max(100).optional(),
+    name: freeText(TEXT_LIMITS.search).optional(),
   })
   .refine((q) => q.minAge === undefined || q.maxAge === undefined || q.minAge <= q.maxAge, {
     path: ['maxAge'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MergeField } from '../domain/communications.ts';
+import { freeText } from '../domain/text.ts';
 import type { PathParam } from './paths.ts';
 
 // Communications (issue 16; docs/decisions/024-jobs-and-communications.md): directors compose an
@@ -73,7 +74,9 @@ export const AudienceSchema = z.discriminatedUnion('kind', [
 ]);
 export type Audience = z.infer<typeof AudienceSchema>;
 
-const Text = (max: number) => z.string().max(max, `At most ${max} characters`);
+/** A subject is one line; a body (e-mail or SMS) keeps its line breaks. */
+const Text = (max: number, multiline = true) =>
+  freeText(max, { multiline, tooLong: `At most ${max} characters` });
 
 export const ComposeSchema = z
   .object({
@@ -81,7 +84,7 @@ export const ComposeSchema = z
     audience: AudienceSchema,
     email: z.boolean(),
     sms: z.boolean(),
-    subject: Text(200),
+    subject: Text(200, false),
     body: Text(10_000),
     smsBody: Text(600),
   })
@@ -170,8 +173,8 @@ export function progressPercent(counts: StatusCounts): number {
 }
 
 export const TemplateInputSchema = z.object({
-  name: z.string().trim().min(1, 'Value is required').max(100, 'At most 100 characters'),
-  subject: Text(200),
+  name: Text(100, false).min(1, 'Value is required'),
+  subject: Text(200, false),
   body: Text(10_000),
   smsBody: Text(600),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from '../domain/text.ts';
 import { DIVISION_STATUSES } from './sync-entities.ts';
 import type { PathParam } from './paths.ts';
 
@@ -26,7 +27,7 @@ export const MatchdayTournamentParamSchema = z.object({ tournamentId: PathId });
 
 // ---- Rings (directors) ----
 
-const RingName = z.string().trim().min(1, 'Value is required').max(40, 'At most 40 characters');
+const RingName = freeText(40, { tooLong: 'At most 40 characters' }).min(1, 'Value is required');
 
 export const RingCreateSchema = z.object({
   tournamentId: z.number().int().positive().max(2_147_483_647),

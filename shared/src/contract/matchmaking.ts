@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText, TEXT_LIMITS } from '../domain/text.ts';
 
 // Issue 13: matchmaking drafts, publishing and division sheets under /api/admin (TournamentDirector,
 // SuperAdmin; SPEC.md section 6), and copying division rules (SuperAdmin). The rules themselves
@@ -197,8 +198,8 @@ export type PlaceInput = z.infer<typeof PlaceInputSchema>;
 /** Rename, note, lock: each left out stays as it is. */
 export const DivisionPatchSchema = z
   .object({
-    title: z.string().trim().min(1, 'Value is required').max(120).optional(),
-    note: z.string().max(2000).optional(),
+    title: freeText(120).min(1, 'Value is required').optional(),
+    note: freeText(TEXT_LIMITS.note).optional(),
     locked: z.boolean().optional(),
   })
   .refine((p) => p.title !== undefined || p.note !== undefined || p.locked !== undefined, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_LIMITS } from '../domain/text.ts';
 import { emailField, optionalPhoneField, requiredText } from '../domain/validation.ts';
 
 export { PUBLIC_PATHS } from './public-paths.ts';
@@ -70,7 +71,7 @@ export const ContactMessageSchema = z.object({
   lastName: requiredText(100),
   email: emailField(),
   phone: optionalPhoneField(),
-  message: requiredText(5000),
+  message: requiredText(TEXT_LIMITS.message, { multiline: true }),
 });
 export type ContactMessage = z.input<typeof ContactMessageSchema>;
 

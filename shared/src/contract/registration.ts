@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CompetitorFieldsSchema } from '../domain/competitor.ts';
 import { MESSAGES } from '../domain/messages.ts';
-import { emailField, optionalPhoneField, requiredText } from '../domain/validation.ts';
+import { emailField, MAX_ID, optionalPhoneField, requiredText } from '../domain/validation.ts';
 import type { PathParam } from './paths.ts';
 
 // SPEC.md section 7: the /api/registration calls; DESIGN.md section 5 for what the spec leaves out.
@@ -51,7 +51,7 @@ export const IdParam = z
 
 export const CompetitorCreateSchema = CompetitorFieldsSchema;
 export const CompetitorUpdateSchema = CompetitorFieldsSchema.extend({
-  id: z.number({ error: MESSAGES.required }).int().positive(),
+  id: z.number({ error: MESSAGES.required }).int().positive().max(MAX_ID),
 });
 export type CompetitorCreate = z.input<typeof CompetitorCreateSchema>;
 export type CompetitorUpdate = z.input<typeof CompetitorUpdateSchema>;

@@ -3,7 +3,8 @@ import { divisionRuleErrors } from '../domain/division-rules.ts';
 import { MESSAGES } from '../domain/messages.ts';
 import { isCalendarDay, TOURNAMENT_DATE_MESSAGES, tournamentDateErrors } from '../domain/tournament-dates.ts';
 import { isTimeZone, TIME_ZONE_MESSAGE } from '../domain/time.ts';
-import { emailField, requiredText } from '../domain/validation.ts';
+import { freeText, textRule, type TextOptions } from '../domain/text.ts';
+import { emailField, MAX_ID, requiredText } from '../domain/validation.ts';
 import type { PathParam } from './paths.ts';
 import { EventTypeSchema, SiteSettingsSchema, TournamentSchema } from './public.ts';
 
@@ -44,17 +45,8 @@ const count = (max: number) =>
     .int(WHOLE_NUMBER)
     .min(0, WHOLE_NUMBER)
     .max(max, `Please enter at most ${max}`);
-// PostgreSQL text cannot hold NUL characters: refuse them as bad input rather than fail.
-const NO_NUL = 'Please remove the control characters from this field';
-const noNul = (v: string) => !v.includes('\u0000');
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `This field should be at most ${max} characters long`)
-    .refine(noNul, NO_NUL)
-    .default('');
-const required = (max: number) => requiredText(max).refine(noNul, NO_NUL);
+// Free text refuses what PostgreSQL cannot store and what misleads a reader (text.ts).
+const text = (max: number, options: TextOptions = {}) => freeText(max, options).default('');
 const webAddress = 'Please enter a full web address starting with https:// or http://';
 const optionalUrl = () =>
   z
@@ -62,10 +54,9 @@ const optionalUrl = () =>
     .trim()
     .max(2000, webAddress)
     .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), webAddress)
+    .superRefine(textRule())
     .default('');
 
-/** Ids are PostgreSQL integers: a larger number can only be refused. */
-const MAX_ID = 2_147_483_647;
 const id = () => z.number().int().positive().max(MAX_ID);
 export const IdParamSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
@@ -78,8 +69,8 @@ function addRuleErrors(errors: Record<string, string>, ctx: z.RefinementCtx) {
 // ---- Tournaments (SPEC.md section 3) ----
 
 export const ScheduleLineInputSchema = z.object({
-  order: z.number({ error: WHOLE_NUMBER }).int(WHOLE_NUMBER),
-  line1: required(200),
+  order: count(10_000),
+  line1: requiredText(200),
   line2: text(200),
 });
 
@@ -98,8 +89,8 @@ export const TournamentInputSchema = z
     competitorDoorCost: dollars(),
     spectatorCost: dollars(),
     lunchCost: dollars(),
-    city: required(100),
-    venue: required(200),
+    city: requiredText(100),
+    venue: requiredText(200),
     inPersonRegistrationTimes: text(100),
     blackBeltMeetingTime: text(100),
     eliminationTime: text(100),
@@ -157,8 +148,8 @@ const minutes = () =>
 
 export const EventTypeInputSchema = z
   .object({
-    title: required(100),
-    description: text(2000),
+    title: requiredText(100),
+    description: text(2000, { multiline: true }),
     showOnHomepage: z.boolean().default(true),
     decidedBy: z.enum(['judged', 'bracket'], { error: 'Choose judged or bracket' }),
     judges: z.union([z.literal(3), z.literal(5)], { error: EVENT_TYPE_MESSAGES.judges }).optional(),
@@ -190,9 +181,9 @@ export type AdminEventType = z.infer<typeof AdminEventTypeSchema>;
 // ---- Competitor levels ----
 
 export const CompetitorLevelInputSchema = z.object({
-  name: required(100),
+  name: requiredText(100),
   /** Shown to families beside the level on the competitor form; absent on a rename keeps it. */
-  description: z.string().trim().max(300, 'This field should be at most 300 characters long').optional(),
+  description: freeText(300).optional(),
 });
 export type CompetitorLevelInput = z.input<typeof CompetitorLevelInputSchema>;
 
@@ -249,7 +240,7 @@ const nullableWeight = () =>
 
 export const DivisionInputSchema = z
   .object({
-    name: required(100),
+    name: requiredText(100),
     minAge: count(120),
     maxAge: count(120),
     /** SPEC.md section 3 genders: 1 Male, 2 Female; null is mixed. */
@@ -292,12 +283,12 @@ export const AdminSiteSettingsSchema = SiteSettingsSchema.extend({
 export type AdminSiteSettings = z.infer<typeof AdminSiteSettingsSchema>;
 
 export const SiteSettingsInputSchema = z.object({
-  siteName: required(200),
-  sitePrefix: required(30),
+  siteName: requiredText(200),
+  sitePrefix: requiredText(30),
   siteEmail: emailField(),
-  siteUrl: required(2000).refine((v) => /^https?:\/\/[^\s]+$/i.test(v), webAddress),
-  venueName: required(200),
-  venueAddress: required(300),
+  siteUrl: requiredText(2000).refine((v) => /^https?:\/\/[^\s]+$/i.test(v), webAddress),
+  venueName: requiredText(200),
+  venueAddress: requiredText(300),
   mapEmbedUrl: optionalUrl(),
   mailingListUrl: optionalUrl(),
   googleClientId: text(300),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANYONE, DIRECTORS, SIGNED_IN, STAFF } from './access.ts';
 import type { Role } from '../domain/roles.ts';
+import { machineText } from '../domain/text.ts';
 import type { SyncEntities, SyncEntity, SyncIdOf } from './sync-entities.ts';
 
 export * from './sync-entities.ts';
@@ -29,12 +30,12 @@ export const SYNC_SCOPE_ROLES = {
 export const MutationSchema = z.object({
   id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   /** Versioned mutator name, e.g. "checkInCompetitor@1". */
-  name: z.string().min(1).max(100),
+  name: machineText(100).min(1),
   args: z.unknown(),
 });
 export type Mutation = z.infer<typeof MutationSchema>;
 
-const ClientIdSchema = z.string().min(1).max(100);
+const ClientIdSchema = machineText(100).min(1);
 export const MAX_MUTATIONS_PER_PUSH = 1000;
 
 export const PushRequestSchema = z.object({
@@ -67,7 +68,7 @@ export const PullRequestSchema = z.object({
   clientGroupId: ClientIdSchema,
   clientId: ClientIdSchema,
   /** The cookie of the last pull of this scope, or null for a first pull (full reset). */
-  cookie: z.string().max(200).nullable(),
+  cookie: machineText(200).nullable(),
   scope: SyncScopeSchema,
 });
 export type PullRequest = z.infer<typeof PullRequestSchema>;
@@ -86,7 +87,11 @@ export const PatchOpSchema = z.discriminatedUnion('op', [
     rows: z.array(z.record(z.string(), z.unknown())),
   }),
   /** Rows deleted on the server (tombstones), by key: numbers, or strings for string-keyed entities. */
-  z.object({ op: z.literal('del'), entity: EntityNameSchema, ids: z.array(z.union([z.number().int(), z.string()])) }),
+  z.object({
+    op: z.literal('del'),
+    entity: EntityNameSchema,
+    ids: z.array(z.union([z.number().int(), z.string()])),
+  }),
 ]);
 export type PatchOp =
   | { op: 'clear' }
@@ -126,7 +131,7 @@ export const SyncEventsQuerySchema = z.object({
    * A ticket for this scope (POST /sync/events/ticket), for EventSource, which cannot send
    * headers; never the access token itself. Scopes open to visitors need none.
    */
-  ticket: z.string().max(2000).optional(),
+  ticket: machineText(2000).optional(),
 });
 
 export const EventTicketRequestSchema = z.object({ scope: SyncScopeSchema });

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { ACCOUNT_ROLES } from '../domain/roles.ts';
 import { MESSAGES } from '../domain/messages.ts';
+import { machineText } from '../domain/text.ts';
 import {
   emailField,
+  MAX_ID,
   passwordField,
   phoneField,
   postalCodeField,
   optionalText,
   provinceField,
   requiredText,
+  secretText,
 } from '../domain/validation.ts';
 
 // SPEC.md sections 4, 5 and 7: the /api/users calls. The web forms validate with these
@@ -36,15 +39,18 @@ export const USER_MESSAGES = {
     'Your account has not been verified yet. Please follow the link in the e-mail we sent you when you signed up (it may take up to 5 minutes to arrive).',
   forgotSent: 'If an account exists for that e-mail address, we have sent it a link to reset the password.',
   resetDone: 'Your password has been changed.',
-  resetFailed: 'This password reset link is invalid, has already been used or has expired. Please request a new one.',
+  resetFailed:
+    'This password reset link is invalid, has already been used or has expired. Please request a new one.',
   refreshFailed: 'Your session has expired, please sign in again.',
   loggedOut: 'You have been signed out.',
   googleUnavailable: 'Google sign-in is not available.',
   googleFailed: 'Google sign-in failed, please try again or sign in with your e-mail and password.',
   googleUnverified: 'Your Google account e-mail address is not verified.',
   // Issue 17: checked on the server against a list of common passwords (decision 018).
-  commonPassword: 'This password is one of the most commonly used and easy to guess. Please choose another one.',
-  tooManyAttempts: 'Too many sign-in attempts for this account. Please wait 15 minutes, or sign in on a device you have used before.',
+  commonPassword:
+    'This password is one of the most commonly used and easy to guess. Please choose another one.',
+  tooManyAttempts:
+    'Too many sign-in attempts for this account. Please wait 15 minutes, or sign in on a device you have used before.',
 } as const;
 
 /** Sign-up (SPEC.md section 5). `confirmPassword` must equal `password`. */
@@ -53,7 +59,7 @@ export const RegisterFieldsSchema = z.object({
   lastName: requiredText(100),
   email: emailField(),
   password: passwordField(),
-  confirmPassword: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required),
+  confirmPassword: secretText(),
   addressLine1: requiredText(200),
   addressLine2: optionalText(200),
   city: requiredText(100),
@@ -69,35 +75,40 @@ export const RegisterRequestSchema = RegisterFieldsSchema.refine((v) => v.passwo
 export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
 
 /** PUT /api/users/register: the hash from the e-mailed link. */
-export const VerifyRequestSchema = z.object({ hash: z.string().trim().min(1, MESSAGES.required).max(200) });
+export const VerifyRequestSchema = z.object({ hash: machineText(200).min(1, MESSAGES.required) });
 
 export const AuthenticateRequestSchema = z.object({
   username: emailField(),
-  password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(200),
+  password: secretText(),
 });
 export type AuthenticateRequest = z.input<typeof AuthenticateRequestSchema>;
 
 export const GoogleAuthRequestSchema = z.object({
-  credential: z.string().min(1, MESSAGES.required).max(10_000),
-  clientId: z.string().min(1, MESSAGES.required).max(300),
+  credential: machineText(10_000).min(1, MESSAGES.required),
+  clientId: machineText(300).min(1, MESSAGES.required),
 });
 
 export const ForgotRequestSchema = z.object({ email: emailField() });
 export type ForgotRequest = z.input<typeof ForgotRequestSchema>;
 
 export const ResetRequestSchema = z.object({
-  userId: z.coerce.number({ error: MESSAGES.required }).int().positive(),
-  hash: z.string().trim().min(1, MESSAGES.required).max(200),
+  userId: z.coerce.number({ error: MESSAGES.required }).int().positive().max(MAX_ID),
+  hash: machineText(200).min(1, MESSAGES.required),
   newPassword: passwordField(),
 });
 export type ResetRequest = z.input<typeof ResetRequestSchema>;
 
 /** The reset form (web): new password plus its confirmation. */
 export const ResetFormSchema = z
-  .object({ newPassword: passwordField(), confirmPassword: z.string().min(1, MESSAGES.required) })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: MESSAGES.passwordsMatch, path: ['confirmPassword'] });
+  .object({ newPassword: passwordField(), confirmPassword: secretText() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MESSAGES.passwordsMatch,
+    path: ['confirmPassword'],
+  });
 
-export const RefreshRequestSchema = z.object({ refreshToken: z.string().min(1, MESSAGES.required).max(500) });
+export const RefreshRequestSchema = z.object({ refreshToken: machineText(500).min(1, MESSAGES.required) });
+/** POST /api/users/logout: the device's refresh token, when it has one, to revoke. */
+export const LogoutRequestSchema = z.object({ refreshToken: machineText(500).optional() });
 
 /**
  * "User with token" (SPEC.md section 7): the signed-in user as the web app stores it.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
-import { optionalText, phoneField, requiredText } from './validation.ts';
+import { MAX_ID, optionalText, phoneField, requiredText } from './validation.ts';
 
 // DESIGN.md section 5: the competitor, validated the same way on the page and on the server.
 
@@ -44,7 +44,7 @@ export function ageOn(dateOfBirth: string, onDay: string): number | undefined {
 
 /** The fields a customer fills in; `id` absent to add, present to edit. */
 export const CompetitorFieldsSchema = z.object({
-  registrationId: z.number({ error: MESSAGES.required }).int().positive(),
+  registrationId: z.number({ error: MESSAGES.required }).int().positive().max(MAX_ID),
   firstName: requiredText(100),
   lastName: requiredText(100),
   dateOfBirth: z
@@ -53,7 +53,11 @@ export const CompetitorFieldsSchema = z.object({
     .min(1, MESSAGES.required)
     .refine((v) => parseDay(v) !== undefined, COMPETITOR_MESSAGES.dateOfBirth),
   gender: z.union([z.literal(1), z.literal(2)], { error: COMPETITOR_MESSAGES.gender }),
-  competitorLevelId: z.number({ error: COMPETITOR_MESSAGES.level }).int().positive(COMPETITOR_MESSAGES.level),
+  competitorLevelId: z
+    .number({ error: COMPETITOR_MESSAGES.level })
+    .int()
+    .positive(COMPETITOR_MESSAGES.level)
+    .max(MAX_ID, COMPETITOR_MESSAGES.unknownLevel),
   weightKg: z
     .number({ error: COMPETITOR_MESSAGES.weight })
     .min(10, COMPETITOR_MESSAGES.weight)
@@ -67,7 +71,9 @@ export const CompetitorFieldsSchema = z.object({
   emergencyContactRelationship: requiredText(100),
   guardianConsent: z.boolean().optional().default(false),
   eventIds: z
-    .array(z.number().int().positive(), { error: COMPETITOR_MESSAGES.atLeastOneEvent })
+    .array(z.number().int().positive().max(MAX_ID, COMPETITOR_MESSAGES.unknownEvent), {
+      error: COMPETITOR_MESSAGES.atLeastOneEvent,
+    })
     .min(1, COMPETITOR_MESSAGES.atLeastOneEvent)
     .max(20)
     .transform((ids) => [...new Set(ids)]),

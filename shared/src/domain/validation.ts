@@ -1,22 +1,24 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 import { normalizePhone } from './phone.ts';
+import { freeText, TEXT_MESSAGES, textRule, type TextOptions } from './text.ts';
 
 // SPEC.md section 5. Field builders shared by the /api schemas and the web forms.
 
-/** A required string, trimmed first ("Value is required"). */
-export const requiredText = (max = 200) =>
+/**
+ * A required string, trimmed first ("Value is required"), refusing control characters and
+ * text-direction overrides (text.ts); one line unless `multiline`.
+ */
+export const requiredText = (max = 200, options: TextOptions = {}) =>
   z
     .string({ error: MESSAGES.required })
     .trim()
     .min(1, MESSAGES.required)
-    .max(max, `This field should be at most ${max} characters long`);
+    .max(max, TEXT_MESSAGES.tooLong(max))
+    .superRefine(textRule(options));
 
-export const optionalText = (max = 200) =>
-  z
-    .string()
-    .trim()
-    .max(max, `This field should be at most ${max} characters long`)
+export const optionalText = (max = 200, options: TextOptions = {}) =>
+  freeText(max, options)
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
@@ -29,12 +31,19 @@ export const emailField = () =>
     .max(254, MESSAGES.email)
     .pipe(z.email({ error: MESSAGES.email }));
 
+/** Ids are PostgreSQL integers: a larger number can only be refused, never stored or found. */
+export const MAX_ID = 2_147_483_647;
+
+/** Longer than any way of writing 10 digits (with a +1, spaces, brackets and hyphens). */
+const PHONE_MAX = 40;
+
 /** Required phone: the usual punctuation and a leading +1 are accepted, 10 digits kept (phone.ts). */
 export const phoneField = () =>
   z
     .string({ error: MESSAGES.required })
     .trim()
     .min(1, MESSAGES.required)
+    .max(PHONE_MAX, MESSAGES.phone)
     .refine((v) => normalizePhone(v) !== null, MESSAGES.phone)
     .transform((v) => normalizePhone(v) ?? v);
 
@@ -43,6 +52,7 @@ export const optionalPhoneField = () =>
   z
     .string()
     .trim()
+    .max(PHONE_MAX, MESSAGES.phone)
     .optional()
     .nullable()
     .refine((v) => !v || normalizePhone(v) !== null, MESSAGES.phone)
@@ -58,10 +68,30 @@ export const postalCodeField = () =>
     .string({ error: MESSAGES.required })
     .trim()
     .min(1, MESSAGES.required)
+    .max(10, MESSAGES.postalCode)
     .regex(POSTAL_CODE, MESSAGES.postalCode);
 
+/**
+ * A password is only ever hashed, never stored or shown, so any character may be in it (a
+ * password manager's choice included); only its length is limited. `format: password` marks it
+ * in the OpenAPI document.
+ */
+export const secretText = (max = 200) =>
+  z
+    .string({ error: MESSAGES.required })
+    .min(1, MESSAGES.required)
+    .max(max, TEXT_MESSAGES.tooLong(max))
+    .meta(SECRET);
+
 export const passwordField = () =>
-  z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).min(8, MESSAGES.passwordLength).max(200);
+  z
+    .string({ error: MESSAGES.required })
+    .min(1, MESSAGES.required)
+    .min(8, MESSAGES.passwordLength)
+    .max(200, TEXT_MESSAGES.tooLong(200))
+    .meta(SECRET);
+// Metadata belongs to one schema instance: `.meta()` comes last.
+const SECRET = { format: 'password' } as const;
 
 export const PROVINCES = {
   ON: 'Ontario',

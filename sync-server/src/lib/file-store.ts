@@ -35,6 +35,11 @@ export function newFileKey(): string {
 
 const KEY = /^[A-Za-z0-9_-]{22}$/;
 
+/** Whether `key` could be one `newFileKey` made (anything else names no file). */
+export function isFileKey(key: string): boolean {
+  return KEY.test(key);
+}
+
 /** Only keys this module made reach the disk: anything else could name a path. */
 function assertKey(key: string): void {
   if (!KEY.test(key)) throw new Error(`Not a file key: ${JSON.stringify(key)}`);

@@ -2,13 +2,79 @@ import pino from 'pino';
 
 // Structured logs. Personal data (e-mails, names, bodies, tokens) is never logged:
 // request logs carry method, path, status, duration and the request id only.
-export const logger = pino({
+
+/**
+ * How an error is written, wherever it is logged as `err` (pino passes every `err` through
+ * this): what failed and where, never the values involved. A database error carries the
+ * query's parameters (postgres.js `parameters`, PGlite `params`), the query text, and a
+ * `detail` such as "Key (email)=(x@y) already exists"; Drizzle repeats the parameters in its
+ * own message ("Failed query: ...\nparams: ..."). Those held e-mails, addresses, phones,
+ * children's names and dates of birth, and password hashes. Only the fields below are kept
+ * (docs/decisions/032-text-and-number-limits.md).
+ */
+export function serializeError(err: unknown, depth = 0): Record<string, unknown> {
+  if (!(err instanceof Error))
+    return { type: typeof err, message: typeof err === 'string' ? err : String(err) };
+  const e = err as Error & Record<string, unknown>;
+  const code = typeof e.code === 'string' || typeof e.code === 'number' ? e.code : undefined;
+  const message = loggableMessage(e.message, typeof code === 'string' ? code : undefined);
+  const type = e.constructor?.name && e.constructor.name.length > 1 ? e.constructor.name : e.name;
+  const out: Record<string, unknown> = { type, message };
+  if (code !== undefined) out.code = code;
+  // PGlite and postgres.js name these differently (postgres.js: "table_name"); both log alike.
+  for (const [key, names] of KEPT_FIELDS) {
+    const value = names.map((n) => e[n]).find((v) => typeof v === 'string' && v !== '');
+    if (value !== undefined) out[key] = value;
+  }
+  // The frames only: the stack's first lines repeat the message, parameters included.
+  const frames = (e.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  out.stack = [`${type}: ${message}`, ...frames].join('\n');
+  if (depth < 3 && e.cause !== undefined) out.cause = serializeError(e.cause, depth + 1);
+  if (depth < 3 && Array.isArray(e.errors))
+    out.errors = e.errors.slice(0, 5).map((x: unknown) => serializeError(x, depth + 1));
+  return out;
+}
+
+/** Names of what failed (never values), as [logged key, the drivers' field names]. */
+const KEPT_FIELDS: [string, string[]][] = [
+  ['severity', ['severity']],
+  ['constraint', ['constraint', 'constraint_name']],
+  ['table', ['table', 'table_name']],
+  ['column', ['column', 'column_name']],
+  ['schema', ['schema', 'schema_name']],
+  ['dataType', ['dataType', 'data type_name']],
+  ['syscall', ['syscall']],
+];
+
+/**
+ * An error message without the values it may quote: Drizzle's "params:" part is dropped (the
+ * statement before it has placeholders, not values), and a data exception (SQLSTATE class
+ * 22), which quotes the value it refused ('invalid input syntax for type integer: "x"'), has
+ * its quoted parts blanked.
+ */
+function loggableMessage(message: string, code: string | undefined): string {
+  const statement = /^(Failed query: [\s\S]*?)\nparams: [\s\S]*$/.exec(message);
+  if (statement?.[1] !== undefined) return `${statement[1]}\n(parameters not logged)`;
+  if (code && /^22[0-9A-Z]{3}$/.test(code)) return message.replace(/"[^"]*"/g, '"[value]"');
+  return message;
+}
+
+export const LOG_OPTIONS: pino.LoggerOptions = {
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' || process.env.VITEST ? 'silent' : 'info'),
   redact: {
     paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.email'],
     censor: '[redacted]',
   },
-});
+  serializers: { err: serializeError },
+};
+
+/** A logger with the app's options; tests pass a destination to read what would be written. */
+export function createLogger(destination?: pino.DestinationStream, level?: pino.LevelWithSilentOrString) {
+  const options = level ? { ...LOG_OPTIONS, level } : LOG_OPTIONS;
+  return destination ? pino(options, destination) : pino(options);
+}
+
+export const logger = createLogger();
 export type Logger = typeof logger;
 
 /** The segment whose next segments hold a link's secret: verification hashes, reset hashes, unsubscribe tokens. */

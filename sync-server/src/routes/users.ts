@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import type { z } from '@hono/zod-openapi';
 import {
   USER_PATHS,
   AuthenticateRequestSchema,
@@ -6,6 +6,7 @@ import {
   ErrorBodySchema,
   ForgotRequestSchema,
   GoogleAuthRequestSchema,
+  LogoutRequestSchema,
   MessageSchema,
   RefreshRequestSchema,
   RegisterRequestSchema,
@@ -32,7 +33,6 @@ const MOUNT = '/api/users';
 const json = <S extends z.ZodType>(schema: S) => ({ content: { 'application/json': { schema } } });
 const body = <S extends z.ZodType>(schema: S) => ({ body: { required: true, ...json(schema) } });
 const err = (description: string) => ({ description, ...json(ErrorBodySchema) });
-const LogoutRequestSchema = z.object({ refreshToken: z.string().max(500).optional() });
 
 export const userRoutes = router()
   .openapi(
@@ -40,7 +40,8 @@ export const userRoutes = router()
       method: 'post',
       path: USER_PATHS.register,
       tags: ['users'],
-      summary: 'Sign up: creates an unverified Customer and mails a verification link (same answer for a taken e-mail)',
+      summary:
+        'Sign up: creates an unverified Customer and mails a verification link (same answer for a taken e-mail)',
       request: body(RegisterRequestSchema),
       responses: {
         200: { description: 'Signed up', ...json(MessageSchema) },
@@ -48,7 +49,8 @@ export const userRoutes = router()
         429: err('Too many sign-ups'),
       },
     }),
-    async (c) => c.json({ message: await registerAccount(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
+    async (c) =>
+      c.json({ message: await registerAccount(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
   )
   .openapi(
     defineRoute(MOUNT, {
@@ -123,7 +125,8 @@ export const userRoutes = router()
         429: err('Too many requests'),
       },
     }),
-    async (c) => c.json({ message: await forgotPassword(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
+    async (c) =>
+      c.json({ message: await forgotPassword(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
   )
   .openapi(
     defineRoute(MOUNT, {
@@ -138,7 +141,8 @@ export const userRoutes = router()
         429: err('Too many attempts'),
       },
     }),
-    async (c) => c.json({ message: await resetPassword(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
+    async (c) =>
+      c.json({ message: await resetPassword(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
   )
   .openapi(
     defineRoute(MOUNT, {

@@ -19,7 +19,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { competitors, registrations, sharedFiles, tournaments } from '../db/schema.ts';
 import type { UploadLimits } from '../config/env.ts';
 import type { Caller, Deps } from '../deps.ts';
-import { fileStoreFor, newFileKey, type StoredFile } from '../lib/file-store.ts';
+import { fileStoreFor, isFileKey, newFileKey, type StoredFile } from '../lib/file-store.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { assertWithinRateLimit } from '../lib/rate-limit.ts';
 import { writeAudit } from './audit.ts';
@@ -169,6 +169,8 @@ async function readableFile(
   caller: Caller,
   fileId: string,
 ): Promise<{ row: FileRow; registration: RegistrationRow | undefined }> {
+  // Any other text names no file, and may hold what the database cannot even compare (a NUL).
+  if (!isFileKey(fileId)) throw notFound(NOT_FOUND);
   const [row] = await deps.database.db.select().from(sharedFiles).where(eq(sharedFiles.publicId, fileId));
   if (!row) throw notFound(NOT_FOUND);
   if (row.registrationId === null) return { row, registration: undefined }; // shared with everyone

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
+import { MUTATION_ERRORS } from '@tournament/shared';
 import type {
   PatchOp,
   PullResponse,
@@ -507,6 +508,97 @@ describe('registerWalkIn@1', () => {
     }
     const guests = await t.db.select().from(users).where(eq(users.isGuest, true));
     expect(guests.map((g) => g.email)).not.toContain(`walk-in-${tooYoung.walkInId}@guest.invalid`);
+  });
+
+  it('a walk-in with a NUL in a name is refused alone: the door payment queued behind it applies', async () => {
+    const fam = await makeFamily(1);
+    const poisoned = walkInArgs({
+      contact: { firstName: 'Robin', lastName: 'Wal\u0000ker', email: '', phoneNumber: '7055550199' },
+    });
+    const res = await tablet(staff.token).push([
+      { id: 1, name: 'registerWalkIn@1', args: poisoned },
+      pay(2, fam.registrationId, { amount: 45 }),
+    ]);
+    expect(res.status).toBe(200);
+    const results = (res.json as PushResponse).results;
+    expect(results.map((r) => [r.id, r.status, r.code])).toEqual([
+      [1, 'rejected', 'invalid_args'],
+      [2, 'applied', null],
+    ]);
+    expect(
+      await t.db.select().from(registrations).where(eq(registrations.walkInId, poisoned.walkInId)),
+    ).toHaveLength(0);
+    expect(await paymentsOf(fam.registrationId)).toEqual([expect.objectContaining({ amount: 45 })]);
+  });
+
+  it('a walk-in only the database refuses is rejected alone, saying so; the door payment behind it applies', async () => {
+    // A rule the schema does not have: the table refuses a value the mutator's schema allows.
+    await t.database.execScript(
+      `alter table competitors add constraint competitors_name_test check (first_name <> 'Refused')`,
+    );
+    try {
+      const fam = await makeFamily(1);
+      const refused = walkInArgs();
+      refused.competitors[1] = { ...refused.competitors[1]!, firstName: 'Refused' };
+      const a = tablet(staff.token);
+      const res = await a.push([
+        { id: 1, name: 'registerWalkIn@1', args: refused },
+        pay(2, fam.registrationId, { amount: 45 }),
+      ]);
+      expect(res.status).toBe(200);
+      const results = (res.json as PushResponse).results;
+      expect(results).toEqual([
+        { id: 1, status: 'rejected', code: 'invalid_args', message: MUTATION_ERRORS.refusedByDatabase },
+        { id: 2, status: 'applied', code: null, message: null },
+      ]);
+      // Nothing of the walk-in stays (not its guest owner, not its first competitor).
+      expect(
+        await t.db.select().from(registrations).where(eq(registrations.walkInId, refused.walkInId)),
+      ).toHaveLength(0);
+      const guests = await t.db.select().from(users).where(eq(users.isGuest, true));
+      expect(guests.map((g) => g.email)).not.toContain(`walk-in-${refused.walkInId}@guest.invalid`);
+      expect(await paymentsOf(fam.registrationId)).toEqual([expect.objectContaining({ amount: 45 })]);
+      // The tablet learns of the refusal from its pull too, and moves past it.
+      const pulled = await a.pull('checkin', null);
+      expect(pulled.lastMutationIds).toMatchObject({ [`door-tablet-${clientSeq}`]: 2 });
+      expect(pulled.rejections).toEqual([
+        expect.objectContaining({
+          mutationId: 1,
+          name: 'registerWalkIn@1',
+          code: 'invalid_args',
+          message: MUTATION_ERRORS.refusedByDatabase,
+        }),
+      ]);
+    } finally {
+      await t.database.execScript('alter table competitors drop constraint competitors_name_test');
+    }
+  });
+
+  it('a database fault that is not about the data still fails the push, and nothing of its batch applies', async () => {
+    await t.database.execScript(`
+      create function competitors_fault_test() returns trigger language plpgsql as $$
+      begin
+        if new.first_name = 'Fault' then raise exception 'server fault' using errcode = 'XX000'; end if;
+        return new;
+      end $$;
+      create trigger competitors_fault_test before insert on competitors
+        for each row execute function competitors_fault_test();`);
+    try {
+      const fam = await makeFamily(1);
+      const faulty = walkInArgs();
+      faulty.competitors[0] = { ...faulty.competitors[0]!, firstName: 'Fault' };
+      const res = await tablet(staff.token).push([
+        pay(1, fam.registrationId, { amount: 45 }),
+        { id: 2, name: 'registerWalkIn@1', args: faulty },
+      ]);
+      expect(res.status).toBe(500);
+      // The tablet keeps both and pushes them again later.
+      expect(await paymentsOf(fam.registrationId)).toHaveLength(0);
+    } finally {
+      await t.database.execScript(`
+        drop trigger competitors_fault_test on competitors;
+        drop function competitors_fault_test();`);
+    }
   });
 
   it('a customer cannot push door mutators, and the customer scope carries no payments', async () => {

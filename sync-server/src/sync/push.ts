@@ -1,6 +1,7 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import {
   findMutator,
+  MUTATION_ERRORS,
   MutationError,
   runMutation,
   SYNC_REGISTRY,
@@ -13,6 +14,7 @@ import {
   type PushResponse,
 } from '@tournament/shared';
 import type { Tx } from '../db/client.ts';
+import { isRefusedData } from '../db/data-errors.ts';
 import { syncClients, syncMutationResults } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError } from '../lib/errors.ts';
@@ -28,10 +30,10 @@ import { readVersion, SYNC_POKE_CHANNEL } from './versions.ts';
 // POST /sync/push (DESIGN.md section 4; docs/decisions/012-push-batching.md): mutations in id
 // order, in chunks of up to PUSH_CHUNK per transaction under the client row's lock, each
 // mutation in a savepoint of its own: ids already processed are skipped (a retried push is
-// harmless), a gap stops the push (nothing after it applies), a refused rule rolls back its
-// savepoint and is recorded as rejected, still advancing the client's last mutation id. The
-// results and the new last mutation id are written with the chunk's effects, so a chunk
-// commits whole or not at all. Pokes go out after commit.
+// harmless), a gap stops the push (nothing after it applies), a refused rule (or a value the
+// database refuses) rolls back its savepoint and is recorded as rejected, still advancing the
+// client's last mutation id. The results and the new last mutation id are written with the
+// chunk's effects, so a chunk commits whole or not at all. Pokes go out after commit.
 
 export const PUSH_MESSAGES = {
   clientOfAnotherUser: 'This device is registered to another user. Please sign out and in again.',
@@ -134,8 +136,22 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
             });
             processed.push({ id: m.id, status: 'applied', ...noteOf(m.name, value) });
           } catch (e) {
-            if (!(e instanceof MutationError) && !(e instanceof DomainError)) throw e;
-            processed.push({ id: m.id, status: 'rejected', code: e.code, message: e.message });
+            if (e instanceof MutationError || e instanceof DomainError) {
+              processed.push({ id: m.id, status: 'rejected', code: e.code, message: e.message });
+            } else if (isRefusedData(e)) {
+              // The database refused this mutation's own values (a rule its schema lacks): its
+              // savepoint is rolled back and it is rejected alone, as bad arguments are, so the
+              // outbox behind it still drains. An outage or a server fault fails the push.
+              logger.warn({ err: e, mutation: m.name }, 'sync push: the database refused a mutation');
+              processed.push({
+                id: m.id,
+                status: 'rejected',
+                code: 'invalid_args',
+                message: MUTATION_ERRORS.refusedByDatabase,
+              });
+            } else {
+              throw e;
+            }
           }
           last = m.id;
         }

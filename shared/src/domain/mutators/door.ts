@@ -9,6 +9,7 @@ import {
   provisionalWalkInIds,
   WalkInArgsSchema,
 } from '../door.ts';
+import { machineText, textRule } from '../text.ts';
 import { checkIn, recordedAt, type CheckInOutcome } from './check-in.ts';
 import { defineMutator, MutationError, type MutatorContext, type MutatorStore } from './types.ts';
 
@@ -127,12 +128,13 @@ export const voidPayment = defineMutator({
   scope: 'checkin',
   roles: ['SuperAdmin'],
   args: z.object({
-    paymentId: z.string().min(1).max(200),
+    paymentId: machineText(200).min(1),
     reason: z
       .string({ error: DOOR_MESSAGES.voidReason })
       .trim()
       .min(1, DOOR_MESSAGES.voidReason)
-      .max(MAX_VOID_REASON, `The reason should be at most ${MAX_VOID_REASON} characters long`),
+      .max(MAX_VOID_REASON, `The reason should be at most ${MAX_VOID_REASON} characters long`)
+      .superRefine(textRule({ multiline: true })),
   }),
   async run(
     store,

@@ -18,6 +18,7 @@ import {
   type EventTypeRules,
   type Placing,
 } from '../matchday/index.ts';
+import { freeText, machineText } from '../text.ts';
 import { when } from './check-in.ts';
 import { defineMutator, MutationError, type MutatorContext, type MutatorStore } from './types.ts';
 
@@ -61,6 +62,12 @@ export const MATCHDAY_MESSAGES = {
 
 const Id = z.number().int().positive().max(2_147_483_647);
 const At = z.iso.datetime({ offset: true }).optional();
+/** As the rows hold them, with the ids bounded and the label one line of plain text. */
+const PlacingInputSchema = PlacingSchema.extend({ competitorId: Id });
+const LeaderboardGroupInputSchema = LeaderboardGroupSchema.extend({
+  id: machineText(40).min(1),
+  label: freeText(60).min(1),
+});
 
 export const entryIdOf = (divisionId: number, competitorId: number) => `${divisionId}:${competitorId}`;
 export const resultIdOf = (divisionId: number, eventTypeId: number) => `${divisionId}:${eventTypeId}`;
@@ -341,7 +348,7 @@ export const recordMatchWinner = defineMutator({
   args: z.object({
     divisionId: Id,
     eventTypeId: Id,
-    matchId: z.string().min(1).max(20),
+    matchId: machineText(20).min(1),
     winnerId: Id,
     at: At,
   }),
@@ -466,7 +473,7 @@ export const correctResult = defineMutator({
   name: 'correctResult@1',
   refusedTitle: 'Result not corrected',
   scope: 'matchday',
-  args: z.object({ divisionId: Id, eventTypeId: Id, placings: z.array(PlacingSchema).max(8) }),
+  args: z.object({ divisionId: Id, eventTypeId: Id, placings: z.array(PlacingInputSchema).max(8) }),
   async run(store, args, ctx): Promise<{ divisionId: number }> {
     const d = await requireDivision(store, args.divisionId);
     if (d.status !== 'completed')
@@ -498,7 +505,7 @@ export const setLeaderboardGroups = defineMutator({
   args: z.object({
     tournamentId: Id,
     groups: z
-      .array(LeaderboardGroupSchema)
+      .array(LeaderboardGroupInputSchema)
       .min(1)
       .max(40)
       .refine((gs) => gs.every((g) => g.minAge <= g.maxAge), "A group's lowest age is above its highest.")

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MUTATION_ERRORS, registerWalkIn } from '@shared/domain/mutators/index.ts';
 import { setSession } from '../../lib/session.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '../../sync/db.ts';
 import type { WalkInOptions } from './walk-in-form.ts';
@@ -31,7 +32,10 @@ beforeEach(async () => {
   db = new DeviceDb(`walk-in-page-${++n}`);
   setDeviceDbForTests(db);
   // No network at all: the page works from what the device cached.
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
   setSession({ user: { personId: 7, roles: ['CheckInAdmin'], userDisplayName: 'Dana Door' }, token: 't' });
   await db.meta.put({ key: META.cookie('checkin'), value: 'c1' });
 });
@@ -83,7 +87,9 @@ describe('walk-in page', () => {
     expect(within(done).getByRole('heading')).toHaveTextContent('Walk-in registered: Walker, Sam');
     expect(done).toHaveTextContent('Not yet sent');
     expect(within(done).getByTestId('balance')).toHaveTextContent('Paid in full');
-    expect(within(done).getByTestId('walk-in-competitor-status')).toHaveTextContent(/Ana Walker Checked in at/);
+    expect(within(done).getByTestId('walk-in-competitor-status')).toHaveTextContent(
+      /Ana Walker Checked in at/,
+    );
     const queued = await db.outbox.toArray();
     expect(queued.map((m) => m.name)).toEqual(['registerWalkIn@1']);
     expect(queued[0]?.args).toMatchObject({
@@ -95,4 +101,19 @@ describe('walk-in page', () => {
     });
     // A whole walk-in typed key by key: slow on a loaded 2-core machine, as the registration tests.
   }, 30_000);
+
+  it('a walk-in the server refused for its data is shown refused, with the reason, as a danger alert', async () => {
+    await db.meta.put({ key: META.walkInOptions, value: cached });
+    await db.rejections.put({
+      mutationId: 4,
+      name: registerWalkIn.name,
+      code: 'invalid_args',
+      message: MUTATION_ERRORS.refusedByDatabase,
+      at: '2026-11-22T09:15:00.000Z',
+    });
+    renderPage();
+    const alert = within(await screen.findByTestId('door-rejections')).getByRole('alert');
+    expect(alert).toHaveTextContent(registerWalkIn.refusedTitle);
+    expect(alert).toHaveTextContent(MUTATION_ERRORS.refusedByDatabase);
+  });
 });
