@@ -87,11 +87,7 @@ export const PatchOpSchema = z.discriminatedUnion('op', [
     rows: z.array(z.record(z.string(), z.unknown())),
   }),
   /** Rows deleted on the server (tombstones), by key: numbers, or strings for string-keyed entities. */
-  z.object({
-    op: z.literal('del'),
-    entity: EntityNameSchema,
-    ids: z.array(z.union([z.number().int(), z.string()])),
-  }),
+  z.object({ op: z.literal('del'), entity: EntityNameSchema, ids: z.array(z.union([z.number().int(), z.string()])) }),
 ]);
 export type PatchOp =
   | { op: 'clear' }

@@ -40,8 +40,7 @@ export const userRoutes = router()
       method: 'post',
       path: USER_PATHS.register,
       tags: ['users'],
-      summary:
-        'Sign up: creates an unverified Customer and mails a verification link (same answer for a taken e-mail)',
+      summary: 'Sign up: creates an unverified Customer and mails a verification link (same answer for a taken e-mail)',
       request: body(RegisterRequestSchema),
       responses: {
         200: { description: 'Signed up', ...json(MessageSchema) },
@@ -49,8 +48,7 @@ export const userRoutes = router()
         429: err('Too many sign-ups'),
       },
     }),
-    async (c) =>
-      c.json({ message: await registerAccount(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
+    async (c) => c.json({ message: await registerAccount(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
   )
   .openapi(
     defineRoute(MOUNT, {
@@ -125,8 +123,7 @@ export const userRoutes = router()
         429: err('Too many requests'),
       },
     }),
-    async (c) =>
-      c.json({ message: await forgotPassword(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
+    async (c) => c.json({ message: await forgotPassword(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
   )
   .openapi(
     defineRoute(MOUNT, {
@@ -141,8 +138,7 @@ export const userRoutes = router()
         429: err('Too many attempts'),
       },
     }),
-    async (c) =>
-      c.json({ message: await resetPassword(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
+    async (c) => c.json({ message: await resetPassword(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
   )
   .openapi(
     defineRoute(MOUNT, {

@@ -32,10 +32,7 @@ beforeEach(async () => {
   db = new DeviceDb(`walk-in-page-${++n}`);
   setDeviceDbForTests(db);
   // No network at all: the page works from what the device cached.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
-  );
+  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
   setSession({ user: { personId: 7, roles: ['CheckInAdmin'], userDisplayName: 'Dana Door' }, token: 't' });
   await db.meta.put({ key: META.cookie('checkin'), value: 'c1' });
 });
@@ -87,9 +84,7 @@ describe('walk-in page', () => {
     expect(within(done).getByRole('heading')).toHaveTextContent('Walk-in registered: Walker, Sam');
     expect(done).toHaveTextContent('Not yet sent');
     expect(within(done).getByTestId('balance')).toHaveTextContent('Paid in full');
-    expect(within(done).getByTestId('walk-in-competitor-status')).toHaveTextContent(
-      /Ana Walker Checked in at/,
-    );
+    expect(within(done).getByTestId('walk-in-competitor-status')).toHaveTextContent(/Ana Walker Checked in at/);
     const queued = await db.outbox.toArray();
     expect(queued.map((m) => m.name)).toEqual(['registerWalkIn@1']);
     expect(queued[0]?.args).toMatchObject({
