@@ -99,6 +99,5 @@ describe('walk-in page', () => {
       quotedTotal: 60,
       payment: { method: 'cash', amount: 60, tendered: 80 },
     });
-    // A whole walk-in typed key by key: slow on a loaded 2-core machine, as the registration tests.
-  }, 30_000);
+  });
 });
