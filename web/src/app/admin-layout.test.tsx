@@ -2,11 +2,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/domain/messages.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../lib/session.ts';
 import { invalidateQueries } from '../lib/use-query.ts';
 import { makeSettings, makeTournament, stubApi } from '../testing/fixtures.ts';
-import { loadPages } from '../testing/routes.ts';
 import { mayOpen } from './admin-layout.tsx';
 import { Providers } from './providers.tsx';
 import { routes } from './routes.tsx';
@@ -31,16 +30,6 @@ const navText = async () => (await screen.findByRole('navigation', { name: 'Admi
 
 /** Lets the page's effects run, as they have long before a person clicks anything. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-
-beforeAll(() =>
-  loadPages(
-    '/admin/registrations',
-    '/admin/dashboard',
-    '/admin/payments',
-    '/admin/check-in',
-    '/admin/tournaments',
-  ),
-);
 
 beforeEach(() => {
   invalidateQueries('');

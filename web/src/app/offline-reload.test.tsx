@@ -1,11 +1,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepOnDevice } from '../lib/offline-cache.ts';
 import { OFFLINE_TEXT } from '../lib/offline.ts';
 import { invalidateQueries } from '../lib/use-query.ts';
 import { makeSettings } from '../testing/fixtures.ts';
-import { loadPages } from '../testing/routes.ts';
 import { Providers } from './providers.tsx';
 import { routes } from './routes.tsx';
 
@@ -20,8 +19,6 @@ function renderAt(path: string) {
     </Providers>,
   );
 }
-
-beforeAll(() => loadPages('/contact'));
 
 const noNetwork = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
 

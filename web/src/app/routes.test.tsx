@@ -1,11 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@tournament/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../lib/session.ts';
 import { invalidateQueries } from '../lib/use-query.ts';
 import { makeSettings, makeTournament, stubApi } from '../testing/fixtures.ts';
-import { loadPages } from '../testing/routes.ts';
 import { guardRedirect, hasNonNumericId, isPublicPath } from './guards.ts';
 import { Providers } from './providers.tsx';
 import { routes } from './routes.tsx';
@@ -27,22 +26,6 @@ function renderAt(path: string) {
 async function expectPath(router: ReturnType<typeof renderAt>, path: string) {
   await waitFor(() => expect(router.state.location.pathname).toBe(path));
 }
-
-beforeAll(() =>
-  loadPages(
-    '/',
-    '/contact',
-    '/privacy',
-    '/user/login',
-    '/customer/home',
-    '/customer/registration',
-    '/customer/registration/12',
-    '/customer/registration/12/receipt',
-    '/customer/file-sharing',
-    '/admin/registrations',
-    '/admin/dashboard',
-  ),
-);
 
 beforeEach(() => {
   invalidateQueries('');

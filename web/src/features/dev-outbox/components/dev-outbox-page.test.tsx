@@ -2,13 +2,12 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/domain/messages.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
 import { routes } from '../../../app/routes.tsx';
 import { setSession } from '../../../lib/session.ts';
 import { invalidateQueries } from '../../../lib/use-query.ts';
 import { makeSettings, makeTournament, stubApi } from '../../../testing/fixtures.ts';
-import { loadPages } from '../../../testing/routes.ts';
 
 // /admin/dev-outbox (issue 16): a SuperAdmin reads the SMS kept without Twilio and the mails
 // kept without SMTP_URL; anyone else reads the permission message and nothing is asked of the
@@ -27,8 +26,6 @@ function renderAt(path: string) {
   );
   return router;
 }
-
-beforeAll(() => loadPages('/admin/registrations', '/admin/dev-outbox'));
 
 let fetch: ReturnType<typeof stubApi>;
 beforeEach(() => {
