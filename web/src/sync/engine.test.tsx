@@ -160,6 +160,15 @@ describe('device store and sync engine', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('committed() waits for every tap made so far, also taps made before the device store was read', async () => {
+    const engine = new SyncEngine({ db, fetch: fakeServer().fetch, schedule: () => () => {} });
+    // Not awaited, as a screen's tap: the first waits for the store to load before it runs.
+    const taps = [10, 11, 10].map((id) => engine.replica.mutate(checkInCompetitor, { competitorId: id }));
+    await engine.committed();
+    expect((await db.outbox.toArray()).map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(await Promise.all(taps)).toEqual([1, 2, 3]);
+  });
+
   it('keeps the outbox when a push fails and retries later with backoff, applying each once', async () => {
     const server = fakeServer();
     server.failNextPushes = 1;

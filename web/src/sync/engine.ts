@@ -185,6 +185,14 @@ export class SyncEngine {
     for (const l of this.listeners) l();
   }
 
+  /**
+   * Resolves once every tap made so far has its outbox entry committed to the device store (or
+   * failed to commit). A tap shows on the screen before that: read the outbox after this.
+   */
+  committed(): Promise<void> {
+    return this.replica.flushed();
+  }
+
   /** The scopes this device holds. */
   heldScopes(): SyncScope[] {
     return [...this.scopes];

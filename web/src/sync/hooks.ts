@@ -76,7 +76,8 @@ export function useHasSynced(scope: SyncScope = 'checkin'): boolean | undefined 
 
 /**
  * A tap: runs `mutator` on the replica (the screen shows the result at once), commits it with
- * its outbox entry, then asks the engine to send it. Resolves with its mutation id.
+ * its outbox entry, then asks the engine to send it. Resolves with its mutation id once the
+ * entry is committed (`syncEngine().committed()` waits for every tap so far).
  */
 export async function mutate<M extends Mutator>(mutator: M, args: MutatorArgs<M>): Promise<number> {
   const engine = syncEngine();

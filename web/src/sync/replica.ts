@@ -82,6 +82,11 @@ export class Replica {
   /** Tap commits, one after another, so mutation ids follow the taps. */
   private commits: Promise<unknown> = Promise.resolve();
   /**
+   * Taps from the moment they are made until committed (or failed), including the part before
+   * their commit is queued (waiting for the first load, running the mutator).
+   */
+  private readonly taps = new Set<Promise<unknown>>();
+  /**
    * Loads and pulls, one after another. Each reads the confirmed rows, waits on IndexedDB and
    * then sets them: two at once (a poke's pull of one scope and the 11 s pull of another, or a
    * pull and another tab's reload) would each set what they read before the other finished,
@@ -201,7 +206,18 @@ export class Replica {
    * in the same frame), then commits the outbox entry and the rows it changed to IndexedDB in
    * one transaction. Resolves with the mutation id once committed; nothing is pushed before.
    */
-  async mutate<M extends Mutator>(m: M, args: MutatorArgs<M>): Promise<number> {
+  mutate<M extends Mutator>(m: M, args: MutatorArgs<M>): Promise<number> {
+    const tap = this.tap(m, args);
+    const settled = tap.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.taps.add(settled);
+    void settled.then(() => this.taps.delete(settled));
+    return tap;
+  }
+
+  private async tap<M extends Mutator>(m: M, args: MutatorArgs<M>): Promise<number> {
     if (!this.loaded) await this.ready();
     const q: Queued = { name: m.name, args, queuedAt: this.now().toISOString(), touched: [] };
     // Run over the view as it is once the mutator has finished: a pull landing meanwhile
@@ -258,9 +274,12 @@ export class Replica {
     }
   }
 
-  /** Resolves once every tap so far is committed to IndexedDB. */
+  /**
+   * Resolves once every tap made so far is committed to IndexedDB (or failed to be): the screen
+   * shows a tap before its outbox entry is stored, so whatever reads the outbox waits for this.
+   */
   async flushed(): Promise<void> {
-    await this.commits;
+    await Promise.all([...this.taps]);
   }
 
   // ---- Pulls --------------------------------------------------------------------------------

@@ -1,7 +1,13 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy and waitFor wait on a condition; their limit only ends a wait that would never end.
+// A screen's first render imports what it needs on the spot (a lazy page, the zod schemas its
+// reads load with the answer): with one of 2 cores kept busy that took more than the default
+// 1 s (npm run test:stress), and a test failed on a page that was on its way.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -6,6 +6,7 @@ import type { SyncCompetitor } from '@shared/contract/sync.ts';
 import { syncCompetitor, syncRegistration } from '@shared/testing/sync-rows.ts';
 import { setSession } from '../../lib/session.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '../../sync/db.ts';
+import { committedOutbox } from '../../testing/outbox.ts';
 import { CheckInPage } from './check-in-page.tsx';
 
 vi.mock('../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
@@ -62,12 +63,12 @@ describe('check-in screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Check in Maya Lee' }));
     const row = (await screen.findByText(/Checked in by Dana Door/)).closest('li')!;
     expect(within(row).getByText('Not yet sent')).toBeInTheDocument();
-    expect((await db.outbox.toArray()).map((m) => [m.id, m.name])).toEqual([[1, 'checkInCompetitor@1']]);
+    expect((await committedOutbox()).map((m) => [m.id, m.name])).toEqual([[1, 'checkInCompetitor@1']]);
     expect((await db.entity('competitors').get(10))?.checkedInAt).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Undo check-in of Maya Lee' }));
     await screen.findByRole('button', { name: 'Check in Maya Lee' });
-    expect((await db.outbox.toArray()).map((m) => m.name)).toEqual(['checkInCompetitor@1', 'undoCheckIn@1']);
+    expect((await committedOutbox()).map((m) => m.name)).toEqual(['checkInCompetitor@1', 'undoCheckIn@1']);
   });
 
   it('checking in a family that owes money asks first: check in without payment queues the check-in alone', async () => {
@@ -75,11 +76,11 @@ describe('check-in screen', () => {
     render(<CheckInPage />, { wrapper: MemoryRouter });
     await user.click(await screen.findByRole('button', { name: 'Check in Maya Lee' }));
     const dialog = await screen.findByRole('dialog', { name: 'Lee, Pat owes $40' });
-    expect(await db.outbox.count()).toBe(0);
+    expect(await committedOutbox()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Check in without payment' }));
     await screen.findByRole('button', { name: 'Undo check-in of Maya Lee' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect((await db.outbox.toArray()).map((m) => m.name)).toEqual(['checkInCompetitor@1']);
+    expect((await committedOutbox()).map((m) => m.name)).toEqual(['checkInCompetitor@1']);
     // Focus lands on what replaced the button that was tapped.
     expect(screen.getByRole('button', { name: 'Undo check-in of Maya Lee' })).toHaveFocus();
   });
@@ -95,7 +96,7 @@ describe('check-in screen', () => {
     await user.click(screen.getByRole('button', { name: 'Check in Zoe Lee' }));
     await screen.findByRole('button', { name: 'Undo check-in of Zoe Lee' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect((await db.outbox.toArray()).map((m) => m.name)).toEqual([
+    expect((await committedOutbox()).map((m) => m.name)).toEqual([
       'checkInCompetitor@1',
       'checkInCompetitor@1',
     ]);
@@ -114,7 +115,7 @@ describe('check-in screen', () => {
     expect(screen.getByTestId('owing-paid')).toHaveTextContent(
       'Cash payment of $40 recorded. Change due $10.',
     );
-    expect((await db.outbox.toArray()).map((m) => [m.name, (m.args as { amount?: number }).amount])).toEqual([
+    expect((await committedOutbox()).map((m) => [m.name, (m.args as { amount?: number }).amount])).toEqual([
       ['recordDoorPayment@1', 40],
       ['checkInCompetitor@1', undefined],
     ]);
@@ -133,7 +134,7 @@ describe('check-in screen', () => {
     expect(amount).toHaveValue('400');
     await user.click(within(dialog).getByRole('button', { name: 'Record payment and check in' }));
     expect(within(dialog).getByText(/more than the balance owing \(\$40\)/)).toBeInTheDocument();
-    expect(await db.outbox.count()).toBe(0);
+    expect(await committedOutbox()).toEqual([]);
   });
 
   it('finds a family by confirmation code and hides the others', async () => {

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { syncCompetitor, syncPayment, syncRegistration } from '@shared/testing/sync-rows.ts';
 import { setSession } from '../../lib/session.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '../../sync/db.ts';
+import { committedOutbox } from '../../testing/outbox.ts';
 import { PaymentsPage } from './payments-page.tsx';
 
 vi.mock('../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
@@ -75,7 +76,7 @@ describe('payments page', () => {
     expect(await screen.findByTestId('payment-recorded')).toHaveTextContent(
       'Cash payment of $40 recorded. Change due $10.',
     );
-    const queued = await db.outbox.toArray();
+    const queued = await committedOutbox();
     expect(queued.map((m) => m.name)).toEqual(['recordDoorPayment@1']);
     expect(queued[0]?.args).toMatchObject({ registrationId: 1, method: 'cash', amount: 40, tendered: 50 });
     expect((queued[0]?.args as { paymentId: string }).paymentId).toMatch(/^[0-9a-f-]{36}$/);
@@ -99,7 +100,7 @@ describe('payments page', () => {
     await user.click(screen.getByRole('button', { name: 'Record payment' }));
     expect(await screen.findByText(DOOR_MESSAGES.overBalance(40))).toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
-    expect(await db.outbox.count()).toBe(0);
+    expect(await committedOutbox()).toEqual([]);
     unmount();
 
     signIn('TournamentDirector');
@@ -110,7 +111,7 @@ describe('payments page', () => {
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Record payment' }));
     expect(await screen.findByTestId('payment-recorded')).toHaveTextContent('payment of $100 recorded');
-    const [queued] = await db.outbox.toArray();
+    const [queued] = await committedOutbox();
     expect(queued?.args).toMatchObject({ amount: 100, overBalanceConfirmed: true });
   });
 
@@ -124,14 +125,14 @@ describe('payments page', () => {
     await user.click(screen.getByRole('button', { name: 'Void Card terminal $15' }));
     await user.click(screen.getByRole('button', { name: 'Void payment' }));
     expect(screen.getByText('Please give a reason for voiding this payment.')).toBeInTheDocument();
-    expect(await db.outbox.count()).toBe(0);
+    expect(await committedOutbox()).toEqual([]);
 
     await user.type(screen.getByLabelText('Reason'), 'Card declined after all');
     await user.click(screen.getByRole('button', { name: 'Void payment' }));
     expect(await screen.findByTestId('payment-voided')).toHaveTextContent(
       'Voided by Dana Door: Card declined after all',
     );
-    expect((await db.outbox.toArray()).map((m) => [m.name, m.args])).toEqual([
+    expect((await committedOutbox()).map((m) => [m.name, m.args])).toEqual([
       ['voidPayment@1', { paymentId: payment.id, reason: 'Card declined after all' }],
     ]);
     expect(screen.getByTestId('balance-text')).toHaveTextContent('Balance owing: $40');

@@ -144,8 +144,7 @@ describe('the sign-up page', () => {
     await waitFor(() => expect(where()).toBe('/user/pending'));
     expect(vi.mocked(registerAccount).mock.calls[0]?.[0]).toMatchObject({ email: 'robin@example.com', province: 'ON' });
     expect(readPendingUser()).toEqual({ firstName: 'Robin', email: 'robin@example.com' });
-    // Nine fields typed key by key, each checked against the shared schema: slow on a loaded machine.
-  }, 30_000);
+  });
 });
 
 describe('the pending page', () => {

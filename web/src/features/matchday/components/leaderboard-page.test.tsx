@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SPARRING, syncDivision, syncEntry, syncResult } from '@shared/testing/matchday-rows.ts';
 import { setSession } from '../../../lib/session.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '../../../sync/db.ts';
+import { committedOutbox } from '../../../testing/outbox.ts';
 import { groupsFromDraft, LeaderboardPage } from './leaderboard-page.tsx';
 
 vi.mock('../../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
@@ -23,19 +24,17 @@ beforeEach(async () => {
     token: 't',
   });
   // Forms (100) and Sparring (200) completed; 300 is still running and counts for nothing yet.
-  await db
-    .entity('divisions')
-    .bulkPut([
-      syncDivision({ id: 100, status: 'completed' }),
-      syncDivision({
-        id: 200,
-        status: 'completed',
-        eventTypeIds: [2],
-        eventTypes: ['Sparring'],
-        rules: [SPARRING],
-      }),
-      syncDivision({ id: 300, status: 'current' }),
-    ]);
+  await db.entity('divisions').bulkPut([
+    syncDivision({ id: 100, status: 'completed' }),
+    syncDivision({
+      id: 200,
+      status: 'completed',
+      eventTypeIds: [2],
+      eventTypes: ['Sparring'],
+      rules: [SPARRING],
+    }),
+    syncDivision({ id: 300, status: 'current' }),
+  ]);
   await db
     .entity('divisionEntries')
     .bulkPut([
@@ -101,17 +100,15 @@ describe('leaderboard', () => {
     await user.clear(screen.getByLabelText('To age'));
     await user.type(screen.getByLabelText('To age'), '11');
     await user.click(screen.getByRole('button', { name: 'Save groups' }));
-    await vi.waitFor(async () =>
-      expect((await db.outbox.toArray()).map((m) => [m.name, m.args])).toEqual([
-        [
-          'setLeaderboardGroups@1',
-          {
-            tournamentId: 1,
-            groups: [{ id: 'all', label: 'Everyone', minAge: 0, maxAge: 11, gender: null }],
-          },
-        ],
-      ]),
-    );
+    expect((await committedOutbox()).map((m) => [m.name, m.args])).toEqual([
+      [
+        'setLeaderboardGroups@1',
+        {
+          tournamentId: 1,
+          groups: [{ id: 'all', label: 'Everyone', minAge: 0, maxAge: 11, gender: null }],
+        },
+      ],
+    ]);
   });
 
   it('refuses a group whose ages are upside down', () => {

@@ -120,7 +120,7 @@ describe('the registration page', () => {
         'Could not remove spectator pass. (500) Something went wrong, please try again later or contact us for help.',
       ),
     ).toBeInTheDocument();
-  }, 30_000);
+  });
 
   it('offers lunch tickets only while SellLunchTickets is on, with its own prefixed message', async () => {
     handler = (method, url) => {
@@ -132,7 +132,7 @@ describe('the registration page', () => {
     renderAt('/customer/registration/7', false);
     await screen.findByRole('button', { name: 'Add one of Spectator passes' });
     expect(screen.queryByRole('button', { name: 'Add one of Lunch tickets' })).toBeNull();
-  }, 30_000);
+  });
 
   it('the lunch +/- buttons say what failed when the flag is on', async () => {
     handler = (method, url) => {
@@ -146,7 +146,7 @@ describe('the registration page', () => {
     expect(await screen.findByText('Could not add lunch ticket. Nope.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove one of Lunch tickets' }));
     expect(await screen.findByText('Could not remove lunch ticket. Nope.')).toBeInTheDocument();
-  }, 30_000);
+  });
 
   it('shows the server-computed total', async () => {
     handler = (method, url) =>
@@ -155,7 +155,7 @@ describe('the registration page', () => {
         : undefined;
     renderAt('/customer/registration/7');
     expect(await screen.findByTestId('registration-total')).toHaveTextContent('Total: $110');
-  }, 30_000);
+  });
 });
 
 describe('the competitor page', () => {
@@ -197,7 +197,7 @@ describe('the competitor page', () => {
       guardianConsent: true,
       eventIds: [12],
     });
-  }, 30_000);
+  });
 });
 
 describe('the receipt page', () => {
@@ -206,5 +206,5 @@ describe('the receipt page', () => {
       url === '/api/registration/7' ? { status: 200, body: makeRegistration() } : undefined;
     renderAt('/customer/registration/7/receipt');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/customer/home'));
-  }, 30_000);
+  });
 });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { syncDivision, syncRing } from '@shared/testing/matchday-rows.ts';
 import { setSession } from '../../../lib/session.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '../../../sync/db.ts';
+import { committedOutbox } from '../../../testing/outbox.ts';
 import { RingsPage } from './rings-page.tsx';
 
 vi.mock('../../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
@@ -76,11 +77,9 @@ describe('rings page', () => {
     await user.click(screen.getByRole('button', { name: 'Move Girls 10-11 Forms' }));
     expect(await within(column('Ring 2')).findByText('Girls 10-11 Forms')).toBeInTheDocument();
     expect(within(column('Pool')).queryByText('Girls 10-11 Forms')).toBeNull();
-    await vi.waitFor(async () =>
-      expect((await db.outbox.toArray()).map((m) => [m.name, m.args])).toEqual([
-        ['assignDivision@1', { divisionId: 10, ringId: 2 }],
-      ]),
-    );
+    expect((await committedOutbox()).map((m) => [m.name, m.args])).toEqual([
+      ['assignDivision@1', { divisionId: 10, ringId: 2 }],
+    ]);
   });
 
   it('Up and Down reorder the ring’s queue', async () => {
@@ -95,11 +94,9 @@ describe('rings page', () => {
           .map((c) => c.getAttribute('aria-label')),
       ).toEqual(['Boys 12-13 Forms', 'Boys 8-9 Forms']),
     );
-    await vi.waitFor(async () =>
-      expect((await db.outbox.toArray()).map((m) => [m.name, m.args])).toEqual([
-        ['reorderQueue@1', { ringId: 1, divisionIds: [21, 20] }],
-      ]),
-    );
+    expect((await committedOutbox()).map((m) => [m.name, m.args])).toEqual([
+      ['reorderQueue@1', { ringId: 1, divisionIds: [21, 20] }],
+    ]);
   });
 
   it('closing a ring is a matchday mutation (works offline)', async () => {
@@ -107,10 +104,8 @@ describe('rings page', () => {
     render(<RingsPage />, { wrapper: MemoryRouter });
     await user.click(await screen.findByRole('button', { name: 'Close Ring 1' }));
     expect(await screen.findByRole('button', { name: 'Open Ring 1' })).toBeInTheDocument();
-    await vi.waitFor(async () =>
-      expect((await db.outbox.toArray()).map((m) => [m.name, m.args])).toEqual([
-        ['setRingOpen@1', { ringId: 1, isOpen: false }],
-      ]),
-    );
+    expect((await committedOutbox()).map((m) => [m.name, m.args])).toEqual([
+      ['setRingOpen@1', { ringId: 1, isOpen: false }],
+    ]);
   });
 });
