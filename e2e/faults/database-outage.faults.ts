@@ -170,6 +170,22 @@ describe('the server over PostgreSQL when the database goes away', () => {
     }
   });
 
+  it('a push batch with one poisoned walk-in (a NUL in a name) rejects that one alone; the walk-ins around it are stored', async () => {
+    const tablet = new DoorTablet(stack.baseUrl, token, refs);
+    const before = tablet.queueWalkIn();
+    const poisoned = tablet.queueWalkIn({ lastName: 'Wal\u0000ker' });
+    const after = tablet.queueWalkIn();
+    const outcome = await tablet.push();
+    expect(outcome.status).toBe(200);
+    expect(tablet.results).toEqual([
+      { id: 1, status: 'applied', code: null, message: null },
+      { id: 2, status: 'rejected', code: 'invalid_args', message: expect.any(String) },
+      { id: 3, status: 'applied', code: null, message: null },
+    ]);
+    const stored = await storedWalkIns();
+    expect([before, poisoned, after].map((id) => stored.get(id) ?? 0)).toEqual([1, 0, 1]);
+  });
+
   it('ten requests at once with one Idempotency-Key, on several connections, add one competitor and all get its answer', async () => {
     const parentToken = await stack.signIn(PARENT.email, PARENT.password);
     const [tournament] = (await stack.api<{ id: number }[]>('GET', '/api/tournaments')).json;

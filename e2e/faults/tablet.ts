@@ -48,7 +48,9 @@ export class DoorTablet {
   /** Walk-ins the server acknowledged (its lastMutationId reached them). */
   readonly acknowledged: string[] = [];
   readonly outcomes: PushOutcome[] = [];
-  private outbox: { id: number; walkInId: string }[] = [];
+  /** The results of the last push answered 200. */
+  results: PushResponse['results'] = [];
+  private outbox: { id: number; walkInId: string; lastName: string }[] = [];
   private nextId = 1;
 
   constructor(
@@ -57,15 +59,15 @@ export class DoorTablet {
     private readonly refs: WalkInRefs,
   ) {}
 
-  queueWalkIn(): string {
+  queueWalkIn({ lastName = 'Tablet' }: { lastName?: string } = {}): string {
     const walkInId = crypto.randomUUID();
-    this.outbox.push({ id: this.nextId++, walkInId });
+    this.outbox.push({ id: this.nextId++, walkInId, lastName });
     return walkInId;
   }
 
   /** Pushes the whole outbox once; what the server acknowledged leaves it. */
   async push(): Promise<PushOutcome> {
-    const mutations = this.outbox.map((m) => walkInMutation(m.id, m.walkInId, this.refs));
+    const mutations = this.outbox.map((m) => walkInMutation(m.id, m.walkInId, this.refs, m.lastName));
     let outcome: PushOutcome;
     try {
       const res = await fetch(`${this.baseUrl}/sync/push`, {
@@ -77,6 +79,7 @@ export class DoorTablet {
       const body = (await res.json().catch(() => undefined)) as (PushResponse & { message?: string }) | undefined;
       outcome = { status: res.status, retryAfter: res.headers.get('Retry-After'), message: body?.message };
       if (res.status === 200 && body) {
+        this.results = body.results;
         while (this.outbox.length && this.outbox[0]!.id <= body.lastMutationId)
           this.acknowledged.push(this.outbox.shift()!.walkInId);
       }
