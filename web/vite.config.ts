@@ -20,7 +20,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     tailwindcss(),
     // Installable PWA (issue 6): the service worker is sw/src/sw.ts, built with the precache
-    // manifest injected; web/src/features/sync/pwa-update.ts registers it (no injected script).
+    // manifest injected; web/src/sync/pwa.tsx registers it (no injected script).
     // The server's render of the public pages (decision 020) is built into dist-ssr/ by a
     // second, SSR build; the service worker and its manifest belong to the browser build only.
     !isSsrBuild &&
