@@ -1,6 +1,6 @@
 // `npm run bench -w @tournament/e2e`: Lighthouse (mobile, simulated throttling) on the public
 // pages a visitor lands on, on a fresh stack, and the gzip size of the JavaScript each loads
-// on arrival and once the visitor acts, every figure beside its goal (issue 18; decisions 020
+// on arrival and once the visitor acts, every figure beside its goal (decisions 020
 // and 031). Prints figures only; asserts
 // nothing. Serves the web build as it is: run `npm run build` first.
 import { spawn } from 'node:child_process';

@@ -1,6 +1,6 @@
 // `npm run bench -w @tournament/e2e` (after the sync bench): the time to render
 // /admin/division-sheets/all/{draftId} in Chromium for a draft of 600 competitors in 4 event
-// types (issue 13; goal under 2 s), from navigation to every sheet on screen, beside a floor
+// types (decision 017; goal under 2 s), from navigation to every sheet on screen, beside a floor
 // measured in the same run and browser: the same navigation to the bare admin dashboard.
 // Median of a few rounds; printed, never asserted. Serves the web build as it is.
 import { launchBrowser } from '../src/browser.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 
-// The floor of "tap to screen updated" (issue 12): a bare React state update of a list the
+// The floor of "tap to screen updated" (decision 019): a bare React state update of a list the
 // size of the check-in screen's, in the same browser. Each row is a name and a button, as on
 // check-in; a tap flips one row through a state update of the whole list.
 

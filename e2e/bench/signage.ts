@@ -163,7 +163,7 @@ async function main() {
       `p50 ${percentile(xs, 50).toFixed(1)} ms, p99 ${percentile(xs, 99).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (${xs.length} pokes)`;
     const all = (a: number[], b: number[]) => [...a, ...b];
     console.log(
-      `\nsignage fan-out (issue 15): ${TVS} TV event streams on one server (${Math.ceil(TVS / PER_ADDRESS)} loopback addresses), ${starts.length} divisions started, ${TOGGLES} ring toggles per side`,
+      `\nsignage fan-out (decision 022): ${TVS} TV event streams on one server (${Math.ceil(TVS / PER_ADDRESS)} loopback addresses), ${starts.length} divisions started, ${TOGGLES} ring toggles per side`,
     );
     console.log(`  change pushed -> every TV's poke, startDivision: ${fmt(loadStart)}`);
     console.log(`  change pushed -> every TV's poke, ring open/close: ${fmt(loadToggle)}`);

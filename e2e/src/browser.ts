@@ -2,11 +2,11 @@ import { chromium, type Browser } from 'playwright-core';
 
 export type { Browser };
 
-/** Debian's Chromium: never a downloaded browser (STACK-NOTES.md). */
+/** Debian's Chromium: never a downloaded browser (docs/stack-notes.md). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /**
- * Without the last two flags Chromium keeps trying the network here (STACK-NOTES.md);
+ * Without the last two flags Chromium keeps trying the network here (docs/stack-notes.md);
  * the sandbox needs privileges the test machines do not give.
  */
 export const CHROMIUM_FLAGS = [

@@ -197,7 +197,7 @@ export async function assignOverSync(
   expect(res.json.results[0]?.status).toBe('applied');
 }
 
-/** A ring-side tablet's screen (DESIGN.md: officials work on tablets). */
+/** A ring-side tablet's screen (docs/design.md: officials work on tablets). */
 export const TABLET_VIEWPORT = { width: 1024, height: 768 };
 
 /** With E2E_SHOTS=dir, a full-page screenshot of the step, to look at the tablet layout. */

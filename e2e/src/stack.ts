@@ -33,7 +33,7 @@ export interface StackUser {
 export interface StackOptions {
   /** Accounts created with the admin CLI before the server starts. */
   users?: StackUser[];
-  /** Extra server environment (DESIGN.md section 3 variables, or anything else). */
+  /** Extra server environment (docs/design.md §3 variables, or anything else). */
   env?: Record<string, string>;
   /** Called once the server process is spawned, before it is healthy, with its log so far. */
   onSpawn?: (serverLog: () => string) => void;

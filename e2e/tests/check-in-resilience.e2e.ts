@@ -349,7 +349,7 @@ describe('check-in resilience', () => {
         );
       });
     await invalidateToken();
-    // A staff page calls /api: 401, forced logout (SPEC.md section 4), back to /.
+    // A staff page calls /api: 401, forced logout (docs/product.md §4), back to /.
     await page.goto('/admin/registrations');
     await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
     const notice = page.getByText(

@@ -87,7 +87,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-describe('the volunteer at the door (issue 19)', () => {
+describe('the volunteer at the door (decision 028)', () => {
   it('1. checking in a family that owes money offers to take the payment first, or to confirm', async () => {
     const page = await openCheckIn();
     // Takes the payment first: the balance is prefilled, the change shows, both are recorded.

@@ -109,7 +109,7 @@ describe('door payments', () => {
 
     // Check the family in, still offline (the check-in screen comes from the service worker).
     await page.goto('/admin/check-in');
-    // The family still owes $5: the check-in asks first (issue 19).
+    // The family still owes $5: the check-in asks first (decision 028).
     await tapCheckIn(page, 'Ava FamilyA');
     await expect.poll(() => pendingText(page).textContent()).toBe('2 changes not yet sent');
 

@@ -91,7 +91,7 @@ describe('file sharing', () => {
     [stack, browser] = await Promise.all([startStack({ users: [parent, other, director] }), launchBrowser()]);
     registrationId = await register(parent, 'Maya');
     // Completed (to pay at the door): a family with no completed registration is sent from its
-    // home page to registering while registration is open (SPEC.md section 2).
+    // home page to registering while registration is open (docs/product.md §2).
     const checkout = await stack.api(
       'POST',
       `/api/registration/checkout/${registrationId}`,

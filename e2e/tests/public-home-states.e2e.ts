@@ -62,7 +62,7 @@ describe('the home page in every state', () => {
     const { page, status } = await home();
     await expect.poll(() => status.getByRole('heading').textContent()).toBe('Online registration is now open!');
     await status.getByRole('link', { name: 'Register online' }).click();
-    // A visitor is sent to sign in first (SPEC.md section 2).
+    // A visitor is sent to sign in first (docs/product.md §2).
     await page.waitForURL('**/user/login');
   });
 

@@ -5,7 +5,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 
-// The service worker (DESIGN.md section 4, issue 6): the app shell and hashed assets are
+// The service worker (docs/design.md §4, issue 6): the app shell and hashed assets are
 // precached, so a staff tablet opens the app with no network; offline navigations get the
 // shell; a few public reads are network-first with the last copy as fallback. Nothing else
 // of /api or /sync is cached: staff data lives in the device store (IndexedDB), not here.

@@ -9,7 +9,7 @@ import {
   type SyncRegistry,
 } from '@shared/contract/sync-entities.ts';
 
-// The device store (DESIGN.md section 4; docs/decisions/010-device-store.md): rows the server
+// The device store (docs/design.md §4; docs/decisions/010-device-store.md): rows the server
 // confirmed (one table per entity of the registry), the outbox of mutations not yet confirmed,
 // the optimistic rows those mutations make (`pending`), rejections to show, and sync metadata.
 // Screens never read it directly: they read the in-memory replica (replica.ts) loaded from it.
@@ -67,7 +67,7 @@ export class DeviceDb extends Dexie {
     });
     // Version 2 (issue 7, door payments): a payments table.
     this.version(2).stores({ payments: 'id, registrationId' });
-    // Version 3 on (issue 12): the entity tables follow the registry (a new entity or index
+    // Version 3 on (decision 019): the entity tables follow the registry (a new entity or index
     // raises DEVICE_STORE_VERSION), rows remember the scopes holding them, and the outbox's
     // optimistic rows are kept. Rows and the outbox stay; the pull cookies go, so the next
     // pull of every scope is a full one that tags each row with its scope.

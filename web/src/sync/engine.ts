@@ -12,7 +12,7 @@ import { deviceDb, getMeta, META, setMeta, wipeDeviceStore, type DeviceDb, type 
 import { eventStreamUrl } from './event-stream.ts';
 import { Replica } from './replica.ts';
 
-// The sync engine (DESIGN.md section 4; docs/decisions/010-device-store.md): push the outbox,
+// The sync engine (docs/design.md §4; docs/decisions/010-device-store.md): push the outbox,
 // then pull each scope the device holds (each with its own cookie); one tab at a time
 // (navigator.locks); back off with jitter on failure; resume on `online`, on the tab becoming
 // visible, and on a poke from the scope's own /sync/events stream, which pulls that scope. A

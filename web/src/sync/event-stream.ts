@@ -1,7 +1,7 @@
 import { SYNC_PATHS, type SyncScope } from '@shared/contract/sync.ts';
 import { getSession } from '../lib/session.ts';
 
-// The address of a scope's /sync/events stream (issue 17): EventSource cannot send headers,
+// The address of a scope's /sync/events stream (decision 018): EventSource cannot send headers,
 // and an access token in a URL ends up in logs, so a signed-in device first trades its token
 // for a short-lived ticket for that one scope. Scopes open to visitors (signage) need none.
 

@@ -8,7 +8,7 @@ import { checkInCompetitor } from '@shared/domain/mutators/index.ts';
 import { OtherPersonsChangesError, SyncEngine } from './engine.ts';
 import { guardLogout, UNSENT_KEY, UnsentChangesNotice } from './pwa.tsx';
 
-// SPEC.md section 4 (a 401 or 403 while signed in forces logout) against DESIGN.md section 4
+// docs/product.md §4 (a 401 or 403 while signed in forces logout) against docs/design.md §4
 // (a device never drops its outbox on 401): the forced logout wipes the device store only
 // when nothing is queued.
 

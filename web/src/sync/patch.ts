@@ -3,7 +3,7 @@ import type { SyncScope } from '@shared/contract/sync.ts';
 import type { PatchOp } from '@shared/contract/sync.ts';
 import type { DeviceDb } from './db.ts';
 
-// Applying a scope's pull patch to the device's confirmed rows (DESIGN.md section 4), driven by
+// Applying a scope's pull patch to the device's confirmed rows (docs/design.md §4), driven by
 // the entity registry. A device may hold several scopes whose patches carry the same entity
 // (rings for matchday and signage): each row lists the scopes that hold it (`$scopes`), so a
 // scope's `clear` or `del` drops a row only when no other scope still holds it.

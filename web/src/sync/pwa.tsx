@@ -80,7 +80,7 @@ export function startPwa(): void {
     </>,
   );
   // A new version waits for the user's "Update" (which checks the outbox first).
-  // A signage TV (issue 15) has nobody to tap it: it updates itself when nothing is queued.
+  // A signage TV (decision 022) has nobody to tap it: it updates itself when nothing is queued.
   wb.addEventListener('waiting', () => {
     if (!window.location.pathname.startsWith('/signage/')) return setWaiting(wb);
     void pendingCount().then(

@@ -12,7 +12,7 @@ import { setSession } from '../lib/session.ts';
 import { DeviceDb } from './db.ts';
 import { SyncEngine } from './engine.ts';
 
-// The device side of the entity registry (issue 12): an entity declared only here, in test
+// The device side of the entity registry (decision 019): an entity declared only here, in test
 // code, gets a table, arrives by pull, is updated, deleted by tombstone and cleared, and
 // shows in the replica, with no change to the device store, the patch code or the replica.
 // A row two held scopes carry stays until the last of them lets it go.

@@ -13,7 +13,7 @@ import { getMeta, META, onDeviceStoreWiped, setMeta, type DeviceDb, type OutboxE
 import { applyPatch, type PatchResult } from './patch.ts';
 import { keptTournamentWindow } from './tournament-window.ts';
 
-// The in-memory replica (issue 12; DESIGN.md section 4): the device's rows of every scope it
+// The in-memory replica (decision 019; docs/design.md §4): the device's rows of every scope it
 // holds, loaded from IndexedDB at start and kept in step with it, with the outbox replayed on
 // top. A tap runs its mutator here and the screen renders from the result at once; the outbox
 // entry and the rows it changed are then committed to IndexedDB in one transaction, and only

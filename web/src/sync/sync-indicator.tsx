@@ -38,7 +38,7 @@ export function SyncIndicator() {
   const rejections = useRejections();
 
   useEffect(() => {
-    // Staff data must survive storage pressure on a tablet (DESIGN.md section 4).
+    // Staff data must survive storage pressure on a tablet (docs/design.md §4).
     void navigator.storage?.persist?.().catch(() => false);
   }, []);
 
