@@ -1,9 +1,9 @@
-// `npm run bench -w @tournament/e2e`: issue 14's "complete on a ring tablet to the leaderboard
-// updated on another device". Two Chromium tablets on one stack: A on /admin/matchday running
-// Ring 1, B on /admin/matchday/leaderboard. Each run, a third client (Node, over /sync/push)
-// starts the next one-competitor Forms division and enters its five scores; once A shows it
-// ready, A's "Complete division" is clicked and the time until B's leaderboard shows the new
-// row is taken. Printed beside a floor measured in the same run and browsers: the same
+// `npm run bench -w @tournament/e2e`: matchday's "complete on a ring tablet to the leaderboard
+// updated on another device" (decisions 021 and 023). Two Chromium tablets on one stack: A on
+// /admin/matchday running Ring 1, B on /admin/matchday/leaderboard. Each run, a third client (Node,
+// over /sync/push) starts the next one-competitor Forms division and enters its five scores; once A
+// shows it ready, A's "Complete division" is clicked and the time until B's leaderboard shows the
+// new row is taken. Printed beside a floor measured in the same run and browsers: the same
 // two-tablet round trip of a bare check-in tap (A's /admin/check-in to B's). Asserts nothing.
 // Serves the web build as it is: run `npm run build` first.
 import { randomUUID } from 'node:crypto';
@@ -36,8 +36,8 @@ async function check<T>(res: Promise<{ status: number; json: T; text: string }>,
 }
 
 /**
- * One competitor per starter division (issue 13's rules): youth bands by gender and level, so
- * a published draft has RUNS one-competitor Forms divisions. Completed, then published.
+ * One competitor per starter division (decision 017's starter rules): youth bands by gender and
+ * level, so a published draft has RUNS one-competitor Forms divisions. Completed, then published.
  */
 async function setUp(stack: Stack): Promise<{ tournamentId: number; competitorNames: string[] }> {
   const token = await stack.signIn(parent.email, parent.password);
@@ -87,7 +87,7 @@ async function setUp(stack: Stack): Promise<{ tournamentId: number; competitorNa
     'checkout',
   );
   const td = await stack.signIn(director.email, director.password);
-  // Paid in full, so a check-in tap checks in at once (issue 19: owing families are asked first).
+  // Paid in full, so a check-in tap checks in at once (decision 028: owing families are asked first).
   await payInFullAtTheDoor(stack, td, [registrationId]);
   const types = await check(
     stack.api<{ id: number; title: string }[]>('GET', '/api/event-types'),
@@ -324,7 +324,7 @@ async function main() {
       ],
     ];
     const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-    console.log('\nMatchday (issue 14), two Chromium tablets on one server');
+    console.log('\nMatchday (decisions 021, 023), two Chromium tablets on one server');
     for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
   } finally {
     await browser.close();

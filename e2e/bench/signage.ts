@@ -1,9 +1,9 @@
-// `npm run bench -w @tournament/e2e`: issue 15's fan-out. One server holding 200 signage TVs'
-// update connections (event streams of the public signage scope, opened from Node, not 200
-// browsers), and the delay from a change pushed by a ring tablet (startDivision, then ring
+// `npm run bench -w @tournament/e2e`: the signage fan-out (decision 022). One server holding 200
+// signage TVs' update connections (event streams of the public signage scope, opened from Node, not
+// 200 browsers), and the delay from a change pushed by a ring tablet (startDivision, then ring
 // open/close toggles for more rounds) to every TV's poke arriving. Printed beside its floor
-// measured in the same run: the same changes with one TV listening. Bounded in count and
-// time; asserts nothing.
+// measured in the same run: the same changes with one TV listening. Bounded in count and time;
+// asserts nothing.
 //
 // The server allows 100 open signage streams per address (MAX_ANONYMOUS_STREAMS_PER_ADDRESS,
 // a venue's TVs share one), so the 200 streams come from loopback addresses 127.0.0.2 and

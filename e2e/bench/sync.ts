@@ -1,8 +1,8 @@
-// `npm run bench -w @tournament/e2e` (after Lighthouse): the offline engine's figures of
-// issues 6 and 12 on a fresh stack with 600 competitors (then 6,000), in Chromium. Prints each
-// figure beside its floor measured in the same run and browser (a bare IndexedDB transaction
-// of the same size; a bare React state update of a list of the same length) and the issue's
-// goal; asserts nothing. Serves the web build as it is: run `npm run build` first.
+// `npm run bench -w @tournament/e2e` (after Lighthouse): the offline engine's figures of decisions
+// 010, 012 and 019 on a fresh stack with 600 competitors (then 6,000), in Chromium. Prints each
+// figure beside its floor measured in the same run and browser (a bare IndexedDB transaction of the
+// same size; a bare React state update of a list of the same length) and its goal; asserts nothing.
+// Serves the web build as it is: run `npm run build` first.
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -324,7 +324,7 @@ try {
   for (let i = 0; i < FAMILIES; i += 4) {
     await Promise.all(Array.from({ length: Math.min(4, FAMILIES - i) }, (_, k) => register(stack, i + k)));
   }
-  // Paid in full, so a tap checks in at once (issue 19: a family that owes money is asked first).
+  // Paid in full, so a tap checks in at once (decision 028: a family that owes money is asked first).
   const staffToken = await stack.signIn(staff.email, staff.password);
   await payInFullAtTheDoor(
     stack,
@@ -526,7 +526,9 @@ try {
     '< 5000 ms',
   ]);
 } finally {
-  console.log(`Offline engine (issues 6, 12), Chromium, server on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
+  console.log(
+    `Offline engine (decisions 010, 012, 019), Chromium, server on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`,
+  );
   const width = Math.max(...rows.map((r) => r[0].length), 10);
   console.log(`  ${'Figure'.padEnd(width)} ${'Measured'.padStart(12)} ${'Floor'.padStart(12)}  Goal`);
   for (const [what, value, floor, goal] of rows)

@@ -19,7 +19,7 @@ export async function checkInRegistrations(stack: Stack, staffToken: string): Pr
 /**
  * Pays each registration's whole balance by card at the door, as another tablet would (one
  * `recordDoorPayment@1` each, through /sync). Check-in then has nothing to ask about money
- * (issue 19: a family that owes money is asked first), so a tap checks in at once.
+ * (decision 028: a family that owes money is asked first), so a tap checks in at once.
  */
 export async function payInFullAtTheDoor(
   stack: Stack,

@@ -5,9 +5,9 @@ import { formsCompetitor, type RegistrationOptionsSeen } from './competitor-body
 import { PASSWORD, probeToken, type Person } from './check-in-fixtures.ts';
 import type { Stack } from './harness.ts';
 
-// Setup of the matchday end-to-end tests and bench (issue 14): directors (the matchday scope is
-// theirs), families whose competitors enter Forms (judged) or Sparring (bracket), a draft of
-// their divisions made and published through /api as the matchmaking screen would, and reads of
+// Setup of the matchday end-to-end tests and bench (decisions 021 and 023): directors (the matchday
+// scope is theirs), families whose competitors enter Forms (judged) or Sparring (bracket), a draft
+// of their divisions made and published through /api as the matchmaking screen would, and reads of
 // the matchday scope as the server has it.
 
 export const director: Person = {

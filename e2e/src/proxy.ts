@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type net from 'node:net';
 
-// A loopback HTTP proxy between the browser and the server (issue 6 tests): `cut()` drops
-// every open connection and refuses new ones, as venue wifi going away would; the browser's
-// service worker cannot bypass it (`context.setOffline` does not cover service workers).
+// A loopback HTTP proxy between the browser and the server (the offline tests of decision 010):
+// `cut()` drops every open connection and refuses new ones, as venue wifi going away would; the
+// browser's service worker cannot bypass it (`context.setOffline` does not cover service workers).
 
 export interface CutProxy {
   url: string;

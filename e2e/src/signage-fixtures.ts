@@ -9,7 +9,7 @@ import type {
 import { formsCompetitor, type RegistrationOptionsSeen } from './competitor-body.ts';
 import type { Stack, StackUser } from './stack.ts';
 
-// Setup of the signage and results tests and bench (issues 14 and 15), all over HTTP: families
+// Setup of the signage and results tests and bench (decision 022), all over HTTP: families
 // registered and paid, a published draft of Forms divisions, rings with queues, and a director's
 // device that speaks /sync as the app's engine does (an outbox of mutations with increasing ids,
 // pushed in order).

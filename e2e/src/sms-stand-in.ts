@@ -1,6 +1,6 @@
 import { startTwilioStandIn, type StandInSms } from '../../sync-server/src/testing/twilio-stand-in.ts';
 
-// The SMS side of an end-to-end stack (issue 16): the server's real `twilio` SDK sends to a
+// The SMS side of an end-to-end stack (decision 024): the server's real `twilio` SDK sends to a
 // local stand-in of Twilio's Messages API (the server tests' own), reached through
 // TWILIO_API_BASE. Start it before the stack and pass `serverEnv` to `startStack`.
 

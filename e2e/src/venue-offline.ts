@@ -2,11 +2,11 @@ import { expect } from 'vitest';
 import type { Locator, Page, Request } from 'playwright-core';
 import { goOffline, goOnline, pendingText, type Tablet } from './check-in-fixtures.ts';
 
-// Issue 12 section 5 "Offline is not an error": every venue screen reloaded with no network
-// shows the site's name, the tournament and the device's data, the sync indicator's "Offline",
-// and no danger alert; back online, what was done offline reaches the server. The same steps
-// and assertions for every venue screen (tests/venue-offline-reload.e2e.ts; screens added
-// later add a case there).
+// Offline is not an error (docs/design.md §1; decision 028's calm offline band): every venue screen
+// reloaded with no network shows the site's name, the tournament and the device's data, the sync
+// indicator's "Offline", and no danger alert; back online, what was done offline reaches the
+// server. The same steps and assertions for every venue screen (tests/venue-offline-reload.e2e.ts;
+// screens added later add a case there).
 
 export interface VenueScreen {
   path: string;
@@ -79,7 +79,7 @@ export interface OfflineScreenExpectation {
   tournament?: string;
 }
 
-/** What a venue screen reloaded offline shows (issue 12 section 5). */
+/** What a venue screen reloaded offline shows (offline is not an error: docs/design.md §1). */
 export async function expectCalmOfflineScreen(page: Page, expected: OfflineScreenExpectation): Promise<void> {
   await page.getByRole('banner').getByRole('link', { name: expected.siteName, exact: true }).waitFor();
   expect(await page.getByRole('heading', { name: expected.heading, level: 1 }).count()).toBe(1);

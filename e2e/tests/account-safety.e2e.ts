@@ -2,12 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addressText, launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
 
-// Issue 17 in the browser (decision 018): a tablet that signed in before keeps signing in
+// Account safety in the browser (decision 018): a tablet that signed in before keeps signing in
 // while strangers guessing the password are throttled, and no secret of a mailed link or a
 // session reaches the server's log.
 
 const door = { email: 'door@example.com', password: 'door-pass-2026', role: 'CheckInAdmin' as const };
-const director = { email: 'director@example.com', password: 'director-pass-2026', role: 'TournamentDirector' as const };
+const director = {
+  email: 'director@example.com',
+  password: 'director-pass-2026',
+  role: 'TournamentDirector' as const,
+};
 
 function linkIn(text: string | undefined, path: string): string {
   const url = (text ?? '').match(new RegExp(`https?://\\S+${path}\\S+`))?.[0];
@@ -44,7 +48,10 @@ describe('account safety', () => {
     // Someone else guesses the door volunteer's password 30 times.
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) {
-      const res = await stack.api('POST', '/api/users/authenticate', { username: door.email, password: `guess-${i}` });
+      const res = await stack.api('POST', '/api/users/authenticate', {
+        username: door.email,
+        password: `guess-${i}`,
+      });
       statuses.push(res.status);
     }
     expect(statuses.at(-1)).toBe(429);
@@ -116,6 +123,7 @@ describe('account safety', () => {
     // The requests were logged (so the check below looks at real lines), without their secrets.
     expect(log).toContain('/user/verification/[redacted]');
     expect(log).toContain('/user/reset/');
-    for (const s of secrets) expect(log.includes(s), `a secret of ${s.length} characters is in the log`).toBe(false);
+    for (const s of secrets)
+      expect(log.includes(s), `a secret of ${s.length} characters is in the log`).toBe(false);
   });
 });

@@ -2,9 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addressText, launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
 
-// Issue 3 in the browser: sign up, the mail through real SMTP, verification, sign-in,
-// forgot and reset, and staff accounts made with the admin CLI landing on their pages.
-const director = { email: 'director@example.com', password: 'director-pass-2026', role: 'TournamentDirector' as const };
+// Accounts in the browser (decision 006): sign up, the mail through real SMTP, verification,
+// sign-in, forgot and reset, and staff accounts made with the admin CLI landing on their pages.
+const director = {
+  email: 'director@example.com',
+  password: 'director-pass-2026',
+  role: 'TournamentDirector' as const,
+};
 const checkIn = { email: 'door@example.com', password: 'door-pass-2026', role: 'CheckInAdmin' as const };
 
 function linkIn(text: string | undefined, path: string): string {
@@ -63,7 +67,9 @@ describe('accounts in the browser', () => {
     await signIn(page, 'robin@example.com', 'kata-and-kumite');
     await page.waitForURL(/\/customer\//);
     const stored = await page.evaluate(() => localStorage.getItem('session'));
-    expect(JSON.parse(stored ?? '{}')).toMatchObject({ user: { roles: ['Customer'], userDisplayName: 'Robin Karate' } });
+    expect(JSON.parse(stored ?? '{}')).toMatchObject({
+      user: { roles: ['Customer'], userDisplayName: 'Robin Karate' },
+    });
 
     // Logout clears the session and goes home.
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -79,7 +85,9 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).waitFor({ state: 'detached' });
     await page.getByText(`If an account exists for ${checkIn.email}`, { exact: false }).waitFor();
 
-    const mail = await stack.mail.waitFor((m) => addressText(m.to).includes(checkIn.email) && /reset/i.test(m.subject ?? ''));
+    const mail = await stack.mail.waitFor(
+      (m) => addressText(m.to).includes(checkIn.email) && /reset/i.test(m.subject ?? ''),
+    );
     await page.goto(linkIn(mail.text, '/user/reset/'));
     const button = page.getByRole('button', { name: 'Reset Password' });
     await page.getByLabel(/^New Password/).fill('a-new-door-password');

@@ -1,16 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '@tournament/shared';
-import { kidNames, parentsOf, registerFamily, serverCompetitors, type Person } from '../src/check-in-fixtures.ts';
+import {
+  kidNames,
+  parentsOf,
+  registerFamily,
+  serverCompetitors,
+  type Person,
+} from '../src/check-in-fixtures.ts';
 import { launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
 
-// Issue 7, the admin layout and the live dashboard in the browser against a real server
+// The admin layout and the live dashboard in the browser against a real server
 // (docs/decisions/013-admin-desk-reports-and-permissions.md): navigation by role, the
 // authentication message for a customer, a refused page leaves the check-in admin where they
 // were, and the dashboard follows a check-in pushed by another device without a reload.
 
 const PASSWORD = 'desk-pass-2026';
-const desk: Person = { email: 'desk@example.test', password: PASSWORD, role: 'CheckInAdmin', first: 'Dana', last: 'Desk' };
+const desk: Person = {
+  email: 'desk@example.test',
+  password: PASSWORD,
+  role: 'CheckInAdmin',
+  first: 'Dana',
+  last: 'Desk',
+};
 const director: Person = {
   email: 'td@example.test',
   password: PASSWORD,
@@ -18,7 +30,13 @@ const director: Person = {
   first: 'Terry',
   last: 'Director',
 };
-const admin: Person = { email: 'root@example.test', password: PASSWORD, role: 'SuperAdmin', first: 'Sam', last: 'Root' };
+const admin: Person = {
+  email: 'root@example.test',
+  password: PASSWORD,
+  role: 'SuperAdmin',
+  first: 'Sam',
+  last: 'Root',
+};
 const [parent] = parentsOf('A') as [Person];
 
 async function signIn(page: Page, who: Person) {
@@ -46,7 +64,9 @@ describe('the admin desk', () => {
     // One family of two, completed (pay at the door): two competitors expected today.
     const registrationId = await registerFamily(stack, parent, kidNames(2));
     const token = await stack.signIn(parent.email, parent.password);
-    expect((await stack.api('POST', `/api/registration/checkout/${registrationId}`, undefined, token)).status).toBe(200);
+    expect(
+      (await stack.api('POST', `/api/registration/checkout/${registrationId}`, undefined, token)).status,
+    ).toBe(200);
   });
   afterAll(async () => {
     await browser?.close();
@@ -112,7 +132,7 @@ describe('the admin desk', () => {
       'Communications',
       'Dev Outbox',
     ]);
-    // Issue 16: the SMS and mails a server without Twilio or SMTP_URL keeps, for SuperAdmins.
+    // The SMS and mails a server without Twilio or SMTP_URL keeps, for SuperAdmins (decision 024).
     await root.getByRole('menuitem', { name: 'Dev Outbox' }).click();
     await root.getByRole('heading', { name: 'SMS outbox' }).waitFor();
     expect(new URL(root.url()).pathname).toBe('/admin/dev-outbox');
@@ -150,8 +170,15 @@ describe('the admin desk', () => {
     expect(pushed.status).toBe(200);
     expect(pushed.json.results[0]?.status).toBe('applied');
 
-    await page.getByTestId('dashboard-checked-in').filter({ hasText: '1 of 2 checked in' }).waitFor({ timeout: 15_000 });
-    expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
-    expect(await page.getByRole('progressbar', { name: 'Competitors checked in' }).getAttribute('aria-valuenow')).toBe('1');
+    await page
+      .getByTestId('dashboard-checked-in')
+      .filter({ hasText: '1 of 2 checked in' })
+      .waitFor({ timeout: 15_000 });
+    expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(
+      true,
+    );
+    expect(
+      await page.getByRole('progressbar', { name: 'Competitors checked in' }).getAttribute('aria-valuenow'),
+    ).toBe('1');
   });
 });

@@ -15,8 +15,9 @@ import {
   tapCheckIn,
 } from '../src/check-in-fixtures.ts';
 
-// Issue 6 tests 1, 2 and 4: staff tablets are browser contexts reaching the server through a
-// loopback proxy that can cut the network (service-worker traffic included).
+// Offline check-in (decision 010): an offline reload, offline check-ins sent once, two tablets on
+// one competitor. Staff tablets are browser contexts reaching the server through a loopback proxy
+// that can cut the network (service-worker traffic included).
 
 const parents = parentsOf('ABCDEF');
 

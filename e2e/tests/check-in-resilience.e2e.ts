@@ -29,9 +29,12 @@ import {
   tapCheckIn,
 } from '../src/check-in-fixtures.ts';
 
-// Issue 6 tests 3, 5, 6, 7 (an app restart, and an app update) and 8, and the forced logout (tests 1, 2 and 4 are in check-in-offline.e2e.ts): a staff tablet
-// is a browser context behind its own loopback proxy, which can cut the network, drop the
-// server's answers to pushes, or tell the test when a push goes out.
+// Offline check-in through failures (decisions 010 and 011): lost push answers, a server killed
+// mid-push, an app restart, an app update, an expired token, the forced logout, and two servers
+// (the offline reload, the offline check-ins and two tablets on one competitor are in
+// check-in-offline.e2e.ts): a staff tablet is a browser context behind its own loopback proxy,
+// which can cut the network, drop the server's answers to pushes, or tell the test when a push goes
+// out.
 
 const FAMILIES = 'ABCDEFGHI';
 const parents = parentsOf(FAMILIES);
@@ -264,7 +267,9 @@ describe('check-in resilience', () => {
     await expect
       .poll(
         () =>
-          page.evaluate(() => document.querySelector('meta[name="nomac-build"]')?.getAttribute('content') ?? null),
+          page.evaluate(
+            () => document.querySelector('meta[name="nomac-build"]')?.getAttribute('content') ?? null,
+          ),
         { timeout: 45_000 },
       )
       .toBe(BUILD);
@@ -314,7 +319,9 @@ describe('check-in resilience', () => {
     // out (the changes are kept), and the app comes back here for Dana to sign in again.
     await hydrated(page);
     await expect
-      .poll(() => page.evaluate(() => [location.pathname, localStorage.getItem('session')]), { timeout: 15_000 })
+      .poll(() => page.evaluate(() => [location.pathname, localStorage.getItem('session')]), {
+        timeout: 15_000,
+      })
       .toEqual(['/user/login', null]);
     await page.getByRole('button', { name: 'Login' }).waitFor();
     await page.getByLabel('Email').fill(dana.email);
@@ -388,7 +395,7 @@ describe('check-in resilience', () => {
   }, 180_000);
 });
 
-// Issue 6 test 8: two server processes on one PostgreSQL (pokes go through LISTEN/NOTIFY).
+// Two server processes on one PostgreSQL (pokes go through LISTEN/NOTIFY, decision 011).
 describe('two servers on one PostgreSQL', () => {
   const database = `nomac_e2e_${process.pid}_${Date.now()}`;
   const pg = ['-h', '127.0.0.1', '-U', 'postgres'];

@@ -3,10 +3,10 @@ import type { Page } from 'playwright-core';
 import { kidNames, parentsOf, registerFamily, type Person } from '../src/check-in-fixtures.ts';
 import { addressText, launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
 
-// Issue 16 in the browser against the real server, its job queue and a real SMTP server: a
-// director sends a reminder to the incomplete registrations, watches the progress reach 100%,
-// each family gets it once with their merge fields filled in, and the unsubscribe link works
-// without signing in and is honoured by the next send.
+// Communications (decision 024) in the browser against the real server, its job queue and a real
+// SMTP server: a director sends a reminder to the incomplete registrations, watches the progress
+// reach 100%, each family gets it once with their merge fields filled in, and the unsubscribe link
+// works without signing in and is honoured by the next send.
 
 const director: Person = {
   email: 'td@example.test',

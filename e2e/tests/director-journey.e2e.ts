@@ -12,7 +12,7 @@ import {
 } from '../src/check-in-fixtures.ts';
 import { launchBrowser, startStack, type Browser, type Stack } from '../src/harness.ts';
 
-// Issue 19, the director's journey on a laptop (1280x800), in a browser whose own clock is in
+// The director's journey on a laptop (1280x800), in a browser whose own clock is in
 // Tokyo: times follow the tournament's zone (Ontario), labelled, the same on every screen, and
 // CSV times carry their offset (decision 029); the registration detail is titled and shows one
 // money state and one receipt link; the competitors list searches by name and says when nothing

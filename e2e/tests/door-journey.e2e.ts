@@ -18,7 +18,7 @@ import {
 import { payInFullAtTheDoor } from '../src/door-setup.ts';
 import { axeViolationsInBothSchemes } from '../src/axe.ts';
 
-// Issue 19, "the volunteer at the door", on a 1024x768 tablet: one item a test, one stack, one
+// "The volunteer at the door" (decision 028), on a 1024x768 tablet: one item a test, one stack, one
 // browser and one tablet (a check-in admin behind a cuttable proxy) for the whole file.
 
 const [parentA, parentB, parentC, parentD] = parentsOf('ABCD');
@@ -277,7 +277,9 @@ describe('the volunteer at the door (decision 028)', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Online Registration' }).waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
     await page.waitForURL('**/admin/registrations');
-    await expect.poll(() => page.getByRole('banner').getByRole('link', { name: 'Online Registration' }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('banner').getByRole('link', { name: 'Online Registration' }).count())
+      .toBe(0);
   }, 120_000);
 
   it('6. the QR dialog has a box for the printed code that finds the family; Esc closes it and gives focus back', async () => {

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { AdminRegistrationDetail, PullResponse, SyncPayment, SyncRegistration } from '@tournament/shared';
+import type {
+  AdminRegistrationDetail,
+  PullResponse,
+  SyncPayment,
+  SyncRegistration,
+} from '@tournament/shared';
 import { launchBrowser, startStack, type Browser, type Stack } from '../src/harness.ts';
 import {
   dana,
@@ -19,9 +24,10 @@ import {
   tapCheckIn,
 } from '../src/check-in-fixtures.ts';
 
-// Issue 7: a check-in admin takes a cash payment offline and checks the family in; back
-// online (with a lost push answer, so the push is sent again) the server holds the payment
-// once, and a director's dashboard on another device shows the check-in and the door revenue once.
+// Door payments (decisions 015 and 016): a check-in admin takes a cash payment offline and checks
+// the family in; back online (with a lost push answer, so the push is sent again) the server holds
+// the payment once, and a director's dashboard on another device shows the check-in and the door
+// revenue once.
 
 const [parent, parentB] = parentsOf('AB');
 const sue: Person = {
@@ -47,7 +53,10 @@ let registrationB: number;
 const rack = tabletRack(() => browser, portRange(3900));
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ users: [dana, director, sue, parent!, parentB!] }), launchBrowser()]);
+  [stack, browser] = await Promise.all([
+    startStack({ users: [dana, director, sue, parent!, parentB!] }),
+    launchBrowser(),
+  ]);
   registrationId = await registerFamily(stack, parent!, ['Ava']);
   registrationB = await registerFamily(stack, parentB!, ['Bea']);
 }, 180_000);
@@ -147,7 +156,10 @@ describe('door payments', () => {
       recordedByName: 'Dana Door',
       voided: false,
     });
-    expect(registrations.find((r) => r.id === registrationId)).toMatchObject({ amountPaid: 40, balanceOwing: 5 });
+    expect(registrations.find((r) => r.id === registrationId)).toMatchObject({
+      amountPaid: 40,
+      balanceOwing: 5,
+    });
     const checkedIn = (await serverCompetitors(stack)).filter((c) => c.checkedInAt);
     expect(checkedIn.map((c) => c.firstName)).toEqual(['Ava']);
     const detail = await stack.api<AdminRegistrationDetail>(
@@ -173,7 +185,10 @@ describe('door payments', () => {
   }, 180_000);
 
   it('a SuperAdmin voids a card payment with a reason: kept on record, voided, out of the totals, balance owing again', async () => {
-    const t = await rack.open(stack, sue, { path: `/admin/payments?registration=${registrationB}`, heading: 'Payments' });
+    const t = await rack.open(stack, sue, {
+      path: `/admin/payments?registration=${registrationB}`,
+      heading: 'Payments',
+    });
     const { page } = t;
     await expect.poll(() => balanceText(page).textContent()).toBe('Balance owing: $45');
     await page.getByRole('radio', { name: 'Card terminal' }).click();
@@ -192,7 +207,9 @@ describe('door payments', () => {
     await expect.poll(() => pendingText(page).textContent(), { timeout: 15_000 }).toBe('All changes sent');
     await expect.poll(() => balanceText(page).textContent()).toBe('Balance owing: $45');
     expect(await page.getByTestId('total-card').textContent()).toContain('$0');
-    expect(await page.getByTestId('end-of-day').textContent()).toContain('Voided today, not counted: 1 ($45)');
+    expect(await page.getByTestId('end-of-day').textContent()).toContain(
+      'Voided today, not counted: 1 ($45)',
+    );
 
     const { payments, registrations } = await serverPayments();
     const mine = payments.filter((p) => p.registrationId === registrationB);
@@ -205,6 +222,9 @@ describe('door payments', () => {
         voidedByName: 'Sue Super',
       }),
     ]);
-    expect(registrations.find((r) => r.id === registrationB)).toMatchObject({ amountPaid: 0, balanceOwing: 45 });
+    expect(registrations.find((r) => r.id === registrationB)).toMatchObject({
+      amountPaid: 0,
+      balanceOwing: 45,
+    });
   }, 120_000);
 });

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { formsCompetitor, type RegistrationOptionsSeen } from '../src/competitor-body.ts';
 import { launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
 
-// Issue 16, file sharing in the browser against a real server (docs/decisions/025-file-sharing.md):
+// File sharing in the browser against a real server (docs/decisions/025-file-sharing.md):
 // a parent on a phone sends a waiver from /share; a director finds it on the registration's desk
 // page and downloads it, then shares the schedule with everyone; the parent downloads the
 // schedule; another family sees the schedule but never the first family's waiver.

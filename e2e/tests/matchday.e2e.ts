@@ -25,12 +25,12 @@ import {
 } from '../src/matchday-fixtures.ts';
 import { backOnlineAndSent } from '../src/venue-offline.ts';
 
-// Issue 14 in Chromium, one stack for the file, steps building on each other: (1) a director
-// adds two rings on /admin/rings and lays the published divisions out on them (the keyboard
-// alternative, and one pointer drag); (2) a ring tablet scores a judged division with five
-// judges, a tie broken by the low score, and completes it; (3) a second tablet runs a bracket
-// division while offline and comes back; (4) both tablets converge and the leaderboard shows
-// the points on each.
+// Rings and matchday (decisions 021 and 023) in Chromium, one stack for the file, steps building on
+// each other: (1) a director adds two rings on /admin/rings and lays the published divisions out on
+// them (the keyboard alternative, and one pointer drag); (2) a ring tablet scores a judged division
+// with five judges, a tie broken by the low score, and completes it; (3) a second tablet runs a
+// bracket division while offline and comes back; (4) both tablets converge and the leaderboard
+// shows the points on each.
 
 const [familyA, familyB] = parentsOf('AB');
 // Girls 10 in Forms (judged, 5 judges) and boys 12 in Sparring (bracket of four).

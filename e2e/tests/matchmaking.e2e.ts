@@ -4,10 +4,10 @@ import { formsCompetitor, type RegistrationOptionsSeen } from '../src/competitor
 import { parentsOf, storeSession, type Person } from '../src/check-in-fixtures.ts';
 import { launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
 
-// Issue 13 in Chromium, as a director, on the starter division rules seeded at first start:
-// create a draft from 30 registered competitors, split one division and combine two, publish,
-// move a competitor and publish again past the change list, and print every sheet: the PDF has
-// one page per division. One stack for the file; the steps build on each other.
+// Matchmaking (decision 017) in Chromium, as a director, on the starter division rules seeded at
+// first start: create a draft from 30 registered competitors, split one division and combine two,
+// publish, move a competitor and publish again past the change list, and print every sheet: the PDF
+// has one page per division. One stack for the file; the steps build on each other.
 
 const director: Person = {
   email: 'td@example.test',

@@ -15,7 +15,7 @@ import {
 } from '../src/matchday-fixtures.ts';
 import { startSmsStandIn, type SmsStandIn } from '../src/sms-stand-in.ts';
 
-// Issue 16, "Automatic notices", in Chromium: a ring tablet on /admin/matchday starts the
+// Automatic notices (decision 026) in Chromium: a ring tablet on /admin/matchday starts the
 // division two before a child's, and the phone number of the child's family (who chose text
 // messages) gets "Your division is up soon in Ring 1" once, through the real twilio SDK
 // against a local stand-in; a family that declined gets nothing, and a further completion and

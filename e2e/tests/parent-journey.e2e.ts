@@ -12,7 +12,7 @@ import {
   type StackUser,
 } from '../src/harness.ts';
 
-// Issue 19, the parent's journey on a phone (390x844), one item a test: data is made through
+// The parent's journey on a phone (390x844, decision 027), one item a test: data is made through
 // the API and only the step under test is driven in the browser. Axe runs in both colour
 // schemes on each page changed.
 const PHONE = { width: 390, height: 844 };
@@ -36,7 +36,7 @@ const users = {
 
 const violations = axeViolationsInBothSchemes;
 
-describe("the parent's journey on a phone (issue 19)", () => {
+describe("the parent's journey on a phone (decision 027)", () => {
   let stack: Stack;
   let browser: Browser;
   let tournamentId: number;

@@ -3,8 +3,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
 
-// Issue 4: axe-core finds nothing on every public page in both schemes; the scheme follows the
-// system until chosen and the choice is remembered; screenshots of the home page for a look.
+// The public pages (decision 008): axe-core finds nothing on every public page in both schemes; the
+// scheme follows the system until chosen and the choice is remembered; screenshots of the home page
+// for a look.
 const SCHEMES = ['light', 'dark'] as const;
 const PAGES: [string, string][] = [
   ['/', 'Northern Ontario Martial Arts Championship'],
@@ -15,7 +16,9 @@ const PAGES: [string, string][] = [
 
 async function violations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
 }
 
 describe('accessibility and colour schemes of the public pages', () => {
@@ -43,7 +46,9 @@ describe('accessibility and colour schemes of the public pages', () => {
   for (const scheme of SCHEMES) {
     it.each(PAGES)(`axe finds no violations on %s (${scheme})`, async (path, heading) => {
       const page = await open(path, heading, scheme);
-      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(scheme === 'dark');
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+        scheme === 'dark',
+      );
       expect(await violations(page)).toEqual([]);
     });
 

@@ -2,8 +2,9 @@ import type { AdminTournament, TournamentInput } from '@tournament/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
 
-// Issue 4: each home-page state, set up by moving the tournament's dates relative to today
-// through the SuperAdmin settings API, and checked by its visible text.
+// Each home-page state (docs/product.md §1 "Texts of the home page"), set up by moving the
+// tournament's dates relative to today through the SuperAdmin settings API, and checked by its
+// visible text.
 const ADMIN = { email: 'super@example.com', password: 'home-states-2026', role: 'SuperAdmin' as const };
 const DAY = 24 * 60 * 60 * 1000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
@@ -60,7 +61,9 @@ describe('the home page in every state', () => {
   it('registration open: "Online registration is now open!" with the registration button', async () => {
     await setDates(30, -1, 20);
     const { page, status } = await home();
-    await expect.poll(() => status.getByRole('heading').textContent()).toBe('Online registration is now open!');
+    await expect
+      .poll(() => status.getByRole('heading').textContent())
+      .toBe('Online registration is now open!');
     await status.getByRole('link', { name: 'Register online' }).click();
     // A visitor is sent to sign in first (docs/product.md §2).
     await page.waitForURL('**/user/login');

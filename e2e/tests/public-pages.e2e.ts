@@ -11,7 +11,8 @@ import {
   type Stack,
 } from '../src/harness.ts';
 
-// Issue 4: titles, redirects, the mailing-list flag and the contact form against the real server.
+// Titles, redirects, the mailing-list flag and the contact form (docs/product.md §1, §2) against
+// the real server.
 const ADMIN = { email: 'flags@example.com', password: 'public-pages-2026', role: 'SuperAdmin' as const };
 
 describe('the public site', () => {
@@ -54,7 +55,9 @@ describe('the public site', () => {
     const page = await newPage(browser, stack.baseUrl);
     await page.goto('/no/such/page');
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('heading', { level: 1, name: 'Northern Ontario Martial Arts Championship' }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'Northern Ontario Martial Arts Championship' })
+      .waitFor();
   });
 
   it('navigation starts a page at the top, and back returns to the saved position', async () => {
@@ -66,7 +69,9 @@ describe('the public site', () => {
     await page.evaluate(() => window.scrollTo(0, 900));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
     // Click the header link without scrolling to it, as a sticky menu or a keyboard user would.
-    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('header a[href="/contact"]')?.click());
+    await page.evaluate(() =>
+      document.querySelector<HTMLAnchorElement>('header a[href="/contact"]')?.click(),
+    );
     await page.waitForURL('**/contact');
     await page.getByRole('heading', { level: 1, name: 'Contact Us', exact: true }).waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -97,10 +102,20 @@ describe('the public site', () => {
   });
 
   async function setMailingListTab(on: boolean) {
-    const current = await stack.api<SiteSettings & Record<string, unknown>>('GET', '/api/admin/site-settings', undefined, token);
+    const current = await stack.api<SiteSettings & Record<string, unknown>>(
+      'GET',
+      '/api/admin/site-settings',
+      undefined,
+      token,
+    );
     expect(current.status).toBe(200);
     const { version: _version, ...input } = current.json;
-    const res = await stack.api('PUT', '/api/admin/site-settings', { ...input, flags: { ...current.json.flags, MailingListTab: on } }, token);
+    const res = await stack.api(
+      'PUT',
+      '/api/admin/site-settings',
+      { ...input, flags: { ...current.json.flags, MailingListTab: on } },
+      token,
+    );
     expect(res.status, res.text).toBe(200);
   }
 
@@ -172,10 +187,21 @@ describe('the public site', () => {
       const page = await contactPage();
       // Use up the limit (per client address) from the page itself, whatever earlier tests sent.
       const status = await page.evaluate(async () => {
-        const body = JSON.stringify({ firstName: 'Lee', lastName: 'Fox', email: 'lee@example.com', message: 'Hello' });
+        const body = JSON.stringify({
+          firstName: 'Lee',
+          lastName: 'Fox',
+          email: 'lee@example.com',
+          message: 'Hello',
+        });
         let last = 200;
         for (let i = 0; i < 10 && last !== 429; i++) {
-          last = (await fetch('/api/email/contactUs', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body })).status;
+          last = (
+            await fetch('/api/email/contactUs', {
+              method: 'PUT',
+              headers: { 'Content-Type': 'application/json' },
+              body,
+            })
+          ).status;
         }
         return last;
       });

@@ -3,11 +3,11 @@ import type { ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
 
-// Issue 18 (decisions 020 and 031): the public pages arrive as HTML with their content. The home page
-// shows the next tournament with JavaScript off; with it on, it loads no script until the
-// visitor acts, then the same markup is hydrated with no console error and no read of the
-// data it came with (a click made before is answered); a signed-in visitor's app starts at once; a change in settings shows on the
-// next load; a tournament field holding markup is shown as text.
+// Fast public pages (decisions 020 and 031): the public pages arrive as HTML with their content.
+// The home page shows the next tournament with JavaScript off; with it on, it loads no script until
+// the visitor acts, then the same markup is hydrated with no console error and no read of the data
+// it came with (a click made before is answered); a signed-in visitor's app starts at once; a
+// change in settings shows on the next load; a tournament field holding markup is shown as text.
 const ADMIN = { email: 'ssr-admin@example.com', password: 'ring-side-2026', role: 'SuperAdmin' as const };
 
 describe('server-rendered public pages', () => {

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addressText, launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
 
-// Issue 5 in the browser: a parent registers two children in different events, adds two
-// spectator passes, sees the total, completes with pay at the door, sees the receipt page,
-// gets the receipt mail with its QR code and finds the registration completed on home.
-// A second customer cannot open any of it, by API or by URL.
+// Registration in the browser (decision 009): a parent registers two children in different events,
+// adds two spectator passes, sees the total, completes with pay at the door, sees the receipt page,
+// gets the receipt mail with its QR code and finds the registration completed on home. A second
+// customer cannot open any of it, by API or by URL.
 const parent = {
   email: 'parent@example.com',
   password: 'parent-pass-2026',

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressText, launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
 
-// Issue 5, paying online: the server's real Stripe SDK talks to a local stand-in for
+// Paying online (decision 009): the server's real Stripe SDK talks to a local stand-in for
 // api.stripe.com; the stand-in's "checkout page" is where the browser lands; the test then
 // delivers the signed checkout.session.completed webhook (twice: a replay) and the family
 // returns to the confirmation page, which waits for the receipt.

@@ -3,9 +3,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
 
-// Issue 8 in the browser: a SuperAdmin creates next year's tournament and the home page shows
-// it; a flag switched off hides its content without a restart; a TournamentDirector opening
-// a settings page sees the permission message.
+// SuperAdmin settings in the browser (decision 007): a SuperAdmin creates next year's tournament
+// and the home page shows it; a flag switched off hides its content without a restart; a
+// TournamentDirector opening a settings page sees the permission message.
 const boss = { email: 'boss@example.com', password: 'settings-pass-2026', role: 'SuperAdmin' as const };
 const director = { email: 'td@example.com', password: 'ring-side-2026', role: 'TournamentDirector' as const };
 
@@ -123,14 +123,16 @@ describe('settings in the browser', () => {
   it('a flag switched off hides its content at once, without a restart', async () => {
     const page = await newPage(browser, stack.baseUrl);
     await signIn(page, boss);
-    // Staff screens carry the staff header (issue 19): the flag shows in the public header,
+    // Staff screens carry the staff header (decision 028): the flag shows in the public header,
     // reached in the same tab through "Public site", with no reload.
     const mailingLink = page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Mailing List' });
     const publicSite = async () => {
       await page.getByRole('link', { name: 'Public site' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Northern Ontario Martial Arts Championship' }).waitFor();
+      await page
+        .getByRole('heading', { level: 1, name: 'Northern Ontario Martial Arts Championship' })
+        .waitFor();
     };
     await page.goto('/admin/site-settings');
     await publicSite();

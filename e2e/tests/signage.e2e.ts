@@ -30,12 +30,12 @@ import {
   type MatchdayRows,
 } from '../src/signage-fixtures.ts';
 
-// Issue 15 in Chromium: a signage TV (no login, behind its own loopback proxy) beside a ring
-// tablet (the matchday screen, behind its own proxy). A start on the tablet shows within a
+// Signage (decision 022) in Chromium: a signage TV (no login, behind its own loopback proxy) beside
+// a ring tablet (the matchday screen, behind its own proxy). A start on the tablet shows within a
 // second; what the tablet did offline shows when it reconnects; through a server outage the TV
-// keeps its state, marked stale, even across a reload; back up, it catches up untouched.
-// Then issue 14's public results page and a family's estimated times. One stack; steps build
-// on each other.
+// keeps its state, marked stale, even across a reload; back up, it catches up untouched. Then the
+// public results page and a family's estimated times (also decision 022). One stack; steps build on
+// each other.
 
 const PASSWORD = 'signage-pass-1';
 const director = {
@@ -394,7 +394,7 @@ describe('signage layout', () => {
   });
 });
 
-describe('results and a family schedule (issue 14)', () => {
+describe('results and a family schedule (decision 022)', () => {
   it("the public results page shows a completed division's placings by first name, last initial and school", async () => {
     const [d1] = queue;
     const page = await newPage(browser, stack.baseUrl);

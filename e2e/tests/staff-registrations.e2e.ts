@@ -4,7 +4,7 @@ import type { Page, Request } from 'playwright-core';
 import { formsCompetitor, type RegistrationOptionsSeen } from '../src/competitor-body.ts';
 import { addressText, launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
 
-// Issue 7, the registrations desk and "view as this customer", in the browser against a real
+// The registrations desk and "view as this customer", in the browser against a real
 // server (docs/decisions/014-registrations-desk-and-impersonation.md). A family registers and
 // completes through the API; a check-in admin finds it, opens it and resends its receipt (the
 // mail arrives at the SMTP catcher); a tournament director views the site as the parent: the
@@ -242,7 +242,7 @@ describe('staff registrations desk and view as', () => {
     // Leaving /admin ends it: no banner when back, the staff desk again, no header sent.
     // The customer area's first requests already go without the header.
     const leaving = requests.length;
-    // Staff screens carry the staff header (issue 19): the public site is one link away.
+    // Staff screens carry the staff header (decision 028): the public site is one link away.
     await page.getByRole('banner').getByRole('link', { name: 'Public site' }).click();
     await page.getByRole('link', { name: 'Online Registration' }).click();
     await page.waitForURL(/\/customer\//);

@@ -28,10 +28,10 @@ import {
   serverMatchdayRows,
 } from '../src/matchday-fixtures.ts';
 
-// Issue 12 section 5 "Offline is not an error": an offline reload of each venue screen shows
-// the site's name, the tournament where the page shows it, the device's data, the sync
-// indicator's "Offline" and no danger alert (before: "(0) Something went wrong..." and a
-// header without the site's name); a change made offline reaches the server once the network
+// Offline is not an error (docs/design.md §1; decision 028's calm offline band): an offline reload
+// of each venue screen shows the site's name, the tournament where the page shows it, the device's
+// data, the sync indicator's "Offline" and no danger alert (before: "(0) Something went wrong..."
+// and a header without the site's name); a change made offline reaches the server once the network
 // is back. A venue screen added later gets a case here, with the same helper.
 
 const parents = parentsOf('AB');

@@ -1,12 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminRegistrationDetail, PullResponse, SyncCompetitor, SyncPayment, SyncRegistration } from '@tournament/shared';
+import type {
+  AdminRegistrationDetail,
+  PullResponse,
+  SyncCompetitor,
+  SyncPayment,
+  SyncRegistration,
+} from '@tournament/shared';
 import { launchBrowser, startStack, type Browser, type Stack } from '../src/harness.ts';
-import { dana, goOffline, goOnline, pendingText, portRange, probeToken, tabletRack } from '../src/check-in-fixtures.ts';
+import {
+  dana,
+  goOffline,
+  goOnline,
+  pendingText,
+  portRange,
+  probeToken,
+  tabletRack,
+} from '../src/check-in-fixtures.ts';
 
-// Issue 7: a walk-in at the door, end to end. The tablet loads the levels, events and door
-// price once online, then registers, takes cash and checks in with no network; back online
-// the server has the registration at the door price, its receipt, the payment and the
-// check-in, once, and the end-of-day totals count it.
+// A walk-in at the door, end to end (decisions 015 and 016). The tablet loads the levels, events
+// and door price once online, then registers, takes cash and checks in with no network; back online
+// the server has the registration at the door price, its receipt, the payment and the check-in,
+// once, and the end-of-day totals count it.
 
 let stack: Stack;
 let browser: Browser;
@@ -31,7 +45,11 @@ async function serverRows() {
     await probeToken(stack),
   );
   expect(res.status).toBe(200);
-  const out = { registrations: [] as SyncRegistration[], competitors: [] as SyncCompetitor[], payments: [] as SyncPayment[] };
+  const out = {
+    registrations: [] as SyncRegistration[],
+    competitors: [] as SyncCompetitor[],
+    payments: [] as SyncPayment[],
+  };
   for (const op of res.json.patch) {
     if (op.op !== 'put') continue;
     if (op.entity === 'registrations') out.registrations.push(...op.rows);
@@ -46,11 +64,15 @@ describe('walk-in at the door', () => {
     const t = await rack.open(stack, dana, { path: '/admin/walk-in', heading: 'Walk-in registration' });
     const { page } = t;
     // The levels and events came from the server once; offline they come from the device.
-    await page.locator('#wi-c0-competitorLevelId option', { hasText: 'Beginner' }).waitFor({ state: 'attached' });
+    await page
+      .locator('#wi-c0-competitorLevelId option', { hasText: 'Beginner' })
+      .waitFor({ state: 'attached' });
     await goOffline(t);
     await page.reload();
     await page.getByRole('heading', { name: 'Walk-in registration', level: 1 }).waitFor();
-    await page.locator('#wi-c0-competitorLevelId option', { hasText: 'Beginner' }).waitFor({ state: 'attached' });
+    await page
+      .locator('#wi-c0-competitorLevelId option', { hasText: 'Beginner' })
+      .waitFor({ state: 'attached' });
 
     await page.locator('#wi-contact-firstName').fill('Sam');
     await page.locator('#wi-contact-lastName').fill('Walker');
@@ -86,7 +108,9 @@ describe('walk-in at the door', () => {
     expect(await done.getByRole('heading').textContent()).toBe('Walk-in registered: Walker, Sam');
     expect(await done.textContent()).toContain('Not yet sent');
     expect(await done.getByTestId('balance').textContent()).toBe('Paid in full');
-    expect(await done.getByTestId('walk-in-competitor-status').textContent()).toMatch(/^Ana Walker Checked in at /);
+    expect(await done.getByTestId('walk-in-competitor-status').textContent()).toMatch(
+      /^Ana Walker Checked in at /,
+    );
     expect(await pendingText(page).textContent()).toBe('1 change not yet sent');
 
     // The day's totals count it while still offline.

@@ -5,7 +5,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 
-// The service worker (docs/design.md §4, issue 6): the app shell and hashed assets are
+// The service worker (docs/design.md §4, decision 010): the app shell and hashed assets are
 // precached, so a staff tablet opens the app with no network; offline navigations get the
 // shell; a few public reads are network-first with the last copy as fallback. Nothing else
 // of /api or /sync is cached: staff data lives in the device store (IndexedDB), not here.
@@ -46,11 +46,12 @@ registerRoute(
 /** The public reads every screen makes on start (the web app keeps its own copy too). */
 export const WARM_READS = ['/api/settings', '/api/tournaments', '/api/event-types'];
 
-// Issue 12 section 5: the route above only caches reads made while this worker controls the
-// page, and the first visit's reads were made before it did; the reads a page makes once per
-// start (the site settings) then stayed uncached, and an offline reload found nothing. So the
-// worker fetches them as it installs, beside the precache (not on activate: fetches to the
-// page wait while a worker activates). A failure leaves the cache as it was.
+// For an offline reload (docs/design.md §1: venue screens keep working offline): the route above
+// only caches reads made while this worker controls the page, and the first visit's reads were
+// made before it did; the reads a page makes once per start (the site settings) then stayed
+// uncached, and an offline reload found nothing. So the worker fetches them as it installs, beside
+// the precache (not on activate: fetches to the page wait while a worker activates). A failure
+// leaves the cache as it was.
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches.open(PUBLIC_READS_CACHE).then((cache) =>

@@ -65,7 +65,7 @@ export class DeviceDb extends Dexie {
       rejections: 'mutationId',
       meta: 'key',
     });
-    // Version 2 (issue 7, door payments): a payments table.
+    // Version 2 (decision 015, door payments): a payments table.
     this.version(2).stores({ payments: 'id, registrationId' });
     // Version 3 on (decision 019): the entity tables follow the registry (a new entity or index
     // raises DEVICE_STORE_VERSION), rows remember the scopes holding them, and the outbox's

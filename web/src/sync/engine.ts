@@ -382,7 +382,7 @@ export class SyncEngine {
     }
     // Only a round that reached the server says when the device last synced: a round with no
     // scope to pull and nothing to push (an engine started before a screen holds its scope)
-    // would otherwise mark a TV rebooted offline as fresh (signage's "Last updated", issue 15).
+    // would otherwise mark a TV rebooted offline as fresh (signage's "Last updated", decision 022).
     if (scopes.length > 0 || queued > 0) await setMeta(this.db, META.lastSynced, this.now().toISOString());
     await this.reportSent();
     this.setState({ status: 'idle', detail: null });

@@ -7,7 +7,7 @@ import { Replica } from './replica.ts';
 
 // The replica's rows stay those IndexedDB holds when pulls, reloads and taps overlap (a poke's
 // pull of one scope, the signage refetch of another, another tab's reload): seen as ring
-// tablets whose screens lacked scores IndexedDB had (issue 14's matchday e2e).
+// tablets whose screens lacked scores IndexedDB had (the matchday e2e test, decision 023).
 
 let db: DeviceDb;
 let n = 0;

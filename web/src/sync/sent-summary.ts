@@ -1,6 +1,6 @@
 import { findMutator } from '@shared/domain/mutators/index.ts';
 
-// "3 check-ins sent" (issue 19): what a device's outbox delivered once it reached the server
+// "3 check-ins sent" (decision 028): what a device's outbox delivered once it reached the server
 // again, in the mutators' own words (`sentAs`), counting only what the server accepted.
 
 /** Accepted mutations by name, e.g. `{ 'checkInCompetitor@1': 3 }`. */

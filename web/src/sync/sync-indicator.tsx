@@ -24,10 +24,10 @@ async function discardOtherPersonsChanges(): Promise<void> {
   await syncEngine().syncNow();
 }
 
-// On every staff screen (admin layout): online/offline, changes not yet sent, last synced,
-// and the changes the server refused with its reasons. Offline is normal at a venue (issue 12
-// section 5), so it is said plainly and calmly: a blue band with what it means, never a danger
-// alert. Back online, it says what reached the server ("3 check-ins sent", issue 19).
+// On every staff screen (admin layout): online/offline, changes not yet sent, last synced, and the
+// changes the server refused with its reasons. Offline is normal at a venue (docs/design.md §1), so
+// it is said plainly and calmly (decision 028): a blue band with what it means, never a danger
+// alert. Back online, it says what reached the server ("3 check-ins sent", decision 028).
 
 export function SyncIndicator() {
   const timeZone = useTimeZone();
