@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // PGlite: one migrated snapshot for the whole run (src/testing/pglite-snapshot.ts).
+    globalSetup: ['src/testing/global-setup.ts'],
     // PGlite opens in about 2 s and slows under parallel runs on 2 cores (STACK-NOTES.md).
     testTimeout: 30_000,
     hookTimeout: 60_000,

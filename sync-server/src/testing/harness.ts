@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedReferenceData } from '../db/seed.ts';
+import { readMigratedSnapshot } from './pglite-snapshot.ts';
 import { users } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { CACHE_CHANNEL, createCache } from '../lib/cache.ts';
@@ -38,7 +39,9 @@ export interface TestAppOptions {
 export async function createTestApp(opts: TestAppOptions = {}) {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const schema = databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
-  const database = await openDatabase({ databaseUrl, schema });
+  const database = await openDatabase(
+    databaseUrl ? { databaseUrl, schema } : { pgliteSnapshot: readMigratedSnapshot() },
+  );
   await migrate(database);
   const clock: TestClock = {
     now: opts.now ? new Date(opts.now) : new Date(),
