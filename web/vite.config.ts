@@ -12,6 +12,9 @@ import { VitePWA } from 'vite-plugin-pwa';
  */
 export const sharedAlias = { '@shared': fileURLToPath(new URL('../shared/src', import.meta.url)) };
 
+/** `@web/<path>` is a module of this app by its path from web/src, from any depth. */
+export const aliases = { ...sharedAlias, '@web': fileURLToPath(new URL('./src', import.meta.url)) };
+
 // Dev server on this engineer's port range; the API runs on :3000 (DESIGN.md section 3).
 const API = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
@@ -52,7 +55,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       }),
   ],
-  resolve: { alias: sharedAlias },
+  resolve: { alias: aliases },
   // The SSR bundle is self-contained: the server imports one file, whatever node_modules holds.
   ssr: { noExternal: true },
   publicDir: isSsrBuild ? false : 'public',

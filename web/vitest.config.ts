@@ -1,10 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { sharedAlias } from './vite.config.ts';
+import { aliases } from './vite.config.ts';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: sharedAlias },
+  resolve: { alias: aliases },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],

@@ -24,13 +24,22 @@ describe('feature boundaries', () => {
     expect(errors[0]).toContain('feature="payments"');
   }, 60_000);
 
+  it('refuses it through the @web/ alias as well', async () => {
+    const errors = await boundaryErrors(
+      'web/src/features/check-in/uses-payments.ts',
+      "import { PaymentsPage } from '@web/features/payments/payments-page.tsx';\nexport const page = PaymentsPage;\n",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('feature="payments"');
+  }, 60_000);
+
   it('lets a feature import its own files, components, lib, sync and shared', async () => {
     const errors = await boundaryErrors(
       'web/src/features/check-in/uses-platform.ts',
       [
-        "import { searchFamilies } from '../../components/door/family-search.ts';",
-        "import { formatDollars } from '../../lib/format.ts';",
-        "import { useCheckInView } from '../../sync/hooks.ts';",
+        "import { searchFamilies } from '@web/components/door/family-search.ts';",
+        "import { formatDollars } from '@web/lib/format.ts';",
+        "import { useCheckInView } from '@web/sync/hooks.ts';",
         "import { codeFromScan } from './qr.ts';",
         "import { balanceText } from '@shared/domain/door.ts';",
         'export const all = [searchFamilies, formatDollars, useCheckInView, codeFromScan, balanceText];',
