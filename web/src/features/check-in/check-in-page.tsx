@@ -16,6 +16,7 @@ import { cn } from '../../lib/utils.ts';
 import { OwingCheckInDialog, type OwingCheckIn } from './owing-check-in-dialog.tsx';
 import { QrScanButton } from './qr-scanner.tsx';
 import { searchFamilies, type Family } from '../../components/door/family-search.ts';
+import { href } from '../../app/pages.ts';
 
 // /admin/check-in (issue 6): works from the device store, so it keeps working offline after
 // the first sync; taps queue mutations (shown at once, sent when the network allows).
@@ -41,7 +42,7 @@ export function CheckInPage() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-semibold">Check-in</h1>
         <Button asChild variant="outline">
-          <Link to="/admin/walk-in">Register a walk-in</Link>
+          <Link to={href('walkIn')}>Register a walk-in</Link>
         </Button>
       </div>
       {!synced && view.registrations.length === 0 ? (
@@ -167,7 +168,7 @@ const FamilyCard = memo(function FamilyCard({ family, pending, confirmedWithoutP
                 Balance owing {formatDollars(r.balanceOwing)}
               </Badge>
               <Button asChild size="sm" variant="outline">
-                <Link to={`/admin/payments?registration=${r.id}`}>Take payment</Link>
+                <Link to={href('payments', undefined, `registration=${r.id}`)}>Take payment</Link>
               </Button>
             </>
           ) : (

@@ -1,6 +1,7 @@
 import { useDeferredValue, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { SyncPayment, SyncRegistration } from '@shared/contract/sync.ts';
+import { DIRECTOR_ROLES, hasAnyRole } from '@shared/domain/roles.ts';
 import {
   balanceText,
   changeDue,
@@ -38,6 +39,7 @@ import { mutate, useCheckInView, useHasSynced } from '../../sync/hooks.ts';
 import type { CheckInView } from '../../sync/overlay.ts';
 import { EndOfDayTotals } from './end-of-day-totals.tsx';
 import { initialPaymentForm, paymentFromForm } from '../../components/door/payment-form.ts';
+import { href } from '../../app/pages.ts';
 
 // /admin/payments (issue 7): find a family as on check-in, record a door payment (cash with
 // change due, card terminal, e-transfer), void one (SuperAdmin), and count the day's takings.
@@ -68,7 +70,7 @@ export function PaymentsPage() {
       <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
         <h1 className="text-2xl font-semibold">Payments</h1>
         <Button asChild variant="outline" size="lg">
-          <Link to="/admin/walk-in">Register a walk-in</Link>
+          <Link to={href('walkIn')}>Register a walk-in</Link>
         </Button>
       </div>
       <div className="grid gap-6 print:hidden">
@@ -254,9 +256,7 @@ function RecordPaymentForm({ registration: r }: { registration: SyncRegistration
   const paymentId = useRef(crypto.randomUUID());
   // Issue 17: above the balance owing needs a director's confirmation (the server checks the role).
   const session = useSession();
-  const isDirector = (session?.user.roles ?? []).some(
-    (role) => role === 'TournamentDirector' || role === 'SuperAdmin',
-  );
+  const isDirector = hasAnyRole(session?.user.roles ?? [], DIRECTOR_ROLES);
   const [overConfirmed, setOverConfirmed] = useState(false);
   // Paid in full: no empty form with a "Required" hint under it (issue 19); another payment
   // (a director's above the balance) is one tap away.

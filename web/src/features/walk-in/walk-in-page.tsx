@@ -27,6 +27,7 @@ import {
   type WalkInOptions,
 } from './walk-in-form.ts';
 import { useWalkInOptions } from './walk-in-options.ts';
+import { href } from '../../app/pages.ts';
 
 // /admin/walk-in (issue 7): on tournament day staff register a person at the door (no account
 // needed; door price), take payment and check in, in one form that queues ONE
@@ -46,10 +47,10 @@ export function WalkInPage() {
         <h1 className="text-2xl font-semibold">Walk-in registration</h1>
         <div className="flex gap-2">
           <Button asChild variant="outline">
-            <Link to="/admin/check-in">Check-in</Link>
+            <Link to={href('checkIn')}>Check-in</Link>
           </Button>
           <Button asChild variant="outline">
-            <Link to="/admin/payments">Payments</Link>
+            <Link to={href('payments')}>Payments</Link>
           </Button>
         </div>
       </div>
@@ -463,7 +464,7 @@ function WalkInDone({
             Register another walk-in
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to={`/admin/payments?walkIn=${walkInId}`}>Open in payments</Link>
+            <Link to={href('payments', undefined, `walkIn=${walkInId}`)}>Open in payments</Link>
           </Button>
         </div>
       </CardContent>

@@ -44,6 +44,7 @@ import {
   useMessage,
   useTournaments,
 } from '../api/communications.ts';
+import { href } from '../../../app/pages.ts';
 
 // /admin/communications (issue 16; TournamentDirector, SuperAdmin): compose an e-mail, and an
 // SMS while AllowSmsNotifications is on, to an audience of a tournament's registrations; preview
@@ -89,7 +90,7 @@ export function CommunicationsPage() {
             </Select>
           </div>
           <Button asChild variant="outline">
-            <Link to={`/admin/communications/registrations${currentId ? `?tournamentId=${currentId}` : ''}`}>
+            <Link to={href('audiencePicker', undefined, currentId ? `tournamentId=${currentId}` : undefined)}>
               Pick registrations
             </Link>
           </Button>

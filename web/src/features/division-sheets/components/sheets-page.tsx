@@ -17,6 +17,7 @@ import {
   type Judges,
   type Paper,
 } from './sheet-text.ts';
+import { href } from '../../../app/pages.ts';
 
 // /admin/division-sheets/{draftDivisionId} and /admin/division-sheets/all/{draftId} (issue 13,
 // step 9): one printed page per division (Letter or A4, a page break after each), with the
@@ -217,7 +218,7 @@ export function DraftSheetsPage() {
     <section className="grid gap-4">
       {error && <Alert variant="danger">{error.message}</Alert>}
       {isLoading && !data && <Spinner />}
-      {data && <SheetsView sheets={data} back={`/admin/matchmaking/${draftId}/all`} />}
+      {data && <SheetsView sheets={data} back={href('draftAll', { draftId })} />}
     </section>
   );
 }
@@ -230,7 +231,7 @@ export function DivisionSheetPage() {
     <section className="grid gap-4">
       {error && <Alert variant="danger">{error.message}</Alert>}
       {isLoading && !data && <Spinner />}
-      {data && <SheetsView sheets={data} back={`/admin/matchmaking/${data.draft.id}/all`} />}
+      {data && <SheetsView sheets={data} back={href('draftAll', { draftId: data.draft.id })} />}
     </section>
   );
 }

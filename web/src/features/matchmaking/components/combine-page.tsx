@@ -9,6 +9,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { combineDivision, useDraft } from '../api/matchmaking.ts';
 import { idOfKey, toDraftDivision } from './draft-model.ts';
 import { PreviewList } from './preview-list.tsx';
+import { href } from '../../../app/pages.ts';
 
 // /admin/matchmaking/{draftId}/combine/division/{draftDivisionId} (issue 13, step 5): the nearest
 // neighbours (same event types, adjacent ages and levels), a preview, then apply.
@@ -27,7 +28,7 @@ function Combine({ view, divisionId }: { view: DraftView; divisionId: number }) 
   const chosen = suggestions.find((s) => s.division.key === withKey) ?? suggestions[0];
   const apply = useAction((other: number) => combineDivision(view.draft.id, divisionId, other));
   if (!division) return <Alert variant="danger">The division was not found in this draft</Alert>;
-  const back = `/admin/matchmaking/${view.draft.id}/all`;
+  const back = href('draftAll', { draftId: view.draft.id });
   const combined = chosen ? combineRule(toDraftDivision(division), chosen.division, view.levels) : null;
   return (
     <div className="grid gap-4">

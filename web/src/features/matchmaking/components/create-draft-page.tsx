@@ -8,6 +8,7 @@ import { useAction } from '../../../lib/action.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { createDraft, useDraftOptions } from '../api/matchmaking.ts';
+import { href } from '../../../app/pages.ts';
 
 // /admin/matchmaking/create-draft/tournament/{tournamentId} (issue 13, step 2): every completed
 // registration, or only checked-in competitors on the day itself; which event types to include.
@@ -29,7 +30,7 @@ function Form({ options }: { options: DraftOptions }) {
       onSubmit={async (e) => {
         e.preventDefault();
         const result = await create.run();
-        if (result.ok) void navigate(`/admin/matchmaking/${result.value}/all`);
+        if (result.ok) void navigate(href('draftAll', { draftId: result.value }));
       }}
     >
       {options.rules === 0 && (
@@ -73,7 +74,7 @@ function Form({ options }: { options: DraftOptions }) {
           {create.busy ? 'Creating…' : 'Create draft'}
         </Button>
         <Button asChild variant="outline">
-          <Link to="/admin/matchmaking">Cancel</Link>
+          <Link to={href('matchmaking')}>Cancel</Link>
         </Button>
       </div>
     </form>

@@ -15,6 +15,7 @@ import { placeLateEntry, regenerateDraft, useDraft } from '../api/matchmaking.ts
 import { DivisionCard } from './division-card.tsx';
 import { isOver, isUnder, typeTitles, type DivisionView } from './draft-model.ts';
 import { PublishPanel } from './publish-panel.tsx';
+import { href } from '../../../app/pages.ts';
 
 // /admin/matchmaking/{draftId} with the tabs all, split and combine (issue 13, steps 3-8).
 
@@ -180,14 +181,14 @@ function Body({ view, tab }: { view: DraftView; tab: Tab }) {
     return view.divisions.filter((d) => matches(d, filter));
   }, [tab, view.divisions, filter, over, under]);
   const competitors = new Set(shown.flatMap((d) => d.competitorIds)).size;
-  const base = `/admin/matchmaking/${view.draft.id}`;
+  const draftId = view.draft.id;
   const tabClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-primary text-primary-foreground' : 'hover:bg-accent'}`;
   return (
     <>
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="outline">
-          <Link to={`/admin/division-sheets/all/${view.draft.id}`}>Print all sheets</Link>
+          <Link to={href('draftSheets', { draftId: view.draft.id })}>Print all sheets</Link>
         </Button>
         <Button variant="outline" disabled={regenerate.busy} onClick={() => void regenerate.run()}>
           Regenerate (keeps locked divisions)
@@ -196,13 +197,13 @@ function Body({ view, tab }: { view: DraftView; tab: Tab }) {
       <PublishPanel view={view} />
       <Unplaced view={view} />
       <nav aria-label="Draft tabs" className="flex gap-2">
-        <NavLink to={`${base}/all`} className={tabClass}>
+        <NavLink to={href('draftAll', { draftId })} className={tabClass}>
           All ({view.divisions.length})
         </NavLink>
-        <NavLink to={`${base}/split`} className={tabClass}>
+        <NavLink to={href('draftSplit', { draftId })} className={tabClass}>
           Split ({over.length})
         </NavLink>
-        <NavLink to={`${base}/combine`} className={tabClass}>
+        <NavLink to={href('draftCombine', { draftId })} className={tabClass}>
           Combine ({under.length})
         </NavLink>
       </nav>
@@ -234,7 +235,7 @@ export function DraftPage() {
     <section className="grid gap-4">
       <Outlet />
       <p>
-        <Link to="/admin/matchmaking">Matchmaking</Link>
+        <Link to={href('matchmaking')}>Matchmaking</Link>
       </p>
       {error && <Alert variant="danger">{error.message}</Alert>}
       {isLoading && !data && <Spinner />}

@@ -14,6 +14,7 @@ import {
 import { formatDate } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useDrafts } from '../api/matchmaking.ts';
+import { href } from '../../../app/pages.ts';
 
 // /admin/matchmaking (issue 13, step 1): each tournament's drafts, newest tournament first, with
 // counts and warnings, and "Create draft". One draft per tournament is the published one.
@@ -33,7 +34,7 @@ export function MatchmakingPage() {
               {formatDate(t.tournamentDate)}, {t.city}
             </h2>
             <Button asChild size="sm">
-              <Link to={`/admin/matchmaking/create-draft/tournament/${t.id}`}>Create draft</Link>
+              <Link to={href('createDraft', { tournamentId: t.id })}>Create draft</Link>
             </Button>
           </div>
           {t.drafts.length === 0 ? (
@@ -54,7 +55,7 @@ export function MatchmakingPage() {
                 {t.drafts.map((d) => (
                   <TableRow key={d.id}>
                     <TableCell>
-                      <Link to={`/admin/matchmaking/${d.id}/all`}>{d.name}</Link>
+                      <Link to={href('draftAll', { draftId: d.id })}>{d.name}</Link>
                       {d.source === 'checkedIn' && (
                         <span className="text-muted-foreground"> (checked in only)</span>
                       )}

@@ -14,6 +14,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { splitDivision, useDraft } from '../api/matchmaking.ts';
 import { competitorsById, toDraftDivision } from './draft-model.ts';
 import { PreviewList } from './preview-list.tsx';
+import { href } from '../../../app/pages.ts';
 
 // /admin/matchmaking/{draftId}/split/division/{draftDivisionId} (issue 13, step 4): split by age,
 // weight or level, or by picking competitors; the preview runs the shared rule the server applies.
@@ -47,7 +48,7 @@ function Split({ view, divisionId }: { view: DraftView; divisionId: number }) {
   }, [division, how, view]);
   const apply = useAction(() => splitDivision(view.draft.id, divisionId, how));
   if (!division) return <Alert variant="danger">The division was not found in this draft</Alert>;
-  const back = `/admin/matchmaking/${view.draft.id}/all`;
+  const back = href('draftAll', { draftId: view.draft.id });
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-semibold">Split {division.title}</h1>

@@ -7,6 +7,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import type { Registration } from '@shared/contract/registration.ts';
 import { useReceipt, useRegistration } from '../api/registration.ts';
 import { PriceNote } from './price-note.tsx';
+import { href } from '../../../app/pages.ts';
 
 /** `/customer/registration/{id}/receipt`: the printable receipt; home when there is none (SPEC.md section 2). */
 export function ReceiptPage() {
@@ -14,7 +15,7 @@ export function ReceiptPage() {
   const id = Number(useParams().registrationId);
   const registration = useRegistration(id);
   if (registration.isLoading && !registration.data) return <Spinner />;
-  if (!registration.data?.receipt) return <Navigate to="/customer/home" replace />;
+  if (!registration.data?.receipt) return <Navigate to={href('customerHome')} replace />;
   return <ReceiptView registration={registration.data} />;
 }
 

@@ -2,6 +2,7 @@ import { ContactsUpdateSchema, type ContactInput, type Registration } from '@sha
 import { PHONE_FORMAT_HINT } from '@shared/domain/phone.ts';
 import { competitorPrice } from '@shared/domain/costs.ts';
 import { MESSAGES } from '@shared/domain/messages.ts';
+import { DIRECTOR_ROLES, hasAnyRole } from '@shared/domain/roles.ts';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -35,6 +36,7 @@ import {
   useRegistration,
   useRegistrationOptions,
 } from '../api/registration.ts';
+import { href } from '../../../app/pages.ts';
 
 export type Area = 'customer' | 'admin';
 
@@ -54,8 +56,7 @@ export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
   // While a director views as the customer, the page follows the customer's rules (decision 014).
   const staff = isStaff(session) && getImpersonatedUserId() === null;
   // Issue 17: a completed registration is changed only by a director or super admin (decision 018).
-  const director =
-    staff && (session?.user.roles ?? []).some((r) => r === 'TournamentDirector' || r === 'SuperAdmin');
+  const director = staff && hasAnyRole(session?.user.roles ?? [], DIRECTOR_ROLES);
   const sellLunch = useFlag('SellLunchTickets');
   // Issue 19: a count changes in place; the page stays, scrolled where it was, focus on the button.
   const passes = useAction(
@@ -100,7 +101,7 @@ export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
       {registration.isCompleted && (
         <p role="status" className="rounded-md border p-3">
           This registration is complete.{' '}
-          {registration.receipt && <Link to={`/customer/registration/${id}/receipt`}>View the receipt</Link>}
+          {registration.receipt && <Link to={href('receipt', { registrationId: id })}>View the receipt</Link>}
         </p>
       )}
       <Card>

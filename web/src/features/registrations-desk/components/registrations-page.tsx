@@ -20,6 +20,7 @@ import { usePageAlert } from '../../../lib/page-alert.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { downloadDeskCsv, useDeskRegistrations, useViewedCustomerRegistrations } from '../api/desk.ts';
 import { useViewingAs, type ViewingAs } from '../view-as.ts';
+import { href } from '../../../app/pages.ts';
 
 // `/admin/registrations` (SPEC.md sections 2 and 6): the staff registrations desk. The search,
 // filters and order live in the address, so coming back from a registration keeps them.
@@ -180,7 +181,7 @@ function DeskTable({ rows }: { rows: AdminRegistrationRow[] }) {
         {rows.map((r) => (
           <TableRow key={r.registrationId}>
             <TableCell>
-              <Link to={`/admin/registration/${r.registrationId}`} className="font-medium">
+              <Link to={href('adminRegistration', { registrationId: r.registrationId })} className="font-medium">
                 {r.family.name || r.family.email}
               </Link>
               <div className="text-xs text-muted-foreground">
@@ -232,7 +233,7 @@ function CustomerView({ viewing }: { viewing: ViewingAs }) {
         <ul className="grid gap-2">
           {data.registrations.map((r) => (
             <li key={r.registrationId} className="rounded-md border p-3">
-              <Link to={`/admin/registration/${r.registrationId}`} className="font-medium">
+              <Link to={href('adminRegistration', { registrationId: r.registrationId })} className="font-medium">
                 Registration #{r.registrationId}
               </Link>{' '}
               {r.isCompleted ? 'complete' : 'incomplete'}: {r.competitors.length} competitor

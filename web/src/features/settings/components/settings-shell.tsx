@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { SETTINGS_PAGES } from '../../../components/admin-pages.ts';
+import { href, PAGES, SETTINGS_NAV } from '../../../app/pages.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
@@ -23,10 +23,10 @@ export function SettingsShell({
   return (
     <div className="grid gap-4">
       <nav aria-label="Settings" className="flex flex-wrap gap-1 text-sm">
-        {SETTINGS_PAGES.map((p) => (
+        {SETTINGS_NAV.map((key) => (
           <NavLink
-            key={p.to}
-            to={p.to}
+            key={key}
+            to={href(key)}
             className={({ isActive }) =>
               cn(
                 'rounded-md border px-2.5 py-1 text-foreground no-underline hover:bg-accent',
@@ -34,7 +34,7 @@ export function SettingsShell({
               )
             }
           >
-            {p.label}
+            {PAGES[key].title}
           </NavLink>
         ))}
       </nav>
