@@ -22,7 +22,10 @@ export function StaffHeader() {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
         <div className="mr-auto flex min-w-0 items-center gap-2">
           {/* A bare /admin opens the staff start page for the role (SPEC.md section 2). */}
-          <Link to={href('admin')} className="min-h-6 truncate text-lg font-bold text-foreground no-underline">
+          <Link
+            to={href('admin')}
+            className="min-h-6 truncate text-lg font-bold text-foreground no-underline"
+          >
             {settings?.siteName ?? ''}
           </Link>
           <span className="inline-flex shrink-0 items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold">

@@ -10,7 +10,10 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 /** Children of /customer (SPEC.md section 2 "Customer area"). */
 export const customerRegistrationRoutes: RouteObject[] = [
-  { path: relativePath('customerHome', PAGES.customer.path), ...page(() => import('./components/customer-home-page.tsx'), 'CustomerHomePage') },
+  {
+    path: relativePath('customerHome', PAGES.customer.path),
+    ...page(() => import('./components/customer-home-page.tsx'), 'CustomerHomePage'),
+  },
   {
     path: relativePath('notificationPreferences', PAGES.customer.path),
     ...page(() => import('./components/notification-preferences-page.tsx'), 'NotificationPreferencesPage'),

@@ -77,7 +77,11 @@ export function AudiencePickerPage() {
           disabled={chosen.size === 0}
           onClick={() =>
             void navigate(
-              href('communications', undefined, `tournamentId=${tournamentId ?? ''}&registrations=${[...chosen].join(',')}`),
+              href(
+                'communications',
+                undefined,
+                `tournamentId=${tournamentId ?? ''}&registrations=${[...chosen].join(',')}`,
+              ),
             )
           }
         >

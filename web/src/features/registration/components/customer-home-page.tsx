@@ -143,7 +143,9 @@ export function CustomerHomePage() {
               )}
               {!r.isCompleted && next?.isRegistrationOpen && (
                 <Button asChild>
-                  <Link to={href('registration', { registrationId: r.registrationId })}>Continue registration</Link>
+                  <Link to={href('registration', { registrationId: r.registrationId })}>
+                    Continue registration
+                  </Link>
                 </Button>
               )}
             </div>

@@ -41,7 +41,9 @@ export function RegistrationGuardPage() {
         const registration = incomplete ?? (await createRegistration(next.id));
         invalidateRegistrations();
         if (stillHere())
-          void navigate(href('registration', { registrationId: registration.registrationId }), { replace: true });
+          void navigate(href('registration', { registrationId: registration.registrationId }), {
+            replace: true,
+          });
       } catch (error) {
         if (!cancelled) showError(error);
       }

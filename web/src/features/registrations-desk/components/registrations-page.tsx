@@ -181,7 +181,10 @@ function DeskTable({ rows }: { rows: AdminRegistrationRow[] }) {
         {rows.map((r) => (
           <TableRow key={r.registrationId}>
             <TableCell>
-              <Link to={href('adminRegistration', { registrationId: r.registrationId })} className="font-medium">
+              <Link
+                to={href('adminRegistration', { registrationId: r.registrationId })}
+                className="font-medium"
+              >
                 {r.family.name || r.family.email}
               </Link>
               <div className="text-xs text-muted-foreground">
@@ -233,7 +236,10 @@ function CustomerView({ viewing }: { viewing: ViewingAs }) {
         <ul className="grid gap-2">
           {data.registrations.map((r) => (
             <li key={r.registrationId} className="rounded-md border p-3">
-              <Link to={href('adminRegistration', { registrationId: r.registrationId })} className="font-medium">
+              <Link
+                to={href('adminRegistration', { registrationId: r.registrationId })}
+                className="font-medium"
+              >
                 Registration #{r.registrationId}
               </Link>{' '}
               {r.isCompleted ? 'complete' : 'incomplete'}: {r.competitors.length} competitor
