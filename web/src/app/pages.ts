@@ -63,7 +63,11 @@ export const PAGES = {
     title: 'Competitor',
     roles: SIGNED_IN_ROLES,
   },
-  receipt: { path: '/customer/registration/:registrationId/receipt', title: 'Receipt', roles: SIGNED_IN_ROLES },
+  receipt: {
+    path: '/customer/registration/:registrationId/receipt',
+    title: 'Receipt',
+    roles: SIGNED_IN_ROLES,
+  },
   fileSharing: { path: '/customer/file-sharing', title: 'File Sharing', roles: SIGNED_IN_ROLES },
   share: { path: '/share', title: 'File Sharing', roles: SIGNED_IN_ROLES },
 
@@ -72,7 +76,11 @@ export const PAGES = {
   dashboard: { path: '/admin/dashboard', title: 'Dashboard', roles: DIRECTOR_ROLES },
   competitors: { path: '/admin/competitors', title: 'Competitors', roles: DIRECTOR_ROLES },
   registrations: { path: '/admin/registrations', title: 'Registrations', roles: STAFF_ROLES },
-  adminRegistration: { path: '/admin/registration/:registrationId', title: 'Registration', roles: STAFF_ROLES },
+  adminRegistration: {
+    path: '/admin/registration/:registrationId',
+    title: 'Registration',
+    roles: STAFF_ROLES,
+  },
   // The admin competitor edit page has no roles of its own beyond staff (SPEC.md section 6).
   adminCompetitor: {
     path: '/admin/registration/:registrationId/competitor/:competitorId?',
@@ -105,8 +113,16 @@ export const PAGES = {
     title: 'Combine Divisions',
     roles: DIRECTOR_ROLES,
   },
-  draftSheets: { path: '/admin/division-sheets/all/:draftId', title: 'Division Sheets', roles: DIRECTOR_ROLES },
-  divisionSheet: { path: '/admin/division-sheets/:draftDivisionId', title: 'Division Sheet', roles: DIRECTOR_ROLES },
+  draftSheets: {
+    path: '/admin/division-sheets/all/:draftId',
+    title: 'Division Sheets',
+    roles: DIRECTOR_ROLES,
+  },
+  divisionSheet: {
+    path: '/admin/division-sheets/:draftDivisionId',
+    title: 'Division Sheet',
+    roles: DIRECTOR_ROLES,
+  },
   // Rings and matchday (issue 14).
   matchday: { path: '/admin/matchday', title: 'Matchday', roles: DIRECTOR_ROLES },
   leaderboard: { path: '/admin/matchday/leaderboard', title: 'Leaderboard', roles: DIRECTOR_ROLES },
@@ -125,7 +141,11 @@ export const PAGES = {
   tournaments: { path: '/admin/tournaments', title: 'Tournaments', roles: SUPER_ADMIN_ROLES },
   divisions: { path: '/admin/divisions', title: 'Divisions', roles: SUPER_ADMIN_ROLES },
   eventTypes: { path: '/admin/event-types', title: 'Event Types', roles: SUPER_ADMIN_ROLES },
-  competitorLevels: { path: '/admin/competitor-levels', title: 'Competitor Levels', roles: SUPER_ADMIN_ROLES },
+  competitorLevels: {
+    path: '/admin/competitor-levels',
+    title: 'Competitor Levels',
+    roles: SUPER_ADMIN_ROLES,
+  },
   events: { path: '/admin/events', title: 'Events', roles: SUPER_ADMIN_ROLES },
   siteSettings: { path: '/admin/site-settings', title: 'Site Settings', roles: SUPER_ADMIN_ROLES },
   auditLog: { path: '/admin/audit-log', title: 'Audit Log', roles: SUPER_ADMIN_ROLES },
