@@ -3,12 +3,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { DraftOptions } from '@tournament/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAction } from '../../../lib/action.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { createDraft, useDraftOptions } from '../api/matchmaking.ts';
 import { href } from '../../../app/pages.ts';
+import { QueryView } from '../../../components/query-view.tsx';
 
 // /admin/matchmaking/create-draft/tournament/{tournamentId} (issue 13, step 2): every completed
 // registration, or only checked-in competitors on the day itself; which event types to include.
@@ -93,9 +93,7 @@ export function CreateDraftPage() {
           {formatDate(data.tournament.tournamentDate)}, {data.tournament.city}
         </p>
       )}
-      {error && <Alert variant="danger">{error.message}</Alert>}
-      {isLoading && !data && <Spinner />}
-      {data && <Form options={data} />}
+      <QueryView query={{ data, error, isLoading }}>{(data) => <Form options={data} />}</QueryView>
     </section>
   );
 }

@@ -3,11 +3,9 @@ import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import type { DraftView } from '@tournament/shared';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAction } from '../../../lib/action.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
@@ -16,6 +14,7 @@ import { DivisionCard } from './division-card.tsx';
 import { isOver, isUnder, typeTitles, type DivisionView } from './draft-model.ts';
 import { PublishPanel } from './publish-panel.tsx';
 import { href } from '../../../app/pages.ts';
+import { QueryView } from '../../../components/query-view.tsx';
 
 // /admin/matchmaking/{draftId} with the tabs all, split and combine (issue 13, steps 3-8).
 
@@ -237,24 +236,24 @@ export function DraftPage() {
       <p>
         <Link to={href('matchmaking')}>Matchmaking</Link>
       </p>
-      {error && <Alert variant="danger">{error.message}</Alert>}
-      {isLoading && !data && <Spinner />}
-      {data && (
-        <>
-          <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-semibold">{data.draft.name}</h1>
-            {data.draft.status === 'published' ? (
-              <Badge variant="success">Published</Badge>
-            ) : (
-              <Badge variant="outline">Draft</Badge>
-            )}
-            <span className="text-muted-foreground">
-              {formatDate(data.draft.tournament.tournamentDate)}, {data.draft.tournament.city}
-            </span>
-          </div>
-          <Body view={data} tab={tab} />
-        </>
-      )}
+      <QueryView query={{ data, error, isLoading }}>
+        {(data) => (
+          <>
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-2xl font-semibold">{data.draft.name}</h1>
+              {data.draft.status === 'published' ? (
+                <Badge variant="success">Published</Badge>
+              ) : (
+                <Badge variant="outline">Draft</Badge>
+              )}
+              <span className="text-muted-foreground">
+                {formatDate(data.draft.tournament.tournamentDate)}, {data.draft.tournament.city}
+              </span>
+            </div>
+            <Body view={data} tab={tab} />
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { href } from '../../../app/pages.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { QueryView } from '../../../components/query-view.tsx';
 import { useAction } from '../../../lib/action.ts';
 import { getImpersonatedUserId } from '../../../lib/impersonation.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
@@ -37,48 +37,58 @@ export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
     await navigate(`/${area}/registration/${id}/confirmation`);
   });
 
-  if (isLoading && !registration) return <Spinner />;
-  if (!registration) return <p role="alert">{error?.message ?? 'The requested resource was not found'}</p>;
-  const locked = registration.isCompleted && !director;
   const eventName = (eventId: number) =>
     options.data?.events.find((e) => e.id === eventId)?.name ?? `#${eventId}`;
 
   return (
-    <div className="mx-auto grid max-w-3xl gap-4">
-      {/* No internal id in the title (issue 19): families have one registration at a time. */}
-      <h1 className="text-2xl font-bold">Online Registration</h1>
-      {registration.isCompleted && (
-        <p role="status" className="rounded-md border p-3">
-          This registration is complete.{' '}
-          {registration.receipt && <Link to={href('receipt', { registrationId: id })}>View the receipt</Link>}
-        </p>
-      )}
-      <CompetitorsCard
-        id={id}
-        registration={registration}
-        area={area}
-        locked={locked}
-        eventName={eventName}
-      />
+    <QueryView
+      query={{ data: registration, error, isLoading }}
+      errors="instead"
+      missing="The requested resource was not found"
+    >
+      {(registration) => {
+        const locked = registration.isCompleted && !director;
+        return (
+          <div className="mx-auto grid max-w-3xl gap-4">
+            {/* No internal id in the title (issue 19): families have one registration at a time. */}
+            <h1 className="text-2xl font-bold">Online Registration</h1>
+            {registration.isCompleted && (
+              <p role="status" className="rounded-md border p-3">
+                This registration is complete.{' '}
+                {registration.receipt && (
+                  <Link to={href('receipt', { registrationId: id })}>View the receipt</Link>
+                )}
+              </p>
+            )}
+            <CompetitorsCard
+              id={id}
+              registration={registration}
+              area={area}
+              locked={locked}
+              eventName={eventName}
+            />
 
-      <PassesCard id={id} registration={registration} locked={locked} />
+            <PassesCard id={id} registration={registration} locked={locked} />
 
-      <Total registration={registration} />
+            <Total registration={registration} />
 
-      <ContactsEditor
-        key={registration.registrationId}
-        registration={registration}
-        locked={locked}
-        handle={contacts}
-      />
+            <ContactsEditor
+              key={registration.registrationId}
+              registration={registration}
+              locked={locked}
+              handle={contacts}
+            />
 
-      {!registration.isCompleted && (
-        <div>
-          <Button size="lg" disabled={proceed.busy} onClick={() => void proceed.run()}>
-            Continue to confirmation
-          </Button>
-        </div>
-      )}
-    </div>
+            {!registration.isCompleted && (
+              <div>
+                <Button size="lg" disabled={proceed.busy} onClick={() => void proceed.run()}>
+                  Continue to confirmation
+                </Button>
+              </div>
+            )}
+          </div>
+        );
+      }}
+    </QueryView>
   );
 }

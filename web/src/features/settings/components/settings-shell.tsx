@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { href, PAGES, SETTINGS_NAV } from '../../../app/pages.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { cn } from '../../../lib/utils.ts';
-
 
 /** Heading, the settings pages' own navigation, and the page (issue 8, SuperAdmin only). */
 export function SettingsShell({
@@ -48,11 +45,4 @@ export function SettingsShell({
       {children}
     </div>
   );
-}
-
-/** Loading and load-failure states of a settings list. */
-export function Loading({ error, isLoading }: { error: Error | undefined; isLoading: boolean }) {
-  if (error) return <Alert variant="danger">{error.message}</Alert>;
-  if (isLoading) return <Spinner />;
-  return null;
 }
