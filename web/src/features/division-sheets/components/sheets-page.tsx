@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useAction } from '../../../lib/action.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useDivisionSheet, useDraftSheets } from '../api/division-sheets.ts';
-import { sheetsPdf } from './sheet-pdf.ts';
+import { sheetsPdf } from '../model/sheet-pdf.ts';
 import {
   eventLine,
   judgedTypes,
@@ -14,7 +14,7 @@ import {
   weightText,
   type Judges,
   type Paper,
-} from './sheet-text.ts';
+} from '../model/sheet-text.ts';
 import { href } from '../../../app/pages.ts';
 import { QueryView } from '../../../components/query-view.tsx';
 

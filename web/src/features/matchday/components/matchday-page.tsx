@@ -26,7 +26,7 @@ import { CorrectResult } from './correct-result.tsx';
 import { JudgedScores } from './judged-scores.tsx';
 import { useRingChoice } from './ring-choice.ts';
 import { estimatedStarts } from '@shared/domain/matchday/index.ts';
-import { divisionView, PLACE_LABEL, type DivisionView } from './rules.ts';
+import { divisionView, PLACE_LABEL, type DivisionView } from '../model/rules.ts';
 import { href } from '../../../app/pages.ts';
 
 // /admin/matchday (issue 14): a ring official's tablet. Pick the ring (kept on the device),

@@ -15,7 +15,7 @@ import {
 } from '../../../components/ui/table.tsx';
 import { useAction } from '../../../lib/action.ts';
 import { moveCompetitor, patchDivision } from '../api/matchmaking.ts';
-import { isOver, isUnder, levelName, typeTitles, type DivisionView } from './draft-model.ts';
+import { isOver, isUnder, levelName, typeTitles, type DivisionView } from '../model/draft-model.ts';
 import { href } from '../../../app/pages.ts';
 
 // One division of a draft (issue 13, step 6): its competitors, warnings and overrides; rename,

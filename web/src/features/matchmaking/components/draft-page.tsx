@@ -11,7 +11,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { placeLateEntry, regenerateDraft, useDraft } from '../api/matchmaking.ts';
 import { DivisionCard } from './division-card.tsx';
-import { isOver, isUnder, typeTitles, type DivisionView } from './draft-model.ts';
+import { isOver, isUnder, typeTitles, type DivisionView } from '../model/draft-model.ts';
 import { PublishPanel } from './publish-panel.tsx';
 import { href } from '../../../app/pages.ts';
 import { QueryView } from '../../../components/query-view.tsx';

@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useAction } from '../../../lib/action.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { splitDivision, useDraft } from '../api/matchmaking.ts';
-import { competitorsById, toDraftDivision } from './draft-model.ts';
+import { competitorsById, toDraftDivision } from '../model/draft-model.ts';
 import { PreviewList } from './preview-list.tsx';
 import { href } from '../../../app/pages.ts';
 import { QueryView } from '../../../components/query-view.tsx';

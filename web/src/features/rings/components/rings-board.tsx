@@ -36,7 +36,7 @@ import {
   type Board,
   type ColumnId,
   type Move,
-} from './board.ts';
+} from '../model/board.ts';
 
 // The rings page's board region (offline, matchday mutations): the pool and each ring's queue, by drag and drop or plain controls.
 

@@ -11,7 +11,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { FirstSyncNotice } from '../../../sync/first-sync-notice.tsx';
 import { mutate, useHasSynced, useReplica } from '../../../sync/hooks.ts';
 import { useNextTournamentId } from '../api/rings.ts';
-import { buildBoard } from './board.ts';
+import { buildBoard } from '../model/board.ts';
 import { estimatedStarts } from '@shared/domain/matchday/index.ts';
 import { RingSetup } from './ring-setup.tsx';
 import { RingsBoard } from './rings-board.tsx';
