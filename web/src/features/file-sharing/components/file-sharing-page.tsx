@@ -19,7 +19,7 @@ import { href } from '../../../app/pages.ts';
 // the tournament shares; a director also shares files with everyone from here.
 
 /** "Maya Lee and Obi Lee, Saturday, November 28, 2026" */
-export function registrationLabel(r: FileRegistration): string {
+function registrationLabel(r: FileRegistration): string {
   const who = r.competitorNames.length ? r.competitorNames.join(', ') : `Registration ${r.registrationId}`;
   return `${who} (${formatDate(r.tournamentDate)})`;
 }

@@ -31,7 +31,7 @@ import { href } from '../../../app/pages.ts';
 // device's matchday rows (SPEC section 9: 1st 100, 2nd 75, 3rd 50, 4th 25 per event type),
 // grouped by age band and gender; ties are ties ("=2"). Directors edit the groups.
 
-export interface LeaderboardData {
+interface LeaderboardData {
   tournamentId: number | undefined;
   groups: LeaderboardGroup[];
   /** Event types seen in the divisions, for the points columns. */
@@ -41,7 +41,7 @@ export interface LeaderboardData {
 }
 
 /** The leaderboard from the replica: completed results' placings, and the entries' people. */
-export function leaderboardData(snapshot: ReplicaSnapshot): LeaderboardData {
+function leaderboardData(snapshot: ReplicaSnapshot): LeaderboardData {
   const divisions = snapshot.rows('divisions');
   const completed = new Set(divisions.filter((d) => d.status === 'completed').map((d) => d.id));
   const results: EventResult[] = snapshot

@@ -11,7 +11,7 @@ export type ContactDraft = {
   mail: '' | 'yes' | 'no';
 };
 export const choice = (v: boolean | null): '' | 'yes' | 'no' => (v === null ? '' : v ? 'yes' : 'no');
-export const fromChoice = (v: '' | 'yes' | 'no'): boolean | null => (v === '' ? null : v === 'yes');
+const fromChoice = (v: '' | 'yes' | 'no'): boolean | null => (v === '' ? null : v === 'yes');
 
 export const EMPTY_CONTACT: ContactDraft = { name: '', email: '', phoneNumber: '', sms: '', mail: '' };
 
