@@ -27,7 +27,7 @@ export function Header() {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-2 py-1 sm:px-4 sm:py-2">
         {!onHome && (
           <Link
-            to="/"
+            to={href('home')}
             className="mr-auto text-base font-bold leading-tight text-foreground no-underline sm:text-lg"
           >
             {settings?.siteName ?? ''}
@@ -61,7 +61,7 @@ export function Header() {
               size="sm"
               variant="ghost"
               onClick={async () => {
-                if (await logout()) await navigate('/');
+                if (await logout()) await navigate(href('home'));
               }}
             >
               <LogOut aria-hidden="true" />

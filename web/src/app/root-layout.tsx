@@ -42,7 +42,7 @@ export function RootLayout() {
   if (hasNonNumericId(deepest?.params ?? {})) return <Navigate to="/" replace />;
   // Signing in moves on from the /user page in place (issue 19): while that navigation runs,
   // the page signed in a moment ago is not sent elsewhere.
-  const leaving = navigation.state !== 'idle' && pathname.startsWith('/user');
+  const leaving = navigation.state !== 'idle' && pathname.startsWith(PAGES.user.path);
   const redirect = leaving ? null : guardRedirect(pathname, !!session);
   if (redirect) {
     if (redirect === href('login')) {

@@ -40,7 +40,7 @@ export function StaffHeader() {
             </span>
           )}
           <Button asChild size="sm" variant="ghost">
-            <Link to="/">
+            <Link to={href('home')}>
               <ExternalLink aria-hidden="true" />
               Public site
             </Link>
@@ -51,7 +51,7 @@ export function StaffHeader() {
               size="sm"
               variant="outline"
               onClick={async () => {
-                if (await logout()) await navigate('/');
+                if (await logout()) await navigate(href('home'));
               }}
             >
               <LogOut aria-hidden="true" />

@@ -94,7 +94,7 @@ export function RegisterPage() {
           <TextField label="Postal Code" required autoComplete="postal-code" {...form.field('postalCode')} />
           <p className="text-sm sm:col-span-2">
             We keep your details, and your competitors&apos;, only to run the tournament. Read our{' '}
-            <Link to="/privacy">privacy policy</Link>.
+            <Link to={href('privacy')}>privacy policy</Link>.
           </p>
           <div className="flex items-end sm:col-span-2">
             <Button type="submit" disabled={form.busy}>

@@ -28,7 +28,7 @@ export function VerificationPage() {
     );
   }, [hash, showError]);
 
-  if (!hash) return <Navigate to="/" replace />;
+  if (!hash) return <Navigate to={href('home')} replace />;
   if (state === 'working') {
     return (
       <div className="flex justify-center py-10">
@@ -48,7 +48,7 @@ export function VerificationPage() {
           </p>
         ) : (
           <p>
-            We could not verify your account. Please try the link again, or <Link to="/contact">contact us</Link> for
+            We could not verify your account. Please try the link again, or <Link to={href('contact')}>contact us</Link> for
             help.
           </p>
         )}

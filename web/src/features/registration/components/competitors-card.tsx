@@ -19,7 +19,8 @@ import {
   refreshRegistrations,
   setRegistration as setQueryData,
 } from '../api/registration.ts';
-import type { Area } from './registration-page.tsx';
+import { AREA_PAGES, type Area } from './registration-page.tsx';
+import { href } from '../../../app/pages.ts';
 
 type Competitor = Registration['competitors'][number];
 
@@ -75,7 +76,7 @@ export function CompetitorsCard({
                   <>
                     <Button asChild variant="outline" className="h-11">
                       <Link
-                        to={`/${area}/registration/${id}/competitor/${c.id}`}
+                        to={href(AREA_PAGES[area].competitor, { registrationId: id, competitorId: c.id })}
                         aria-label={`Edit ${c.firstName}`}
                       >
                         Edit
@@ -98,7 +99,9 @@ export function CompetitorsCard({
           {!locked && (
             <div>
               <Button asChild size="lg">
-                <Link to={`/${area}/registration/${id}/competitor`}>Add competitor</Link>
+                <Link to={href(AREA_PAGES[area].competitor, { registrationId: id, competitorId: undefined })}>
+                  Add competitor
+                </Link>
               </Button>
             </div>
           )}

@@ -17,6 +17,12 @@ import type { ContactsHandle } from './use-contacts-autosave.ts';
 
 export type Area = 'customer' | 'admin';
 
+/** Each area's registration and competitor pages in the page table (app/pages.ts). */
+export const AREA_PAGES = {
+  customer: { registration: 'registration', competitor: 'competitor' },
+  admin: { registration: 'adminRegistration', competitor: 'adminCompetitor' },
+} as const;
+
 /** `/{customer|admin}/registration/{id}`: competitors, spectator passes, lunch tickets, total, contacts. */
 export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
   usePageMeta('Online Registration', 'Register competitors, spectator passes and lunch tickets.');
