@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   AUDIENCE_LABELS,
   MERGE_FIELD_LABELS,
-  type Audience,
+  ComposeSchema,
   type AudienceKind,
   type Compose,
+  type Template,
   type Preview,
 } from '@shared/contract/communications.ts';
 import { MERGE_FIELDS } from '@shared/domain/communications.ts';
@@ -13,8 +14,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
+import { TextAreaField } from '../../../components/form/text-area-field.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
 import { useAction } from '../../../lib/action.ts';
+import { useForm } from '../../../lib/form.ts';
 import {
   previewMessage,
   removeTemplate,
@@ -27,6 +30,117 @@ import {
 
 const KINDS: AudienceKind[] = ['all', 'incomplete', 'division', 'checked-in', 'not-checked-in'];
 
+/** What the compose form holds; the request is made from it by `toCompose`. */
+interface ComposeValues {
+  kind: AudienceKind;
+  divisionId: number | undefined;
+  email: boolean;
+  sms: boolean;
+  subject: string;
+  body: string;
+  smsBody: string;
+}
+
+/**
+ * The compose region's state: the message on `useForm`, checked against the shared
+ * `ComposeSchema` the server checks it with, and its preview, send and template actions.
+ */
+function useCompose({
+  tournamentId,
+  picked,
+  smsEnabled,
+  templates,
+  onSent,
+}: {
+  tournamentId: number;
+  picked: number[];
+  smsEnabled: boolean;
+  templates: readonly Template[];
+  onSent: (ids: number[]) => void;
+}) {
+  const [templateName, setTemplateName] = useState('');
+  const [preview, setPreview] = useState<Preview | undefined>(undefined);
+
+  const toCompose = (v: ComposeValues): Compose => ({
+    tournamentId,
+    audience:
+      v.kind === 'division'
+        ? { kind: v.kind, divisionId: v.divisionId ?? 0 }
+        : v.kind === 'selected'
+          ? { kind: v.kind, registrationIds: picked }
+          : { kind: v.kind },
+    email: v.email,
+    sms: v.sms && smsEnabled,
+    subject: v.subject,
+    body: v.body,
+    smsBody: v.smsBody,
+  });
+
+  const form = useForm({
+    schema: ComposeSchema,
+    initial: {
+      kind: picked.length ? 'selected' : 'incomplete',
+      divisionId: undefined,
+      email: true,
+      sms: false,
+      subject: '',
+      body: '',
+      smsBody: '',
+    } as ComposeValues,
+    toInput: toCompose,
+    // Messages show once a send is tried: a half-written message is not wrong yet.
+    showErrors: 'submitted',
+    // Sends what the form makes, as typed (the server trims and checks again).
+    onSubmit: async (_checked, values) => {
+      const result = await sendMessage(toCompose(values));
+      onSent(result.messageIds);
+    },
+    action: { success: 'The message is queued: it is being sent in the background.' },
+  });
+  const { values } = form;
+
+  const previewAction = useAction(() => previewMessage(toCompose(values)));
+  const saveTemplateAction = useAction(
+    () =>
+      saveTemplate({
+        name: templateName,
+        subject: values.subject,
+        body: values.body,
+        smsBody: values.smsBody,
+      }),
+    { success: 'Template saved.', successAs: 'toast' },
+  );
+  const removeTemplateAction = useAction((id: number) => removeTemplate(id), {
+    success: 'Template removed.',
+    successAs: 'toast',
+  });
+
+  async function onPreview() {
+    const result = await previewAction.run();
+    if (result.ok) setPreview(result.value);
+  }
+  function applyTemplate(id: number) {
+    const t = templates.find((x) => x.id === id);
+    if (!t) return;
+    form.set('subject', t.subject);
+    form.set('body', t.body);
+    form.set('smsBody', t.smsBody);
+    setTemplateName(t.name);
+  }
+
+  return {
+    form,
+    preview,
+    onPreview,
+    previewAction,
+    applyTemplate,
+    templateName,
+    setTemplateName,
+    saveTemplateAction,
+    removeTemplateAction,
+  };
+}
+
 export function ComposeCard({
   tournamentId,
   picked,
@@ -37,63 +151,21 @@ export function ComposeCard({
   onSent: (ids: number[]) => void;
 }) {
   const options = useCommunicationOptions(tournamentId);
-  const [kind, setKind] = useState<AudienceKind>(picked.length ? 'selected' : 'incomplete');
-  const [divisionId, setDivisionId] = useState<number | undefined>(undefined);
-  const [email, setEmail] = useState(true);
-  const [sms, setSms] = useState(false);
-  const [subject, setSubject] = useState('');
-  const [body, setBody] = useState('');
-  const [smsBody, setSmsBody] = useState('');
-  const [templateName, setTemplateName] = useState('');
-  const [preview, setPreview] = useState<Preview | undefined>(undefined);
   const smsEnabled = options.data?.smsEnabled ?? false;
-
-  const audience = (): Audience =>
-    kind === 'division'
-      ? { kind, divisionId: divisionId ?? 0 }
-      : kind === 'selected'
-        ? { kind, registrationIds: picked }
-        : { kind };
-  const compose = (): Compose => ({
-    tournamentId,
-    audience: audience(),
-    email,
-    sms: sms && smsEnabled,
-    subject,
-    body,
-    smsBody,
-  });
-
-  const previewAction = useAction(() => previewMessage(compose()));
-  const sendAction = useAction(() => sendMessage(compose()), {
-    success: 'The message is queued: it is being sent in the background.',
-  });
-  const saveTemplateAction = useAction(() => saveTemplate({ name: templateName, subject, body, smsBody }), {
-    success: 'Template saved.',
-    successAs: 'toast',
-  });
-  const removeTemplateAction = useAction((id: number) => removeTemplate(id), {
-    success: 'Template removed.',
-    successAs: 'toast',
-  });
-
-  async function onPreview() {
-    const result = await previewAction.run();
-    if (result.ok) setPreview(result.value);
-  }
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const result = await sendAction.run();
-    if (result.ok) onSent(result.value.messageIds);
-  }
-  function applyTemplate(id: number) {
-    const t = options.data?.templates.find((x) => x.id === id);
-    if (!t) return;
-    setSubject(t.subject);
-    setBody(t.body);
-    setSmsBody(t.smsBody);
-    setTemplateName(t.name);
-  }
+  const {
+    form,
+    preview,
+    onPreview,
+    previewAction,
+    applyTemplate,
+    templateName,
+    setTemplateName,
+    saveTemplateAction,
+    removeTemplateAction,
+  } = useCompose({ tournamentId, picked, smsEnabled, templates: options.data?.templates ?? [], onSent });
+  const { kind, divisionId, email, sms } = form.values;
+  // The audience's messages are at the request's paths, not a field's.
+  const audienceError = form.error as (path: string) => string | undefined;
 
   return (
     <Card>
@@ -101,14 +173,14 @@ export function ComposeCard({
         <CardTitle>Compose</CardTitle>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <form className="grid gap-4" onSubmit={(e) => void form.submit(e)} noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-1">
               <Label htmlFor="comm-audience">Audience</Label>
               <Select
                 id="comm-audience"
                 value={kind}
-                onChange={(e) => setKind(e.target.value as AudienceKind)}
+                onChange={(e) => form.set('kind', e.target.value as AudienceKind)}
               >
                 {(picked.length ? [...KINDS, 'selected' as const] : KINDS).map((k) => (
                   <option key={k} value={k}>
@@ -123,7 +195,8 @@ export function ComposeCard({
                 <Select
                   id="comm-division"
                   value={divisionId ?? ''}
-                  onChange={(e) => setDivisionId(Number(e.target.value) || undefined)}
+                  onChange={(e) => form.set('divisionId', Number(e.target.value) || undefined)}
+                  aria-invalid={audienceError('audience.divisionId') ? true : undefined}
                 >
                   <option value="">Choose a division</option>
                   {(options.data?.divisions ?? []).map((d) => (
@@ -132,6 +205,7 @@ export function ComposeCard({
                     </option>
                   ))}
                 </Select>
+                <FieldMessage text={audienceError('audience.divisionId')} />
               </div>
             )}
             {(options.data?.templates.length ?? 0) > 0 && (
@@ -157,37 +231,25 @@ export function ComposeCard({
           <fieldset className="flex flex-wrap gap-6">
             <legend className="mb-1 text-sm font-medium">Send as</legend>
             <label className="flex items-center gap-2">
-              <input type="checkbox" checked={email} onChange={(e) => setEmail(e.target.checked)} /> E-mail
+              <input type="checkbox" checked={email} onChange={(e) => form.set('email', e.target.checked)} />{' '}
+              E-mail
             </label>
             {smsEnabled && (
               <label className="flex items-center gap-2">
-                <input type="checkbox" checked={sms} onChange={(e) => setSms(e.target.checked)} /> SMS (to
-                contacts who agreed to SMS)
+                <input type="checkbox" checked={sms} onChange={(e) => form.set('sms', e.target.checked)} />{' '}
+                SMS (to contacts who agreed to SMS)
               </label>
             )}
+            <FieldMessage text={form.error('email')} />
           </fieldset>
           {email && (
             <>
-              <div className="grid gap-1">
-                <Label htmlFor="comm-subject">Subject</Label>
-                <Input
-                  id="comm-subject"
-                  value={subject}
-                  onChange={(e) => setSubject(e.target.value)}
-                  maxLength={200}
-                />
-              </div>
-              <div className="grid gap-1">
-                <Label htmlFor="comm-body">E-mail message</Label>
-                <Textarea id="comm-body" rows={8} value={body} onChange={(e) => setBody(e.target.value)} />
-              </div>
+              <TextField id="comm-subject" label="Subject" maxLength={200} {...form.field('subject')} />
+              <TextAreaField id="comm-body" label="E-mail message" rows={8} {...form.field('body')} />
             </>
           )}
           {sms && smsEnabled && (
-            <div className="grid gap-1">
-              <Label htmlFor="comm-sms">SMS text</Label>
-              <Textarea id="comm-sms" rows={3} value={smsBody} onChange={(e) => setSmsBody(e.target.value)} />
-            </div>
+            <TextAreaField id="comm-sms" label="SMS text" rows={3} {...form.field('smsBody')} />
           )}
           <p className="text-sm text-muted-foreground">
             Merge fields:{' '}
@@ -206,7 +268,7 @@ export function ComposeCard({
             >
               Preview
             </Button>
-            <Button type="submit" disabled={sendAction.busy}>
+            <Button type="submit" disabled={form.busy}>
               Send
             </Button>
           </div>
@@ -274,4 +336,9 @@ function PreviewPanel({ preview }: { preview: Preview }) {
       )}
     </section>
   );
+}
+
+/** A message the shared rules give for a control that is not a text field. */
+function FieldMessage({ text }: { text: string | undefined }) {
+  return text ? <p className="text-sm font-medium text-destructive">{text}</p> : null;
 }
