@@ -1,10 +1,11 @@
-import { useState } from 'react';
-import { type CommunicationSettings } from '@shared/contract/communications.ts';
+import {
+  CommunicationSettingsInputSchema,
+  type CommunicationSettings,
+} from '@shared/contract/communications.ts';
+import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { useAction } from '../../../lib/action.ts';
+import { useForm } from '../../../lib/form.ts';
 import { saveSmsSettings, useCommunicationOptions } from '../api/communications.ts';
 
 // The communications page's SMS settings region: the tournament's SMS cost cap and segment price.
@@ -23,6 +24,12 @@ export function SmsSettingsCard({ tournamentId }: { tournamentId: number }) {
   );
 }
 
+/** The form's text as the request the shared schema checks (dollars to cents; empty cap: none). */
+const toSettingsInput = (v: { smsCostCapCents: string; smsSegmentCostCents: string }) => ({
+  smsCostCapCents: v.smsCostCapCents.trim() === '' ? null : Math.round(Number(v.smsCostCapCents) * 100),
+  smsSegmentCostCents: Math.round(Number(v.smsSegmentCostCents)),
+});
+
 function SmsSettingsForm({
   tournamentId,
   settings,
@@ -30,43 +37,37 @@ function SmsSettingsForm({
   tournamentId: number;
   settings: CommunicationSettings;
 }) {
-  const [cap, setCap] = useState(settings.smsCostCapCents === null ? '' : dollars(settings.smsCostCapCents));
-  const [segment, setSegment] = useState(String(settings.smsSegmentCostCents));
-  const save = useAction(
-    () =>
-      saveSmsSettings(tournamentId, {
-        smsCostCapCents: cap.trim() === '' ? null : Math.round(Number(cap) * 100),
-        smsSegmentCostCents: Math.round(Number(segment)),
-      }),
-    { success: 'SMS settings saved.', successAs: 'toast' },
-  );
+  const form = useForm({
+    schema: CommunicationSettingsInputSchema,
+    initial: {
+      smsCostCapCents: settings.smsCostCapCents === null ? '' : dollars(settings.smsCostCapCents),
+      smsSegmentCostCents: String(settings.smsSegmentCostCents),
+    },
+    toInput: toSettingsInput,
+    showErrors: 'submitted',
+    onSubmit: (_checked, values) => saveSmsSettings(tournamentId, toSettingsInput(values)),
+    action: { success: 'SMS settings saved.', successAs: 'toast' },
+  });
   return (
     <Card>
       <CardHeader>
         <CardTitle>SMS cost cap</CardTitle>
       </CardHeader>
       <CardContent>
-        <form
-          className="flex flex-wrap items-end gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save.run();
-          }}
-        >
-          <div className="grid gap-1">
-            <Label htmlFor="sms-cap">Cap for this tournament ($, empty for none)</Label>
-            <Input id="sms-cap" inputMode="decimal" value={cap} onChange={(e) => setCap(e.target.value)} />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="sms-segment">Price per SMS segment (cents)</Label>
-            <Input
-              id="sms-segment"
-              inputMode="numeric"
-              value={segment}
-              onChange={(e) => setSegment(e.target.value)}
-            />
-          </div>
-          <Button type="submit" disabled={save.busy}>
+        <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => void form.submit(e)} noValidate>
+          <TextField
+            id="sms-cap"
+            label="Cap for this tournament ($, empty for none)"
+            inputMode="decimal"
+            {...form.field('smsCostCapCents')}
+          />
+          <TextField
+            id="sms-segment"
+            label="Price per SMS segment (cents)"
+            inputMode="numeric"
+            {...form.field('smsSegmentCostCents')}
+          />
+          <Button type="submit" disabled={form.busy}>
             Save
           </Button>
           <p className="text-sm text-muted-foreground">Spent so far: ${dollars(settings.smsSpentCents)}</p>
