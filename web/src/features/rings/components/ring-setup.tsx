@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { RingCreateSchema } from '@shared/contract/matchday.ts';
 import type { SyncRing } from '@shared/contract/sync-entities.ts';
 import { setRingOpen } from '@shared/domain/mutators/index.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -8,27 +9,33 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { useAction } from '../../../lib/action.ts';
+import { useForm } from '../../../lib/form.ts';
+import { TextField } from '../../../components/form/text-field.tsx';
 import { mutate } from '../../../sync/hooks.ts';
 import { createRing, removeRing, renameRing, reorderRings } from '../api/rings.ts';
 
 // The rings page's setup region (online, over /api): the tournament's rings, added, renamed, opened and closed, reordered.
 
 export function RingSetup({ rings, tournamentId }: { rings: SyncRing[]; tournamentId: number | undefined }) {
-  const [name, setName] = useState('');
-  const add = useAction(
-    async () => {
+  const form = useForm({
+    schema: RingCreateSchema,
+    initial: { name: '' },
+    toInput: (v) => ({ tournamentId, name: v.name.trim() }),
+    showErrors: 'submitted',
+    onSubmit: async (_checked, v) => {
       if (tournamentId === undefined) return;
-      await createRing(tournamentId, name.trim());
-      setName('');
+      await createRing(tournamentId, v.name.trim());
+      form.reset();
     },
-    { errorPrefix: 'Could not add the ring. ' },
-  );
+    action: { errorPrefix: 'Could not add the ring. ' },
+  });
+  const name = form.values.name;
   const reorder = useAction((ids: number[]) => reorderRings(tournamentId!, ids), {
     errorPrefix: 'Could not reorder the rings. ',
   });
-  const onAdd = (e: FormEvent) => {
-    e.preventDefault();
-    if (name.trim()) void add.run();
+  const onAdd = (e: FormEvent<HTMLFormElement>) => {
+    if (name.trim()) void form.submit(e);
+    else e.preventDefault();
   };
   const moveRing = (index: number, step: -1 | 1) => {
     const ids = rings.map((r) => r.id);
@@ -61,18 +68,15 @@ export function RingSetup({ rings, tournamentId }: { rings: SyncRing[]; tourname
           ))}
         </ul>
         <form className="flex flex-wrap items-end gap-2" onSubmit={onAdd} aria-label="Add a ring">
-          <div className="grid gap-1">
-            <Label htmlFor="new-ring-name">New ring name</Label>
-            <Input
-              id="new-ring-name"
-              className="h-11 w-60"
-              value={name}
-              maxLength={40}
-              placeholder={`Ring ${rings.length + 1}`}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </div>
-          <Button type="submit" size="lg" disabled={add.busy || !name.trim() || tournamentId === undefined}>
+          <TextField
+            id="new-ring-name"
+            label="New ring name"
+            className="h-11 w-60"
+            maxLength={40}
+            placeholder={`Ring ${rings.length + 1}`}
+            {...form.field('name')}
+          />
+          <Button type="submit" size="lg" disabled={form.busy || !name.trim() || tournamentId === undefined}>
             Add ring
           </Button>
         </form>
