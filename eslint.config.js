@@ -55,6 +55,8 @@ export default tseslint.config(
               from: { element: { type: 'feature' } },
               allow: [
                 { to: { element: { types: ['components', 'lib', 'sync', 'shared'] } } },
+                // The page table (app/pages.ts: paths, titles, roles) is plain data features link with.
+                { to: { element: { type: 'app', fileInternalPath: 'pages.ts' } } },
                 { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
               ],
             },

@@ -1,20 +1,24 @@
-import type { Role } from '../domain/roles.ts';
+import {
+  ANYONE_ROLES as ANYONE,
+  DIRECTOR_ROLES as DIRECTORS,
+  SIGNED_IN_ROLES as SIGNED_IN,
+  STAFF_ROLES as STAFF,
+  SUPER_ADMIN_ROLES as SUPER_ADMIN,
+  type Role,
+} from '../domain/roles.ts';
 
 // The single role table: every /api and /sync route, keyed "METHOD /path" with OpenAPI
 // path parameters ("{id}"). The server refuses to start with a route missing here, the
 // OpenAPI document carries each route's roles as `x-roles`, and the tests read both.
 
-export const ANYONE = [
-  'Unauthenticated',
-  'Customer',
-  'CheckInAdmin',
-  'TournamentDirector',
-  'SuperAdmin',
-] as const;
-export const SIGNED_IN = ['Customer', 'CheckInAdmin', 'TournamentDirector', 'SuperAdmin'] as const;
-export const STAFF = ['CheckInAdmin', 'TournamentDirector', 'SuperAdmin'] as const;
-export const DIRECTORS = ['TournamentDirector', 'SuperAdmin'] as const;
-export const SUPER_ADMIN = ['SuperAdmin'] as const;
+// The role groups are shared/src/domain/roles.ts's, under the table's short names.
+export {
+  ANYONE_ROLES as ANYONE,
+  SIGNED_IN_ROLES as SIGNED_IN,
+  STAFF_ROLES as STAFF,
+  DIRECTOR_ROLES as DIRECTORS,
+  SUPER_ADMIN_ROLES as SUPER_ADMIN,
+} from '../domain/roles.ts';
 
 export const API_ACCESS = {
   'GET /api/health': ANYONE,

@@ -4,8 +4,16 @@ export type Role = (typeof ROLES)[number];
 /** Roles an account can hold (Unauthenticated is the absence of an account). */
 export const ACCOUNT_ROLES = ['Customer', 'CheckInAdmin', 'TournamentDirector', 'SuperAdmin'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+// The role groups, defined once: the API role table (contract/access.ts), the sync scopes and the
+// web app's page table all use these.
+/** Anyone, signed in or not. */
+export const ANYONE_ROLES = ROLES;
+/** Any signed-in account. */
+export const SIGNED_IN_ROLES = ACCOUNT_ROLES;
 export const STAFF_ROLES = ['CheckInAdmin', 'TournamentDirector', 'SuperAdmin'] as const satisfies readonly AccountRole[];
 export const DIRECTOR_ROLES = ['TournamentDirector', 'SuperAdmin'] as const satisfies readonly AccountRole[];
+export const SUPER_ADMIN_ROLES = ['SuperAdmin'] as const satisfies readonly AccountRole[];
 
 export function isStaff(roles: readonly string[]): boolean {
   return roles.some((r) => (STAFF_ROLES as readonly string[]).includes(r));

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../lib/session.ts';
 import { invalidateQueries } from '../lib/use-query.ts';
 import { makeSettings, makeTournament, stubApi } from '../testing/fixtures.ts';
-import { mayOpen } from './admin-layout.tsx';
+import { mayOpen } from './pages.ts';
 import { Providers } from './providers.tsx';
 import { routes } from './routes.tsx';
 

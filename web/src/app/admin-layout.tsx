@@ -1,19 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import { MESSAGES } from '@shared/domain/messages.ts';
-import { DIRECTOR_ROLES, hasAnyRole, STAFF_ROLES } from '@shared/domain/roles.ts';
+import { hasAnyRole } from '@shared/domain/roles.ts';
 import { useCallback, useEffect } from 'react';
-import {
-  Link,
-  matchRoutes,
-  Navigate,
-  NavLink,
-  Outlet,
-  useBlocker,
-  useLocation,
-  useMatches,
-  type BlockerFunction,
-} from 'react-router';
-import { MORE_PAGES } from '../components/admin-pages.ts';
+import { Link, Navigate, NavLink, Outlet, useBlocker, useLocation, type BlockerFunction } from 'react-router';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import {
@@ -27,38 +16,7 @@ import { ImpersonationBanner } from '../features/registrations-desk/components/i
 import { usePageAlert } from '../lib/page-alert.tsx';
 import { useSession } from '../lib/session.ts';
 import { cn } from '../lib/utils.ts';
-import { routes } from './routes.tsx';
-
-// SPEC.md section 2 "Admin navigation" and section 6.
-const NAV: { to: string; label: string; roles: readonly string[] }[] = [
-  { to: '/admin/dashboard', label: 'Dashboard', roles: DIRECTOR_ROLES },
-  { to: '/admin/competitors', label: 'Competitors', roles: DIRECTOR_ROLES },
-  { to: '/admin/registrations', label: 'Registrations', roles: STAFF_ROLES },
-  { to: '/admin/payments', label: 'Payments', roles: STAFF_ROLES },
-  { to: '/admin/check-in', label: 'Check-in', roles: STAFF_ROLES },
-  { to: '/admin/matchmaking', label: 'Matchmaking', roles: DIRECTOR_ROLES },
-  { to: '/admin/matchday', label: 'Matchday', roles: DIRECTOR_ROLES },
-  { to: '/admin/rings', label: 'Rings', roles: DIRECTOR_ROLES },
-];
-
-interface RolesHandle {
-  roles?: readonly string[];
-}
-
-/** The roles the deepest route that names any requires (none: any staff role). */
-export function requiredRoles(handles: unknown[]): readonly string[] | undefined {
-  for (const handle of [...handles].reverse()) {
-    const roles = (handle as RolesHandle | undefined)?.roles;
-    if (roles) return roles;
-  }
-  return undefined;
-}
-
-/** Whether `roles` may open `pathname` (an admin page whose route names no roles: any staff role). */
-export function mayOpen(pathname: string, roles: readonly string[]): boolean {
-  const needed = requiredRoles((matchRoutes(routes, pathname) ?? []).map((m) => m.route.handle));
-  return !needed || hasAnyRole(roles, needed);
-}
+import { ADMIN_NAV, href, MORE_MENU, mayOpen, PAGES } from './pages.ts';
 
 /**
  * SPEC.md section 8: following a link to a page the role may not open cancels the navigation;
@@ -71,7 +29,7 @@ function useCancelForbiddenNavigation(roles: readonly string[]) {
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
       currentLocation.pathname !== nextLocation.pathname &&
-      nextLocation.pathname.startsWith('/admin') &&
+      nextLocation.pathname.startsWith(PAGES.admin.path) &&
       !mayOpen(nextLocation.pathname, roles),
     [roles],
   );
@@ -87,21 +45,19 @@ const NO_ROLES: readonly string[] = [];
 
 export function AdminLayout() {
   const session = useSession();
-  const matches = useMatches();
   const { pathname } = useLocation();
   const roles = session?.user.roles ?? NO_ROLES;
   useCancelForbiddenNavigation(roles);
 
-  if (!hasAnyRole(roles, STAFF_ROLES)) {
+  if (!hasAnyRole(roles, PAGES.admin.roles)) {
     return <Alert variant="danger">{MESSAGES.needsAuthentication}</Alert>;
   }
   // A bare /admin goes to the dashboard (SPEC.md section 2); a check-in admin, who may not
   // see it, goes where login sends them (SPEC.md section 4).
-  if (/^\/admin\/?$/.test(pathname) && !hasAnyRole(roles, DIRECTOR_ROLES)) {
-    return <Navigate to="/admin/registrations" replace />;
+  if (/^\/admin\/?$/.test(pathname) && !mayOpen(href('dashboard'), roles)) {
+    return <Navigate to={href('registrations')} replace />;
   }
-  const needed = requiredRoles(matches.map((m) => m.handle));
-  const allowed = !needed || hasAnyRole(roles, needed);
+  const allowed = mayOpen(pathname, roles);
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
@@ -112,12 +68,12 @@ export function AdminLayout() {
   return (
     <div className="grid gap-6">
       <nav aria-label="Admin" className="flex flex-wrap items-center gap-1 border-b pb-2 print:hidden">
-        {NAV.filter((item) => hasAnyRole(roles, item.roles)).map((item) => (
-          <NavLink key={item.to} to={item.to} className={linkClass}>
-            {item.label}
+        {ADMIN_NAV.filter((key) => hasAnyRole(roles, PAGES[key].roles)).map((key) => (
+          <NavLink key={key} to={href(key)} className={linkClass}>
+            {PAGES[key].title}
           </NavLink>
         ))}
-        {roles.includes('SuperAdmin') && (
+        {hasAnyRole(roles, MORE_MENU.roles) && (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button variant="ghost" size="sm">
@@ -127,9 +83,9 @@ export function AdminLayout() {
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
               {/* Issue 19: every settings page, in the settings navigation's order; Logout is the header's. */}
-              {MORE_PAGES.map((item) => (
-                <DropdownMenuItem key={item.to} asChild>
-                  <Link to={item.to}>{item.label}</Link>
+              {MORE_MENU.pages.map((key) => (
+                <DropdownMenuItem key={key} asChild>
+                  <Link to={href(key)}>{PAGES[key].title}</Link>
                 </DropdownMenuItem>
               ))}
             </DropdownMenuContent>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { href } from './pages.ts';
 
 /**
  * Every public and customer page ends with the privacy policy (issue 19): the site collects
@@ -11,7 +12,7 @@ export function Footer() {
         aria-label="Footer"
         className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 px-4 py-2 text-sm"
       >
-        <Link to="/privacy" className="inline-flex min-h-11 items-center">
+        <Link to={href('privacy')} className="inline-flex min-h-11 items-center">
           Privacy policy
         </Link>
       </nav>

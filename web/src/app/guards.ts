@@ -1,20 +1,10 @@
-// SPEC.md section 2: the paths a visitor may see without logging in.
-const PUBLIC_PATHS: readonly RegExp[] = [
-  /^\/$/,
-  /^\/contact$/,
-  /^\/privacy$/,
-  /^\/mailing-list$/,
-  /^\/user(\/(login|register|pending|forgot))?$/,
-  /^\/user\/verification(\/[^/]+)?$/,
-  /^\/user\/reset\/[^/]+\/[^/]+$/,
-  /^\/signage\/.*/,
-  // Issue 14: the public results page (first name, last initial and school only).
-  /^\/results$/,
-];
+import { href, isPublicPage } from './pages.ts';
 
+/** SPEC.md section 2: the pages a visitor may see without logging in (the page table's public ones). */
 export function isPublicPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PUBLIC_PATHS.some((re) => re.test(path));
+  // Any signage screen is public, even one the table does not list yet.
+  return isPublicPage(path) || /^\/signage\/.*/.test(path);
 }
 
 export const RETURN_URL_KEY = 'returnUrl';
@@ -24,8 +14,8 @@ export const RETURN_URL_KEY = 'returnUrl';
  * to /user/login; a signed-in user on the /user pages goes to /customer/registration.
  */
 export function guardRedirect(pathname: string, signedIn: boolean): string | null {
-  if (!signedIn && !isPublicPath(pathname)) return '/user/login';
-  if (signedIn && /^\/user(\/|$)/.test(pathname)) return '/customer/registration';
+  if (!signedIn && !isPublicPath(pathname)) return href('login');
+  if (signedIn && /^\/user(\/|$)/.test(pathname)) return href('registrationStart');
   return null;
 }
 

@@ -5,6 +5,7 @@ import { Button } from '../components/ui/button.tsx';
 import { isStaff, logout, useSession } from '../lib/session.ts';
 import { Flag, useSiteSettings } from '../lib/site-settings.tsx';
 import { cn } from '../lib/utils.ts';
+import { href } from './pages.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -26,7 +27,7 @@ export function Header() {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-2 py-1 sm:px-4 sm:py-2">
         {!onHome && (
           <Link
-            to="/"
+            to={href('home')}
             className="mr-auto text-base font-bold leading-tight text-foreground no-underline sm:text-lg"
           >
             {settings?.siteName ?? ''}
@@ -36,20 +37,20 @@ export function Header() {
           aria-label="Main"
           className="ml-auto flex max-w-full items-center overflow-x-auto sm:flex-wrap sm:gap-1"
         >
-          <NavLink to="/contact" className={linkClass}>
+          <NavLink to={href('contact')} className={linkClass}>
             Contact Us
           </NavLink>
           <Flag name="MailingListTab">
-            <NavLink to="/mailing-list" className={linkClass}>
+            <NavLink to={href('mailingList')} className={linkClass}>
               Mailing List
             </NavLink>
           </Flag>
           <Button asChild size="sm" className="shrink-0">
-            <Link to="/customer/home">Online Registration</Link>
+            <Link to={href('customerHome')}>Online Registration</Link>
           </Button>
           {isStaff(session) && (
             <Button asChild size="sm" variant="outline">
-              <Link to="/admin/registrations">
+              <Link to={href('registrations')}>
                 <Shield aria-hidden="true" />
                 Admin
               </Link>
@@ -60,7 +61,7 @@ export function Header() {
               size="sm"
               variant="ghost"
               onClick={async () => {
-                if (await logout()) await navigate('/');
+                if (await logout()) await navigate(href('home'));
               }}
             >
               <LogOut aria-hidden="true" />

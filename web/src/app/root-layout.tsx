@@ -10,6 +10,7 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { StaffHeader } from './staff-header.tsx';
 import { RouteAnnouncer } from './route-announcer.tsx';
+import { PAGES, href } from './pages.ts';
 
 /** Every page: the login guard, id checks, header, page alert and scroll restoration. */
 export function RootLayout() {
@@ -28,7 +29,7 @@ export function RootLayout() {
   // SPEC.md section 4: impersonation ends on leaving /admin. A layout effect runs before any
   // page's effects, so the new page's first requests already go without UserContext.
   useLayoutEffect(() => {
-    if (!pathname.startsWith('/admin')) clearImpersonatedUserId();
+    if (!pathname.startsWith(PAGES.admin.path)) clearImpersonatedUserId();
   }, [pathname]);
   useEffect(() => {
     if (settingsError) showError(settingsError);
@@ -41,10 +42,10 @@ export function RootLayout() {
   if (hasNonNumericId(deepest?.params ?? {})) return <Navigate to="/" replace />;
   // Signing in moves on from the /user page in place (issue 19): while that navigation runs,
   // the page signed in a moment ago is not sent elsewhere.
-  const leaving = navigation.state !== 'idle' && pathname.startsWith('/user');
+  const leaving = navigation.state !== 'idle' && pathname.startsWith(PAGES.user.path);
   const redirect = leaving ? null : guardRedirect(pathname, !!session);
   if (redirect) {
-    if (redirect === '/user/login') {
+    if (redirect === href('login')) {
       sessionStorage.setItem(RETURN_URL_KEY, pathname + location.search + location.hash);
     }
     return <Navigate to={redirect} replace />;
@@ -56,7 +57,7 @@ export function RootLayout() {
 
   const signage = pathname.startsWith('/signage/');
   // Staff screens get the staff header (issue 19): no public links to mis-tap at the door.
-  const staffScreen = pathname.startsWith('/admin') && isStaff(session);
+  const staffScreen = pathname.startsWith(PAGES.admin.path) && isStaff(session);
   return (
     <div className="flex min-h-screen flex-col">
       <a

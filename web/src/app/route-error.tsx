@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Alert } from '../components/ui/alert.tsx';
 import { isOfflineError, OFFLINE_TEXT } from '../lib/offline.ts';
+import { href } from './pages.ts';
 
 /** The error boundary of every page: the header stays, the page shows what went wrong. */
 export function RouteError() {
@@ -12,7 +13,7 @@ export function RouteError() {
       <div className="mx-auto grid max-w-xl gap-4">
         <Alert>{OFFLINE_TEXT}</Alert>
         <p>
-          <Link to="/">Back to the home page</Link>
+          <Link to={href('home')}>Back to the home page</Link>
         </p>
       </div>
     );
@@ -26,7 +27,7 @@ export function RouteError() {
     <div className="mx-auto grid max-w-xl gap-4">
       <Alert variant="danger">{message}</Alert>
       <p>
-        <Link to="/">Back to the home page</Link>
+        <Link to={href('home')}>Back to the home page</Link>
       </p>
     </div>
   );

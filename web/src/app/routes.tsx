@@ -16,7 +16,7 @@ import { divisionSheetsRoutes } from '../features/division-sheets/routes.tsx';
 import { registrationsDeskRoutes } from '../features/registrations-desk/routes.tsx';
 import { ringsRoutes } from '../features/rings/routes.tsx';
 import { matchdayRoutes } from '../features/matchday/routes.tsx';
-import { STAFF_ROLES } from '@shared/domain/roles.ts';
+import { href, PAGES, relativePath } from './pages.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -30,8 +30,7 @@ import { RouteError } from './route-error.tsx';
  * check-in, resend, view as) beside the page, and the registration's files (issue 16) below.
  */
 const adminRegistrationDetailRoute: RouteObject = {
-  path: 'registration/:registrationId',
-  handle: { roles: STAFF_ROLES },
+  path: relativePath('adminRegistration', PAGES.admin.path),
   lazy: async () => {
     const [{ AdminRegistrationPage }, { StaffRegistrationDetail }, { RegistrationFilesPanel }] =
       await Promise.all([
@@ -61,54 +60,54 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage /> },
           {
-            path: 'contact',
+            path: relativePath('contact', ''),
             lazy: async () => ({
               Component: (await import('../features/contact/components/contact-page.tsx')).ContactPage,
             }),
           },
           {
-            path: 'privacy',
+            path: relativePath('privacy', ''),
             lazy: async () => ({
               Component: (await import('../features/privacy/components/privacy-page.tsx')).PrivacyPage,
             }),
           },
           {
-            path: 'mailing-list',
+            path: relativePath('mailingList', ''),
             lazy: async () => ({
               Component: (await import('../features/mailing-list/components/mailing-list-page.tsx'))
                 .MailingListPage,
             }),
           },
           {
-            path: 'signage/ring-assignments',
+            path: relativePath('signage', ''),
             lazy: async () => ({
               Component: (await import('../features/signage/components/signage-page.tsx')).SignagePage,
             }),
           },
           {
-            path: 'results',
+            path: relativePath('results', ''),
             lazy: async () => ({
               Component: (await import('../features/results/components/results-page.tsx')).ResultsPage,
             }),
           },
           {
-            path: 'user',
-            children: [{ index: true, element: <Navigate to="/user/login" replace /> }, ...authRoutes],
+            path: relativePath('user', ''),
+            children: [{ index: true, element: <Navigate to={href('login')} replace /> }, ...authRoutes],
           },
           {
-            path: 'customer',
+            path: relativePath('customer', ''),
             children: [
-              { index: true, element: <Navigate to="/customer/home" replace /> },
+              { index: true, element: <Navigate to={href('customerHome')} replace /> },
               ...customerRegistrationRoutes,
               ...fileSharingRoutes,
             ],
           },
-          { path: 'share', element: <Navigate to="/customer/file-sharing" replace /> },
+          { path: relativePath('share', ''), element: <Navigate to={href('fileSharing')} replace /> },
           {
-            path: 'admin',
+            path: relativePath('admin', ''),
             lazy: async () => ({ Component: (await import('./admin-layout.tsx')).AdminLayout }),
             children: [
-              { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+              { index: true, element: <Navigate to={href('dashboard')} replace /> },
               ...communicationsRoutes,
               ...devOutboxRoutes,
               ...dashboardRoutes,

@@ -4,6 +4,7 @@ import { SchemeToggle } from '../components/scheme-toggle.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { logout, useSession } from '../lib/session.ts';
 import { useSiteSettings } from '../lib/site-settings.tsx';
+import { href } from './pages.ts';
 
 /**
  * The header of staff screens (issue 19, "the volunteer at the door"): the public header's
@@ -21,7 +22,10 @@ export function StaffHeader() {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
         <div className="mr-auto flex min-w-0 items-center gap-2">
           {/* A bare /admin opens the staff start page for the role (SPEC.md section 2). */}
-          <Link to="/admin" className="min-h-6 truncate text-lg font-bold text-foreground no-underline">
+          <Link
+            to={href('admin')}
+            className="min-h-6 truncate text-lg font-bold text-foreground no-underline"
+          >
             {settings?.siteName ?? ''}
           </Link>
           <span className="inline-flex shrink-0 items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold">
@@ -36,7 +40,7 @@ export function StaffHeader() {
             </span>
           )}
           <Button asChild size="sm" variant="ghost">
-            <Link to="/">
+            <Link to={href('home')}>
               <ExternalLink aria-hidden="true" />
               Public site
             </Link>
@@ -47,7 +51,7 @@ export function StaffHeader() {
               size="sm"
               variant="outline"
               onClick={async () => {
-                if (await logout()) await navigate('/');
+                if (await logout()) await navigate(href('home'));
               }}
             >
               <LogOut aria-hidden="true" />

@@ -34,11 +34,6 @@ export interface Action<A extends unknown[], R> {
   error: unknown;
 }
 
-/** The text a person sees for a failure: an `ApiError`'s message is already the section 8 text. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 export const ALREADY_RUNNING = new Error('The action is already running.');
 
 export function useAction<A extends unknown[], R>(

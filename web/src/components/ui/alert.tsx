@@ -19,6 +19,3 @@ export function Alert({ className, variant, ...props }: ComponentProps<'div'> & 
 export function AlertTitle({ className, ...props }: ComponentProps<'p'>) {
   return <p className={cn('mb-1 font-semibold', className)} {...props} />;
 }
-export function AlertDescription({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('text-sm', className)} {...props} />;
-}

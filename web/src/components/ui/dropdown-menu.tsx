@@ -4,7 +4,6 @@ import { cn } from '../../lib/utils.ts';
 
 export const DropdownMenu = Menu.Root;
 export const DropdownMenuTrigger = Menu.Trigger;
-export const DropdownMenuGroup = Menu.Group;
 
 export function DropdownMenuContent({ className, sideOffset = 4, ...props }: ComponentProps<typeof Menu.Content>) {
   return (
@@ -27,7 +26,4 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
       {...props}
     />
   );
-}
-export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof Menu.Separator>) {
-  return <Menu.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
 }

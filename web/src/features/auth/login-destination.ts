@@ -1,3 +1,6 @@
+import { DIRECTOR_ROLES, hasAnyRole, STAFF_ROLES } from '@shared/domain/roles.ts';
+import { href, PAGES } from '../../app/pages.ts';
+
 // The shell's guard remembers the address a visitor wanted under this sessionStorage key.
 const RETURN_URL_KEY = 'returnUrl';
 
@@ -7,13 +10,13 @@ const RETURN_URL_KEY = 'returnUrl';
  * remembered return address or /customer/home.
  */
 export function loginDestination(roles: readonly string[], returnUrl: string | null): string {
-  if (roles.includes('TournamentDirector') || roles.includes('SuperAdmin')) return '/admin/dashboard';
-  if (roles.includes('CheckInAdmin')) return '/admin/registrations';
+  if (hasAnyRole(roles, DIRECTOR_ROLES)) return href('dashboard');
+  if (hasAnyRole(roles, STAFF_ROLES)) return href('registrations');
   // Only a path on this site: never an absolute or protocol-relative address.
-  if (returnUrl && returnUrl.startsWith('/') && !returnUrl.startsWith('//') && !returnUrl.startsWith('/user')) {
+  if (returnUrl && returnUrl.startsWith('/') && !returnUrl.startsWith('//') && !returnUrl.startsWith(PAGES.user.path)) {
     return returnUrl;
   }
-  return '/customer/home';
+  return href('customerHome');
 }
 
 /** Reads and forgets the remembered return address. */

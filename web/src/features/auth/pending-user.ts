@@ -2,7 +2,7 @@
 // are kept only until the visitor leaves that page.
 const KEY = 'pendingUser';
 
-export interface PendingUser {
+interface PendingUser {
   firstName: string;
   email: string;
 }

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { PAGES, relativePath } from '../../app/pages.ts';
 import { startSessionKeeper } from './session-keeper.ts';
 
 // Children of /user (SPEC.md section 2). The app shell's guard already sends a signed-in
@@ -6,16 +7,16 @@ import { startSessionKeeper } from './session-keeper.ts';
 startSessionKeeper();
 
 export const authRoutes: RouteObject[] = [
-  { path: 'login', lazy: async () => ({ Component: (await import('./components/login-page.tsx')).LoginPage }) },
-  { path: 'register', lazy: async () => ({ Component: (await import('./components/register-page.tsx')).RegisterPage }) },
-  { path: 'pending', lazy: async () => ({ Component: (await import('./components/pending-page.tsx')).PendingPage }) },
+  { path: relativePath('login', PAGES.user.path), lazy: async () => ({ Component: (await import('./components/login-page.tsx')).LoginPage }) },
+  { path: relativePath('register', PAGES.user.path), lazy: async () => ({ Component: (await import('./components/register-page.tsx')).RegisterPage }) },
+  { path: relativePath('pending', PAGES.user.path), lazy: async () => ({ Component: (await import('./components/pending-page.tsx')).PendingPage }) },
   {
-    path: 'verification/:hash?',
+    path: relativePath('verification', PAGES.user.path),
     lazy: async () => ({ Component: (await import('./components/verification-page.tsx')).VerificationPage }),
   },
-  { path: 'forgot', lazy: async () => ({ Component: (await import('./components/forgot-page.tsx')).ForgotPage }) },
+  { path: relativePath('forgot', PAGES.user.path), lazy: async () => ({ Component: (await import('./components/forgot-page.tsx')).ForgotPage }) },
   {
-    path: 'reset/:userId/:hash',
+    path: relativePath('reset', PAGES.user.path),
     lazy: async () => ({ Component: (await import('./components/reset-page.tsx')).ResetPage }),
   },
 ];

@@ -1,12 +1,10 @@
-import { memo, useDeferredValue, useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { CircleCheck } from 'lucide-react';
 import { checkInCompetitor, checkInRegistration, undoCheckIn } from '@shared/domain/mutators/index.ts';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
 import { formatDollars, useTimeZone } from '../../lib/format.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { FirstSyncNotice } from '../../sync/first-sync-notice.tsx';
@@ -15,7 +13,13 @@ import { mutate, useCheckInView, useHasSynced } from '../../sync/hooks.ts';
 import { cn } from '../../lib/utils.ts';
 import { OwingCheckInDialog, type OwingCheckIn } from './owing-check-in-dialog.tsx';
 import { QrScanButton } from './qr-scanner.tsx';
-import { searchFamilies, type Family } from '../../components/door/family-search.ts';
+import type { Family } from '../../components/door/family-search.ts';
+import {
+  FamilyResults,
+  FamilySearchField,
+  useFamilySearch,
+} from '../../components/door/family-search-field.tsx';
+import { href } from '../../app/pages.ts';
 
 // /admin/check-in (issue 6): works from the device store, so it keeps working offline after
 // the first sync; taps queue mutations (shown at once, sent when the network allows).
@@ -26,14 +30,12 @@ export function CheckInPage() {
   usePageMeta('Check-in', 'Check in competitors at the venue, online or offline.');
   const view = useCheckInView();
   const synced = useHasSynced();
-  const [query, setQuery] = useState('');
-  const deferred = useDeferredValue(query);
+  const { query, setQuery, families } = useFamilySearch(view);
   // Families whose check-in without payment the volunteer confirmed on this screen: their other
   // competitors check in with one tap (a family of five arriving together is asked once).
   const confirmedWithoutPayment = useRef(new Set<number>()).current;
 
   if (!view || synced === undefined) return <p>Loading…</p>;
-  const families = searchFamilies(view.registrations, view.competitors, deferred);
   const checkedIn = view.competitors.filter((c) => c.checkedInAt).length;
 
   return (
@@ -41,7 +43,7 @@ export function CheckInPage() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-semibold">Check-in</h1>
         <Button asChild variant="outline">
-          <Link to="/admin/walk-in">Register a walk-in</Link>
+          <Link to={href('walkIn')}>Register a walk-in</Link>
         </Button>
       </div>
       {!synced && view.registrations.length === 0 ? (
@@ -52,35 +54,22 @@ export function CheckInPage() {
         </p>
       )}
       <div className="flex flex-wrap items-end gap-2">
-        <div className="grid w-full max-w-md gap-1">
-          <Label htmlFor="check-in-search">Search by name or confirmation code</Label>
-          <Input
-            id="check-in-search"
-            type="search"
-            autoComplete="off"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-        </div>
+        <FamilySearchField id="check-in-search" query={query} onQueryChange={setQuery} />
         <QrScanButton onCode={setQuery} />
       </div>
-      {families.length === 0 && synced && <p>No registration matches.</p>}
-      <ul className="grid gap-3">
-        {families.slice(0, SHOWN).map((f) => (
-          <li key={f.registration.id}>
-            <FamilyCard
-              family={f}
-              pending={view.pendingCompetitorIds}
-              confirmedWithoutPayment={confirmedWithoutPayment}
-            />
-          </li>
-        ))}
-      </ul>
-      {families.length > SHOWN && (
-        <p>
-          Showing {SHOWN} of {families.length}: search to narrow down.
-        </p>
-      )}
+      <FamilyResults
+        families={families}
+        synced={synced}
+        shown={SHOWN}
+        className="grid gap-3"
+        renderFamily={(f) => (
+          <FamilyCard
+            family={f}
+            pending={view.pendingCompetitorIds}
+            confirmedWithoutPayment={confirmedWithoutPayment}
+          />
+        )}
+      />
     </div>
   );
 }
@@ -167,7 +156,7 @@ const FamilyCard = memo(function FamilyCard({ family, pending, confirmedWithoutP
                 Balance owing {formatDollars(r.balanceOwing)}
               </Badge>
               <Button asChild size="sm" variant="outline">
-                <Link to={`/admin/payments?registration=${r.id}`}>Take payment</Link>
+                <Link to={href('payments', undefined, `registration=${r.id}`)}>Take payment</Link>
               </Button>
             </>
           ) : (

@@ -1,11 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { DIRECTOR_ROLES } from '@shared/domain/roles.ts';
+import { PAGES, relativePath } from '../../app/pages.ts';
 
 // /admin/competitors: TournamentDirector, SuperAdmin (SPEC.md section 6).
 export const competitorsRoutes: RouteObject[] = [
   {
-    path: 'competitors',
-    handle: { roles: DIRECTOR_ROLES },
+    path: relativePath('competitors', PAGES.admin.path),
     lazy: async () => ({ Component: (await import('./components/competitors-page.tsx')).CompetitorsPage }),
   },
 ];

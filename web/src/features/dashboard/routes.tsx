@@ -1,11 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { DIRECTOR_ROLES } from '@shared/domain/roles.ts';
+import { PAGES, relativePath } from '../../app/pages.ts';
 
 // /admin/dashboard: TournamentDirector, SuperAdmin (SPEC.md section 6).
 export const dashboardRoutes: RouteObject[] = [
   {
-    path: 'dashboard',
-    handle: { roles: DIRECTOR_ROLES },
+    path: relativePath('dashboard', PAGES.admin.path),
     lazy: async () => ({ Component: (await import('./components/dashboard-page.tsx')).DashboardPage }),
   },
 ];

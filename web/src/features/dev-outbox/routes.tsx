@@ -1,11 +1,11 @@
 import type { RouteObject } from 'react-router';
+import { PAGES, relativePath } from '../../app/pages.ts';
 
 // /admin/dev-outbox (issue 16): the SMS and mails the server kept instead of sending. SuperAdmin
 // only, as its two /api routes are (shared/src/contract/access.ts).
 export const devOutboxRoutes: RouteObject[] = [
   {
-    path: 'dev-outbox',
-    handle: { roles: ['SuperAdmin'] as const },
+    path: relativePath('devOutbox', PAGES.admin.path),
     lazy: async () => ({ Component: (await import('./components/dev-outbox-page.tsx')).DevOutboxPage }),
   },
 ];

@@ -1,9 +1,10 @@
 import type { RouteObject } from 'react-router';
+import { PAGES, relativePath } from '../../app/pages.ts';
 
 /** Children of /customer: file sharing (SPEC.md section 2; `/share` redirects here). */
 export const fileSharingRoutes: RouteObject[] = [
   {
-    path: 'file-sharing',
+    path: relativePath('fileSharing', PAGES.customer.path),
     lazy: async () => ({ Component: (await import('./components/file-sharing-page.tsx')).FileSharingPage }),
   },
 ];

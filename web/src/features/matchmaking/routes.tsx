@@ -1,24 +1,20 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { DIRECTOR_ROLES } from '@shared/domain/roles.ts';
+import { PAGES, relativePath } from '../../app/pages.ts';
 
 // Matchmaking (issue 13): TournamentDirector, SuperAdmin (SPEC.md section 6). The draft page's
 // tabs all, split and combine are child routes (SPEC.md section 2); the page reads which one.
-const handle = { roles: DIRECTOR_ROLES };
 
 export const matchmakingRoutes: RouteObject[] = [
   {
-    path: 'matchmaking',
-    handle,
+    path: relativePath('matchmaking', PAGES.admin.path),
     lazy: async () => ({ Component: (await import('./components/matchmaking-page.tsx')).MatchmakingPage }),
   },
   {
-    path: 'matchmaking/create-draft/tournament/:tournamentId',
-    handle,
+    path: relativePath('createDraft', PAGES.admin.path),
     lazy: async () => ({ Component: (await import('./components/create-draft-page.tsx')).CreateDraftPage }),
   },
   {
-    path: 'matchmaking/:draftId',
-    handle,
+    path: relativePath('draft', PAGES.admin.path),
     lazy: async () => ({ Component: (await import('./components/draft-page.tsx')).DraftPage }),
     children: [
       { index: true, element: <Navigate to="all" replace /> },
@@ -28,13 +24,11 @@ export const matchmakingRoutes: RouteObject[] = [
     ],
   },
   {
-    path: 'matchmaking/:draftId/split/division/:draftDivisionId',
-    handle,
+    path: relativePath('splitDivision', PAGES.admin.path),
     lazy: async () => ({ Component: (await import('./components/split-page.tsx')).SplitPage }),
   },
   {
-    path: 'matchmaking/:draftId/combine/division/:draftDivisionId',
-    handle,
+    path: relativePath('combineDivision', PAGES.admin.path),
     lazy: async () => ({ Component: (await import('./components/combine-page.tsx')).CombinePage }),
   },
 ];

@@ -1,11 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { STAFF_ROLES } from '@shared/domain/roles.ts';
+import { PAGES, relativePath } from '../../app/pages.ts';
 
 // /admin/payments: CheckInAdmin, TournamentDirector, SuperAdmin (SPEC.md section 6).
 export const paymentRoutes: RouteObject[] = [
   {
-    path: 'payments',
-    handle: { roles: STAFF_ROLES },
+    path: relativePath('payments', PAGES.admin.path),
     lazy: async () => ({ Component: (await import('./payments-page.tsx')).PaymentsPage }),
   },
 ];

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { PAGES, relativePath } from '../../app/pages.ts';
 
 // The registration pages (issue 5), loaded lazily. The shell sends a non-numeric `...Id` to `/`.
 
@@ -9,41 +10,44 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 /** Children of /customer (SPEC.md section 2 "Customer area"). */
 export const customerRegistrationRoutes: RouteObject[] = [
-  { path: 'home', ...page(() => import('./components/customer-home-page.tsx'), 'CustomerHomePage') },
   {
-    path: 'home/notification-preferences',
+    path: relativePath('customerHome', PAGES.customer.path),
+    ...page(() => import('./components/customer-home-page.tsx'), 'CustomerHomePage'),
+  },
+  {
+    path: relativePath('notificationPreferences', PAGES.customer.path),
     ...page(() => import('./components/notification-preferences-page.tsx'), 'NotificationPreferencesPage'),
   },
   {
-    path: 'registration',
+    path: relativePath('registrationStart', PAGES.customer.path),
     ...page(() => import('./components/registration-guard-page.tsx'), 'RegistrationGuardPage'),
   },
   {
-    path: 'registration/:registrationId',
+    path: relativePath('registration', PAGES.customer.path),
     ...page(() => import('./components/area-pages.tsx'), 'CustomerRegistrationPage'),
   },
   {
-    path: 'registration/:registrationId/confirmation',
+    path: relativePath('confirmation', PAGES.customer.path),
     ...page(() => import('./components/confirmation-page.tsx'), 'ConfirmationPage'),
   },
   {
-    path: 'registration/:registrationId/competitor/:competitorId?',
+    path: relativePath('competitor', PAGES.customer.path),
     ...page(() => import('./components/area-pages.tsx'), 'CustomerCompetitorPage'),
   },
   {
-    path: 'registration/:registrationId/receipt',
+    path: relativePath('receipt', PAGES.customer.path),
     ...page(() => import('./components/receipt-page.tsx'), 'ReceiptPage'),
   },
 ];
 
 /**
- * Children of /admin. `handle.roles` limits a route to roles (SPEC.md section 6); the admin
+ * Children of /admin. The page table (app/pages.ts) limits a page to roles (SPEC.md section 6); the admin
  * competitor edit route has no role restriction of its own. The registration page itself is
  * composed with the staff panel in app/routes.tsx (features do not import each other).
  */
 export const adminRegistrationRoutes: RouteObject[] = [
   {
-    path: 'registration/:registrationId/competitor/:competitorId?',
+    path: relativePath('adminCompetitor', PAGES.admin.path),
     ...page(() => import('./components/area-pages.tsx'), 'AdminCompetitorPage'),
   },
 ];

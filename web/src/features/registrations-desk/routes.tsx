@@ -1,11 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { STAFF_ROLES } from '@shared/domain/roles.ts';
+import { PAGES, relativePath } from '../../app/pages.ts';
 
 /** Children of /admin: the registrations desk (SPEC.md sections 2 and 6; issue 7). */
 export const registrationsDeskRoutes: RouteObject[] = [
   {
-    path: 'registrations',
-    handle: { roles: STAFF_ROLES },
+    path: relativePath('registrations', PAGES.admin.path),
     lazy: async () => ({
       Component: (await import('./components/registrations-page.tsx')).RegistrationsPage,
     }),

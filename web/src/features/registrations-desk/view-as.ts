@@ -25,7 +25,7 @@ export function isViewAsPath(pathname: string): boolean {
 let cachedKey = '';
 let cached: ViewingAs | null = null;
 
-export function getViewingAs(): ViewingAs | null {
+function getViewingAs(): ViewingAs | null {
   const userId = getImpersonatedUserId();
   const rawName = sessionStorage.getItem(NAME_KEY) ?? '';
   const key = `${userId ?? ''}|${rawName}`;

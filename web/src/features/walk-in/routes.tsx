@@ -1,11 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { STAFF_ROLES } from '@shared/domain/roles.ts';
+import { PAGES, relativePath } from '../../app/pages.ts';
 
 // /admin/walk-in: register, take payment and check in at the door (staff, as check-in).
 export const walkInRoutes: RouteObject[] = [
   {
-    path: 'walk-in',
-    handle: { roles: STAFF_ROLES },
+    path: relativePath('walkIn', PAGES.admin.path),
     lazy: async () => ({ Component: (await import('./walk-in-page.tsx')).WalkInPage }),
   },
 ];

@@ -14,7 +14,7 @@ import { parseDollars, paymentFromForm, type PaymentFormState } from '../../comp
 // door price total, and the one `registerWalkIn@1` it becomes, validated by the shared rules.
 
 /** The tournament a walk-in registers for, as cached on the device (prices, day). */
-export interface WalkInTournament {
+interface WalkInTournament {
   id: number;
   tournamentDate: string;
   competitorOnlineCost: number;
@@ -89,7 +89,7 @@ export function initialWalkInForm(): WalkInFormState {
 }
 
 /** Spectators as typed, or 0 when the field does not hold a whole number. */
-export function spectatorCount(text: string): number {
+function spectatorCount(text: string): number {
   const n = parseDollars(text);
   return n === undefined ? 0 : Math.min(n, MAX_WALK_IN_SPECTATORS);
 }
@@ -102,8 +102,7 @@ export function formTotal(form: WalkInFormState, t: WalkInTournament): number {
   );
 }
 
-export type WalkInFormResult =
-  { ok: true; args: WalkInArgsInput } | { ok: false; errors: Record<string, string> };
+type WalkInFormResult = { ok: true; args: WalkInArgsInput } | { ok: false; errors: Record<string, string> };
 
 function issuesToErrors(
   prefix: string,

@@ -11,7 +11,7 @@ import type { WalkInOptions } from './walk-in-form.ts';
 // meta, so the walk-in form works offline with the last answer.
 
 /** Fetches the next tournament and its registration options and keeps them on the device. */
-export async function refreshWalkInOptions(now: Date = new Date()): Promise<WalkInOptions | null> {
+async function refreshWalkInOptions(now: Date = new Date()): Promise<WalkInOptions | null> {
   const tournaments = await api.get(PUBLIC_PATHS.tournaments, TournamentListSchema);
   const t = nextTournament(tournaments, now);
   if (!t) return null;

@@ -14,6 +14,7 @@ import { signIn, signInWithGoogle, toSession, useTournaments } from '../api/acco
 import { loginDestination, takeReturnUrl } from '../login-destination.ts';
 import { GoogleButton } from './google-button.tsx';
 import { TournamentStatusPanel } from './tournament-status-panel.tsx';
+import { href } from '../../../app/pages.ts';
 
 /** /user/login: the tournament status panel and the sign-in form (SPEC.md section 2). */
 export function LoginPage() {
@@ -82,7 +83,7 @@ export function LoginPage() {
                 {busy && <Spinner className="size-4" />}
                 Login
               </Button>
-              <Link to="/user/forgot">Forgot your password?</Link>
+              <Link to={href('forgot')}>Forgot your password?</Link>
             </div>
           </form>
           {googleClientId ? (

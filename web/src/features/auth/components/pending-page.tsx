@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { clearPendingUser, readPendingUser } from '../pending-user.ts';
+import { href } from '../../../app/pages.ts';
 
 /** /user/pending: "check your e-mail" after sign-up (SPEC.md section 4). */
 export function PendingPage() {
@@ -10,7 +11,7 @@ export function PendingPage() {
   const [pending] = useState(readPendingUser);
   // The stored name and address are cleared on leaving this page.
   useEffect(() => () => clearPendingUser(), []);
-  if (!pending) return <Navigate to="/user/register" replace />;
+  if (!pending) return <Navigate to={href('register')} replace />;
   return (
     <Card className="mx-auto max-w-xl">
       <CardHeader>

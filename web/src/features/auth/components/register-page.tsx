@@ -11,6 +11,7 @@ import { useForm } from '../../../lib/form.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { registerAccount } from '../api/accounts.ts';
 import { rememberPendingUser } from '../pending-user.ts';
+import { href } from '../../../app/pages.ts';
 
 const PROVINCE_OPTIONS = Object.entries(PROVINCES).map(([value, label]) => ({ value, label }));
 const EMPTY = {
@@ -39,7 +40,7 @@ export function RegisterPage() {
     onSubmit: async (values) => {
       await registerAccount(values);
       rememberPendingUser({ firstName: values.firstName, email: values.email });
-      await navigate('/user/pending');
+      await navigate(href('pending'));
     },
   });
 
@@ -50,7 +51,7 @@ export function RegisterPage() {
           <span className="sr-only">Page: </span>Sign Up
         </CardTitle>
         <p className="text-sm text-muted-foreground">
-          Already have an account? <Link to="/user/login">Sign in</Link>
+          Already have an account? <Link to={href('login')}>Sign in</Link>
         </p>
       </CardHeader>
       <CardContent>
@@ -93,7 +94,7 @@ export function RegisterPage() {
           <TextField label="Postal Code" required autoComplete="postal-code" {...form.field('postalCode')} />
           <p className="text-sm sm:col-span-2">
             We keep your details, and your competitors&apos;, only to run the tournament. Read our{' '}
-            <Link to="/privacy">privacy policy</Link>.
+            <Link to={href('privacy')}>privacy policy</Link>.
           </p>
           <div className="flex items-end sm:col-span-2">
             <Button type="submit" disabled={form.busy}>

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { resetPassword } from '../api/accounts.ts';
+import { href } from '../../../app/pages.ts';
 
 /** /user/reset/{userId}/{hash} (the shell checks that userId is numeric). */
 export function ResetPage() {
@@ -58,7 +59,7 @@ export function ResetPage() {
         </form>
         {done && (
           <p role="status">
-            Your password has been changed. <Link to="/user/login">Proceed to login</Link>
+            Your password has been changed. <Link to={href('login')}>Proceed to login</Link>
           </p>
         )}
       </CardContent>

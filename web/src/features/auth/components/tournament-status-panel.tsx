@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useFlag } from '../../../lib/site-settings.tsx';
+import { href } from '../../../app/pages.ts';
 
 /** SPEC.md section 2 "Login panel states": today, open or opening soon, closed, none. */
 export function TournamentStatusPanel({
@@ -67,7 +68,7 @@ export function TournamentStatusPanel({
               </Button>
             ) : (
               <Button asChild className="justify-self-start">
-                <Link to="/user/register">Sign Up</Link>
+                <Link to={href('register')}>Sign Up</Link>
               </Button>
             )}
           </>

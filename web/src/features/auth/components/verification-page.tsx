@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePageAlert } from '../../../lib/page-alert.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { verifyAccount } from '../api/accounts.ts';
+import { href } from '../../../app/pages.ts';
 
 /** /user/verification/{hash}: sends the hash on load (SPEC.md section 4). */
 export function VerificationPage() {
@@ -27,7 +28,7 @@ export function VerificationPage() {
     );
   }, [hash, showError]);
 
-  if (!hash) return <Navigate to="/" replace />;
+  if (!hash) return <Navigate to={href('home')} replace />;
   if (state === 'working') {
     return (
       <div className="flex justify-center py-10">
@@ -43,11 +44,11 @@ export function VerificationPage() {
       <CardContent className="grid gap-3">
         {state === 'done' ? (
           <p>
-            Your account has been verified. You can now <Link to="/user/login">login</Link>.
+            Your account has been verified. You can now <Link to={href('login')}>login</Link>.
           </p>
         ) : (
           <p>
-            We could not verify your account. Please try the link again, or <Link to="/contact">contact us</Link> for
+            We could not verify your account. Please try the link again, or <Link to={href('contact')}>contact us</Link> for
             help.
           </p>
         )}

@@ -15,6 +15,7 @@ import {
 } from '../../../components/ui/table.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useAudienceRegistrations, useTournaments } from '../api/communications.ts';
+import { href } from '../../../app/pages.ts';
 
 // /admin/communications/registrations (issue 16): the audience picker over a tournament's
 // registrations; the chosen ones go back to the compose page as its audience.
@@ -53,7 +54,7 @@ export function AudiencePickerPage() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold">Choose registrations</h1>
         <Button asChild variant="outline">
-          <Link to="/admin/communications">Back to compose</Link>
+          <Link to={href('communications')}>Back to compose</Link>
         </Button>
       </div>
       <div className="flex flex-wrap items-end gap-3">
@@ -76,7 +77,11 @@ export function AudiencePickerPage() {
           disabled={chosen.size === 0}
           onClick={() =>
             void navigate(
-              `/admin/communications?tournamentId=${tournamentId ?? ''}&registrations=${[...chosen].join(',')}`,
+              href(
+                'communications',
+                undefined,
+                `tournamentId=${tournamentId ?? ''}&registrations=${[...chosen].join(',')}`,
+              ),
             )
           }
         >

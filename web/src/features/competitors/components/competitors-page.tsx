@@ -19,6 +19,7 @@ import { formatDate, useTimeFormat } from '../../../lib/format.ts';
 import { usePageAlert } from '../../../lib/page-alert.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { downloadCompetitorsCsv, useCompetitors } from '../api/competitors.ts';
+import { href } from '../../../app/pages.ts';
 
 // /admin/competitors (issue 7; TournamentDirector, SuperAdmin): every competitor of the next
 // tournament, filtered by event type, level, age, gender and check-in; CSV export; a print view
@@ -161,7 +162,7 @@ function CompetitorsTable({
         {competitors.map((c) => (
           <TableRow key={c.id}>
             <TableCell>
-              <Link to={`/admin/registration/${c.registrationId}`} className="print:no-underline">
+              <Link to={href('adminRegistration', { registrationId: c.registrationId })} className="print:no-underline">
                 {c.lastName}, {c.firstName}
               </Link>
             </TableCell>

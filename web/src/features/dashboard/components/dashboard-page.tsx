@@ -44,7 +44,7 @@ function CheckInProgress({ checkIn }: { checkIn: Dashboard['checkIn'] }) {
   );
 }
 
-export function DashboardView({ data }: { data: Dashboard }) {
+function DashboardView({ data }: { data: Dashboard }) {
   const { tournament: t, registrations, competitors, revenue, checkIn } = data;
   if (!t) return <p>There is no upcoming tournament scheduled.</p>;
   return (

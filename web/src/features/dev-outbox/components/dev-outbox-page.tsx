@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
   Table,
   TableBody,
@@ -14,6 +12,7 @@ import { useTimeFormat } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { refreshQueries, type QueryResult } from '../../../lib/use-query.ts';
 import { useDevMailbox, useDevSmsOutbox } from '../api/dev-outbox.ts';
+import { QueryView } from '../../../components/query-view.tsx';
 
 /**
  * `/admin/dev-outbox` (issue 16, SuperAdmin): the SMS kept without Twilio configuration and the
@@ -81,35 +80,37 @@ function OutboxSection<M extends { id: number | string; createdAt: string; to: s
   message: (m: M) => ReactNode;
 }) {
   const time = useTimeFormat();
-  const { data, error, isLoading } = query;
   return (
     <section aria-labelledby={id} className="grid gap-2">
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
-      {error && <Alert variant="danger">{error.message}</Alert>}
-      {isLoading && !data && <Spinner />}
-      {data?.length === 0 && <p>{empty}</p>}
-      {data && data.length > 0 && (
-        <Table aria-labelledby={id}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>When</TableHead>
-              <TableHead>To</TableHead>
-              <TableHead>{messageHeading}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.map((m) => (
-              <TableRow key={m.id}>
-                <TableCell className="whitespace-nowrap">{time.dateTime(m.createdAt)}</TableCell>
-                <TableCell className="whitespace-nowrap">{m.to}</TableCell>
-                <TableCell>{message(m)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <QueryView query={query}>
+        {(data) =>
+          data.length === 0 ? (
+            <p>{empty}</p>
+          ) : (
+            <Table aria-labelledby={id}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>When</TableHead>
+                  <TableHead>To</TableHead>
+                  <TableHead>{messageHeading}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.map((m) => (
+                  <TableRow key={m.id}>
+                    <TableCell className="whitespace-nowrap">{time.dateTime(m.createdAt)}</TableCell>
+                    <TableCell className="whitespace-nowrap">{m.to}</TableCell>
+                    <TableCell>{message(m)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )
+        }
+      </QueryView>
     </section>
   );
 }

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Sheet, Sheets } from '@tournament/shared';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAction } from '../../../lib/action.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useDivisionSheet, useDraftSheets } from '../api/division-sheets.ts';
-import { sheetsPdf } from './sheet-pdf.ts';
+import { sheetsPdf } from '../model/sheet-pdf.ts';
 import {
   eventLine,
   judgedTypes,
@@ -16,7 +14,9 @@ import {
   weightText,
   type Judges,
   type Paper,
-} from './sheet-text.ts';
+} from '../model/sheet-text.ts';
+import { href } from '../../../app/pages.ts';
+import { QueryView } from '../../../components/query-view.tsx';
 
 // /admin/division-sheets/{draftDivisionId} and /admin/division-sheets/all/{draftId} (issue 13,
 // step 9): one printed page per division (Letter or A4, a page break after each), with the
@@ -215,9 +215,9 @@ export function DraftSheetsPage() {
   const { data, error, isLoading } = useDraftSheets(draftId);
   return (
     <section className="grid gap-4">
-      {error && <Alert variant="danger">{error.message}</Alert>}
-      {isLoading && !data && <Spinner />}
-      {data && <SheetsView sheets={data} back={`/admin/matchmaking/${draftId}/all`} />}
+      <QueryView query={{ data, error, isLoading }}>
+        {(data) => <SheetsView sheets={data} back={href('draftAll', { draftId })} />}
+      </QueryView>
     </section>
   );
 }
@@ -228,9 +228,9 @@ export function DivisionSheetPage() {
   const { data, error, isLoading } = useDivisionSheet(id);
   return (
     <section className="grid gap-4">
-      {error && <Alert variant="danger">{error.message}</Alert>}
-      {isLoading && !data && <Spinner />}
-      {data && <SheetsView sheets={data} back={`/admin/matchmaking/${data.draft.id}/all`} />}
+      <QueryView query={{ data, error, isLoading }}>
+        {(data) => <SheetsView sheets={data} back={href('draftAll', { draftId: data.draft.id })} />}
+      </QueryView>
     </section>
   );
 }

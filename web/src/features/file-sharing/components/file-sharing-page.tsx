@@ -12,13 +12,14 @@ import { useSession } from '../../../lib/session.ts';
 import { invalidateFiles, shareFile, uploadForStaff, useMyFiles } from '../api/files.ts';
 import { FileList } from './file-list.tsx';
 import { UploadForm } from './upload-form.tsx';
+import { href } from '../../../app/pages.ts';
 
 // `/customer/file-sharing` (SPEC.md sections 1 and 2: customers "share files"; `/share`
 // redirects here; issue 16). A family sends staff its waivers and medical forms and gets what
 // the tournament shares; a director also shares files with everyone from here.
 
 /** "Maya Lee and Obi Lee, Saturday, November 28, 2026" */
-export function registrationLabel(r: FileRegistration): string {
+function registrationLabel(r: FileRegistration): string {
   const who = r.competitorNames.length ? r.competitorNames.join(', ') : `Registration ${r.registrationId}`;
   return `${who} (${formatDate(r.tournamentDate)})`;
 }
@@ -47,7 +48,7 @@ export function FileSharingPage() {
         <CardContent>
           {registrations.length === 0 ? (
             <p>
-              Files are sent for a registration. <Link to="/customer/registration">Register first</Link>.
+              Files are sent for a registration. <Link to={href('registrationStart')}>Register first</Link>.
             </p>
           ) : (
             <SendToStaff registrations={registrations} />

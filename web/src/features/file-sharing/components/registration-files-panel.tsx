@@ -2,12 +2,12 @@ import { DIRECTOR_ROLES, hasAnyRole } from '@shared/domain/roles.ts';
 import { useSyncExternalStore } from 'react';
 import { useParams } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getImpersonatedUserId, subscribeImpersonation } from '../../../lib/impersonation.ts';
 import { useSession } from '../../../lib/session.ts';
 import { invalidateFiles, shareFile, useRegistrationFiles } from '../api/files.ts';
 import { FileList } from './file-list.tsx';
 import { UploadForm } from './upload-form.tsx';
+import { QueryView } from '../../../components/query-view.tsx';
 
 // On `/admin/registration/{id}` (issue 16): the family's uploads and what staff shared with
 // it. Every staff role reads them (a CheckInAdmin within reach, decision 018); directors
@@ -26,33 +26,35 @@ function Panel() {
   const session = useSession();
   const director = hasAnyRole(session?.user.roles ?? [], DIRECTOR_ROLES);
   // The registration page below reports a missing registration; nothing to add here.
-  if (isLoading && !data) return <Spinner />;
-  if (!data) return null;
   return (
-    <section aria-label="Files" className="mx-auto grid w-full max-w-3xl">
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Files</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <FileList
-            label="Files of this registration"
-            files={data}
-            empty="No files: the family has sent none, and none were shared with it."
-          />
-          {director && (
-            <UploadForm
-              label="File to share with this registration"
-              submit="Share with this registration"
-              success={(name) => `${name} is shared with this registration.`}
-              onUpload={async (file) => {
-                await shareFile(file, registrationId);
-                invalidateFiles();
-              }}
-            />
-          )}
-        </CardContent>
-      </Card>
-    </section>
+    <QueryView query={{ data, isLoading }} errors="none">
+      {(data) => (
+        <section aria-label="Files" className="mx-auto grid w-full max-w-3xl">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Files</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <FileList
+                label="Files of this registration"
+                files={data}
+                empty="No files: the family has sent none, and none were shared with it."
+              />
+              {director && (
+                <UploadForm
+                  label="File to share with this registration"
+                  submit="Share with this registration"
+                  success={(name) => `${name} is shared with this registration.`}
+                  onUpload={async (file) => {
+                    await shareFile(file, registrationId);
+                    invalidateFiles();
+                  }}
+                />
+              )}
+            </CardContent>
+          </Card>
+        </section>
+      )}
+    </QueryView>
   );
 }

@@ -60,7 +60,7 @@ export function HomePage() {
   );
 }
 
-export function HomeContent({
+function HomeContent({
   settings,
   tournament,
   eventTypes,

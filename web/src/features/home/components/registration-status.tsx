@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { href } from '../../../app/pages.ts';
 
 /** The registration-status banner of the home page (SPEC.md sections 1 and 2). */
 export function RegistrationStatus({ state, tournament }: { state: HomeState; tournament: Tournament | undefined }) {
@@ -31,7 +32,7 @@ export function RegistrationStatus({ state, tournament }: { state: HomeState; to
         <Banner icon={<CalendarCheck aria-hidden="true" />} title="Online registration is now open!" tone="highlight">
           <p>Online registration closes after {formatDate(tournament.registrationClosesAfter)}.</p>
           <Button asChild size="lg" className="mt-2 w-fit">
-            <Link to="/customer/registration">Register online</Link>
+            <Link to={href('registrationStart')}>Register online</Link>
           </Button>
         </Banner>
       );

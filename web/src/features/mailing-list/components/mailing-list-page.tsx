@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../../compone
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useFlag, useSiteSettings } from '../../../lib/site-settings.tsx';
+import { href } from '../../../app/pages.ts';
 
 /** `/mailing-list`: the signup form, only when the MailingListTab flag is on (SPEC.md section 2). */
 export function MailingListPage() {
@@ -10,7 +11,7 @@ export function MailingListPage() {
   const settings = useSiteSettings();
   const enabled = useFlag('MailingListTab');
   if (!settings) return <Spinner />;
-  if (!enabled) return <Navigate to="/" replace />;
+  if (!enabled) return <Navigate to={href('home')} replace />;
 
   return (
     <Card className="mx-auto max-w-3xl">

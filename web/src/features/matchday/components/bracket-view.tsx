@@ -2,8 +2,8 @@ import type { SyncDivision } from '@shared/contract/sync-entities.ts';
 import { recordMatchWinner } from '@shared/domain/mutators/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { mutate } from '../../../sync/hooks.ts';
-import type { BracketEventView, DivisionView } from './rules.ts';
-import { rememberEntry, supersededWinner } from './sent-entries.ts';
+import type { BracketEventView, DivisionView } from '../model/rules.ts';
+import { rememberEntry, supersededWinner } from '../model/sent-entries.ts';
 
 // The drawn bracket of a bracket event type (issue 14), round by round: each ready match has a
 // "winner" button per competitor; byes say so; a decided match shows its winner (tap the other

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { mutate } from '../../../sync/hooks.ts';
-import { PLACE_LABEL, type DivisionView } from './rules.ts';
+import { PLACE_LABEL, type DivisionView } from '../model/rules.ts';
 
 // "Correct result" (issue 14; decision 021): a director picks who placed where in a completed
 // division's event type; the server audits it with before and after.

@@ -11,8 +11,8 @@ import {
 } from '../../../components/ui/table.tsx';
 import { cn } from '../../../lib/utils.ts';
 import { mutate } from '../../../sync/hooks.ts';
-import { checkScore, type DivisionView, type JudgedEventView } from './rules.ts';
-import { rememberEntry, supersededScore } from './sent-entries.ts';
+import { checkScore, type DivisionView, type JudgedEventView } from '../model/rules.ts';
+import { rememberEntry, supersededScore } from '../model/sent-entries.ts';
 
 // The score grid of a judged event type (issue 14): a row per competitor present, a field per
 // judge (3 or 5). A score is sent when its field is left or Enter is pressed (Enter moves on to

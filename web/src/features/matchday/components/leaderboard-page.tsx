@@ -25,12 +25,13 @@ import { VenueRefusals } from '../../../components/venue/venue-refusals.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { mutate, useReplica } from '../../../sync/hooks.ts';
 import type { ReplicaSnapshot } from '../../../sync/replica.ts';
+import { href } from '../../../app/pages.ts';
 
 // /admin/matchday/leaderboard (issue 14): the Grand Championship as it stands, live from the
 // device's matchday rows (SPEC section 9: 1st 100, 2nd 75, 3rd 50, 4th 25 per event type),
 // grouped by age band and gender; ties are ties ("=2"). Directors edit the groups.
 
-export interface LeaderboardData {
+interface LeaderboardData {
   tournamentId: number | undefined;
   groups: LeaderboardGroup[];
   /** Event types seen in the divisions, for the points columns. */
@@ -40,7 +41,7 @@ export interface LeaderboardData {
 }
 
 /** The leaderboard from the replica: completed results' placings, and the entries' people. */
-export function leaderboardData(snapshot: ReplicaSnapshot): LeaderboardData {
+function leaderboardData(snapshot: ReplicaSnapshot): LeaderboardData {
   const divisions = snapshot.rows('divisions');
   const completed = new Set(divisions.filter((d) => d.status === 'completed').map((d) => d.id));
   const results: EventResult[] = snapshot
@@ -85,7 +86,7 @@ export function LeaderboardPage() {
         <h1 className="text-2xl font-semibold">Grand Championship leaderboard</h1>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline" size="lg">
-            <Link to="/admin/matchday">Back to matchday</Link>
+            <Link to={href('matchday')}>Back to matchday</Link>
           </Button>
           {!editing && (
             <Button variant="outline" size="lg" onClick={() => setEditing(true)}>

@@ -10,7 +10,7 @@ import { setSession } from '../../../lib/session.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '../../../sync/db.ts';
 import { committedOutbox } from '../../../testing/outbox.ts';
 import { MatchdayPage } from './matchday-page.tsx';
-import { forgetEntries, rememberEntry } from './sent-entries.ts';
+import { forgetEntries, rememberEntry } from '../model/sent-entries.ts';
 
 vi.mock('../../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
 

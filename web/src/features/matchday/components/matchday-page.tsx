@@ -26,7 +26,8 @@ import { CorrectResult } from './correct-result.tsx';
 import { JudgedScores } from './judged-scores.tsx';
 import { useRingChoice } from './ring-choice.ts';
 import { estimatedStarts } from '@shared/domain/matchday/index.ts';
-import { divisionView, PLACE_LABEL, type DivisionView } from './rules.ts';
+import { divisionView, PLACE_LABEL, type DivisionView } from '../model/rules.ts';
+import { href } from '../../../app/pages.ts';
 
 // /admin/matchday (issue 14): a ring official's tablet. Pick the ring (kept on the device),
 // see its queue with estimated starts, start the next division, mark no-shows, enter scores
@@ -60,7 +61,7 @@ export function MatchdayPage() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-semibold">Matchday</h1>
         <Button asChild variant="outline" size="lg">
-          <Link to="/admin/matchday/leaderboard">Leaderboard</Link>
+          <Link to={href('leaderboard')}>Leaderboard</Link>
         </Button>
       </div>
       {!snapshot.loaded ? (

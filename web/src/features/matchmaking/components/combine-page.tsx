@@ -3,12 +3,13 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { combineDivisions as combineRule, combineSuggestions, type DraftView } from '@tournament/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAction } from '../../../lib/action.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { combineDivision, useDraft } from '../api/matchmaking.ts';
-import { idOfKey, toDraftDivision } from './draft-model.ts';
+import { idOfKey, toDraftDivision } from '../model/draft-model.ts';
 import { PreviewList } from './preview-list.tsx';
+import { href } from '../../../app/pages.ts';
+import { QueryView } from '../../../components/query-view.tsx';
 
 // /admin/matchmaking/{draftId}/combine/division/{draftDivisionId} (issue 13, step 5): the nearest
 // neighbours (same event types, adjacent ages and levels), a preview, then apply.
@@ -27,7 +28,7 @@ function Combine({ view, divisionId }: { view: DraftView; divisionId: number }) 
   const chosen = suggestions.find((s) => s.division.key === withKey) ?? suggestions[0];
   const apply = useAction((other: number) => combineDivision(view.draft.id, divisionId, other));
   if (!division) return <Alert variant="danger">The division was not found in this draft</Alert>;
-  const back = `/admin/matchmaking/${view.draft.id}/all`;
+  const back = href('draftAll', { draftId: view.draft.id });
   const combined = chosen ? combineRule(toDraftDivision(division), chosen.division, view.levels) : null;
   return (
     <div className="grid gap-4">
@@ -79,9 +80,9 @@ export function CombinePage() {
   usePageMeta('Combine Divisions', 'Combine a small division with a neighbour');
   return (
     <section className="grid gap-4">
-      {error && <Alert variant="danger">{error.message}</Alert>}
-      {isLoading && !data && <Spinner />}
-      {data && <Combine view={data} divisionId={Number(params.draftDivisionId)} />}
+      <QueryView query={{ data, error, isLoading }}>
+        {(data) => <Combine view={data} divisionId={Number(params.draftDivisionId)} />}
+      </QueryView>
     </section>
   );
 }

@@ -1,37 +1,37 @@
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { DraftOptions } from '@tournament/shared';
+import { CreateDraftSchema, type DraftOptions } from '@shared/contract/matchmaking.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAction } from '../../../lib/action.ts';
+import { useForm } from '../../../lib/form.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { createDraft, useDraftOptions } from '../api/matchmaking.ts';
+import { href } from '../../../app/pages.ts';
+import { QueryView } from '../../../components/query-view.tsx';
 
 // /admin/matchmaking/create-draft/tournament/{tournamentId} (issue 13, step 2): every completed
 // registration, or only checked-in competitors on the day itself; which event types to include.
 
 function Form({ options }: { options: DraftOptions }) {
   const navigate = useNavigate();
-  const [source, setSource] = useState<'completed' | 'checkedIn'>(
-    options.tournament.isTournamentToday ? 'checkedIn' : 'completed',
-  );
-  const [types, setTypes] = useState<number[]>(options.eventTypes.map((t) => t.id));
-  const create = useAction(() =>
-    createDraft({ tournamentId: options.tournament.id, source, eventTypeIds: types }),
-  );
+  const form = useForm({
+    schema: CreateDraftSchema,
+    initial: {
+      source: (options.tournament.isTournamentToday ? 'checkedIn' : 'completed') as 'completed' | 'checkedIn',
+      eventTypeIds: options.eventTypes.map((t) => t.id),
+    },
+    toInput: (v) => ({ tournamentId: options.tournament.id, ...v }),
+    onSubmit: async (_checked, v) => {
+      const draftId = await createDraft({ tournamentId: options.tournament.id, ...v });
+      void navigate(href('draftAll', { draftId }));
+    },
+  });
+  const { source, eventTypeIds: types } = form.values;
+  const setSource = (next: 'completed' | 'checkedIn') => form.set('source', next);
   const toggle = (id: number) =>
-    setTypes((now) => (now.includes(id) ? now.filter((x) => x !== id) : [...now, id]));
+    form.set('eventTypeIds', types.includes(id) ? types.filter((x) => x !== id) : [...types, id]);
   return (
-    <form
-      className="grid max-w-xl gap-6"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const result = await create.run();
-        if (result.ok) void navigate(`/admin/matchmaking/${result.value}/all`);
-      }}
-    >
+    <form className="grid max-w-xl gap-6" onSubmit={(e) => void form.submit(e)}>
       {options.rules === 0 && (
         <Alert variant="danger">
           There are no division rules yet: add some in Settings, Divisions first.
@@ -69,11 +69,11 @@ function Form({ options }: { options: DraftOptions }) {
         {types.length === 0 && <p className="text-sm text-danger-fg">Choose at least one event type</p>}
       </fieldset>
       <div className="flex gap-2">
-        <Button type="submit" disabled={create.busy || types.length === 0}>
-          {create.busy ? 'Creating…' : 'Create draft'}
+        <Button type="submit" disabled={form.busy || types.length === 0}>
+          {form.busy ? 'Creating…' : 'Create draft'}
         </Button>
         <Button asChild variant="outline">
-          <Link to="/admin/matchmaking">Cancel</Link>
+          <Link to={href('matchmaking')}>Cancel</Link>
         </Button>
       </div>
     </form>
@@ -92,9 +92,7 @@ export function CreateDraftPage() {
           {formatDate(data.tournament.tournamentDate)}, {data.tournament.city}
         </p>
       )}
-      {error && <Alert variant="danger">{error.message}</Alert>}
-      {isLoading && !data && <Spinner />}
-      {data && <Form options={data} />}
+      <QueryView query={{ data, error, isLoading }}>{(data) => <Form options={data} />}</QueryView>
     </section>
   );
 }

@@ -15,7 +15,8 @@ import {
 } from '../../../components/ui/table.tsx';
 import { useAction } from '../../../lib/action.ts';
 import { moveCompetitor, patchDivision } from '../api/matchmaking.ts';
-import { isOver, isUnder, levelName, typeTitles, type DivisionView } from './draft-model.ts';
+import { isOver, isUnder, levelName, typeTitles, type DivisionView } from '../model/draft-model.ts';
+import { href } from '../../../app/pages.ts';
 
 // One division of a draft (issue 13, step 6): its competitors, warnings and overrides; rename,
 // note, lock; split or combine when it is over or under its size; move a competitor to another
@@ -75,7 +76,7 @@ export function DivisionCard({ view, division }: { view: DraftView; division: Di
   const people = division.competitorIds
     .map((id) => view.competitors.find((c) => c.id === id))
     .filter((c) => c !== undefined);
-  const base = `/admin/matchmaking/${view.draft.id}`;
+  const draftId = view.draft.id;
   return (
     <Card data-testid="division" aria-labelledby={`division-${division.id}`}>
       <CardHeader className="gap-2">
@@ -139,16 +140,16 @@ export function DivisionCard({ view, division }: { view: DraftView; division: Di
             </Button>
             {isOver(division) && (
               <Button asChild size="sm">
-                <Link to={`${base}/split/division/${division.id}`}>Split</Link>
+                <Link to={href('splitDivision', { draftId, draftDivisionId: division.id })}>Split</Link>
               </Button>
             )}
             {isUnder(division) && (
               <Button asChild size="sm">
-                <Link to={`${base}/combine/division/${division.id}`}>Combine</Link>
+                <Link to={href('combineDivision', { draftId, draftDivisionId: division.id })}>Combine</Link>
               </Button>
             )}
             <Button asChild size="sm" variant="ghost">
-              <Link to={`/admin/division-sheets/${division.id}`}>Sheet</Link>
+              <Link to={href('divisionSheet', { draftDivisionId: division.id })}>Sheet</Link>
             </Button>
           </div>
         )}

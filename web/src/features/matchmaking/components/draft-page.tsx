@@ -3,18 +3,18 @@ import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import type { DraftView } from '@tournament/shared';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAction } from '../../../lib/action.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { placeLateEntry, regenerateDraft, useDraft } from '../api/matchmaking.ts';
 import { DivisionCard } from './division-card.tsx';
-import { isOver, isUnder, typeTitles, type DivisionView } from './draft-model.ts';
+import { isOver, isUnder, typeTitles, type DivisionView } from '../model/draft-model.ts';
 import { PublishPanel } from './publish-panel.tsx';
+import { href } from '../../../app/pages.ts';
+import { QueryView } from '../../../components/query-view.tsx';
 
 // /admin/matchmaking/{draftId} with the tabs all, split and combine (issue 13, steps 3-8).
 
@@ -180,14 +180,14 @@ function Body({ view, tab }: { view: DraftView; tab: Tab }) {
     return view.divisions.filter((d) => matches(d, filter));
   }, [tab, view.divisions, filter, over, under]);
   const competitors = new Set(shown.flatMap((d) => d.competitorIds)).size;
-  const base = `/admin/matchmaking/${view.draft.id}`;
+  const draftId = view.draft.id;
   const tabClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-primary text-primary-foreground' : 'hover:bg-accent'}`;
   return (
     <>
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="outline">
-          <Link to={`/admin/division-sheets/all/${view.draft.id}`}>Print all sheets</Link>
+          <Link to={href('draftSheets', { draftId: view.draft.id })}>Print all sheets</Link>
         </Button>
         <Button variant="outline" disabled={regenerate.busy} onClick={() => void regenerate.run()}>
           Regenerate (keeps locked divisions)
@@ -196,13 +196,13 @@ function Body({ view, tab }: { view: DraftView; tab: Tab }) {
       <PublishPanel view={view} />
       <Unplaced view={view} />
       <nav aria-label="Draft tabs" className="flex gap-2">
-        <NavLink to={`${base}/all`} className={tabClass}>
+        <NavLink to={href('draftAll', { draftId })} className={tabClass}>
           All ({view.divisions.length})
         </NavLink>
-        <NavLink to={`${base}/split`} className={tabClass}>
+        <NavLink to={href('draftSplit', { draftId })} className={tabClass}>
           Split ({over.length})
         </NavLink>
-        <NavLink to={`${base}/combine`} className={tabClass}>
+        <NavLink to={href('draftCombine', { draftId })} className={tabClass}>
           Combine ({under.length})
         </NavLink>
       </nav>
@@ -234,26 +234,26 @@ export function DraftPage() {
     <section className="grid gap-4">
       <Outlet />
       <p>
-        <Link to="/admin/matchmaking">Matchmaking</Link>
+        <Link to={href('matchmaking')}>Matchmaking</Link>
       </p>
-      {error && <Alert variant="danger">{error.message}</Alert>}
-      {isLoading && !data && <Spinner />}
-      {data && (
-        <>
-          <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-semibold">{data.draft.name}</h1>
-            {data.draft.status === 'published' ? (
-              <Badge variant="success">Published</Badge>
-            ) : (
-              <Badge variant="outline">Draft</Badge>
-            )}
-            <span className="text-muted-foreground">
-              {formatDate(data.draft.tournament.tournamentDate)}, {data.draft.tournament.city}
-            </span>
-          </div>
-          <Body view={data} tab={tab} />
-        </>
-      )}
+      <QueryView query={{ data, error, isLoading }}>
+        {(data) => (
+          <>
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-2xl font-semibold">{data.draft.name}</h1>
+              {data.draft.status === 'published' ? (
+                <Badge variant="success">Published</Badge>
+              ) : (
+                <Badge variant="outline">Draft</Badge>
+              )}
+              <span className="text-muted-foreground">
+                {formatDate(data.draft.tournament.tournamentDate)}, {data.draft.tournament.city}
+              </span>
+            </div>
+            <Body view={data} tab={tab} />
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { DraftDivision, DraftView } from '@tournament/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { typeTitles } from './draft-model.ts';
+import { typeTitles } from '../model/draft-model.ts';
 
 // The divisions a split or combine would leave, before applying it.
 

@@ -8,12 +8,13 @@ import {
 } from '@tournament/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAction } from '../../../lib/action.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { splitDivision, useDraft } from '../api/matchmaking.ts';
-import { competitorsById, toDraftDivision } from './draft-model.ts';
+import { competitorsById, toDraftDivision } from '../model/draft-model.ts';
 import { PreviewList } from './preview-list.tsx';
+import { href } from '../../../app/pages.ts';
+import { QueryView } from '../../../components/query-view.tsx';
 
 // /admin/matchmaking/{draftId}/split/division/{draftDivisionId} (issue 13, step 4): split by age,
 // weight or level, or by picking competitors; the preview runs the shared rule the server applies.
@@ -47,7 +48,7 @@ function Split({ view, divisionId }: { view: DraftView; divisionId: number }) {
   }, [division, how, view]);
   const apply = useAction(() => splitDivision(view.draft.id, divisionId, how));
   if (!division) return <Alert variant="danger">The division was not found in this draft</Alert>;
-  const back = `/admin/matchmaking/${view.draft.id}/all`;
+  const back = href('draftAll', { draftId: view.draft.id });
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-semibold">Split {division.title}</h1>
@@ -107,9 +108,9 @@ export function SplitPage() {
   usePageMeta('Split Division', 'Split a division in two');
   return (
     <section className="grid gap-4">
-      {error && <Alert variant="danger">{error.message}</Alert>}
-      {isLoading && !data && <Spinner />}
-      {data && <Split view={data} divisionId={Number(params.draftDivisionId)} />}
+      <QueryView query={{ data, error, isLoading }}>
+        {(data) => <Split view={data} divisionId={Number(params.draftDivisionId)} />}
+      </QueryView>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useSiteSettings } from '../../../lib/site-settings.tsx';
+import { href } from '../../../app/pages.ts';
 
 /** `/privacy`: the privacy policy, last updated January 29, 2023 (SPEC.md section 2). */
 export function PrivacyPage() {
@@ -9,7 +10,7 @@ export function PrivacyPage() {
   const settings = useSiteSettings();
   const site = settings?.siteName ?? 'the tournament';
   const email = settings?.siteEmail;
-  const contact = email ? <a href={`mailto:${email}`}>{email}</a> : <Link to="/contact">our contact form</Link>;
+  const contact = email ? <a href={`mailto:${email}`}>{email}</a> : <Link to={href('contact')}>our contact form</Link>;
 
   return (
     <article className="mx-auto grid max-w-3xl gap-6 leading-relaxed">

@@ -20,7 +20,8 @@ import {
   EmergencyContactFields,
   type BindField,
 } from '../../../components/form/competitor-fields.tsx';
-import type { Area } from './registration-page.tsx';
+import { AREA_PAGES, type Area } from './registration-page.tsx';
+import { href } from '../../../app/pages.ts';
 
 interface Values {
   firstName: string;
@@ -130,7 +131,7 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
       if (competitorId === undefined) await addCompetitor(input);
       else await updateCompetitor({ ...input, id: competitorId });
       invalidateRegistrations();
-      void navigate(`/${area}/registration/${registrationId}`);
+      void navigate(href(AREA_PAGES[area].registration, { registrationId }));
     },
   });
   const [loadedId, setLoadedId] = useState<number | undefined>(undefined);
@@ -248,7 +249,7 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
           )}
           <p className="text-sm">
             A competitor&apos;s details reach only the tournament staff who need them. Read our{' '}
-            <Link to="/privacy">privacy policy</Link>.
+            <Link to={href('privacy')}>privacy policy</Link>.
           </p>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" size="lg" disabled={form.busy}>
@@ -258,7 +259,7 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
               type="button"
               size="lg"
               variant="outline"
-              onClick={() => void navigate(`/${area}/registration/${registrationId}`)}
+              onClick={() => void navigate(href(AREA_PAGES[area].registration, { registrationId }))}
             >
               Cancel
             </Button>

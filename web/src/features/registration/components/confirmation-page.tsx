@@ -15,6 +15,7 @@ import {
   useRegistrationOptions,
 } from '../api/registration.ts';
 import { PriceNote } from './price-note.tsx';
+import { href } from '../../../app/pages.ts';
 
 const PAYMENT_POLL_MS = 2000;
 
@@ -44,7 +45,7 @@ export function ConfirmationPage() {
       return;
     }
     invalidateRegistrations();
-    void navigate(`/customer/registration/${id}/receipt`);
+    void navigate(href('receipt', { registrationId: id }));
   });
   const paying = complete.busy || leaving;
 
@@ -57,7 +58,7 @@ export function ConfirmationPage() {
   if (isLoading && !registration) return <Spinner />;
   if (!registration) return <p role="alert">{error?.message}</p>;
   if (registration.isCompleted && registration.receipt) {
-    return <Navigate to={`/customer/registration/${id}/receipt`} replace />;
+    return <Navigate to={href('receipt', { registrationId: id })} replace />;
   }
   if (returningFromPayment) {
     return (
@@ -143,7 +144,7 @@ export function ConfirmationPage() {
         </section>
         <div>
           <Button asChild variant="outline" size="lg">
-            <Link to={`/customer/registration/${id}`}>Back to registration</Link>
+            <Link to={href('registration', { registrationId: id })}>Back to registration</Link>
           </Button>
         </div>
       </CardContent>

@@ -7,6 +7,7 @@ import type { CompetitorScheduleEntry } from '@shared/contract/matchday.ts';
 import { formatAbout, formatDate, formatDollars } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useRegistrations, useSchedule, useTournaments } from '../api/registration.ts';
+import { href } from '../../../app/pages.ts';
 
 /** "Forms, Girls 10-11: Ring 3, about 10:45" (issue 14). */
 function scheduleText(e: CompetitorScheduleEntry & { ringName: string }): string {
@@ -74,7 +75,7 @@ export function CustomerHomePage() {
     return (
       <>
         <Spinner />
-        <Navigate to="/customer/registration" replace />
+        <Navigate to={href('registrationStart')} replace />
       </>
     );
   const needsSmsChoice = list.some((r) => r.contacts.some((c) => c.lacksSmsPreference));
@@ -91,7 +92,7 @@ export function CustomerHomePage() {
       )}
       {list.length > 0 && (
         <p>
-          <Link to="/customer/home/notification-preferences" className="inline-flex min-h-11 items-center">
+          <Link to={href('notificationPreferences')} className="inline-flex min-h-11 items-center">
             Notification preferences
           </Link>{' '}
           <span className="text-sm text-muted-foreground">
@@ -100,7 +101,7 @@ export function CustomerHomePage() {
         </p>
       )}
       <p>
-        <Link to="/customer/file-sharing" className="inline-flex min-h-11 items-center">
+        <Link to={href('fileSharing')} className="inline-flex min-h-11 items-center">
           File sharing
         </Link>{' '}
         <span className="text-sm text-muted-foreground">
@@ -110,7 +111,7 @@ export function CustomerHomePage() {
       {needsSmsChoice && (
         <p role="status" className="rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-900">
           Some contacts have not chosen whether to get text messages when their division is coming up.{' '}
-          <Link to="/customer/home/notification-preferences">Choose notification preferences</Link>
+          <Link to={href('notificationPreferences')}>Choose notification preferences</Link>
         </p>
       )}
       <Schedule entries={schedule.data ?? []} />
@@ -135,14 +136,16 @@ export function CustomerHomePage() {
             <div className="flex flex-wrap gap-2">
               {r.receipt && (
                 <Button asChild variant="outline">
-                  <Link to={`/customer/registration/${r.registrationId}/receipt`}>
+                  <Link to={href('receipt', { registrationId: r.registrationId })}>
                     Receipt {r.receipt.confirmationCode}
                   </Link>
                 </Button>
               )}
               {!r.isCompleted && next?.isRegistrationOpen && (
                 <Button asChild>
-                  <Link to={`/customer/registration/${r.registrationId}`}>Continue registration</Link>
+                  <Link to={href('registration', { registrationId: r.registrationId })}>
+                    Continue registration
+                  </Link>
                 </Button>
               )}
             </div>
@@ -152,7 +155,7 @@ export function CustomerHomePage() {
       {next?.isRegistrationOpen && (
         <div>
           <Button asChild variant="secondary">
-            <Link to="/customer/registration">Start another registration</Link>
+            <Link to={href('registrationStart')}>Start another registration</Link>
           </Button>
         </div>
       )}

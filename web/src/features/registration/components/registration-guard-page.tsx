@@ -9,6 +9,7 @@ import {
   fetchTournaments,
   invalidateRegistrations,
 } from '../api/registration.ts';
+import { href } from '../../../app/pages.ts';
 
 /**
  * `/customer/registration` (SPEC.md section 2): no next tournament or registration not open
@@ -32,7 +33,7 @@ export function RegistrationGuardPage() {
         const next = nextTournament(await fetchTournaments(), new Date());
         if (!stillHere()) return;
         if (!next?.isRegistrationOpen) {
-          void navigate('/customer/home', { replace: true });
+          void navigate(href('customerHome'), { replace: true });
           return;
         }
         const incomplete = await fetchIncomplete(next.id);
@@ -40,7 +41,9 @@ export function RegistrationGuardPage() {
         const registration = incomplete ?? (await createRegistration(next.id));
         invalidateRegistrations();
         if (stillHere())
-          void navigate(`/customer/registration/${registration.registrationId}`, { replace: true });
+          void navigate(href('registration', { registrationId: registration.registrationId }), {
+            replace: true,
+          });
       } catch (error) {
         if (!cancelled) showError(error);
       }

@@ -20,6 +20,8 @@ import { usePageAlert } from '../../../lib/page-alert.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { downloadDeskCsv, useDeskRegistrations, useViewedCustomerRegistrations } from '../api/desk.ts';
 import { useViewingAs, type ViewingAs } from '../view-as.ts';
+import { href } from '../../../app/pages.ts';
+import { QueryView } from '../../../components/query-view.tsx';
 
 // `/admin/registrations` (SPEC.md sections 2 and 6): the staff registrations desk. The search,
 // filters and order live in the address, so coming back from a registration keeps them.
@@ -180,7 +182,10 @@ function DeskTable({ rows }: { rows: AdminRegistrationRow[] }) {
         {rows.map((r) => (
           <TableRow key={r.registrationId}>
             <TableCell>
-              <Link to={`/admin/registration/${r.registrationId}`} className="font-medium">
+              <Link
+                to={href('adminRegistration', { registrationId: r.registrationId })}
+                className="font-medium"
+              >
                 {r.family.name || r.family.email}
               </Link>
               <div className="text-xs text-muted-foreground">
@@ -221,26 +226,31 @@ function DeskTable({ rows }: { rows: AdminRegistrationRow[] }) {
 /** While viewing as a customer: exactly the customer's own list (their getAll, with UserContext). */
 function CustomerView({ viewing }: { viewing: ViewingAs }) {
   const { data, error, isLoading } = useViewedCustomerRegistrations(viewing.userId);
-  if (isLoading && !data) return <Spinner />;
-  if (!data) return <p role="alert">{error?.message}</p>;
   return (
-    <div className="grid gap-4">
-      <h1 className="text-2xl font-bold">Registrations of {viewing.name}</h1>
-      {data.registrations.length === 0 ? (
-        <p>{viewing.name} has no registrations for the next tournament.</p>
-      ) : (
-        <ul className="grid gap-2">
-          {data.registrations.map((r) => (
-            <li key={r.registrationId} className="rounded-md border p-3">
-              <Link to={`/admin/registration/${r.registrationId}`} className="font-medium">
-                Registration #{r.registrationId}
-              </Link>{' '}
-              {r.isCompleted ? 'complete' : 'incomplete'}: {r.competitors.length} competitor
-              {r.competitors.length === 1 ? '' : 's'}, balance owing {formatDollars(r.balanceOwing)}
-            </li>
-          ))}
-        </ul>
+    <QueryView query={{ data, error, isLoading }} errors="instead">
+      {(data) => (
+        <div className="grid gap-4">
+          <h1 className="text-2xl font-bold">Registrations of {viewing.name}</h1>
+          {data.registrations.length === 0 ? (
+            <p>{viewing.name} has no registrations for the next tournament.</p>
+          ) : (
+            <ul className="grid gap-2">
+              {data.registrations.map((r) => (
+                <li key={r.registrationId} className="rounded-md border p-3">
+                  <Link
+                    to={href('adminRegistration', { registrationId: r.registrationId })}
+                    className="font-medium"
+                  >
+                    Registration #{r.registrationId}
+                  </Link>{' '}
+                  {r.isCompleted ? 'complete' : 'incomplete'}: {r.competitors.length} competitor
+                  {r.competitors.length === 1 ? '' : 's'}, balance owing {formatDollars(r.balanceOwing)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       )}
-    </div>
+    </QueryView>
   );
 }

@@ -11,7 +11,8 @@ import {
 } from '../../../components/ui/table.tsx';
 import { useTimeFormat } from '../../../lib/format.ts';
 import { useAuditLog } from '../api/settings.ts';
-import { Loading, SettingsShell } from './settings-shell.tsx';
+import { QueryView } from '../../../components/query-view.tsx';
+import { SettingsShell } from './settings-shell.tsx';
 
 const ENTITY_LABELS: Record<string, string> = {
   tournament: 'Tournament',
@@ -58,7 +59,7 @@ export function AuditLogPage() {
           onChange={(e) => setEntity(e.target.value)}
         />
       </div>
-      <Loading error={error} isLoading={isLoading && !data} />
+      <QueryView query={{ data, error, isLoading }} />
       {data && data.length === 0 && <p>No changes recorded yet.</p>}
       {data && data.length > 0 && (
         <Table>

@@ -14,7 +14,8 @@ import {
   saveCompetitorLevelDetails,
   useCompetitorLevels,
 } from '../api/settings.ts';
-import { Loading, SettingsShell } from './settings-shell.tsx';
+import { QueryView } from '../../../components/query-view.tsx';
+import { SettingsShell } from './settings-shell.tsx';
 
 /** `/admin/competitor-levels`: an ordered list (move up/down), renamed in place (issue 8), with descriptions families see (issue 19). */
 export function CompetitorLevelsPage() {
@@ -56,7 +57,7 @@ export function CompetitorLevelsPage() {
           </form>
         </CardContent>
       </Card>
-      <Loading error={error} isLoading={isLoading && !data} />
+      <QueryView query={{ data, error, isLoading }} />
       {data && (
         <ListEditor
           layout="list"

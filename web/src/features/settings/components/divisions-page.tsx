@@ -17,7 +17,8 @@ import {
   useDivisions,
 } from '../api/settings.ts';
 import { CheckboxField } from './checkbox-field.tsx';
-import { Loading, SettingsShell } from './settings-shell.tsx';
+import { QueryView } from '../../../components/query-view.tsx';
+import { SettingsShell } from './settings-shell.tsx';
 
 interface Values {
   name: string;
@@ -124,7 +125,7 @@ export function DivisionsPage() {
         </Button>
       }
     >
-      <Loading error={error ?? levels.error} isLoading={isLoading && !data} />
+      <QueryView query={{ data, error: error ?? levels.error, isLoading }} />
       <CopyRules />
       {levels.data && editing.isOpen && (
         <DivisionEditor

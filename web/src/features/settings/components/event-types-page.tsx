@@ -8,7 +8,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { deleteEventType, reorderEventTypes, saveEventType, useAdminEventTypes } from '../api/settings.ts';
 import { CheckboxField } from './checkbox-field.tsx';
-import { Loading, SettingsShell } from './settings-shell.tsx';
+import { QueryView } from '../../../components/query-view.tsx';
+import { SettingsShell } from './settings-shell.tsx';
 
 const JUDGES = [
   { value: '3', label: '3 judges' },
@@ -44,7 +45,7 @@ export function EventTypesPage() {
         </Button>
       }
     >
-      <Loading error={error} isLoading={isLoading && !data} />
+      <QueryView query={{ data, error, isLoading }} />
       {editing.isOpen && (
         <EventTypeEditor key={editing.key} eventType={editing.current} onDone={editing.close} />
       )}

@@ -15,7 +15,8 @@ import {
   useAdminTournaments,
 } from '../api/settings.ts';
 import { CheckboxField } from './checkbox-field.tsx';
-import { Loading, SettingsShell } from './settings-shell.tsx';
+import { QueryView } from '../../../components/query-view.tsx';
+import { SettingsShell } from './settings-shell.tsx';
 
 /** `/admin/events`: what competitors can enter at a tournament, each of one event type (issue 8). */
 export function EventsPage() {
@@ -36,10 +37,7 @@ export function EventsPage() {
       title="Events"
       description="What competitors can enter at each tournament, each of one event type."
     >
-      <Loading
-        error={tournaments.error ?? eventTypes.error}
-        isLoading={tournaments.isLoading && !tournaments.data}
-      />
+      <QueryView query={{ ...tournaments, error: tournaments.error ?? eventTypes.error }} />
       {tournaments.data && (
         <div className="flex flex-wrap items-end gap-2">
           <div className="min-w-72">
@@ -69,7 +67,7 @@ export function EventsPage() {
           onDone={editing.close}
         />
       )}
-      <Loading error={events.error} isLoading={events.isLoading && !events.data} />
+      <QueryView query={events} />
       {events.data && tournamentId !== null && events.data.length === 0 && (
         <p>This tournament has no events yet.</p>
       )}

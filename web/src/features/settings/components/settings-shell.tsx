@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { SETTINGS_PAGES } from '../../../components/admin-pages.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { href, PAGES, SETTINGS_NAV } from '../../../app/pages.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { cn } from '../../../lib/utils.ts';
-
 
 /** Heading, the settings pages' own navigation, and the page (issue 8, SuperAdmin only). */
 export function SettingsShell({
@@ -23,10 +20,10 @@ export function SettingsShell({
   return (
     <div className="grid gap-4">
       <nav aria-label="Settings" className="flex flex-wrap gap-1 text-sm">
-        {SETTINGS_PAGES.map((p) => (
+        {SETTINGS_NAV.map((key) => (
           <NavLink
-            key={p.to}
-            to={p.to}
+            key={key}
+            to={href(key)}
             className={({ isActive }) =>
               cn(
                 'rounded-md border px-2.5 py-1 text-foreground no-underline hover:bg-accent',
@@ -34,7 +31,7 @@ export function SettingsShell({
               )
             }
           >
-            {p.label}
+            {PAGES[key].title}
           </NavLink>
         ))}
       </nav>
@@ -48,11 +45,4 @@ export function SettingsShell({
       {children}
     </div>
   );
-}
-
-/** Loading and load-failure states of a settings list. */
-export function Loading({ error, isLoading }: { error: Error | undefined; isLoading: boolean }) {
-  if (error) return <Alert variant="danger">{error.message}</Alert>;
-  if (isLoading) return <Spinner />;
-  return null;
 }

@@ -7,7 +7,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { saveSiteSettings, useAdminSiteSettings } from '../api/settings.ts';
 import { CheckboxField } from './checkbox-field.tsx';
-import { Loading, SettingsShell } from './settings-shell.tsx';
+import { QueryView } from '../../../components/query-view.tsx';
+import { SettingsShell } from './settings-shell.tsx';
 
 /** `/admin/site-settings`: identity, venue, links, the three feature flags and SMS sender (issue 8). */
 export function SiteSettingsPage() {
@@ -17,8 +18,9 @@ export function SiteSettingsPage() {
       title="Site Settings"
       description="The site's name, contact address, venue and time zone, links, feature flags and SMS sender. Changes show at once."
     >
-      <Loading error={error} isLoading={isLoading && !data} />
-      {data && <SiteSettingsForm key={data.version} settings={data} />}
+      <QueryView query={{ data, error, isLoading }}>
+        {(data) => <SiteSettingsForm key={data.version} settings={data} />}
+      </QueryView>
     </SettingsShell>
   );
 }

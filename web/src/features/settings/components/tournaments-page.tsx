@@ -8,7 +8,8 @@ import { Input } from '../../../components/ui/input.tsx';
 import { formatDate, formatDollars } from '../../../lib/format.ts';
 import { useForm } from '../../../lib/form.ts';
 import { deleteTournament, saveTournament, useAdminTournaments } from '../api/settings.ts';
-import { Loading, SettingsShell } from './settings-shell.tsx';
+import { QueryView } from '../../../components/query-view.tsx';
+import { SettingsShell } from './settings-shell.tsx';
 
 interface Values {
   tournamentDate: string;
@@ -83,7 +84,7 @@ export function TournamentsPage() {
         </Button>
       }
     >
-      <Loading error={error} isLoading={isLoading && !data} />
+      <QueryView query={{ data, error, isLoading }} />
       {editing.isOpen && (
         <TournamentEditor
           key={editing.key}

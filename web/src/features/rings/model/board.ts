@@ -8,7 +8,7 @@ import type { SyncDivision, SyncRing } from '@shared/contract/sync-entities.ts';
 export const POOL = 'pool';
 export type ColumnId = typeof POOL | `ring-${number}`;
 
-export interface RingColumn {
+interface RingColumn {
   ring: SyncRing;
   current: SyncDivision | undefined;
   queue: SyncDivision[];
@@ -46,8 +46,7 @@ export function buildBoard(rings: readonly SyncRing[], divisions: readonly SyncD
 }
 
 export const columnOf = (ringId: number | null): ColumnId => (ringId === null ? POOL : `ring-${ringId}`);
-export const ringIdOf = (column: ColumnId): number | null =>
-  column === POOL ? null : Number(column.slice(5));
+const ringIdOf = (column: ColumnId): number | null => (column === POOL ? null : Number(column.slice(5)));
 export const itemId = (divisionId: number) => `division-${divisionId}`;
 export const divisionIdOf = (id: string | number): number | null => {
   const m = /^division-(\d+)$/.exec(String(id));

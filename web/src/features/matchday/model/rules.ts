@@ -25,7 +25,7 @@ import type { ReplicaSnapshot } from '../../../sync/replica.ts';
 
 export const PLACE_LABEL: Record<number, string> = { 1: '1st', 2: '2nd', 3: '3rd', 4: '4th' };
 
-export interface StandingRow {
+interface StandingRow {
   total: string | null;
   /** "7 and 9.5": the lowest and highest, not counted. */
   dropped: string | null;
@@ -33,14 +33,14 @@ export interface StandingRow {
   rank: string | null;
 }
 
-export interface RunOff {
+interface RunOff {
   round: number;
   competitorIds: number[];
   /** "=2" */
   forPlace: string;
 }
 
-export interface JudgedStanding {
+interface JudgedStanding {
   rows: ReadonlyMap<number, StandingRow>;
   /** One line per tie on a total: who, and the rule that broke it (or that it still stands). */
   ties: { key: string; text: string }[];
@@ -68,7 +68,7 @@ export interface BracketEventView extends EventCommon {
   drawn: boolean;
 }
 
-export type EventView = JudgedEventView | BracketEventView;
+type EventView = JudgedEventView | BracketEventView;
 
 export interface DivisionView {
   /** Every entry, by name. */

@@ -1,0 +1,248 @@
+import { matchRoutes, type PathParam } from 'react-router';
+import {
+  ANYONE_ROLES,
+  DIRECTOR_ROLES,
+  hasAnyRole,
+  SIGNED_IN_ROLES,
+  STAFF_ROLES,
+  SUPER_ADMIN_ROLES,
+} from '@shared/domain/roles.ts';
+
+// The one page table (SPEC.md sections 2 and 6): every page's path, title and the roles that may
+// open it. The router takes its paths from here, the login guard and the admin layout's role
+// guard read the roles, the admin navigation and its More menu list pages from here, and links
+// are built with `href` instead of string literals. Plain data: features import it too.
+
+export interface Page {
+  /** The absolute path, in react-router's syntax (`:id`, `:id?`). */
+  readonly path: string;
+  /** The page's name in menus and links. */
+  readonly title: string;
+  /** Who may open it; public pages include Unauthenticated. */
+  readonly roles: readonly string[];
+}
+
+export const PAGES = {
+  // Public (SPEC.md section 2).
+  home: { path: '/', title: 'Home', roles: ANYONE_ROLES },
+  contact: { path: '/contact', title: 'Contact Us', roles: ANYONE_ROLES },
+  privacy: { path: '/privacy', title: 'Privacy Policy', roles: ANYONE_ROLES },
+  mailingList: { path: '/mailing-list', title: 'Mailing List', roles: ANYONE_ROLES },
+  signage: { path: '/signage/ring-assignments', title: 'Ring Assignments', roles: ANYONE_ROLES },
+  // Issue 14: the public results page (first name, last initial and school only).
+  results: { path: '/results', title: 'Results', roles: ANYONE_ROLES },
+  user: { path: '/user', title: 'Login', roles: ANYONE_ROLES },
+  login: { path: '/user/login', title: 'Login', roles: ANYONE_ROLES },
+  register: { path: '/user/register', title: 'Sign Up', roles: ANYONE_ROLES },
+  pending: { path: '/user/pending', title: 'Pending Verification', roles: ANYONE_ROLES },
+  verification: { path: '/user/verification/:hash?', title: 'Verify Account', roles: ANYONE_ROLES },
+  forgot: { path: '/user/forgot', title: 'Forgot Password', roles: ANYONE_ROLES },
+  reset: { path: '/user/reset/:userId/:hash', title: 'Reset Password', roles: ANYONE_ROLES },
+
+  // The customer area (SPEC.md section 2 "Customer area"): any signed-in account.
+  customer: { path: '/customer', title: 'Home', roles: SIGNED_IN_ROLES },
+  customerHome: { path: '/customer/home', title: 'Home', roles: SIGNED_IN_ROLES },
+  notificationPreferences: {
+    path: '/customer/home/notification-preferences',
+    title: 'Notification Preferences',
+    roles: SIGNED_IN_ROLES,
+  },
+  registrationStart: { path: '/customer/registration', title: 'Online Registration', roles: SIGNED_IN_ROLES },
+  registration: {
+    path: '/customer/registration/:registrationId',
+    title: 'Online Registration',
+    roles: SIGNED_IN_ROLES,
+  },
+  confirmation: {
+    path: '/customer/registration/:registrationId/confirmation',
+    title: 'Confirmation',
+    roles: SIGNED_IN_ROLES,
+  },
+  competitor: {
+    path: '/customer/registration/:registrationId/competitor/:competitorId?',
+    title: 'Competitor',
+    roles: SIGNED_IN_ROLES,
+  },
+  receipt: {
+    path: '/customer/registration/:registrationId/receipt',
+    title: 'Receipt',
+    roles: SIGNED_IN_ROLES,
+  },
+  fileSharing: { path: '/customer/file-sharing', title: 'File Sharing', roles: SIGNED_IN_ROLES },
+  share: { path: '/share', title: 'File Sharing', roles: SIGNED_IN_ROLES },
+
+  // The admin area (SPEC.md sections 2 and 6).
+  admin: { path: '/admin', title: 'Admin', roles: STAFF_ROLES },
+  dashboard: { path: '/admin/dashboard', title: 'Dashboard', roles: DIRECTOR_ROLES },
+  competitors: { path: '/admin/competitors', title: 'Competitors', roles: DIRECTOR_ROLES },
+  registrations: { path: '/admin/registrations', title: 'Registrations', roles: STAFF_ROLES },
+  adminRegistration: {
+    path: '/admin/registration/:registrationId',
+    title: 'Registration',
+    roles: STAFF_ROLES,
+  },
+  // The admin competitor edit page has no roles of its own beyond staff (SPEC.md section 6).
+  adminCompetitor: {
+    path: '/admin/registration/:registrationId/competitor/:competitorId?',
+    title: 'Competitor',
+    roles: STAFF_ROLES,
+  },
+  payments: { path: '/admin/payments', title: 'Payments', roles: STAFF_ROLES },
+  checkIn: { path: '/admin/check-in', title: 'Check-in', roles: STAFF_ROLES },
+  // Register, take payment and check in at the door (staff, as check-in).
+  walkIn: { path: '/admin/walk-in', title: 'Walk-in registration', roles: STAFF_ROLES },
+  // Matchmaking and division sheets (issue 13). The draft page's tabs all, split and combine
+  // are child routes (SPEC.md section 2); the page reads which one.
+  matchmaking: { path: '/admin/matchmaking', title: 'Matchmaking', roles: DIRECTOR_ROLES },
+  createDraft: {
+    path: '/admin/matchmaking/create-draft/tournament/:tournamentId',
+    title: 'Create Matchmaking Draft',
+    roles: DIRECTOR_ROLES,
+  },
+  draft: { path: '/admin/matchmaking/:draftId', title: 'Matchmaking', roles: DIRECTOR_ROLES },
+  draftAll: { path: '/admin/matchmaking/:draftId/all', title: 'Matchmaking', roles: DIRECTOR_ROLES },
+  draftSplit: { path: '/admin/matchmaking/:draftId/split', title: 'Matchmaking', roles: DIRECTOR_ROLES },
+  draftCombine: { path: '/admin/matchmaking/:draftId/combine', title: 'Matchmaking', roles: DIRECTOR_ROLES },
+  splitDivision: {
+    path: '/admin/matchmaking/:draftId/split/division/:draftDivisionId',
+    title: 'Split Division',
+    roles: DIRECTOR_ROLES,
+  },
+  combineDivision: {
+    path: '/admin/matchmaking/:draftId/combine/division/:draftDivisionId',
+    title: 'Combine Divisions',
+    roles: DIRECTOR_ROLES,
+  },
+  draftSheets: {
+    path: '/admin/division-sheets/all/:draftId',
+    title: 'Division Sheets',
+    roles: DIRECTOR_ROLES,
+  },
+  divisionSheet: {
+    path: '/admin/division-sheets/:draftDivisionId',
+    title: 'Division Sheet',
+    roles: DIRECTOR_ROLES,
+  },
+  // Rings and matchday (issue 14).
+  matchday: { path: '/admin/matchday', title: 'Matchday', roles: DIRECTOR_ROLES },
+  leaderboard: { path: '/admin/matchday/leaderboard', title: 'Leaderboard', roles: DIRECTOR_ROLES },
+  rings: { path: '/admin/rings', title: 'Rings', roles: DIRECTOR_ROLES },
+  // Communications and its audience picker (issue 16).
+  communications: { path: '/admin/communications', title: 'Communications', roles: DIRECTOR_ROLES },
+  audiencePicker: {
+    path: '/admin/communications/registrations',
+    title: 'Communications: registrations',
+    roles: DIRECTOR_ROLES,
+  },
+  // Issue 16: the SMS and mails a server without Twilio or SMTP_URL keeps instead of sending;
+  // SuperAdmin only, as its /api routes are.
+  devOutbox: { path: '/admin/dev-outbox', title: 'Dev Outbox', roles: SUPER_ADMIN_ROLES },
+  // The settings pages (issue 8): SuperAdmin only.
+  tournaments: { path: '/admin/tournaments', title: 'Tournaments', roles: SUPER_ADMIN_ROLES },
+  divisions: { path: '/admin/divisions', title: 'Divisions', roles: SUPER_ADMIN_ROLES },
+  eventTypes: { path: '/admin/event-types', title: 'Event Types', roles: SUPER_ADMIN_ROLES },
+  competitorLevels: {
+    path: '/admin/competitor-levels',
+    title: 'Competitor Levels',
+    roles: SUPER_ADMIN_ROLES,
+  },
+  events: { path: '/admin/events', title: 'Events', roles: SUPER_ADMIN_ROLES },
+  siteSettings: { path: '/admin/site-settings', title: 'Site Settings', roles: SUPER_ADMIN_ROLES },
+  auditLog: { path: '/admin/audit-log', title: 'Audit Log', roles: SUPER_ADMIN_ROLES },
+} as const satisfies Record<string, Page>;
+
+export type PageKey = keyof typeof PAGES;
+type PathOf<K extends PageKey> = (typeof PAGES)[K]['path'];
+/** The pages whose path has no parameters (the ones a menu can link to). */
+export type StaticPageKey = { [K in PageKey]: PathParam<PathOf<K>> extends never ? K : never }[PageKey];
+type ParamsOf<K extends PageKey> = { [P in PathParam<PathOf<K>>]: string | number | null | undefined };
+
+// Issue 19 (the director, item 4): one order for the admin pages, used by the admin navigation,
+// its More menu and the settings pages' own navigation, so the three never disagree.
+// SPEC.md section 2 "Admin navigation" gives the order; Site Settings and Audit Log (issue 8)
+// follow the settings pages it names. Logout is the header's, once.
+
+/** The admin navigation, in order; each item shows to the roles that may open its page. */
+export const ADMIN_NAV: readonly StaticPageKey[] = [
+  'dashboard',
+  'competitors',
+  'registrations',
+  'payments',
+  'checkIn',
+  'matchmaking',
+  'matchday',
+  'rings',
+];
+
+/** The settings pages (SuperAdmin only), in the More menu's order. */
+export const SETTINGS_NAV: readonly StaticPageKey[] = [
+  'tournaments',
+  'divisions',
+  'eventTypes',
+  'competitorLevels',
+  'events',
+  'siteSettings',
+  'auditLog',
+];
+
+/**
+ * The More menu (SuperAdmin only): the settings pages, then Communications, then the dev outbox.
+ */
+export const MORE_MENU = {
+  roles: SUPER_ADMIN_ROLES,
+  pages: [...SETTINGS_NAV, 'communications', 'devOutbox'] as readonly StaticPageKey[],
+};
+
+/**
+ * The address of a page: its path with the parameters filled in (an optional one left out when
+ * not given), then `search` (without its "?") if any. Typed by the page's path parameters.
+ */
+export function href<K extends PageKey>(
+  key: K,
+  ...[params, search]: PathParam<PathOf<K>> extends never
+    ? [params?: undefined, search?: string]
+    : [params: ParamsOf<K>, search?: string]
+): string {
+  const values = (params ?? {}) as Record<string, string | number | null | undefined>;
+  const path = PAGES[key].path
+    .split('/')
+    .flatMap((segment) => {
+      if (!segment.startsWith(':')) return [segment];
+      const optional = segment.endsWith('?');
+      const name = segment.slice(1, optional ? -1 : undefined);
+      const value = values[name];
+      if (value === undefined || value === null) {
+        if (optional) return [];
+        throw new Error(`Missing ":${name}" for ${PAGES[key].path}`);
+      }
+      return [encodeURIComponent(String(value))];
+    })
+    .join('/');
+  return `${path || '/'}${search ? `?${search}` : ''}`;
+}
+
+/** A page's path below `parent` (for nested route objects): `relativePath('checkIn', '/admin')` is "check-in". */
+export function relativePath(key: PageKey, parent: string): string {
+  const path: string = PAGES[key].path;
+  if (!path.startsWith(`${parent}/`)) throw new Error(`${path} is not below ${parent}`);
+  return path.slice(parent.length + 1);
+}
+
+const PAGE_ROUTES = (Object.keys(PAGES) as PageKey[]).map((key) => ({ path: PAGES[key].path, key }));
+
+/** The page at `pathname`, or undefined for an address no page has. */
+export function pageAt(pathname: string): Page | undefined {
+  const match = matchRoutes(PAGE_ROUTES, pathname)?.at(-1);
+  return match ? PAGES[match.route.key] : undefined;
+}
+
+/** Whether `roles` may open `pathname` (an address no page has: nothing to refuse). */
+export function mayOpen(pathname: string, roles: readonly string[]): boolean {
+  const page = pageAt(pathname);
+  return !page || hasAnyRole(roles, page.roles);
+}
+
+/** Whether a visitor who is not signed in may open `pathname` (SPEC.md section 2). */
+export function isPublicPage(pathname: string): boolean {
+  return pageAt(pathname)?.roles.includes('Unauthenticated') ?? false;
+}

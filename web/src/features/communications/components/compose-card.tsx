@@ -1,0 +1,344 @@
+import { useState } from 'react';
+import {
+  AUDIENCE_LABELS,
+  MERGE_FIELD_LABELS,
+  ComposeSchema,
+  type AudienceKind,
+  type Compose,
+  type Template,
+  type Preview,
+} from '@shared/contract/communications.ts';
+import { MERGE_FIELDS } from '@shared/domain/communications.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { TextAreaField } from '../../../components/form/text-area-field.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { useAction } from '../../../lib/action.ts';
+import { useForm } from '../../../lib/form.ts';
+import {
+  previewMessage,
+  removeTemplate,
+  saveTemplate,
+  sendMessage,
+  useCommunicationOptions,
+} from '../api/communications.ts';
+
+// The communications page's compose region: audience, channels, texts, templates, preview and send.
+
+const KINDS: AudienceKind[] = ['all', 'incomplete', 'division', 'checked-in', 'not-checked-in'];
+
+/** What the compose form holds; the request is made from it by `toCompose`. */
+interface ComposeValues {
+  kind: AudienceKind;
+  divisionId: number | undefined;
+  email: boolean;
+  sms: boolean;
+  subject: string;
+  body: string;
+  smsBody: string;
+}
+
+/**
+ * The compose region's state: the message on `useForm`, checked against the shared
+ * `ComposeSchema` the server checks it with, and its preview, send and template actions.
+ */
+function useCompose({
+  tournamentId,
+  picked,
+  smsEnabled,
+  templates,
+  onSent,
+}: {
+  tournamentId: number;
+  picked: number[];
+  smsEnabled: boolean;
+  templates: readonly Template[];
+  onSent: (ids: number[]) => void;
+}) {
+  const [templateName, setTemplateName] = useState('');
+  const [preview, setPreview] = useState<Preview | undefined>(undefined);
+
+  const toCompose = (v: ComposeValues): Compose => ({
+    tournamentId,
+    audience:
+      v.kind === 'division'
+        ? { kind: v.kind, divisionId: v.divisionId ?? 0 }
+        : v.kind === 'selected'
+          ? { kind: v.kind, registrationIds: picked }
+          : { kind: v.kind },
+    email: v.email,
+    sms: v.sms && smsEnabled,
+    subject: v.subject,
+    body: v.body,
+    smsBody: v.smsBody,
+  });
+
+  const form = useForm({
+    schema: ComposeSchema,
+    initial: {
+      kind: picked.length ? 'selected' : 'incomplete',
+      divisionId: undefined,
+      email: true,
+      sms: false,
+      subject: '',
+      body: '',
+      smsBody: '',
+    } as ComposeValues,
+    toInput: toCompose,
+    // Messages show once a send is tried: a half-written message is not wrong yet.
+    showErrors: 'submitted',
+    // Sends what the form makes, as typed (the server trims and checks again).
+    onSubmit: async (_checked, values) => {
+      const result = await sendMessage(toCompose(values));
+      onSent(result.messageIds);
+    },
+    action: { success: 'The message is queued: it is being sent in the background.' },
+  });
+  const { values } = form;
+
+  const previewAction = useAction(() => previewMessage(toCompose(values)));
+  const saveTemplateAction = useAction(
+    () =>
+      saveTemplate({
+        name: templateName,
+        subject: values.subject,
+        body: values.body,
+        smsBody: values.smsBody,
+      }),
+    { success: 'Template saved.', successAs: 'toast' },
+  );
+  const removeTemplateAction = useAction((id: number) => removeTemplate(id), {
+    success: 'Template removed.',
+    successAs: 'toast',
+  });
+
+  async function onPreview() {
+    const result = await previewAction.run();
+    if (result.ok) setPreview(result.value);
+  }
+  function applyTemplate(id: number) {
+    const t = templates.find((x) => x.id === id);
+    if (!t) return;
+    form.set('subject', t.subject);
+    form.set('body', t.body);
+    form.set('smsBody', t.smsBody);
+    setTemplateName(t.name);
+  }
+
+  return {
+    form,
+    preview,
+    onPreview,
+    previewAction,
+    applyTemplate,
+    templateName,
+    setTemplateName,
+    saveTemplateAction,
+    removeTemplateAction,
+  };
+}
+
+export function ComposeCard({
+  tournamentId,
+  picked,
+  onSent,
+}: {
+  tournamentId: number;
+  picked: number[];
+  onSent: (ids: number[]) => void;
+}) {
+  const options = useCommunicationOptions(tournamentId);
+  const smsEnabled = options.data?.smsEnabled ?? false;
+  const {
+    form,
+    preview,
+    onPreview,
+    previewAction,
+    applyTemplate,
+    templateName,
+    setTemplateName,
+    saveTemplateAction,
+    removeTemplateAction,
+  } = useCompose({ tournamentId, picked, smsEnabled, templates: options.data?.templates ?? [], onSent });
+  const { kind, divisionId, email, sms } = form.values;
+  // The audience's messages are at the request's paths, not a field's.
+  const audienceError = form.error as (path: string) => string | undefined;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Compose</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4" onSubmit={(e) => void form.submit(e)} noValidate>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-1">
+              <Label htmlFor="comm-audience">Audience</Label>
+              <Select
+                id="comm-audience"
+                value={kind}
+                onChange={(e) => form.set('kind', e.target.value as AudienceKind)}
+              >
+                {(picked.length ? [...KINDS, 'selected' as const] : KINDS).map((k) => (
+                  <option key={k} value={k}>
+                    {k === 'selected' ? `Selected registrations (${picked.length})` : AUDIENCE_LABELS[k]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            {kind === 'division' && (
+              <div className="grid gap-1">
+                <Label htmlFor="comm-division">Division</Label>
+                <Select
+                  id="comm-division"
+                  value={divisionId ?? ''}
+                  onChange={(e) => form.set('divisionId', Number(e.target.value) || undefined)}
+                  aria-invalid={audienceError('audience.divisionId') ? true : undefined}
+                >
+                  <option value="">Choose a division</option>
+                  {(options.data?.divisions ?? []).map((d) => (
+                    <option key={d.id} value={d.id}>
+                      {d.title}
+                    </option>
+                  ))}
+                </Select>
+                <FieldMessage text={audienceError('audience.divisionId')} />
+              </div>
+            )}
+            {(options.data?.templates.length ?? 0) > 0 && (
+              <div className="grid gap-1">
+                <Label htmlFor="comm-template">Start from a template</Label>
+                <div className="flex gap-2">
+                  <Select
+                    id="comm-template"
+                    defaultValue=""
+                    onChange={(e) => applyTemplate(Number(e.target.value))}
+                  >
+                    <option value="">No template</option>
+                    {options.data?.templates.map((t) => (
+                      <option key={t.id} value={t.id}>
+                        {t.name}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+              </div>
+            )}
+          </div>
+          <fieldset className="flex flex-wrap gap-6">
+            <legend className="mb-1 text-sm font-medium">Send as</legend>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" checked={email} onChange={(e) => form.set('email', e.target.checked)} />{' '}
+              E-mail
+            </label>
+            {smsEnabled && (
+              <label className="flex items-center gap-2">
+                <input type="checkbox" checked={sms} onChange={(e) => form.set('sms', e.target.checked)} />{' '}
+                SMS (to contacts who agreed to SMS)
+              </label>
+            )}
+            <FieldMessage text={form.error('email')} />
+          </fieldset>
+          {email && (
+            <>
+              <TextField id="comm-subject" label="Subject" maxLength={200} {...form.field('subject')} />
+              <TextAreaField id="comm-body" label="E-mail message" rows={8} {...form.field('body')} />
+            </>
+          )}
+          {sms && smsEnabled && (
+            <TextAreaField id="comm-sms" label="SMS text" rows={3} {...form.field('smsBody')} />
+          )}
+          <p className="text-sm text-muted-foreground">
+            Merge fields:{' '}
+            {MERGE_FIELDS.map((f) => (
+              <code key={f} className="mr-2" title={MERGE_FIELD_LABELS[f]}>
+                {`{{${f}}}`}
+              </code>
+            ))}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => void onPreview()}
+              disabled={previewAction.busy}
+            >
+              Preview
+            </Button>
+            <Button type="submit" disabled={form.busy}>
+              Send
+            </Button>
+          </div>
+          {preview && <PreviewPanel preview={preview} />}
+          <div className="flex flex-wrap items-end gap-2 border-t pt-4">
+            <div className="grid gap-1">
+              <Label htmlFor="comm-template-name">Template name</Label>
+              <Input
+                id="comm-template-name"
+                value={templateName}
+                onChange={(e) => setTemplateName(e.target.value)}
+              />
+            </div>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={saveTemplateAction.busy}
+              onClick={() => void saveTemplateAction.run()}
+            >
+              Save as template
+            </Button>
+            {options.data?.templates
+              .filter((t) => t.name === templateName.trim())
+              .map((t) => (
+                <Button
+                  key={t.id}
+                  type="button"
+                  variant="outline"
+                  disabled={removeTemplateAction.busy}
+                  onClick={() => void removeTemplateAction.run(t.id)}
+                >
+                  Remove template
+                </Button>
+              ))}
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PreviewPanel({ preview }: { preview: Preview }) {
+  return (
+    <section aria-label="Preview" className="grid gap-2 rounded-md border p-4">
+      <p>
+        E-mail to {preview.emailRecipients} {preview.emailRecipients === 1 ? 'recipient' : 'recipients'}, SMS
+        to {preview.smsRecipients}.
+      </p>
+      {preview.sample ? (
+        <>
+          <p className="text-sm text-muted-foreground">
+            As {preview.sample.name || preview.sample.address} ({preview.sample.address}) would get it:
+          </p>
+          {preview.sample.subject && <p className="font-medium">{preview.sample.subject}</p>}
+          {preview.sample.body && <pre className="whitespace-pre-wrap font-sans">{preview.sample.body}</pre>}
+          {preview.sample.smsBody && (
+            <p>
+              <span className="text-sm text-muted-foreground">SMS: </span>
+              {preview.sample.smsBody}
+            </p>
+          )}
+        </>
+      ) : (
+        <p>Nobody is in this audience.</p>
+      )}
+    </section>
+  );
+}
+
+/** A message the shared rules give for a control that is not a text field. */
+function FieldMessage({ text }: { text: string | undefined }) {
+  return text ? <p className="text-sm font-medium text-destructive">{text}</p> : null;
+}

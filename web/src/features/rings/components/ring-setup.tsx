@@ -1,0 +1,213 @@
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { RingCreateSchema } from '@shared/contract/matchday.ts';
+import type { SyncRing } from '@shared/contract/sync-entities.ts';
+import { setRingOpen } from '@shared/domain/mutators/index.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { useAction } from '../../../lib/action.ts';
+import { useForm } from '../../../lib/form.ts';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { mutate } from '../../../sync/hooks.ts';
+import { createRing, removeRing, renameRing, reorderRings } from '../api/rings.ts';
+
+// The rings page's setup region (online, over /api): the tournament's rings, added, renamed, opened and closed, reordered.
+
+export function RingSetup({ rings, tournamentId }: { rings: SyncRing[]; tournamentId: number | undefined }) {
+  const form = useForm({
+    schema: RingCreateSchema,
+    initial: { name: '' },
+    toInput: (v) => ({ tournamentId, name: v.name.trim() }),
+    showErrors: 'submitted',
+    onSubmit: async (_checked, v) => {
+      if (tournamentId === undefined) return;
+      await createRing(tournamentId, v.name.trim());
+      form.reset();
+    },
+    action: { errorPrefix: 'Could not add the ring. ' },
+  });
+  const name = form.values.name;
+  const reorder = useAction((ids: number[]) => reorderRings(tournamentId!, ids), {
+    errorPrefix: 'Could not reorder the rings. ',
+  });
+  const onAdd = (e: FormEvent<HTMLFormElement>) => {
+    if (name.trim()) void form.submit(e);
+    else e.preventDefault();
+  };
+  const moveRing = (index: number, step: -1 | 1) => {
+    const ids = rings.map((r) => r.id);
+    const [id] = ids.splice(index, 1);
+    ids.splice(index + step, 0, id!);
+    void reorder.run(ids);
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Rings of the tournament</CardTitle>
+        <p className="text-sm text-muted-foreground">
+          Adding, renaming, removing and reordering rings needs a connection; opening and closing works
+          offline. Open rings show on the signage screens.
+        </p>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {rings.length === 0 && <p>No rings yet: add the first one.</p>}
+        <ul className="grid gap-2" aria-label="Rings">
+          {rings.map((ring, i) => (
+            <RingRow
+              key={ring.id}
+              ring={ring}
+              first={i === 0}
+              last={i === rings.length - 1}
+              onMove={(step) => moveRing(i, step)}
+              busy={reorder.busy}
+            />
+          ))}
+        </ul>
+        <form className="flex flex-wrap items-end gap-2" onSubmit={onAdd} aria-label="Add a ring">
+          <TextField
+            id="new-ring-name"
+            label="New ring name"
+            className="h-11 w-60"
+            maxLength={40}
+            placeholder={`Ring ${rings.length + 1}`}
+            {...form.field('name')}
+          />
+          <Button type="submit" size="lg" disabled={form.busy || !name.trim() || tournamentId === undefined}>
+            Add ring
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RingRow({
+  ring,
+  first,
+  last,
+  onMove,
+  busy,
+}: {
+  ring: SyncRing;
+  first: boolean;
+  last: boolean;
+  onMove: (step: -1 | 1) => void;
+  busy: boolean;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(ring.name);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const rename = useAction(
+    async () => {
+      await renameRing(ring.id, name.trim());
+      setEditing(false);
+    },
+    { errorPrefix: 'Could not rename the ring. ' },
+  );
+  const remove = useAction(() => removeRing(ring.id), { errorPrefix: 'Could not remove the ring. ' });
+
+  return (
+    <li className="flex flex-wrap items-center gap-2 border-t pt-2" data-testid="ring-row">
+      {editing ? (
+        <form
+          className="flex flex-wrap items-center gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (name.trim()) void rename.run();
+          }}
+        >
+          <Label htmlFor={`ring-name-${ring.id}`} className="sr-only">
+            Name of {ring.name}
+          </Label>
+          <Input
+            id={`ring-name-${ring.id}`}
+            className="h-11 w-48"
+            value={name}
+            maxLength={40}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <Button type="submit" className="h-11" disabled={rename.busy || !name.trim()}>
+            Save name
+          </Button>
+          <Button variant="outline" className="h-11" onClick={() => setEditing(false)}>
+            Cancel
+          </Button>
+        </form>
+      ) : (
+        <span className="min-w-32 font-medium">{ring.name}</span>
+      )}
+      <Badge variant={ring.isOpen ? 'success' : 'outline'}>{ring.isOpen ? 'Open' : 'Closed'}</Badge>
+      <div className="ml-auto flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          className="h-11"
+          onClick={() => void mutate(setRingOpen, { ringId: ring.id, isOpen: !ring.isOpen })}
+        >
+          {ring.isOpen ? `Close ${ring.name}` : `Open ${ring.name}`}
+        </Button>
+        {/* The TV by this ring shows it alone (signage's ?rings=, issue 15). */}
+        <Button asChild variant="outline" className="h-11">
+          <a href={`/signage/ring-assignments?rings=${ring.id}`} target="_blank" rel="noopener">
+            TV screen for {ring.name}
+          </a>
+        </Button>
+        {!editing && (
+          <Button
+            variant="outline"
+            className="h-11"
+            aria-label={`Rename ${ring.name}`}
+            onClick={() => setEditing(true)}
+          >
+            Rename
+          </Button>
+        )}
+        <Button
+          variant="outline"
+          className="h-11 w-11 p-0"
+          aria-label={`Move ${ring.name} up`}
+          disabled={first || busy}
+          onClick={() => onMove(-1)}
+        >
+          <ArrowUp aria-hidden="true" />
+        </Button>
+        <Button
+          variant="outline"
+          className="h-11 w-11 p-0"
+          aria-label={`Move ${ring.name} down`}
+          disabled={last || busy}
+          onClick={() => onMove(1)}
+        >
+          <ArrowDown aria-hidden="true" />
+        </Button>
+        {confirmRemove ? (
+          <>
+            <Button
+              variant="destructive"
+              className="h-11"
+              disabled={remove.busy}
+              onClick={() => void remove.run()}
+            >
+              Remove {ring.name} for good
+            </Button>
+            <Button variant="outline" className="h-11" onClick={() => setConfirmRemove(false)}>
+              Keep
+            </Button>
+          </>
+        ) : (
+          <Button
+            variant="outline"
+            className="h-11"
+            aria-label={`Remove ${ring.name}`}
+            onClick={() => setConfirmRemove(true)}
+          >
+            Remove
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,290 @@
+import {
+  closestCorners,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import type { SyncDivision } from '@shared/contract/sync-entities.ts';
+import { assignDivision, reorderQueue } from '@shared/domain/mutators/index.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { formatAbout, useTimeZone } from '../../../lib/format.ts';
+import { mutate } from '../../../sync/hooks.ts';
+import {
+  columnHolding,
+  columnItems,
+  columnOf,
+  divisionIdOf,
+  itemId,
+  moveFor,
+  POOL,
+  stepMove,
+  type Board,
+  type ColumnId,
+  type Move,
+} from '../model/board.ts';
+
+// The rings page's board region (offline, matchday mutations): the pool and each ring's queue, by drag and drop or plain controls.
+
+/** Sends a move as the intent the mutators take. */
+function send(move: Move | null): void {
+  if (!move) return;
+  if (move.kind === 'reorder')
+    void mutate(reorderQueue, { ringId: move.ringId, divisionIds: move.divisionIds });
+  else if (move.position === undefined)
+    void mutate(assignDivision, { divisionId: move.divisionId, ringId: move.ringId });
+  else
+    void mutate(assignDivision, {
+      divisionId: move.divisionId,
+      ringId: move.ringId,
+      position: move.position,
+    });
+}
+
+export function RingsBoard({ board, estimates }: { board: Board; estimates: ReadonlyMap<number, string> }) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const targets = [
+    { column: POOL as ColumnId, label: 'Pool (no ring)' },
+    ...board.rings.map((c) => ({ column: columnOf(c.ring.id), label: c.ring.name })),
+  ];
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const divisionId = divisionIdOf(active.id);
+    if (divisionId === null || !over) return;
+    const overDivision = divisionIdOf(over.id);
+    if (overDivision === null) {
+      send(moveFor(board, divisionId, String(over.id) as ColumnId));
+      return;
+    }
+    const column = columnHolding(board, overDivision);
+    if (!column) return;
+    const index = columnItems(board, column).findIndex((d) => d.id === overDivision);
+    send(moveFor(board, divisionId, column, index));
+  };
+
+  return (
+    <DndContext id="rings-board" sensors={sensors} collisionDetection={closestCorners} onDragEnd={onDragEnd}>
+      <div className="grid gap-4 md:grid-cols-[repeat(auto-fill,minmax(17rem,1fr))]">
+        <Column column={POOL} title="Pool" description="Published divisions on no ring" items={board.pool}>
+          {board.pool.map((d) => (
+            <DivisionCard key={d.id} division={d} board={board} targets={targets} estimate={undefined} />
+          ))}
+        </Column>
+        {board.rings.map((c) => (
+          <Column
+            key={c.ring.id}
+            column={columnOf(c.ring.id)}
+            title={c.ring.name}
+            description={c.ring.isOpen ? 'Open' : 'Closed'}
+            items={c.queue}
+            before={
+              c.current && (
+                <div className="rounded-md border-2 border-primary p-3" data-testid="ring-current">
+                  <p className="text-sm font-semibold">Running now</p>
+                  <p className="font-medium">{c.current.title}</p>
+                  <p className="text-sm text-muted-foreground">{c.current.eventTypes.join(', ')}</p>
+                </div>
+              )
+            }
+            after={
+              c.completed.length > 0 && (
+                <details className="text-sm">
+                  <summary className="flex min-h-11 cursor-pointer items-center">
+                    Completed ({c.completed.length})
+                  </summary>
+                  <ul className="grid gap-1">
+                    {c.completed.map((d) => (
+                      <li key={d.id}>✓ {d.title}</li>
+                    ))}
+                  </ul>
+                </details>
+              )
+            }
+          >
+            {c.queue.map((d) => (
+              <DivisionCard
+                key={d.id}
+                division={d}
+                board={board}
+                targets={targets}
+                estimate={estimates.get(d.id)}
+              />
+            ))}
+          </Column>
+        ))}
+      </div>
+    </DndContext>
+  );
+}
+
+function Column({
+  column,
+  title,
+  description,
+  items,
+  before,
+  after,
+  children,
+}: {
+  column: ColumnId;
+  title: string;
+  description: string;
+  items: SyncDivision[];
+  before?: ReactNode;
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: column });
+  return (
+    <section
+      aria-label={title}
+      data-testid={column === POOL ? 'rings-pool' : 'ring-column'}
+      className={`grid content-start gap-2 rounded-lg border bg-card p-3 ${isOver ? 'ring-2 ring-primary' : ''}`}
+    >
+      <div>
+        <h2 className="text-lg font-semibold">{title}</h2>
+        <p className="text-sm text-muted-foreground">
+          {description} · {items.length} {column === POOL ? 'waiting' : 'in the queue'}
+        </p>
+      </div>
+      {before}
+      <SortableContext
+        id={column}
+        items={items.map((d) => itemId(d.id))}
+        strategy={verticalListSortingStrategy}
+      >
+        <ol ref={setNodeRef} className="grid min-h-16 gap-2" aria-label={`${title} divisions`}>
+          {children}
+        </ol>
+      </SortableContext>
+      {items.length === 0 && <p className="text-sm text-muted-foreground">Nothing here: drop a division.</p>}
+      {after}
+    </section>
+  );
+}
+
+function DivisionCard({
+  division: d,
+  board,
+  targets,
+  estimate,
+}: {
+  division: SyncDivision;
+  board: Board;
+  targets: { column: ColumnId; label: string }[];
+  estimate: string | undefined;
+}) {
+  const timeZone = useTimeZone();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({
+      id: itemId(d.id),
+    });
+  const here = columnHolding(board, d.id);
+  const [target, setTarget] = useState('');
+  const list = here ? columnItems(board, here) : [];
+  const index = list.findIndex((x) => x.id === d.id);
+  const inRing = here !== undefined && here !== POOL;
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={`grid gap-2 rounded-md border bg-background p-2 ${isDragging ? 'opacity-60' : ''}`}
+      data-testid="division-card"
+      aria-label={d.title}
+    >
+      <div className="flex items-start gap-2">
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="flex size-11 shrink-0 touch-none items-center justify-center rounded-md border text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          {...attributes}
+          {...listeners}
+          aria-label={`Drag ${d.title}`}
+        >
+          <GripVertical aria-hidden="true" className="size-5" />
+        </button>
+        <div className="min-w-0">
+          <p className="font-medium">{d.title}</p>
+          <p className="text-sm text-muted-foreground">
+            {d.eventTypes.join(', ')} · {d.competitorCount} competitors
+            {estimate ? ` · ${formatAbout(estimate, timeZone)}` : ''}
+          </p>
+        </div>
+      </div>
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-1">
+        <Label htmlFor={`move-${d.id}`} className="sr-only">
+          Move {d.title} to
+        </Label>
+        <Select
+          id={`move-${d.id}`}
+          className="h-11 min-w-0"
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+        >
+          <option value="">Move to ring…</option>
+          {targets
+            .filter((t) => t.column !== here)
+            .map((t) => (
+              <option key={t.column} value={t.column}>
+                {t.label}
+              </option>
+            ))}
+        </Select>
+        <Button
+          variant="outline"
+          className="h-11"
+          disabled={!target}
+          aria-label={`Move ${d.title}`}
+          onClick={() => {
+            send(moveFor(board, d.id, target as ColumnId));
+            setTarget('');
+          }}
+        >
+          Move
+        </Button>
+      </div>
+      {inRing && (
+        <div className="grid grid-cols-2 gap-1">
+          <Button
+            variant="outline"
+            className="h-11"
+            aria-label={`Move ${d.title} up`}
+            disabled={index <= 0}
+            onClick={() => send(stepMove(board, d.id, -1))}
+          >
+            <ArrowUp aria-hidden="true" />
+            Up
+          </Button>
+          <Button
+            variant="outline"
+            className="h-11"
+            aria-label={`Move ${d.title} down`}
+            disabled={index === list.length - 1}
+            onClick={() => send(stepMove(board, d.id, 1))}
+          >
+            <ArrowDown aria-hidden="true" />
+            Down
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

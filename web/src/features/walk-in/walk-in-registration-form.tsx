@@ -1,0 +1,242 @@
+import { useRef } from 'react';
+import { MAX_WALK_IN_COMPETITORS } from '@shared/domain/door.ts';
+import { registerWalkIn } from '@shared/domain/mutators/index.ts';
+import { TextField } from '../../components/form/text-field.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { formatDate, formatDollars } from '../../lib/format.ts';
+import { useForm } from '../../lib/form.ts';
+import { PaymentFields } from '../../components/door/payment-fields.tsx';
+import { mutate } from '../../sync/hooks.ts';
+import {
+  emptyCompetitor,
+  formTotal,
+  initialWalkInForm,
+  walkInFromForm,
+  type CompetitorDraft,
+  type WalkInFormState,
+  type WalkInOptions,
+} from './walk-in-form.ts';
+import { CompetitorCard } from './walk-in-competitor-card.tsx';
+
+// The walk-in page's form region: the family, its competitors, the payment, and the one mutation they queue.
+
+export function WalkInForm({
+  options: o,
+  onDone,
+}: {
+  options: WalkInOptions;
+  onDone: (queued: { walkInId: string; mutationId: number }) => void;
+}) {
+  // Made once per walk-in: a double tap or a retry queues the same ids, registered once.
+  const ids = useRef({ walkInId: crypto.randomUUID(), paymentId: crypto.randomUUID() });
+  // Until staff change the amount themselves it follows the total.
+  const withAmount = (f: WalkInFormState): WalkInFormState => ({
+    ...f,
+    payment: { ...f.payment, amount: f.amountEdited ? f.payment.amount : String(formTotal(f, o.tournament)) },
+  });
+  const walkIn = useForm({
+    initial: initialWalkInForm(),
+    // The shared rules through walkInFromForm (tested without a browser): one `registerWalkIn@1`.
+    check: (f) => {
+      const result = walkInFromForm(withAmount(f), o, ids.current);
+      return result.ok ? { ok: true, data: result } : result;
+    },
+    showErrors: 'submitted',
+    onSubmit: async (result) => {
+      const mutationId = await mutate(registerWalkIn, result.args);
+      onDone({ walkInId: ids.current.walkInId, mutationId });
+    },
+  });
+  const form = walkIn.values;
+  const setForm = (update: (f: WalkInFormState) => WalkInFormState) => walkIn.setValues(update(form));
+  // Messages show after a submit, and follow what staff fix from then on.
+  const errors = walkIn.submitted ? walkIn.allErrors : {};
+  const total = formTotal(form, o.tournament);
+  const { payment } = withAmount(form);
+  const amount = payment.amount;
+
+  const setContact = (k: keyof WalkInFormState['contact'], v: string) =>
+    setForm((f) => ({ ...f, contact: { ...f.contact, [k]: v } }));
+  const setCompetitor = (i: number, next: CompetitorDraft) =>
+    setForm((f) => ({ ...f, competitors: f.competitors.map((c, j) => (j === i ? next : c)) }));
+
+  const hasErrors = Object.keys(errors).length > 0;
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => void walkIn.submit(e)}
+      className="grid gap-6"
+      aria-label="Walk-in registration"
+    >
+      <p className="text-sm text-muted-foreground">
+        {formatDate(o.tournament.tournamentDate)} · door price{' '}
+        {formatDollars(o.tournament.competitorDoorCost)} per competitor,{' '}
+        {formatDollars(o.tournament.spectatorCost)} per spectator
+      </p>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Contact</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="wi-contact-firstName"
+            label="First name"
+            required
+            autoComplete="off"
+            value={form.contact.firstName}
+            error={errors['contact.firstName']}
+            onChange={(e) => setContact('firstName', e.target.value)}
+          />
+          <TextField
+            id="wi-contact-lastName"
+            label="Last name"
+            required
+            autoComplete="off"
+            value={form.contact.lastName}
+            error={errors['contact.lastName']}
+            onChange={(e) => setContact('lastName', e.target.value)}
+          />
+          <TextField
+            id="wi-contact-email"
+            label="E-mail (optional)"
+            type="email"
+            autoComplete="off"
+            value={form.contact.email}
+            error={errors['contact.email']}
+            onChange={(e) => setContact('email', e.target.value)}
+          />
+          {form.contact.email.trim() !== '' && (
+            // Issue 17: a walk-in joins an existing account only when the family says it is theirs.
+            <label className="flex items-center gap-3 sm:col-span-2">
+              <input
+                type="checkbox"
+                className="size-5"
+                checked={form.attachToAccount}
+                onChange={(e) => setForm((f) => ({ ...f, attachToAccount: e.target.checked }))}
+              />
+              The family confirmed this e-mail is their account: add this walk-in to it
+            </label>
+          )}
+          <TextField
+            id="wi-contact-phone"
+            label="Phone (optional)"
+            inputMode="tel"
+            autoComplete="off"
+            value={form.contact.phoneNumber}
+            error={errors['contact.phoneNumber']}
+            onChange={(e) => setContact('phoneNumber', e.target.value)}
+          />
+        </CardContent>
+      </Card>
+
+      {form.competitors.map((c, i) => (
+        <CompetitorCard
+          key={i}
+          index={i}
+          value={c}
+          options={o}
+          errors={errors}
+          onChange={(next) => setCompetitor(i, next)}
+          onRemove={
+            form.competitors.length > 1
+              ? () => setForm((f) => ({ ...f, competitors: f.competitors.filter((_, j) => j !== i) }))
+              : undefined
+          }
+        />
+      ))}
+      {form.competitors.length < MAX_WALK_IN_COMPETITORS && (
+        <div>
+          <Button
+            type="button"
+            variant="outline"
+            size="lg"
+            onClick={() =>
+              setForm((f) => ({ ...f, competitors: [...f.competitors, emptyCompetitor(f.contact.lastName)] }))
+            }
+          >
+            Add another competitor
+          </Button>
+        </div>
+      )}
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Spectators and total</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="max-w-xs">
+            <TextField
+              id="wi-spectators"
+              label="Spectator passes"
+              inputMode="numeric"
+              autoComplete="off"
+              value={form.spectators}
+              error={errors.spectators}
+              onChange={(e) => setForm((f) => ({ ...f, spectators: e.target.value }))}
+            />
+          </div>
+          <p className="text-xl font-semibold" data-testid="walk-in-total">
+            Total at the door: {formatDollars(total)}
+          </p>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Payment and check-in</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <label className="flex items-center gap-3 text-base">
+            <input
+              type="checkbox"
+              className="size-5"
+              checked={form.takePayment}
+              onChange={(e) => setForm((f) => ({ ...f, takePayment: e.target.checked }))}
+            />
+            Take payment now
+          </label>
+          {form.takePayment && (
+            <PaymentFields
+              value={payment}
+              onChange={(next) =>
+                setForm((f) => ({
+                  ...f,
+                  payment: next,
+                  amountEdited: f.amountEdited || next.amount !== amount,
+                }))
+              }
+              errors={{
+                ...(errors['payment.method'] ? { method: errors['payment.method'] } : {}),
+                ...(errors['payment.amount'] ? { amount: errors['payment.amount'] } : {}),
+                ...(errors['payment.tendered'] ? { tendered: errors['payment.tendered'] } : {}),
+              }}
+              idPrefix="wi-payment"
+            />
+          )}
+          <label className="flex items-center gap-3 text-base">
+            <input
+              type="checkbox"
+              className="size-5"
+              checked={form.checkIn}
+              onChange={(e) => setForm((f) => ({ ...f, checkIn: e.target.checked }))}
+            />
+            Check in now
+          </label>
+        </CardContent>
+      </Card>
+
+      {hasErrors && (
+        <Alert variant="danger" role="alert">
+          Please correct the fields marked above.
+        </Alert>
+      )}
+      <div>
+        <Button type="submit" size="lg">
+          Register walk-in
+        </Button>
+      </div>
+    </form>
+  );
+}
