@@ -40,7 +40,9 @@ export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
     // One way of saving on this page: contacts save as they are typed; what is still unsaved
     // saves now, and contacts that cannot be saved yet keep the family here with the reasons.
     if (contacts.current && !(await contacts.current.flush())) return;
-    await navigate(`/${area}/registration/${id}/confirmation`);
+    // One confirmation page, in the customer area, whichever area the registration was opened
+    // from: staff may open it, and the admin area has none (docs/product.md §2).
+    await navigate(href('confirmation', { registrationId: id }));
   });
 
   const eventName = (eventId: number) =>

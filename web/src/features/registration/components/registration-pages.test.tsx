@@ -10,7 +10,7 @@ import { PageAlertProvider } from '../../../lib/page-alert.tsx';
 import { StaticSettingsProvider } from '../../../lib/site-settings.tsx';
 import { invalidateQueries } from '../../../lib/use-query.ts';
 import { makeSettings, makeTournament } from '../../../testing/fixtures.ts';
-import { CustomerCompetitorPage, CustomerRegistrationPage } from './area-pages.tsx';
+import { AdminRegistrationPage, CustomerCompetitorPage, CustomerRegistrationPage } from './area-pages.tsx';
 import { ReceiptPage } from './receipt-page.tsx';
 
 // The customer registration pages against a fake /api (SPEC.md sections 2 and 8).
@@ -92,6 +92,7 @@ function renderAt(path: string, sellLunch = false) {
               element={page(<CustomerCompetitorPage />)}
             />
             <Route path="/customer/registration/:registrationId/receipt" element={page(<ReceiptPage />)} />
+            <Route path="/admin/registration/:registrationId" element={page(<AdminRegistrationPage />)} />
             <Route path="*" element={<Where />} />
           </Routes>
         </MemoryRouter>
@@ -148,6 +149,18 @@ describe('the registration page', () => {
     expect(await screen.findByText('Could not remove lunch ticket. Nope.')).toBeInTheDocument();
   });
 
+  it('continues to the one confirmation page from the admin area too', async () => {
+    handler = (method, url) =>
+      method === 'GET' && url === '/api/registration/7'
+        ? { status: 200, body: makeRegistration() }
+        : undefined;
+    renderAt('/admin/registration/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue to confirmation' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('/customer/registration/7/confirmation'),
+    );
+  });
+
   it('shows the server-computed total', async () => {
     handler = (method, url) =>
       url === '/api/registration/7'
@@ -164,7 +177,10 @@ describe('the competitor page', () => {
       if (url === '/api/registration/7') return { status: 200, body: makeRegistration() };
       // The saved competitor, as the contract's schema parses it (issue 12).
       if (url === '/api/registration/competitor' && method === 'POST')
-        return { status: 200, body: { school: '', weightKg: null, ...(body as object), id: 21, age: 12, checkedInAt: null } };
+        return {
+          status: 200,
+          body: { school: '', weightKg: null, ...(body as object), id: 21, age: 12, checkedInAt: null },
+        };
       return undefined;
     };
     renderAt('/customer/registration/7/competitor');
