@@ -13,7 +13,7 @@ import {
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { writeAudit } from './audit.ts';
-import { draftsUsingRule } from './matchmaking.ts';
+import { draftsUsingRule } from './matchmaking/index.ts';
 import { reorderList } from './settings-order.ts';
 
 // Division rules (DESIGN.md section 5; issue 8). Global settings that matchmaking reads.
