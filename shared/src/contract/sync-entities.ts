@@ -412,7 +412,6 @@ export type SyncEntities = {
 export type SyncEntity = keyof SyncEntities;
 /** The id type of an entity's rows: numbers, but strings for payments (made by the paying side). */
 export type SyncIdOf<E extends SyncEntity> = SyncEntities[E]['id'];
-export const SYNC_ENTITIES = Object.keys(SYNC_REGISTRY) as SyncEntity[];
 
 /** The entities a scope's patches carry, in registry order. */
 export function entitiesOfScope(scope: SyncScope, registry: SyncRegistry = SYNC_REGISTRY): AnyEntityDef[] {
