@@ -14,4 +14,9 @@ export {
   splitDraftDivision,
 } from './drafts.ts';
 export { publishDraft, publishPreview } from './publish.ts';
-export { draftsUsingRule, readPublishedDivisions, type PublishedDivision } from './queries.ts';
+export {
+  draftsUsingRule,
+  readDivisionRules,
+  readPublishedDivisions,
+  type PublishedDivision,
+} from './queries.ts';

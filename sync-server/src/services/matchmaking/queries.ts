@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   ageOnDay,
+  type Division,
   type DivisionPatch,
   type DraftDivision,
   type MatchCompetitor,
@@ -55,15 +56,30 @@ export function readTournamentsNewestFirst(db: DbLike) {
   return db.select().from(tournaments).orderBy(desc(tournaments.tournamentDate), desc(tournaments.id));
 }
 
-export async function readRules(db: DbLike): Promise<MatchRule[]> {
-  const [rows, links] = await Promise.all([
-    db.select().from(divisions).orderBy(asc(divisions.sortOrder), asc(divisions.id)),
-    db.select().from(divisionLevels),
-  ]);
+/**
+ * The division rules in settings order (or the one of `id`), each with its competitor levels:
+ * what matchmaking groups by and the settings page edits (settings-divisions.ts).
+ */
+export async function readDivisionRules(db: DbLike, id?: number): Promise<Division[]> {
+  const rows = await db
+    .select()
+    .from(divisions)
+    .where(id === undefined ? undefined : eq(divisions.id, id))
+    .orderBy(asc(divisions.sortOrder), asc(divisions.id));
+  const links = rows.length
+    ? await db
+        .select()
+        .from(divisionLevels)
+        .where(
+          inArray(
+            divisionLevels.divisionId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
-    sortOrder: r.sortOrder,
     minAge: r.minAge,
     maxAge: r.maxAge,
     gender: r.gender === 1 || r.gender === 2 ? r.gender : null,
@@ -75,8 +91,11 @@ export async function readRules(db: DbLike): Promise<MatchRule[]> {
     maxWeight: r.maxWeight,
     minSize: r.minSize,
     maxSize: r.maxSize,
+    sortOrder: r.sortOrder,
   }));
 }
+
+export const readRules = (db: DbLike): Promise<MatchRule[]> => readDivisionRules(db);
 
 export async function countRules(db: DbLike): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(divisions);
