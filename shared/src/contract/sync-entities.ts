@@ -183,8 +183,6 @@ export const SyncRingSchema = z.object({
 export type SyncRing = z.infer<typeof SyncRingSchema>;
 
 export const DIVISION_STATUSES = ['upcoming', 'current', 'completed'] as const;
-export type DivisionStatus = (typeof DIVISION_STATUSES)[number];
-
 /** How an event type is run on matchday (settings per event type; DESIGN.md section 5). */
 export const MatchdayRulesSchema = z.object({
   eventTypeId: z.number().int(),
