@@ -176,7 +176,11 @@ for (const file of wholeModules) useAll(file);
 // Entry points and files loaded by name (configs, vitest setup, scripts run by tsx) export to
 // their tools, not to modules: their exports are not listed.
 const isEntry = (f: string) =>
-  /\.(test|e2e|spec)\.tsx?$/.test(f) || /(vite|vitest)[^/]*\.config\.ts$/.test(f) || /\/bench\//.test(f);
+  /\.(test|e2e|spec)\.tsx?$/.test(f) ||
+  /(vite|vitest)[^/]*\.config\.ts$/.test(f) ||
+  /\/bench\//.test(f) ||
+  // web/src/entry-server.tsx: built to web/dist-ssr and loaded by sync-server/src/http/public-pages.ts.
+  /\/entry-[^/]+\.tsx?$/.test(f);
 
 const unused: string[] = [];
 for (const [file, info] of modules) {
