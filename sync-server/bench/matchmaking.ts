@@ -17,7 +17,7 @@ import {
 } from '../src/db/schema.ts';
 import { seedReferenceData } from '../src/db/seed.ts';
 import type { Deps } from '../src/deps.ts';
-import { createDraft } from '../src/services/matchmaking.ts';
+import { createDraft } from '../src/services/matchmaking/index.ts';
 
 const COMPETITORS = 600;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);

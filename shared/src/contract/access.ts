@@ -162,8 +162,6 @@ export const API_ACCESS = {
   'POST /sync/events/ticket': SIGNED_IN,
 } as const satisfies Record<string, readonly Role[]>;
 
-export type RouteKey = keyof typeof API_ACCESS;
-
 export function rolesFor(key: string): readonly Role[] | undefined {
   return (API_ACCESS as Record<string, readonly Role[]>)[key];
 }

@@ -37,8 +37,6 @@ const yesNo = z
   .optional();
 
 export const ADMIN_REGISTRATION_SORTS = ['family', 'created', 'balance'] as const;
-export type AdminRegistrationSort = (typeof ADMIN_REGISTRATION_SORTS)[number];
-
 /** GET /api/admin/registrations (and .csv): which rows, in what order. */
 export const AdminRegistrationQuerySchema = z.object({
   /** Default: the next tournament (SPEC.md section 4). */
@@ -95,8 +93,6 @@ export const AdminPaymentSchema = z.object({
   recordedBy: z.string().nullable(),
   createdAt: z.string(),
 });
-export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
-
 export const AdminRegistrationDetailSchema = z.object({
   registration: RegistrationSchema,
   owner: z.object({

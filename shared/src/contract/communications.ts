@@ -118,8 +118,6 @@ export const PreviewSchema = z.object({
 export type Preview = z.infer<typeof PreviewSchema>;
 
 export const SendResultSchema = z.object({ messageIds: z.array(z.number().int()) });
-export type SendResult = z.infer<typeof SendResultSchema>;
-
 export const RECIPIENT_STATUSES = ['queued', 'sending', 'sent', 'failed', 'unsubscribed'] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 

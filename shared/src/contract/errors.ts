@@ -5,6 +5,4 @@ export const ErrorBodySchema = z.union([
   z.object({ message: z.string() }),
   z.object({ errors: z.record(z.string(), z.string()) }),
 ]);
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
-
 export { errorText } from './error-text.ts';

@@ -25,8 +25,6 @@ export const FILE_PATHS = {
 export const UPLOAD_PATHS: readonly string[] = [FILE_PATHS.mine, FILE_PATHS.share];
 
 export const FILE_KINDS = ['upload', 'share'] as const;
-export type FileKind = (typeof FILE_KINDS)[number];
-
 /** The path parameter: any short text; only a real file's id the caller may reach answers. */
 export const FileIdParamSchema = z.object({ fileId: z.string().min(1).max(64) });
 

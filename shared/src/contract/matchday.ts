@@ -33,11 +33,7 @@ export const RingCreateSchema = z.object({
   tournamentId: z.number().int().positive().max(2_147_483_647),
   name: RingName,
 });
-export type RingCreate = z.input<typeof RingCreateSchema>;
-
 export const RingUpdateSchema = z.object({ name: RingName });
-export type RingUpdate = z.input<typeof RingUpdateSchema>;
-
 export const RingReorderSchema = z.object({
   tournamentId: z.number().int().positive().max(2_147_483_647),
   ids: z.array(z.number().int().positive().max(2_147_483_647)).max(100),

@@ -64,8 +64,6 @@ export const DraftSummarySchema = z.object({
   createdAt: z.string(),
   publishedAt: z.string().nullable(),
 });
-export type DraftSummary = z.infer<typeof DraftSummarySchema>;
-
 export const MatchmakingListSchema = z.object({
   tournaments: z.array(
     z.object({
@@ -122,8 +120,6 @@ export const DraftDivisionViewSchema = z.object({
   overrides: z.array(z.string()),
   warnings: z.array(z.object({ kind: z.enum(['tooSmall', 'tooLarge', 'outsideRule']), message: z.string() })),
 });
-export type DraftDivisionView = z.infer<typeof DraftDivisionViewSchema>;
-
 export const MatchCompetitorSchema = z.object({
   id: intId,
   registrationId: intId,

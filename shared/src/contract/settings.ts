@@ -199,8 +199,6 @@ export type CompetitorLevel = z.infer<typeof CompetitorLevelSchema>;
 export const ReorderSchema = z.object({
   ids: z.array(id()).min(1, MESSAGES.required).max(1000),
 });
-export type Reorder = z.infer<typeof ReorderSchema>;
-
 // ---- Events of a tournament (DESIGN.md section 5) ----
 
 export const TournamentEventInputSchema = z.object({

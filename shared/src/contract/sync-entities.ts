@@ -183,8 +183,6 @@ export const SyncRingSchema = z.object({
 export type SyncRing = z.infer<typeof SyncRingSchema>;
 
 export const DIVISION_STATUSES = ['upcoming', 'current', 'completed'] as const;
-export type DivisionStatus = (typeof DIVISION_STATUSES)[number];
-
 /** How an event type is run on matchday (settings per event type; DESIGN.md section 5). */
 export const MatchdayRulesSchema = z.object({
   eventTypeId: z.number().int(),
@@ -412,7 +410,6 @@ export type SyncEntities = {
 export type SyncEntity = keyof SyncEntities;
 /** The id type of an entity's rows: numbers, but strings for payments (made by the paying side). */
 export type SyncIdOf<E extends SyncEntity> = SyncEntities[E]['id'];
-export const SYNC_ENTITIES = Object.keys(SYNC_REGISTRY) as SyncEntity[];
 
 /** The entities a scope's patches carry, in registry order. */
 export function entitiesOfScope(scope: SyncScope, registry: SyncRegistry = SYNC_REGISTRY): AnyEntityDef[] {

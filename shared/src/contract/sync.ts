@@ -32,8 +32,6 @@ export const MutationSchema = z.object({
   name: machineText(100).min(1),
   args: z.unknown(),
 });
-export type Mutation = z.infer<typeof MutationSchema>;
-
 const ClientIdSchema = machineText(100).min(1);
 export const MAX_MUTATIONS_PER_PUSH = 1000;
 

@@ -121,7 +121,5 @@ export const SessionUserSchema = z.object({
   refreshToken: z.string(),
   expiresAt: z.string(),
 });
-export type SessionUser = z.infer<typeof SessionUserSchema>;
-
 export const AuthResponseSchema = z.object({ user: SessionUserSchema });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;

@@ -79,8 +79,6 @@ export const CompetitorFieldsSchema = z.object({
     .transform((ids) => [...new Set(ids)]),
 });
 export type CompetitorFields = z.output<typeof CompetitorFieldsSchema>;
-export type CompetitorFieldsInput = z.input<typeof CompetitorFieldsSchema>;
-
 export interface CompetitorRuleContext {
   /** YYYY-MM-DD: age on tournament day decides consent (and later divisions). */
   tournamentDate: string;

@@ -96,8 +96,6 @@ export const WalkInContactSchema = z.object({
 });
 
 export const WalkInCompetitorSchema = CompetitorFieldsSchema.omit({ registrationId: true });
-export type WalkInCompetitor = z.output<typeof WalkInCompetitorSchema>;
-
 export const WalkInArgsSchema = z.object({
   /** Idempotency key made on the device: registering the same walk-in twice makes one. */
   walkInId: Uuid,

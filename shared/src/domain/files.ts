@@ -18,8 +18,6 @@ export const ALLOWED_FILE_TYPES = [
   { mime: 'image/heic', extensions: ['heic'] },
   { mime: 'image/heif', extensions: ['heif'] },
 ] as const;
-export type AllowedFileType = (typeof ALLOWED_FILE_TYPES)[number]['mime'];
-
 /** The `accept` attribute of a file input: the allowed extensions and types. */
 export const FILE_INPUT_ACCEPT = ALLOWED_FILE_TYPES.flatMap((t) => [
   ...t.extensions.map((e) => `.${e}`),

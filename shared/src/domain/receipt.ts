@@ -1,4 +1,4 @@
-import { competitorPrice, registrationTotal, type CostPrices } from './costs.ts';
+import { competitorPrice, type CostPrices } from './costs.ts';
 
 // Receipts (DESIGN.md section 5): the items a registration is charged for, and the
 // confirmation code families read out at the door.
@@ -33,7 +33,7 @@ export interface ChargeableRegistration {
   isWalkIn?: boolean;
 }
 
-/** One line per competitor, one for spectator passes, one for lunch tickets; sums to `registrationTotal`. */
+/** One line per competitor, one for spectator passes, one for lunch tickets; sums to `registrationTotal` (costs.ts). */
 export function receiptItems(r: ChargeableRegistration, prices: CostPrices): ReceiptItem[] {
   const price = competitorPrice(prices, r.isWalkIn);
   const what = r.isWalkIn ? 'Competitor registration at the door' : 'Competitor registration';
@@ -60,12 +60,4 @@ export function receiptItems(r: ChargeableRegistration, prices: CostPrices): Rec
     });
   }
   return items;
-}
-
-/** The total of a registration's items, by the SPEC.md section 9 formula. */
-export function chargeTotal(r: ChargeableRegistration, prices: CostPrices): number {
-  return registrationTotal(
-    { competitors: r.competitors.length, spectators: r.spectators, lunch: r.lunch, isWalkIn: r.isWalkIn },
-    prices,
-  );
 }

@@ -112,8 +112,6 @@ export type Province = keyof typeof PROVINCES;
 export const provinceField = () =>
   z.enum(Object.keys(PROVINCES) as [Province, ...Province[]], { error: MESSAGES.required });
 
-export const GENDERS = { 1: 'Male', 2: 'Female' } as const;
-
 /** Turns a zod error into the SPEC.md section 8 `errors` object: first message per field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};

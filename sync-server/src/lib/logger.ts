@@ -75,8 +75,6 @@ export function createLogger(destination?: pino.DestinationStream, level?: pino.
 }
 
 export const logger = createLogger();
-export type Logger = typeof logger;
-
 /** The segment whose next segments hold a link's secret: verification hashes, reset hashes, unsubscribe tokens. */
 const SECRET_AFTER = new Set(['verification', 'reset', 'unsubscribe']);
 const REDACTED = '[redacted]';

@@ -36,7 +36,7 @@ import {
   publishPreview,
   regenerateDraft,
   splitDraftDivision,
-} from '../services/matchmaking.ts';
+} from '../services/matchmaking/index.ts';
 import { copyRulesFromTournament } from '../services/settings-divisions.ts';
 
 // Issue 13: matchmaking drafts, publishing and division sheets (TournamentDirector, SuperAdmin;

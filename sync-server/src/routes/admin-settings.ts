@@ -45,7 +45,7 @@ import {
   reorderDivisions,
   updateDivision,
 } from '../services/settings-divisions.ts';
-import { adminGetSiteSettings, updateSiteSettings } from '../services/settings-site.ts';
+import { adminGetSiteSettings, updateSiteSettings } from '../services/site-settings.ts';
 import { jsonBody as body, requireCaller as callerOf, jsonContent as json } from '../http/openapi-app.ts';
 import {
   ADMIN_MOUNT as MOUNT,

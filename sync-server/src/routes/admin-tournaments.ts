@@ -14,7 +14,7 @@ import {
   createTournament,
   deleteTournament,
   updateTournament,
-} from '../services/settings-tournaments.ts';
+} from '../services/tournaments.ts';
 import { jsonBody as body, requireCaller as callerOf, jsonContent as json } from '../http/openapi-app.ts';
 import {
   ADMIN_MOUNT as MOUNT,

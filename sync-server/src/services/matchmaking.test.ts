@@ -19,7 +19,7 @@ import {
   tournaments,
 } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
-import { readPublishedDivisions } from './matchmaking.ts';
+import { readPublishedDivisions } from './matchmaking/index.ts';
 
 // Issue 13 on the server: drafts from registrations, split, combine, move, lock, publish with
 // its change list and family notices, late entries, sheets, and the rules' in-use refusal.

@@ -168,7 +168,7 @@ export async function queueUpSoonNotices(
 
 /**
  * For the tournament's latest publication, in the publishing transaction `tx`
- * (services/matchmaking.ts publishDraft, placeLateEntry): each competitor published for the
+ * (services/matchmaking/ publishDraft, placeLateEntry): each competitor published for the
  * first time hears which divisions they are in (once per competitor); each move on the change
  * list (`division_change_notices` of that publication) and each renamed division of a competitor
  * already told is a change notice (once per change). Answers the ids of the messages it made;

@@ -13,7 +13,7 @@ import {
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { matchdayWorld, type MatchdayWorld } from '../testing/matchday-fixtures.ts';
 import { createJobQueue } from '../jobs/queue.ts';
-import { publishDraft } from './matchmaking.ts';
+import { publishDraft } from './matchmaking/index.ts';
 import { queuePublicationNotices } from './notices.ts';
 import { registerSendPipeline } from './send-pipeline.ts';
 import { getNextTournament } from './tournaments.ts';

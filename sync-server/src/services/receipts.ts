@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm';
-import { jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import QRCode from 'qrcode';
 import {
   balanceText,
@@ -109,12 +109,6 @@ export async function insertReceipt(
   return row;
 }
 
-export interface CheckInClaims {
-  registrationId: number;
-  receiptId: number;
-  confirmationCode: string;
-}
-
 /**
  * The token in a receipt's QR code: signed with the server key for its own audience (an
  * access token never passes for one, nor one for an access token), stable per receipt
@@ -137,24 +131,6 @@ export async function checkInToken(
     .setIssuedAt(iat)
     .setExpirationTime(Math.floor(Math.max(until, r.createdAt.getTime() + DAY_MS) / 1000))
     .sign(deps.tokens.key);
-}
-
-/** For check-in: the registration a scanned QR code stands for, or null when forged or expired. */
-export async function verifyCheckInToken(deps: Deps, token: string): Promise<CheckInClaims | null> {
-  try {
-    const { payload } = await jwtVerify(token, deps.tokens.key, {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-      audience: CHECK_IN_AUDIENCE,
-      requiredClaims: ['exp', 'iat', 'sub'],
-      currentDate: deps.now(),
-    });
-    const { rid, rcp, code } = payload;
-    if (typeof rid !== 'number' || typeof rcp !== 'number' || typeof code !== 'string') return null;
-    return { registrationId: rid, receiptId: rcp, confirmationCode: code };
-  } catch {
-    return null;
-  }
 }
 
 async function withQr(deps: Deps, r: ReceiptRow, tournament: Tournament | undefined): Promise<ReceiptWithQr> {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { divisionEntries, divisionResults, ringDivisions } from '../db/schema.ts';
-import { readPublishedDivisions } from './matchmaking.ts';
+import { readPublishedDivisions } from './matchmaking/queries.ts';
 
 // The divisions rings run follow the tournament's latest publication (issue 14; decision
 // 021). Publishing (and placing a late entry on the published draft) calls this in its own

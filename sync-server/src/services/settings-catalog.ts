@@ -1,4 +1,4 @@
-import { and, asc, count, eq, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   EVENT_TYPE_MATCHDAY_DEFAULTS,
@@ -26,13 +26,71 @@ import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { poke } from '../sync/push.ts';
 import { writeAudit } from './audit.ts';
-import { badOrder, reorderList } from './settings-order.ts';
+import { badOrder, reorderList, type OrderedList } from './settings-order.ts';
 import { EVENT_TYPES_CACHE_KEY, getNextTournament } from './tournaments.ts';
 
 // Issue 8: event types, competitor levels and the events of a tournament. Each change and
 // its audit entry share one transaction; anything in use is refused with what uses it.
 
 const inUse = (message: string) => new DomainError('in_use', message, 409);
+
+/** One kind of catalog row: its list (table and audit name), its not-found message, its audited view. */
+interface Kind<Row> {
+  list: OrderedList;
+  notFound: string;
+  read: (tx: Tx, id: number) => Promise<Row | undefined>;
+}
+
+/**
+ * Inserts a row at the end of its list (`where`: the rows of that list, when the table holds
+ * several) and audits it; answers its id and audited view.
+ */
+async function insertLast<Row>(
+  tx: Tx,
+  caller: Caller,
+  now: Date,
+  kind: Kind<Row>,
+  where: SQL | undefined,
+  insert: (sortOrder: number) => Promise<{ id: number }[]>,
+): Promise<{ id: number; after: Row | undefined }> {
+  const { table, entity } = kind.list;
+  const [last] = await tx
+    .select({ n: max(table.sortOrder) })
+    .from(table)
+    .where(where);
+  const [row] = await insert(((last?.n as number | null) ?? 0) + 1);
+  if (!row) throw new Error(`${entity} insert returned nothing`);
+  const after = await kind.read(tx, row.id);
+  await writeAudit(tx, caller, { entity, entityId: row.id, action: 'create', before: null, after }, now);
+  return { id: row.id, after };
+}
+
+/**
+ * Deletes a row and audits it, unless something uses it (`usedBy` answers the refusal, or
+ * null). The row is locked first: a row being added that uses it finishes before the count.
+ */
+async function deleteUnused<Row>(
+  tx: Tx,
+  caller: Caller,
+  now: Date,
+  kind: Kind<Row>,
+  id: number,
+  usedBy: (before: Row) => Promise<string | null>,
+): Promise<void> {
+  const { table, entity } = kind.list;
+  await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('update');
+  const before = await kind.read(tx, id);
+  if (!before) throw notFound(kind.notFound);
+  const refusal = await usedBy(before);
+  if (refusal) throw inUse(refusal);
+  await tx.delete(table).where(eq(table.id, id));
+  await writeAudit(tx, caller, { entity, entityId: id, action: 'delete', before, after: null }, now);
+}
+
+/** Puts a whole list in the order of `ids` (settings-order.ts), in a transaction of its own. */
+function reorderAll(deps: Deps, caller: Caller, list: OrderedList, ids: number[]): Promise<void> {
+  return deps.database.db.transaction((tx) => reorderList(tx, caller, deps.now(), list, ids));
+}
 
 // ---- Event types ----
 
@@ -61,6 +119,12 @@ async function eventTypeRow(tx: Tx, id: number) {
 
 type EventTypeInput = z.output<typeof EventTypeInputSchema>;
 type EventTypeRow = NonNullable<Awaited<ReturnType<typeof eventTypeRow>>>;
+
+const EVENT_TYPE: Kind<EventTypeRow> = {
+  list: { table: eventTypes, entity: 'eventType' },
+  notFound: EVENT_TYPE_NOT_FOUND,
+  read: eventTypeRow,
+};
 
 /** The score range as it will stand (the input's, else the stored or default one) must be a range. */
 function assertScoreRange(input: EventTypeInput, stored: Pick<EventTypeRow, 'scoreMin' | 'scoreMax'>) {
@@ -136,22 +200,14 @@ async function afterEventTypeChange(deps: Deps) {
 
 export async function createEventType(deps: Deps, caller: Caller, input: EventTypeInput) {
   assertScoreRange(input, EVENT_TYPE_MATCHDAY_DEFAULTS);
-  const id = await deps.database.db.transaction(async (tx) => {
-    const [last] = await tx.select({ n: max(eventTypes.sortOrder) }).from(eventTypes);
-    const [row] = await tx
-      .insert(eventTypes)
-      .values({ ...input, sortOrder: (last?.n ?? 0) + 1 })
-      .returning({ id: eventTypes.id });
-    if (!row) throw new Error('event type insert returned nothing');
-    const after = await eventTypeRow(tx, row.id);
-    await writeAudit(
-      tx,
-      caller,
-      { entity: 'eventType', entityId: row.id, action: 'create', before: null, after },
-      deps.now(),
-    );
-    return row.id;
-  });
+  const { id } = await deps.database.db.transaction((tx) =>
+    insertLast(tx, caller, deps.now(), EVENT_TYPE, undefined, (sortOrder) =>
+      tx
+        .insert(eventTypes)
+        .values({ ...input, sortOrder })
+        .returning({ id: eventTypes.id }),
+    ),
+  );
   return (await afterEventTypeChange(deps)).find((e) => e.id === id)!;
 }
 
@@ -181,31 +237,19 @@ export async function updateEventType(deps: Deps, caller: Caller, id: number, in
 }
 
 export async function deleteEventType(deps: Deps, caller: Caller, id: number): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
-    // Lock the row first: an event being added for it now finishes before we count.
-    await tx.select({ id: eventTypes.id }).from(eventTypes).where(eq(eventTypes.id, id)).for('update');
-    const before = await eventTypeRow(tx, id);
-    if (!before) throw notFound(EVENT_TYPE_NOT_FOUND);
-    const [used] = await tx.select({ n: count() }).from(events).where(eq(events.eventTypeId, id));
-    const refusal = inUseMessage(`the event type "${before.title}"`, [
-      { count: used?.n ?? 0, noun: ['event', 'events'] },
-    ]);
-    if (refusal) throw inUse(refusal);
-    await tx.delete(eventTypes).where(eq(eventTypes.id, id));
-    await writeAudit(
-      tx,
-      caller,
-      { entity: 'eventType', entityId: id, action: 'delete', before, after: null },
-      deps.now(),
-    );
-  });
+  await deps.database.db.transaction((tx) =>
+    deleteUnused(tx, caller, deps.now(), EVENT_TYPE, id, async (before) => {
+      const [used] = await tx.select({ n: count() }).from(events).where(eq(events.eventTypeId, id));
+      return inUseMessage(`the event type "${before.title}"`, [
+        { count: used?.n ?? 0, noun: ['event', 'events'] },
+      ]);
+    }),
+  );
   await deps.cache.invalidate(EVENT_TYPES_CACHE_KEY);
 }
 
 export async function reorderEventTypes(deps: Deps, caller: Caller, ids: number[]) {
-  await deps.database.db.transaction((tx) =>
-    reorderList(tx, caller, deps.now(), { table: eventTypes, entity: 'eventType' }, ids),
-  );
+  await reorderAll(deps, caller, EVENT_TYPE.list, ids);
   return afterEventTypeChange(deps);
 }
 
@@ -229,6 +273,12 @@ async function levelRow(tx: Tx, id: number): Promise<CompetitorLevel | undefined
     .where(eq(competitorLevels.id, id));
   return row;
 }
+
+const LEVEL: Kind<CompetitorLevel> = {
+  list: { table: competitorLevels, entity: 'competitorLevel' },
+  notFound: LEVEL_NOT_FOUND,
+  read: levelRow,
+};
 
 export function adminListCompetitorLevels(deps: Deps): Promise<CompetitorLevel[]> {
   return deps.database.db
@@ -261,24 +311,13 @@ export async function createCompetitorLevel(
 ) {
   return deps.database.db.transaction(async (tx) => {
     await assertLevelNameFree(tx, input.name);
-    const [last] = await tx.select({ n: max(competitorLevels.sortOrder) }).from(competitorLevels);
-    const [row] = await tx
-      .insert(competitorLevels)
-      .values({ name: input.name, description: input.description ?? '', sortOrder: (last?.n ?? 0) + 1 })
-      .returning({
-        id: competitorLevels.id,
-        name: competitorLevels.name,
-        description: competitorLevels.description,
-        sortOrder: competitorLevels.sortOrder,
-      });
-    if (!row) throw new Error('level insert returned nothing');
-    await writeAudit(
-      tx,
-      caller,
-      { entity: 'competitorLevel', entityId: row.id, action: 'create', before: null, after: row },
-      deps.now(),
+    const { after } = await insertLast(tx, caller, deps.now(), LEVEL, undefined, (sortOrder) =>
+      tx
+        .insert(competitorLevels)
+        .values({ name: input.name, description: input.description ?? '', sortOrder })
+        .returning({ id: competitorLevels.id }),
     );
-    return row;
+    return after!;
   });
 }
 
@@ -309,37 +348,22 @@ export async function updateCompetitorLevel(
 }
 
 export async function deleteCompetitorLevel(deps: Deps, caller: Caller, id: number): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
-    await tx
-      .select({ id: competitorLevels.id })
-      .from(competitorLevels)
-      .where(eq(competitorLevels.id, id))
-      .for('update');
-    const before = await levelRow(tx, id);
-    if (!before) throw notFound(LEVEL_NOT_FOUND);
-    const [[comps], [divs]] = await Promise.all([
-      tx.select({ n: count() }).from(competitors).where(eq(competitors.competitorLevelId, id)),
-      tx.select({ n: count() }).from(divisionLevels).where(eq(divisionLevels.competitorLevelId, id)),
-    ]);
-    const refusal = inUseMessage(`the competitor level "${before.name}"`, [
-      { count: comps?.n ?? 0, noun: ['competitor', 'competitors'] },
-      { count: divs?.n ?? 0, noun: ['division', 'divisions'] },
-    ]);
-    if (refusal) throw inUse(refusal);
-    await tx.delete(competitorLevels).where(eq(competitorLevels.id, id));
-    await writeAudit(
-      tx,
-      caller,
-      { entity: 'competitorLevel', entityId: id, action: 'delete', before, after: null },
-      deps.now(),
-    );
-  });
+  await deps.database.db.transaction((tx) =>
+    deleteUnused(tx, caller, deps.now(), LEVEL, id, async (before) => {
+      const [[comps], [divs]] = await Promise.all([
+        tx.select({ n: count() }).from(competitors).where(eq(competitors.competitorLevelId, id)),
+        tx.select({ n: count() }).from(divisionLevels).where(eq(divisionLevels.competitorLevelId, id)),
+      ]);
+      return inUseMessage(`the competitor level "${before.name}"`, [
+        { count: comps?.n ?? 0, noun: ['competitor', 'competitors'] },
+        { count: divs?.n ?? 0, noun: ['division', 'divisions'] },
+      ]);
+    }),
+  );
 }
 
 export async function reorderCompetitorLevels(deps: Deps, caller: Caller, ids: number[]) {
-  await deps.database.db.transaction((tx) =>
-    reorderList(tx, caller, deps.now(), { table: competitorLevels, entity: 'competitorLevel' }, ids),
-  );
+  await reorderAll(deps, caller, LEVEL.list, ids);
   return adminListCompetitorLevels(deps);
 }
 
@@ -361,6 +385,14 @@ async function eventRow(tx: Tx, id: number) {
     .where(eq(events.id, id));
   return row;
 }
+
+type EventRow = NonNullable<Awaited<ReturnType<typeof eventRow>>>;
+
+const EVENT: Kind<EventRow> = {
+  list: { table: events, entity: 'event' },
+  notFound: EVENT_NOT_FOUND,
+  read: eventRow,
+};
 
 export async function adminListEvents(deps: Deps, tournamentId?: number): Promise<TournamentEvent[]> {
   const db = deps.database.db;
@@ -412,31 +444,26 @@ export async function createEvent(
   caller: Caller,
   input: z.output<typeof TournamentEventInputSchema>,
 ) {
-  const id = await deps.database.db.transaction(async (tx) => {
+  const { id } = await deps.database.db.transaction(async (tx) => {
     const typeTitle = await checkEventRefs(tx, input);
-    const [last] = await tx
-      .select({ n: max(events.sortOrder) })
-      .from(events)
-      .where(eq(events.tournamentId, input.tournamentId));
-    const [row] = await tx
-      .insert(events)
-      .values({
-        tournamentId: input.tournamentId,
-        eventTypeId: input.eventTypeId,
-        name: input.name || typeTitle,
-        requiresWeight: input.requiresWeight,
-        sortOrder: (last?.n ?? 0) + 1,
-      })
-      .returning({ id: events.id });
-    if (!row) throw new Error('event insert returned nothing');
-    const after = await eventRow(tx, row.id);
-    await writeAudit(
+    return insertLast(
       tx,
       caller,
-      { entity: 'event', entityId: row.id, action: 'create', before: null, after },
       deps.now(),
+      EVENT,
+      eq(events.tournamentId, input.tournamentId),
+      (sortOrder) =>
+        tx
+          .insert(events)
+          .values({
+            tournamentId: input.tournamentId,
+            eventTypeId: input.eventTypeId,
+            name: input.name || typeTitle,
+            requiresWeight: input.requiresWeight,
+            sortOrder,
+          })
+          .returning({ id: events.id }),
     );
-    return row.id;
   });
   return findEvent(deps, id);
 }
@@ -476,26 +503,17 @@ export async function updateEvent(
 }
 
 export async function deleteEvent(deps: Deps, caller: Caller, id: number): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
-    await tx.select({ id: events.id }).from(events).where(eq(events.id, id)).for('update');
-    const before = await eventRow(tx, id);
-    if (!before) throw notFound(EVENT_NOT_FOUND);
-    const [entries] = await tx
-      .select({ n: count() })
-      .from(competitorEvents)
-      .where(eq(competitorEvents.eventId, id));
-    const refusal = inUseMessage(`the event "${before.name}"`, [
-      { count: entries?.n ?? 0, noun: ['competitor', 'competitors'] },
-    ]);
-    if (refusal) throw inUse(refusal);
-    await tx.delete(events).where(eq(events.id, id));
-    await writeAudit(
-      tx,
-      caller,
-      { entity: 'event', entityId: id, action: 'delete', before, after: null },
-      deps.now(),
-    );
-  });
+  await deps.database.db.transaction((tx) =>
+    deleteUnused(tx, caller, deps.now(), EVENT, id, async (before) => {
+      const [entries] = await tx
+        .select({ n: count() })
+        .from(competitorEvents)
+        .where(eq(competitorEvents.eventId, id));
+      return inUseMessage(`the event "${before.name}"`, [
+        { count: entries?.n ?? 0, noun: ['competitor', 'competitors'] },
+      ]);
+    }),
+  );
 }
 
 /**
@@ -506,12 +524,13 @@ export async function reorderEvents(deps: Deps, caller: Caller, ids: number[]) {
   const tournamentId = await deps.database.db.transaction(async (tx) => {
     const first = ids[0] === undefined ? undefined : await eventRow(tx, ids[0]);
     if (!first) throw badOrder();
-    const list = {
-      table: events,
-      entity: 'event',
-      where: eq(events.tournamentId, first.tournamentId),
-    } as const;
-    await reorderList(tx, caller, deps.now(), list, ids);
+    await reorderList(
+      tx,
+      caller,
+      deps.now(),
+      { ...EVENT.list, where: eq(events.tournamentId, first.tournamentId) },
+      ids,
+    );
     return first.tournamentId;
   });
   return adminListEvents(deps, tournamentId);

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, max } from 'drizzle-orm';
+import { desc, eq, inArray, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import { inUseMessage, type Division, type DivisionInputSchema } from '@tournament/shared';
 import type { Db, Tx } from '../db/client.ts';
@@ -13,7 +13,7 @@ import {
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { writeAudit } from './audit.ts';
-import { draftsUsingRule } from './matchmaking.ts';
+import { draftsUsingRule, readDivisionRules as readDivisions } from './matchmaking/index.ts';
 import { reorderList } from './settings-order.ts';
 
 // Division rules (DESIGN.md section 5; issue 8). Global settings that matchmaking reads.
@@ -22,41 +22,6 @@ import { reorderList } from './settings-order.ts';
 
 type DivisionInput = z.output<typeof DivisionInputSchema>;
 const DIVISION_NOT_FOUND = 'The division was not found';
-
-async function readDivisions(db: Db | Tx, id?: number): Promise<Division[]> {
-  const rows = await db
-    .select()
-    .from(divisions)
-    .where(id === undefined ? undefined : eq(divisions.id, id))
-    .orderBy(asc(divisions.sortOrder), asc(divisions.id));
-  const links = rows.length
-    ? await db
-        .select()
-        .from(divisionLevels)
-        .where(
-          inArray(
-            divisionLevels.divisionId,
-            rows.map((r) => r.id),
-          ),
-        )
-    : [];
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    minAge: r.minAge,
-    maxAge: r.maxAge,
-    gender: r.gender === 1 || r.gender === 2 ? r.gender : null,
-    competitorLevelIds: links
-      .filter((l) => l.divisionId === r.id)
-      .map((l) => l.competitorLevelId)
-      .sort((a, b) => a - b),
-    minWeight: r.minWeight,
-    maxWeight: r.maxWeight,
-    minSize: r.minSize,
-    maxSize: r.maxSize,
-    sortOrder: r.sortOrder,
-  }));
-}
 
 export function adminListDivisions(deps: Deps): Promise<Division[]> {
   return readDivisions(deps.database.db);

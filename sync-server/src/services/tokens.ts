@@ -2,12 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import { ACCOUNT_ROLES, fullName, type Role } from '@tournament/shared';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import type { Caller } from '../deps.ts';
+import { verifyJwt } from '../lib/jwt.ts';
 
 // Access tokens (DESIGN.md section 6): HS256 pinned, `exp` required, issuer and audience
 // checked, and a token version per user so a password change revokes every token.
@@ -55,19 +56,13 @@ export function createTokenService(key: Uint8Array): TokenService {
         .sign(key);
     },
     async verifyAccess(token, db, now = new Date()) {
-      let payload;
-      try {
-        ({ payload } = await jwtVerify(token, key, {
-          algorithms: [ALG],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          requiredClaims: ['exp', 'iat', 'sub'],
-          currentDate: now,
-        }));
-      } catch (e) {
-        if (e instanceof joseErrors.JOSEError) return null;
-        throw e;
-      }
+      const payload = await verifyJwt(token, key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        requiredClaims: ['exp', 'iat', 'sub'],
+        now,
+      });
+      if (!payload) return null;
       const personId = Number(payload.sub);
       if (!Number.isInteger(personId) || typeof payload.tv !== 'number') return null;
       return currentCaller(db, personId, payload.tv);

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import twilio from 'twilio';
 import { COMMUNICATION_PATHS, normalizeAddress, toE164, type Channel } from '@tournament/shared';
 import { unsubscribes } from '../db/schema.ts';
 import { DomainError } from '../lib/errors.ts';
+import { verifyJwt } from '../lib/jwt.ts';
 import { logger } from '../lib/logger.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
@@ -33,20 +34,15 @@ export async function readUnsubscribeToken(
   deps: Deps,
   token: string,
 ): Promise<{ channel: Channel; address: string } | null> {
-  try {
-    const { payload } = await jwtVerify(token, deps.tokens.key, {
-      algorithms: [ALG],
-      audience: AUDIENCE,
-      requiredClaims: ['exp', 'sub'],
-      currentDate: deps.now(),
-    });
-    const channel = payload.ch === 'sms' ? 'sms' : payload.ch === 'email' ? 'email' : undefined;
-    const address = channel && payload.sub ? normalizeAddress(channel, payload.sub) : undefined;
-    return channel && address ? { channel, address } : null;
-  } catch (e) {
-    if (e instanceof joseErrors.JOSEError) return null;
-    throw e;
-  }
+  const payload = await verifyJwt(token, deps.tokens.key, {
+    audience: AUDIENCE,
+    requiredClaims: ['exp', 'sub'],
+    now: deps.now(),
+  });
+  if (!payload) return null;
+  const channel = payload.ch === 'sms' ? 'sms' : payload.ch === 'email' ? 'email' : undefined;
+  const address = channel && payload.sub ? normalizeAddress(channel, payload.sub) : undefined;
+  return channel && address ? { channel, address } : null;
 }
 
 /** The unsubscribe link of an e-mail address. */

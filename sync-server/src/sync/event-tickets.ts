@@ -1,7 +1,8 @@
-import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { SyncScopeSchema, type SyncScope } from '@tournament/shared';
 import type { Db } from '../db/client.ts';
 import type { Caller } from '../deps.ts';
+import { verifyJwt } from '../lib/jwt.ts';
 import { currentCaller } from '../services/tokens.ts';
 
 // Tickets for /sync/events (issue 17): EventSource cannot send headers, and an access token
@@ -52,19 +53,13 @@ export async function verifyEventTicket(
   db: Db,
   now: Date,
 ): Promise<EventTicket | null> {
-  let payload;
-  try {
-    ({ payload } = await jwtVerify(ticket, key, {
-      algorithms: [ALG],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      requiredClaims: ['exp', 'iat', 'sub'],
-      currentDate: now,
-    }));
-  } catch (e) {
-    if (e instanceof joseErrors.JOSEError) return null;
-    throw e;
-  }
+  const payload = await verifyJwt(ticket, key, {
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    requiredClaims: ['exp', 'iat', 'sub'],
+    now,
+  });
+  if (!payload) return null;
   const personId = Number(payload.sub);
   const scope = SyncScopeSchema.safeParse(payload.scope);
   if (

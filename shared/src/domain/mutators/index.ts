@@ -29,9 +29,6 @@ export const MUTATOR_LIST = [
   ...MATCHDAY_MUTATORS,
 ] as const;
 
-/** Any mutator of the app: the table's value type, with no cast to a wider one. */
-export type AppMutator = (typeof MUTATOR_LIST)[number];
-
 export const MUTATORS: ReadonlyMap<string, Mutator> = new Map<string, Mutator>(
   MUTATOR_LIST.map((m) => [m.name, m]),
 );

@@ -11,8 +11,6 @@ import type { MutatorStore, WalkInRecord } from './types.ts';
 // replica runs taps and replays its outbox over one, and the mutator tests run against one.
 // Walk-ins get their provisional (negative id) rows.
 
-export type EntityRows = { [E in SyncEntity]?: readonly SyncEntities[E][] };
-
 type AnyRow = { id: number | string };
 
 export class MemoryStore implements MutatorStore {
