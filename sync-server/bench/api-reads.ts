@@ -6,7 +6,7 @@
 // median requests/s and p99 latency with the ratio to the bare route. The figures are printed, never asserted.
 // A floor row: the bare app sending the very bytes of GET /api/tournaments (its body and every
 // header the app sets, the security headers included) from a constant, so the cost of those
-// bytes on the wire is told apart from the app's own work (issue 18; decision 020).
+// bytes on the wire is told apart from the app's own work (decision 020).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,5 @@
 // `npm run bench -w @tournament/sync-server` (after the API reads): the time to create a
-// matchmaking draft of 600 competitors in 4 event types on PGlite (issue 13; goal under 200 ms),
+// matchmaking draft of 600 competitors in 4 event types on PGlite (decision 017; goal under 200 ms),
 // beside a floor measured in the same run: a bare query reading the same competitor rows and
 // their entries. Median of several rounds; printed, never asserted.
 import { and, eq, inArray, sql } from 'drizzle-orm';

@@ -7,7 +7,7 @@ import { routes } from './app/routes.tsx';
 import { takeRenderedMeta } from './lib/page-meta.ts';
 import { seedQueries } from './lib/use-query.ts';
 
-// The server's render of a public page (issue 18; decision 020), built by `vite build --ssr`
+// The server's render of a public page (decision 020), built by `vite build --ssr`
 // into dist-ssr/ and called by sync-server/src/http/web-app.ts. The tree is the one main.tsx
 // hydrates: the same providers and routes, seeded with the same answers, as a visitor sees it.
 

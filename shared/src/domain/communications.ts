@@ -1,4 +1,4 @@
-// Rules of communications (issue 16): addresses, SMS length and cost, merge fields, audiences.
+// Rules of communications (decision 024): addresses, SMS length and cost, merge fields, audiences.
 // Pure functions: the compose page previews with them and the server sends with them.
 
 export type Channel = 'email' | 'sms';
@@ -10,7 +10,7 @@ export function normalizeEmail(address: string): string {
 
 /**
  * A phone number in E.164, as the SMS provider and its STOP webhook write it: a Canadian
- * 10-digit number (SPEC.md section 5) gets +1; an 11-digit one starting with 1 gets +; a number
+ * 10-digit number (docs/product.md §5) gets +1; an 11-digit one starting with 1 gets +; a number
  * already in E.164 stays. Undefined when it is none of these.
  */
 export function toE164(phone: string): string | undefined {
@@ -133,7 +133,7 @@ export function listText(items: readonly string[]): string {
 
 /**
  * The values of the merge fields. Times are shown in the venue's zone (the tournament is in
- * Ontario, SPEC.md section 9), e.g. "10:45 a.m."; anything not yet known reads "to be announced".
+ * Ontario, docs/product.md §9), e.g. "10:45 a.m."; anything not yet known reads "to be announced".
  */
 export function mergeValues(ctx: MergeContext, timeZone = 'America/Toronto'): MergeValues {
   const unique = (xs: readonly string[]) => [...new Set(xs.filter(Boolean))];

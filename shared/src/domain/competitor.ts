@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 import { MAX_ID, optionalText, phoneField, requiredText } from './validation.ts';
 
-// DESIGN.md section 5: the competitor, validated the same way on the page and on the server.
+// docs/design.md §5: the competitor, validated the same way on the page and on the server.
 
 export const COMPETITOR_MESSAGES = {
   dateOfBirth: 'Please enter a date of birth as YYYY-MM-DD',
@@ -87,9 +87,9 @@ export interface CompetitorRuleContext {
 }
 
 /**
- * The rules that need the tournament (DESIGN.md section 5): plausible date of birth,
+ * The rules that need the tournament (docs/design.md §5): plausible date of birth,
  * guardian consent under 18, events offered here, weight when an entered event needs it.
- * Answers the SPEC.md section 8 `errors` object; empty when the competitor is valid.
+ * Answers the docs/product.md §8 `errors` object; empty when the competitor is valid.
  */
 export function competitorRuleErrors(
   c: CompetitorFields,

@@ -1,4 +1,4 @@
-// SPEC.md section 9: costs are whole dollars.
+// docs/product.md §9: costs are whole dollars.
 export interface CostInputs {
   competitors: number;
   spectators: number;
@@ -8,7 +8,7 @@ export interface CostInputs {
 }
 export interface CostPrices {
   competitorOnlineCost: number;
-  /** The door price (SPEC.md section 3 Tournament); only a walk-in pays it. */
+  /** The door price (docs/product.md §3 Tournament); only a walk-in pays it. */
   competitorDoorCost?: number;
   spectatorCost: number;
   lunchCost: number;
@@ -38,5 +38,5 @@ export function registrationTotal(counts: CostInputs, prices: CostPrices): numbe
   );
 }
 
-/** SPEC.md section 9: Grand Champion points per placing. */
+/** docs/product.md §9: Grand Champion points per placing. */
 export const GRAND_CHAMPION_POINTS = { 1: 100, 2: 75, 3: 50, 4: 25 } as const;

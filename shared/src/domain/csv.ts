@@ -1,4 +1,4 @@
-// The one CSV writer (issue 12): every CSV the site hands out (the registrations desk, the
+// The one CSV writer (decision 019): every CSV the site hands out (the registrations desk, the
 // competitors report) is written here, so quoting and formula defusing cannot drift apart.
 
 /** What a CSV cell may hold; null and undefined are empty cells. */

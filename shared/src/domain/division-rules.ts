@@ -1,4 +1,4 @@
-// Division rules (DESIGN.md section 5): the settings matchmaking groups competitors by.
+// Division rules (docs/design.md §5): the settings matchmaking groups competitors by.
 // A division takes competitors of an age range (age on tournament day), one gender or
 // mixed, some competitor levels (none listed means any level), an optional weight range,
 // and holds between minSize and maxSize competitors.
@@ -9,7 +9,7 @@ export const DIVISION_MESSAGES = {
   sizeRange: 'The minimum size must not be above the maximum size',
 } as const;
 
-/** SPEC.md section 3 genders; null is a mixed division. */
+/** docs/product.md §3 genders; null is a mixed division. */
 export type DivisionGender = 1 | 2 | null;
 
 export interface DivisionRule {
@@ -43,7 +43,7 @@ export function ageOnDay(dateOfBirth: string, day: string): number {
 }
 
 export interface DivisionCandidate {
-  /** Age on tournament day (DESIGN.md section 5). */
+  /** Age on tournament day (docs/design.md §5). */
   age: number;
   gender: 1 | 2;
   competitorLevelId: number | null;

@@ -10,7 +10,7 @@ import { registrationTotal, type CostPrices } from './costs.ts';
 import { MESSAGES } from './messages.ts';
 import { emailField, optionalPhoneField, requiredText } from './validation.ts';
 
-// Door payments and walk-ins (issue 7; docs/decisions/ "door payments and walk-ins"): the rules
+// Door payments and walk-ins (decision 016; docs/decisions/ "door payments and walk-ins"): the rules
 // the payments page, the walk-in flow and the server share.
 
 export const DOOR_MESSAGES = {

@@ -1,4 +1,4 @@
-// File sharing (issue 16; docs/decisions/025-file-sharing.md): what may be uploaded, and the
+// File sharing (docs/decisions/025-file-sharing.md): what may be uploaded, and the
 // name a file is shown and downloaded under. The server decides the type from the bytes
 // (`file-type`); these rules are the same on the device, so a parent hears "too large" or
 // "not a PDF or a photo" before waiting for an upload.

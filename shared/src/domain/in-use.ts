@@ -17,7 +17,7 @@ export function inUseMessage(thing: string, uses: readonly Use[]): string | null
   return `Cannot remove ${thing}: it is used by ${list}. Change or remove those first.`;
 }
 
-/** Tournament deletion (issue 8): a tournament with registrations stays. */
+/** Tournament deletion (decision 007): a tournament with registrations stays. */
 export function tournamentDeleteRefusal(registrations: number): string | null {
   if (registrations === 0) return null;
   return `This tournament cannot be deleted: it has ${registrations} ${

@@ -1,4 +1,4 @@
-// Texts the spec fixes (SPEC.md sections 5 and 8); used by server and web alike.
+// Texts the spec fixes (docs/product.md §5 and §8); used by server and web alike.
 export const MESSAGES = {
   required: 'Value is required',
   email: 'Value is not a valid email address',

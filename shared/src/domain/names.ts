@@ -1,4 +1,4 @@
-// How a person's name is shown (issue 12): one helper for staff screens, receipts, audit
+// How a person's name is shown (decision 019): one helper for staff screens, receipts, audit
 // entries and e-mails, so "First Last" is built, spaced and trimmed the same way everywhere.
 
 /** "First Last", trimmed (a missing or empty last name leaves no trailing space). */

@@ -210,7 +210,7 @@ describe('once-only keys and texts', () => {
 });
 
 describe('the reminder before registration closes', () => {
-  // Registration is open until the day after the closing day starts (SPEC.md section 4).
+  // Registration is open until the day after the closing day starts (docs/product.md §4).
   it('is due from 48 hours before registration closes until it closes', () => {
     expect(closeReminderAt('2026-12-05').toISOString()).toBe('2026-12-04T00:00:00.000Z');
     expect(isCloseReminderDue('2026-12-05', new Date('2026-12-03T23:59:59Z'))).toBe(false);

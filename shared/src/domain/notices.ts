@@ -86,7 +86,7 @@ export function isCloseReminderDue(registrationClosesAfter: string, now: Date): 
 
 export type NoticeChannel = 'email' | 'sms';
 
-/** A registration's contact with its division-notification choices (SPEC.md section 3; null: not chosen). */
+/** A registration's contact with its division-notification choices (docs/product.md §3; null: not chosen). */
 export interface NoticeContact {
   contactId: number;
   registrationId: number;
@@ -116,7 +116,7 @@ export interface NoticeRecipient {
   competitors: string[];
 }
 
-/** Ten digits, or null (SPEC.md section 5: a phone number is exactly 10 digits). */
+/** Ten digits, or null (docs/product.md §5: a phone number is exactly 10 digits). */
 export function smsAddress(phone: string | null): string | null {
   const digits = (phone ?? '').replace(/\D/g, '');
   return digits.length === 10 ? digits : null;
@@ -126,7 +126,7 @@ export function smsAddress(phone: string | null): string | null {
  * Who hears about these competitors: each contact of their registrations who agreed, by
  * e-mail when `agreedToEmailDivisionNotifications` is true, by SMS when
  * `agreedToSmsDivisionNotifications` is true, the number is valid and the site allows SMS
- * (SPEC.md section 6, AllowSmsNotifications). A null choice is no. One recipient per channel
+ * (docs/product.md §6, AllowSmsNotifications). A null choice is no. One recipient per channel
  * and address: a parent listed on two registrations gets one message naming all their children.
  */
 export function noticeRecipients(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizePhone } from './phone.ts';
 import { optionalPhoneField, phoneField } from './validation.ts';
 
-describe('phone numbers (SPEC.md section 5: exactly 10 digits)', () => {
+describe('phone numbers (docs/product.md §5: exactly 10 digits)', () => {
   it.each([
     '7055550142',
     '(705) 555-0142',

@@ -1,4 +1,4 @@
-// SPEC.md section 5 counts a phone number's digits: exactly 10. People write them with the
+// docs/product.md §5 counts a phone number's digits: exactly 10. People write them with the
 // usual punctuation ("(705) 555-0142", "705-555-0142", "705.555.0142") or with the North
 // American country code ("+1 705 555 0142"); all of these are the same 10 digits. The web
 // form and the server both parse through the schemas in validation.ts, which use this rule,

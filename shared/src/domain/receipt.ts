@@ -1,6 +1,6 @@
 import { competitorPrice, type CostPrices } from './costs.ts';
 
-// Receipts (DESIGN.md section 5): the items a registration is charged for, and the
+// Receipts (docs/design.md §5): the items a registration is charged for, and the
 // confirmation code families read out at the door.
 
 /** No look-alike characters (0/O, 1/I/L): a code read aloud or typed at the door stays unambiguous. */
@@ -20,7 +20,7 @@ export function makeConfirmationCode(randomIndex: (n: number) => number): string
 export interface ReceiptItem {
   description: string;
   quantity: number;
-  /** Whole dollars (SPEC.md section 9). */
+  /** Whole dollars (docs/product.md §9). */
   unitPrice: number;
   amount: number;
 }

@@ -1,4 +1,4 @@
-// SPEC.md section 6.
+// docs/product.md §6.
 export const ROLES = ['Unauthenticated', 'Customer', 'CheckInAdmin', 'TournamentDirector', 'SuperAdmin'] as const;
 export type Role = (typeof ROLES)[number];
 /** Roles an account can hold (Unauthenticated is the absence of an account). */

@@ -1,19 +1,19 @@
 import type { RingAssignment, SignageRing } from '../contract/matchday.ts';
 import type { SyncDivision, SyncRing } from '../contract/sync-entities.ts';
 
-// What a signage TV shows (SPEC.md section 2 "Signage screen", sections 4 and 9; issue 15):
+// What a signage TV shows (docs/product.md §2 "Signage screen", sections 4 and 9; decision 022):
 // the open rings, each with its current division and up to three upcoming ones in queue
 // order, completed ones and the current one left out. One rule for the TV (from the device's
 // rows) and for GET /api/signage/ring-assignments (from the server's).
 
-/** SPEC.md section 9: up to 3 upcoming divisions per ring. */
+/** docs/product.md §9: up to 3 upcoming divisions per ring. */
 export const SIGNAGE_UPCOMING_LIMIT = 3;
-/** SPEC.md sections 4 and 9: the screen refetches in the background every 11 seconds. */
+/** docs/product.md §4 and §9: the screen refetches in the background every 11 seconds. */
 export const SIGNAGE_REFRESH_MS = 11_000;
-/** Older than this, what the TV shows is marked "Last updated hh:mm" (issue 15). */
+/** Older than this, what the TV shows is marked "Last updated hh:mm" (decision 022). */
 export const SIGNAGE_STALE_AFTER_MS = 30_000;
 
-/** SPEC.md section 2, word for word. */
+/** docs/product.md §2, word for word. */
 export const SIGNAGE_TEXTS = {
   noUpcoming: 'There are no upcoming divisions currently scheduled in this ring, please check again soon.',
   noRings: 'Finished loading but no ring data available.',
@@ -64,7 +64,7 @@ function assignmentOf(d: SyncDivision): RingAssignment {
 }
 
 /**
- * SPEC.md section 3's ring assignments from synced rows: every ring in its order, its current
+ * docs/product.md §3's ring assignments from synced rows: every ring in its order, its current
  * division (the one running; the earliest started should two be marked so), and its other
  * divisions in queue order with completed ones flagged.
  */

@@ -1,10 +1,10 @@
 // Issue 19 (docs/decisions/029-tournament-time-zone.md): one rule for every date and time the
 // site shows. An instant (a check-in, a payment, a receipt) is shown in the tournament's time
 // zone, whatever the device's own zone is, and labelled with the zone's abbreviation ("EST");
-// dates are the en-CA long form with weekday (SPEC.md section 9). A calendar day such as a
+// dates are the en-CA long form with weekday (docs/product.md §9). A calendar day such as a
 // tournament date ("2026-06-13") has no time and no zone: it is shown as the day it names.
 
-/** The venue is in Ontario (SPEC.md section 9): the zone until a super admin picks another. */
+/** The venue is in Ontario (docs/product.md §9): the zone until a super admin picks another. */
 export const DEFAULT_TIME_ZONE = 'America/Toronto';
 
 /** The zones offered in the site settings: Canada's, east to west. Any IANA zone is accepted. */

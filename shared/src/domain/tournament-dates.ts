@@ -1,6 +1,6 @@
-// Settings rule for a tournament's dates (issue 8): registration opens on or before the day it
+// Settings rule for a tournament's dates (decision 007): registration opens on or before the day it
 // closes, and closes before tournament day. "Closes after" is the last day registration is open
-// (SPEC.md section 4), so opening and closing on one day is a one-day window and allowed.
+// (docs/product.md §4), so opening and closing on one day is a one-day window and allowed.
 
 export const TOURNAMENT_DATE_MESSAGES = {
   notADay: 'Please enter a valid date',

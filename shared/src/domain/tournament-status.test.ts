@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { homeState, nextTournament, tournamentStatus, utcDay, utcDayStart } from './tournament-status.ts';
 
-// SPEC.md section 4, in UTC. The tournament: opens 2026-03-01, closes after 2026-03-20,
+// docs/product.md §4, in UTC. The tournament: opens 2026-03-01, closes after 2026-03-20,
 // takes place 2026-03-28.
 const t = {
   tournamentDate: '2026-03-28',
@@ -13,7 +13,7 @@ const MS = 1;
 
 const state = (iso: string) => homeState(at(iso));
 
-describe('registration state (SPEC.md section 4, UTC)', () => {
+describe('registration state (docs/product.md §4, UTC)', () => {
   it('is opening soon until the last millisecond before the opening day starts', () => {
     expect(at('2026-01-01T12:00:00.000Z')).toEqual({
       isTournamentToday: false,
@@ -100,7 +100,7 @@ describe('registration state (SPEC.md section 4, UTC)', () => {
   });
 });
 
-describe('next tournament (SPEC.md section 4)', () => {
+describe('next tournament (docs/product.md §4)', () => {
   const a = { id: 1, tournamentDate: '2026-03-28' };
   const b = { id: 2, tournamentDate: '2026-09-12' };
   const c = { id: 3, tournamentDate: '2025-10-04' };

@@ -1,4 +1,4 @@
-// SPEC.md section 4: registration state and the next tournament, all in UTC.
+// docs/product.md §4: registration state and the next tournament, all in UTC.
 // Dates are calendar days ("YYYY-MM-DD"); "today" is the UTC calendar day of `now`.
 
 const DAY_MS = 24 * 60 * 60 * 1000;

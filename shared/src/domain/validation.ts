@@ -3,7 +3,7 @@ import { MESSAGES } from './messages.ts';
 import { normalizePhone } from './phone.ts';
 import { freeText, TEXT_MESSAGES, textRule, type TextOptions } from './text.ts';
 
-// SPEC.md section 5. Field builders shared by the /api schemas and the web forms.
+// docs/product.md §5. Field builders shared by the /api schemas and the web forms.
 
 /**
  * A required string, trimmed first ("Value is required"), refusing control characters and
@@ -112,7 +112,7 @@ export type Province = keyof typeof PROVINCES;
 export const provinceField = () =>
   z.enum(Object.keys(PROVINCES) as [Province, ...Province[]], { error: MESSAGES.required });
 
-/** Turns a zod error into the SPEC.md section 8 `errors` object: first message per field. */
+/** Turns a zod error into the docs/product.md §8 `errors` object: first message per field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {

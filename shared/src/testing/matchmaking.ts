@@ -1,6 +1,6 @@
 import type { MatchCompetitor, MatchEventType, MatchLevel, MatchRule } from '../domain/matchmaking/types.ts';
 
-// Small factories for the matchmaking rules' tests (STYLE.md "Tests").
+// Small factories for the matchmaking rules' tests (docs/style.md §4).
 
 export const LEVELS: MatchLevel[] = [
   { id: 1, name: 'Beginner', sortOrder: 1 },

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './env.ts';
 
-// DESIGN.md section 3: exactly PORT, DATABASE_URL, DATA_DIR, SMTP_URL, JWT_SECRET, PUBLIC_URL.
+// docs/design.md §3: exactly PORT, DATABASE_URL, DATA_DIR, SMTP_URL, JWT_SECRET, PUBLIC_URL.
 
 describe('configuration', () => {
   it('has the documented defaults when nothing is set', () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-// DESIGN.md section 3: the configuration contract. Nothing else reads process.env.
+// docs/design.md §3: the configuration contract. Nothing else reads process.env.
 
 /** A whole number of at least `min` (unset or empty: `fallback`), refused with its name otherwise. */
 function wholeNumber(name: string, min: number, fallback: number) {
@@ -14,7 +14,7 @@ function wholeNumber(name: string, min: number, fallback: number) {
 }
 
 const EnvSchema = z.object({
-  // Stripe Checkout (issue 5): online payment only when both are set; else "pay at the door".
+  // Stripe Checkout (decision 009): online payment only when both are set; else "pay at the door".
   STRIPE_SECRET_KEY: z
     .string()
     .trim()
@@ -61,7 +61,7 @@ const EnvSchema = z.object({
       (v) => v === undefined || /^https?:\/\//.test(v),
       'TWILIO_API_BASE must be an absolute http(s) URL',
     ),
-  // Shared files in S3-compatible storage (issue 16, decision 030): only when S3_BUCKET is set;
+  // Shared files in S3-compatible storage (decision 030): only when S3_BUCKET is set;
   // else under DATA_DIR/uploads. Any other S3_* without S3_BUCKET is refused at start (see below).
   S3_BUCKET: z
     .string()

@@ -38,7 +38,7 @@ export interface Database {
 }
 
 /**
- * PGlite: pg-boss runs over our own single connection (STACK-NOTES.md: `fromPglite`).
+ * PGlite: pg-boss runs over our own single connection (docs/stack-notes.md: `fromPglite`).
  * PostgreSQL: pg-boss opens a small pool of its own on the same database and schema.
  */
 export type JobsConnection =

@@ -380,7 +380,7 @@ export const syncMutationResults = pgTable(
   (t) => [primaryKey({ columns: [t.clientId, t.mutationId] })],
 );
 
-// ---- 0007_matchmaking.sql (issue 13; docs/decisions/017-matchmaking.md) ----
+// ---- 0007_matchmaking.sql (docs/decisions/017-matchmaking.md) ----
 
 /** A division rule as it stood when a draft was made (the shared MatchRule shape). */
 interface MatchRuleSnapshot {

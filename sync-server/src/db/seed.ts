@@ -18,7 +18,7 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /**
  * First-start reference data. Runs once: it only acts while `site_settings` is empty,
  * inside one transaction, so a restart or a second server never seeds twice.
- * `starterRules` adds the starter division rules (issue 13): the server and the CLI ask for
+ * `starterRules` adds the starter division rules (decision 017): the server and the CLI ask for
  * them; server tests start without, as most of them write their own rules.
  */
 export async function seedReferenceData(
@@ -142,7 +142,7 @@ export async function seedReferenceData(
 }
 
 /**
- * Starter division rules (issue 13): the usual open-tournament age bands by gender and level
+ * Starter division rules (decision 017): the usual open-tournament age bands by gender and level
  * (shared STARTER_RULES), so matchmaking can begin before anyone writes a rule. Editable in
  * settings like any other rule.
  */

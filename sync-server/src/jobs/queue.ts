@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts';
 import { outageCode } from '../db/unavailable.ts';
 import { logger } from '../lib/logger.ts';
 
-// The durable job queue (issue 16; docs/decisions/024-jobs-and-communications.md): pg-boss in
+// The durable job queue (docs/decisions/024-jobs-and-communications.md): pg-boss in
 // PostgreSQL, or over the embedded PGlite's own connection. Delivery is at least once (a job
 // whose worker died runs again), so every handler is idempotent: the send pipeline keeps its
 // own per-recipient state and a job only says which message to work on.

@@ -1,4 +1,4 @@
-// A small read-through cache for public reads (DESIGN.md section 3: the only state a
+// A small read-through cache for public reads (docs/design.md §3: the only state a
 // server keeps). A change invalidates locally and, through PostgreSQL NOTIFY, on every
 // other server sharing the database.
 export const CACHE_CHANNEL = 'cache_invalidate';

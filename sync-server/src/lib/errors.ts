@@ -6,7 +6,7 @@ import { fieldErrors, MESSAGES } from '@tournament/shared';
 import { outageCode } from '../db/unavailable.ts';
 import { logger } from './logger.ts';
 
-/** A rule or service refused the request; mapped to SPEC.md section 8 by `onError`. */
+/** A rule or service refused the request; mapped to docs/product.md §8 by `onError`. */
 export class DomainError extends Error {
   constructor(
     readonly code: string,

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { Config, S3Config } from '../config/env.ts';
 
-// Where shared files' bytes live (issue 16; decisions 025 and 030): under DATA_DIR/uploads, or
+// Where shared files' bytes live (decisions 025 and 030): under DATA_DIR/uploads, or
 // in an S3-compatible bucket when S3_BUCKET is set, each under the random id the server made
 // for it, never under a name a person chose.
 

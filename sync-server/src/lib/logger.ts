@@ -80,8 +80,8 @@ const SECRET_AFTER = new Set(['verification', 'reset', 'unsubscribe']);
 const REDACTED = '[redacted]';
 
 /**
- * A request path (or a mailed link's path) as it may be logged (issue 17): the secrets of
- * e-mailed links, which SPEC.md section 2 puts in the path (/user/verification/{hash},
+ * A request path (or a mailed link's path) as it may be logged (decision 018): the secrets of
+ * e-mailed links, which docs/product.md §2 puts in the path (/user/verification/{hash},
  * /user/reset/{userId}/{hash}), are replaced, so no log holds a working link. The path is read
  * as leniently as a router reads it before looking for them: percent-escapes decoded (twice
  * over, for a doubly escaped one), backslashes as slashes, empty and dot segments dropped,

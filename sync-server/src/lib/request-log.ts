@@ -1,6 +1,6 @@
 import { loggablePath, logger } from './logger.ts';
 
-// The request log (issue 18; decision 020). Every write, every error and every page or
+// The request log (decision 020). Every write, every error and every page or
 // private read gets its line. The cached public reads, which a busy home page asks for
 // thousands of times a minute and which change nothing, are sampled: one line per
 // PUBLIC_READ_SAMPLE answers per path, carrying `sampled` (how many answers it stands for),

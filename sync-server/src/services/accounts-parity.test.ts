@@ -5,7 +5,7 @@ import * as passwords from './passwords.ts';
 
 type Passwords = typeof passwords;
 
-// "Similar timing for known and unknown e-mails" (issue 3) without timing anything: an
+// "Similar timing for known and unknown e-mails" (decision 006) without timing anything: an
 // unknown address costs the same password-hash work as a known one.
 vi.mock('./passwords.ts', async (importOriginal) => {
   const real = await importOriginal<Passwords>();

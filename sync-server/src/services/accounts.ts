@@ -25,14 +25,14 @@ import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { getSiteSettings } from './site-settings.ts';
 import { ACCESS_TOKEN_SECONDS } from './tokens.ts';
 
-// Issue 3 / SPEC.md sections 4 and 7 / DESIGN.md section 6: sign-up, verification,
+// Issue 3 / docs/product.md §4 and §7 / docs/design.md §6: sign-up, verification,
 // sign-in (password or Google), refresh, logout, forgot and reset.
 
 export const VERIFY_LINK_MS = 24 * 60 * 60 * 1000;
 export const RESET_LINK_MS = 60 * 60 * 1000;
 /** A refresh token lives a week; each use replaces it, so a tablet in use stays signed in. */
 export const REFRESH_TOKEN_MS = 7 * 24 * 60 * 60 * 1000;
-/** A session (refresh family) ends this long after its sign-in however often it is used (issue 17). */
+/** A session (refresh family) ends this long after its sign-in however often it is used (decision 018). */
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
@@ -205,7 +205,7 @@ export async function verifyAccount(deps: Deps, hash: string): Promise<string> {
     .returning({ userId: accountLinks.userId });
   if (!link) throw new DomainError('verify_failed', USER_MESSAGES.verifyFailed, 400);
   await db.transaction(async (tx) => {
-    // The first verification ends every session the account had (issue 17): whoever held
+    // The first verification ends every session the account had (decision 018): whoever held
     // it before the mailbox's owner proved the address is signed out.
     const [first] = await tx
       .update(users)
@@ -258,7 +258,7 @@ async function issueSession(
     family,
     tokenHash: sha256(refreshToken),
     tokenVersion: user.tokenVersion,
-    // A week from its use, but never past the family's absolute end (issue 17).
+    // A week from its use, but never past the family's absolute end (decision 018).
     expiresAt: new Date(Math.min(now.getTime() + REFRESH_TOKEN_MS, familyStartedAt.getTime() + SESSION_ABSOLUTE_MS)),
     familyStartedAt,
   });
@@ -277,7 +277,7 @@ async function issueSession(
   };
 }
 
-/** Wrong passwords one trusted device may try per account before it too waits (issue 17). */
+/** Wrong passwords one trusted device may try per account before it too waits (decision 018). */
 export const DEVICE_LIMIT = [10, 15 * 60] as const;
 
 /**
@@ -474,7 +474,7 @@ export async function signInWithGoogle(
     if (existing) {
       // Google vouches for the address. An account never verified may have been made by
       // someone else with this address: its password is dropped rather than trusted.
-      // Like a first verification (issue 17), linking one never verified also ends its
+      // Like a first verification (decision 018), linking one never verified also ends its
       // sessions and cancels its verification links.
       [user] = await db.transaction(async (tx) => {
         const rows = await tx

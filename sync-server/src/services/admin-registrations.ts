@@ -25,7 +25,7 @@ import { toReceipt, toRegistrations } from './registration-views.ts';
 import { getSiteSettings } from './site-settings.ts';
 import { getNextTournament } from './tournaments.ts';
 
-// The staff registrations desk (issue 7; SPEC.md sections 2 and 6). Routes are STAFF in the
+// The staff registrations desk (issue 7; docs/product.md §2 and §6). Routes are STAFF in the
 // role table; each service is given its caller, because a CheckInAdmin reaches only the next
 // tournament's registrations (decision 018, staff-reach.ts). One tournament holds a few
 // hundred registrations: they are read in a handful of batched queries and searched,

@@ -206,7 +206,7 @@ describe('GET /api/admin/competitors', () => {
     expect(await names('?name=dee%20tester&checkedIn=yes')).toEqual([]);
   });
 
-  it('answers 400 in the SPEC.md section 8 shape for a bad filter', async () => {
+  it('answers 400 in the docs/product.md §8 shape for a bad filter', async () => {
     for (const q of ['?gender=3', '?minAge=abc', '?minAge=20&maxAge=10', '?checkedIn=maybe', '?levelId=-1']) {
       const res = await t.call('GET', `/api/admin/competitors${q}`, undefined, director);
       expect(res.status, q).toBe(400);

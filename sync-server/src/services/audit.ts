@@ -14,7 +14,7 @@ export interface AuditRecord {
 }
 
 /**
- * Writes who changed what, before and after (issue 8). Called inside the change's own
+ * Writes who changed what, before and after (decision 007). Called inside the change's own
  * transaction, so a change and its audit entry land together or not at all.
  */
 export async function writeAudit(

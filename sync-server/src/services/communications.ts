@@ -46,7 +46,7 @@ import { requireTournament } from './matchday-public.ts';
 import { enqueueMessage, type OutgoingRecipient } from './send-pipeline.ts';
 import { getSiteSettings } from './site-settings.ts';
 
-// Communications (issue 16): audiences over a tournament's registrations, merge fields, preview,
+// Communications (decision 024): audiences over a tournament's registrations, merge fields, preview,
 // the send (through the send pipeline), history, templates and the SMS cost settings.
 
 /** A registration as audiences and merge fields see it. */

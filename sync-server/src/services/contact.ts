@@ -6,7 +6,7 @@ import { getSiteSettings } from './site-settings.ts';
 
 export const CONTACT_LIMIT = { perAddress: 5, windowSeconds: 15 * 60 };
 
-/** SPEC.md section 5 "Contact": mails the message to the site address. */
+/** docs/product.md §5 "Contact": mails the message to the site address. */
 export async function sendContactMessage(
   deps: Deps,
   msg: z.output<typeof ContactMessageSchema>,

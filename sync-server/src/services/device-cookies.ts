@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 
-// Device cookies (issue 17; OWASP "Slow Down Online Guessing Attacks with Device Cookies";
+// Device cookies (decision 018; OWASP "Slow Down Online Guessing Attacks with Device Cookies";
 // docs/decisions/018-account-safety.md). A browser that signed in to an account gets a
 // signed entry for that account; on later sign-ins with it, only that device's own failures
 // count against it, so strangers guessing a staff member's password cannot lock the tablets

@@ -30,7 +30,7 @@ import { insertReceipt } from './receipts.ts';
 import { competitorValues } from './registration.ts';
 import { toRegistrations, type RegistrationRow } from './registration-views.ts';
 
-// Door payments and walk-ins on the server (issue 7; docs/decisions/ door payments and
+// Door payments and walk-ins on the server (decision 016; docs/decisions/ door payments and
 // walk-ins): run by the /sync mutators inside the push's transaction (server-store.ts).
 // Receipts are issued here; none is e-mailed (the family is at the door; see the decision).
 
@@ -106,7 +106,7 @@ async function isDirector(tx: Tx, userId: number | null): Promise<boolean> {
   return !!u && hasAnyRole(u.roles, DIRECTOR_ROLES);
 }
 
-/** The audit actor of a door action (issue 17), from what the payment row names. */
+/** The audit actor of a door action (decision 018), from what the payment row names. */
 function actorOf(personId: number | null, name: string | null): Caller {
   return { personId: personId ?? 0, roles: [], displayName: name ?? '' };
 }

@@ -25,7 +25,7 @@ import { assertWithinRateLimit } from '../lib/rate-limit.ts';
 import { writeAudit } from './audit.ts';
 import { staffReachesTournament } from './staff-reach.ts';
 
-// File sharing (issue 16; SPEC.md sections 1 and 2; docs/decisions/025-file-sharing.md).
+// File sharing (decision 025; docs/product.md §1 and §2; docs/decisions/025-file-sharing.md).
 // A customer uploads for staff on their own registration; directors share with everyone or
 // with one registration. Every read checks the caller against the file: its registration's
 // owner, staff within reach (decision 018), or anyone signed in for a share with everyone.

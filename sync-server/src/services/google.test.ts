@@ -67,7 +67,7 @@ describe('Google sign-in', () => {
     expect(res.json.user).toMatchObject({ personId: user.id, roles: ['CheckInAdmin'] });
   });
 
-  it('linking a never-verified account ends its sessions and cancels its verification links (issue 17)', async () => {
+  it('linking a never-verified account ends its sessions and cancels its verification links (decision 018)', async () => {
     const signUp = {
       firstName: 'Eve',
       lastName: 'Early',

@@ -12,7 +12,7 @@ import type { Caller, Deps } from '../deps.ts';
 import { DomainError } from '../lib/errors.ts';
 import { writeAudit } from './audit.ts';
 
-// Impersonation, "view as this customer" (SPEC.md sections 4 and 7;
+// Impersonation, "view as this customer" (docs/product.md §4 and §7;
 // docs/decisions/014-registrations-desk-and-impersonation.md): who may, whom, and the audit
 // entry. The UserContext header is read by the thin middleware in http/impersonation.ts and
 // the explicit start by POST /api/admin/impersonation/{userId}; both come here.
@@ -35,7 +35,7 @@ export const invalidSubject = () => refuse(M.impersonationInvalid, 400);
 /**
  * The customer `subjectId` names, or a 4xx with a clear message. A staff subject is 403 on a
  * request carrying the header; the explicit start call answers 409 instead, since the web
- * signs out on any 403 (SPEC.md section 8) and the director did nothing they may not do.
+ * signs out on any 403 (docs/product.md §8) and the director did nothing they may not do.
  */
 async function resolveSubject(
   deps: Deps,

@@ -47,7 +47,7 @@ export async function requireTournament(deps: Deps, tournamentId: number): Promi
 }
 
 /**
- * GET /api/signage/ring-assignments/{tournamentId} (SPEC.md sections 3 and 7): every ring in its
+ * GET /api/signage/ring-assignments/{tournamentId} (docs/product.md §3 and §7): every ring in its
  * order with its current division and its other divisions in queue order (completed ones
  * flagged; the screen leaves them out). Titles and event types only: no personal data.
  */

@@ -31,7 +31,7 @@ import { startSending } from './send-pipeline.ts';
 import { longDate, sendPendingReceipts } from './receipts.ts';
 import { getNextTournament, listTournaments } from './tournaments.ts';
 
-// Automatic notices (issue 16; docs/decisions/026-automatic-notices.md). The triggers read the
+// Automatic notices (docs/decisions/026-automatic-notices.md). The triggers read the
 // rows as they stand, ask the shared rules (shared/src/domain/notices.ts) who hears what, and
 // queue each message under its once-only key: evaluating the same state again (a second tap,
 // the minute sweep, a restart) queues nothing new. Sending is the job queue's; a failure here
@@ -114,7 +114,7 @@ async function competitorsAndContacts(db: DbLike, competitorIds: readonly number
   };
 }
 
-/** SPEC.md section 6's AllowSmsNotifications, read through `db` (inside a transaction, its own). */
+/** docs/product.md §6's AllowSmsNotifications, read through `db` (inside a transaction, its own). */
 async function smsAllowed(db: DbLike): Promise<boolean> {
   const [row] = await db.select({ allow: siteSettings.allowSmsNotifications }).from(siteSettings).limit(1);
   return row?.allow ?? false;

@@ -19,8 +19,8 @@ import { insertReceipt, queueReceiptMail, sendQueuedReceipt } from './receipts.t
 import { getRegistration, lockRegistrationForPayment, tournamentsById } from './registration.ts';
 import { toRegistrations, type RegistrationRow, type ViewDeps } from './registration-views.ts';
 
-// Payment (DESIGN.md section 5): Stripe Checkout when configured, else "pay at the door".
-// The amount is always the server's SPEC.md section 9 total; a client never sends one.
+// Payment (docs/design.md §5): Stripe Checkout when configured, else "pay at the door".
+// The amount is always the server's docs/product.md §9 total; a client never sends one.
 
 export interface PaymentRecord {
   /** Made by the paying side (the Checkout Session id, or the device), so a replay records it once. */

@@ -25,7 +25,7 @@ import { toReceipt, toRegistrations } from './registration-views.ts';
 import { getSiteSettings } from './site-settings.ts';
 import { ISSUER } from './tokens.ts';
 
-// Receipts (DESIGN.md section 5): every completion or payment makes one, with a
+// Receipts (docs/design.md §5): every completion or payment makes one, with a
 // confirmation code and a QR code carrying a signed check-in token.
 
 type ReceiptRow = typeof receipts.$inferSelect;
@@ -216,7 +216,7 @@ export async function mailReceipt(deps: Deps, registration: Registration, row: R
   }
 }
 
-// ---- the receipt and confirmation, sent once (issue 16; decision 026) ----
+// ---- the receipt and confirmation, sent once (decision 026) ----
 
 /** A sender that claimed a receipt and vanished (a crash mid-send) is presumed gone after this. */
 export const RECEIPT_CLAIM_STALE_MS = 10 * 60_000;

@@ -21,7 +21,7 @@ import {
 } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 
-// Turning rows into the SPEC.md section 3 shapes, in a few batched queries per list.
+// Turning rows into the docs/product.md §3 shapes, in a few batched queries per list.
 
 export type RegistrationRow = typeof registrations.$inferSelect;
 type CompetitorRow = typeof competitors.$inferSelect;

@@ -115,7 +115,7 @@ describe('competitors', () => {
     id = await newRegistration(parent.token);
   });
 
-  it('adds a competitor with the DESIGN.md section 5 fields and answers it with the age on tournament day', async () => {
+  it('adds a competitor with the docs/design.md §5 fields and answers it with the age on tournament day', async () => {
     const res = await t.call('POST', '/api/registration/competitor', makeCompetitor(id), parent.token);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
@@ -288,7 +288,7 @@ describe('spectator passes and lunch tickets', () => {
     }
   });
 
-  it('a client never sends an amount: the total is the SPEC.md section 9 formula', async () => {
+  it('a client never sends an amount: the total is the docs/product.md §9 formula', async () => {
     const c = await t.createUser('Customer');
     const rid = await newRegistration(c.token);
     await t.call('POST', '/api/registration/competitor', makeCompetitor(rid), c.token);
@@ -406,7 +406,7 @@ describe('ownership', () => {
     expect(after).toEqual(before);
   });
 
-  it("another customer's list leaves the registration out, and so does a staff member's own (issue 17)", async () => {
+  it("another customer's list leaves the registration out, and so does a staff member's own (decision 018)", async () => {
     const mine = (await t.call('GET', `/api/registration/getAll/${tournamentId}`, undefined, other.token))
       .json;
     expect(mine.map((r: { registrationId: number }) => r.registrationId)).not.toContain(id);
@@ -545,7 +545,7 @@ describe('registration window', () => {
       const c = await late.createUser('Customer');
       const rid = (await late.call('POST', `/api/registration/create/${tid}`, undefined, c.token)).json
         .registrationId;
-      // The day before the tournament: after the closing date (SPEC.md section 4).
+      // The day before the tournament: after the closing date (docs/product.md §4).
       late.clock.set(`${tournament.tournamentDate}T00:00:00Z`);
       late.clock.advance(-12 * 3_600_000);
       const s = await late.createUser('TournamentDirector');

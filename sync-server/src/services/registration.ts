@@ -38,7 +38,7 @@ import {
   type RegistrationRow,
 } from './registration-views.ts';
 
-// Registrations (SPEC.md sections 3, 4 and 7; DESIGN.md sections 5 and 6). A customer reaches
+// Registrations (docs/product.md §3, §4 and §7; docs/design.md §5 and §6). A customer reaches
 // only their own: anyone else's answers 404, exactly like one that does not exist, so
 // nothing leaks. Staff reach all and may change a completed registration; its customer may not.
 
@@ -83,7 +83,7 @@ async function assertReach(deps: Deps, caller: Caller, row: RegistrationRow): Pr
   if (!(await staffReachesTournament(deps, caller, row.tournamentId))) throw notFound(NOT_FOUND);
 }
 
-/** What the audit log keeps of a registration a staff member changed (issue 17). */
+/** What the audit log keeps of a registration a staff member changed (decision 018). */
 async function auditSummary(tx: Tx, id: number) {
   const [row] = await tx.select().from(registrations).where(eq(registrations.id, id));
   const kids = await tx
@@ -144,7 +144,7 @@ async function changeRegistration(
 
 /**
  * POST /api/registration/create/{tournamentId}: the caller's incomplete registration for
- * that tournament if one exists (SPEC.md section 4 "resumed if incomplete"), else a new one.
+ * that tournament if one exists (docs/product.md §4 "resumed if incomplete"), else a new one.
  */
 export async function createRegistration(
   deps: Deps,

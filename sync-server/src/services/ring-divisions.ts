@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { divisionEntries, divisionResults, ringDivisions } from '../db/schema.ts';
 import { readPublishedDivisions } from './matchmaking/queries.ts';
 
-// The divisions rings run follow the tournament's latest publication (issue 14; decision
+// The divisions rings run follow the tournament's latest publication (decision 021; decision
 // 021). Publishing (and placing a late entry on the published draft) calls this in its own
 // transaction: new divisions arrive unassigned and upcoming; a division that is published
 // again keeps its ring, queue place, status and results, with its title, event types and

@@ -9,7 +9,7 @@ import { poke } from '../sync/push.ts';
 import { writeAudit } from './audit.ts';
 import { reorderList } from './settings-order.ts';
 
-// Rings of a tournament (issue 14): directors add, rename, remove and order them over /api;
+// Rings of a tournament (decision 021): directors add, rename, remove and order them over /api;
 // opening, closing and the queues are matchday mutators (/sync). Every change and its audit
 // entry share one transaction; the ring tablets and the signage TVs are poked after commit
 // (the poke also drops the cached signage and results reads: sync/push.ts).

@@ -22,7 +22,7 @@ import { logger } from '../lib/logger.ts';
 import { getSiteSettings } from './site-settings.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
 
-// The send pipeline (issue 16; docs/decisions/024-jobs-and-communications.md).
+// The send pipeline (docs/decisions/024-jobs-and-communications.md).
 //
 // `enqueueMessage` writes a message and its recipients (each `queued`) and asks the job queue to
 // work on it. A `send-message` job claims one recipient at a time: `queued -> sending` in a

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ACCESS, MESSAGES } from '@tournament/shared';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 
-// SPEC.md section 6: settings are SuperAdmin only. Every settings route of the role table
+// docs/product.md §6: settings are SuperAdmin only. Every settings route of the role table
 // is tried as a visitor (401), a Customer, a CheckInAdmin and a TournamentDirector (403).
 // (Other /api/admin routes, the staff desk of issue 7, have wider roles: route-matrix.test.ts.)
 const SETTINGS_PATH =

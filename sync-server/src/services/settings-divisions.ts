@@ -16,8 +16,8 @@ import { writeAudit } from './audit.ts';
 import { draftsUsingRule, readDivisionRules as readDivisions } from './matchmaking/index.ts';
 import { reorderList } from './settings-order.ts';
 
-// Division rules (DESIGN.md section 5; issue 8). Global settings that matchmaking reads.
-// Drafts copy a rule's criteria but remember which rule each division came from (issue 13):
+// Division rules (docs/design.md §5; decision 007). Global settings that matchmaking reads.
+// Drafts copy a rule's criteria but remember which rule each division came from (decision 017):
 // a rule a draft uses cannot be removed, and the refusal names the draft.
 
 type DivisionInput = z.output<typeof DivisionInputSchema>;

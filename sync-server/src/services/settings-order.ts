@@ -24,7 +24,7 @@ export function newOrder(current: readonly number[], ids: readonly number[]): Ma
   return new Map(ids.map((id, i) => [id, i + 1]));
 }
 
-/** A settings table whose rows an admin puts in order (issue 8): an id and a sort order. */
+/** A settings table whose rows an admin puts in order (decision 007): an id and a sort order. */
 type OrderedTable = PgTable & { id: PgColumn; sortOrder: PgColumn };
 
 /** One reorderable list: its table, its audit name and, for a list inside a parent, its rows. */
@@ -39,7 +39,7 @@ export interface OrderedList {
  * Puts every row of `list` in the order of `ids`, inside the caller's transaction, with one
  * audit entry (before and after as id lists). `ids` must name each row of the list exactly
  * once: a missing id, a duplicate or an id of another list is refused with 400 before
- * anything is written (SPEC.md section 8). Every reorderable settings list goes through here.
+ * anything is written (docs/product.md §8). Every reorderable settings list goes through here.
  */
 export async function reorderList(
   tx: Tx,

@@ -10,7 +10,7 @@ import { users } from '../db/schema.ts';
 import type { Caller } from '../deps.ts';
 import { verifyJwt } from '../lib/jwt.ts';
 
-// Access tokens (DESIGN.md section 6): HS256 pinned, `exp` required, issuer and audience
+// Access tokens (docs/design.md §6): HS256 pinned, `exp` required, issuer and audience
 // checked, and a token version per user so a password change revokes every token.
 const ALG = 'HS256';
 export const ISSUER = 'nomac';

@@ -71,7 +71,7 @@ async function loadTournaments(deps: Deps): Promise<StoredTournament[]> {
 const withFlags = new WeakMap<StoredTournament[], { from: number; until: number; list: Tournament[] }>();
 const DAY_MS = 86_400_000;
 
-/** Every tournament, oldest first, with its SPEC.md section 4 flags as of now. Shared: do not mutate. */
+/** Every tournament, oldest first, with its docs/product.md §4 flags as of now. Shared: do not mutate. */
 export async function listTournaments(deps: Deps): Promise<Tournament[]> {
   return flagged(await deps.cache.get(TOURNAMENTS_CACHE_KEY, () => loadTournaments(deps)), deps.now());
 }
@@ -97,7 +97,7 @@ function flagged(stored: StoredTournament[], now: Date): Tournament[] {
   return list;
 }
 
-/** The next tournament (SPEC.md section 4), or undefined when none is scheduled. */
+/** The next tournament (docs/product.md §4), or undefined when none is scheduled. */
 export async function getNextTournament(deps: Deps): Promise<Tournament | undefined> {
   return nextTournament(await listTournaments(deps), deps.now());
 }

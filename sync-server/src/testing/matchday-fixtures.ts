@@ -12,7 +12,7 @@ import {
 } from '../db/schema.ts';
 import type { TestApp } from './harness.ts';
 
-// Matchday tests (issue 14) need published divisions: families written straight into the
+// Matchday tests (decision 021) need published divisions: families written straight into the
 // database, then a draft made and published through the director's /api, as a director would.
 
 export interface MatchdayKid {

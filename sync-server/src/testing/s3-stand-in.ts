@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// A local stand-in for an S3-compatible service at its HTTP boundary (issue 16, decision 030):
+// A local stand-in for an S3-compatible service at its HTTP boundary (decision 030):
 // the server under test uses the real `@aws-sdk/client-s3` with S3_ENDPOINT pointing here and
 // path-style addresses (`/<bucket>/<key>`). It checks each request's SigV4 signature with the
 // stand-in's keys, keeps the objects it is given, and answers PutObject, GetObject, HeadObject

@@ -10,7 +10,7 @@ import { mayOpen } from './pages.ts';
 import { Providers } from './providers.tsx';
 import { routes } from './routes.tsx';
 
-// SPEC.md section 2 "Admin navigation", section 6 and section 8 (navigation cancelled).
+// docs/product.md §2 "Admin navigation", section 6 and section 8 (navigation cancelled).
 
 function signIn(roles: string[]) {
   setSession({ user: { personId: 1, roles, userDisplayName: 'Sam Staff' }, token: 'tok' });
@@ -36,7 +36,7 @@ beforeEach(() => {
   stubApi({
     '/api/settings': makeSettings(),
     '/api/tournaments': [makeTournament()],
-    // Answers are parsed with the contract's schemas (issue 12): the desk gets its own shape.
+    // Answers are parsed with the contract's schemas (decision 019): the desk gets its own shape.
     '/api/admin/registrations?sort=created&dir=desc': { tournamentId: null, rows: [] },
   });
 });
@@ -109,7 +109,7 @@ describe('a bare /admin', () => {
   });
 });
 
-describe('a page the role may not open (SPEC.md section 8)', () => {
+describe('a page the role may not open (docs/product.md §8)', () => {
   it('following a link to it cancels the navigation: the user stays and reads the message', async () => {
     signIn(['CheckInAdmin']);
     const router = renderAt('/admin/payments');
@@ -151,7 +151,7 @@ describe('a page the role may not open (SPEC.md section 8)', () => {
     // The dev outbox (issue 16) is SuperAdmin only, as its /api routes are.
     expect(mayOpen('/admin/dev-outbox', ['TournamentDirector'])).toBe(false);
     expect(mayOpen('/admin/dev-outbox', ['SuperAdmin'])).toBe(true);
-    // The admin competitor edit route has no roles of its own (SPEC.md section 6).
+    // The admin competitor edit route has no roles of its own (docs/product.md §6).
     expect(mayOpen('/admin/registration/12/competitor/3', ['CheckInAdmin'])).toBe(true);
   });
 });

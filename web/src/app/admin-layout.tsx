@@ -19,7 +19,7 @@ import { cn } from '../lib/utils.ts';
 import { ADMIN_NAV, href, MORE_MENU, mayOpen, PAGES } from './pages.ts';
 
 /**
- * SPEC.md section 8: following a link to a page the role may not open cancels the navigation;
+ * docs/product.md §8: following a link to a page the role may not open cancels the navigation;
  * the user stays where they were and reads the permission message in the page alert
  * (docs/decisions/ "admin desk"). Without a page to stay on (a typed address, a first load)
  * the layout shows the message in place of the page instead.
@@ -52,8 +52,8 @@ export function AdminLayout() {
   if (!hasAnyRole(roles, PAGES.admin.roles)) {
     return <Alert variant="danger">{MESSAGES.needsAuthentication}</Alert>;
   }
-  // A bare /admin goes to the dashboard (SPEC.md section 2); a check-in admin, who may not
-  // see it, goes where login sends them (SPEC.md section 4).
+  // A bare /admin goes to the dashboard (docs/product.md §2); a check-in admin, who may not
+  // see it, goes where login sends them (docs/product.md §4).
   if (/^\/admin\/?$/.test(pathname) && !mayOpen(href('dashboard'), roles)) {
     return <Navigate to={href('registrations')} replace />;
   }

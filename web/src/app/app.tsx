@@ -7,7 +7,7 @@ import { routes } from './routes.tsx';
 
 const router = createBrowserRouter(routes);
 
-// SPEC.md section 4: a forced logout (401/403 while signed in) goes to `/`.
+// docs/product.md §4: a forced logout (401/403 while signed in) goes to `/`.
 setSignedOutHandler(() => void router.navigate('/'));
 
 /**

@@ -1,6 +1,6 @@
 import { href, isPublicPage } from './pages.ts';
 
-/** SPEC.md section 2: the pages a visitor may see without logging in (the page table's public ones). */
+/** docs/product.md §2: the pages a visitor may see without logging in (the page table's public ones). */
 export function isPublicPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   // Any signage screen is public, even one the table does not list yet.
@@ -19,7 +19,7 @@ export function guardRedirect(pathname: string, signedIn: boolean): string | nul
   return null;
 }
 
-/** SPEC.md section 5: ids in routes are numeric; any route param named `...Id` must be digits. */
+/** docs/product.md §5: ids in routes are numeric; any route param named `...Id` must be digits. */
 export function hasNonNumericId(params: Record<string, string | undefined>): boolean {
   return Object.entries(params).some(([name, value]) => name.endsWith('Id') && value !== undefined && !/^\d+$/.test(value));
 }

@@ -1,6 +1,6 @@
 import type { EventType, SiteSettings, Tournament } from '@tournament/shared';
 
-// The answers a server-rendered public page carries (issue 18; decision 020), in a
+// The answers a server-rendered public page carries (decision 020), in a
 // `<script type="application/json" id="page-data">` tag (CSP never runs it), keyed by the
 // query keys and read paths the page's hooks use.
 

@@ -8,7 +8,7 @@ import {
   SUPER_ADMIN_ROLES,
 } from '@shared/domain/roles.ts';
 
-// The one page table (SPEC.md sections 2 and 6): every page's path, title and the roles that may
+// The one page table (docs/product.md §2 and §6): every page's path, title and the roles that may
 // open it. The router takes its paths from here, the login guard and the admin layout's role
 // guard read the roles, the admin navigation and its More menu list pages from here, and links
 // are built with `href` instead of string literals. Plain data: features import it too.
@@ -23,7 +23,7 @@ export interface Page {
 }
 
 export const PAGES = {
-  // Public (SPEC.md section 2).
+  // Public (docs/product.md §2).
   home: { path: '/', title: 'Home', roles: ANYONE_ROLES },
   contact: { path: '/contact', title: 'Contact Us', roles: ANYONE_ROLES },
   privacy: { path: '/privacy', title: 'Privacy Policy', roles: ANYONE_ROLES },
@@ -39,7 +39,7 @@ export const PAGES = {
   forgot: { path: '/user/forgot', title: 'Forgot Password', roles: ANYONE_ROLES },
   reset: { path: '/user/reset/:userId/:hash', title: 'Reset Password', roles: ANYONE_ROLES },
 
-  // The customer area (SPEC.md section 2 "Customer area"): any signed-in account.
+  // The customer area (docs/product.md §2 "Customer area"): any signed-in account.
   customer: { path: '/customer', title: 'Home', roles: SIGNED_IN_ROLES },
   customerHome: { path: '/customer/home', title: 'Home', roles: SIGNED_IN_ROLES },
   notificationPreferences: {
@@ -71,7 +71,7 @@ export const PAGES = {
   fileSharing: { path: '/customer/file-sharing', title: 'File Sharing', roles: SIGNED_IN_ROLES },
   share: { path: '/share', title: 'File Sharing', roles: SIGNED_IN_ROLES },
 
-  // The admin area (SPEC.md sections 2 and 6).
+  // The admin area (docs/product.md §2 and §6).
   admin: { path: '/admin', title: 'Admin', roles: STAFF_ROLES },
   dashboard: { path: '/admin/dashboard', title: 'Dashboard', roles: DIRECTOR_ROLES },
   competitors: { path: '/admin/competitors', title: 'Competitors', roles: DIRECTOR_ROLES },
@@ -81,7 +81,7 @@ export const PAGES = {
     title: 'Registration',
     roles: STAFF_ROLES,
   },
-  // The admin competitor edit page has no roles of its own beyond staff (SPEC.md section 6).
+  // The admin competitor edit page has no roles of its own beyond staff (docs/product.md §6).
   adminCompetitor: {
     path: '/admin/registration/:registrationId/competitor/:competitorId?',
     title: 'Competitor',
@@ -91,8 +91,8 @@ export const PAGES = {
   checkIn: { path: '/admin/check-in', title: 'Check-in', roles: STAFF_ROLES },
   // Register, take payment and check in at the door (staff, as check-in).
   walkIn: { path: '/admin/walk-in', title: 'Walk-in registration', roles: STAFF_ROLES },
-  // Matchmaking and division sheets (issue 13). The draft page's tabs all, split and combine
-  // are child routes (SPEC.md section 2); the page reads which one.
+  // Matchmaking and division sheets (decision 017). The draft page's tabs all, split and combine
+  // are child routes (docs/product.md §2); the page reads which one.
   matchmaking: { path: '/admin/matchmaking', title: 'Matchmaking', roles: DIRECTOR_ROLES },
   createDraft: {
     path: '/admin/matchmaking/create-draft/tournament/:tournamentId',
@@ -123,7 +123,7 @@ export const PAGES = {
     title: 'Division Sheet',
     roles: DIRECTOR_ROLES,
   },
-  // Rings and matchday (issue 14).
+  // Rings and matchday (decision 023).
   matchday: { path: '/admin/matchday', title: 'Matchday', roles: DIRECTOR_ROLES },
   leaderboard: { path: '/admin/matchday/leaderboard', title: 'Leaderboard', roles: DIRECTOR_ROLES },
   rings: { path: '/admin/rings', title: 'Rings', roles: DIRECTOR_ROLES },
@@ -137,7 +137,7 @@ export const PAGES = {
   // Issue 16: the SMS and mails a server without Twilio or SMTP_URL keeps instead of sending;
   // SuperAdmin only, as its /api routes are.
   devOutbox: { path: '/admin/dev-outbox', title: 'Dev Outbox', roles: SUPER_ADMIN_ROLES },
-  // The settings pages (issue 8): SuperAdmin only.
+  // The settings pages (decision 007): SuperAdmin only.
   tournaments: { path: '/admin/tournaments', title: 'Tournaments', roles: SUPER_ADMIN_ROLES },
   divisions: { path: '/admin/divisions', title: 'Divisions', roles: SUPER_ADMIN_ROLES },
   eventTypes: { path: '/admin/event-types', title: 'Event Types', roles: SUPER_ADMIN_ROLES },
@@ -159,7 +159,7 @@ type ParamsOf<K extends PageKey> = { [P in PathParam<PathOf<K>>]: string | numbe
 
 // Issue 19 (the director, item 4): one order for the admin pages, used by the admin navigation,
 // its More menu and the settings pages' own navigation, so the three never disagree.
-// SPEC.md section 2 "Admin navigation" gives the order; Site Settings and Audit Log (issue 8)
+// docs/product.md §2 "Admin navigation" gives the order; Site Settings and Audit Log (decision 007)
 // follow the settings pages it names. Logout is the header's, once.
 
 /** The admin navigation, in order; each item shows to the roles that may open its page. */
@@ -242,7 +242,7 @@ export function mayOpen(pathname: string, roles: readonly string[]): boolean {
   return !page || hasAnyRole(roles, page.roles);
 }
 
-/** Whether a visitor who is not signed in may open `pathname` (SPEC.md section 2). */
+/** Whether a visitor who is not signed in may open `pathname` (docs/product.md §2). */
 export function isPublicPage(pathname: string): boolean {
   return pageAt(pathname)?.roles.includes('Unauthenticated') ?? false;
 }

@@ -26,7 +26,7 @@ export function RootLayout() {
   useEffect(() => {
     clearAlert();
   }, [pathname, clearAlert]);
-  // SPEC.md section 4: impersonation ends on leaving /admin. A layout effect runs before any
+  // docs/product.md §4: impersonation ends on leaving /admin. A layout effect runs before any
   // page's effects, so the new page's first requests already go without UserContext.
   useLayoutEffect(() => {
     if (!pathname.startsWith(PAGES.admin.path)) clearImpersonatedUserId();
@@ -36,7 +36,7 @@ export function RootLayout() {
   }, [settingsError, showError]);
 
   const deepest = matches.at(-1);
-  // Unknown paths and non-numeric ids go home, before the login guard (SPEC.md section 2).
+  // Unknown paths and non-numeric ids go home, before the login guard (docs/product.md §2).
   if ((deepest?.handle as { unknownPath?: boolean } | undefined)?.unknownPath)
     return <Navigate to="/" replace />;
   if (hasNonNumericId(deepest?.params ?? {})) return <Navigate to="/" replace />;

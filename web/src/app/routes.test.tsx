@@ -33,7 +33,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the login guard (SPEC.md section 2)', () => {
+describe('the login guard (docs/product.md §2)', () => {
   it('sends a visitor on a customer page to login and remembers where they were going', async () => {
     const router = renderAt('/customer/registration/12?from=mail');
     await expectPath(router, '/user/login');
@@ -70,7 +70,7 @@ describe('the login guard (SPEC.md section 2)', () => {
   });
 });
 
-describe('redirects (SPEC.md section 2)', () => {
+describe('redirects (docs/product.md §2)', () => {
   it('an unknown path goes home', async () => {
     const router = renderAt('/no/such/page');
     await expectPath(router, '/');
@@ -96,7 +96,7 @@ describe('redirects (SPEC.md section 2)', () => {
   });
 });
 
-describe('the admin area (SPEC.md sections 2 and 6)', () => {
+describe('the admin area (docs/product.md §2 and §6)', () => {
   it('a customer sees the missing-admin-role text', async () => {
     signIn(['Customer']);
     renderAt('/admin/registrations');
@@ -136,7 +136,7 @@ describe('the shell without site settings', () => {
   });
 });
 
-describe('the header (SPEC.md section 2)', () => {
+describe('the header (docs/product.md §2)', () => {
   it('shows Admin to staff and Logout to anyone signed in', async () => {
     signIn(['CheckInAdmin']);
     renderAt('/contact');

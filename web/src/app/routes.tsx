@@ -20,7 +20,7 @@ import { href, PAGES, relativePath } from './pages.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
-// Every route of SPEC.md section 2. The home page is in the main bundle (it is the landing
+// Every route of docs/product.md §2. The home page is in the main bundle (it is the landing
 // page); other pages load lazily, and the admin layout is its own chunk.
 // Feature owners add their routes in their feature's routes.tsx, not here; a page made of two
 // features' parts is composed here, since features do not import each other.

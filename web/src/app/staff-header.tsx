@@ -11,7 +11,7 @@ import { href } from './pages.ts';
  * links (Contact Us, Mailing List, a big red "Online Registration") are mis-taps waiting to
  * happen on a check-in tablet, so staff screens carry only what staff need: where they are
  * (the site's name, marked "Staff"), who is signed in, the scheme and Logout. The public site
- * stays one quiet link away. Public pages keep the public header (SPEC.md section 2).
+ * stays one quiet link away. Public pages keep the public header (docs/product.md §2).
  */
 export function StaffHeader() {
   const settings = useSiteSettings();
@@ -21,7 +21,7 @@ export function StaffHeader() {
     <header className="border-b bg-card" data-testid="staff-header">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
         <div className="mr-auto flex min-w-0 items-center gap-2">
-          {/* A bare /admin opens the staff start page for the role (SPEC.md section 2). */}
+          {/* A bare /admin opens the staff start page for the role (docs/product.md §2). */}
           <Link
             to={href('admin')}
             className="min-h-6 truncate text-lg font-bold text-foreground no-underline"

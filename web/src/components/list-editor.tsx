@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from './ui/card.tsx';
 import { Spinner } from './ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table.tsx';
 
-// The settings pages' ordered lists (issue 12): one editor opened at a time for a new item or
+// The settings pages' ordered lists (decision 019): one editor opened at a time for a new item or
 // one row, rows moved up and down by buttons (keyboard and screen-reader friendly, where a
 // drag handle is not), and removal asked twice, a refusal (an item still in use, decision 007)
 // shown in the page alert with the server's message.

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { usePageAlert } from '../lib/page-alert.tsx';
 import { Alert } from './ui/alert.tsx';
 
-/** Shows the page alert, scrolled into view when it appears (SPEC.md section 8). */
+/** Shows the page alert, scrolled into view when it appears (docs/product.md §8). */
 export function PageAlert() {
   const { alert, clearAlert } = usePageAlert();
   const ref = useRef<HTMLDivElement>(null);

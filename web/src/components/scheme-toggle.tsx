@@ -3,7 +3,7 @@ import { useTheme } from '../lib/theme.tsx';
 import { Button } from './ui/button.tsx';
 
 /**
- * The light/dark switch of a header (SPEC.md section 9: the interface has both schemes). Its
+ * The light/dark switch of a header (docs/product.md §9: the interface has both schemes). Its
  * name and icon follow the page's `.dark` class through CSS, not a render: a page the server
  * rendered (decisions 020 and 031) names the switch right in a dark scheme before, and
  * without, the app.

@@ -44,7 +44,7 @@ describe('useAction', () => {
     expect(action).toHaveBeenCalledTimes(1);
   });
 
-  it('shows a refusal in the page alert with the server’s message (SPEC.md section 8)', async () => {
+  it('shows a refusal in the page alert with the server’s message (docs/product.md §8)', async () => {
     const user = renderButton(async () => {
       throw new ApiError(409, { message: 'This level is used by 3 divisions.' });
     });

@@ -4,7 +4,7 @@ import { useOptionalPageAlert } from './page-alert.tsx';
 
 // One way to run what a button does when it is not a form (delete, reorder, resend, spectator
 // +/-) and what a form does once its values are checked (lib/form.ts): busy while it runs, a
-// second press ignored meanwhile, failures in the page alert (SPEC.md section 8: danger, the
+// second press ignored meanwhile, failures in the page alert (docs/product.md §8: danger, the
 // api client's message, with a prefix where the spec gives one) or handed back to the caller.
 
 export type ActionResult<R> = { ok: true; value: R } | { ok: false; error: unknown };
@@ -16,7 +16,7 @@ export interface ActionOptions<R, A extends unknown[] = never[]> {
    */
   onError?: 'alert' | 'return';
   /**
-   * Text put before the error's message, e.g. SPEC.md section 8 "Could not add spectator pass. ";
+   * Text put before the error's message, e.g. docs/product.md §8 "Could not add spectator pass. ";
    * a function gets the action's arguments (one button pair, several prefixes).
    */
   errorPrefix?: string | ((...args: A) => string);

@@ -15,7 +15,7 @@ const session = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('api client (SPEC.md sections 7 and 8)', () => {
+describe('api client (docs/product.md §7 and §8)', () => {
   it('a non-OK answer with a message shows that message', async () => {
     vi.stubGlobal('fetch', answer(409, { message: 'Registration is closed.' }));
     const error = await api.get('/api/x').catch((e: unknown) => e);

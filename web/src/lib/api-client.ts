@@ -3,7 +3,7 @@ import { getImpersonatedUserId } from './impersonation.ts';
 import { isKeptRead, keepOnDevice, keptOnDevice } from './offline-cache.ts';
 import { forceLogout, getSession } from './session.ts';
 
-/** A non-OK answer; `message` is the SPEC.md section 8 text a user sees. */
+/** A non-OK answer; `message` is the docs/product.md §8 text a user sees. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
@@ -53,7 +53,7 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 /**
- * What an answer is parsed with: a zod schema from shared/contract (issue 12), so a screen
+ * What an answer is parsed with: a zod schema from shared/contract (decision 019), so a screen
  * gets the contract's type because the answer was checked, never because it was asserted.
  */
 export interface AnswerSchema<T> {
@@ -142,7 +142,7 @@ async function request<T>(
   if (res.ok && as === 'blob') return (await res.blob()) as T;
   const data = await readBody(res);
   if (!res.ok) {
-    // SPEC.md section 4: a 401 or 403 while signed in forces logout.
+    // docs/product.md §4: a 401 or 403 while signed in forces logout.
     if ((res.status === 401 || res.status === 403) && session) {
       void forceLogout();
       onSignedOut();
@@ -184,9 +184,9 @@ function get<T>(path: string, schema?: SchemaArg<T>): Promise<T | unknown> {
 }
 
 /**
- * The one /api client (STYLE.md "Errors"). Paths come from shared/contract (`PUBLIC_PATHS`,
+ * The one /api client (docs/style.md §3). Paths come from shared/contract (`PUBLIC_PATHS`,
  * `REGISTRATION_PATHS.get(id)`, ...) and an answer is parsed with the contract's schema
- * (issue 12): the answer's type comes from the schema that checked it. Without a schema the
+ * (decision 019): the answer's type comes from the schema that checked it. Without a schema the
  * answer is `unknown` (a removal whose answer nobody reads).
  */
 export const api = {

@@ -125,7 +125,7 @@ describe('useForm', () => {
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByLabelText(/Email/)).toHaveAccessibleDescription('This e-mail is blocked');
-    // The page alert says it too (SPEC.md section 8: the errors' values joined).
+    // The page alert says it too (docs/product.md §8: the errors' values joined).
     expect(screen.getByRole('alert')).toHaveTextContent('This e-mail is blocked');
     await user.type(screen.getByLabelText(/Email/), 'm');
     expect(screen.getByLabelText(/Email/)).not.toHaveAccessibleDescription('This e-mail is blocked');

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { useAction, type ActionOptions } from './action.ts';
 import { ApiError } from './api-client.ts';
 
-// One way to build a form on the web (issue 12): values typed from what the inputs show,
+// One way to build a form on the web (decision 019): values typed from what the inputs show,
 // checked against the shared zod schema the server also uses, as the user types. A field's
-// message shows once it was changed or left, every message after a submit (SPEC.md section 5);
+// message shows once it was changed or left, every message after a submit (docs/product.md §5);
 // a 400 answer's `errors` (section 8) show beside their fields until those are edited; the
 // submit runs through `useAction` (busy, page alert). zod is only a type here: pages that use
 // a form already load their schema, and the main bundle stays free of it (web/vite.config.ts).
@@ -234,7 +234,7 @@ export function useForm<V extends object, T>(
       event?.preventDefault();
       const element = event?.currentTarget ?? null;
       formElement.current = element;
-      // The browser's own messages first where the page asks for them (SPEC.md section 5, sign-up).
+      // The browser's own messages first where the page asks for them (docs/product.md §5, sign-up).
       if (latest.current.nativeValidity && element && !element.reportValidity()) return;
       setSubmitted(true);
       const result = check(values);

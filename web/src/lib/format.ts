@@ -10,7 +10,7 @@ import {
 import { useMemo } from 'react';
 import { useSiteSettings } from './site-settings.tsx';
 
-// SPEC.md section 9 and issue 19 (docs/decisions/029-tournament-time-zone.md): dates in the
+// docs/product.md §9 and issue 19 (docs/decisions/029-tournament-time-zone.md): dates in the
 // en-CA long form with weekday; every time in the tournament's zone, labelled ("7:05 p.m. EST"),
 // whatever zone the device is set to. The rule is shared/src/domain/time.ts.
 
@@ -19,7 +19,7 @@ export function formatDate(value: string | Date, timeZone: string = DEFAULT_TIME
   return formatLongDate(value, timeZone);
 }
 
-/** Whole dollars (SPEC.md section 9: costs are integers). */
+/** Whole dollars (docs/product.md §9: costs are integers). */
 export function formatDollars(amount: number): string {
   return `$${amount}`;
 }

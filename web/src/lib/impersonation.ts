@@ -1,6 +1,6 @@
 import { invalidateQueries } from './use-query.ts';
 
-// SPEC.md section 4: an admin-held user id sent as `UserContext`; cleared on leaving /admin.
+// docs/product.md §4: an admin-held user id sent as `UserContext`; cleared on leaving /admin.
 // Starting or ending it drops every cached read: answers fetched as one person must not show
 // as the other's (docs/decisions/014-registrations-desk-and-impersonation.md).
 const KEY = 'userContext';

@@ -5,7 +5,7 @@ import { keepOnDevice } from './offline-cache.ts';
 import { failureText, isOfflineError, OFFLINE_TEXT } from './offline.ts';
 
 // Issue 12 section 5: a read that fails because the device is offline is an offline
-// condition, never the SPEC.md section 8 "(0) Something went wrong" error.
+// condition, never the docs/product.md §8 "(0) Something went wrong" error.
 
 function browserOnline(online: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { failureText, isOfflineError } from './offline.ts';
 
-// SPEC.md section 8: errors in a dismissible page alert of type danger; successes as success.
+// docs/product.md §8: errors in a dismissible page alert of type danger; successes as success.
 // Issue 12 section 5: a failure because the device is offline is no error: a calm 'info'
 // notice that the action needs a connection, never the danger alert.
 export type PageAlertType = 'danger' | 'success' | 'info';

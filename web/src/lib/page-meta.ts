@@ -17,7 +17,7 @@ export function takeRenderedMeta(): PageMeta | undefined {
   return meta;
 }
 
-/** Sets the page title "{prefix} {name}" and the meta description (SPEC.md section 1). */
+/** Sets the page title "{prefix} {name}" and the meta description (docs/product.md §1). */
 export function usePageMeta(title: string, description: string): void {
   const prefix = useSiteSettings()?.sitePrefix;
   const fullTitle = prefix ? `${prefix} ${title}` : title;

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { isStaff as rolesIncludeStaff } from '@shared/domain/roles.ts';
 
-// SPEC.md section 3 "User session": kept in localStorage under `session`.
+// docs/product.md §3 "User session": kept in localStorage under `session`.
 export interface SessionUser {
   personId: number;
   roles: string[];
@@ -75,7 +75,7 @@ export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, getSession, () => null);
 }
 
-/** True for CheckInAdmin, TournamentDirector and SuperAdmin (SPEC.md section 6). */
+/** True for CheckInAdmin, TournamentDirector and SuperAdmin (docs/product.md §6). */
 export function isStaff(session: Session | null): boolean {
   return !!session && rolesIncludeStaff(session.user.roles);
 }
@@ -120,7 +120,7 @@ export async function logout(): Promise<boolean> {
 const forcedLogoutHooks = new Set<LogoutHook>();
 
 /**
- * Work to do when a 401 or 403 from /api forces the logout (SPEC.md section 4): no question can
+ * Work to do when a 401 or 403 from /api forces the logout (docs/product.md §4): no question can
  * be asked, so a hook must never lose anything (the device store keeps changes not yet sent).
  */
 export function onForcedLogout(hook: LogoutHook): () => void {

@@ -5,7 +5,7 @@ import { api } from './api-client.ts';
 import { keptOnDevice } from './offline-cache.ts';
 import { useQuery } from './use-query.ts';
 
-// The site's identity and feature flags come from GET /api/settings (issue 4), never from
+// The site's identity and feature flags come from GET /api/settings (decision 008), never from
 // constants in components. The last answer is kept on the device (issue 12 section 5): the
 // shell paints from it at once, and offline the header keeps the site's name (the api client
 // answers an unreachable read from the same copy).
@@ -50,7 +50,7 @@ export function useFlag(name: FeatureFlag): boolean {
   return useContext(SettingsContext).settings?.flags[name] ?? false;
 }
 
-/** The one place that decides whether flagged content shows (SPEC.md section 6). */
+/** The one place that decides whether flagged content shows (docs/product.md §6). */
 export function Flag({
   name,
   children,

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 
-// SPEC.md section 9: light and dark schemes. Follows the system until the user chooses;
+// docs/product.md §9: light and dark schemes. Follows the system until the user chooses;
 // the choice is remembered in localStorage `theme` (public/boot.js applies it before paint).
 export type Scheme = 'light' | 'dark';
 const KEY = 'theme';

@@ -1,7 +1,7 @@
 import type { EventType, SiteSettings, Tournament } from '@tournament/shared';
 import { vi } from 'vitest';
 
-// Small factories for web tests (STYLE.md "Tests").
+// Small factories for web tests (docs/style.md §4).
 export function makeSettings(overrides: Partial<SiteSettings> = {}): SiteSettings {
   return {
     siteName: 'Northern Ontario Martial Arts Championship',

@@ -1,6 +1,6 @@
 import type { Placing, ThirdPlace } from './types.ts';
 
-// Bracket events (issue "rings and matchday"; DESIGN.md section 5): single elimination with
+// Bracket events (issue "rings and matchday"; docs/design.md §5): single elimination with
 // byes when the count is not a power of two, round robin for 3 or fewer. Winners are entered
 // match by match; third place is either shared by both semi-final losers or fought (per event
 // type). Match ids are stable ('r1m1', 'r2m1', 'third', 'rr1m1') because entered winners are
@@ -29,7 +29,7 @@ export interface Bracket {
   draw: number[];
 }
 
-/** DESIGN.md section 5: round robin for 3 or fewer. */
+/** docs/design.md §5: round robin for 3 or fewer. */
 export const ROUND_ROBIN_UP_TO = 3;
 
 /**

@@ -1,7 +1,7 @@
 import { matchesToFight } from './bracket.ts';
 import { DEFAULT_EVENT_TYPE_RULES, type EventTypeRules } from './types.ts';
 
-// Estimated start times (issue "rings and matchday"; DESIGN.md section 5): from the ring's
+// Estimated start times (issue "rings and matchday"; docs/design.md §5): from the ring's
 // queue and the pace so far, shown to families and on signage and used for "your division is up
 // soon" messages. `now` is an argument: the same estimate on the device and the server.
 

@@ -1,6 +1,6 @@
 import { LAST_AWARDED_PLACE, type EventTypeRules, type Placing } from './types.ts';
 
-// Judged events (issue "rings and matchday"; DESIGN.md section 5): 3 or 5 judges score each
+// Judged events (issue "rings and matchday"; docs/design.md §5): 3 or 5 judges score each
 // competitor; the highest and the lowest score are dropped and the rest summed. A tie is broken
 // by adding back the lowest score, then the highest; a tie that is still there on places 1-4 is
 // decided by a run-off whose scores are entered too (round 1, then 2, ...), ranked among the

@@ -2,7 +2,7 @@ import { ageOn as ageOnDay } from '../competitor.ts';
 import { GRAND_CHAMPION_POINTS } from '../costs.ts';
 import type { Placing } from './types.ts';
 
-// Grand Championship (SPEC.md section 9; DESIGN.md section 5): 1st 100, 2nd 75, 3rd 50, 4th 25
+// Grand Championship (docs/product.md §9; docs/design.md §5): 1st 100, 2nd 75, 3rd 50, 4th 25
 // in each event type, summed per competitor; the leaderboard groups them by age band and gender.
 // The points table already lives with the other SPEC section 9 figures: one binding, re-exported
 // (a second constant would also clash with it at the package root).

@@ -1,4 +1,4 @@
-// Matchday rules shared by the tablets and the server (issue 14; DESIGN.md section 5, "Rings
+// Matchday rules shared by the tablets and the server (decision 021; docs/design.md §5, "Rings
 // and matchday"). Everything here is pure and deterministic: the same mutation runs on the
 // device and again on the server, so no clock and no Math.random (randomness comes in as a seed).
 

@@ -1,4 +1,4 @@
-// The drawn bracket printed on a bracket event's sheet (DESIGN.md section 5: single
+// The drawn bracket printed on a bracket event's sheet (docs/design.md §5: single
 // elimination, round robin for 3 or fewer). The draw is the division's competitor order, so a
 // reprint draws the same bracket; the top of the order gets the byes.
 

@@ -1,7 +1,7 @@
 import type { DivisionRule } from '../division-rules.ts';
 import type { MatchLevel } from './types.ts';
 
-// A division's title is made from its criteria, never typed (issue 13): "Girls 10-11
+// A division's title is made from its criteria, never typed (decision 017): "Girls 10-11
 // Intermediate". Boys and girls under 18, men and women from 18, "Mixed" for either; the level
 // names in level order; a weight range when the rule has one. A director may rename one after.
 

@@ -1,6 +1,6 @@
 import type { DivisionRule } from '../division-rules.ts';
 
-// Matchmaking (issue 13; DESIGN.md section 5; docs/decisions/017-matchmaking.md): the shapes the
+// Matchmaking (decision 017; docs/design.md §5; docs/decisions/017-matchmaking.md): the shapes the
 // pure rules work on. The server reads them from the database, runs the rules, and stores the
 // result; the web app shows the same shapes. Nothing here knows about SQL or HTTP.
 

@@ -3,7 +3,7 @@ import type { SyncCompetitor } from '../../contract/sync.ts';
 import { outsideTournamentWindow, type DatedRecord } from '../tournament-window.ts';
 import { defineMutator, MutationError, type MutatorContext, type MutatorStore } from './types.ts';
 
-// Check-in (issue 6): intents a check-in tablet queues while offline. Checking in someone
+// Check-in (decision 011): intents a check-in tablet queues while offline. Checking in someone
 // already in is not an error and makes no second check-in: the result says who did it first.
 
 export const CHECK_IN_MESSAGES = {

@@ -96,7 +96,7 @@ describe('recordDoorPayment@1 on the device', () => {
     expect(await store.get('registrations', 1)).toMatchObject({ amountPaid: 50, balanceOwing: 40 });
   });
 
-  it('more than the whole cost needs a confirmation (issue 17); a payment queued against a balance another tablet has since paid stays on record (refund due)', async () => {
+  it('more than the whole cost needs a confirmation (decision 018); a payment queued against a balance another tablet has since paid stays on record (refund due)', async () => {
     // Another tablet took the whole $90 while this one was offline and took $45 of it too.
     const store = new MemoryStore({ registrations: [registration({ balanceOwing: 0, amountPaid: 90 })] });
     await runMutation(

@@ -13,7 +13,7 @@ import { machineText, textRule } from '../text.ts';
 import { checkIn, recordedAt, type CheckInOutcome } from './check-in.ts';
 import { defineMutator, MutationError, type MutatorContext, type MutatorStore } from './types.ts';
 
-// Door payments and walk-ins (issue 7): intents a check-in tablet queues, offline too.
+// Door payments and walk-ins (decision 016): intents a check-in tablet queues, offline too.
 // Payment ids are made on the device, so a retried or replayed payment is recorded once.
 
 const Id = z.number().int().positive().max(2_147_483_647);

@@ -22,7 +22,7 @@ import { freeText, machineText } from '../text.ts';
 import { when } from './check-in.ts';
 import { defineMutator, MutationError, type MutatorContext, type MutatorStore } from './types.ts';
 
-// Rings and matchday (issue 14): every action of a ring official or a director at the rings is
+// Rings and matchday (decision 021): every action of a ring official or a director at the rings is
 // an intent queued on the tablet and judged by the server. Two tablets on one ring converge on
 // the server's order; a director's queue reorder and an official's completion both survive
 // (they write different fields); two entries of one judge's score, or one match's winner,

@@ -13,7 +13,7 @@ import type { Role } from '../roles.ts';
 import type { WalkInArgs } from '../door.ts';
 import type { TournamentWindow } from '../tournament-window.ts';
 
-// What a mutator runs against (DESIGN.md section 4, STYLE.md "Rules once, in shared/"): the
+// What a mutator runs against (docs/design.md §4, docs/style.md "Rules once, in shared/"): the
 // same pure function runs optimistically on the device over Dexie and again on the server,
 // the authority, over the database. Each side supplies a `MutatorStore`.
 

@@ -30,7 +30,7 @@ import { syncRingDivisions } from '../ring-divisions.ts';
 import * as q from './queries.ts';
 import { idOf, keyOf, type DbLike, type DraftRow } from './queries.ts';
 
-// Matchmaking drafts (issue 13; DESIGN.md section 5; docs/decisions/017-matchmaking.md). The rules
+// Matchmaking drafts (decision 017; docs/design.md §5; docs/decisions/017-matchmaking.md). The rules
 // are shared pure functions; this module reads their input (queries.ts), runs them inside a
 // transaction that holds the draft's row lock (two directors editing one draft take turns), and
 // writes the result. Publishing is publish.ts.

@@ -1,4 +1,4 @@
-// Matchmaking (issue 13): drafts.ts makes and edits drafts, publish.ts publishes them, and
+// Matchmaking (decision 017): drafts.ts makes and edits drafts, publish.ts publishes them, and
 // queries.ts holds every read and write of their tables. Import from here, except
 // ring-divisions.ts, which publishing calls: it imports queries.ts so that no cycle forms.
 export {

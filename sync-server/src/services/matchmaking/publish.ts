@@ -13,7 +13,7 @@ import { syncRingDivisions } from '../ring-divisions.ts';
 import * as q from './queries.ts';
 import { idOf, type DbLike } from './queries.ts';
 
-// Publishing a matchmaking draft (issue 13): its divisions are frozen as what rings run and
+// Publishing a matchmaking draft (decision 017): its divisions are frozen as what rings run and
 // sheets print (queries.ts readPublishedDivisions), compared with the previous publication.
 
 async function diffWithPublished(db: DbLike, draftId: number, tournamentId: number) {

@@ -417,7 +417,7 @@ export async function sortAsInserted(tx: Tx, draftId: number, firstId: number): 
     .where(eq(draftDivisions.draftId, draftId));
 }
 
-/** Drafts whose divisions came from the rule: the in-use refusal names each (issue 13). */
+/** Drafts whose divisions came from the rule: the in-use refusal names each (decision 017). */
 export async function draftsUsingRule(
   db: DbLike,
   ruleId: number,

@@ -11,7 +11,7 @@ import { liveChangeDue, type PaymentFormResult, type PaymentFormState } from './
 // use it on a tablet at the door.
 
 /**
- * The amounts select their contents when focused (issue 19): the amount comes prefilled with
+ * The amounts select their contents when focused (decision 028): the amount comes prefilled with
  * the balance, and typing "110" over "110" must give 110, not 110110. Chromium and Safari undo
  * a selection made on focus at the mouseup (or tap) that focused the field, so that one
  * mouseup is cancelled.

@@ -1,6 +1,6 @@
 import { cn } from '../../lib/utils.ts';
 
-/** SPEC.md section 5: the spinner's visually hidden text is "Loading...". */
+/** docs/product.md §5: the spinner's visually hidden text is "Loading...". */
 export function Spinner({ className }: { className?: string }) {
   return (
     <span role="status" className={cn('inline-flex items-center', className)}>

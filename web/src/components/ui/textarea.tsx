@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils.ts';
 import { fieldClass } from './input.tsx';
 
-/** SPEC.md section 5: textareas default to 5 rows. */
+/** docs/product.md §5: textareas default to 5 rows. */
 export function Textarea({ className, rows = 5, ...props }: ComponentProps<'textarea'>) {
   return <textarea rows={rows} className={cn(fieldClass, className)} {...props} />;
 }

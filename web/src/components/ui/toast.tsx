@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/utils.ts';
 
-// SPEC.md section 9: toast notifications have a fixed width of 25rem. Our own small version
+// docs/product.md §9: toast notifications have a fixed width of 25rem. Our own small version
 // (a polite live region) rather than radix Toast, which would add ~10 KB gzip to every page.
 export interface ToastInput {
   title: string;

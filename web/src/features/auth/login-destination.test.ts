@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginDestination } from './login-destination.ts';
 
-describe('where sign-in leads (SPEC.md section 4)', () => {
+describe('where sign-in leads (docs/product.md §4)', () => {
   it('directors and super admins go to the admin dashboard, whatever the return address', () => {
     expect(loginDestination(['TournamentDirector'], '/customer/home')).toBe('/admin/dashboard');
     expect(loginDestination(['SuperAdmin'], null)).toBe('/admin/dashboard');

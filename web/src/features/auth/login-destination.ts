@@ -5,7 +5,7 @@ import { href, PAGES } from '../../app/pages.ts';
 const RETURN_URL_KEY = 'returnUrl';
 
 /**
- * SPEC.md section 4: after signing in, TournamentDirector and SuperAdmin go to
+ * docs/product.md §4: after signing in, TournamentDirector and SuperAdmin go to
  * /admin/dashboard, CheckInAdmin to /admin/registrations, everyone else to the
  * remembered return address or /customer/home.
  */

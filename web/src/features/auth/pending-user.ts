@@ -1,4 +1,4 @@
-// SPEC.md section 4: after sign-up, /user/pending shows the first name and e-mail; they
+// docs/product.md §4: after sign-up, /user/pending shows the first name and e-mail; they
 // are kept only until the visitor leaves that page.
 const KEY = 'pendingUser';
 

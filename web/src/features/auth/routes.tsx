@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { PAGES, relativePath } from '../../app/pages.ts';
 import { startSessionKeeper } from './session-keeper.ts';
 
-// Children of /user (SPEC.md section 2). The app shell's guard already sends a signed-in
+// Children of /user (docs/product.md §2). The app shell's guard already sends a signed-in
 // user to /customer/registration and checks that `userId` is numeric.
 startSessionKeeper();
 

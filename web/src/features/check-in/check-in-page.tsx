@@ -21,7 +21,7 @@ import {
 } from '../../components/door/family-search-field.tsx';
 import { href } from '../../app/pages.ts';
 
-// /admin/check-in (issue 6): works from the device store, so it keeps working offline after
+// /admin/check-in (decision 010): works from the device store, so it keeps working offline after
 // the first sync; taps queue mutations (shown at once, sent when the network allows).
 
 const SHOWN = 50;
@@ -192,7 +192,7 @@ const FamilyCard = memo(function FamilyCard({ family, pending, confirmedWithoutP
                 <li
                   key={c.id}
                   // Checked in: a tick, the words and a green band, so a long list scans at a
-                  // glance without relying on colour alone (issue 19).
+                  // glance without relying on colour alone (decision 028).
                   className={cn(
                     'flex flex-wrap items-center justify-between gap-2 rounded-md border border-l-4 px-3 py-2',
                     isIn ? 'border-success bg-success-bg text-success-fg' : 'border-l-border',

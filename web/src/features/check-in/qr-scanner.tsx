@@ -15,7 +15,7 @@ import { codeFromScan, qrDetector } from './qr.ts';
 // Scans a receipt's QR code with the tablet camera: the browser's BarcodeDetector where it has
 // one, otherwise jsQR on frames drawn to a canvas (qr-decode.ts, loaded only when the scanner
 // opens). Without a camera API the button is not shown: staff type the printed code in the
-// search box. The dialog has a box for the printed code too (issue 19), for a camera that is
+// search box. The dialog has a box for the printed code too (decision 028), for a camera that is
 // refused or cannot read a crumpled receipt.
 
 /** Texts of the QR codes in the current frame. */

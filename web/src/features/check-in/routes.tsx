@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { PAGES, relativePath } from '../../app/pages.ts';
 
-// /admin/check-in: CheckInAdmin, TournamentDirector, SuperAdmin (SPEC.md section 6).
+// /admin/check-in: CheckInAdmin, TournamentDirector, SuperAdmin (docs/product.md §6).
 export const checkInRoutes: RouteObject[] = [
   {
     path: relativePath('checkIn', PAGES.admin.path),

@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { PAGES, relativePath } from '../../app/pages.ts';
 
-// /admin/communications and its child registrations: TournamentDirector, SuperAdmin (SPEC.md
-// sections 2 and 6; issue 16).
+// /admin/communications and its child registrations: TournamentDirector, SuperAdmin (docs/product.md
+// §2 and §6; decision 024).
 export const communicationsRoutes: RouteObject[] = [
   {
     path: relativePath('communications', PAGES.admin.path),

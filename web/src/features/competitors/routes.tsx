@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { PAGES, relativePath } from '../../app/pages.ts';
 
-// /admin/competitors: TournamentDirector, SuperAdmin (SPEC.md section 6).
+// /admin/competitors: TournamentDirector, SuperAdmin (docs/product.md §6).
 export const competitorsRoutes: RouteObject[] = [
   {
     path: relativePath('competitors', PAGES.admin.path),

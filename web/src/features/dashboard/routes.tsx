@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { PAGES, relativePath } from '../../app/pages.ts';
 
-// /admin/dashboard: TournamentDirector, SuperAdmin (SPEC.md section 6).
+// /admin/dashboard: TournamentDirector, SuperAdmin (docs/product.md §6).
 export const dashboardRoutes: RouteObject[] = [
   {
     path: relativePath('dashboard', PAGES.admin.path),

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { PAGES, relativePath } from '../../app/pages.ts';
 
-// /admin/dev-outbox (issue 16): the SMS and mails the server kept instead of sending. SuperAdmin
+// /admin/dev-outbox (decision 024): the SMS and mails the server kept instead of sending. SuperAdmin
 // only, as its two /api routes are (shared/src/contract/access.ts).
 export const devOutboxRoutes: RouteObject[] = [
   {

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { PAGES, relativePath } from '../../app/pages.ts';
 
-/** Children of /customer: file sharing (SPEC.md section 2; `/share` redirects here). */
+/** Children of /customer: file sharing (docs/product.md §2; `/share` redirects here). */
 export const fileSharingRoutes: RouteObject[] = [
   {
     path: relativePath('fileSharing', PAGES.customer.path),

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { PAGES, relativePath } from '../../app/pages.ts';
 
-// /admin/matchday and its live leaderboard: TournamentDirector and SuperAdmin (SPEC.md section 6).
+// /admin/matchday and its live leaderboard: TournamentDirector and SuperAdmin (docs/product.md §6).
 export const matchdayRoutes: RouteObject[] = [
   {
     path: relativePath('matchday', PAGES.admin.path),

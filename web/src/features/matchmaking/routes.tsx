@@ -1,8 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { PAGES, relativePath } from '../../app/pages.ts';
 
-// Matchmaking (issue 13): TournamentDirector, SuperAdmin (SPEC.md section 6). The draft page's
-// tabs all, split and combine are child routes (SPEC.md section 2); the page reads which one.
+// Matchmaking (decision 017): TournamentDirector, SuperAdmin (docs/product.md §6). The draft page's
+// tabs all, split and combine are child routes (docs/product.md §2); the page reads which one.
 
 export const matchmakingRoutes: RouteObject[] = [
   {

@@ -91,7 +91,7 @@ describe('payments page', () => {
     expect(screen.queryByRole('button', { name: /^Void/ })).not.toBeInTheDocument();
   });
 
-  it('refuses a check-in admin more than the balance owing before anything is queued; a director confirms it (issue 17)', async () => {
+  it('refuses a check-in admin more than the balance owing before anything is queued; a director confirms it (decision 018)', async () => {
     const user = userEvent.setup();
     const { unmount } = renderAt('/admin/payments?registration=1');
     const amount = await screen.findByLabelText(/^Amount \(\$\)/);

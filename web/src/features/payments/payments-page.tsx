@@ -17,7 +17,7 @@ import { EndOfDayTotals } from './end-of-day-totals.tsx';
 import { href } from '../../app/pages.ts';
 import { RegistrationPayments } from './registration-payments.tsx';
 
-// /admin/payments (issue 7): find a family as on check-in, record a door payment (cash with
+// /admin/payments (decision 015): find a family as on check-in, record a door payment (cash with
 // change due, card terminal, e-transfer), void one (SuperAdmin), and count the day's takings.
 // Everything works from the device store, so offline too: payments queue as mutations whose
 // ids are made here, so a retried or replayed payment is recorded once.

@@ -23,7 +23,7 @@ export function RecordPaymentForm({ registration: r }: { registration: SyncRegis
   const session = useSession();
   const isDirector = hasAnyRole(session?.user.roles ?? [], DIRECTOR_ROLES);
   const [overConfirmed, setOverConfirmed] = useState(false);
-  // Paid in full: no empty form with a "Required" hint under it (issue 19); another payment
+  // Paid in full: no empty form with a "Required" hint under it (decision 028); another payment
   // (a director's above the balance) is one tap away.
   const [another, setAnother] = useState(false);
   const settled = r.balanceOwing <= 0 && !another;

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { PAGES, relativePath } from '../../app/pages.ts';
 
-// /admin/payments: CheckInAdmin, TournamentDirector, SuperAdmin (SPEC.md section 6).
+// /admin/payments: CheckInAdmin, TournamentDirector, SuperAdmin (docs/product.md §6).
 export const paymentRoutes: RouteObject[] = [
   {
     path: relativePath('payments', PAGES.admin.path),

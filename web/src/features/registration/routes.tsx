@@ -2,13 +2,13 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { PAGES, relativePath } from '../../app/pages.ts';
 
-// The registration pages (issue 5), loaded lazily. The shell sends a non-numeric `...Id` to `/`.
+// The registration pages (decision 009), loaded lazily. The shell sends a non-numeric `...Id` to `/`.
 
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => ({
   lazy: async () => ({ Component: (await load())[name] }),
 });
 
-/** Children of /customer (SPEC.md section 2 "Customer area"). */
+/** Children of /customer (docs/product.md §2 "Customer area"). */
 export const customerRegistrationRoutes: RouteObject[] = [
   {
     path: relativePath('customerHome', PAGES.customer.path),
@@ -41,7 +41,7 @@ export const customerRegistrationRoutes: RouteObject[] = [
 ];
 
 /**
- * Children of /admin. The page table (app/pages.ts) limits a page to roles (SPEC.md section 6); the admin
+ * Children of /admin. The page table (app/pages.ts) limits a page to roles (docs/product.md §6); the admin
  * competitor edit route has no role restriction of its own. The registration page itself is
  * composed with the staff panel in app/routes.tsx (features do not import each other).
  */

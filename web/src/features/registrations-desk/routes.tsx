@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { PAGES, relativePath } from '../../app/pages.ts';
 
-/** Children of /admin: the registrations desk (SPEC.md sections 2 and 6; issue 7). */
+/** Children of /admin: the registrations desk (docs/product.md §2 and §6; decision 014). */
 export const registrationsDeskRoutes: RouteObject[] = [
   {
     path: relativePath('registrations', PAGES.admin.path),

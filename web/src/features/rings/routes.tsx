@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { PAGES, relativePath } from '../../app/pages.ts';
 
-// /admin/rings: TournamentDirector and SuperAdmin (SPEC.md section 6).
+// /admin/rings: TournamentDirector and SuperAdmin (docs/product.md §6).
 export const ringsRoutes: RouteObject[] = [
   {
     path: relativePath('rings', PAGES.admin.path),

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { PAGES, relativePath } from '../../app/pages.ts';
 
-// Children of /admin: the settings pages, SuperAdmin only (SPEC.md section 6; issue 8). The
+// Children of /admin: the settings pages, SuperAdmin only (docs/product.md §6; decision 007). The
 // admin layout shows the permission message to anyone else. Each page is its own lazy chunk.
 
 export const settingsRoutes: RouteObject[] = [

@@ -53,7 +53,7 @@ export interface WalkInFormState {
   payment: PaymentFormState;
   /** False until staff change the amount themselves: until then it follows the total. */
   amountEdited: boolean;
-  /** The family confirmed the e-mail is their own account (issue 17): attach the walk-in to it. */
+  /** The family confirmed the e-mail is their own account (decision 018): attach the walk-in to it. */
   attachToAccount: boolean;
   checkIn: boolean;
 }

@@ -10,7 +10,7 @@ import { href } from '../../app/pages.ts';
 import { WalkInDone } from './walk-in-done.tsx';
 import { WalkInForm } from './walk-in-registration-form.tsx';
 
-// /admin/walk-in (issue 7): on tournament day staff register a person at the door (no account
+// /admin/walk-in (decision 015): on tournament day staff register a person at the door (no account
 // needed; door price), take payment and check in, in one form that queues ONE
 // `registerWalkIn@1`, offline too. Levels, events and prices come from the device's cache.
 

@@ -12,7 +12,7 @@ import { api } from '../../../lib/api-client.ts';
 import { setSession, type Session } from '../../../lib/session.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 
-// The /api/users calls of SPEC.md section 7 and the tournaments list for the login panel.
+// The /api/users calls of docs/product.md §7 and the tournaments list for the login panel.
 
 /** The session the web app keeps for an /api/users sign-in answer. */
 export function toSession(answer: AuthResponse): Session {
@@ -20,7 +20,7 @@ export function toSession(answer: AuthResponse): Session {
   return { user: { personId, roles, userDisplayName, firstName, email }, token, refreshToken };
 }
 
-/** Stores the signed-in user (SPEC.md section 3 "User session") and answers it. */
+/** Stores the signed-in user (docs/product.md §3 "User session") and answers it. */
 export function storeSession(answer: AuthResponse): Session {
   const session = toSession(answer);
   setSession(session);

@@ -60,7 +60,7 @@ beforeEach(() => {
   data.tournaments = [makeTournament()];
 });
 
-describe('the login panel in its four states (SPEC.md section 2)', () => {
+describe('the login panel in its four states (docs/product.md §2)', () => {
   const now = new Date();
   const panel = (tournaments: Tournament[]) =>
     render(

@@ -17,7 +17,7 @@ export function ForgotPage() {
     initial: { email: '' },
     nativeValidity: true,
     onSubmit: async (values) => {
-      // The confirmation shows whatever the answer (SPEC.md section 4); a failure still reaches the page alert.
+      // The confirmation shows whatever the answer (docs/product.md §4); a failure still reaches the page alert.
       try {
         await requestPasswordReset(values);
       } finally {

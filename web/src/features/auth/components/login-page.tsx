@@ -16,7 +16,7 @@ import { GoogleButton } from './google-button.tsx';
 import { TournamentStatusPanel } from './tournament-status-panel.tsx';
 import { href } from '../../../app/pages.ts';
 
-/** /user/login: the tournament status panel and the sign-in form (SPEC.md section 2). */
+/** /user/login: the tournament status panel and the sign-in form (docs/product.md §2). */
 export function LoginPage() {
   usePageMeta('Login', 'Sign in to register competitors and spectators for the tournament.');
   const settings = useSiteSettings();
@@ -37,7 +37,7 @@ export function LoginPage() {
     setSession(session);
   }
 
-  // The e-mail is the account's username (SPEC.md section 7, POST /api/users/authenticate).
+  // The e-mail is the account's username (docs/product.md §7, POST /api/users/authenticate).
   const form = useForm({
     schema: AuthenticateRequestSchema,
     initial: { username: '', password: '' },

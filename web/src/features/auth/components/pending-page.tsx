@@ -5,7 +5,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { clearPendingUser, readPendingUser } from '../pending-user.ts';
 import { href } from '../../../app/pages.ts';
 
-/** /user/pending: "check your e-mail" after sign-up (SPEC.md section 4). */
+/** /user/pending: "check your e-mail" after sign-up (docs/product.md §4). */
 export function PendingPage() {
   usePageMeta('Pending Verification', 'Please verify your e-mail address to finish signing up.');
   const [pending] = useState(readPendingUser);

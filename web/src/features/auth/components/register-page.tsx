@@ -28,14 +28,14 @@ const EMPTY = {
   phoneNumber: '',
 };
 
-/** /user/register: the sign-up form (SPEC.md sections 4 and 5). */
+/** /user/register: the sign-up form (docs/product.md §4 and §5). */
 export function RegisterPage() {
   usePageMeta('Sign Up', 'Create an account to register competitors for the tournament.');
   const navigate = useNavigate();
   const form = useForm({
     schema: RegisterRequestSchema,
     initial: EMPTY,
-    // The browser's own validity first (SPEC.md section 5), then the shared rules.
+    // The browser's own validity first (docs/product.md §5), then the shared rules.
     nativeValidity: true,
     onSubmit: async (values) => {
       await registerAccount(values);

@@ -9,7 +9,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useFlag } from '../../../lib/site-settings.tsx';
 import { href } from '../../../app/pages.ts';
 
-/** SPEC.md section 2 "Login panel states": today, open or opening soon, closed, none. */
+/** docs/product.md §2 "Login panel states": today, open or opening soon, closed, none. */
 export function TournamentStatusPanel({
   tournaments,
   isLoading,

@@ -7,7 +7,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { verifyAccount } from '../api/accounts.ts';
 import { href } from '../../../app/pages.ts';
 
-/** /user/verification/{hash}: sends the hash on load (SPEC.md section 4). */
+/** /user/verification/{hash}: sends the hash on load (docs/product.md §4). */
 export function VerificationPage() {
   usePageMeta('Verify Account', 'Verifying your e-mail address.');
   const { hash } = useParams();

@@ -16,7 +16,7 @@ import { PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
 
-// Communications (issue 16): compose, preview, send in the background, watch the progress,
+// Communications (decision 024): compose, preview, send in the background, watch the progress,
 // history, templates and the SMS cost cap.
 
 export const useTournaments = () =>

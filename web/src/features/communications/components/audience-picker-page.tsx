@@ -17,7 +17,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useAudienceRegistrations, useTournaments } from '../api/communications.ts';
 import { href } from '../../../app/pages.ts';
 
-// /admin/communications/registrations (issue 16): the audience picker over a tournament's
+// /admin/communications/registrations (decision 024): the audience picker over a tournament's
 // registrations; the chosen ones go back to the compose page as its audience.
 
 export function AudiencePickerPage() {

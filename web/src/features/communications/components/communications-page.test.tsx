@@ -9,7 +9,7 @@ import { invalidateQueries } from '../../../lib/use-query.ts';
 import { makeSettings, makeTournament, stubApi } from '../../../testing/fixtures.ts';
 import { CommunicationsPage } from './communications-page.tsx';
 
-// /admin/communications (issue 16): SMS only while the flag is on, the preview, and the progress
+// /admin/communications (decision 024): SMS only while the flag is on, the preview, and the progress
 // of a send with each recipient's status.
 
 const tournament = makeTournament({ id: 7, tournamentDate: '2099-06-13' });

@@ -14,7 +14,7 @@ import { History } from './send-history.tsx';
 import { Progress } from './send-progress.tsx';
 import { SmsSettingsCard } from './sms-settings-card.tsx';
 
-// /admin/communications (issue 16; TournamentDirector, SuperAdmin): compose an e-mail, and an
+// /admin/communications (decision 024; TournamentDirector, SuperAdmin): compose an e-mail, and an
 // SMS while AllowSmsNotifications is on, to an audience of a tournament's registrations; preview
 // one recipient's message; send in the background and watch each recipient's status.
 

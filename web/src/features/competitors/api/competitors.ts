@@ -7,7 +7,7 @@ import {
 import { api } from '../../../lib/api-client.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 
-// The competitors list's calls (issue 7): the filtered list and its CSV download.
+// The competitors list's calls (decision 013): the filtered list and its CSV download.
 
 export const useCompetitors = (filter: CompetitorsQuery) => {
   const qs = competitorsQueryString(filter);

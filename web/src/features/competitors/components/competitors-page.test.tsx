@@ -9,7 +9,7 @@ import { invalidateQueries } from '../../../lib/use-query.ts';
 import { makeSettings } from '../../../testing/fixtures.ts';
 import { CompetitorsPage } from './competitors-page.tsx';
 
-// /admin/competitors (issue 7): filters, CSV export and the print view.
+// /admin/competitors (decision 013): filters, CSV export and the print view.
 
 function makeRow(over: Partial<CompetitorReportRow>): CompetitorReportRow {
   return {

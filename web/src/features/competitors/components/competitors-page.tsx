@@ -21,7 +21,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { downloadCompetitorsCsv, useCompetitors } from '../api/competitors.ts';
 import { href } from '../../../app/pages.ts';
 
-// /admin/competitors (issue 7; TournamentDirector, SuperAdmin): every competitor of the next
+// /admin/competitors (decision 013; TournamentDirector, SuperAdmin): every competitor of the next
 // tournament, filtered by event type, level, age, gender and check-in; CSV export; a print view
 // (`?print=1`, same filters). The filters live in the address so a print view or a shared link
 // shows the same list.

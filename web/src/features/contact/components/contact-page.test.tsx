@@ -41,7 +41,7 @@ beforeEach(() => {
   send.mockReset();
 });
 
-describe('the contact form (SPEC.md section 5)', () => {
+describe('the contact form (docs/product.md §5)', () => {
   it('validates as you type: a bad e-mail, then a good one', async () => {
     const user = renderContact();
     await user.type(field(/Email/), 'kim@');

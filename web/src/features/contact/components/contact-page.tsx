@@ -12,7 +12,7 @@ import { sendContactMessage } from '../api/contact.ts';
 
 const EMPTY = { firstName: '', lastName: '', email: '', phone: '', message: '' };
 
-/** `/contact`: the Contact Us form (SPEC.md sections 4 and 5). */
+/** `/contact`: the Contact Us form (docs/product.md §4 and §5). */
 export function ContactPage() {
   usePageMeta(
     'Contact Us',
@@ -22,7 +22,7 @@ export function ContactPage() {
   const form = useForm({
     schema: ContactMessageSchema,
     initial: EMPTY,
-    // On success the form is cleared and the server's text shown (SPEC.md section 4).
+    // On success the form is cleared and the server's text shown (docs/product.md §4).
     onSubmit: async (message) => {
       const text = await sendContactMessage(message);
       form.reset();

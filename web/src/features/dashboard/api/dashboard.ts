@@ -5,7 +5,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { eventStreamUrl } from '../../../sync/event-stream.ts';
 
-// The dashboard's read (issue 7) and how it stays live (docs/decisions/013).
+// The dashboard's read (decision 013) and how it stays live (docs/decisions/013).
 
 export const DASHBOARD_PATH = ADMIN_REPORT_PATHS.dashboard;
 /** At most one refetch per second however many pokes arrive (a busy check-in desk). */
@@ -37,7 +37,7 @@ export function useLiveRefresh(refresh: () => void): void {
     let source: EventSource | undefined;
     let left = false;
     if (token && typeof EventSource !== 'undefined') {
-      // A ticket for the stream, never the token in its address (issue 17); without one (offline)
+      // A ticket for the stream, never the token in its address (decision 018); without one (offline)
       // the 30 s refresh carries on alone.
       eventStreamUrl('checkin', false)
         .then((url) => {

@@ -9,7 +9,7 @@ import { makeSettings } from '../../../testing/fixtures.ts';
 import { FALLBACK_REFRESH_MS, POKE_DEBOUNCE_MS } from '../api/dashboard.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
-// /admin/dashboard (issue 7): the figures a director reads, and that they follow the pokes.
+// /admin/dashboard (decision 013): the figures a director reads, and that they follow the pokes.
 
 function makeDashboard(over: Partial<Dashboard> = {}): Dashboard {
   return {

@@ -8,7 +8,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useDashboard, useLiveRefresh } from '../api/dashboard.ts';
 import { BarChart } from './bar-chart.tsx';
 
-// /admin/dashboard (issue 7; TournamentDirector, SuperAdmin): the next tournament at a glance,
+// /admin/dashboard (decision 013; TournamentDirector, SuperAdmin): the next tournament at a glance,
 // live as check-in tablets and the payments desk sync (docs/decisions/013).
 
 function Figure({ label, value, testId, children }: { label: string; value: ReactNode; testId?: string; children?: ReactNode }) {

@@ -3,7 +3,7 @@ import { DEV_PATHS, DevMailListSchema } from '@shared/contract/dev.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 
-// The dev outbox (issue 16): what the server kept instead of sending, without TWILIO_* (SMS)
+// The dev outbox (decision 024): what the server kept instead of sending, without TWILIO_* (SMS)
 // or SMTP_URL (mail). SuperAdmin only, on the server as here.
 
 export const useDevSmsOutbox = () =>

@@ -9,7 +9,7 @@ import { setSession } from '../../../lib/session.ts';
 import { invalidateQueries } from '../../../lib/use-query.ts';
 import { makeSettings, makeTournament, stubApi } from '../../../testing/fixtures.ts';
 
-// /admin/dev-outbox (issue 16): a SuperAdmin reads the SMS kept without Twilio and the mails
+// /admin/dev-outbox (decision 024): a SuperAdmin reads the SMS kept without Twilio and the mails
 // kept without SMTP_URL; anyone else reads the permission message and nothing is asked of the
 // server.
 

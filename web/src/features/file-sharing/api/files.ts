@@ -10,7 +10,7 @@ import { downloadFileName } from '@shared/domain/files.ts';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
 
-// File sharing calls (issue 16; docs/decisions/025-file-sharing.md).
+// File sharing calls (docs/decisions/025-file-sharing.md).
 
 const KEY = 'files:';
 

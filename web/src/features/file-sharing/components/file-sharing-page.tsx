@@ -14,8 +14,8 @@ import { FileList } from './file-list.tsx';
 import { UploadForm } from './upload-form.tsx';
 import { href } from '../../../app/pages.ts';
 
-// `/customer/file-sharing` (SPEC.md sections 1 and 2: customers "share files"; `/share`
-// redirects here; issue 16). A family sends staff its waivers and medical forms and gets what
+// `/customer/file-sharing` (docs/product.md §1 and §2: customers "share files"; `/share`
+// redirects here; decision 025). A family sends staff its waivers and medical forms and gets what
 // the tournament shares; a director also shares files with everyone from here.
 
 /** "Maya Lee and Obi Lee, Saturday, November 28, 2026" */

@@ -13,7 +13,7 @@ import { invalidateQueries } from '../../../lib/use-query.ts';
 import { FileSharingPage } from './file-sharing-page.tsx';
 import { RegistrationFilesPanel } from './registration-files-panel.tsx';
 
-// File sharing screens (issue 16) against a fake /api.
+// File sharing screens (decision 025) against a fake /api.
 type Answer = { status: number; body: unknown; headers?: Record<string, string> } | undefined;
 let handler: (method: string, url: string, body: unknown) => Answer;
 const sent: { method: string; url: string; body: unknown }[] = [];

@@ -9,7 +9,7 @@ import { FileList } from './file-list.tsx';
 import { UploadForm } from './upload-form.tsx';
 import { QueryView } from '../../../components/query-view.tsx';
 
-// On `/admin/registration/{id}` (issue 16): the family's uploads and what staff shared with
+// On `/admin/registration/{id}` (decision 025): the family's uploads and what staff shared with
 // it. Every staff role reads them (a CheckInAdmin within reach, decision 018); directors
 // share a file with this registration. Hidden while viewing as the customer, like the staff
 // panel: the staff-only call would refuse the customer's UserContext.

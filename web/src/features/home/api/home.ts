@@ -2,7 +2,7 @@ import { PUBLIC_PATHS } from '@shared/contract/public-paths.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 
-// The home page's reads (SPEC.md section 2: the tournament list and one further fetch). The
+// The home page's reads (docs/product.md §2: the tournament list and one further fetch). The
 // schemas load with the answers (issue 18): zod stays out of the first chunk, and a home page
 // the server rendered with its data (decision 020) never loads them.
 const tournamentListSchema = async () => (await import('@shared/contract/public.ts')).TournamentListSchema;

@@ -39,7 +39,7 @@ beforeEach(() => {
   data.error = undefined;
 });
 
-describe('the home page in every state (SPEC.md sections 1 and 2)', () => {
+describe('the home page in every state (docs/product.md §1 and §2)', () => {
   it('registration open: says so and offers the registration button', () => {
     renderHome();
     expect(within(status()).getByRole('heading', { name: 'Online registration is now open!' })).toBeInTheDocument();

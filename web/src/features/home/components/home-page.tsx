@@ -18,7 +18,7 @@ const HOME_TITLE = 'Home';
 const homeDescription = (settings: SiteSettings | undefined) =>
   `${settings?.siteName ?? 'The tournament'}: an open-style martial-arts tournament in Elliot Lake, Ontario. Dates, pricing, schedule, events and online registration.`;
 
-/** `/`: the public home page for the next tournament (SPEC.md sections 1 and 2). */
+/** `/`: the public home page for the next tournament (docs/product.md §1 and §2). */
 export function HomePage() {
   const settings = useSiteSettings();
   const settingsSettled = useSiteSettingsSettled();

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { href } from '../../../app/pages.ts';
 
-/** The registration-status banner of the home page (SPEC.md sections 1 and 2). */
+/** The registration-status banner of the home page (docs/product.md §1 and §2). */
 export function RegistrationStatus({ state, tournament }: { state: HomeState; tournament: Tournament | undefined }) {
   if (state === 'none' || !tournament) {
     return (

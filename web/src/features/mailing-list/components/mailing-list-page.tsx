@@ -5,7 +5,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useFlag, useSiteSettings } from '../../../lib/site-settings.tsx';
 import { href } from '../../../app/pages.ts';
 
-/** `/mailing-list`: the signup form, only when the MailingListTab flag is on (SPEC.md section 2). */
+/** `/mailing-list`: the signup form, only when the MailingListTab flag is on (docs/product.md §2). */
 export function MailingListPage() {
   usePageMeta('Mailing List', 'Join the mailing list to hear when registration opens and what is new for the next tournament.');
   const settings = useSiteSettings();

@@ -5,7 +5,7 @@ import { mutate } from '../../../sync/hooks.ts';
 import type { BracketEventView, DivisionView } from '../model/rules.ts';
 import { rememberEntry, supersededWinner } from '../model/sent-entries.ts';
 
-// The drawn bracket of a bracket event type (issue 14), round by round: each ready match has a
+// The drawn bracket of a bracket event type (decision 023), round by round: each ready match has a
 // "winner" button per competitor; byes say so; a decided match shows its winner (tap the other
 // competitor to change it while the division runs; the later entry wins across tablets).
 

@@ -8,7 +8,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { mutate } from '../../../sync/hooks.ts';
 import { PLACE_LABEL, type DivisionView } from '../model/rules.ts';
 
-// "Correct result" (issue 14; decision 021): a director picks who placed where in a completed
+// "Correct result" (decision 021): a director picks who placed where in a completed
 // division's event type; the server audits it with before and after.
 
 type Slot = { place: Placing['place']; competitorId: string };

@@ -14,7 +14,7 @@ import { mutate } from '../../../sync/hooks.ts';
 import { checkScore, type DivisionView, type JudgedEventView } from '../model/rules.ts';
 import { rememberEntry, supersededScore } from '../model/sent-entries.ts';
 
-// The score grid of a judged event type (issue 14): a row per competitor present, a field per
+// The score grid of a judged event type (decision 023): a row per competitor present, a field per
 // judge (3 or 5). A score is sent when its field is left or Enter is pressed (Enter moves on to
 // the next field); totals drop the highest and lowest (shared rule), the ranking says how each
 // tie was broken, and a run-off round appears when the rule asks for one.

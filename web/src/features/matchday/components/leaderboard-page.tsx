@@ -27,7 +27,7 @@ import { mutate, useReplica } from '../../../sync/hooks.ts';
 import type { ReplicaSnapshot } from '../../../sync/replica.ts';
 import { href } from '../../../app/pages.ts';
 
-// /admin/matchday/leaderboard (issue 14): the Grand Championship as it stands, live from the
+// /admin/matchday/leaderboard (decision 023): the Grand Championship as it stands, live from the
 // device's matchday rows (SPEC section 9: 1st 100, 2nd 75, 3rd 50, 4th 25 per event type),
 // grouped by age band and gender; ties are ties ("=2"). Directors edit the groups.
 

@@ -29,7 +29,7 @@ import { estimatedStarts } from '@shared/domain/matchday/index.ts';
 import { divisionView, PLACE_LABEL, type DivisionView } from '../model/rules.ts';
 import { href } from '../../../app/pages.ts';
 
-// /admin/matchday (issue 14): a ring official's tablet. Pick the ring (kept on the device),
+// /admin/matchday (decision 023): a ring official's tablet. Pick the ring (kept on the device),
 // see its queue with estimated starts, start the next division, mark no-shows, enter scores
 // (judged) or winners (bracket), and complete it; a director corrects a completed result.
 // Everything is a matchday mutation on the replica: it works offline and converges later.

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 
-// Which ring this tablet runs (issue 14): `?ring=` in the address, else the last choice made on
+// Which ring this tablet runs (decision 023): `?ring=` in the address, else the last choice made on
 // this device (a tablet stays by its ring all day; a reload or a bookmark keeps it).
 
 const KEY = 'matchday-ring';

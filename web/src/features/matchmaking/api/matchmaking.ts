@@ -16,7 +16,7 @@ import {
 import { api } from '../../../lib/api-client.ts';
 import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
 
-// Matchmaking's calls (issue 13). Every edit answers the draft as it now stands; the cached
+// Matchmaking's calls (decision 017). Every edit answers the draft as it now stands; the cached
 // draft is replaced by that answer through a refetch of its key, and the drafts list is dropped.
 
 const draftKey = (draftId: number) => `matchmaking-draft:${draftId}`;

@@ -10,7 +10,7 @@ import { makeSettings } from '../../../testing/fixtures.ts';
 import { DraftPage } from './draft-page.tsx';
 import { SplitPage } from './split-page.tsx';
 
-// The draft page (issue 13): tabs, filters and counts; the split page's preview runs the shared
+// The draft page (decision 017): tabs, filters and counts; the split page's preview runs the shared
 // rule and applying sends the chosen split.
 
 const criteria = (minAge: number, maxAge: number, gender: 1 | 2 | null, minSize = 2, maxSize = 3) => ({

@@ -4,7 +4,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useSiteSettings } from '../../../lib/site-settings.tsx';
 import { href } from '../../../app/pages.ts';
 
-/** `/privacy`: the privacy policy, last updated January 29, 2023 (SPEC.md section 2). */
+/** `/privacy`: the privacy policy, last updated January 29, 2023 (docs/product.md §2). */
 export function PrivacyPage() {
   usePageMeta('Privacy Policy', 'What personal information the tournament site collects, why, how long it is kept and how to reach us.');
   const settings = useSiteSettings();

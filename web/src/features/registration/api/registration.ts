@@ -28,7 +28,7 @@ import {
 import { api } from '../../../lib/api-client.ts';
 import { invalidateQueries, refreshQueries, setQueryData, useQuery } from '../../../lib/use-query.ts';
 
-// The /api/registration calls of SPEC.md section 7 (and the few DESIGN.md adds), as fetchers and hooks.
+// The /api/registration calls of docs/product.md §7 (and the few docs/design.md adds), as fetchers and hooks.
 
 const KEY = 'registration:';
 
@@ -101,7 +101,7 @@ export function showPassCount(registrationId: number, kind: 'spectator' | 'lunch
 /** Estimated times move through the day: a home page left open reads them again every minute. */
 const SCHEDULE_REFRESH_MS = 60_000;
 
-/** A family's competitors' divisions, rings and estimated starts (issue 14); a failure shows nothing. */
+/** A family's competitors' divisions, rings and estimated starts (decision 022); a failure shows nothing. */
 export function useSchedule(tournamentId: number | undefined) {
   const query = useQuery(`${KEY}schedule:${tournamentId ?? 'none'}`, () =>
     tournamentId === undefined

@@ -9,7 +9,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useRegistrations, useSchedule, useTournaments } from '../api/registration.ts';
 import { href } from '../../../app/pages.ts';
 
-/** "Forms, Girls 10-11: Ring 3, about 10:45" (issue 14). */
+/** "Forms, Girls 10-11: Ring 3, about 10:45" (decision 022). */
 function scheduleText(e: CompetitorScheduleEntry & { ringName: string }): string {
   const what = [e.eventTypes.join(' & '), e.title].filter(Boolean).join(', ');
   const when =
@@ -59,7 +59,7 @@ function Schedule({ entries }: { entries: readonly CompetitorScheduleEntry[] }) 
   );
 }
 
-/** `/customer/home`: this tournament's registrations with status, balance and receipts (SPEC.md section 2). */
+/** `/customer/home`: this tournament's registrations with status, balance and receipts (docs/product.md §2). */
 export function CustomerHomePage() {
   usePageMeta('Home', 'Your registrations, receipts and notification preferences.');
   const tournaments = useTournaments();
@@ -69,7 +69,7 @@ export function CustomerHomePage() {
   if (tournaments.isLoading || (next && registrations.isLoading)) return <Spinner />;
   const list = registrations.data ?? [];
   const completed = list.filter((r) => r.isCompleted);
-  // SPEC.md section 2: no completed registration while registration is open goes to registering.
+  // docs/product.md §2: no completed registration while registration is open goes to registering.
   // The spinner stays while the next page loads: never a blank page after sign-in (issue 19).
   if (next?.isRegistrationOpen && completed.length === 0)
     return (

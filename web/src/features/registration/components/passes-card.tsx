@@ -22,7 +22,7 @@ function usePasses(id: number) {
       showPassCount(id, kind, count);
       refreshRegistrations();
     },
-    // SPEC.md section 8: "Could not add spectator pass. " and the like before the error.
+    // docs/product.md §8: "Could not add spectator pass. " and the like before the error.
     { errorPrefix: (kind, add) => (add ? PASS_MESSAGES[kind].add : PASS_MESSAGES[kind].remove) },
   );
 }

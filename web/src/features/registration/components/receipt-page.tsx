@@ -10,7 +10,7 @@ import { PriceNote } from './price-note.tsx';
 import { href } from '../../../app/pages.ts';
 import { QueryView } from '../../../components/query-view.tsx';
 
-/** `/customer/registration/{id}/receipt`: the printable receipt; home when there is none (SPEC.md section 2). */
+/** `/customer/registration/{id}/receipt`: the printable receipt; home when there is none (docs/product.md §2). */
 export function ReceiptPage() {
   usePageMeta('Receipt', 'Your registration receipt and check-in QR code.');
   const id = Number(useParams().registrationId);

@@ -12,7 +12,7 @@ import {
 import { href } from '../../../app/pages.ts';
 
 /**
- * `/customer/registration` (SPEC.md section 2): no next tournament or registration not open
+ * `/customer/registration` (docs/product.md §2): no next tournament or registration not open
  * goes home; otherwise to the incomplete registration for it, or to a new one.
  */
 export function RegistrationGuardPage() {

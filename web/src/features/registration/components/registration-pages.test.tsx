@@ -13,7 +13,7 @@ import { makeSettings, makeTournament } from '../../../testing/fixtures.ts';
 import { AdminRegistrationPage, CustomerCompetitorPage, CustomerRegistrationPage } from './area-pages.tsx';
 import { ReceiptPage } from './receipt-page.tsx';
 
-// The customer registration pages against a fake /api (SPEC.md sections 2 and 8).
+// The customer registration pages against a fake /api (docs/product.md §2 and §8).
 type Handler = (method: string, url: string, body: unknown) => { status: number; body: unknown } | undefined;
 let handler: Handler;
 const sent: { method: string; url: string; body: unknown }[] = [];
@@ -175,7 +175,7 @@ describe('the competitor page', () => {
   it('validates as you type and, after saving, goes back to the registration', async () => {
     handler = (method, url, body) => {
       if (url === '/api/registration/7') return { status: 200, body: makeRegistration() };
-      // The saved competitor, as the contract's schema parses it (issue 12).
+      // The saved competitor, as the contract's schema parses it (decision 019).
       if (url === '/api/registration/competitor' && method === 'POST')
         return {
           status: 200,

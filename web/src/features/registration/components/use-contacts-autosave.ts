@@ -21,7 +21,7 @@ export interface ContactsHandle {
 
 /**
  * The registration's contacts, saved as they are typed like everything else on the page
- * (issue 19, decision 027): when a field is left or a choice made, the contacts save if they
+ * (decision 027): when a field is left or a choice made, the contacts save if they
  * are complete; until then they are kept on the device and the page says they are not saved.
  */
 export function useContactsAutosave({

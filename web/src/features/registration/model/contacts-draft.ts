@@ -1,7 +1,7 @@
 import { ContactsUpdateSchema } from '@shared/contract/registration.ts';
 
 // The registration's contacts as typed (drafts), what of them the server would store, and
-// the copy kept on the device until they are saved (issue 19, decision 027).
+// the copy kept on the device until they are saved (decision 027).
 
 export type ContactDraft = {
   name: string;

@@ -13,7 +13,7 @@ import { nextTournament } from '@shared/domain/tournament-status.ts';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
 
-// The staff registrations desk calls (issue 7; docs/decisions/014-registrations-desk-and-impersonation.md).
+// The staff registrations desk calls (docs/decisions/014-registrations-desk-and-impersonation.md).
 
 // Under the registration feature's prefix, so its changes (invalidateRegistrations) refresh the desk too.
 const KEY = 'registration:desk:';

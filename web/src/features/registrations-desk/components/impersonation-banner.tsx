@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { isViewAsPath, stopViewingAs, useViewingAs } from '../view-as.ts';
 
 /**
- * In the admin layout while a director views the site as a customer (SPEC.md section 4;
+ * In the admin layout while a director views the site as a customer (docs/product.md §4;
  * decision 014). Viewing as works on the registration pages only: on any other admin page it
  * ends, in a layout effect so that page's first requests go without UserContext.
  */

@@ -23,7 +23,7 @@ import { useViewingAs, type ViewingAs } from '../view-as.ts';
 import { href } from '../../../app/pages.ts';
 import { QueryView } from '../../../components/query-view.tsx';
 
-// `/admin/registrations` (SPEC.md sections 2 and 6): the staff registrations desk. The search,
+// `/admin/registrations` (docs/product.md §2 and §6): the staff registrations desk. The search,
 // filters and order live in the address, so coming back from a registration keeps them.
 
 const YES_NO = (yes: string, no: string) => [

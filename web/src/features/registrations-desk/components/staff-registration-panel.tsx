@@ -21,7 +21,7 @@ import { useSession } from '../../../lib/session.ts';
 import { invalidateDesk, resendReceipt, startImpersonation, useDeskDetail } from '../api/desk.ts';
 import { startViewingAs, useViewingAs } from '../view-as.ts';
 
-// Around the registration page on `/admin/registration/{id}` (issue 7): what staff need and a
+// Around the registration page on `/admin/registration/{id}` (decision 014): what staff need and a
 // customer never sees. Hidden while viewing as the customer, who would not see it either
 // (and whose UserContext the staff-only call would refuse).
 // Issue 19 (the director, item 2): a title with the family's name, the registration's money

@@ -4,7 +4,7 @@ import { PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 
-// The public results page's reads (issue 14): the tournament list (to find the next
+// The public results page's reads (decision 022): the tournament list (to find the next
 // tournament) and GET /api/results/{tournamentId}.
 
 export function useTournaments() {

@@ -15,7 +15,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useResults, useTournaments } from '../api/results.ts';
 
-// /results (issue 14): public, no login. Completed divisions' placings and the Grand
+// /results (decision 022): public, no login. Completed divisions' placings and the Grand
 // Championship leaderboard by group, each person by first name, last initial and school only
 // (the server sends nothing more). One column, readable on a phone in the stands.
 

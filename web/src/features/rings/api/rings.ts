@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { syncEngine } from '../../../sync/engine.ts';
 
-// Ring setup goes through /api (issue 14; decision 021): rings are made, renamed, removed and
+// Ring setup goes through /api (decision 021): rings are made, renamed, removed and
 // reordered online. The rows themselves reach the screen through the matchday scope, so after
 // each call the device pulls at once instead of waiting for the poke.
 

@@ -16,7 +16,7 @@ import { estimatedStarts } from '@shared/domain/matchday/index.ts';
 import { RingSetup } from './ring-setup.tsx';
 import { RingsBoard } from './rings-board.tsx';
 
-// /admin/rings (issue 14): a director sets up the next tournament's rings (over /api) and lays
+// /admin/rings (decision 023): a director sets up the next tournament's rings (over /api) and lays
 // the published divisions out on them (matchday mutations, so it works offline): a pool of
 // divisions on no ring, each ring's queue with estimated starts, drag and drop (pointer or
 // keyboard, dnd-kit) and plain controls that do the same ("Move to ring…", "Up", "Down").

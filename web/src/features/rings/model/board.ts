@@ -1,6 +1,6 @@
 import type { SyncDivision, SyncRing } from '@shared/contract/sync-entities.ts';
 
-// The rings board as the screen lays it out (issue 14): the pool of published divisions on no
+// The rings board as the screen lays it out (decision 023): the pool of published divisions on no
 // ring, and per ring its running division, its queue of upcoming ones and those completed. Only
 // upcoming divisions move (the mutators refuse the others); where a drop lands is said as the
 // intent the mutators take: reorder the ring's queue, or assign to a ring at a position.

@@ -26,7 +26,7 @@ import {
 import { api } from '../../../lib/api-client.ts';
 import { invalidateQueries, refreshQueries, useQuery } from '../../../lib/use-query.ts';
 
-// The settings pages' calls to /api/admin (issue 8). Every change drops the admin lists and
+// The settings pages' calls to /api/admin (decision 007). Every change drops the admin lists and
 // the public reads it affects, so the home page and header show it without a reload.
 
 const ADMIN = 'admin-settings:';

@@ -40,7 +40,7 @@ function changedFields(entry: AuditEntry): string[] {
   );
 }
 
-/** `/admin/audit-log`: every settings change, who made it, when, before and after (issue 8). */
+/** `/admin/audit-log`: every settings change, who made it, when, before and after (decision 007). */
 export function AuditLogPage() {
   const time = useTimeFormat();
   const [entity, setEntity] = useState('');

@@ -17,7 +17,7 @@ import {
 import { QueryView } from '../../../components/query-view.tsx';
 import { SettingsShell } from './settings-shell.tsx';
 
-/** `/admin/competitor-levels`: an ordered list (move up/down), renamed in place (issue 8), with descriptions families see (issue 19). */
+/** `/admin/competitor-levels`: an ordered list (move up/down), renamed in place (decision 007), with descriptions families see (issue 19). */
 export function CompetitorLevelsPage() {
   const { data, error, isLoading } = useCompetitorLevels();
   const form = useForm({
@@ -85,7 +85,7 @@ export function CompetitorLevelsPage() {
 type SaveState = 'saved' | 'saving' | 'unsaved' | 'failed';
 
 /**
- * A level's name and description, saved when a field is left (issue 19, decision 027): no
+ * A level's name and description, saved when a field is left (decision 027): no
  * "Save name" button to find, and leaving the page saves what was typed. A blank name is
  * not saved; the row says so.
  */

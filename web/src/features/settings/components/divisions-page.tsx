@@ -104,7 +104,7 @@ function CopyRules() {
   );
 }
 
-/** `/admin/divisions`: the rules matchmaking groups competitors by (DESIGN.md section 5). */
+/** `/admin/divisions`: the rules matchmaking groups competitors by (docs/design.md §5). */
 export function DivisionsPage() {
   const { data, error, isLoading } = useDivisions();
   const levels = useCompetitorLevels();

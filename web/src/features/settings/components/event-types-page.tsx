@@ -29,7 +29,7 @@ const DECIDED_BY = [
   { value: 'bracket', label: 'Bracket (single elimination; round robin for 3 or fewer)' },
 ];
 
-/** `/admin/event-types`: title, description, shown on the home page, how it is decided (issue 8). */
+/** `/admin/event-types`: title, description, shown on the home page, how it is decided (decision 007). */
 export function EventTypesPage() {
   const { data, error, isLoading } = useAdminEventTypes();
   const editing = useListEditing(data, (e) => e.id);
@@ -98,7 +98,7 @@ function EventTypeEditor({
       description: eventType?.description ?? '',
       showOnHomepage: eventType?.showOnHomepage ?? true,
       decidedBy: eventType?.decidedBy ?? '',
-      // How it runs at the rings (issue 14): judges and score range, estimates' minutes, third place.
+      // How it runs at the rings (decision 023): judges and score range, estimates' minutes, third place.
       judges: String(eventType?.judges ?? EVENT_TYPE_MATCHDAY_DEFAULTS.judges),
       scoreMin: String(eventType?.scoreMin ?? EVENT_TYPE_MATCHDAY_DEFAULTS.scoreMin),
       scoreMax: String(eventType?.scoreMax ?? EVENT_TYPE_MATCHDAY_DEFAULTS.scoreMax),

@@ -18,7 +18,7 @@ import { CheckboxField } from './checkbox-field.tsx';
 import { QueryView } from '../../../components/query-view.tsx';
 import { SettingsShell } from './settings-shell.tsx';
 
-/** `/admin/events`: what competitors can enter at a tournament, each of one event type (issue 8). */
+/** `/admin/events`: what competitors can enter at a tournament, each of one event type (decision 007). */
 export function EventsPage() {
   const tournaments = useAdminTournaments();
   const eventTypes = useAdminEventTypes();

@@ -10,7 +10,7 @@ import { CheckboxField } from './checkbox-field.tsx';
 import { QueryView } from '../../../components/query-view.tsx';
 import { SettingsShell } from './settings-shell.tsx';
 
-/** `/admin/site-settings`: identity, venue, links, the three feature flags and SMS sender (issue 8). */
+/** `/admin/site-settings`: identity, venue, links, the three feature flags and SMS sender (decision 007). */
 export function SiteSettingsPage() {
   const { data, error, isLoading } = useAdminSiteSettings();
   return (

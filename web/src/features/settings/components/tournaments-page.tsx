@@ -67,7 +67,7 @@ function status(t: AdminTournament): string {
   return 'Registration closed';
 }
 
-/** `/admin/tournaments`: every SPEC.md section 3 field, schedule lines included (issue 8). */
+/** `/admin/tournaments`: every docs/product.md §3 field, schedule lines included (decision 007). */
 export function TournamentsPage() {
   const { data, error, isLoading } = useAdminTournaments();
   const editing = useListEditing(data, (t) => t.id);

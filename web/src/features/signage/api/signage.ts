@@ -9,16 +9,16 @@ import { syncEngine } from '../../../sync/engine.ts';
 import { useHasSynced, useLastSynced, useReplica, useSyncState } from '../../../sync/hooks.ts';
 import { estimatedStarts } from '@shared/domain/matchday/index.ts';
 
-// Where a signage TV's rings come from (issue 15; docs/decisions/022-signage.md). The next
+// Where a signage TV's rings come from (docs/decisions/022-signage.md). The next
 // tournament's rings are the device's `signage` scope: pulled without a session, kept in
 // IndexedDB (a TV rebooted during an outage still shows them), pulled again on every poke of
-// its event stream (a ring tablet's change shows within a second) and, as SPEC.md sections 4
+// its event stream (a ring tablet's change shows within a second) and, as docs/product.md §4
 // and 9 say, every 11 seconds in the background. Another tournament (`?tournamentId=`) is
 // read from GET /api/signage/ring-assignments every 11 seconds, its last answer kept here.
 
 export type SignageSource =
   | { state: 'loading' }
-  /** Nothing to show and the last attempt failed: SPEC.md section 8's error notice. */
+  /** Nothing to show and the last attempt failed: docs/product.md §8's error notice. */
   | { state: 'error'; message: string }
   | {
       state: 'ready';

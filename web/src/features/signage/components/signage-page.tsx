@@ -21,7 +21,7 @@ import {
   type SignageSource,
 } from '../api/signage.ts';
 
-// /signage/ring-assignments (SPEC.md section 2 "Signage screen"; issue 15): a TV by a ring,
+// /signage/ring-assignments (docs/product.md §2 "Signage screen"; decision 022): a TV by a ring,
 // read from five metres. Light text on a dark ground whatever the device's scheme, sizes in
 // viewport units so a 4K screen shows what a 1080p one does, the whole screen and nothing to
 // scroll, no cursor. Options: `?rings=1,2` (ring ids) and `?tournamentId=`.
@@ -30,7 +30,7 @@ const COLUMNS = 4;
 
 function EventTypes({ types }: { types: readonly string[] }) {
   if (types.length === 0) return null;
-  // SPEC.md section 2: event types in a two-column list.
+  // docs/product.md §2: event types in a two-column list.
   return (
     <ul className="grid grid-cols-2 gap-x-[1em] text-[0.85em] text-neutral-200" aria-label="Event types">
       {types.map((t) => (
@@ -81,7 +81,7 @@ function Upcoming({
             data-testid="signage-upcoming"
           >
             <p className="line-clamp-2 text-[1.05em] font-semibold leading-tight text-white">{a.title}</p>
-            {/* SPEC.md section 2: only the first upcoming division lists its event types. */}
+            {/* docs/product.md §2: only the first upcoming division lists its event types. */}
             {i === 0 && <EventTypes types={a.eventTypes} />}
             {time}
           </li>
@@ -154,7 +154,7 @@ function Board({ source, ringIds, now }: { source: SignageSource; ringIds: numbe
       </div>
     );
   if (source.state === 'error')
-    // SPEC.md section 8: the error's message as an error notice; loading stops (retrying goes on).
+    // docs/product.md §8: the error's message as an error notice; loading stops (retrying goes on).
     return (
       <div className="grid h-full place-items-center">
         <p
