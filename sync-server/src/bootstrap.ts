@@ -94,7 +94,7 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
 }
 
 /**
- * The embedded database belongs to one process (STACK-NOTES.md): the server holds
+ * The embedded database belongs to one process (docs/stack-notes.md): the server holds
  * DATA_DIR/server.lock while it runs and the admin CLI refuses to open it meanwhile.
  */
 export function acquireDataDirLock(config: Config): () => void {

@@ -378,7 +378,7 @@ describe('each sync scope against every caller (SYNC_SCOPE_ROLES)', () => {
 // changes and no mail leaves; a director reaches it. Every /api/admin route open to a
 // CheckInAdmin is listed here (the list is checked against the document), so a route added
 // later whose service is not given its caller cannot slip past.
-describe('a CheckInAdmin reaches only the next tournament (issue 17)', () => {
+describe('a CheckInAdmin reaches only the next tournament (decision 018)', () => {
   it("a past tournament's registration is out of reach; a director's reach is unchanged", async () => {
     const [past] = await t.db
       .insert(tournaments)
