@@ -108,7 +108,7 @@ export function createApp(deps: Deps) {
       },
     }),
   );
-  // Issue 17: no /api answer is kept by a browser or proxy cache (most carry personal data);
+  // No /api answer is kept by a browser or proxy cache (most carry personal data; decision 018);
   // a route that sets its own Cache-Control keeps it. No /sync answer is stored either: the
   // check-in scope holds children's names and confirmation codes, and the event stream is a
   // live feed (Hono's SSE helper says only no-cache, which still lets a cache store it).
@@ -127,8 +127,8 @@ export function createApp(deps: Deps) {
       throw new DomainError('too_large', 'The request is too large.', 413);
     },
   });
-  // Issue 16: the two upload routes take files up to 10 MB; an oversize body is refused from
-  // its Content-Length, or once that many bytes have streamed in, before it is read whole.
+  // File sharing (decision 025): the two upload routes take files up to 10 MB; an oversize body is
+  // refused from its Content-Length, or once that many bytes have streamed in, before it is read whole.
   const limitUpload = bodyLimit({
     maxSize: UPLOAD_BODY_LIMIT_BYTES,
     onError: () => {

@@ -62,7 +62,7 @@ export async function startServices(config: Config, opts: { now?: () => Date } =
         return `${site.siteName} <${site.siteEmail}>`;
       },
     });
-    // The job queue (issue 16): sends and notices run in the background, in every server process.
+    // The job queue (decision 024): sends and notices run in the background, in every server process.
     registerSendPipeline(deps);
     registerNotices(deps);
     deps.jobs.every(60 * 60 * 1000, async () => {
