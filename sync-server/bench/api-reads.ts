@@ -126,7 +126,7 @@ async function measure() {
       );
     }
     const GOAL = 0.6;
-    console.log(`\nGoal (issue 18): each public read at ${GOAL * 100}% or more of the bare route, with logging on (printed, not asserted).`);
+    console.log(`\nGoal (decision 020): each public read at ${GOAL * 100}% or more of the bare route, with logging on (printed, not asserted).`);
     for (const r of rows.slice(2)) {
       const ratio = r.rps / bare.rps;
       console.log(`  ${r.name.padEnd(24)} ${ratio.toFixed(2)}x  (goal >= ${GOAL.toFixed(2)}x)  ${ratio >= GOAL ? 'meets goal' : 'BELOW GOAL'}`);

@@ -6,7 +6,7 @@ import { MESSAGES } from '@tournament/shared';
 import { BODY_LIMIT_BYTES } from './app.ts';
 import { createTestApp, type TestApp } from './testing/harness.ts';
 
-// SPEC.md section 8 shape, the 404 for unknown /api paths, security headers, health.
+// docs/product.md §8 shape, the 404 for unknown /api paths, security headers, health.
 
 let t: TestApp;
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'nomac-web-'));
@@ -23,7 +23,7 @@ afterAll(async () => {
   fs.rmSync(webDist, { recursive: true, force: true });
 });
 
-/** Exactly `{message: string}` or `{errors: {field: string}}` (SPEC.md section 8). */
+/** Exactly `{message: string}` or `{errors: {field: string}}` (docs/product.md §8). */
 function expectErrorShape(json: unknown) {
   expect(json).toBeTypeOf('object');
   const keys = Object.keys(json as object);
@@ -38,7 +38,7 @@ function expectErrorShape(json: unknown) {
   }
 }
 
-describe('error shape (SPEC.md section 8)', () => {
+describe('error shape (docs/product.md §8)', () => {
   it('answers 400 {errors:{field:message}} for invalid input', async () => {
     const res = await t.call('PUT', '/api/email/contactUs', { firstName: 'Kim' });
     expect(res.status).toBe(400);

@@ -48,7 +48,7 @@ export function createApp(deps: Deps) {
   // public/boot.js is sent inline in server-rendered pages, allowed by its hash (decision 020).
   const bootScript = readBootScript(deps.config.webDist);
 
-  // A visitor's public read skips the middleware chain (issue 18; decision 020): registered
+  // A visitor's public read skips the middleware chain (decision 020): registered
   // first, its middleware answers before the chain runs, with the chain's own headers; with
   // the cache warm it is answered ahead of the router, synchronously (the fetch below).
   const visitorReads = visitorPublicReads(
@@ -108,7 +108,7 @@ export function createApp(deps: Deps) {
       },
     }),
   );
-  // Issue 17: no /api answer is kept by a browser or proxy cache (most carry personal data);
+  // No /api answer is kept by a browser or proxy cache (most carry personal data; decision 018);
   // a route that sets its own Cache-Control keeps it. No /sync answer is stored either: the
   // check-in scope holds children's names and confirmation codes, and the event stream is a
   // live feed (Hono's SSE helper says only no-cache, which still lets a cache store it).
@@ -127,8 +127,8 @@ export function createApp(deps: Deps) {
       throw new DomainError('too_large', 'The request is too large.', 413);
     },
   });
-  // Issue 16: the two upload routes take files up to 10 MB; an oversize body is refused from
-  // its Content-Length, or once that many bytes have streamed in, before it is read whole.
+  // File sharing (decision 025): the two upload routes take files up to 10 MB; an oversize body is
+  // refused from its Content-Length, or once that many bytes have streamed in, before it is read whole.
   const limitUpload = bodyLimit({
     maxSize: UPLOAD_BODY_LIMIT_BYTES,
     onError: () => {
@@ -152,7 +152,7 @@ export function createApp(deps: Deps) {
     }
     await next();
   });
-  // UserContext: a director acting as a customer (SPEC.md section 7; decision 014). Not on /sync.
+  // UserContext: a director acting as a customer (docs/product.md §7; decision 014). Not on /sync.
   app.use('/api/*', impersonation());
   // Idempotency-Key: a retried POST gets the first answer, with one effect (decision 034).
   app.use('/api/*', idempotency());
@@ -187,7 +187,7 @@ export function createApp(deps: Deps) {
   app.all('/sync/*', () => {
     throw new DomainError('not_found', 'The requested resource was not found', 404);
   });
-  // The public pages arrive rendered with the cached public reads (issue 18; decision 020).
+  // The public pages arrive rendered with the cached public reads (decision 020).
   const pages = publicPages(
     path.join(deps.config.webDist, '..', 'dist-ssr', 'entry-server.js'),
     async () => {

@@ -62,7 +62,7 @@ export async function startServices(config: Config, opts: { now?: () => Date } =
         return `${site.siteName} <${site.siteEmail}>`;
       },
     });
-    // The job queue (issue 16): sends and notices run in the background, in every server process.
+    // The job queue (decision 024): sends and notices run in the background, in every server process.
     registerSendPipeline(deps);
     registerNotices(deps);
     deps.jobs.every(60 * 60 * 1000, async () => {
@@ -94,7 +94,7 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
 }
 
 /**
- * The embedded database belongs to one process (STACK-NOTES.md): the server holds
+ * The embedded database belongs to one process (docs/stack-notes.md): the server holds
  * DATA_DIR/server.lock while it runs and the admin CLI refuses to open it meanwhile.
  */
 export function acquireDataDirLock(config: Config): () => void {

@@ -17,7 +17,7 @@ export interface Deps {
   mailer: Mailer;
   cache: Cache;
   tokens: TokenService;
-  /** SMS through Twilio, or the dev outbox (issue 16). */
+  /** SMS through Twilio, or the dev outbox (decision 024). */
   sms: SmsSender;
   /** The durable job queue (pg-boss); started by the server, by tests that send. */
   jobs: JobQueue;

@@ -6,7 +6,7 @@ import { users } from './db/schema.ts';
 import { createTestApp, type TestApp } from './testing/harness.ts';
 import { schemaFields, valueAt, type FieldPath } from './testing/schema-fields.ts';
 
-// DESIGN.md section 6: bad input gets a 4xx, never a 500. Every operation of the OpenAPI
+// docs/design.md §6: bad input gets a 4xx, never a 500. Every operation of the OpenAPI
 // document (read at test time, so routes added later are covered too) receives random
 // JSON bodies (none for GET) and random path parameters, anonymously and as a SuperAdmin.
 
@@ -122,7 +122,7 @@ function bodyFor(op: Operation): fc.Arbitrary<string | undefined> {
   );
 }
 
-/** `{message: string}` or `{errors: {field: string}}` (SPEC.md section 8). */
+/** `{message: string}` or `{errors: {field: string}}` (docs/product.md §8). */
 function isErrorBody(json: unknown): boolean {
   if (!json || typeof json !== 'object' || Array.isArray(json)) return false;
   const keys = Object.keys(json);
@@ -165,7 +165,7 @@ describe('random input never gets a 5xx', () => {
               op.htmlRefusals && (res.headers.get('content-type') ?? '').startsWith('text/html');
             if (res.status >= 400 && !htmlPage && !isErrorBody(res.json)) {
               throw new Error(
-                `${op.method} ${url} -> ${res.status} outside the SPEC.md section 8 shape: ${res.text}`,
+                `${op.method} ${url} -> ${res.status} outside the docs/product.md §8 shape: ${res.text}`,
               );
             }
           },

@@ -11,7 +11,7 @@ import { SETTINGS_CACHE_KEY } from './services/site-settings.ts';
 import { competitorInput, insertFamily } from './testing/fixtures.ts';
 import { createTestApp } from './testing/harness.ts';
 
-// Issue 7: the route x role matrix. Every operation of GET /api/openapi.json, read from the
+// The route x role matrix (decision 003). Every operation of GET /api/openapi.json, read from the
 // document (so routes added later are covered without touching this file), is called by six
 // callers: a visitor, customer A, customer B, a CheckInAdmin, a TournamentDirector and a
 // SuperAdmin. Its roles come from the single role table (shared/src/contract/access.ts):
@@ -131,7 +131,7 @@ async function makeFamilyA(completed: boolean) {
   return { registrationId, competitorId, contactId: contacts[0].id as number };
 }
 let familyA = await makeFamilyA(true);
-// Issue 16: a waiver customer A uploaded for staff, named by the file routes' {fileId}.
+// A waiver customer A uploaded for staff (decision 025), named by the file routes' {fileId}.
 const waiverOfA: string = await (async () => {
   const form = new FormData();
   form.set('registrationId', String(familyA.registrationId));
@@ -372,13 +372,13 @@ describe('each sync scope against every caller (SYNC_SCOPE_ROLES)', () => {
   });
 });
 
-// Issue 17 (decision 018): within the staff routes, a CheckInAdmin reaches only the next
+// Decision 018: within the staff routes, a CheckInAdmin reaches only the next
 // tournament. A past tournament's registration: the desk list and CSV answer 403, the desk
 // detail, its files, a receipt resent and every customer route by id answer 404; nothing
 // changes and no mail leaves; a director reaches it. Every /api/admin route open to a
 // CheckInAdmin is listed here (the list is checked against the document), so a route added
 // later whose service is not given its caller cannot slip past.
-describe('a CheckInAdmin reaches only the next tournament (issue 17)', () => {
+describe('a CheckInAdmin reaches only the next tournament (decision 018)', () => {
   it("a past tournament's registration is out of reach; a director's reach is unchanged", async () => {
     const [past] = await t.db
       .insert(tournaments)

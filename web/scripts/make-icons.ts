@@ -1,4 +1,4 @@
-// Draws the app icons (web app manifest, issue 6) as PNG with no dependency beyond node:zlib.
+// Draws the app icons (web app manifest, decision 010) as PNG with no dependency beyond node:zlib.
 // Run once after changing the design: `npx tsx web/scripts/make-icons.ts`; the PNGs are committed.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

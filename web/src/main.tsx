@@ -26,7 +26,7 @@ if (carried && root.hasChildNodes()) {
   for (const [path, answer] of pageReads(data)) keepOnDevice(path, answer);
   // Hydrated in a task of its own, after the one that evaluated the bundle, and as a
   // transition: React then hydrates in slices of a few milliseconds, yielding between them,
-  // so a slow phone's main thread stays free for the reader's taps (issue 18). A tap on a
+  // so a slow phone's main thread stays free for the reader's taps (decision 020). A tap on a
   // part not hydrated yet hydrates that part first.
   // What the visitor typed or clicked before then is done again once hydrated.
   void routerReady().then(() =>

@@ -27,7 +27,7 @@ export const DOOR_MESSAGES = {
   voidOnline: 'Online payments are refunded through Stripe, not voided here.',
   competitorCount: 'A walk-in registers between 1 and 10 competitors.',
   invalidCompetitor: (n: number, problems: string) => `Competitor ${n}: ${problems}`,
-  // Issue 17: more than the balance owing needs a director's confirmation.
+  // More than the balance owing needs a director's confirmation (decision 018).
   overBalance: (owing: number) =>
     `This payment is more than the balance owing ($${owing}). A tournament director must confirm a payment above the balance.`,
   overBalanceDirector:
@@ -65,7 +65,7 @@ export const DoorPaymentFields = z.object({
     .min(0)
     .max(10 * MAX_PAYMENT_AMOUNT)
     .optional(),
-  /** Issue 17: a director confirms a payment above the balance owing (the server checks the role). */
+  /** A director confirms a payment above the balance owing (the server checks the role; decision 018). */
   overBalanceConfirmed: z.boolean().optional(),
 });
 
@@ -109,7 +109,7 @@ export const WalkInArgsSchema = z.object({
   /**
    * Staff asked the family and they confirmed the e-mail is their own account: attach the
    * walk-in to it. Without it the walk-in gets a guest owner even when an account has this
-   * e-mail (issue 17: nobody at the door can add children to someone else's account).
+   * e-mail (decision 018: nobody at the door can add children to someone else's account).
    */
   attachToAccount: z.boolean().default(false),
   checkIn: z.boolean().default(true),

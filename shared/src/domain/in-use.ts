@@ -1,4 +1,4 @@
-// Issue 8: a setting that something else uses is never removed silently; the refusal
+// Settings (decision 007): a setting that something else uses is never removed silently; the refusal
 // says what uses it, so the organizer knows what to change first.
 
 export interface Use {

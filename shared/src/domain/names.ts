@@ -16,7 +16,7 @@ function folded(s: string): string {
 }
 
 /**
- * Issue 19: the competitors list's search. Every word typed must start a word of the person's
+ * The competitors list's search. Every word typed must start a word of the person's
  * first or last name ("ana wal" finds Ana Walker; "walker, ana" too), ignoring case and accents.
  */
 export function nameMatches(first: string, last: string, query: string): boolean {

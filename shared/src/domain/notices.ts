@@ -2,7 +2,7 @@ import { isPlaceholderEmail } from './communications.ts';
 import { estimatedStarts, type RingDivision } from './matchday/estimates.ts';
 import { utcDayStart } from './tournament-status.ts';
 
-// Automatic notices (issue 16, "Automatic notices"; docs/decisions/026-automatic-notices.md):
+// Automatic notices (docs/decisions/026-automatic-notices.md):
 // when a division is up soon, who hears about it, what they read, and the key that makes each
 // message go out once. Pure: the server's triggers and its minute sweep call these with the
 // rows as they stand, so evaluating the same state twice yields the same keys (the queue

@@ -1,4 +1,4 @@
-// Issue 19 (docs/decisions/029-tournament-time-zone.md): one rule for every date and time the
+// One rule (docs/decisions/029-tournament-time-zone.md) for every date and time the
 // site shows. An instant (a check-in, a payment, a receipt) is shown in the tournament's time
 // zone, whatever the device's own zone is, and labelled with the zone's abbreviation ("EST");
 // dates are the en-CA long form with weekday (docs/product.md §9). A calendar day such as a
@@ -111,7 +111,7 @@ export function formatTimeOrDateTime(
     : formatDateTime(value, timeZone);
 }
 
-/** "about 10:45" for an estimated start (issues 14 and 15): the venue's clock, said as an estimate. */
+/** "about 10:45" for an estimated start (decision 029): the venue's clock, said as an estimate. */
 export function formatAbout(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE): string {
   const { hour, minute } = partsOf(value, timeZone);
   const h12 = Number(hour) % 12 === 0 ? 12 : Number(hour) % 12;

@@ -35,7 +35,7 @@ const EnvSchema = z.object({
       (v) => v === undefined || /^https?:\/\//.test(v),
       'STRIPE_API_BASE must be an absolute http(s) URL',
     ),
-  // SMS through Twilio (issue 16): only when the SID, token and sender are all set; else SMS go
+  // SMS through Twilio (decision 024): only when the SID, token and sender are all set; else SMS go
   // to the dev outbox. TWILIO_API_BASE points the SDK at a stand-in (tests, local runs).
   TWILIO_ACCOUNT_SID: z
     .string()
@@ -134,7 +134,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
-  // Issue 17: only to warn when production runs without SMTP_URL (lib/mailer.ts).
+  // Only to warn when production runs without SMTP_URL (lib/mailer.ts; decision 018).
   NODE_ENV: z.string().trim().optional(),
   // "loopback", or a comma-separated list of proxy addresses; unset ignores X-Forwarded-For.
   TRUSTED_PROXY: z

@@ -9,7 +9,7 @@ export interface Mail {
   text: string;
   html?: string;
   replyTo?: string;
-  /** Extra headers, e.g. `List-Unsubscribe` on communications (issue 16). */
+  /** Extra headers, e.g. `List-Unsubscribe` on communications (decision 024). */
   headers?: Record<string, string>;
   attachments?: { filename: string; content: Buffer; cid?: string; contentType?: string }[];
 }
@@ -51,7 +51,7 @@ export function createMailer(opts: {
         .returning({ id: devMailbox.id });
       // The links only: recipient, subject and body may carry personal data (a contact
       // form's subject holds the sender's name); the dev mailbox keeps the whole mail.
-      // Issue 17: an account link's secret is redacted too (read it in the dev mailbox).
+      // An account link's secret is redacted too (decision 018; read it in the dev mailbox).
       logger.info(
         { mailId: row?.id, links: links.map(loggableLink) },
         'mail (no SMTP_URL): kept in the dev mailbox',
@@ -72,7 +72,7 @@ export function loggableLink(link: string): string {
 }
 
 /**
- * Issue 17: a production server without SMTP_URL still starts (a venue may run it offline),
+ * Decision 018: a production server without SMTP_URL still starts (a venue may run it offline),
  * but every mail (verification, reset, receipts) only reaches the dev mailbox, which no
  * family can read. The line bootstrap logs at error level, or undefined when all is well.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_READ_SAMPLE, sampleOf } from './request-log.ts';
 
-// Issue 18: the request log stays complete for what matters (writes, errors, pages, private
+// Decision 020: the request log stays complete for what matters (writes, errors, pages, private
 // reads) and samples only the cached public reads, each line saying how many it stands for.
 
 describe('request log sampling', () => {

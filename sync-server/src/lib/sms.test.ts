@@ -3,7 +3,7 @@ import { devSmsOutbox } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { createSmsSender } from './sms.ts';
 
-// Issue 16: without TWILIO_* each SMS goes to the dev SMS outbox a SuperAdmin reads (as mail
+// Decision 024: without TWILIO_* each SMS goes to the dev SMS outbox a SuperAdmin reads (as mail
 // does to the dev mailbox without SMTP_URL). Runs on PGlite, and on PostgreSQL with DATABASE_URL.
 
 let t: TestApp;

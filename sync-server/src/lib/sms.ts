@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { devSmsOutbox } from '../db/schema.ts';
 import { logger } from './logger.ts';
 
-// SMS (issue 16): the official `twilio` SDK when TWILIO_* is configured (TWILIO_API_BASE points
+// SMS (decision 024): the official `twilio` SDK when TWILIO_* is configured (TWILIO_API_BASE points
 // it at a stand-in in tests); without it each SMS goes to the dev outbox a SuperAdmin can read,
 // as mail does without SMTP_URL.
 

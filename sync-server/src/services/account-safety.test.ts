@@ -11,8 +11,8 @@ import { ACCOUNT_LIMITS, DEVICE_LIMIT, SESSION_ABSOLUTE_MS } from './accounts.ts
 import { DEVICE_COOKIE } from './device-cookies.ts';
 import { commonPasswordCount } from './passwords.ts';
 
-// Issue 17: accounts and staff access safe on tournament day (decision 018). Each test
-// fails on the code before the issue's fixes.
+// Accounts and staff access safe on tournament day (decision 018). Each test
+// fails on the code before these fixes.
 
 const NOW = '2026-11-22T12:00:00Z';
 const DAY = 24 * 60 * 60 * 1000;

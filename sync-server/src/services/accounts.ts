@@ -25,7 +25,7 @@ import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { getSiteSettings } from './site-settings.ts';
 import { ACCESS_TOKEN_SECONDS } from './tokens.ts';
 
-// Issue 3 / docs/product.md §4 and §7 / docs/design.md §6: sign-up, verification,
+// Decision 006 / docs/product.md §4 and §7 / docs/design.md §6: sign-up, verification,
 // sign-in (password or Google), refresh, logout, forgot and reset.
 
 export const VERIFY_LINK_MS = 24 * 60 * 60 * 1000;
@@ -43,7 +43,7 @@ export const ACCOUNT_LIMITS = {
   authenticate: { account: [10, 15 * 60], address: [100, 15 * 60] },
   register: { account: [5, 60 * 60], address: [20, 60 * 60] },
   forgot: { account: [5, 60 * 60], address: [30, 60 * 60] },
-  // Issue 17: counted per link (the hash sent), not per user id, so bogus attempts naming
+  // Decision 018: counted per link (the hash sent), not per user id, so bogus attempts naming
   // a user id cannot lock that user's real link.
   reset: { account: [10, 60 * 60], address: [30, 60 * 60] },
 } as const satisfies Record<string, { account: readonly [number, number]; address: readonly [number, number] }>;
@@ -133,7 +133,7 @@ export async function registerAccount(
   let user = created ?? (await findByEmail(deps, input.email));
   if (!user) throw new Error('registerAccount: account neither created nor found');
   if (!created && !user.verifiedAt) {
-    // Issue 17: an account never verified was perhaps made by someone else with this
+    // Decision 018: an account never verified was perhaps made by someone else with this
     // address. This sign-up replaces its password and profile, and the earlier links stop
     // working, so whoever verifies from the mailbox gets the password of the latest sign-up
     // (decision 018). The update is conditional: a verification racing it wins.

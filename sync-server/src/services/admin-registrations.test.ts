@@ -10,7 +10,7 @@ import { competitors, payments } from '../db/schema.ts';
 import { competitorInput } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 
-// Issue 7: the staff registrations desk. Three families for the next tournament (pay at the
+// The staff registrations desk (decision 014). Three families for the next tournament (pay at the
 // door, no Stripe): the Lees (complete, part paid, one of two checked in), the Okafors
 // (complete, fully paid, all checked in) and "=Hack" (incomplete, a formula-like name).
 
@@ -176,7 +176,7 @@ describe('the list', () => {
     }
   });
 
-  it('another tournament with no registrations lists none (a director; a CheckInAdmin reaches only the next one, issue 17)', async () => {
+  it('another tournament with no registrations lists none (a director; a CheckInAdmin reaches only the next one, decision 018)', async () => {
     const res = await list('?tournamentId=999999', director.token);
     expect(res.status).toBe(200);
     expect(res.json.rows).toEqual([]);
@@ -196,7 +196,7 @@ describe('CSV export', () => {
     // The formula-like name is text with a leading apostrophe, and its quotes are doubled.
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"") Hack"`);
     expect(lines[2]).toContain('Maya Lee; Noah Lee');
-    // Issue 19: created from 12:00 UTC on, written in Ontario time with its offset.
+    // Created from 12:00 UTC on, written in Ontario time with its offset (decision 029).
     expect(lines[0]).toMatch(/,Created$/);
     for (const line of lines.slice(1)) expect(line).toMatch(/,2026-11-22T07:\d{2}:00-05:00$/);
     const filtered = await t.call(
@@ -373,7 +373,7 @@ describe('resend receipt', () => {
 });
 
 describe('staff change what a customer no longer can', () => {
-  it('a director adds, edits and removes competitors and replaces contacts on a completed registration (not a CheckInAdmin, issue 17)', async () => {
+  it('a director adds, edits and removes competitors and replaces contacts on a completed registration (not a CheckInAdmin, decision 018)', async () => {
     const added = await t.call(
       'POST',
       '/api/registration/competitor',

@@ -25,7 +25,7 @@ import { toReceipt, toRegistrations } from './registration-views.ts';
 import { getSiteSettings } from './site-settings.ts';
 import { getNextTournament } from './tournaments.ts';
 
-// The staff registrations desk (issue 7; docs/product.md §2 and §6). Routes are STAFF in the
+// The staff registrations desk (decision 014; docs/product.md §2 and §6). Routes are STAFF in the
 // role table; each service is given its caller, because a CheckInAdmin reaches only the next
 // tournament's registrations (decision 018, staff-reach.ts). One tournament holds a few
 // hundred registrations: they are read in a handful of batched queries and searched,
@@ -144,7 +144,7 @@ const defaultDir = (sort: Query['sort']) => (sort === 'family' ? 'asc' : 'desc')
 
 /**
  * GET /api/admin/registrations: the desk's rows for one tournament (default: the next one).
- * Issue 17: a CheckInAdmin asking for another tournament is refused (403, the SPEC message).
+ * Decision 018: a CheckInAdmin asking for another tournament is refused (403, the SPEC message).
  */
 export async function listDeskRegistrations(deps: Deps, query: Query, caller?: Caller): Promise<AdminRegistrationList> {
   const tournamentId = query.tournamentId ?? (await getNextTournament(deps))?.id ?? null;
@@ -172,7 +172,7 @@ const dollars = (n: number) => n.toFixed(2);
 /** GET /api/admin/registrations.csv: the same rows as a spreadsheet-safe CSV (shared/domain/csv.ts). */
 export async function deskCsv(deps: Deps, query: Query, caller?: Caller): Promise<string> {
   const { tournamentId, rows } = await listDeskRegistrations(deps, query, caller);
-  // Issue 17: an export of families' personal data is audited (who, which tournament, how many).
+  // An export of families' personal data is audited (who, which tournament, how many; decision 018).
   if (caller) {
     await writeAudit(
       deps.database.db,
@@ -196,7 +196,7 @@ export async function deskCsv(deps: Deps, query: Query, caller?: Caller): Promis
     'Balance owing',
     'Complete',
     'Confirmation code',
-    // Issue 19: ISO 8601 in the tournament's zone, with its offset (decision 029).
+    // ISO 8601 in the tournament's zone, with its offset (decision 029).
     'Created',
   ];
   const { timeZone } = await getSiteSettings(deps);
@@ -235,7 +235,7 @@ async function registrationView(deps: Deps, id: number): Promise<Registration> {
 export async function deskRegistrationDetail(deps: Deps, id: number, caller?: Caller): Promise<AdminRegistrationDetail> {
   const db = deps.database.db;
   const registration = await registrationView(deps, id);
-  // Issue 17: outside a CheckInAdmin's reach, exactly like one that does not exist.
+  // Outside a CheckInAdmin's reach (decision 018), exactly like one that does not exist.
   if (caller && !(await staffReachesTournament(deps, caller, registration.tournamentId))) throw notFound(NOT_FOUND);
   const recorder = alias(users, 'recorder');
   const [[owner], paymentRows, receiptRows] = await Promise.all([

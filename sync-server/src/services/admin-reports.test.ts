@@ -12,7 +12,7 @@ import {
 } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 
-// Issue 7: GET /api/admin/dashboard, /competitors and /competitors.csv against seeded rows.
+// GET /api/admin/dashboard, /competitors and /competitors.csv against seeded rows (decision 013).
 
 let t: TestApp;
 let director: string;
@@ -200,7 +200,7 @@ describe('GET /api/admin/competitors', () => {
     expect((await names('?checkedIn=no')).sort()).toEqual(['Ben', 'Dee']);
     expect(await names(`?eventTypeId=${eventTypeId.Sparring}&checkedIn=no&gender=1`)).toEqual(['Ben']);
     expect(await names(`?eventTypeId=${eventTypeId.Weapons}&gender=1`)).toEqual([]);
-    // Issue 19: search by name (the start of a first or last name), with the other filters.
+    // Search by name (the start of a first or last name), with the other filters.
     expect(await names('?name=av')).toEqual(['Ava']);
     expect((await names('?name=tester')).sort()).toEqual(['Ava', 'Ben', 'Cal', 'Dee']);
     expect(await names('?name=dee%20tester&checkedIn=yes')).toEqual([]);
@@ -236,7 +236,7 @@ describe('GET /api/admin/competitors.csv', () => {
     expect(lines[1]).toContain(',Female,Advanced,');
   });
 
-  it('carries check-in times as ISO 8601 in the tournament zone, with the offset (issue 19)', async () => {
+  it('carries check-in times as ISO 8601 in the tournament zone, with the offset (decision 029)', async () => {
     const res = await t.call('GET', '/api/admin/competitors.csv?checkedIn=yes', undefined, superAdmin);
     const rows = res.text.trimEnd().split('\r\n').slice(1);
     expect(rows).toHaveLength(2);

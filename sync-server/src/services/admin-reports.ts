@@ -27,7 +27,7 @@ import { adminListCompetitorLevels } from './settings-catalog.ts';
 import { getSiteSettings } from './site-settings.ts';
 import { getNextTournament } from './tournaments.ts';
 
-// Issue 7: the dashboard and competitors list of the next tournament (directors only; the
+// Decision 013: the dashboard and competitors list of the next tournament (directors only; the
 // role table refuses everyone else). A tournament has hundreds of competitors, not millions:
 // the rows are read in a few queries and counted here, so the age on tournament day and the
 // breakdowns use the same shared rules as the rest of the app.
@@ -248,7 +248,7 @@ export async function competitorsCsv(
   filter: CompetitorsFilter,
 ): Promise<{ day: string; csv: string }> {
   const report = await listCompetitors(deps, filter);
-  // Issue 19: check-in times as ISO 8601 in the tournament's zone, with the offset (decision 029).
+  // Check-in times as ISO 8601 in the tournament's zone, with the offset (decision 029).
   const { timeZone } = await getSiteSettings(deps);
   const csv = toCsv(
     COMPETITOR_CSV_HEADER,

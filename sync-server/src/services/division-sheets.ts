@@ -11,7 +11,7 @@ import type { Deps } from '../deps.ts';
 import { notFound } from '../lib/errors.ts';
 import { getDraft } from './matchmaking/index.ts';
 
-// Division sheets (issue 13, step 9): one printed page per division of a draft, read from the
+// Division sheets (decision 017): one printed page per division of a draft, read from the
 // same view as the draft page so a sheet never disagrees with the screen. Rings are not built
 // yet: ring and queue place stay null until the rings issue assigns them.
 

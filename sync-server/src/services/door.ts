@@ -62,7 +62,7 @@ export async function recordDoorPaymentInTx(
 ): Promise<boolean> {
   const row = await lockRegistrationRow(tx, tournament, p.registrationId);
   if (!row) throw new MutationError('registration_not_found', DOOR_MESSAGES.registrationNotFound);
-  // Issue 17 (decision 018): the mutator lets a payment above the whole cost through only
+  // Decision 018: the mutator lets a payment above the whole cost through only
   // when confirmed; here, against the account as it is now, whoever recorded it must be a
   // director. (Up to the cost a CheckInAdmin may record: two tablets offline may each take
   // the same balance, decision 016.)
@@ -213,7 +213,7 @@ export async function createWalkInInTx(
   const { contact } = args;
   let ownerId: number | undefined;
   if (contact.email && args.attachToAccount) {
-    // Issue 17: only when staff confirmed the match with the family, and only a verified
+    // Decision 018: only when staff confirmed the match with the family, and only a verified
     // customer account is attached; an unverified one may have
     // been made by someone else with this address (decision 018), and staff are never owners.
     const [account] = await tx

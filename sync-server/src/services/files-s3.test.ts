@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { downloadFile, fileSharingFamilies, PDF, sendMultipart } from '../testing/multipart.ts';
 import { startS3StandIn, type S3StandIn } from '../testing/s3-stand-in.ts';
 
-// Issue 16 (decision 030): with S3_BUCKET set, shared files live in an S3-compatible bucket.
+// Decision 030: with S3_BUCKET set, shared files live in an S3-compatible bucket.
 // The real @aws-sdk/client-s3 talks to a local stand-in at the HTTP boundary (which checks its
 // SigV4 signatures); the app's own file routes are driven as in files.test.ts, and every access
 // rule still holds. Runs on PGlite, and on PostgreSQL with DATABASE_URL.

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { downloadFile, fileSharingFamilies, multipart, PDF, sendMultipart } from '../testing/multipart.ts';
 import { UPLOAD_WINDOW_SECONDS, UPLOADS_PER_ACCOUNT } from './files.ts';
 
-// Issue 16 (decision 025): file sharing. The Lees and the Okafors each have a registration for
+// File sharing (decision 025). The Lees and the Okafors each have a registration for
 // the next tournament; a CheckInAdmin and a director work the desk. Runs on PGlite, and on
 // PostgreSQL with DATABASE_URL.
 

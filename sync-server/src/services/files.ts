@@ -48,7 +48,7 @@ interface CheckedUpload {
 const fieldError = (message: string) => new DomainError('invalid_file', message, 400, { file: message });
 
 /**
- * The upload refusals of issue 16: empty, too large, a path in the name, a type (found in the
+ * The upload refusals of decision 025: empty, too large, a path in the name, a type (found in the
  * content, whatever the name says) outside the allow list. Nothing is stored before they pass.
  */
 async function checkUpload(file: File): Promise<CheckedUpload> {

@@ -6,7 +6,7 @@ import type { Caller } from '../deps.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { IMPERSONATION_AUDIT_ENTITY, startImpersonation, viewAs } from './impersonation.ts';
 
-// The service without HTTP (issue 12: services know Deps and Caller, not requests). The
+// The service without HTTP (decision 019: services know Deps and Caller, not requests). The
 // header and the start route are covered through HTTP in http/impersonation.test.ts.
 
 describe('impersonation service', () => {

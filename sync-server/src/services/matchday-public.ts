@@ -22,7 +22,7 @@ import {
 } from '../sync/matchday-rows.ts';
 import { listTournaments } from './tournaments.ts';
 
-// The public reads of matchday (issues 14 and 15): the signage TVs' ring assignments and the
+// The public reads of matchday (decision 022): the signage TVs' ring assignments and the
 // results page. Both are cached per tournament and dropped whenever the matchday or signage
 // scope is poked (sync/push.ts `poke`: ring edits, publishing, every matchday push), on this
 // server and, through NOTIFY, on the others.

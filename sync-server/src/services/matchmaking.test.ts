@@ -21,8 +21,8 @@ import {
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { readPublishedDivisions } from './matchmaking/index.ts';
 
-// Issue 13 on the server: drafts from registrations, split, combine, move, lock, publish with
-// its change list and family notices, late entries, sheets, and the rules' in-use refusal.
+// Matchmaking on the server (decision 017): drafts from registrations, split, combine, move, lock,
+// publish with its change list and family notices, late entries, sheets, and the rules' in-use refusal.
 
 interface Kid {
   first: string;

@@ -5,7 +5,7 @@ import type { Tx } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { enqueueMessage } from './send-pipeline.ts';
 
-// Where automatic notices meet the send pipeline (issue 16 "Jobs"; decision 024): each notice
+// Where automatic notices meet the send pipeline (decision 024): each notice
 // is one message to one recipient, made once for its key (`messages.dedupe_key`), sent by the
 // job queue with per-recipient status, unsubscribes and the SMS checks at send time.
 

@@ -21,7 +21,7 @@ import { registerNotices, runNoticeSweep } from './notices.ts';
 import { registerSendPipeline } from './send-pipeline.ts';
 import { getNextTournament } from './tournaments.ts';
 
-// Issue 16, "Automatic notices", through the real /sync push, publication and checkout, the job
+// Automatic notices (decision 026), through the real /sync push, publication and checkout, the job
 // queue and the twilio SDK against a local stand-in: each notice once (repeated triggers, the
 // sweep, a restart of the queue), and only to those who opted in.
 

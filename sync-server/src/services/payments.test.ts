@@ -234,7 +234,7 @@ describe('Stripe Checkout', () => {
   });
 });
 
-describe('the family chooses how to pay (issue 19)', () => {
+describe('the family chooses how to pay (decision 027)', () => {
   it('the options say card payment is offered', async () => {
     const c = await t.createUser('Customer', { email: 'chooser@example.com' });
     const options = (await t.call('GET', `/api/registration/options/${tournamentId}`, undefined, c.token))

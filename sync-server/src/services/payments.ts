@@ -114,7 +114,7 @@ export async function completeRegistration(
       throw new DomainError('already_completed', REGISTRATION_MESSAGES.alreadyCompleted, 409);
     }
     const recorded = await recordPaymentInTx(tx, deps, row, byId, opts.payment);
-    // Issue 16: the receipt and confirmation go out once, even if this process dies now.
+    // The receipt and confirmation go out once, even if this process dies now (decision 024).
     if (recorded) await queueReceiptMail(tx, recorded.receipt.id);
     return recorded;
   });
@@ -150,7 +150,7 @@ export async function checkout(
     throw new DomainError('nothing_to_pay', REGISTRATION_MESSAGES.nothingToPay, 400);
   }
   const stripe = deps.config.stripe;
-  // Issue 19: the family chose. "Pay at the door" completes now whatever is offered online;
+  // The family chose (decision 027). "Pay at the door" completes now whatever is offered online;
   // "pay now by card" while card payment is not offered is refused, not quietly turned into a
   // door payment.
   if (choice === 'card' && !stripe && registration.balanceOwing > 0) {

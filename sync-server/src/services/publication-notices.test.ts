@@ -18,7 +18,7 @@ import { queuePublicationNotices } from './notices.ts';
 import { registerSendPipeline } from './send-pipeline.ts';
 import { getNextTournament } from './tournaments.ts';
 
-// Issue 16, "a division published or changed" (decision 026): matchmaking publishes, a director
+// "A division published or changed" (decision 026): matchmaking publishes, a director
 // moves a child to another division and publishes again. The family that opted in hears of the
 // move once (a text and an e-mail, as they chose); a family whose child stayed put hears nothing
 // more; a family that did not opt in hears nothing; a repeated evaluation or publication adds

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { SETTINGS_CACHE_KEY } from './site-settings.ts';
 import { ISSUER } from './tokens.ts';
 
-// Issue 5: the /api/registration rules, messages and ownership cases (pay at the door:
+// Decision 009: the /api/registration rules, messages and ownership cases (pay at the door:
 // no Stripe configured). Stripe Checkout and its webhook: payments.test.ts.
 
 let t: TestApp;
@@ -520,7 +520,7 @@ describe('completing with pay at the door (no Stripe configured)', () => {
     expect(again.json.message).toBe(REGISTRATION_MESSAGES.alreadyCompleted);
   });
 
-  it('a director can still change a completed registration (a CheckInAdmin cannot, issue 17); the balance follows', async () => {
+  it('a director can still change a completed registration (a CheckInAdmin cannot, decision 018); the balance follows', async () => {
     const refused = await t.call('POST', `/api/registration/spectator/${id}`, undefined, staff.token);
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe(REGISTRATION_MESSAGES.completed);

@@ -63,7 +63,7 @@ async function lockRegistration(tx: Tx, caller: Caller, id: number): Promise<Reg
 
 /**
  * A customer changes only an incomplete registration, and only while registration is open.
- * A completed one only a director or super admin changes (issue 17: not a CheckInAdmin).
+ * A completed one only a director or super admin changes (decision 018: not a CheckInAdmin).
  */
 function assertMayChange(caller: Caller, row: RegistrationRow, tournament: Tournament | undefined) {
   if (hasAnyRole(caller.roles, DIRECTOR_ROLES)) return;
@@ -77,7 +77,7 @@ async function touch(tx: Tx, id: number, now: Date) {
   await tx.update(registrations).set({ updatedAt: now }).where(eq(registrations.id, id));
 }
 
-/** Issue 17: another family's registration only within the staff member's reach (a CheckInAdmin: the next tournament). */
+/** Decision 018: another family's registration only within the staff member's reach (a CheckInAdmin: the next tournament). */
 async function assertReach(deps: Deps, caller: Caller, row: RegistrationRow): Promise<void> {
   if (row.ownerUserId === caller.personId) return;
   if (!(await staffReachesTournament(deps, caller, row.tournamentId))) throw notFound(NOT_FOUND);
@@ -125,7 +125,7 @@ async function changeRegistration(
     await assertReach(deps, caller, row);
     const tournament = byId.get(row.tournamentId);
     assertMayChange(caller, row, tournament);
-    // Issue 17: a staff member changing another family's registration is audited.
+    // A staff member changing another family's registration is audited (decision 018).
     const audited = row.ownerUserId !== caller.personId;
     const before = audited ? await auditSummary(tx, id) : null;
     await fn(tx, row, tournament);
@@ -191,7 +191,7 @@ export async function findIncomplete(
 }
 
 /**
- * GET /api/registration/getAll/{tournamentId}: the caller's own, staff included (issue 17:
+ * GET /api/registration/getAll/{tournamentId}: the caller's own, staff included (decision 018:
  * the customer area is the staff member's own; acting for a family goes through "view as").
  */
 export async function listRegistrations(

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { startTwilioStandIn, type TwilioStandIn } from '../testing/twilio-stand-in.ts';
 import { enqueueMessage, sendMessage } from './send-pipeline.ts';
 
-// The send pipeline (issue 16): each recipient once, whatever runs the job and how often.
+// The send pipeline (decision 024): each recipient once, whatever runs the job and how often.
 
 async function statuses(t: TestApp, messageId: number) {
   const rows = await t.db

@@ -11,7 +11,7 @@ import { enqueueMessage, registerSendPipeline } from './send-pipeline.ts';
 
 const untilLong = (done: () => Promise<boolean>, what: string) => until(done, what, 180);
 
-// Issue 16: a restart in the middle of a send to 500 recipients sends each message exactly once,
+// Decision 024: a restart in the middle of a send to 500 recipients sends each message exactly once,
 // and two server processes working the same queue never send one twice. Counted at the real SMTP
 // server the mailer talks to, and at the stand-in the real twilio SDK talks to.
 

@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../testing/harness.ts';
 
 // docs/product.md §6: settings are SuperAdmin only. Every settings route of the role table
 // is tried as a visitor (401), a Customer, a CheckInAdmin and a TournamentDirector (403).
-// (Other /api/admin routes, the staff desk of issue 7, have wider roles: route-matrix.test.ts.)
+// (Other /api/admin routes, the staff desk of decisions 013 and 014, have wider roles:
+// route-matrix.test.ts.)
 const SETTINGS_PATH =
   /^\/api\/admin\/(tournaments|event-types|competitor-levels|events|divisions|site-settings|audit-log)(\/|$)/;
 const ADMIN_ROUTES = Object.keys(API_ACCESS)

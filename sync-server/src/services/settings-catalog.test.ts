@@ -244,7 +244,7 @@ describe('event types, competitor levels and events', () => {
     ).toBe(200);
   });
 
-  // Issue 14: how an event type is run on matchday.
+  // How an event type is run on matchday (decision 021).
   it('an event type’s matchday rules: defaults when new, kept when an edit leaves them out, checked', async () => {
     const made = await t.call(
       'POST',

@@ -29,7 +29,7 @@ import { writeAudit } from './audit.ts';
 import { badOrder, reorderList, type OrderedList } from './settings-order.ts';
 import { EVENT_TYPES_CACHE_KEY, getNextTournament } from './tournaments.ts';
 
-// Issue 8: event types, competitor levels and the events of a tournament. Each change and
+// Decision 007: event types, competitor levels and the events of a tournament. Each change and
 // its audit entry share one transaction; anything in use is refused with what uses it.
 
 const inUse = (message: string) => new DomainError('in_use', message, 409);

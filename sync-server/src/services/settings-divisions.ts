@@ -143,7 +143,7 @@ export async function reorderDivisions(deps: Deps, caller: Caller, ids: number[]
 }
 
 /**
- * Copies the division rules a past tournament used (issue 13, "A starting point"): the rules as
+ * Copies the division rules a past tournament used (decision 017): the rules as
  * they stood when its published draft (else its latest) was made, appended after the current
  * rules. A rule identical to one in settings is skipped, so copying twice adds nothing; one whose
  * name is taken by a different rule gets the tournament's date after its name.

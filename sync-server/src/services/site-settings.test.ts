@@ -16,7 +16,7 @@ describe('site settings and the audit log', () => {
   it('a flag switched off and a time zone chosen show on the public settings at once, without a restart', async () => {
     const before = (await t.call('GET', '/api/settings')).json; // cached now
     expect(before.flags.MailingListTab).toBe(true);
-    // Issue 19: Ontario time until a super admin chooses another zone.
+    // Ontario time until a super admin chooses another zone (decision 029).
     expect(before.timeZone).toBe('America/Toronto');
     const res = await t.call(
       'PUT',

@@ -11,9 +11,9 @@ import { siteSettings } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { writeAudit } from './audit.ts';
 
-// The site's settings row: its public part (read often, cached) and, issue 8, the admin's
+// The site's settings row: its public part (read often, cached) and the admin's
 // view and change of the site's identity, venue, links, feature flags (switchable at runtime:
-// the public settings cache is dropped on every server) and SMS sender settings.
+// the public settings cache is dropped on every server) and SMS sender settings (decision 007).
 
 export const SETTINGS_CACHE_KEY = 'site-settings';
 

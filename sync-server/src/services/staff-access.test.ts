@@ -7,7 +7,7 @@ import { competitorInput, insertFamily } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { getNextTournament } from './tournaments.ts';
 
-// Issue 17, items 4 and 5 (decision 018): what check-in volunteers and directors reach of
+// Decision 018: what check-in volunteers and directors reach of
 // other families' registrations, door payments above the balance, and the audit of staff
 // actions. Seeded next tournament: online $45 a competitor.
 

@@ -2,7 +2,7 @@ import { DIRECTOR_ROLES, hasAnyRole, isStaff, type Role } from '@tournament/shar
 import type { Caller, Deps } from '../deps.ts';
 import { getNextTournament } from './tournaments.ts';
 
-// Issue 17 (decision 018): what each staff role reaches of other families' registrations.
+// Decision 018: what each staff role reaches of other families' registrations.
 // Directors and super admins reach every tournament; a CheckInAdmin (a volunteer at the
 // door) reaches only the next tournament's, which is all check-in needs.
 

@@ -16,8 +16,8 @@ import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { writeAudit } from './audit.ts';
 
-// Tournaments and event types as the public reads show them (cached), and, issue 8, the
-// admin's list and changes of tournaments (each change and its audit entry in one transaction).
+// Tournaments and event types as the public reads show them (cached), and the admin's list and
+// changes of tournaments (decision 007; each change and its audit entry in one transaction).
 
 export const TOURNAMENTS_CACHE_KEY = 'tournaments';
 export const EVENT_TYPES_CACHE_KEY = 'event-types';
@@ -245,7 +245,7 @@ export async function updateTournament(deps: Deps, caller: Caller, id: number, i
   return adminGetTournament(deps, id);
 }
 
-/** Issue 8: a tournament with registrations cannot be deleted; its events go with it. */
+/** Decision 007: a tournament with registrations cannot be deleted; its events go with it. */
 export async function deleteTournament(deps: Deps, caller: Caller, id: number): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
     // Lock the row first: a registration being made for it now finishes before we count.

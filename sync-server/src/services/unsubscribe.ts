@@ -9,7 +9,7 @@ import { logger } from '../lib/logger.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 
-// Unsubscribing (issue 16): each e-mail carries a link (and a List-Unsubscribe header) holding a
+// Unsubscribing (decision 024): each e-mail carries a link (and a List-Unsubscribe header) holding a
 // signed token naming the address, so it works without signing in; a STOP reply to an SMS is
 // the same for a phone number. Both are kept in `unsubscribes` and every later send honours them.
 

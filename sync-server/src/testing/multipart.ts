@@ -1,7 +1,7 @@
 import type { TestApp } from './harness.ts';
 import { insertFamily } from './fixtures.ts';
 
-// Uploads as the server tests send them (issue 16, file sharing).
+// Uploads as the server tests send them (file sharing, decision 025).
 
 /** A multipart body written by hand, as an attacker (or an old browser) could send it. */
 export function multipart(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {

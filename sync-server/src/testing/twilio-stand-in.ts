@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// A local stand-in for Twilio's Messages API at its HTTP boundary (issue 16): the server under
+// A local stand-in for Twilio's Messages API at its HTTP boundary (decision 024): the server under
 // test uses the real `twilio` SDK with TWILIO_API_BASE pointing here. It checks the account's
 // basic auth, keeps every SMS it accepts, and answers as Twilio does (201 and the message
 // resource; 400 with Twilio's error body for a number told to refuse).

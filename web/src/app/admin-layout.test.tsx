@@ -148,7 +148,7 @@ describe('a page the role may not open (docs/product.md §8)', () => {
     expect(mayOpen('/admin/registration/12', ['CheckInAdmin'])).toBe(true);
     expect(mayOpen('/admin/events', ['TournamentDirector'])).toBe(false);
     expect(mayOpen('/admin/events', ['SuperAdmin'])).toBe(true);
-    // The dev outbox (issue 16) is SuperAdmin only, as its /api routes are.
+    // The dev outbox (decision 024) is SuperAdmin only, as its /api routes are.
     expect(mayOpen('/admin/dev-outbox', ['TournamentDirector'])).toBe(false);
     expect(mayOpen('/admin/dev-outbox', ['SuperAdmin'])).toBe(true);
     // The admin competitor edit route has no roles of its own (docs/product.md §6).

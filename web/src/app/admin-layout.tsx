@@ -82,7 +82,7 @@ export function AdminLayout() {
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
-              {/* Issue 19: every settings page, in the settings navigation's order; Logout is the header's. */}
+              {/* Every settings page, in the settings navigation's order; Logout is the header's (decision 029). */}
               {MORE_MENU.pages.map((key) => (
                 <DropdownMenuItem key={key} asChild>
                   <Link to={href(key)}>{PAGES[key].title}</Link>

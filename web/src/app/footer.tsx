@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { href } from './pages.ts';
 
 /**
- * Every public and customer page ends with the privacy policy (issue 19): the site collects
+ * Every public and customer page ends with the privacy policy: the site collects
  * children's data, and a family should find how it is used from anywhere.
  */
 export function Footer() {

@@ -18,7 +18,7 @@ export function Header() {
   const settings = useSiteSettings();
   const session = useSession();
   const navigate = useNavigate();
-  // Issue 19: the home page's banner already names the site (docs/product.md §2), so the header
+  // Decision 027: the home page's banner already names the site (docs/product.md §2), so the header
   // does not repeat it there; elsewhere it is one short line. About 60 px tall on a phone at home.
   const onHome = useLocation().pathname === '/';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The lint rule that keeps features apart (eslint.config.js, issue 12) must fail CI on a
+// The lint rule that keeps features apart (eslint.config.js, decision 019) must fail CI on a
 // feature importing another feature: a quiet rule (a resolver that finds nothing) would pass.
 
 const root = path.resolve(import.meta.dirname, '../../..');

@@ -8,7 +8,7 @@ import { makeSettings } from '../testing/fixtures.ts';
 import { Providers } from './providers.tsx';
 import { routes } from './routes.tsx';
 
-// Issue 12 section 5: an offline reload shows the site's name and no danger alert. The venue
+// Offline is not an error: an offline reload shows the site's name and no danger alert. The venue
 // screens themselves are driven offline end to end (e2e/tests/venue-offline-reload.e2e.ts);
 // here the shell on a public page, with no network at all.
 

@@ -29,7 +29,7 @@ export const PAGES = {
   privacy: { path: '/privacy', title: 'Privacy Policy', roles: ANYONE_ROLES },
   mailingList: { path: '/mailing-list', title: 'Mailing List', roles: ANYONE_ROLES },
   signage: { path: '/signage/ring-assignments', title: 'Ring Assignments', roles: ANYONE_ROLES },
-  // Issue 14: the public results page (first name, last initial and school only).
+  // The public results page (decision 022) (first name, last initial and school only).
   results: { path: '/results', title: 'Results', roles: ANYONE_ROLES },
   user: { path: '/user', title: 'Login', roles: ANYONE_ROLES },
   login: { path: '/user/login', title: 'Login', roles: ANYONE_ROLES },
@@ -127,15 +127,15 @@ export const PAGES = {
   matchday: { path: '/admin/matchday', title: 'Matchday', roles: DIRECTOR_ROLES },
   leaderboard: { path: '/admin/matchday/leaderboard', title: 'Leaderboard', roles: DIRECTOR_ROLES },
   rings: { path: '/admin/rings', title: 'Rings', roles: DIRECTOR_ROLES },
-  // Communications and its audience picker (issue 16).
+  // Communications and its audience picker (decision 024).
   communications: { path: '/admin/communications', title: 'Communications', roles: DIRECTOR_ROLES },
   audiencePicker: {
     path: '/admin/communications/registrations',
     title: 'Communications: registrations',
     roles: DIRECTOR_ROLES,
   },
-  // Issue 16: the SMS and mails a server without Twilio or SMTP_URL keeps instead of sending;
-  // SuperAdmin only, as its /api routes are.
+  // The dev outbox (decision 024): the SMS and mails a server without Twilio or SMTP_URL keeps
+  // instead of sending; SuperAdmin only, as its /api routes are.
   devOutbox: { path: '/admin/dev-outbox', title: 'Dev Outbox', roles: SUPER_ADMIN_ROLES },
   // The settings pages (decision 007): SuperAdmin only.
   tournaments: { path: '/admin/tournaments', title: 'Tournaments', roles: SUPER_ADMIN_ROLES },
@@ -157,7 +157,7 @@ type PathOf<K extends PageKey> = (typeof PAGES)[K]['path'];
 export type StaticPageKey = { [K in PageKey]: PathParam<PathOf<K>> extends never ? K : never }[PageKey];
 type ParamsOf<K extends PageKey> = { [P in PathParam<PathOf<K>>]: string | number | null | undefined };
 
-// Issue 19 (the director, item 4): one order for the admin pages, used by the admin navigation,
+// One order (decision 029) for the admin pages, used by the admin navigation,
 // its More menu and the settings pages' own navigation, so the three never disagree.
 // docs/product.md §2 "Admin navigation" gives the order; Site Settings and Audit Log (decision 007)
 // follow the settings pages it names. Logout is the header's, once.

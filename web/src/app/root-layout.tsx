@@ -40,7 +40,7 @@ export function RootLayout() {
   if ((deepest?.handle as { unknownPath?: boolean } | undefined)?.unknownPath)
     return <Navigate to="/" replace />;
   if (hasNonNumericId(deepest?.params ?? {})) return <Navigate to="/" replace />;
-  // Signing in moves on from the /user page in place (issue 19): while that navigation runs,
+  // Signing in moves on from the /user page in place (decision 027): while that navigation runs,
   // the page signed in a moment ago is not sent elsewhere.
   const leaving = navigation.state !== 'idle' && pathname.startsWith(PAGES.user.path);
   const redirect = leaving ? null : guardRedirect(pathname, !!session);
@@ -56,7 +56,7 @@ export function RootLayout() {
   if (!settingsSettled) return null;
 
   const signage = pathname.startsWith('/signage/');
-  // Staff screens get the staff header (issue 19): no public links to mis-tap at the door.
+  // Staff screens get the staff header (decision 028): no public links to mis-tap at the door.
   const staffScreen = pathname.startsWith(PAGES.admin.path) && isStaff(session);
   return (
     <div className="flex min-h-screen flex-col">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
-// Issue 19 (the director, item 5): after a client-side navigation a keyboard or screen-reader
+// Decision 029: after a client-side navigation a keyboard or screen-reader
 // user lands on the new page's main heading, and hears the page's title, as a full page load
 // would give them. Done once here, for every route. Not on the first load (the browser reads the
 // page itself, and focus must start at the top), not while a dialog is open, and not when the

@@ -6,7 +6,7 @@ import { href } from './pages.ts';
 /** The error boundary of every page: the header stays, the page shows what went wrong. */
 export function RouteError() {
   const error = useRouteError();
-  // Issue 12 section 5: a page that could not load because the device is offline (a lazy
+  // A page that could not load because the device is offline (a lazy
   // page's code or a read with no answer) says so calmly, not as an error.
   if (!isRouteErrorResponse(error) && isOfflineError(error)) {
     return (

@@ -27,7 +27,7 @@ import { RouteError } from './route-error.tsx';
 
 /**
  * /admin/registration/{id}: the family's name, the staff details (owner, payments, receipts,
- * check-in, resend, view as) beside the page, and the registration's files (issue 16) below.
+ * check-in, resend, view as) beside the page, and the registration's files (decision 025) below.
  */
 const adminRegistrationDetailRoute: RouteObject = {
   path: relativePath('adminRegistration', PAGES.admin.path),

@@ -7,7 +7,7 @@ import { useSiteSettings } from '../lib/site-settings.tsx';
 import { href } from './pages.ts';
 
 /**
- * The header of staff screens (issue 19, "the volunteer at the door"): the public header's
+ * The header of staff screens (decision 028): the public header's
  * links (Contact Us, Mailing List, a big red "Online Registration") are mis-taps waiting to
  * happen on a check-in tablet, so staff screens carry only what staff need: where they are
  * (the site's name, marked "Staff"), who is signed in, the scheme and Logout. The public site

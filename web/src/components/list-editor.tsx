@@ -17,7 +17,7 @@ export type Editing = 'new' | number | null;
 
 /**
  * Which item the page's editor is open for; `close(message)` shows the success as a toast
- * (issue 19: a success alert pushed the page down; the page alert is for failures).
+ * (a success alert pushed the page down; the page alert is for failures).
  */
 export function useListEditing<T>(items: readonly T[] | undefined, idOf: (item: T) => number) {
   const [editing, setEditing] = useState<Editing>(null);
@@ -263,7 +263,7 @@ export function RemoveButton({ label, onRemove }: { label: string; onRemove: () 
   const [busy, setBusy] = useState(false);
   if (!asking) {
     return (
-      // Issue 19: a destructive secondary action, not another Edit.
+      // A destructive secondary action, not another Edit.
       <Button variant="destructiveOutline" size="sm" aria-label={`Remove ${label}`} onClick={() => setAsking(true)}>
         <Trash2 aria-hidden="true" />
         Remove

@@ -13,7 +13,7 @@ export function PageAlert() {
   if (!alert) return null;
   return (
     <div ref={ref} className="mb-4 scroll-mt-20">
-      {/* 'info' (offline, issue 12 section 5) is the plain notice: role status, no danger style. */}
+      {/* 'info' (offline) is the plain notice: role status, no danger style. */}
       <Alert variant={alert.type === 'info' ? 'default' : alert.type} className="flex items-start gap-3 pr-2">
         <p className="flex-1 whitespace-pre-line">{alert.message}</p>
         <button

@@ -20,7 +20,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The calm text of a request that got no answer (issue 12 section 5: offline is not an error). */
+/** The calm text of a request that got no answer (offline is not an error). */
 export const OFFLINE_TEXT = 'You are offline. This needs a connection: try again when the network is back.';
 
 /**
@@ -75,7 +75,7 @@ export class UnexpectedAnswerError extends ApiError {
 
 /**
  * A schema, or a loader of one: first-paint code passes `() => import(...)` so zod and the
- * contract's schemas load with the answer instead of in the page's first chunk (issue 18).
+ * contract's schemas load with the answer instead of in the page's first chunk (decision 020).
  */
 export type SchemaArg<T> = AnswerSchema<T> | (() => Promise<AnswerSchema<T>>);
 
@@ -133,7 +133,7 @@ async function request<T>(
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
   if (!res) {
-    // No answer at all: the device is offline (issue 12 section 5), not a section 8 error. A
+    // No answer at all: the device is offline, not a docs/product.md §8 error. A
     // read kept on the device answers with its last good copy.
     const kept = method === 'GET' && isKeptRead(path) ? keptOnDevice<unknown>(path) : undefined;
     if (kept) return parsed(200, kept.data, await schemaReady);

@@ -10,7 +10,7 @@ import {
 import { useMemo } from 'react';
 import { useSiteSettings } from './site-settings.tsx';
 
-// docs/product.md §9 and issue 19 (docs/decisions/029-tournament-time-zone.md): dates in the
+// docs/product.md §9 and docs/decisions/029-tournament-time-zone.md: dates in the
 // en-CA long form with weekday; every time in the tournament's zone, labelled ("7:05 p.m. EST"),
 // whatever zone the device is set to. The rule is shared/src/domain/time.ts.
 
@@ -25,7 +25,7 @@ export function formatDollars(amount: number): string {
 }
 
 /**
- * "about 10:45" for an estimated start (issues 14 and 15): the venue's clock time, no
+ * "about 10:45" for an estimated start (decision 029): the venue's clock time, no
  * a.m./p.m. (a tournament runs through one day), said as the estimate it is.
  */
 export function formatAbout(iso: string, timeZone: string = DEFAULT_TIME_ZONE): string {

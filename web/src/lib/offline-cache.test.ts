@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeSettings, makeTournament } from '../testing/fixtures.ts';
 import { isKeptRead, keepOnDevice, keptOnDevice } from './offline-cache.ts';
 
-describe('reads kept on the device (issue 12 section 5)', () => {
+describe('reads kept on the device (offline is not an error)', () => {
   it('gives back the last answer kept, with when it arrived', () => {
     keepOnDevice('/api/tournaments', [makeTournament({ city: 'Sudbury' })], new Date('2026-06-13T12:00:00Z'));
     keepOnDevice(

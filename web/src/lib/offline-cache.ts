@@ -1,5 +1,5 @@
-// The last good answer of the public reads every screen needs, kept on the device (issue 12
-// section 5 "Offline is not an error"): the site settings (the header's name, the flags), the
+// The last good answer of the public reads every screen needs, kept on the device ("Offline
+// is not an error"): the site settings (the header's name, the flags), the
 // tournament list and the event types. A read that cannot reach the server answers with the
 // kept copy, and the settings paint from it at once on the next start. They are public data,
 // so they stay after logout; localStorage because the shell reads them synchronously before

@@ -4,7 +4,7 @@ import { api, ApiError, OfflineError } from './api-client.ts';
 import { keepOnDevice } from './offline-cache.ts';
 import { failureText, isOfflineError, OFFLINE_TEXT } from './offline.ts';
 
-// Issue 12 section 5: a read that fails because the device is offline is an offline
+// A read that fails because the device is offline is an offline
 // condition, never the docs/product.md §8 "(0) Something went wrong" error.
 
 function browserOnline(online: boolean) {

@@ -1,6 +1,6 @@
 import { ApiError, OFFLINE_TEXT, OfflineError } from './api-client.ts';
 
-// Issue 12 section 5: at the venue, offline is the normal case, not an error. A failure is an
+// At the venue, offline is the normal case (docs/design.md §1), not an error. A failure is an
 // offline condition when no answer came back: the api client's OfflineError, a fetch that
 // threw, or anything failing while the browser itself says it is offline. An answer with a
 // status (an ApiError from the server) is a real error and keeps its docs/product.md §8 text.

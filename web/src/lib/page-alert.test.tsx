@@ -22,7 +22,7 @@ function renderShowing(error: unknown, prefix?: string) {
   });
 }
 
-describe('the page alert (docs/product.md §8, issue 12 section 5)', () => {
+describe('the page alert (docs/product.md §8; offline is not an error)', () => {
   it('a server error is a danger alert with its section 8 text and the prefix', () => {
     renderShowing(new ApiError(500, undefined), 'Could not add spectator pass. ');
     expect(screen.getByRole('alert')).toHaveTextContent(

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import { failureText, isOfflineError } from './offline.ts';
 
 // docs/product.md §8: errors in a dismissible page alert of type danger; successes as success.
-// Issue 12 section 5: a failure because the device is offline is no error: a calm 'info'
+// A failure because the device is offline is no error: a calm 'info'
 // notice that the action needs a connection, never the danger alert.
 export type PageAlertType = 'danger' | 'success' | 'info';
 export interface PageAlertValue {

@@ -6,7 +6,7 @@ import { keptOnDevice } from './offline-cache.ts';
 import { useQuery } from './use-query.ts';
 
 // The site's identity and feature flags come from GET /api/settings (decision 008), never from
-// constants in components. The last answer is kept on the device (issue 12 section 5): the
+// constants in components. The last answer is kept on the device: the
 // shell paints from it at once, and offline the header keeps the site's name (the api client
 // answers an unreachable read from the same copy).
 interface SettingsState {
@@ -15,7 +15,7 @@ interface SettingsState {
 }
 const SettingsContext = createContext<SettingsState>({ settings: undefined, error: undefined });
 
-// The schema loads with the answer, keeping zod out of the first chunk (issue 18).
+// The schema loads with the answer, keeping zod out of the first chunk (decision 020).
 const siteSettingsSchema = async () => (await import('@shared/contract/public.ts')).SiteSettingsSchema;
 
 export function useSiteSettingsQuery() {

@@ -80,7 +80,7 @@ export function invalidateQueriesExcept(keep: (key: string) => boolean): void {
 
 /**
  * Reads the results whose key starts with `prefix` again while the screens keep showing the
- * ones they have (a count changed in place, issue 19): nothing on screen turns into a spinner.
+ * ones they have (a count changed in place, decision 027): nothing on screen turns into a spinner.
  * Keys not on screen are read when next shown, showing the kept result meanwhile.
  */
 export function refreshQueries(prefix: string): void {

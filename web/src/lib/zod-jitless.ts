@@ -1,7 +1,7 @@
 // Imported first by main.tsx, before any schema is built. zod 4 compiles object parsers with
 // `new Function` where it may; the site's CSP allows no eval, so the attempt is refused and
 // reported as a violation on every page that loads the schemas (Lighthouse's "issues" in best
-// practices, issue 18). The browser parses without compiling; the server keeps the compiler.
+// practices; decision 020). The browser parses without compiling; the server keeps the compiler.
 //
 // zod keeps its settings on `globalThis.__zod_globalConfig` and adopts one that is already
 // there (so that several copies share them); setting it here keeps zod itself out of the first

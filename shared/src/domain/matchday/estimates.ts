@@ -118,7 +118,7 @@ export function divisionMinutes(d: Pick<RingDivision, 'competitorCount' | 'event
  * Estimated starts (ISO) of the current and upcoming divisions of every ring, by division id:
  * each ring's queue (completed ones first, in the order they ended, for the pace; then the
  * current one; then the upcoming ones in queue order) through `estimateRing`. The one rule the
- * rings, matchday and signage screens and a family's schedule share (issue 14 section 5).
+ * rings, matchday and signage screens and a family's schedule share (decision 023).
  */
 export function estimatedStarts(divisions: readonly RingDivision[], now: Date): Map<number, string> {
   const rank = { completed: 0, current: 1, upcoming: 2 } as const;

@@ -3,7 +3,7 @@ import { divisionTitle } from './titles.ts';
 import { MatchmakingError, type DraftDivision, type MatchLevel } from './types.ts';
 import { ascending, sameIds } from './util.ts';
 
-// Combining an undersized division with a neighbour (issue 13, step 5). Neighbours run the same
+// Combining an undersized division with a neighbour (decision 017). Neighbours run the same
 // event types; the nearest have adjacent ages and levels and the same gender. The combined
 // division's criteria widen to take both groups, which is a director's override of the rule:
 // it is recorded on the division and shows on its sheet.

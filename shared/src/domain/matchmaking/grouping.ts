@@ -10,7 +10,7 @@ import {
 } from './types.ts';
 import { ascending, byId, candidateOf } from './util.ts';
 
-// Making a draft (issue 13, step 2). Per event type, each competitor entered goes to the first
+// Making a draft (decision 017). Per event type, each competitor entered goes to the first
 // rule (settings order) that accepts them; a rule's group entered in several event types with
 // exactly the same competitors becomes one division carrying those event types. Everything is
 // ordered by ids and sort orders, never by arrival, so the same input gives the same draft.

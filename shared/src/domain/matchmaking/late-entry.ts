@@ -2,7 +2,7 @@ import { divisionAccepts } from '../division-rules.ts';
 import { type DraftDivision, type MatchCompetitor } from './types.ts';
 import { candidateOf } from './util.ts';
 
-// Late entries (issue 13, step 8): a competitor registered after publishing is "not in a
+// Late entries (decision 017): a competitor registered after publishing is "not in a
 // division yet". The suggestion is a division of that event type whose criteria take them and
 // whose every event type they entered and are not yet placed in (joining it places them in all
 // of them); the one covering most of their event types first, then the smallest, then in order.

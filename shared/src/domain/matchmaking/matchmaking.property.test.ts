@@ -8,7 +8,7 @@ import { splitDivision, type SplitHow } from './split.ts';
 import { MatchmakingError, type DraftDivision, type MatchCompetitor, type MatchRule } from './types.ts';
 import { ruleBreaches } from './warnings.ts';
 
-// The four properties issue 13 asks of the matchmaking rules, over random competitors and rules.
+// The four properties asked of the matchmaking rules (decision 017), over random competitors and rules.
 
 const levelId = fc.constantFrom(1, 2, 3, 4);
 const ruleArb = fc

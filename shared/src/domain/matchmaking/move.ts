@@ -2,7 +2,7 @@ import { divisionAccepts } from '../division-rules.ts';
 import { MatchmakingError, type DraftDivision, type MatchCompetitor } from './types.ts';
 import { ascending, candidateOf, competitorName, sameIds } from './util.ts';
 
-// Moving one competitor to another division of the same event types (issue 13, step 6). A move
+// Moving one competitor to another division of the same event types (decision 017). A move
 // the target's criteria do not take is allowed, as the director's override, and recorded.
 
 export function moveCompetitor(

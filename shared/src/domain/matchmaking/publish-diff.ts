@@ -1,4 +1,4 @@
-// What publishing again changes (issue 13, step 7): divisions added, removed or renamed, and
+// What publishing again changes (decision 017): divisions added, removed or renamed, and
 // competitors moved from one published division to another (their families get a notice).
 // Published divisions are compared by their stable id (the draft division's id).
 

@@ -1,4 +1,4 @@
-// The starter division rules seeded on first start (issue 13, "A starting point"): the usual
+// The starter division rules seeded on first start (decision 017): the usual
 // open-tournament shape of age bands, by gender from 8 and by level from 6, so matchmaking can
 // begin before anyone edits a rule. Levels are named, the seed maps them to the seeded ids.
 // Weight ranges are left for directors to add (sparring is split by weight in the draft).

@@ -2,7 +2,7 @@ import { divisionAccepts } from '../division-rules.ts';
 import { type DraftDivision, type MatchCompetitor } from './types.ts';
 import { candidateOf, competitorName } from './util.ts';
 
-// A division's warnings (issue 13, step 2): under its minimum, over its maximum, and anyone its
+// A division's warnings (decision 017): under its minimum, over its maximum, and anyone its
 // criteria do not take (only possible after a director's move, shown with the override).
 
 export type WarningKind = 'tooSmall' | 'tooLarge' | 'outsideRule';

@@ -86,7 +86,7 @@ export const recordDoorPayment = defineMutator({
     const r = await store.get('registrations', args.registrationId);
     if (!r) throw new MutationError('registration_not_found', DOOR_MESSAGES.registrationNotFound);
     const at = recordedAt(args.at, 'payment', ctx);
-    // Issue 17 (decision 018): more than the balance owing only with a director's
+    // Decision 018: more than the balance owing only with a director's
     // confirmation, which the payments form asks for before queuing. The rule here is the
     // registration's whole cost, on both sides: two tablets offline may each take the same
     // balance (decision 016), so a payment queued against a balance another tablet has since

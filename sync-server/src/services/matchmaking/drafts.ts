@@ -380,7 +380,7 @@ export async function patchDraftDivision(
 }
 
 /**
- * Places a late entry in a division (issue 13, step 8). On the published draft the published
+ * Places a late entry in a division (decision 017). On the published draft the published
  * copy takes them at once: an added competitor changes no one else's division, so there is
  * nothing to confirm and no family to tell.
  */
@@ -411,7 +411,7 @@ export async function placeLateEntry(deps: Deps, draftId: number, input: PlaceIn
     if (pub?.draftId === draftId) {
       await q.addPublishedCompetitor(tx, pub.id, input.divisionId, c.id);
       await syncRingDivisions(tx, draft.tournamentId);
-      // The late entry hears of their division (issue 16); everyone else was told before.
+      // The late entry hears of their division (decision 026); everyone else was told before.
       return {
         tournamentId: draft.tournamentId,
         notices: await publicationNotices(deps, tx, draft.tournamentId),

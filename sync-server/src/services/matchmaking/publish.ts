@@ -128,7 +128,7 @@ export async function publishDraft(deps: Deps, caller: Caller, draftId: number, 
     }
     // Rings run what is published: their divisions follow in the same transaction.
     await syncRingDivisions(tx, draft.tournamentId);
-    // Issue 16: families hear of their divisions and of the changes. The notices are written in
+    // Families hear of their divisions and of the changes. The notices are written in
     // this transaction, so they commit with the publication or not at all (decision 026).
     const notices = await publicationNotices(deps, tx, draft.tournamentId);
     return {

@@ -4,7 +4,7 @@ import { Label } from '../ui/label.tsx';
 import type { CheckInView } from '../../sync/overlay.ts';
 import { searchFamilies, type Family } from './family-search.ts';
 
-// The door screens' family search (check-in and payments, issue 6 and 7): one field, searched
+// The door screens' family search (check-in and payments, decisions 010 and 015): one field, searched
 // from the device store as the volunteer types, and the first matches with "Showing N of M".
 
 /** The query typed and the families it finds on the device (none until the store is read). */

@@ -32,7 +32,7 @@ const GENDERS = [
   { value: '2', label: 'Female' },
 ];
 
-/** A competitor level as the forms offer it; the description is set in settings (issue 19). */
+/** A competitor level as the forms offer it; the description is set in settings (decision 027). */
 export interface LevelChoice {
   id: number;
   name: string;

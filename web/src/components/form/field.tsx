@@ -5,7 +5,7 @@ import { Label } from '../ui/label.tsx';
  * Label, control and error text together (docs/product.md §5): the error shows beside the
  * field. A required field is marked by the asterisk (and the control's `required`, which
  * screen readers announce); its "Value is required" message comes from the form once the
- * field was left or a submit was tried, not before anything is typed (issue 19). A hint
+ * field was left or a submit was tried, not before anything is typed (decision 027). A hint
  * (the expected format, a choice's description) shows until there is an error to show.
  */
 export function Field({

@@ -1,6 +1,6 @@
 import { getSession, onLogout, setSession } from '../../lib/session.ts';
 
-// The account calls (and their zod schemas) load only for a signed-in session (issue 18).
+// The account calls (and their zod schemas) load only for a signed-in session (decision 020).
 const accounts = () => import('./api/accounts.ts');
 
 // Access tokens live 15 minutes; the refresh token (single use, rotated) keeps a venue

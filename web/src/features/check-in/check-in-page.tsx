@@ -121,7 +121,7 @@ const FamilyCard = memo(function FamilyCard({ family, pending, confirmedWithoutP
   // A walk-in registered on this device and not yet sent has provisional (negative) ids: the
   // server knows none of them yet, so nothing can be done to it until it is sent.
   const provisional = r.id < 0;
-  // Issue 19: checking in a family that owes money first offers to take the payment.
+  // Checking in a family that owes money first offers to take the payment (decision 028).
   const [owing, setOwing] = useState<OwingCheckIn | null>(null);
   const [paid, setPaid] = useState<string | null>(null);
   const checkInOne = (competitorId: number) =>

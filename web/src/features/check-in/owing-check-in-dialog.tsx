@@ -20,7 +20,7 @@ import {
 import { formatDollars } from '../../lib/format.ts';
 import { mutate } from '../../sync/hooks.ts';
 
-// Issue 19, "the volunteer at the door" item 1: checking in a family that owes money asks
+// Decision 028: checking in a family that owes money asks
 // first. The volunteer takes the payment here (the door payment form of the payments page, so
 // the money and the check-in are one step at the table) or checks in without it, knowingly.
 // Both work offline: the payment and the check-in are two queued mutations, payment first.

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { PAGES, relativePath } from '../../app/pages.ts';
 
-// Division sheets (issue 13, step 9): TournamentDirector, SuperAdmin (docs/product.md §6).
+// Division sheets (decision 017): TournamentDirector, SuperAdmin (docs/product.md §6).
 
 export const divisionSheetsRoutes: RouteObject[] = [
   {

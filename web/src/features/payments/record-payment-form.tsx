@@ -19,7 +19,7 @@ export function RecordPaymentForm({ registration: r }: { registration: SyncRegis
   // One id per payment being entered: a double tap or a retry sends the same id, which the
   // mutator records once; a fresh id is made only after the payment is queued.
   const paymentId = useRef(crypto.randomUUID());
-  // Issue 17: above the balance owing needs a director's confirmation (the server checks the role).
+  // Above the balance owing needs a director's confirmation (the server checks the role; decision 018).
   const session = useSession();
   const isDirector = hasAnyRole(session?.user.roles ?? [], DIRECTOR_ROLES);
   const [overConfirmed, setOverConfirmed] = useState(false);

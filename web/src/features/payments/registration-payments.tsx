@@ -49,7 +49,7 @@ export function RegistrationPayments({
           {view.pendingRegistrationIds.has(r.id) && <Badge variant="outline">Not yet sent</Badge>}
         </CardHeader>
         <CardContent className="grid gap-4">
-          {/* The balance is said once, in words, below (issue 19: it used to show twice). */}
+          {/* The balance is said once, in words, below (decision 028: it used to show twice). */}
           <dl className="grid grid-cols-2 gap-2 text-center">
             <Amount label="Cost" value={formatDollars(r.cost)} testId="registration-cost" />
             <Amount label="Paid" value={formatDollars(r.amountPaid)} testId="registration-paid" />

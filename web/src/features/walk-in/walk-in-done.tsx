@@ -48,7 +48,7 @@ export function WalkInDone({
   const competitors = view.competitors.filter((c) => c.registrationId === r.id);
   const pending = view.pendingRegistrationIds.has(r.id);
   // The cash taken with the walk-in: its change due stays in sight while the money is counted
-  // out (issue 19: the confirmation used to leave it out).
+  // out (decision 028: the confirmation used to leave it out).
   const cash = view.payments.find((p) => p.registrationId === r.id && !p.voided && p.tendered !== null);
   const change = cash ? changeDue(cash) : null;
   const title = `${r.familyName}, ${r.ownerFirstName}`;

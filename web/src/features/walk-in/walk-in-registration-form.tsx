@@ -108,7 +108,7 @@ export function WalkInForm({
             onChange={(e) => setContact('email', e.target.value)}
           />
           {form.contact.email.trim() !== '' && (
-            // Issue 17: a walk-in joins an existing account only when the family says it is theirs.
+            // A walk-in joins an existing account only when the family says it is theirs (decision 018).
             <label className="flex items-center gap-3 sm:col-span-2">
               <input
                 type="checkbox"

@@ -26,7 +26,7 @@ export function LoginPage() {
   async function finish(answer: Parameters<typeof toSession>[0]) {
     const session = toSession(answer);
     const target = loginDestination(session.user.roles, takeReturnUrl());
-    // In-page navigation (issue 19: a fresh page load showed a blank white screen for about
+    // In-page navigation (decision 027: a fresh page load showed a blank white screen for about
     // 300 ms). The session is stored first without telling this page; the shell's guard
     // leaves a signed-in user on this /user page alone while the navigation runs (the login
     // button keeps its spinner), and the new identity starts with empty caches.

@@ -19,7 +19,7 @@ export function TournamentStatusPanel({
   isLoading: boolean;
   now: Date;
 }) {
-  // Issue 19: lunch is mentioned only while lunch tickets are sold (SellLunchTickets).
+  // Lunch is mentioned only while lunch tickets are sold (SellLunchTickets).
   const sellLunch = useFlag('SellLunchTickets');
   if (isLoading && !tournaments) {
     return (

@@ -122,7 +122,7 @@ function CompetitorsTable({
   onClear: (() => void) | undefined;
 }) {
   const time = useTimeFormat();
-  // Issue 19: the name is matched here as typed, without a round trip; the server applies the
+  // The name is matched here as typed, without a round trip; the server applies the
   // same rule (shared/domain/names.ts) to the CSV.
   const competitors = name ? report.competitors.filter((c) => nameMatches(c.firstName, c.lastName, name)) : report.competitors;
   const count = competitors.length;

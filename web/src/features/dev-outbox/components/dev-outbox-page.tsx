@@ -15,7 +15,7 @@ import { useDevMailbox, useDevSmsOutbox } from '../api/dev-outbox.ts';
 import { QueryView } from '../../../components/query-view.tsx';
 
 /**
- * `/admin/dev-outbox` (issue 16, SuperAdmin): the SMS kept without Twilio configuration and the
+ * `/admin/dev-outbox` (decision 024, SuperAdmin): the SMS kept without Twilio configuration and the
  * mails kept without SMTP_URL, newest first (the newest 100 of each), so a family's text or a
  * verification link can be read on a server that sends nothing.
  */

@@ -18,8 +18,8 @@ import {
 import { href } from '../../../app/pages.ts';
 import { QueryView } from '../../../components/query-view.tsx';
 
-// /admin/division-sheets/{draftDivisionId} and /admin/division-sheets/all/{draftId} (issue 13,
-// step 9): one printed page per division (Letter or A4, a page break after each), with the
+// /admin/division-sheets/{draftDivisionId} and /admin/division-sheets/all/{draftId} (decision
+// 017): one printed page per division (Letter or A4, a page break after each), with the
 // competitors, score boxes for 3 or 5 judges on judged events and the drawn bracket on bracket
 // events; the PDF download draws the same pages.
 

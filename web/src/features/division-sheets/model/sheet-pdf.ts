@@ -9,7 +9,7 @@ import {
   type Paper,
 } from './sheet-text.ts';
 
-// The PDF download of the same pages (issue 13, step 9; decision 017): jsPDF, loaded with
+// The PDF download of the same pages (decision 017): jsPDF, loaded with
 // import() only when asked for, one page per division with the same lines as the print view.
 
 export async function sheetsPdf(sheets: Sheets, paper: Paper, judges: Judges): Promise<Blob> {

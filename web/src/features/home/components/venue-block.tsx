@@ -58,7 +58,7 @@ export function VenueBlock({ settings, icon }: { settings: SiteSettings; icon: R
 }
 
 /**
- * True once the element comes within a screen of the viewport (issue 18). The map is another
+ * True once the element comes within a screen of the viewport (decision 020). The map is another
  * site's page with its own scripts: a phone that never scrolls to it never loads it, and the
  * server-rendered page (decision 020) has none (the placeholder text stands in for it).
  * Without IntersectionObserver it is near at once.

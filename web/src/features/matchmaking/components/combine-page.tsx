@@ -11,7 +11,7 @@ import { PreviewList } from './preview-list.tsx';
 import { href } from '../../../app/pages.ts';
 import { QueryView } from '../../../components/query-view.tsx';
 
-// /admin/matchmaking/{draftId}/combine/division/{draftDivisionId} (issue 13, step 5): the nearest
+// /admin/matchmaking/{draftId}/combine/division/{draftDivisionId} (decision 017): the nearest
 // neighbours (same event types, adjacent ages and levels), a preview, then apply.
 
 function Combine({ view, divisionId }: { view: DraftView; divisionId: number }) {

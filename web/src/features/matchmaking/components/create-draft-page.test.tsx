@@ -9,7 +9,7 @@ import { CreateDraftPage } from './create-draft-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-// Issue 13, step 2: the create-draft form (on useForm with the shared CreateDraftSchema).
+// The create-draft form (decision 017; on useForm with the shared CreateDraftSchema).
 it('posts the chosen source and event types and opens the new draft', async () => {
   setSession({ user: { personId: 1, roles: ['TournamentDirector'], userDisplayName: 'D' }, token: 't' });
   const answers: Record<string, unknown> = {

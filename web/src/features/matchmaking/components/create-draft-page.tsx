@@ -9,7 +9,7 @@ import { createDraft, useDraftOptions } from '../api/matchmaking.ts';
 import { href } from '../../../app/pages.ts';
 import { QueryView } from '../../../components/query-view.tsx';
 
-// /admin/matchmaking/create-draft/tournament/{tournamentId} (issue 13, step 2): every completed
+// /admin/matchmaking/create-draft/tournament/{tournamentId} (decision 017): every completed
 // registration, or only checked-in competitors on the day itself; which event types to include.
 
 function Form({ options }: { options: DraftOptions }) {

@@ -18,7 +18,7 @@ import { moveCompetitor, patchDivision } from '../api/matchmaking.ts';
 import { isOver, isUnder, levelName, typeTitles, type DivisionView } from '../model/draft-model.ts';
 import { href } from '../../../app/pages.ts';
 
-// One division of a draft (issue 13, step 6): its competitors, warnings and overrides; rename,
+// One division of a draft (decision 017): its competitors, warnings and overrides; rename,
 // note, lock; split or combine when it is over or under its size; move a competitor to another
 // division of the same event types.
 

@@ -16,7 +16,7 @@ import { PublishPanel } from './publish-panel.tsx';
 import { href } from '../../../app/pages.ts';
 import { QueryView } from '../../../components/query-view.tsx';
 
-// /admin/matchmaking/{draftId} with the tabs all, split and combine (issue 13, steps 3-8).
+// /admin/matchmaking/{draftId} with the tabs all, split and combine (decision 017).
 
 type Tab = 'all' | 'split' | 'combine';
 

@@ -15,7 +15,7 @@ import { useDrafts } from '../api/matchmaking.ts';
 import { href } from '../../../app/pages.ts';
 import { QueryView } from '../../../components/query-view.tsx';
 
-// /admin/matchmaking (issue 13, step 1): each tournament's drafts, newest tournament first, with
+// /admin/matchmaking (decision 017): each tournament's drafts, newest tournament first, with
 // counts and warnings, and "Create draft". One draft per tournament is the published one.
 
 export function MatchmakingPage() {

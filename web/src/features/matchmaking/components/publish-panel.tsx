@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAction } from '../../../lib/action.ts';
 import { publishDraft, usePublishPreview } from '../api/matchmaking.ts';
 
-// Publishing (issue 13, step 7): the first time at once; after that, the change list first
+// Publishing (decision 017): the first time at once; after that, the change list first
 // (divisions added, removed, renamed, competitors moved), then "Confirm and publish".
 
 export function PublishPanel({ view }: { view: DraftView }) {

@@ -16,7 +16,7 @@ import { PreviewList } from './preview-list.tsx';
 import { href } from '../../../app/pages.ts';
 import { QueryView } from '../../../components/query-view.tsx';
 
-// /admin/matchmaking/{draftId}/split/division/{draftDivisionId} (issue 13, step 4): split by age,
+// /admin/matchmaking/{draftId}/split/division/{draftDivisionId} (decision 017): split by age,
 // weight or level, or by picking competitors; the preview runs the shared rule the server applies.
 
 const HOW = [

@@ -164,7 +164,7 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
     return <p role="alert">The requested resource was not found</p>;
 
   const values = form.values;
-  // "Same as Ava" (issue 19): the emergency contacts already given for the family's other
+  // "Same as Ava": the emergency contacts already given for the family's other
   // competitors, each once, the latest first.
   const sameAs = sameContactChoices(registration.data.competitors, competitorId);
   const text: BindField = (name, label, extra = {}) => ({ ...form.field(name), label, ...extra });
@@ -182,7 +182,7 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
           <fieldset className="grid gap-2">
             <legend className="mb-1 font-medium">Events</legend>
             {(options.data?.events ?? []).map((e) => (
-              // The whole row is the target, at least 44 px tall (issue 19).
+              // The whole row is the target, at least 44 px tall.
               <label
                 key={e.id}
                 className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 has-[:checked]:border-primary"

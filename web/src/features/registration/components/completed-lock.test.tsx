@@ -9,7 +9,7 @@ import { invalidateQueries } from '../../../lib/use-query.ts';
 import { makeSettings, makeTournament } from '../../../testing/fixtures.ts';
 import { AdminRegistrationPage } from './area-pages.tsx';
 
-// Issue 17 (decision 018): a completed registration is changed only by a director or super
+// Decision 018: a completed registration is changed only by a director or super
 // admin; a CheckInAdmin sees it locked, as the server refuses their changes.
 
 const completed: Registration = {

@@ -21,7 +21,7 @@ const PAYMENT_POLL_MS = 2000;
 
 /**
  * `/customer/registration/{id}/confirmation`: the order summary, then the family's choice
- * (issue 19): pay now by card (Stripe Checkout, when the server offers it) or pay at the door,
+ * (decision 027): pay now by card (Stripe Checkout, when the server offers it) or pay at the door,
  * each with the amount it will be. One tap either way, as the single button was. Stripe sends
  * the family back here with `?paid=1` while its webhook completes the registration.
  */

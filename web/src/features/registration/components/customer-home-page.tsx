@@ -70,7 +70,7 @@ export function CustomerHomePage() {
   const list = registrations.data ?? [];
   const completed = list.filter((r) => r.isCompleted);
   // docs/product.md §2: no completed registration while registration is open goes to registering.
-  // The spinner stays while the next page loads: never a blank page after sign-in (issue 19).
+  // The spinner stays while the next page loads: never a blank page after sign-in (decision 027).
   if (next?.isRegistrationOpen && completed.length === 0)
     return (
       <>
@@ -118,7 +118,7 @@ export function CustomerHomePage() {
       {list.map((r, i) => (
         <Card key={r.registrationId} data-testid="registration-card">
           <CardHeader>
-            {/* Numbered for the family, not by the database's id (issue 19). */}
+            {/* Numbered for the family, not by the database's id. */}
             <CardTitle as="h2">
               {list.length > 1 ? `Registration ${i + 1}` : 'Your registration'}:{' '}
               {r.isCompleted ? 'Completed' : 'In progress'}

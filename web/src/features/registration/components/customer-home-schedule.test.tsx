@@ -9,7 +9,7 @@ import { formatAbout } from '../../../lib/format.ts';
 import { makeSettings, makeTournament } from '../../../testing/fixtures.ts';
 import { CustomerHomePage } from './customer-home-page.tsx';
 
-// Issue 14: the customer's home says where and when each competitor's divisions run.
+// The customer's home says where and when each competitor's divisions run (decision 022).
 vi.mock('../../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
 
 const registration: Registration = {

@@ -15,7 +15,7 @@ const PASS_MESSAGES = {
 
 /** Adding and removing spectator passes and lunch tickets. */
 function usePasses(id: number) {
-  // Issue 19: a count changes in place; the page stays, scrolled where it was, focus on the button.
+  // Decision 027: a count changes in place; the page stays, scrolled where it was, focus on the button.
   return useAction(
     async (kind: 'spectator' | 'lunch', add: boolean) => {
       const count = await changePasses(kind, id, add);
@@ -71,7 +71,7 @@ export function PassesCard({
 /**
  * A count with - and + buttons. They stay enabled while a change runs (a second press is
  * ignored by the action) and when the count is 0 (marked aria-disabled): a disabled button
- * would drop the keyboard focus (issue 19).
+ * would drop the keyboard focus (decision 027).
  */
 function Counter(props: {
   label: string;

@@ -3,7 +3,7 @@ import type { Registration } from '@shared/contract/registration.ts';
 import { formatDollars } from '../../../lib/format.ts';
 
 /**
- * Why a competitor costs what they cost (issue 19): the home page names an online price and a
+ * Why a competitor costs what they cost (decision 027): the home page names an online price and a
  * door price, and a family paying at the door would otherwise wonder which one they owe. The
  * prices come from the one shared rule (`competitorPrice`): registered online, the online
  * price, however it is paid; registered at the door on the day (a walk-in), the door price.

@@ -35,7 +35,7 @@ function ReceiptView({ registration }: { registration: Registration }) {
               Confirmation code: <strong data-testid="confirmation-code">{receipt.confirmationCode}</strong>
             </p>
             <p className="text-sm">Issued {formatDate(receipt.createdAt)}</p>
-            {/* Spaced cells: at 390 px the headers read "Quantity" and "Amount", never "QuantityAmount" (issue 19). */}
+            {/* Spaced cells: at 390 px the headers read "Quantity" and "Amount", never "QuantityAmount". */}
             <table className="w-full border-separate border-spacing-x-0 border-spacing-y-1 text-left">
               <thead>
                 <tr>

@@ -33,7 +33,7 @@ export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
   const session = useSession();
   // While a director views as the customer, the page follows the customer's rules (decision 014).
   const staff = isStaff(session) && getImpersonatedUserId() === null;
-  // Issue 17: a completed registration is changed only by a director or super admin (decision 018).
+  // A completed registration is changed only by a director or super admin (decision 018).
   const director = staff && hasAnyRole(session?.user.roles ?? [], DIRECTOR_ROLES);
   const contacts = useRef<ContactsHandle | null>(null);
   const proceed = useAction(async () => {
@@ -58,7 +58,7 @@ export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
         const locked = registration.isCompleted && !director;
         return (
           <div className="mx-auto grid max-w-3xl gap-4">
-            {/* No internal id in the title (issue 19): families have one registration at a time. */}
+            {/* No internal id in the title: families have one registration at a time. */}
             <h1 className="text-2xl font-bold">Online Registration</h1>
             {registration.isCompleted && (
               <p role="status" className="rounded-md border p-3">

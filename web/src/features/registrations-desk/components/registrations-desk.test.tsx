@@ -292,7 +292,7 @@ describe('the staff panel on a registration', () => {
     expect(await screen.findByText('sam@example.com')).toBeInTheDocument();
     expect(screen.getByText('Not checked in')).toBeInTheDocument();
     expect(screen.getByText('Desk Person')).toBeInTheDocument();
-    // Issue 19: titled with the family's name; the registration page beside it has the one
+    // Decision 029: titled with the family's name; the registration page beside it has the one
     // "View the receipt" link.
     expect(screen.getByRole('heading', { level: 1, name: 'Registration of Sam Lee' })).toBeInTheDocument();
     expect(screen.getByText('The registration page')).toBeInTheDocument();

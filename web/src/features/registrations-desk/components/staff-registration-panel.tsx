@@ -24,7 +24,7 @@ import { startViewingAs, useViewingAs } from '../view-as.ts';
 // Around the registration page on `/admin/registration/{id}` (decision 014): what staff need and a
 // customer never sees. Hidden while viewing as the customer, who would not see it either
 // (and whose UserContext the staff-only call would refuse).
-// Issue 19 (the director, item 2): a title with the family's name, the registration's money
+// Decision 029: a title with the family's name, the registration's money
 // state once (an earlier receipt's "paid $0 of $110" only under "Earlier receipts", marked
 // superseded), one "View the receipt" link (the registration page's), and two columns of equal
 // width: the staff details beside the registration.
@@ -88,7 +88,7 @@ function PanelBody({ detail }: { detail: AdminRegistrationDetail }) {
   const { showAlert, showError, clearAlert } = usePageAlert();
   const [busy, setBusy] = useState(false);
   const director = hasAnyRole(session?.user.roles ?? [], DIRECTOR_ROLES);
-  // Issue 19: the same rule as check-in and payments (the tournament's zone, labelled).
+  // The same rule as check-in and payments (the tournament's zone, labelled; decision 029).
   const when = useTimeFormat().timeOrDateTime;
   const [current, ...earlier] = receipts;
 

@@ -6,7 +6,7 @@ import { invalidateQueries } from '../../../lib/use-query.ts';
 import { makeTournament } from '../../../testing/fixtures.ts';
 import { ResultsPage } from './results-page.tsx';
 
-// Issue 14: the public results page.
+// The public results page (decision 022).
 vi.mock('../../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
 
 const results: PublicResults = {

@@ -8,7 +8,7 @@ import { RingSetup } from './ring-setup.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-// Issue 14: adding a ring (over /api) on useForm with the shared RingCreateSchema.
+// Decision 023: adding a ring (over /api) on useForm with the shared RingCreateSchema.
 it('adds a ring with its trimmed name and empties the field', async () => {
   setSession({ user: { personId: 1, roles: ['TournamentDirector'], userDisplayName: 'D' }, token: 't' });
   const fetch = vi.fn(async (input: any) => {

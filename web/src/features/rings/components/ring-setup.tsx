@@ -149,7 +149,7 @@ function RingRow({
         >
           {ring.isOpen ? `Close ${ring.name}` : `Open ${ring.name}`}
         </Button>
-        {/* The TV by this ring shows it alone (signage's ?rings=, issue 15). */}
+        {/* The TV by this ring shows it alone (signage's ?rings=, decision 022). */}
         <Button asChild variant="outline" className="h-11">
           <a href={`/signage/ring-assignments?rings=${ring.id}`} target="_blank" rel="noopener">
             TV screen for {ring.name}

@@ -17,7 +17,7 @@ import {
 import { QueryView } from '../../../components/query-view.tsx';
 import { SettingsShell } from './settings-shell.tsx';
 
-/** `/admin/competitor-levels`: an ordered list (move up/down), renamed in place (decision 007), with descriptions families see (issue 19). */
+/** `/admin/competitor-levels`: an ordered list (move up/down), renamed in place (decision 007), with descriptions families see (decision 027). */
 export function CompetitorLevelsPage() {
   const { data, error, isLoading } = useCompetitorLevels();
   const form = useForm({

@@ -70,7 +70,7 @@ function valuesOf(d: Division | undefined): Values {
 
 const genderLabel = (g: Division['gender']) => (g === 1 ? 'Male' : g === 2 ? 'Female' : 'Mixed');
 
-/** Issue 13: bring back the rules a past tournament's matchmaking used (skipping identical ones). */
+/** Decision 017: bring back the rules a past tournament's matchmaking used (skipping identical ones). */
 function CopyRules() {
   const tournaments = useAdminTournaments();
   const [tournamentId, setTournamentId] = useState('');

@@ -10,7 +10,7 @@ import { invalidateQueries } from '../../../lib/use-query.ts';
 import { makeSettings } from '../../../testing/fixtures.ts';
 import { EventTypesPage } from './event-types-page.tsx';
 
-// Issue 14: an event type says how it runs at the rings (judges, score range, minutes, third place).
+// An event type says how it runs at the rings (judges, score range, minutes, third place; decision 021).
 
 const forms: AdminEventType = {
   id: 1,

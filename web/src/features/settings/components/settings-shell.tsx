@@ -4,7 +4,7 @@ import { href, PAGES, SETTINGS_NAV } from '../../../app/pages.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { cn } from '../../../lib/utils.ts';
 
-/** Heading, the settings pages' own navigation, and the page (issue 8, SuperAdmin only). */
+/** Heading, the settings pages' own navigation, and the page (decision 007, SuperAdmin only). */
 export function SettingsShell({
   title,
   description,
