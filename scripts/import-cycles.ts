@@ -1,4 +1,4 @@
-// Import cycles between the modules of a folder (relative imports only), found with the
+// Import cycles between the modules of a folder (relative imports and the @web/ and @shared/ aliases), found with the
 // TypeScript compiler's own import scanner: `npx tsx scripts/import-cycles.ts sync-server/src`.
 // Prints each cycle once and exits 1 when there is any.
 import fs from 'node:fs';
@@ -18,9 +18,18 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+/** The path aliases of web/tsconfig.json: a module reached through one is still a local module. */
+const ALIASES: Record<string, string> = {
+  '@web/': path.resolve(import.meta.dirname, '../web/src'),
+  '@shared/': path.resolve(import.meta.dirname, '../shared/src'),
+};
+
 function resolveRelative(from: string, spec: string): string | undefined {
-  if (!spec.startsWith('.')) return undefined;
-  const base = path.resolve(path.dirname(from), spec);
+  const alias = Object.keys(ALIASES).find((a) => spec.startsWith(a));
+  if (!alias && !spec.startsWith('.')) return undefined;
+  const base = alias
+    ? path.join(ALIASES[alias] as string, spec.slice(alias.length))
+    : path.resolve(path.dirname(from), spec);
   const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
   return candidates.find((c) => SOURCE.test(c) && fs.existsSync(c));
 }

@@ -20,7 +20,7 @@ import {
   EmergencyContactFields,
   type BindField,
 } from '../../../components/form/competitor-fields.tsx';
-import { AREA_PAGES, type Area } from './registration-page.tsx';
+import { AREA_PAGES, type Area } from '../model/area.ts';
 import { href } from '../../../app/pages.ts';
 
 interface Values {

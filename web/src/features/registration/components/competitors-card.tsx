@@ -19,7 +19,7 @@ import {
   refreshRegistrations,
   setRegistration as setQueryData,
 } from '../api/registration.ts';
-import { AREA_PAGES, type Area } from './registration-page.tsx';
+import { AREA_PAGES, type Area } from '../model/area.ts';
 import { href } from '../../../app/pages.ts';
 
 type Competitor = Registration['competitors'][number];

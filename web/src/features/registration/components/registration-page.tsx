@@ -14,14 +14,8 @@ import { ContactsEditor } from './contacts-editor.tsx';
 import { PassesCard } from './passes-card.tsx';
 import { Total } from './registration-total.tsx';
 import type { ContactsHandle } from './use-contacts-autosave.ts';
+import type { Area } from '../model/area.ts';
 
-export type Area = 'customer' | 'admin';
-
-/** Each area's registration and competitor pages in the page table (app/pages.ts). */
-export const AREA_PAGES = {
-  customer: { registration: 'registration', competitor: 'competitor' },
-  admin: { registration: 'adminRegistration', competitor: 'adminCompetitor' },
-} as const;
 
 /** `/{customer|admin}/registration/{id}`: competitors, spectator passes, lunch tickets, total, contacts. */
 export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
