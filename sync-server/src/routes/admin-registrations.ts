@@ -9,7 +9,7 @@ import {
   ImpersonationSubjectSchema,
   ResendReceiptResultSchema,
 } from '@tournament/shared';
-import { defineRoute } from '../http/define-route.ts';
+import { defineRawRoute } from '../http/define-route.ts';
 import { jsonContent as json, requireCaller, router } from '../http/openapi-app.ts';
 import {
   deskCsv,
@@ -34,7 +34,7 @@ const idParam = { params: z.object({ id: IdParam }) };
 
 export const adminRegistrationRoutes = router()
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: ADMIN_REGISTRATION_PATHS.list,
@@ -45,7 +45,7 @@ export const adminRegistrationRoutes = router()
     async (c) => c.json(await listDeskRegistrations(c.get('deps'), c.req.valid('query'), requireCaller(c)), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: ADMIN_REGISTRATION_PATHS.csv,
@@ -64,7 +64,7 @@ export const adminRegistrationRoutes = router()
       }),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: ADMIN_REGISTRATION_PATHS.get('{id}'),
@@ -75,7 +75,7 @@ export const adminRegistrationRoutes = router()
     async (c) => c.json(await deskRegistrationDetail(c.get('deps'), c.req.valid('param').id, requireCaller(c)), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'post',
       path: ADMIN_REGISTRATION_PATHS.resendReceipt('{id}'),
@@ -91,7 +91,7 @@ export const adminRegistrationRoutes = router()
     async (c) => c.json(await resendReceipt(c.get('deps'), c.req.valid('param').id, requireCaller(c)), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'post',
       path: ADMIN_REGISTRATION_PATHS.impersonation('{userId}'),

@@ -6,7 +6,7 @@ import {
   ErrorBodySchema,
 } from '@tournament/shared';
 import { z } from '@hono/zod-openapi';
-import { defineRoute } from '../http/define-route.ts';
+import { defineRawRoute } from '../http/define-route.ts';
 import { jsonContent as json, router } from '../http/openapi-app.ts';
 import { competitorsCsv, getDashboard, listCompetitors } from '../services/admin-reports.ts';
 
@@ -22,7 +22,7 @@ const errors = {
 
 export const adminReportRoutes = router()
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: ADMIN_REPORT_PATHS.dashboard,
@@ -33,7 +33,7 @@ export const adminReportRoutes = router()
     async (c) => c.json(await getDashboard(c.get('deps')), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: ADMIN_REPORT_PATHS.competitors,
@@ -44,7 +44,7 @@ export const adminReportRoutes = router()
     async (c) => c.json(await listCompetitors(c.get('deps'), c.req.valid('query')), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: ADMIN_REPORT_PATHS.competitorsCsv,

@@ -1,11 +1,11 @@
 import { DEV_PATHS, DevMailListSchema } from '@tournament/shared';
-import { defineRoute } from '../http/define-route.ts';
+import { defineRawRoute } from '../http/define-route.ts';
 import { jsonContent as json, router } from '../http/openapi-app.ts';
 import { listDevMailbox } from '../services/dev-mailbox.ts';
 
 /** Without SMTP_URL, mails land here; a SuperAdmin reads them (the newest 100). */
 export const devRoutes = router().openapi(
-  defineRoute('/api/dev', {
+  defineRawRoute('/api/dev', {
     method: 'get',
     path: DEV_PATHS.mailbox,
     tags: ['staff'],

@@ -1,11 +1,11 @@
 import { PUBLIC_PATHS, ContactMessageSchema, ErrorBodySchema, MessageSchema } from '@tournament/shared';
 import { clientAddress } from '../http/client-address.ts';
-import { defineRoute } from '../http/define-route.ts';
+import { defineRawRoute } from '../http/define-route.ts';
 import { router } from '../http/openapi-app.ts';
 import { sendContactMessage } from '../services/contact.ts';
 
 export const emailRoutes = router().openapi(
-  defineRoute('/api/email', {
+  defineRawRoute('/api/email', {
     method: 'put',
     path: PUBLIC_PATHS.contactUs,
     tags: ['public'],

@@ -11,7 +11,7 @@ import {
   SharedFileSchema,
   StaffShareFormSchema,
 } from '@tournament/shared';
-import { defineRoute } from '../http/define-route.ts';
+import { defineRawRoute } from '../http/define-route.ts';
 import { jsonContent as json, requireCaller, router } from '../http/openapi-app.ts';
 import {
   deleteOwnUpload,
@@ -58,7 +58,7 @@ export function attachmentDisposition(name: string): string {
 
 export const fileRoutes = router()
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: FILE_PATHS.mine,
@@ -68,7 +68,7 @@ export const fileRoutes = router()
     async (c) => c.json(await listMyFiles(c.get('deps'), requireCaller(c)), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'post',
       path: FILE_PATHS.mine,
@@ -79,7 +79,7 @@ export const fileRoutes = router()
     async (c) => c.json(await uploadForStaff(c.get('deps'), requireCaller(c), c.req.valid('form')), 201),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: FILE_PATHS.file('{fileId}'),
@@ -102,7 +102,7 @@ export const fileRoutes = router()
     },
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'delete',
       path: FILE_PATHS.file('{fileId}'),
@@ -117,7 +117,7 @@ export const fileRoutes = router()
     },
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       tags: ['staff'],
       method: 'post',
@@ -129,7 +129,7 @@ export const fileRoutes = router()
     async (c) => c.json(await shareFile(c.get('deps'), requireCaller(c), c.req.valid('form')), 201),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       tags: ['staff'],
       method: 'delete',
@@ -145,7 +145,7 @@ export const fileRoutes = router()
     },
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       tags: ['staff'],
       method: 'get',

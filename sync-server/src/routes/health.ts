@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { PUBLIC_PATHS, ErrorBodySchema } from '@tournament/shared';
-import { defineRoute } from '../http/define-route.ts';
+import { defineRawRoute } from '../http/define-route.ts';
 import { router } from '../http/openapi-app.ts';
 
 export const healthRoutes = router().openapi(
-  defineRoute('/api', {
+  defineRawRoute('/api', {
     method: 'get',
     path: PUBLIC_PATHS.health,
     tags: ['operations'],

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { PUBLIC_PATHS, EventTypeSchema, SiteSettingsSchema, TournamentSchema } from '@tournament/shared';
-import { defineRoute } from '../http/define-route.ts';
+import { defineRawRoute } from '../http/define-route.ts';
 import { sendPublicRead } from '../http/public-read.ts';
 import { router } from '../http/openapi-app.ts';
 import { getSiteSettings } from '../services/site-settings.ts';
@@ -9,7 +9,7 @@ import { listEventTypes, listTournaments } from '../services/tournaments.ts';
 // Cached reads, sent as bodies serialized once with an ETag (issue 18; decision 020).
 export const publicRoutes = router()
   .openapi(
-    defineRoute('/api', {
+    defineRawRoute('/api', {
       method: 'get',
       path: PUBLIC_PATHS.tournaments,
       tags: ['public'],
@@ -21,7 +21,7 @@ export const publicRoutes = router()
     async (c) => sendPublicRead(c, await listTournaments(c.get('deps'))),
   )
   .openapi(
-    defineRoute('/api', {
+    defineRawRoute('/api', {
       method: 'get',
       path: PUBLIC_PATHS.eventTypes,
       tags: ['public'],
@@ -33,7 +33,7 @@ export const publicRoutes = router()
     async (c) => sendPublicRead(c, await listEventTypes(c.get('deps'))),
   )
   .openapi(
-    defineRoute('/api', {
+    defineRawRoute('/api', {
       method: 'get',
       path: PUBLIC_PATHS.settings,
       tags: ['public'],

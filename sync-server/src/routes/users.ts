@@ -15,7 +15,7 @@ import {
 } from '@tournament/shared';
 import { getCookie, setCookie } from 'hono/cookie';
 import { clientAddress } from '../http/client-address.ts';
-import { defineRoute } from '../http/define-route.ts';
+import { defineRawRoute } from '../http/define-route.ts';
 import { router } from '../http/openapi-app.ts';
 import {
   authenticate,
@@ -36,7 +36,7 @@ const err = (description: string) => ({ description, ...json(ErrorBodySchema) })
 
 export const userRoutes = router()
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       method: 'post',
       path: USER_PATHS.register,
       tags: ['users'],
@@ -51,7 +51,7 @@ export const userRoutes = router()
     async (c) => c.json({ message: await registerAccount(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       method: 'put',
       path: USER_PATHS.register,
       tags: ['users'],
@@ -62,7 +62,7 @@ export const userRoutes = router()
     async (c) => c.json({ message: await verifyAccount(c.get('deps'), c.req.valid('json').hash) }, 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       method: 'post',
       path: USER_PATHS.authenticate,
       tags: ['users'],
@@ -96,7 +96,7 @@ export const userRoutes = router()
     },
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       method: 'post',
       path: USER_PATHS.googleOAuth,
       tags: ['users'],
@@ -111,7 +111,7 @@ export const userRoutes = router()
     async (c) => c.json(await signInWithGoogle(c.get('deps'), c.req.valid('json')), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       method: 'post',
       path: USER_PATHS.forgot,
       tags: ['users'],
@@ -126,7 +126,7 @@ export const userRoutes = router()
     async (c) => c.json({ message: await forgotPassword(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       method: 'put',
       path: USER_PATHS.reset,
       tags: ['users'],
@@ -141,7 +141,7 @@ export const userRoutes = router()
     async (c) => c.json({ message: await resetPassword(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       method: 'post',
       path: USER_PATHS.refresh,
       tags: ['users'],
@@ -156,7 +156,7 @@ export const userRoutes = router()
     async (c) => c.json(await refreshSession(c.get('deps'), c.req.valid('json').refreshToken), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       method: 'post',
       path: USER_PATHS.logout,
       tags: ['users'],
