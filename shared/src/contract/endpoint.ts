@@ -67,7 +67,9 @@ export type BodyOf<E extends EndpointSpec> = E extends { body: infer B extends z
     : Input<B>
   : never;
 
-type Part<K extends string, T> = [T] extends [never] ? {} : {} extends T ? { [P in K]?: T } : { [P in K]: T };
+/** No properties. */
+type Empty = Record<never, never>;
+type Part<K extends string, T> = [T] extends [never] ? Empty : Empty extends T ? { [P in K]?: T } : { [P in K]: T };
 /** `{ params, query, body }` as far as the endpoint has them. */
 export type CallArgs<E extends EndpointSpec> = Part<'params', ParamsOf<E>> &
   Part<'query', QueryOf<E>> &

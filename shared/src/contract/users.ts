@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ACCOUNT_ROLES } from '../domain/roles.ts';
 import { MESSAGES } from '../domain/messages.ts';
 import { machineText } from '../domain/text.ts';
+import { endpoint } from './endpoint.ts';
+import { MessageSchema } from './public.ts';
 import {
   emailField,
   MAX_ID,
@@ -125,3 +127,16 @@ export type SessionUser = z.infer<typeof SessionUserSchema>;
 
 export const AuthResponseSchema = z.object({ user: SessionUserSchema });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+// ---- The endpoints (decision 035) ----
+
+export const USER_API = {
+  register: endpoint({ method: 'post', path: USER_PATHS.register, body: RegisterRequestSchema, response: MessageSchema }),
+  verify: endpoint({ method: 'put', path: USER_PATHS.register, body: VerifyRequestSchema, response: MessageSchema }),
+  authenticate: endpoint({ method: 'post', path: USER_PATHS.authenticate, body: AuthenticateRequestSchema, response: AuthResponseSchema }),
+  googleOAuth: endpoint({ method: 'post', path: USER_PATHS.googleOAuth, body: GoogleAuthRequestSchema, response: AuthResponseSchema }),
+  forgot: endpoint({ method: 'post', path: USER_PATHS.forgot, body: ForgotRequestSchema, response: MessageSchema }),
+  reset: endpoint({ method: 'put', path: USER_PATHS.reset, body: ResetRequestSchema, response: MessageSchema }),
+  refresh: endpoint({ method: 'post', path: USER_PATHS.refresh, body: RefreshRequestSchema, response: AuthResponseSchema }),
+  logout: endpoint({ method: 'post', path: USER_PATHS.logout, body: LogoutRequestSchema, response: MessageSchema }),
+} as const;

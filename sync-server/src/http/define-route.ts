@@ -31,17 +31,19 @@ export interface RouteDoc extends Omit<Partial<RouteConfig>, 'method' | 'path' |
   middleware?: MiddlewareHandler<AppEnv>[];
 }
 
+/** No properties. */
+type Empty = Record<never, never>;
 type Json<S> = { description: string; content: { 'application/json': { schema: S } } };
 type OkOf<E extends Endpoint> = E['response'] extends FileAnswer
   ? { description: string; content: Record<string, { schema: z.ZodString }> }
   : Json<E['response']>;
-type RequestOf<E extends Endpoint> = (E extends { params: infer P } ? { params: P } : {}) &
-  (E extends { query: infer Q } ? { query: Q } : {}) &
+type RequestOf<E extends Endpoint> = (E extends { params: infer P } ? { params: P } : Empty) &
+  (E extends { query: infer Q } ? { query: Q } : Empty) &
   (E extends { body: infer B }
     ? E extends { bodyType: 'form' }
       ? { body: { required: true; content: { 'multipart/form-data': { schema: B } } } }
       : { body: { required: true; content: { 'application/json': { schema: B } } } }
-    : {});
+    : Empty);
 type StatusOf<E extends Endpoint> = E extends { status: infer S extends number } ? S : 200;
 type ResponsesOf<E extends Endpoint, D extends RouteDoc> = { [K in StatusOf<E>]: OkOf<E> } & {
   [K in keyof D['errors'] & number]: Json<typeof ErrorBodySchema>;

@@ -185,7 +185,7 @@ function get<T>(path: string, schema?: SchemaArg<T>): Promise<T | unknown> {
 }
 
 /** `[args]`, optional when the endpoint needs none of params, query or body. */
-type ArgsOf<E extends Endpoint> = {} extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];
+type ArgsOf<E extends Endpoint> = Record<never, never> extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];
 
 /**
  * Calls an endpoint of the contract (shared/src/contract/<area>.ts; decision 035): the URL is

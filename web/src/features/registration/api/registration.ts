@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
+import { PUBLIC_API } from '@shared/contract/public.ts';
 import {
   REGISTRATION_API as R,
   type CompetitorCreate,
@@ -22,7 +22,7 @@ import { invalidateQueries, refreshQueries, setQueryData, useQuery } from '../..
 
 const KEY = 'registration:';
 
-export const fetchTournaments = () => api.get(PUBLIC_PATHS.tournaments, TournamentListSchema);
+export const fetchTournaments = () => api.call(PUBLIC_API.tournaments);
 export const createRegistration = (tournamentId: number) =>
   api.call(R.create, { params: { tournamentId } });
 export const fetchRegistration = (id: number) => api.call(R.get, { params: { id } });

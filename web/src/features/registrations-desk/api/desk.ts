@@ -7,7 +7,7 @@ import {
   type AdminRegistrationQuery,
 } from '@shared/contract/admin-registrations.ts';
 import { queryString } from '@shared/contract/paths.ts';
-import { PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
+import { PUBLIC_API } from '@shared/contract/public.ts';
 import { REGISTRATION_PATHS, RegistrationListSchema, type Registration } from '@shared/contract/registration.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -38,7 +38,7 @@ export function useDeskDetail(id: number) {
 /** While viewing as a customer: that customer's own registrations for the next tournament. */
 export function useViewedCustomerRegistrations(userId: number) {
   return useQuery(`${KEY}as:${userId}`, async () => {
-    const tournaments = await api.get(PUBLIC_PATHS.tournaments, TournamentListSchema);
+    const tournaments = await api.call(PUBLIC_API.tournaments);
     const next = nextTournament(tournaments, new Date());
     if (!next) return { tournament: undefined, registrations: [] as Registration[] };
     return {
