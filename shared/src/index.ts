@@ -1,6 +1,7 @@
 export * from './domain/tournament-status.ts';
 export * from './domain/costs.ts';
 export * from './domain/roles.ts';
+export * from './domain/domain-error.ts';
 export * from './domain/messages.ts';
 export * from './domain/validation.ts';
 export * from './domain/text.ts';

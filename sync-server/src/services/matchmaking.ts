@@ -7,7 +7,6 @@ import {
   entriesOutside,
   generateDraft,
   isEmptyDiff,
-  MatchmakingError,
   moveCompetitor,
   noRuleReason,
   publishDiff,
@@ -31,6 +30,7 @@ import {
   type PublishPreview,
   type SplitInput,
   type DraftOptions,
+  notFoundText,
 } from '@tournament/shared';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -65,17 +65,15 @@ import { syncRingDivisions } from './ring-divisions.ts';
 type Source = 'completed' | 'checkedIn';
 type DbLike = Db | Tx;
 
-const DRAFT_NOT_FOUND = 'The matchmaking draft was not found';
+const DRAFT_NOT_FOUND = notFoundText('matchmaking draft');
 const DIVISION_NOT_FOUND = 'The division was not found in this draft';
 
-/** A rule refusal (split of one age, combine across event types...) as a 409 with its message. */
+/**
+ * Runs matchmaking rules. A rule refusal (split of one age, combine across event types...) is
+ * already a DomainError answered 409 with its message (MATCHMAKING_REFUSED in shared).
+ */
 async function rules<T>(fn: () => T | Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (e instanceof MatchmakingError) throw new DomainError('matchmaking_refused', e.message, 409);
-    throw e;
-  }
+  return await fn();
 }
 
 const snapshot = (list: readonly MatchRule[]) =>
@@ -88,7 +86,7 @@ const idOf = (key: string) => Number(key.slice(1));
 
 async function readTournament(db: DbLike, id: number) {
   const [t] = await db.select().from(tournaments).where(eq(tournaments.id, id));
-  if (!t) throw notFound('The tournament was not found');
+  if (!t) throw notFound(notFoundText('tournament'));
   return t;
 }
 
@@ -659,7 +657,7 @@ export async function moveDraftCompetitor(deps: Deps, draftId: number, input: Mo
     const from = find(input.fromDivisionId);
     const to = find(input.toDivisionId);
     const competitor = byId.get(input.competitorId);
-    if (!competitor) throw notFound('The competitor was not found');
+    if (!competitor) throw notFound(notFoundText('competitor'));
     const [f, t] = await rules(() => moveCompetitor(from, to, competitor));
     await updateDivision(tx, f);
     await updateDivision(tx, t);
@@ -703,7 +701,7 @@ export async function placeLateEntry(deps: Deps, draftId: number, input: PlaceIn
     const { draft, list, byId, find } = await editContext(tx, draftId);
     const d = find(input.divisionId);
     const c = byId.get(input.competitorId);
-    if (!c) throw notFound('The competitor was not found');
+    if (!c) throw notFound(notFoundText('competitor'));
     const outside = entriesOutside([c], list, draft.eventTypeIds).map((o) => o.eventTypeId);
     if (!outside.includes(input.eventTypeId)) {
       throw new DomainError(

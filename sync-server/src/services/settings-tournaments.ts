@@ -5,6 +5,7 @@ import {
   tournamentStatus,
   type AdminTournament,
   type TournamentInputSchema,
+  notFoundText,
 } from '@tournament/shared';
 import type { Db, Tx } from '../db/client.ts';
 import { events, registrations, tournamentScheduleLines, tournaments } from '../db/schema.ts';
@@ -15,7 +16,7 @@ import { TOURNAMENTS_CACHE_KEY, toStoredTournament, type StoredTournament } from
 
 type TournamentInput = z.output<typeof TournamentInputSchema>;
 
-const TOURNAMENT_NOT_FOUND = 'The tournament was not found';
+const TOURNAMENT_NOT_FOUND = notFoundText('tournament');
 
 async function readTournament(db: Db | Tx, id: number): Promise<StoredTournament | undefined> {
   const [t] = await db.select().from(tournaments).where(eq(tournaments.id, id));
