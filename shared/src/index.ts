@@ -10,6 +10,7 @@ export * from './contract/errors.ts';
 export * from './contract/public.ts';
 export * from './contract/access.ts';
 export * from './contract/endpoint.ts';
+export * from './contract/endpoints.ts';
 export * from './domain/competitor.ts';
 export * from './domain/receipt.ts';
 export * from './contract/registration.ts';

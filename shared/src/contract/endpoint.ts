@@ -44,7 +44,8 @@ export type Endpoint<S extends EndpointSpec = EndpointSpec> = S & {
 export function endpoint<const S extends EndpointSpec>(spec: S): Endpoint<S> {
   const key = `${spec.method.toUpperCase()} ${spec.path}`;
   const roles = rolesFor(key);
-  if (!roles) throw new Error(`Endpoint ${key} is missing from the role table (shared/src/contract/access.ts)`);
+  if (!roles)
+    throw new Error(`Endpoint ${key} is missing from the role table (shared/src/contract/access.ts)`);
   return { ...spec, key, roles };
 }
 
@@ -60,7 +61,9 @@ type Input<S> = S extends z.ZodType ? z.input<S> : never;
 export type ParamsOf<E extends EndpointSpec> = E extends { params: infer P extends z.ZodObject }
   ? { [K in keyof z.input<P>]: string | number }
   : never;
-export type QueryOf<E extends EndpointSpec> = E extends { query: infer Q extends z.ZodObject } ? Input<Q> : never;
+export type QueryOf<E extends EndpointSpec> = E extends { query: infer Q extends z.ZodObject }
+  ? Input<Q>
+  : never;
 export type BodyOf<E extends EndpointSpec> = E extends { body: infer B extends z.ZodType }
   ? E extends { bodyType: 'form' }
     ? FormData
@@ -69,14 +72,20 @@ export type BodyOf<E extends EndpointSpec> = E extends { body: infer B extends z
 
 /** No properties. */
 type Empty = Record<never, never>;
-type Part<K extends string, T> = [T] extends [never] ? Empty : Empty extends T ? { [P in K]?: T } : { [P in K]: T };
+type Part<K extends string, T> = [T] extends [never]
+  ? Empty
+  : Empty extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
 /** `{ params, query, body }` as far as the endpoint has them. */
 export type CallArgs<E extends EndpointSpec> = Part<'params', ParamsOf<E>> &
   Part<'query', QueryOf<E>> &
   Part<'body', BodyOf<E>>;
 
 /** What the OK answer is, once parsed with the contract's schema. */
-export type AnswerOf<E extends EndpointSpec> = E['response'] extends z.ZodType ? z.output<E['response']> : Blob;
+export type AnswerOf<E extends EndpointSpec> = E['response'] extends z.ZodType
+  ? z.output<E['response']>
+  : Blob;
 
 /** The URL of a call: the path with its parameters filled in, and the query string. */
 export function urlOf(e: EndpointSpec, params?: object, query?: object): string {

@@ -91,6 +91,11 @@ export const PUBLIC_API = {
   tournaments: endpoint({ method: 'get', path: PUBLIC_PATHS.tournaments, response: TournamentListSchema }),
   eventTypes: endpoint({ method: 'get', path: PUBLIC_PATHS.eventTypes, response: EventTypeListSchema }),
   settings: endpoint({ method: 'get', path: PUBLIC_PATHS.settings, response: SiteSettingsSchema }),
-  contactUs: endpoint({ method: 'put', path: PUBLIC_PATHS.contactUs, body: ContactMessageSchema, response: MessageSchema }),
+  contactUs: endpoint({
+    method: 'put',
+    path: PUBLIC_PATHS.contactUs,
+    body: ContactMessageSchema,
+    response: MessageSchema,
+  }),
   health: endpoint({ method: 'get', path: PUBLIC_PATHS.health, response: HealthSchema }),
 } as const;

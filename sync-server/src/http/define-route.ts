@@ -18,7 +18,10 @@ type Config = Omit<RouteConfig, 'middleware'> & { middleware?: MiddlewareHandler
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503 | 507;
 
 /** What a route says about itself beyond its contract entry: the OpenAPI words and its refusals. */
-export interface RouteDoc extends Omit<Partial<RouteConfig>, 'method' | 'path' | 'request' | 'responses' | 'middleware'> {
+export interface RouteDoc extends Omit<
+  Partial<RouteConfig>,
+  'method' | 'path' | 'request' | 'responses' | 'middleware'
+> {
   tags: string[];
   summary: string;
   /** The description of the OK answer. */
@@ -56,9 +59,16 @@ type ResponsesOf<E extends Endpoint, D extends RouteDoc> = { [K in StatusOf<E>]:
  * before the handler runs. `mount` is where the router is mounted ("/api/email"); the router
  * gets the part of the path below it.
  */
-export function defineRoute<const E extends Endpoint, const D extends RouteDoc>(mount: string, entry: E, doc: D) {
+export function defineRoute<const E extends Endpoint, const D extends RouteDoc>(
+  mount: string,
+  entry: E,
+  doc: D,
+) {
   const { ok, errors, middleware, ...words } = doc;
-  const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBodySchema } } });
+  const error = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: ErrorBodySchema } },
+  });
   const responses: Record<number, unknown> = {
     [entry.status ?? 200]:
       'file' in entry.response
@@ -66,7 +76,8 @@ export function defineRoute<const E extends Endpoint, const D extends RouteDoc>(
         : { description: ok, content: { 'application/json': { schema: entry.response } } },
   };
   const refusals = { ...roleRefusals(entry.roles), ...errors };
-  for (const [status, description] of Object.entries(refusals)) responses[Number(status)] = error(description);
+  for (const [status, description] of Object.entries(refusals))
+    responses[Number(status)] = error(description);
   const request: Record<string, unknown> = {};
   if (entry.params) request.params = entry.params;
   if (entry.query) request.query = entry.query;

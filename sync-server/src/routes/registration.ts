@@ -23,7 +23,11 @@ import {
 // Each route's method, path, parameters, body and answer are its contract entry's (decision 035).
 
 const MOUNT = '/api/registration';
-const refusals = { 400: 'Invalid', 404: 'Not found, or not yours', 409: 'Not possible in its current state' } as const;
+const refusals = {
+  400: 'Invalid',
+  404: 'Not found, or not yours',
+  409: 'Not possible in its current state',
+} as const;
 const doc = (summary: string, ok: string) => ({ tags: ['registration'], summary, ok, errors: refusals });
 
 const passRoutes = [
@@ -35,42 +39,64 @@ const passRoutes = [
 
 const base = router()
   .openapi(
-    defineRoute(MOUNT, R.create, doc("The caller's incomplete registration for the tournament, or a new one", 'Registration')),
+    defineRoute(
+      MOUNT,
+      R.create,
+      doc("The caller's incomplete registration for the tournament, or a new one", 'Registration'),
+    ),
     async (c) =>
       c.json(await createRegistration(c.get('deps'), caller(c), c.req.valid('param').tournamentId), 200),
   )
   .openapi(
-    defineRoute(MOUNT, R.getAll, doc("The caller's registrations for the tournament (staff: all)", 'Registrations')),
+    defineRoute(
+      MOUNT,
+      R.getAll,
+      doc("The caller's registrations for the tournament (staff: all)", 'Registrations'),
+    ),
     async (c) =>
       c.json(await listRegistrations(c.get('deps'), caller(c), c.req.valid('param').tournamentId), 200),
   )
   .openapi(
-    defineRoute(MOUNT, R.incomplete, doc("The caller's incomplete registration for the tournament, or null", 'Registration or null')),
+    defineRoute(
+      MOUNT,
+      R.incomplete,
+      doc("The caller's incomplete registration for the tournament, or null", 'Registration or null'),
+    ),
     async (c) =>
       c.json(await findIncomplete(c.get('deps'), caller(c), c.req.valid('param').tournamentId), 200),
   )
   .openapi(
-    defineRoute(MOUNT, R.hasCompleted, doc('Whether the caller has a completed registration for the next tournament', 'Boolean')),
+    defineRoute(
+      MOUNT,
+      R.hasCompleted,
+      doc('Whether the caller has a completed registration for the next tournament', 'Boolean'),
+    ),
     async (c) => c.json(await hasCompleted(c.get('deps'), caller(c)), 200),
   )
   .openapi(
-    defineRoute(MOUNT, R.options, doc('The events a competitor can enter at the tournament, and the competitor levels', 'Options')),
+    defineRoute(
+      MOUNT,
+      R.options,
+      doc('The events a competitor can enter at the tournament, and the competitor levels', 'Options'),
+    ),
     async (c) => c.json(await registrationOptions(c.get('deps'), c.req.valid('param').tournamentId), 200),
   )
-  .openapi(
-    defineRoute(MOUNT, R.competitor, doc('One competitor', 'Competitor')),
-    async (c) => c.json(await getCompetitor(c.get('deps'), caller(c), c.req.valid('param').id), 200),
+  .openapi(defineRoute(MOUNT, R.competitor, doc('One competitor', 'Competitor')), async (c) =>
+    c.json(await getCompetitor(c.get('deps'), caller(c), c.req.valid('param').id), 200),
   )
   .openapi(
     defineRoute(MOUNT, R.addCompetitor, doc('Adds a competitor (DESIGN.md section 5 fields)', 'Competitor')),
     async (c) => c.json(await addCompetitor(c.get('deps'), caller(c), c.req.valid('json')), 200),
   )
-  .openapi(
-    defineRoute(MOUNT, R.updateCompetitor, doc('Changes a competitor', 'Competitor')),
-    async (c) => c.json(await updateCompetitor(c.get('deps'), caller(c), c.req.valid('json')), 200),
+  .openapi(defineRoute(MOUNT, R.updateCompetitor, doc('Changes a competitor', 'Competitor')), async (c) =>
+    c.json(await updateCompetitor(c.get('deps'), caller(c), c.req.valid('json')), 200),
   )
   .openapi(
-    defineRoute(MOUNT, R.deleteCompetitor, doc('Removes a competitor; answers the registration without it', 'Registration')),
+    defineRoute(
+      MOUNT,
+      R.deleteCompetitor,
+      doc('Removes a competitor; answers the registration without it', 'Registration'),
+    ),
     async (c) => c.json(await deleteCompetitor(c.get('deps'), caller(c), c.req.valid('param').id), 200),
   )
   .openapi(
@@ -87,7 +113,11 @@ const base = router()
       ),
   )
   .openapi(
-    defineRoute(MOUNT, R.contactPreferences, doc("A contact's e-mail and SMS division-notification choices", 'Contact')),
+    defineRoute(
+      MOUNT,
+      R.contactPreferences,
+      doc("A contact's e-mail and SMS division-notification choices", 'Contact'),
+    ),
     async (c) =>
       c.json(
         await setContactPreferences(

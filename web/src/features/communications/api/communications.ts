@@ -19,8 +19,7 @@ import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
 // Communications (issue 16): compose, preview, send in the background, watch the progress,
 // history, templates and the SMS cost cap.
 
-export const useTournaments = () =>
-  useQuery('tournaments', () => api.call(PUBLIC_API.tournaments));
+export const useTournaments = () => useQuery('tournaments', () => api.call(PUBLIC_API.tournaments));
 
 export const useCommunicationOptions = (tournamentId: number | undefined) =>
   useQuery(`communications:options:${tournamentId ?? 'none'}`, () =>

@@ -23,13 +23,10 @@ import { invalidateQueries, refreshQueries, setQueryData, useQuery } from '../..
 const KEY = 'registration:';
 
 export const fetchTournaments = () => api.call(PUBLIC_API.tournaments);
-export const createRegistration = (tournamentId: number) =>
-  api.call(R.create, { params: { tournamentId } });
+export const createRegistration = (tournamentId: number) => api.call(R.create, { params: { tournamentId } });
 export const fetchRegistration = (id: number) => api.call(R.get, { params: { id } });
-export const fetchRegistrations = (tournamentId: number) =>
-  api.call(R.getAll, { params: { tournamentId } });
-export const fetchIncomplete = (tournamentId: number) =>
-  api.call(R.incomplete, { params: { tournamentId } });
+export const fetchRegistrations = (tournamentId: number) => api.call(R.getAll, { params: { tournamentId } });
+export const fetchIncomplete = (tournamentId: number) => api.call(R.incomplete, { params: { tournamentId } });
 export const addCompetitor = (c: CompetitorCreate) => api.call(R.addCompetitor, { body: c });
 export const updateCompetitor = (c: CompetitorUpdate) => api.call(R.updateCompetitor, { body: c });
 export const deleteCompetitor = (id: number) => api.call(R.deleteCompetitor, { params: { id } });
