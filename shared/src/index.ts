@@ -1,6 +1,7 @@
 export * from './domain/tournament-status.ts';
 export * from './domain/costs.ts';
 export * from './domain/roles.ts';
+export * from './domain/domain-error.ts';
 export * from './domain/messages.ts';
 export * from './domain/validation.ts';
 export * from './domain/text.ts';
@@ -8,6 +9,8 @@ export * from './domain/phone.ts';
 export * from './contract/errors.ts';
 export * from './contract/public.ts';
 export * from './contract/access.ts';
+export * from './contract/endpoint.ts';
+export * from './contract/endpoints.ts';
 export * from './domain/competitor.ts';
 export * from './domain/receipt.ts';
 export * from './contract/registration.ts';

@@ -11,7 +11,13 @@ import { impersonation } from './http/impersonation.ts';
 import { webApp } from './http/web-app.ts';
 import { publicPages } from './http/public-pages.ts';
 import { visitorPublicReads } from './http/public-read.ts';
-import { MAX_FILE_BYTES, FILE_MESSAGES, PUBLIC_PATHS, UPLOAD_PATHS } from '@tournament/shared';
+import {
+  MAX_FILE_BYTES,
+  FILE_MESSAGES,
+  PUBLIC_PATHS,
+  UPLOAD_PATHS,
+  NOT_FOUND_TEXT,
+} from '@tournament/shared';
 import { getSiteSettings, peekSiteSettings } from './services/site-settings.ts';
 import { listEventTypes, listTournaments, peekEventTypes, peekTournaments } from './services/tournaments.ts';
 import { logRequest } from './lib/request-log.ts';
@@ -182,10 +188,10 @@ export function createApp(deps: Deps) {
   });
 
   app.all('/api/*', () => {
-    throw new DomainError('not_found', 'The requested resource was not found', 404);
+    throw new DomainError('not_found', NOT_FOUND_TEXT, 404);
   });
   app.all('/sync/*', () => {
-    throw new DomainError('not_found', 'The requested resource was not found', 404);
+    throw new DomainError('not_found', NOT_FOUND_TEXT, 404);
   });
   // The public pages arrive rendered with the cached public reads (decision 020).
   const pages = publicPages(
@@ -202,7 +208,7 @@ export function createApp(deps: Deps) {
   );
   app.get('*', webApp(deps.config.webDist, pages));
   app.onError(onError);
-  app.notFound((c) => c.json({ message: 'The requested resource was not found' }, 404));
+  app.notFound((c) => c.json({ message: NOT_FOUND_TEXT }, 404));
   return app;
 }
 

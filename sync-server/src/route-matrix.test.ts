@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   API_ACCESS,
+  CONTRACT_ENDPOINTS,
   SYNC_SCOPE_ROLES,
   SYNC_SCOPES,
   type RegistrationOptions,
@@ -245,6 +246,9 @@ async function fingerprint(): Promise<Record<string, string>> {
 const docRes = await send('get', '/api/openapi.json');
 const doc = JSON.parse(docRes.text) as Doc;
 const table = API_ACCESS as Record<string, readonly Role[]>;
+// Decision 035: a route's roles are its contract entry's (which takes them from the role table).
+const contract = new Map(CONTRACT_ENDPOINTS.map((e) => [e.key, e]));
+const rolesOf = (key: string): readonly Role[] => contract.get(key)?.roles ?? table[key] ?? [];
 const THE_DOCUMENT = 'GET /api/openapi.json';
 
 const documented: Op[] = Object.entries(doc.paths).flatMap(([path, item]) =>
@@ -252,7 +256,7 @@ const documented: Op[] = Object.entries(doc.paths).flatMap(([path, item]) =>
     const op = item[method];
     if (!op) return [];
     const key = `${method.toUpperCase()} ${path}`;
-    return [{ key, method, path, op, roles: table[key] ?? [] }];
+    return [{ key, method, path, op, roles: rolesOf(key) }];
   }),
 );
 // The document itself is an operation too (it does not describe itself).
@@ -288,6 +292,16 @@ describe('the role table and the OpenAPI document', () => {
   it("agree on each route's roles (x-roles)", () => {
     for (const o of documented)
       if (o.key !== THE_DOCUMENT) expect(o.op['x-roles'], o.key).toEqual([...o.roles]);
+  });
+
+  it('document every endpoint of the contract once, with its method, path and roles (decision 035)', () => {
+    expect(CONTRACT_ENDPOINTS.length).toBe(contract.size);
+    const byKey = new Map(documented.map((o) => [o.key, o]));
+    for (const e of CONTRACT_ENDPOINTS) {
+      expect(byKey.has(e.key), e.key).toBe(true);
+      expect(byKey.get(e.key)?.op['x-roles'], e.key).toEqual([...e.roles]);
+      expect([...e.roles], e.key).toEqual([...(table[e.key] ?? [])]);
+    }
   });
 
   it('cover enough routes for the matrix to mean something', () => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { freeText, TEXT_LIMITS } from '../domain/text.ts';
 import type { PathParam } from './paths.ts';
-import { ReceiptSchema, RegistrationSchema } from './registration.ts';
+import { endpoint } from './endpoint.ts';
+import { IdParam, ReceiptSchema, RegistrationSchema } from './registration.ts';
 
 // Issue 7, the staff registrations desk (SPEC.md sections 2 and 6: registrations list and
 // registration detail for the three staff roles), and impersonation (SPEC.md sections 4 and 7).
@@ -132,3 +133,39 @@ export const ImpersonationSubjectSchema = z.object({
   email: z.string(),
 });
 export type ImpersonationSubject = z.infer<typeof ImpersonationSubjectSchema>;
+
+// ---- The endpoints (decision 035) ----
+
+const P = ADMIN_REGISTRATION_PATHS;
+export const ADMIN_REGISTRATION_API = {
+  list: endpoint({
+    method: 'get',
+    path: P.list,
+    query: AdminRegistrationQuerySchema,
+    response: AdminRegistrationListSchema,
+  }),
+  csv: endpoint({
+    method: 'get',
+    path: P.csv,
+    query: AdminRegistrationQuerySchema,
+    response: { file: 'text/csv' },
+  }),
+  get: endpoint({
+    method: 'get',
+    path: P.get('{id}'),
+    params: z.object({ id: IdParam }),
+    response: AdminRegistrationDetailSchema,
+  }),
+  resendReceipt: endpoint({
+    method: 'post',
+    path: P.resendReceipt('{id}'),
+    params: z.object({ id: IdParam }),
+    response: ResendReceiptResultSchema,
+  }),
+  impersonation: endpoint({
+    method: 'post',
+    path: P.impersonation('{userId}'),
+    params: z.object({ userId: IdParam }),
+    response: ImpersonationSubjectSchema,
+  }),
+} as const;

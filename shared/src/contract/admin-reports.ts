@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { freeText, TEXT_LIMITS } from '../domain/text.ts';
 import { queryString } from './paths.ts';
+import { endpoint } from './endpoint.ts';
 
 // Issue 7: the staff desk's reports under /api/admin (TournamentDirector, SuperAdmin): the live
 // dashboard of the next tournament and its competitors list (docs/decisions/ "admin desk").
@@ -125,3 +126,21 @@ export type CompetitorReport = z.infer<typeof CompetitorReportSchema>;
 
 /** The query string of a filter (the page, the CSV link and the tests build it the same way). */
 export const competitorsQueryString = (q: CompetitorsQuery): string => queryString(q);
+
+// ---- The endpoints (decision 035) ----
+
+export const ADMIN_REPORT_API = {
+  dashboard: endpoint({ method: 'get', path: ADMIN_REPORT_PATHS.dashboard, response: DashboardSchema }),
+  competitors: endpoint({
+    method: 'get',
+    path: ADMIN_REPORT_PATHS.competitors,
+    query: CompetitorsQuerySchema,
+    response: CompetitorReportSchema,
+  }),
+  competitorsCsv: endpoint({
+    method: 'get',
+    path: ADMIN_REPORT_PATHS.competitorsCsv,
+    query: CompetitorsQuerySchema,
+    response: { file: 'text/csv' },
+  }),
+} as const;

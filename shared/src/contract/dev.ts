@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 
 // The dev mailbox (DESIGN.md section 3): without SMTP_URL, mails are kept in the database and
 // a SuperAdmin reads them here.
@@ -17,3 +18,9 @@ export const DevMailSchema = z.object({
 });
 export type DevMail = z.infer<typeof DevMailSchema>;
 export const DevMailListSchema = z.array(DevMailSchema);
+
+// ---- The endpoints (decision 035) ----
+
+export const DEV_API = {
+  mailbox: endpoint({ method: 'get', path: DEV_PATHS.mailbox, response: DevMailListSchema }),
+} as const;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { PathParam } from './paths.ts';
+import { endpoint } from './endpoint.ts';
+import { IdParam } from './registration.ts';
 
 // File sharing (issue 16; SPEC.md sections 1 and 2: customers "share files", /customer/file-sharing;
 // docs/decisions/025-file-sharing.md). Uploads are multipart/form-data with a `file` field;
@@ -88,3 +90,50 @@ export const FileDeletedSchema = z.object({ fileId: z.string() });
 
 /** What a family sees as the sender of a staff share. */
 export const STAFF_SENDER = 'Tournament staff';
+
+// ---- The endpoints (decision 035) ----
+
+export const FILE_API = {
+  mine: endpoint({ method: 'get', path: FILE_PATHS.mine, response: MyFilesSchema }),
+  upload: endpoint({
+    method: 'post',
+    path: FILE_PATHS.mine,
+    body: CustomerUploadFormSchema,
+    bodyType: 'form',
+    response: SharedFileSchema,
+    status: 201,
+  }),
+  /** The file as an attachment in its stored type. */
+  download: endpoint({
+    method: 'get',
+    path: FILE_PATHS.file('{fileId}'),
+    params: FileIdParamSchema,
+    response: { file: 'application/octet-stream' },
+  }),
+  deleteUpload: endpoint({
+    method: 'delete',
+    path: FILE_PATHS.file('{fileId}'),
+    params: FileIdParamSchema,
+    response: FileDeletedSchema,
+  }),
+  share: endpoint({
+    method: 'post',
+    path: FILE_PATHS.share,
+    body: StaffShareFormSchema,
+    bodyType: 'form',
+    response: SharedFileSchema,
+    status: 201,
+  }),
+  deleteShare: endpoint({
+    method: 'delete',
+    path: FILE_PATHS.shared('{fileId}'),
+    params: FileIdParamSchema,
+    response: FileDeletedSchema,
+  }),
+  ofRegistration: endpoint({
+    method: 'get',
+    path: FILE_PATHS.ofRegistration('{registrationId}'),
+    params: z.object({ registrationId: IdParam }),
+    response: SharedFileListSchema,
+  }),
+} as const;

@@ -3,6 +3,8 @@ import { TEXT_LIMITS } from '../domain/text.ts';
 import { emailField, optionalPhoneField, requiredText } from '../domain/validation.ts';
 
 export { PUBLIC_PATHS } from './public-paths.ts';
+import { endpoint } from './endpoint.ts';
+import { PUBLIC_PATHS } from './public-paths.ts';
 
 const CalendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD');
 
@@ -80,3 +82,20 @@ export const MessageSchema = z.object({ message: z.string() });
 // Whole answers of the list reads, so a client parses them as the server documents them.
 export const TournamentListSchema = z.array(TournamentSchema);
 export const EventTypeListSchema = z.array(EventTypeSchema);
+
+// ---- The endpoints (decision 035) ----
+
+export const HealthSchema = z.object({ status: z.literal('ok') });
+
+export const PUBLIC_API = {
+  tournaments: endpoint({ method: 'get', path: PUBLIC_PATHS.tournaments, response: TournamentListSchema }),
+  eventTypes: endpoint({ method: 'get', path: PUBLIC_PATHS.eventTypes, response: EventTypeListSchema }),
+  settings: endpoint({ method: 'get', path: PUBLIC_PATHS.settings, response: SiteSettingsSchema }),
+  contactUs: endpoint({
+    method: 'put',
+    path: PUBLIC_PATHS.contactUs,
+    body: ContactMessageSchema,
+    response: MessageSchema,
+  }),
+  health: endpoint({ method: 'get', path: PUBLIC_PATHS.health, response: HealthSchema }),
+} as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CompetitorFieldsSchema } from '../domain/competitor.ts';
 import { MESSAGES } from '../domain/messages.ts';
 import { emailField, MAX_ID, optionalPhoneField, requiredText } from '../domain/validation.ts';
+import { endpoint } from './endpoint.ts';
 import type { PathParam } from './paths.ts';
 
 // SPEC.md section 7: the /api/registration calls; DESIGN.md section 5 for what the spec leaves out.
@@ -218,3 +219,113 @@ export const RegistrationListSchema = z.array(RegistrationSchema);
 export const IncompleteRegistrationSchema = RegistrationSchema.nullable();
 export const PassCountSchema = z.number().int();
 export const ContactListSchema = z.array(ContactSchema);
+
+// ---- The endpoints (decision 035): one entry each, for the server's route and the web's call ----
+
+const idParams = <K extends string>(name: K) => z.object({ [name]: IdParam } as { [P in K]: typeof IdParam });
+const byTournament = idParams('tournamentId');
+const byRegistration = idParams('registrationId');
+const passes = (method: 'post' | 'delete', kind: 'spectator' | 'lunch') =>
+  endpoint({
+    method,
+    path: REGISTRATION_PATHS.passes(kind, '{registrationId}'),
+    params: byRegistration,
+    response: PassCountSchema,
+  });
+
+export const StripeWebhookResultSchema = z.object({ received: z.literal(true), recorded: z.boolean() });
+
+export const REGISTRATION_API = {
+  create: endpoint({
+    method: 'post',
+    path: REGISTRATION_PATHS.create('{tournamentId}'),
+    params: byTournament,
+    response: RegistrationSchema,
+  }),
+  getAll: endpoint({
+    method: 'get',
+    path: REGISTRATION_PATHS.getAll('{tournamentId}'),
+    params: byTournament,
+    response: RegistrationListSchema,
+  }),
+  incomplete: endpoint({
+    method: 'get',
+    path: REGISTRATION_PATHS.incomplete('{tournamentId}'),
+    params: byTournament,
+    response: IncompleteRegistrationSchema,
+  }),
+  hasCompleted: endpoint({ method: 'get', path: REGISTRATION_PATHS.hasCompleted, response: z.boolean() }),
+  options: endpoint({
+    method: 'get',
+    path: REGISTRATION_PATHS.options('{tournamentId}'),
+    params: byTournament,
+    response: RegistrationOptionsSchema,
+  }),
+  competitor: endpoint({
+    method: 'get',
+    path: REGISTRATION_PATHS.competitor('{id}'),
+    params: idParams('id'),
+    response: CompetitorSchema,
+  }),
+  addCompetitor: endpoint({
+    method: 'post',
+    path: REGISTRATION_PATHS.competitors,
+    body: CompetitorCreateSchema,
+    response: CompetitorSchema,
+  }),
+  updateCompetitor: endpoint({
+    method: 'put',
+    path: REGISTRATION_PATHS.competitors,
+    body: CompetitorUpdateSchema,
+    response: CompetitorSchema,
+  }),
+  deleteCompetitor: endpoint({
+    method: 'delete',
+    path: REGISTRATION_PATHS.competitor('{id}'),
+    params: idParams('id'),
+    response: RegistrationSchema,
+  }),
+  contacts: endpoint({
+    method: 'put',
+    path: REGISTRATION_PATHS.contacts('{registrationId}'),
+    params: byRegistration,
+    body: ContactsUpdateSchema,
+    response: ContactListSchema,
+  }),
+  contactPreferences: endpoint({
+    method: 'put',
+    path: REGISTRATION_PATHS.contactPreferences('{contactId}'),
+    params: idParams('contactId'),
+    body: ContactPreferencesSchema,
+    response: ContactSchema,
+  }),
+  checkout: endpoint({
+    method: 'post',
+    path: REGISTRATION_PATHS.checkout('{registrationId}'),
+    params: byRegistration,
+    query: CheckoutQuerySchema,
+    response: CheckoutResultSchema,
+  }),
+  receipt: endpoint({
+    method: 'get',
+    path: REGISTRATION_PATHS.receipt('{registrationId}'),
+    params: byRegistration,
+    response: ReceiptWithQrSchema,
+  }),
+  stripeWebhook: endpoint({
+    method: 'post',
+    path: REGISTRATION_PATHS.stripeWebhook,
+    response: StripeWebhookResultSchema,
+  }),
+  addSpectator: passes('post', 'spectator'),
+  removeSpectator: passes('delete', 'spectator'),
+  addLunch: passes('post', 'lunch'),
+  removeLunch: passes('delete', 'lunch'),
+  /** Last among the routes: `/{id}` would otherwise catch `/has-completed`. */
+  get: endpoint({
+    method: 'get',
+    path: REGISTRATION_PATHS.get('{id}'),
+    params: idParams('id'),
+    response: RegistrationSchema,
+  }),
+} as const;

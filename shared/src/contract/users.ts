@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ACCOUNT_ROLES } from '../domain/roles.ts';
 import { MESSAGES } from '../domain/messages.ts';
 import { machineText } from '../domain/text.ts';
+import { endpoint } from './endpoint.ts';
+import { MessageSchema } from './public.ts';
 import {
   emailField,
   MAX_ID,
@@ -39,15 +41,18 @@ export const USER_MESSAGES = {
     'Your account has not been verified yet. Please follow the link in the e-mail we sent you when you signed up (it may take up to 5 minutes to arrive).',
   forgotSent: 'If an account exists for that e-mail address, we have sent it a link to reset the password.',
   resetDone: 'Your password has been changed.',
-  resetFailed: 'This password reset link is invalid, has already been used or has expired. Please request a new one.',
+  resetFailed:
+    'This password reset link is invalid, has already been used or has expired. Please request a new one.',
   refreshFailed: 'Your session has expired, please sign in again.',
   loggedOut: 'You have been signed out.',
   googleUnavailable: 'Google sign-in is not available.',
   googleFailed: 'Google sign-in failed, please try again or sign in with your e-mail and password.',
   googleUnverified: 'Your Google account e-mail address is not verified.',
   // Issue 17: checked on the server against a list of common passwords (decision 018).
-  commonPassword: 'This password is one of the most commonly used and easy to guess. Please choose another one.',
-  tooManyAttempts: 'Too many sign-in attempts for this account. Please wait 15 minutes, or sign in on a device you have used before.',
+  commonPassword:
+    'This password is one of the most commonly used and easy to guess. Please choose another one.',
+  tooManyAttempts:
+    'Too many sign-in attempts for this account. Please wait 15 minutes, or sign in on a device you have used before.',
 } as const;
 
 /** Sign-up (SPEC.md section 5). `confirmPassword` must equal `password`. */
@@ -98,7 +103,10 @@ export type ResetRequest = z.input<typeof ResetRequestSchema>;
 /** The reset form (web): new password plus its confirmation. */
 export const ResetFormSchema = z
   .object({ newPassword: passwordField(), confirmPassword: secretText() })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: MESSAGES.passwordsMatch, path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MESSAGES.passwordsMatch,
+    path: ['confirmPassword'],
+  });
 
 export const RefreshRequestSchema = z.object({ refreshToken: machineText(500).min(1, MESSAGES.required) });
 /** POST /api/users/logout: the device's refresh token, when it has one, to revoke. */
@@ -123,3 +131,56 @@ export const SessionUserSchema = z.object({
 });
 export const AuthResponseSchema = z.object({ user: SessionUserSchema });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+// ---- The endpoints (decision 035) ----
+
+export const USER_API = {
+  register: endpoint({
+    method: 'post',
+    path: USER_PATHS.register,
+    body: RegisterRequestSchema,
+    response: MessageSchema,
+  }),
+  verify: endpoint({
+    method: 'put',
+    path: USER_PATHS.register,
+    body: VerifyRequestSchema,
+    response: MessageSchema,
+  }),
+  authenticate: endpoint({
+    method: 'post',
+    path: USER_PATHS.authenticate,
+    body: AuthenticateRequestSchema,
+    response: AuthResponseSchema,
+  }),
+  googleOAuth: endpoint({
+    method: 'post',
+    path: USER_PATHS.googleOAuth,
+    body: GoogleAuthRequestSchema,
+    response: AuthResponseSchema,
+  }),
+  forgot: endpoint({
+    method: 'post',
+    path: USER_PATHS.forgot,
+    body: ForgotRequestSchema,
+    response: MessageSchema,
+  }),
+  reset: endpoint({
+    method: 'put',
+    path: USER_PATHS.reset,
+    body: ResetRequestSchema,
+    response: MessageSchema,
+  }),
+  refresh: endpoint({
+    method: 'post',
+    path: USER_PATHS.refresh,
+    body: RefreshRequestSchema,
+    response: AuthResponseSchema,
+  }),
+  logout: endpoint({
+    method: 'post',
+    path: USER_PATHS.logout,
+    body: LogoutRequestSchema,
+    response: MessageSchema,
+  }),
+} as const;

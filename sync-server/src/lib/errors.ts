@@ -2,27 +2,15 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
-import { fieldErrors, MESSAGES } from '@tournament/shared';
+import { DomainError, fieldErrors, MESSAGES, NOT_FOUND_TEXT } from '@tournament/shared';
 import { outageCode } from '../db/unavailable.ts';
 import { logger } from './logger.ts';
 
-/** A rule or service refused the request; mapped to docs/product.md §8 by `onError`. */
-export class DomainError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status: ContentfulStatusCode = 400,
-    readonly errors?: Record<string, string>,
-    /** Sent with the answer, e.g. a 429's Retry-After. */
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'DomainError';
-  }
-}
+// The one error type lives in shared (domain/domain-error.ts): rules, mutators and services
+// throw it; `onError` maps it to docs/product.md §8.
+export { DomainError };
 
-export const notFound = (what = 'The requested resource was not found') =>
-  new DomainError('not_found', what, 404);
+export const notFound = (what = NOT_FOUND_TEXT) => new DomainError('not_found', what, 404);
 export const forbidden = () => new DomainError('forbidden', MESSAGES.noPermission, 403);
 export const unauthorized = () => new DomainError('unauthorized', MESSAGES.needsAuthentication, 401);
 
@@ -33,7 +21,11 @@ const RETRY_AFTER_SECONDS = 5;
 /** One error handler: every failure leaves as `{message}` or `{errors}` with the right status. */
 export function onError(err: Error, c: Context): Response {
   if (err instanceof DomainError) {
-    return c.json(err.errors ? { errors: err.errors } : { message: err.message }, err.status, err.headers);
+    return c.json(
+      err.errors ? { errors: err.errors } : { message: err.message },
+      err.status as ContentfulStatusCode,
+      err.headers,
+    );
   }
   if (err instanceof ZodError) {
     return c.json({ errors: fieldErrors(err) }, 400);

@@ -20,7 +20,7 @@ import {
   SplitInputSchema,
   TournamentIdParamSchema,
 } from '@tournament/shared';
-import { defineRoute } from '../http/define-route.ts';
+import { defineRawRoute } from '../http/define-route.ts';
 import { jsonBody as body, jsonContent as json, requireCaller, router } from '../http/openapi-app.ts';
 import { divisionSheet, draftSheets } from '../services/division-sheets.ts';
 import {
@@ -56,7 +56,7 @@ const D = '/matchmaking/drafts/{draftId}';
 
 export const adminMatchmakingRoutes = router()
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: '/matchmaking',
@@ -66,7 +66,7 @@ export const adminMatchmakingRoutes = router()
     async (c) => c.json(await listDrafts(c.get('deps')), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: '/matchmaking/options/{tournamentId}',
@@ -77,7 +77,7 @@ export const adminMatchmakingRoutes = router()
     async (c) => c.json(await draftOptions(c.get('deps'), c.req.valid('param').tournamentId), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'post',
       path: '/matchmaking/drafts',
@@ -88,7 +88,7 @@ export const adminMatchmakingRoutes = router()
     async (c) => c.json(await createDraft(c.get('deps'), requireCaller(c), c.req.valid('json')), 201),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: D,
@@ -99,7 +99,7 @@ export const adminMatchmakingRoutes = router()
     async (c) => c.json(await getDraft(c.get('deps'), c.req.valid('param').draftId), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'post',
       path: `${D}/regenerate`,
@@ -110,7 +110,7 @@ export const adminMatchmakingRoutes = router()
     async (c) => c.json(await regenerateDraft(c.get('deps'), c.req.valid('param').draftId), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'put',
       path: `${D}/divisions/{divisionId}`,
@@ -124,7 +124,7 @@ export const adminMatchmakingRoutes = router()
     },
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'post',
       path: `${D}/divisions/{divisionId}/split`,
@@ -138,7 +138,7 @@ export const adminMatchmakingRoutes = router()
     },
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'post',
       path: `${D}/divisions/{divisionId}/combine`,
@@ -153,7 +153,7 @@ export const adminMatchmakingRoutes = router()
     },
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'post',
       path: `${D}/move`,
@@ -168,7 +168,7 @@ export const adminMatchmakingRoutes = router()
       ),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'post',
       path: `${D}/place`,
@@ -180,7 +180,7 @@ export const adminMatchmakingRoutes = router()
       c.json(await placeLateEntry(c.get('deps'), c.req.valid('param').draftId, c.req.valid('json')), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: `${D}/publish`,
@@ -191,7 +191,7 @@ export const adminMatchmakingRoutes = router()
     async (c) => c.json(await publishPreview(c.get('deps'), c.req.valid('param').draftId), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'post',
       path: `${D}/publish`,
@@ -211,7 +211,7 @@ export const adminMatchmakingRoutes = router()
       ),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: '/division-sheets/all/{draftId}',
@@ -222,7 +222,7 @@ export const adminMatchmakingRoutes = router()
     async (c) => c.json(await draftSheets(c.get('deps'), c.req.valid('param').draftId), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: '/division-sheets/{draftDivisionId}',
@@ -233,7 +233,7 @@ export const adminMatchmakingRoutes = router()
     async (c) => c.json(await divisionSheet(c.get('deps'), c.req.valid('param').draftDivisionId), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       tags: ['settings'],
       method: 'post',

@@ -1,16 +1,6 @@
-import { z } from '@hono/zod-openapi';
-import {
-  ADMIN_REGISTRATION_PATHS,
-  AdminRegistrationDetailSchema,
-  AdminRegistrationListSchema,
-  AdminRegistrationQuerySchema,
-  ErrorBodySchema,
-  IdParam,
-  ImpersonationSubjectSchema,
-  ResendReceiptResultSchema,
-} from '@tournament/shared';
+import { ADMIN_REGISTRATION_API as A } from '@tournament/shared';
 import { defineRoute } from '../http/define-route.ts';
-import { jsonContent as json, requireCaller, router } from '../http/openapi-app.ts';
+import { requireCaller, router } from '../http/openapi-app.ts';
 import {
   deskCsv,
   deskRegistrationDetail,
@@ -24,37 +14,24 @@ import { startImpersonation } from '../services/impersonation.ts';
 
 const MOUNT = '/api/admin';
 const common = { tags: ['staff'], security: [{ bearer: [] }] };
-const errors = {
-  400: json(ErrorBodySchema, 'Invalid'),
-  401: json(ErrorBodySchema, 'Not signed in'),
-  403: json(ErrorBodySchema, 'Not staff'),
-  404: json(ErrorBodySchema, 'Not found'),
-};
-const idParam = { params: z.object({ id: IdParam }) };
+const errors = { 400: 'Invalid', 404: 'Not found' } as const;
 
 export const adminRegistrationRoutes = router()
   .openapi(
-    defineRoute(MOUNT, {
+    defineRoute(MOUNT, A.list, {
       ...common,
-      method: 'get',
-      path: ADMIN_REGISTRATION_PATHS.list,
       summary: "The registrations desk: search, filter and sort one tournament's registrations",
-      request: { query: AdminRegistrationQuerySchema },
-      responses: { 200: json(AdminRegistrationListSchema, 'Rows'), ...errors },
+      ok: 'Rows',
+      errors: { ...errors },
     }),
     async (c) => c.json(await listDeskRegistrations(c.get('deps'), c.req.valid('query'), requireCaller(c)), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRoute(MOUNT, A.csv, {
       ...common,
-      method: 'get',
-      path: ADMIN_REGISTRATION_PATHS.csv,
       summary: 'The same rows as a CSV attachment (formula-safe)',
-      request: { query: AdminRegistrationQuerySchema },
-      responses: {
-        200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } },
-        ...errors,
-      },
+      ok: 'CSV',
+      errors: { ...errors },
     }),
     async (c) =>
       c.body(await deskCsv(c.get('deps'), c.req.valid('query'), requireCaller(c)), 200, {
@@ -64,44 +41,29 @@ export const adminRegistrationRoutes = router()
       }),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRoute(MOUNT, A.get, {
       ...common,
-      method: 'get',
-      path: ADMIN_REGISTRATION_PATHS.get('{id}'),
       summary: 'One registration with its owner, payments, receipts and check-in state',
-      request: idParam,
-      responses: { 200: json(AdminRegistrationDetailSchema, 'Detail'), ...errors },
+      ok: 'Detail',
+      errors: { ...errors },
     }),
     async (c) => c.json(await deskRegistrationDetail(c.get('deps'), c.req.valid('param').id, requireCaller(c)), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRoute(MOUNT, A.resendReceipt, {
       ...common,
-      method: 'post',
-      path: ADMIN_REGISTRATION_PATHS.resendReceipt('{id}'),
       summary: "Mails the latest receipt again to the registration's owner",
-      request: idParam,
-      responses: {
-        200: json(ResendReceiptResultSchema, 'Sent'),
-        ...errors,
-        409: json(ErrorBodySchema, 'No receipt yet'),
-        502: json(ErrorBodySchema, 'The mail could not be sent'),
-      },
+      ok: 'Sent',
+      errors: { ...errors, 409: 'No receipt yet', 502: 'The mail could not be sent' },
     }),
     async (c) => c.json(await resendReceipt(c.get('deps'), c.req.valid('param').id, requireCaller(c)), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRoute(MOUNT, A.impersonation, {
       ...common,
-      method: 'post',
-      path: ADMIN_REGISTRATION_PATHS.impersonation('{userId}'),
       summary: 'Starts viewing the site as a customer: checks the account, writes the audit entry',
-      request: { params: z.object({ userId: IdParam }) },
-      responses: {
-        200: json(ImpersonationSubjectSchema, 'The customer'),
-        ...errors,
-        409: json(ErrorBodySchema, 'A staff account, which cannot be viewed as'),
-      },
+      ok: 'The customer',
+      errors: { ...errors, 409: 'A staff account, which cannot be viewed as' },
     }),
     async (c) => {
       // The director themself, even when the request already carries a UserContext.

@@ -18,7 +18,7 @@ import {
   TournamentEventInputSchema,
   TournamentEventSchema,
 } from '@tournament/shared';
-import { defineRoute } from '../http/define-route.ts';
+import { defineRawRoute } from '../http/define-route.ts';
 import { router } from '../http/openapi-app.ts';
 import { listAudit } from '../services/audit.ts';
 import {
@@ -59,7 +59,7 @@ const deleted = (what: string) => ({ message: `The ${what} was removed.` });
 export const adminSettingsRoutes = router()
   // ---- Event types ----
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: SETTINGS_PATHS.eventTypes,
@@ -69,7 +69,7 @@ export const adminSettingsRoutes = router()
     async (c) => c.json(await adminListEventTypes(c.get('deps')), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'post',
       path: SETTINGS_PATHS.eventTypes,
@@ -80,7 +80,7 @@ export const adminSettingsRoutes = router()
     async (c) => c.json(await createEventType(c.get('deps'), callerOf(c), c.req.valid('json')), 201),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'post',
       path: SETTINGS_PATHS.eventTypesOrder,
@@ -91,7 +91,7 @@ export const adminSettingsRoutes = router()
     async (c) => c.json(await reorderEventTypes(c.get('deps'), callerOf(c), c.req.valid('json').ids), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'put',
       path: SETTINGS_PATHS.eventType('{id}'),
@@ -106,7 +106,7 @@ export const adminSettingsRoutes = router()
       ),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'delete',
       path: SETTINGS_PATHS.eventType('{id}'),
@@ -121,7 +121,7 @@ export const adminSettingsRoutes = router()
   )
   // ---- Competitor levels ----
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: SETTINGS_PATHS.competitorLevels,
@@ -131,7 +131,7 @@ export const adminSettingsRoutes = router()
     async (c) => c.json(await adminListCompetitorLevels(c.get('deps')), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'post',
       path: SETTINGS_PATHS.competitorLevels,
@@ -142,7 +142,7 @@ export const adminSettingsRoutes = router()
     async (c) => c.json(await createCompetitorLevel(c.get('deps'), callerOf(c), c.req.valid('json')), 201),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'post',
       path: SETTINGS_PATHS.competitorLevelsOrder,
@@ -154,7 +154,7 @@ export const adminSettingsRoutes = router()
       c.json(await reorderCompetitorLevels(c.get('deps'), callerOf(c), c.req.valid('json').ids), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'put',
       path: SETTINGS_PATHS.competitorLevel('{id}'),
@@ -169,7 +169,7 @@ export const adminSettingsRoutes = router()
       ),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'delete',
       path: SETTINGS_PATHS.competitorLevel('{id}'),
@@ -184,7 +184,7 @@ export const adminSettingsRoutes = router()
   )
   // ---- Events of a tournament ----
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: SETTINGS_PATHS.events,
@@ -195,7 +195,7 @@ export const adminSettingsRoutes = router()
     async (c) => c.json(await adminListEvents(c.get('deps'), c.req.valid('query').tournamentId), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'post',
       path: SETTINGS_PATHS.events,
@@ -206,7 +206,7 @@ export const adminSettingsRoutes = router()
     async (c) => c.json(await createEvent(c.get('deps'), callerOf(c), c.req.valid('json')), 201),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'post',
       path: SETTINGS_PATHS.eventsOrder,
@@ -217,7 +217,7 @@ export const adminSettingsRoutes = router()
     async (c) => c.json(await reorderEvents(c.get('deps'), callerOf(c), c.req.valid('json').ids), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'put',
       path: SETTINGS_PATHS.event('{id}'),
@@ -232,7 +232,7 @@ export const adminSettingsRoutes = router()
       ),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'delete',
       path: SETTINGS_PATHS.event('{id}'),
@@ -247,7 +247,7 @@ export const adminSettingsRoutes = router()
   )
   // ---- Divisions ----
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: SETTINGS_PATHS.divisions,
@@ -257,7 +257,7 @@ export const adminSettingsRoutes = router()
     async (c) => c.json(await adminListDivisions(c.get('deps')), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'post',
       path: SETTINGS_PATHS.divisions,
@@ -268,7 +268,7 @@ export const adminSettingsRoutes = router()
     async (c) => c.json(await createDivision(c.get('deps'), callerOf(c), c.req.valid('json')), 201),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'post',
       path: SETTINGS_PATHS.divisionsOrder,
@@ -279,7 +279,7 @@ export const adminSettingsRoutes = router()
     async (c) => c.json(await reorderDivisions(c.get('deps'), callerOf(c), c.req.valid('json').ids), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'put',
       path: SETTINGS_PATHS.division('{id}'),
@@ -294,7 +294,7 @@ export const adminSettingsRoutes = router()
       ),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'delete',
       path: SETTINGS_PATHS.division('{id}'),
@@ -309,7 +309,7 @@ export const adminSettingsRoutes = router()
   )
   // ---- Site settings ----
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: SETTINGS_PATHS.siteSettings,
@@ -319,7 +319,7 @@ export const adminSettingsRoutes = router()
     async (c) => c.json(await adminGetSiteSettings(c.get('deps')), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'put',
       path: SETTINGS_PATHS.siteSettings,
@@ -331,7 +331,7 @@ export const adminSettingsRoutes = router()
   )
   // ---- Audit log ----
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: SETTINGS_PATHS.auditLog,

@@ -6,7 +6,7 @@ import {
   MessageSchema,
   TournamentInputSchema,
 } from '@tournament/shared';
-import { defineRoute } from '../http/define-route.ts';
+import { defineRawRoute } from '../http/define-route.ts';
 import { router } from '../http/openapi-app.ts';
 import {
   adminGetTournament,
@@ -25,7 +25,7 @@ import {
 /** Issue 8: tournaments, SuperAdmin only. */
 export const adminTournamentRoutes = router()
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: SETTINGS_PATHS.tournaments,
@@ -35,7 +35,7 @@ export const adminTournamentRoutes = router()
     async (c) => c.json(await adminListTournaments(c.get('deps')), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'post',
       path: SETTINGS_PATHS.tournaments,
@@ -46,7 +46,7 @@ export const adminTournamentRoutes = router()
     async (c) => c.json(await createTournament(c.get('deps'), callerOf(c), c.req.valid('json')), 201),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'get',
       path: SETTINGS_PATHS.tournament('{id}'),
@@ -57,7 +57,7 @@ export const adminTournamentRoutes = router()
     async (c) => c.json(await adminGetTournament(c.get('deps'), c.req.valid('param').id), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'put',
       path: SETTINGS_PATHS.tournament('{id}'),
@@ -72,7 +72,7 @@ export const adminTournamentRoutes = router()
       ),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...common,
       method: 'delete',
       path: SETTINGS_PATHS.tournament('{id}'),

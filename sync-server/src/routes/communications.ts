@@ -21,7 +21,7 @@ import {
   TemplateSchema,
 } from '@tournament/shared';
 import type { AppEnv } from '../http/context.ts';
-import { defineRoute } from '../http/define-route.ts';
+import { defineRawRoute } from '../http/define-route.ts';
 import { jsonBody, jsonContent as json, requireCaller, router } from '../http/openapi-app.ts';
 import { DomainError } from '../lib/errors.ts';
 import {
@@ -56,7 +56,7 @@ const html = (description: string) => ({ description, content: { 'text/html': { 
 
 export const adminCommunicationRoutes = router()
   .openapi(
-    defineRoute(ADMIN, {
+    defineRawRoute(ADMIN, {
       ...common,
       method: 'get',
       path: COMMUNICATION_PATHS.options('{tournamentId}'),
@@ -67,7 +67,7 @@ export const adminCommunicationRoutes = router()
     async (c) => c.json(await communicationOptions(c.get('deps'), c.req.valid('param').tournamentId), 200),
   )
   .openapi(
-    defineRoute(ADMIN, {
+    defineRawRoute(ADMIN, {
       ...common,
       method: 'get',
       path: COMMUNICATION_PATHS.registrations('{tournamentId}'),
@@ -78,7 +78,7 @@ export const adminCommunicationRoutes = router()
     async (c) => c.json(await audienceRegistrations(c.get('deps'), c.req.valid('param').tournamentId), 200),
   )
   .openapi(
-    defineRoute(ADMIN, {
+    defineRawRoute(ADMIN, {
       ...common,
       method: 'post',
       path: COMMUNICATION_PATHS.preview,
@@ -89,7 +89,7 @@ export const adminCommunicationRoutes = router()
     async (c) => c.json(await previewCommunication(c.get('deps'), c.req.valid('json')), 200),
   )
   .openapi(
-    defineRoute(ADMIN, {
+    defineRawRoute(ADMIN, {
       ...common,
       method: 'post',
       path: COMMUNICATION_PATHS.send,
@@ -107,7 +107,7 @@ export const adminCommunicationRoutes = router()
     },
   )
   .openapi(
-    defineRoute(ADMIN, {
+    defineRawRoute(ADMIN, {
       ...common,
       method: 'get',
       path: COMMUNICATION_PATHS.history('{tournamentId}'),
@@ -118,7 +118,7 @@ export const adminCommunicationRoutes = router()
     async (c) => c.json(await communicationHistory(c.get('deps'), c.req.valid('param').tournamentId), 200),
   )
   .openapi(
-    defineRoute(ADMIN, {
+    defineRawRoute(ADMIN, {
       ...common,
       method: 'get',
       path: COMMUNICATION_PATHS.message('{messageId}'),
@@ -129,7 +129,7 @@ export const adminCommunicationRoutes = router()
     async (c) => c.json(await messageDetail(c.get('deps'), c.req.valid('param').messageId), 200),
   )
   .openapi(
-    defineRoute(ADMIN, {
+    defineRawRoute(ADMIN, {
       ...common,
       method: 'get',
       path: COMMUNICATION_PATHS.templates,
@@ -139,7 +139,7 @@ export const adminCommunicationRoutes = router()
     async (c) => c.json(await listTemplates(c.get('deps')), 200),
   )
   .openapi(
-    defineRoute(ADMIN, {
+    defineRawRoute(ADMIN, {
       ...common,
       method: 'post',
       path: COMMUNICATION_PATHS.templates,
@@ -150,7 +150,7 @@ export const adminCommunicationRoutes = router()
     async (c) => c.json(await createTemplate(c.get('deps'), requireCaller(c), c.req.valid('json')), 201),
   )
   .openapi(
-    defineRoute(ADMIN, {
+    defineRawRoute(ADMIN, {
       ...common,
       method: 'put',
       path: COMMUNICATION_PATHS.template('{templateId}'),
@@ -162,7 +162,7 @@ export const adminCommunicationRoutes = router()
       c.json(await updateTemplate(c.get('deps'), c.req.valid('param').templateId, c.req.valid('json')), 200),
   )
   .openapi(
-    defineRoute(ADMIN, {
+    defineRawRoute(ADMIN, {
       ...common,
       method: 'delete',
       path: COMMUNICATION_PATHS.template('{templateId}'),
@@ -176,7 +176,7 @@ export const adminCommunicationRoutes = router()
     },
   )
   .openapi(
-    defineRoute(ADMIN, {
+    defineRawRoute(ADMIN, {
       ...common,
       method: 'put',
       path: COMMUNICATION_PATHS.settings('{tournamentId}'),
@@ -225,7 +225,7 @@ const UnsubscribeQuery = z.object({ token: z.string().max(2000).optional() });
 
 export const publicCommunicationRoutes = router()
   .openapi(
-    defineRoute('/api/communications', {
+    defineRawRoute('/api/communications', {
       method: 'get',
       path: COMMUNICATION_PATHS.unsubscribe,
       tags: ['communications'],
@@ -252,7 +252,7 @@ export const publicCommunicationRoutes = router()
     },
   )
   .openapi(
-    defineRoute('/api/communications', {
+    defineRawRoute('/api/communications', {
       method: 'post',
       path: COMMUNICATION_PATHS.unsubscribe,
       tags: ['communications'],
@@ -276,7 +276,7 @@ export const publicCommunicationRoutes = router()
     },
   )
   .openapi(
-    defineRoute('/api/communications', {
+    defineRawRoute('/api/communications', {
       method: 'post',
       path: COMMUNICATION_PATHS.smsWebhook,
       tags: ['communications'],
@@ -300,7 +300,7 @@ export const publicCommunicationRoutes = router()
   );
 
 export const devSmsRoutes = router().openapi(
-  defineRoute('/api/dev', {
+  defineRawRoute('/api/dev', {
     method: 'get',
     path: COMMUNICATION_PATHS.devSmsOutbox,
     tags: ['staff'],

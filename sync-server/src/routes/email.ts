@@ -1,21 +1,15 @@
-import { PUBLIC_PATHS, ContactMessageSchema, ErrorBodySchema, MessageSchema } from '@tournament/shared';
+import { PUBLIC_API } from '@tournament/shared';
 import { clientAddress } from '../http/client-address.ts';
 import { defineRoute } from '../http/define-route.ts';
 import { router } from '../http/openapi-app.ts';
 import { sendContactMessage } from '../services/contact.ts';
 
 export const emailRoutes = router().openapi(
-  defineRoute('/api/email', {
-    method: 'put',
-    path: PUBLIC_PATHS.contactUs,
+  defineRoute('/api/email', PUBLIC_API.contactUs, {
     tags: ['public'],
     summary: 'Contact Us form (SPEC.md section 5)',
-    request: { body: { required: true, content: { 'application/json': { schema: ContactMessageSchema } } } },
-    responses: {
-      200: { description: 'Sent', content: { 'application/json': { schema: MessageSchema } } },
-      400: { description: 'Invalid', content: { 'application/json': { schema: ErrorBodySchema } } },
-      429: { description: 'Too many messages', content: { 'application/json': { schema: ErrorBodySchema } } },
-    },
+    ok: 'Sent',
+    errors: { 400: 'Invalid', 429: 'Too many messages' },
   }),
   async (c) => {
     const message = await sendContactMessage(c.get('deps'), c.req.valid('json'), clientAddress(c));

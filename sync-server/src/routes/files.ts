@@ -1,18 +1,6 @@
-import { z } from '@hono/zod-openapi';
-import {
-  CustomerUploadFormSchema,
-  ErrorBodySchema,
-  FILE_PATHS,
-  FileDeletedSchema,
-  FileIdParamSchema,
-  IdParam,
-  MyFilesSchema,
-  SharedFileListSchema,
-  SharedFileSchema,
-  StaffShareFormSchema,
-} from '@tournament/shared';
+import { FILE_API as F } from '@tournament/shared';
 import { defineRoute } from '../http/define-route.ts';
-import { jsonContent as json, requireCaller, router } from '../http/openapi-app.ts';
+import { requireCaller, router } from '../http/openapi-app.ts';
 import {
   deleteOwnUpload,
   deleteShare,
@@ -28,23 +16,16 @@ import {
 
 const MOUNT = '/api';
 const common = { tags: ['files'], security: [{ bearer: [] }] };
-const errors = {
-  400: json(ErrorBodySchema, 'Invalid'),
-  401: json(ErrorBodySchema, 'Not signed in'),
-  403: json(ErrorBodySchema, 'Not allowed'),
-  404: json(ErrorBodySchema, 'Not found, or not yours'),
-};
+// 403 as before: a customer's file routes can refuse a caller the role table lets in.
+const errors = { 400: 'Invalid', 403: 'Not allowed', 404: 'Not found, or not yours' } as const;
 const uploadErrors = {
   ...errors,
-  413: json(ErrorBodySchema, 'The file is larger than 10 MB'),
+  413: 'The file is larger than 10 MB',
   // Decision 033: the registration's quota, the account's pace, the server's disk.
-  422: json(ErrorBodySchema, "The registration's files are at their quota"),
-  429: json(ErrorBodySchema, 'Too many uploads in a short time (see Retry-After)'),
-  507: json(ErrorBodySchema, 'The server is short of storage space'),
-};
-const form = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'multipart/form-data': { schema } } },
-});
+  422: "The registration's files are at their quota",
+  429: 'Too many uploads in a short time (see Retry-After)',
+  507: 'The server is short of storage space',
+} as const;
 
 /** `attachment` with the name as plain ASCII and, for other letters, RFC 8187's UTF-8 form. */
 export function attachmentDisposition(name: string): string {
@@ -58,37 +39,29 @@ export function attachmentDisposition(name: string): string {
 
 export const fileRoutes = router()
   .openapi(
-    defineRoute(MOUNT, {
+    defineRoute(MOUNT, F.mine, {
       ...common,
-      method: 'get',
-      path: FILE_PATHS.mine,
       summary: "The caller's files: shares with everyone and every file of their registrations",
-      responses: { 200: json(MyFilesSchema, 'Files'), ...errors },
+      ok: 'Files',
+      errors,
     }),
     async (c) => c.json(await listMyFiles(c.get('deps'), requireCaller(c)), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRoute(MOUNT, F.upload, {
       ...common,
-      method: 'post',
-      path: FILE_PATHS.mine,
       summary: "A customer's file for staff (a waiver, a medical form), on one of their registrations",
-      request: form(CustomerUploadFormSchema),
-      responses: { 201: json(SharedFileSchema, 'Stored'), ...uploadErrors },
+      ok: 'Stored',
+      errors: uploadErrors,
     }),
     async (c) => c.json(await uploadForStaff(c.get('deps'), requireCaller(c), c.req.valid('form')), 201),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRoute(MOUNT, F.download, {
       ...common,
-      method: 'get',
-      path: FILE_PATHS.file('{fileId}'),
       summary: 'The file, as an attachment in its stored type',
-      request: { params: FileIdParamSchema },
-      responses: {
-        200: { description: 'The file', content: { 'application/octet-stream': { schema: z.string() } } },
-        ...errors,
-      },
+      ok: 'The file',
+      errors,
     }),
     async (c) => {
       const file = await openFile(c.get('deps'), requireCaller(c), c.req.valid('param').fileId);
@@ -102,13 +75,11 @@ export const fileRoutes = router()
     },
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRoute(MOUNT, F.deleteUpload, {
       ...common,
-      method: 'delete',
-      path: FILE_PATHS.file('{fileId}'),
       summary: "Deletes the caller's own upload",
-      request: { params: FileIdParamSchema },
-      responses: { 200: json(FileDeletedSchema, 'Deleted'), ...errors },
+      ok: 'Deleted',
+      errors,
     }),
     async (c) => {
       const { fileId } = c.req.valid('param');
@@ -117,26 +88,22 @@ export const fileRoutes = router()
     },
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRoute(MOUNT, F.share, {
       ...common,
       tags: ['staff'],
-      method: 'post',
-      path: FILE_PATHS.share,
       summary: 'Staff share a file (the schedule, the rules) with everyone, or with one registration',
-      request: form(StaffShareFormSchema),
-      responses: { 201: json(SharedFileSchema, 'Shared'), ...uploadErrors },
+      ok: 'Shared',
+      errors: uploadErrors,
     }),
     async (c) => c.json(await shareFile(c.get('deps'), requireCaller(c), c.req.valid('form')), 201),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRoute(MOUNT, F.deleteShare, {
       ...common,
       tags: ['staff'],
-      method: 'delete',
-      path: FILE_PATHS.shared('{fileId}'),
       summary: 'Removes a file staff shared',
-      request: { params: FileIdParamSchema },
-      responses: { 200: json(FileDeletedSchema, 'Deleted'), ...errors },
+      ok: 'Deleted',
+      errors,
     }),
     async (c) => {
       const { fileId } = c.req.valid('param');
@@ -145,14 +112,12 @@ export const fileRoutes = router()
     },
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRoute(MOUNT, F.ofRegistration, {
       ...common,
       tags: ['staff'],
-      method: 'get',
-      path: FILE_PATHS.ofRegistration('{registrationId}'),
       summary: "A registration's files (its family's uploads and staff shares), for its desk page",
-      request: { params: z.object({ registrationId: IdParam }) },
-      responses: { 200: json(SharedFileListSchema, 'Files'), ...errors },
+      ok: 'Files',
+      errors,
     }),
     async (c) =>
       c.json(

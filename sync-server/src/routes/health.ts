@@ -1,18 +1,13 @@
-import { z } from '@hono/zod-openapi';
-import { PUBLIC_PATHS, ErrorBodySchema } from '@tournament/shared';
+import { PUBLIC_API } from '@tournament/shared';
 import { defineRoute } from '../http/define-route.ts';
 import { router } from '../http/openapi-app.ts';
 
 export const healthRoutes = router().openapi(
-  defineRoute('/api', {
-    method: 'get',
-    path: PUBLIC_PATHS.health,
+  defineRoute('/api', PUBLIC_API.health, {
     tags: ['operations'],
     summary: '200 while the database answers, 503 otherwise',
-    responses: {
-      200: { description: 'Healthy', content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } } },
-      503: { description: 'Database unreachable', content: { 'application/json': { schema: ErrorBodySchema } } },
-    },
+    ok: 'Healthy',
+    errors: { 503: 'Database unreachable' },
   }),
   async (c) => {
     try {

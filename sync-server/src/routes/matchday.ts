@@ -13,7 +13,7 @@ import {
   RingUpdateSchema,
   SignageRingListSchema,
 } from '@tournament/shared';
-import { defineRoute } from '../http/define-route.ts';
+import { defineRawRoute } from '../http/define-route.ts';
 import { jsonBody as body, jsonContent as json, requireCaller, router } from '../http/openapi-app.ts';
 import { competitorSchedule, publicResults, signageRingAssignments } from '../services/matchday-public.ts';
 import { createRing, deleteRing, reorderRings, updateRing } from '../services/rings.ts';
@@ -34,7 +34,7 @@ const publicErrors = { 400: errors[400], 404: json(ErrorBodySchema, 'No such tou
 
 export const matchdayRoutes = router()
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...admin,
       method: 'post',
       path: MATCHDAY_PATHS.rings,
@@ -45,7 +45,7 @@ export const matchdayRoutes = router()
     async (c) => c.json(await createRing(c.get('deps'), requireCaller(c), c.req.valid('json')), 201),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...admin,
       method: 'post',
       path: MATCHDAY_PATHS.reorderRings,
@@ -56,7 +56,7 @@ export const matchdayRoutes = router()
     async (c) => c.json(await reorderRings(c.get('deps'), requireCaller(c), c.req.valid('json')), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...admin,
       method: 'put',
       path: MATCHDAY_PATHS.ring('{ringId}'),
@@ -71,7 +71,7 @@ export const matchdayRoutes = router()
       ),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       ...admin,
       method: 'delete',
       path: MATCHDAY_PATHS.ring('{ringId}'),
@@ -89,7 +89,7 @@ export const matchdayRoutes = router()
     },
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       method: 'get',
       path: MATCHDAY_PATHS.signage('{tournamentId}'),
       tags: ['public'],
@@ -101,7 +101,7 @@ export const matchdayRoutes = router()
     async (c) => c.json(await signageRingAssignments(c.get('deps'), c.req.valid('param').tournamentId), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       method: 'get',
       path: MATCHDAY_PATHS.results('{tournamentId}'),
       tags: ['public'],
@@ -113,7 +113,7 @@ export const matchdayRoutes = router()
     async (c) => c.json(await publicResults(c.get('deps'), c.req.valid('param').tournamentId), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
+    defineRawRoute(MOUNT, {
       method: 'get',
       path: MATCHDAY_PATHS.schedule('{tournamentId}'),
       tags: ['registration'],

@@ -1,5 +1,4 @@
-import { z } from '@hono/zod-openapi';
-import { PUBLIC_PATHS, EventTypeSchema, SiteSettingsSchema, TournamentSchema } from '@tournament/shared';
+import { PUBLIC_API } from '@tournament/shared';
 import { defineRoute } from '../http/define-route.ts';
 import { sendPublicRead } from '../http/public-read.ts';
 import { router } from '../http/openapi-app.ts';
@@ -9,38 +8,22 @@ import { listEventTypes, listTournaments } from '../services/tournaments.ts';
 // Cached reads, sent as bodies serialized once with an ETag (issue 18; decision 020).
 export const publicRoutes = router()
   .openapi(
-    defineRoute('/api', {
-      method: 'get',
-      path: PUBLIC_PATHS.tournaments,
+    defineRoute('/api', PUBLIC_API.tournaments, {
       tags: ['public'],
       summary: 'Every tournament with its registration flags (SPEC.md sections 3 and 4)',
-      responses: {
-        200: { description: 'Tournaments', content: { 'application/json': { schema: z.array(TournamentSchema) } } },
-      },
+      ok: 'Tournaments',
     }),
     async (c) => sendPublicRead(c, await listTournaments(c.get('deps'))),
   )
   .openapi(
-    defineRoute('/api', {
-      method: 'get',
-      path: PUBLIC_PATHS.eventTypes,
-      tags: ['public'],
-      summary: 'Event types',
-      responses: {
-        200: { description: 'Event types', content: { 'application/json': { schema: z.array(EventTypeSchema) } } },
-      },
-    }),
+    defineRoute('/api', PUBLIC_API.eventTypes, { tags: ['public'], summary: 'Event types', ok: 'Event types' }),
     async (c) => sendPublicRead(c, await listEventTypes(c.get('deps'))),
   )
   .openapi(
-    defineRoute('/api', {
-      method: 'get',
-      path: PUBLIC_PATHS.settings,
+    defineRoute('/api', PUBLIC_API.settings, {
       tags: ['public'],
       summary: "The site's identity and feature flags",
-      responses: {
-        200: { description: 'Site settings', content: { 'application/json': { schema: SiteSettingsSchema } } },
-      },
+      ok: 'Site settings',
     }),
     async (c) => sendPublicRead(c, await getSiteSettings(c.get('deps'))),
   );

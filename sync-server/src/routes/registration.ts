@@ -1,27 +1,6 @@
-import { z } from '@hono/zod-openapi';
-import {
-  REGISTRATION_PATHS,
-  CheckoutQuerySchema,
-  CheckoutResultSchema,
-  CompetitorCreateSchema,
-  CompetitorSchema,
-  CompetitorUpdateSchema,
-  ContactPreferencesSchema,
-  ContactSchema,
-  ContactsUpdateSchema,
-  ErrorBodySchema,
-  IdParam,
-  ReceiptWithQrSchema,
-  RegistrationOptionsSchema,
-  RegistrationSchema,
-} from '@tournament/shared';
+import { REGISTRATION_API as R } from '@tournament/shared';
 import { defineRoute } from '../http/define-route.ts';
-import {
-  jsonBody as body,
-  jsonContent as json,
-  requireCaller as caller,
-  router,
-} from '../http/openapi-app.ts';
+import { requireCaller as caller, router } from '../http/openapi-app.ts';
 import { checkout, handleStripeWebhook } from '../services/payments.ts';
 import { getReceipt } from '../services/receipts.ts';
 import {
@@ -41,133 +20,87 @@ import {
 } from '../services/registration.ts';
 
 // SPEC.md section 7: the /api/registration calls. Thin: validate, call the service, answer.
+// Each route's method, path, parameters, body and answer are its contract entry's (decision 035).
 
 const MOUNT = '/api/registration';
-const errors = {
-  400: json(ErrorBodySchema, 'Invalid'),
-  401: json(ErrorBodySchema, 'Not signed in'),
-  404: json(ErrorBodySchema, 'Not found, or not yours'),
-  409: json(ErrorBodySchema, 'Not possible in its current state'),
-};
-const param = <K extends string>(name: K) => ({
-  params: z.object({ [name]: IdParam } as { [P in K]: typeof IdParam }),
-});
+const refusals = {
+  400: 'Invalid',
+  404: 'Not found, or not yours',
+  409: 'Not possible in its current state',
+} as const;
+const doc = (summary: string, ok: string) => ({ tags: ['registration'], summary, ok, errors: refusals });
 
-const passRoutes = (['spectator', 'lunch'] as const).flatMap((kind) =>
-  (['post', 'delete'] as const).map((method) => ({ kind, method })),
-);
+const passRoutes = [
+  { kind: 'spectator', add: true, entry: R.addSpectator },
+  { kind: 'spectator', add: false, entry: R.removeSpectator },
+  { kind: 'lunch', add: true, entry: R.addLunch },
+  { kind: 'lunch', add: false, entry: R.removeLunch },
+] as const;
 
 const base = router()
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'post',
-      path: REGISTRATION_PATHS.create('{tournamentId}'),
-      tags: ['registration'],
-      summary: "The caller's incomplete registration for the tournament, or a new one",
-      request: param('tournamentId'),
-      responses: { 200: json(RegistrationSchema, 'Registration'), ...errors },
-    }),
+    defineRoute(
+      MOUNT,
+      R.create,
+      doc("The caller's incomplete registration for the tournament, or a new one", 'Registration'),
+    ),
     async (c) =>
       c.json(await createRegistration(c.get('deps'), caller(c), c.req.valid('param').tournamentId), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'get',
-      path: REGISTRATION_PATHS.getAll('{tournamentId}'),
-      tags: ['registration'],
-      summary: "The caller's registrations for the tournament (staff: all)",
-      request: param('tournamentId'),
-      responses: { 200: json(z.array(RegistrationSchema), 'Registrations'), ...errors },
-    }),
+    defineRoute(
+      MOUNT,
+      R.getAll,
+      doc("The caller's registrations for the tournament (staff: all)", 'Registrations'),
+    ),
     async (c) =>
       c.json(await listRegistrations(c.get('deps'), caller(c), c.req.valid('param').tournamentId), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'get',
-      path: REGISTRATION_PATHS.incomplete('{tournamentId}'),
-      tags: ['registration'],
-      summary: "The caller's incomplete registration for the tournament, or null",
-      request: param('tournamentId'),
-      responses: { 200: json(RegistrationSchema.nullable(), 'Registration or null'), ...errors },
-    }),
+    defineRoute(
+      MOUNT,
+      R.incomplete,
+      doc("The caller's incomplete registration for the tournament, or null", 'Registration or null'),
+    ),
     async (c) =>
       c.json(await findIncomplete(c.get('deps'), caller(c), c.req.valid('param').tournamentId), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'get',
-      path: REGISTRATION_PATHS.hasCompleted,
-      tags: ['registration'],
-      summary: 'Whether the caller has a completed registration for the next tournament',
-      responses: { 200: json(z.boolean(), 'Boolean'), ...errors },
-    }),
+    defineRoute(
+      MOUNT,
+      R.hasCompleted,
+      doc('Whether the caller has a completed registration for the next tournament', 'Boolean'),
+    ),
     async (c) => c.json(await hasCompleted(c.get('deps'), caller(c)), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'get',
-      path: REGISTRATION_PATHS.options('{tournamentId}'),
-      tags: ['registration'],
-      summary: 'The events a competitor can enter at the tournament, and the competitor levels',
-      request: param('tournamentId'),
-      responses: { 200: json(RegistrationOptionsSchema, 'Options'), ...errors },
-    }),
+    defineRoute(
+      MOUNT,
+      R.options,
+      doc('The events a competitor can enter at the tournament, and the competitor levels', 'Options'),
+    ),
     async (c) => c.json(await registrationOptions(c.get('deps'), c.req.valid('param').tournamentId), 200),
   )
-  .openapi(
-    defineRoute(MOUNT, {
-      method: 'get',
-      path: REGISTRATION_PATHS.competitor('{id}'),
-      tags: ['registration'],
-      summary: 'One competitor',
-      request: param('id'),
-      responses: { 200: json(CompetitorSchema, 'Competitor'), ...errors },
-    }),
-    async (c) => c.json(await getCompetitor(c.get('deps'), caller(c), c.req.valid('param').id), 200),
+  .openapi(defineRoute(MOUNT, R.competitor, doc('One competitor', 'Competitor')), async (c) =>
+    c.json(await getCompetitor(c.get('deps'), caller(c), c.req.valid('param').id), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'post',
-      path: REGISTRATION_PATHS.competitors,
-      tags: ['registration'],
-      summary: 'Adds a competitor (DESIGN.md section 5 fields)',
-      request: body(CompetitorCreateSchema),
-      responses: { 200: json(CompetitorSchema, 'Competitor'), ...errors },
-    }),
+    defineRoute(MOUNT, R.addCompetitor, doc('Adds a competitor (DESIGN.md section 5 fields)', 'Competitor')),
     async (c) => c.json(await addCompetitor(c.get('deps'), caller(c), c.req.valid('json')), 200),
   )
-  .openapi(
-    defineRoute(MOUNT, {
-      method: 'put',
-      path: REGISTRATION_PATHS.competitors,
-      tags: ['registration'],
-      summary: 'Changes a competitor',
-      request: body(CompetitorUpdateSchema),
-      responses: { 200: json(CompetitorSchema, 'Competitor'), ...errors },
-    }),
-    async (c) => c.json(await updateCompetitor(c.get('deps'), caller(c), c.req.valid('json')), 200),
+  .openapi(defineRoute(MOUNT, R.updateCompetitor, doc('Changes a competitor', 'Competitor')), async (c) =>
+    c.json(await updateCompetitor(c.get('deps'), caller(c), c.req.valid('json')), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'delete',
-      path: REGISTRATION_PATHS.competitor('{id}'),
-      tags: ['registration'],
-      summary: 'Removes a competitor; answers the registration without it',
-      request: param('id'),
-      responses: { 200: json(RegistrationSchema, 'Registration'), ...errors },
-    }),
+    defineRoute(
+      MOUNT,
+      R.deleteCompetitor,
+      doc('Removes a competitor; answers the registration without it', 'Registration'),
+    ),
     async (c) => c.json(await deleteCompetitor(c.get('deps'), caller(c), c.req.valid('param').id), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'put',
-      path: REGISTRATION_PATHS.contacts('{registrationId}'),
-      tags: ['registration'],
-      summary: "Replaces the registration's contacts",
-      request: { ...param('registrationId'), ...body(ContactsUpdateSchema) },
-      responses: { 200: json(z.array(ContactSchema), 'Contacts'), ...errors },
-    }),
+    defineRoute(MOUNT, R.contacts, doc("Replaces the registration's contacts", 'Contacts')),
     async (c) =>
       c.json(
         await replaceContacts(
@@ -180,14 +113,11 @@ const base = router()
       ),
   )
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'put',
-      path: REGISTRATION_PATHS.contactPreferences('{contactId}'),
-      tags: ['registration'],
-      summary: "A contact's e-mail and SMS division-notification choices",
-      request: { ...param('contactId'), ...body(ContactPreferencesSchema) },
-      responses: { 200: json(ContactSchema, 'Contact'), ...errors },
-    }),
+    defineRoute(
+      MOUNT,
+      R.contactPreferences,
+      doc("A contact's e-mail and SMS division-notification choices", 'Contact'),
+    ),
     async (c) =>
       c.json(
         await setContactPreferences(
@@ -200,18 +130,12 @@ const base = router()
       ),
   )
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'post',
-      path: REGISTRATION_PATHS.checkout('{registrationId}'),
-      tags: ['registration'],
-      summary:
+    defineRoute(MOUNT, R.checkout, {
+      ...doc(
         'Pay now by card (Stripe Checkout for the server-computed total) or complete and pay at the door',
-      request: { ...param('registrationId'), query: CheckoutQuerySchema },
-      responses: {
-        200: json(CheckoutResultSchema, 'Checkout'),
-        502: json(ErrorBodySchema, 'Stripe failed'),
-        ...errors,
-      },
+        'Checkout',
+      ),
+      errors: { ...refusals, 502: 'Stripe failed' },
     }),
     async (c) =>
       c.json(
@@ -225,27 +149,15 @@ const base = router()
       ),
   )
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'get',
-      path: REGISTRATION_PATHS.receipt('{registrationId}'),
-      tags: ['registration'],
-      summary: 'The latest receipt with its check-in QR code',
-      request: param('registrationId'),
-      responses: { 200: json(ReceiptWithQrSchema, 'Receipt'), ...errors },
-    }),
+    defineRoute(MOUNT, R.receipt, doc('The latest receipt with its check-in QR code', 'Receipt')),
     async (c) => c.json(await getReceipt(c.get('deps'), caller(c), c.req.valid('param').registrationId), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'post',
-      path: REGISTRATION_PATHS.stripeWebhook,
+    defineRoute(MOUNT, R.stripeWebhook, {
       tags: ['registration'],
       summary: 'Stripe webhook (signature verified over the raw body)',
-      responses: {
-        200: json(z.object({ received: z.literal(true), recorded: z.boolean() }), 'Received'),
-        400: json(ErrorBodySchema, 'Bad signature'),
-        404: json(ErrorBodySchema, 'Stripe is not configured'),
-      },
+      ok: 'Received',
+      errors: { 400: 'Bad signature', 404: 'Stripe is not configured' },
     }),
     async (c) =>
       c.json(
@@ -254,25 +166,19 @@ const base = router()
       ),
   );
 
-for (const { kind, method } of passRoutes) {
+for (const { kind, add, entry } of passRoutes) {
   base.openapi(
-    defineRoute(MOUNT, {
-      method,
-      path: REGISTRATION_PATHS.passes(kind, '{registrationId}'),
-      tags: ['registration'],
-      summary: `${method === 'post' ? 'Adds' : 'Removes'} one ${kind === 'spectator' ? 'spectator pass' : 'lunch ticket'}; answers the new count`,
-      request: param('registrationId'),
-      responses: { 200: json(z.number().int(), 'The new count'), ...errors },
-    }),
+    defineRoute(
+      MOUNT,
+      entry,
+      doc(
+        `${add ? 'Adds' : 'Removes'} one ${kind === 'spectator' ? 'spectator pass' : 'lunch ticket'}; answers the new count`,
+        'The new count',
+      ),
+    ),
     async (c) =>
       c.json(
-        await changePasses(
-          c.get('deps'),
-          caller(c),
-          c.req.valid('param').registrationId,
-          kind,
-          method === 'post' ? 1 : -1,
-        ),
+        await changePasses(c.get('deps'), caller(c), c.req.valid('param').registrationId, kind, add ? 1 : -1),
         200,
       ),
   );
@@ -280,13 +186,6 @@ for (const { kind, method } of passRoutes) {
 
 /** Last: `/{id}` would otherwise catch `/has-completed`. */
 export const registrationRoutes = base.openapi(
-  defineRoute(MOUNT, {
-    method: 'get',
-    path: REGISTRATION_PATHS.get('{id}'),
-    tags: ['registration'],
-    summary: 'One registration',
-    request: param('id'),
-    responses: { 200: json(RegistrationSchema, 'Registration'), ...errors },
-  }),
+  defineRoute(MOUNT, R.get, doc('One registration', 'Registration')),
   async (c) => c.json(await getRegistration(c.get('deps'), caller(c), c.req.valid('param').id), 200),
 );

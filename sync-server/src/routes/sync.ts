@@ -16,7 +16,7 @@ import {
 import { clientAddress } from '../http/client-address.ts';
 import { currentCaller } from '../services/tokens.ts';
 import { issueEventTicket, verifyEventTicket } from '../sync/event-tickets.ts';
-import { defineRoute } from '../http/define-route.ts';
+import { defineRawRoute } from '../http/define-route.ts';
 import type { AppEnv } from '../http/context.ts';
 import { router } from '../http/openapi-app.ts';
 import { DomainError, unauthorized } from '../lib/errors.ts';
@@ -62,7 +62,7 @@ const refusals = {
   },
 };
 
-const pushRoute = defineRoute(MOUNT, {
+const pushRoute = defineRawRoute(MOUNT, {
   method: 'post',
   path: '/push',
   tags: ['sync'],
@@ -74,7 +74,7 @@ const pushRoute = defineRoute(MOUNT, {
   },
 });
 
-const pullRoute = defineRoute(MOUNT, {
+const pullRoute = defineRawRoute(MOUNT, {
   method: 'post',
   path: '/pull',
   tags: ['sync'],
@@ -83,7 +83,7 @@ const pullRoute = defineRoute(MOUNT, {
   responses: { 200: { description: 'Patch and new cookie', content: json(PullResponseSchema) }, ...refusals },
 });
 
-const ticketRoute = defineRoute(MOUNT, {
+const ticketRoute = defineRawRoute(MOUNT, {
   method: 'post',
   path: '/events/ticket',
   tags: ['sync'],
@@ -102,7 +102,7 @@ export const SYNC_EVENT_MESSAGES = {
   tooManyStreams: 'Too many screens are listening from this address. Please try again later.',
 } as const;
 
-const eventsRoute = defineRoute(MOUNT, {
+const eventsRoute = defineRawRoute(MOUNT, {
   method: 'get',
   path: '/events',
   tags: ['sync'],

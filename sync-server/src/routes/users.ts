@@ -1,18 +1,4 @@
-import type { z } from '@hono/zod-openapi';
-import {
-  USER_PATHS,
-  AuthenticateRequestSchema,
-  AuthResponseSchema,
-  ErrorBodySchema,
-  ForgotRequestSchema,
-  GoogleAuthRequestSchema,
-  LogoutRequestSchema,
-  MessageSchema,
-  RefreshRequestSchema,
-  RegisterRequestSchema,
-  ResetRequestSchema,
-  VerifyRequestSchema,
-} from '@tournament/shared';
+import { USER_API, USER_PATHS } from '@tournament/shared';
 import { getCookie, setCookie } from 'hono/cookie';
 import { clientAddress } from '../http/client-address.ts';
 import { defineRoute } from '../http/define-route.ts';
@@ -30,51 +16,32 @@ import {
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../services/device-cookies.ts';
 
 const MOUNT = '/api/users';
-const json = <S extends z.ZodType>(schema: S) => ({ content: { 'application/json': { schema } } });
-const body = <S extends z.ZodType>(schema: S) => ({ body: { required: true, ...json(schema) } });
-const err = (description: string) => ({ description, ...json(ErrorBodySchema) });
 
 export const userRoutes = router()
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'post',
-      path: USER_PATHS.register,
+    defineRoute(MOUNT, USER_API.register, {
       tags: ['users'],
       summary: 'Sign up: creates an unverified Customer and mails a verification link (same answer for a taken e-mail)',
-      request: body(RegisterRequestSchema),
-      responses: {
-        200: { description: 'Signed up', ...json(MessageSchema) },
-        400: err('Invalid'),
-        429: err('Too many sign-ups'),
-      },
+      ok: 'Signed up',
+      errors: { 400: 'Invalid', 429: 'Too many sign-ups' },
     }),
     async (c) => c.json({ message: await registerAccount(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'put',
-      path: USER_PATHS.register,
+    defineRoute(MOUNT, USER_API.verify, {
       tags: ['users'],
       summary: 'Verifies an account with the hash of its e-mailed link',
-      request: body(VerifyRequestSchema),
-      responses: { 200: { description: 'Verified', ...json(MessageSchema) }, 400: err('Bad or used link') },
+      ok: 'Verified',
+      errors: { 400: 'Bad or used link' },
     }),
     async (c) => c.json({ message: await verifyAccount(c.get('deps'), c.req.valid('json').hash) }, 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'post',
-      path: USER_PATHS.authenticate,
+    defineRoute(MOUNT, USER_API.authenticate, {
       tags: ['users'],
       summary: 'Sign in with e-mail and password: the user with an access token and a refresh token',
-      request: body(AuthenticateRequestSchema),
-      responses: {
-        200: { description: 'Signed in', ...json(AuthResponseSchema) },
-        400: err('Invalid'),
-        401: err('Wrong e-mail or password'),
-        403: err('Not verified yet'),
-        429: err('Too many attempts'),
-      },
+      ok: 'Signed in',
+      errors: { 400: 'Invalid', 401: 'Wrong e-mail or password', 403: 'Not verified yet', 429: 'Too many attempts' },
     }),
     async (c) => {
       const deps = c.get('deps');
@@ -96,73 +63,47 @@ export const userRoutes = router()
     },
   )
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'post',
-      path: USER_PATHS.googleOAuth,
+    defineRoute(MOUNT, USER_API.googleOAuth, {
       tags: ['users'],
       summary: 'Sign in with a Google ID token: links to or creates the account with its e-mail',
-      request: body(GoogleAuthRequestSchema),
-      responses: {
-        200: { description: 'Signed in', ...json(AuthResponseSchema) },
-        400: err('Invalid or not configured'),
-        401: err('Token refused'),
-      },
+      ok: 'Signed in',
+      errors: { 400: 'Invalid or not configured', 401: 'Token refused' },
     }),
     async (c) => c.json(await signInWithGoogle(c.get('deps'), c.req.valid('json')), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'post',
-      path: USER_PATHS.forgot,
+    defineRoute(MOUNT, USER_API.forgot, {
       tags: ['users'],
       summary: 'Mails a password reset link (same answer whether or not the account exists)',
-      request: body(ForgotRequestSchema),
-      responses: {
-        200: { description: 'Done', ...json(MessageSchema) },
-        400: err('Invalid'),
-        429: err('Too many requests'),
-      },
+      ok: 'Done',
+      errors: { 400: 'Invalid', 429: 'Too many requests' },
     }),
     async (c) => c.json({ message: await forgotPassword(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'put',
-      path: USER_PATHS.reset,
+    defineRoute(MOUNT, USER_API.reset, {
       tags: ['users'],
       summary: 'Sets a new password with a reset link; revokes every token of the account',
-      request: body(ResetRequestSchema),
-      responses: {
-        200: { description: 'Changed', ...json(MessageSchema) },
-        400: err('Invalid, used or expired link'),
-        429: err('Too many attempts'),
-      },
+      ok: 'Changed',
+      errors: { 400: 'Invalid, used or expired link', 429: 'Too many attempts' },
     }),
     async (c) => c.json({ message: await resetPassword(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'post',
-      path: USER_PATHS.refresh,
+    defineRoute(MOUNT, USER_API.refresh, {
       tags: ['users'],
       summary: 'Trades a refresh token (single use) for a new access token and refresh token',
-      request: body(RefreshRequestSchema),
-      responses: {
-        200: { description: 'Refreshed', ...json(AuthResponseSchema) },
-        400: err('Invalid'),
-        401: err('Expired, revoked or reused'),
-      },
+      ok: 'Refreshed',
+      errors: { 400: 'Invalid', 401: 'Expired, revoked or reused' },
     }),
     async (c) => c.json(await refreshSession(c.get('deps'), c.req.valid('json').refreshToken), 200),
   )
   .openapi(
-    defineRoute(MOUNT, {
-      method: 'post',
-      path: USER_PATHS.logout,
+    defineRoute(MOUNT, USER_API.logout, {
       tags: ['users'],
       summary: "Ends this device's session: revokes its refresh token family",
-      request: body(LogoutRequestSchema),
-      responses: { 200: { description: 'Signed out', ...json(MessageSchema) }, 400: err('Invalid') },
+      ok: 'Signed out',
+      errors: { 400: 'Invalid' },
     }),
     async (c) => c.json({ message: await logout(c.get('deps'), c.req.valid('json').refreshToken) }, 200),
   );

@@ -12,6 +12,7 @@ import {
   type AdminRegistrationRow,
   type Registration,
   type ResendReceiptResult,
+  NOT_FOUND_TEXT,
 } from '@tournament/shared';
 import type { z } from 'zod';
 import { payments, receipts, registrationContacts, registrations, users } from '../db/schema.ts';
@@ -33,7 +34,7 @@ import { getNextTournament } from './tournaments.ts';
 
 type Query = z.output<typeof AdminRegistrationQuerySchema>;
 
-const NOT_FOUND = 'The requested resource was not found';
+const NOT_FOUND = NOT_FOUND_TEXT;
 const digits = (s: string) => s.replace(/\D/g, '');
 
 interface DeskEntry {

@@ -25,6 +25,7 @@ import {
   type StatusCounts,
   type Template,
   type TemplateInput,
+  notFoundText,
 } from '@tournament/shared';
 import {
   communicationSettings,
@@ -379,7 +380,7 @@ export async function communicationHistory(deps: Deps, tournamentId: number): Pr
 /** GET one message and each recipient's status. */
 export async function messageDetail(deps: Deps, messageId: number): Promise<MessageDetail> {
   const [m] = await deps.database.db.select().from(messages).where(eq(messages.id, messageId));
-  if (!m) throw notFound('The message was not found');
+  if (!m) throw notFound(notFoundText('message'));
   const [counts, recipients] = await Promise.all([
     countsOf(deps, [m.id]),
     deps.database.db
@@ -475,13 +476,13 @@ export async function updateTemplate(deps: Deps, id: number, input: TemplateInpu
     .set({ ...input, name: input.name.trim(), updatedAt: deps.now() })
     .where(eq(messageTemplates.id, id))
     .returning();
-  if (!row) throw notFound('The template was not found');
+  if (!row) throw notFound(notFoundText('template'));
   return { id: row.id, name: row.name, subject: row.subject, body: row.body, smsBody: row.smsBody };
 }
 
 export async function deleteTemplate(deps: Deps, id: number): Promise<void> {
   const rows = await deps.database.db.delete(messageTemplates).where(eq(messageTemplates.id, id)).returning();
-  if (rows.length === 0) throw notFound('The template was not found');
+  if (rows.length === 0) throw notFound(notFoundText('template'));
 }
 
 /** GET options: what the compose page needs for a tournament. */

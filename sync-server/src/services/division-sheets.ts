@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { drawBracket, type Sheet, type Sheets } from '@tournament/shared';
+import { drawBracket, type Sheet, type Sheets, notFoundText } from '@tournament/shared';
 import {
   competitorLevels,
   draftDivisions,
@@ -81,6 +81,6 @@ export async function divisionSheet(deps: Deps, draftDivisionId: number): Promis
     .innerJoin(matchmakingDrafts, eq(matchmakingDrafts.id, draftDivisions.draftId))
     .innerJoin(tournaments, eq(tournaments.id, matchmakingDrafts.tournamentId))
     .where(eq(draftDivisions.id, draftDivisionId));
-  if (!row) throw notFound('The division was not found');
+  if (!row) throw notFound(notFoundText('division'));
   return draftSheets(deps, row.draftId, draftDivisionId);
 }

@@ -6,7 +6,7 @@ import {
   hasAnyRole,
   isStaff,
   DOOR_MESSAGES,
-  MutationError,
+  DomainError,
   type PaymentMethod,
   type SyncPayment,
   type Tournament,
@@ -61,7 +61,7 @@ export async function recordDoorPaymentInTx(
   p: SyncPayment,
 ): Promise<boolean> {
   const row = await lockRegistrationRow(tx, tournament, p.registrationId);
-  if (!row) throw new MutationError('registration_not_found', DOOR_MESSAGES.registrationNotFound);
+  if (!row) throw new DomainError('registration_not_found', DOOR_MESSAGES.registrationNotFound);
   // Decision 018: the mutator lets a payment above the whole cost through only
   // when confirmed; here, against the account as it is now, whoever recorded it must be a
   // director. (Up to the cost a CheckInAdmin may record: two tablets offline may each take
@@ -72,7 +72,7 @@ export async function recordDoorPaymentInTx(
     p.amount > Math.max(before.balanceOwing, before.cost) &&
     !(await isDirector(tx, p.recordedBy))
   ) {
-    throw new MutationError('over_balance_director', DOOR_MESSAGES.overBalanceDirector);
+    throw new DomainError('over_balance_director', DOOR_MESSAGES.overBalanceDirector);
   }
   const done = await recordPaymentInTx(tx, deps, row, new Map([[tournament.id, tournament]]), {
     id: p.id,
@@ -120,7 +120,7 @@ export async function voidPaymentInTx(
   void_: { reason: string; by: number | null },
 ): Promise<void> {
   const row = await lockRegistrationRow(tx, tournament, p.registrationId);
-  if (!row) throw new MutationError('payment_not_found', DOOR_MESSAGES.paymentNotFound);
+  if (!row) throw new DomainError('payment_not_found', DOOR_MESSAGES.paymentNotFound);
   const changed = await tx
     .update(payments)
     .set({ voided: true, voidedAt: deps.now(), voidedBy: void_.by, voidReason: void_.reason })
@@ -195,10 +195,7 @@ export async function createWalkInInTx(
     );
     const problems = Object.values(errors);
     if (problems.length > 0) {
-      throw new MutationError(
-        'invalid_competitor',
-        DOOR_MESSAGES.invalidCompetitor(i + 1, problems.join(' ')),
-      );
+      throw new DomainError('invalid_competitor', DOOR_MESSAGES.invalidCompetitor(i + 1, problems.join(' ')));
     }
   });
 
@@ -207,7 +204,7 @@ export async function createWalkInInTx(
       .select({ id: payments.id })
       .from(payments)
       .where(eq(payments.id, args.payment.paymentId));
-    if (taken) throw new MutationError('payment_id_taken', DOOR_MESSAGES.paymentIdTaken);
+    if (taken) throw new DomainError('payment_id_taken', DOOR_MESSAGES.paymentIdTaken);
   }
 
   const { contact } = args;

@@ -14,6 +14,7 @@ import {
   type FileRegistration,
   type MyFiles,
   type SharedFile,
+  NOT_FOUND_TEXT,
 } from '@tournament/shared';
 import type { Db, Tx } from '../db/client.ts';
 import { competitors, registrations, sharedFiles, tournaments } from '../db/schema.ts';
@@ -34,7 +35,7 @@ import { staffReachesTournament } from './staff-reach.ts';
 type FileRow = typeof sharedFiles.$inferSelect;
 type RegistrationRow = typeof registrations.$inferSelect;
 
-const NOT_FOUND = 'The requested resource was not found';
+const NOT_FOUND = NOT_FOUND_TEXT;
 
 const isDirector = (caller: Caller) => hasAnyRole(caller.roles, DIRECTOR_ROLES);
 

@@ -9,6 +9,7 @@ import {
   type PublicResults,
   type SignageRing,
   type Tournament,
+  notFoundText,
 } from '@tournament/shared';
 import { competitors, divisionEntries, registrations } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
@@ -38,7 +39,7 @@ export async function dropMatchdayReads(deps: Deps, tournamentId: number): Promi
   ]);
 }
 
-export const TOURNAMENT_NOT_FOUND = 'The tournament was not found';
+export const TOURNAMENT_NOT_FOUND = notFoundText('tournament');
 
 export async function requireTournament(deps: Deps, tournamentId: number): Promise<Tournament> {
   const found = (await listTournaments(deps)).find((t) => t.id === tournamentId);

@@ -13,6 +13,7 @@ import {
   type Registration,
   type RegistrationOptions,
   type Tournament,
+  NOT_FOUND_TEXT,
 } from '@tournament/shared';
 import type { Tx } from '../db/client.ts';
 import {
@@ -42,7 +43,7 @@ import {
 // only their own: anyone else's answers 404, exactly like one that does not exist, so
 // nothing leaks. Staff reach all and may change a completed registration; its customer may not.
 
-const NOT_FOUND = 'The requested resource was not found';
+const NOT_FOUND = NOT_FOUND_TEXT;
 
 async function tournamentsById(deps: Deps): Promise<Map<number, Tournament>> {
   return new Map((await listTournaments(deps)).map((t) => [t.id, t]));

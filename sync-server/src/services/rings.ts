@@ -1,3 +1,4 @@
+import { notFoundText } from '@tournament/shared';
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminRing, RingCreateSchema, RingReorderSchema, RingUpdateSchema } from '@tournament/shared';
@@ -15,8 +16,8 @@ import { reorderList } from './settings-order.ts';
 // (the poke also drops the cached signage and results reads: sync/push.ts).
 
 export const RING_MESSAGES = {
-  notFound: 'The ring was not found',
-  tournamentNotFound: 'The tournament was not found',
+  notFound: notFoundText('ring'),
+  tournamentNotFound: notFoundText('tournament'),
   hasRun: (name: string) =>
     `${name} has a current or completed division, so it stays (its results belong to it): close it instead.`,
 } as const;

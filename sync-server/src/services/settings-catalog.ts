@@ -10,6 +10,7 @@ import {
   type EventTypeInputSchema,
   type TournamentEvent,
   type TournamentEventInputSchema,
+  notFoundText,
 } from '@tournament/shared';
 import type { Tx } from '../db/client.ts';
 import {
@@ -94,7 +95,7 @@ function reorderAll(deps: Deps, caller: Caller, list: OrderedList, ids: number[]
 
 // ---- Event types ----
 
-const EVENT_TYPE_NOT_FOUND = 'The event type was not found';
+const EVENT_TYPE_NOT_FOUND = notFoundText('event type');
 
 async function eventTypeRow(tx: Tx, id: number) {
   const [row] = await tx
@@ -255,7 +256,7 @@ export async function reorderEventTypes(deps: Deps, caller: Caller, ids: number[
 
 // ---- Competitor levels ----
 
-const LEVEL_NOT_FOUND = 'The competitor level was not found';
+const LEVEL_NOT_FOUND = notFoundText('competitor level');
 const levelTaken = (name: string) =>
   new DomainError('level_exists', `A competitor level named "${name}" already exists`, 409, {
     name: `A competitor level named "${name}" already exists`,
@@ -369,7 +370,7 @@ export async function reorderCompetitorLevels(deps: Deps, caller: Caller, ids: n
 
 // ---- Events of a tournament ----
 
-const EVENT_NOT_FOUND = 'The event was not found';
+const EVENT_NOT_FOUND = notFoundText('event');
 
 async function eventRow(tx: Tx, id: number) {
   const [row] = await tx
@@ -432,7 +433,7 @@ async function checkEventRefs(tx: Tx, input: z.output<typeof TournamentEventInpu
     tx.select({ title: eventTypes.title }).from(eventTypes).where(eq(eventTypes.id, input.eventTypeId)),
   ]);
   const errors: Record<string, string> = {};
-  if (!tournament) errors.tournamentId = 'The tournament was not found';
+  if (!tournament) errors.tournamentId = notFoundText('tournament');
   if (!type) errors.eventTypeId = EVENT_TYPE_NOT_FOUND;
   if (!tournament || !type)
     throw new DomainError('bad_reference', Object.values(errors).join(' '), 400, errors);

@@ -1,6 +1,6 @@
 import { desc, eq, inArray, max } from 'drizzle-orm';
 import type { z } from 'zod';
-import { inUseMessage, type Division, type DivisionInputSchema } from '@tournament/shared';
+import { inUseMessage, type Division, type DivisionInputSchema, notFoundText } from '@tournament/shared';
 import type { Db, Tx } from '../db/client.ts';
 import {
   competitorLevels,
@@ -21,7 +21,7 @@ import { reorderList } from './settings-order.ts';
 // a rule a draft uses cannot be removed, and the refusal names the draft.
 
 type DivisionInput = z.output<typeof DivisionInputSchema>;
-const DIVISION_NOT_FOUND = 'The division was not found';
+const DIVISION_NOT_FOUND = notFoundText('division');
 
 export function adminListDivisions(deps: Deps): Promise<Division[]> {
   return readDivisions(deps.database.db);
@@ -155,7 +155,7 @@ export async function copyRulesFromTournament(
 ): Promise<{ copied: number; skipped: number }> {
   return deps.database.db.transaction(async (tx) => {
     const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, tournamentId));
-    if (!t) throw notFound('The tournament was not found');
+    if (!t) throw notFound(notFoundText('tournament'));
     const [pub] = await tx
       .select({ draftId: matchmakingPublications.draftId })
       .from(matchmakingPublications)

@@ -9,6 +9,7 @@ import {
   type AdminTournament,
   type Tournament,
   type TournamentInputSchema,
+  notFoundText,
 } from '@tournament/shared';
 import type { Db, Tx } from '../db/client.ts';
 import { eventTypes, events, registrations, tournamentScheduleLines, tournaments } from '../db/schema.ts';
@@ -131,7 +132,7 @@ export function peekEventTypes(deps: Deps): EventTypeRow[] | undefined {
 
 type TournamentInput = z.output<typeof TournamentInputSchema>;
 
-const TOURNAMENT_NOT_FOUND = 'The tournament was not found';
+const TOURNAMENT_NOT_FOUND = notFoundText('tournament');
 
 async function readTournament(db: Db | Tx, id: number): Promise<StoredTournament | undefined> {
   const [t] = await db.select().from(tournaments).where(eq(tournaments.id, id));

@@ -2,7 +2,6 @@ import { and, count, eq, gt } from 'drizzle-orm';
 import {
   findMutator,
   MUTATION_ERRORS,
-  MutationError,
   runMutation,
   SYNC_REGISTRY,
   type MutationResult,
@@ -136,7 +135,7 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
             });
             processed.push({ id: m.id, status: 'applied', ...noteOf(m.name, value) });
           } catch (e) {
-            if (e instanceof MutationError || e instanceof DomainError) {
+            if (e instanceof DomainError) {
               processed.push({ id: m.id, status: 'rejected', code: e.code, message: e.message });
             } else if (isRefusedData(e)) {
               // The database refused this mutation's own values (a rule its schema lacks): its

@@ -1,4 +1,4 @@
-import { DOOR_MESSAGES, MutationError, type MutatorStore, type Tournament } from '@tournament/shared';
+import { DOOR_MESSAGES, DomainError, type MutatorStore, type Tournament } from '@tournament/shared';
 import type { Tx } from '../db/client.ts';
 import { createWalkInInTx } from '../services/door.ts';
 import type { PaymentDeps } from '../services/payments.ts';
@@ -72,7 +72,7 @@ export function createServerStore(
   }
 
   const writeContext = (): WriteContext => {
-    if (!tournament) throw new MutationError('registration_not_found', DOOR_MESSAGES.registrationNotFound);
+    if (!tournament) throw new DomainError('registration_not_found', DOOR_MESSAGES.registrationNotFound);
     return { tournament, now, paymentDeps, actor };
   };
 

@@ -1,3 +1,4 @@
+import { answersFile, urlOf, type AnswerOf, type CallArgs, type Endpoint } from '@shared/contract/endpoint.ts';
 import { errorText } from '@shared/contract/error-text.ts';
 import { getImpersonatedUserId } from './impersonation.ts';
 import { isKeptRead, keepOnDevice, keptOnDevice } from './offline-cache.ts';
@@ -183,13 +184,32 @@ function get<T>(path: string, schema?: SchemaArg<T>): Promise<T | unknown> {
   return request('GET', path, undefined, schema);
 }
 
+/** `[args]`, optional when the endpoint needs none of params, query or body. */
+type ArgsOf<E extends Endpoint> = Record<never, never> extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];
+
 /**
- * The one /api client (docs/style.md §3). Paths come from shared/contract (`PUBLIC_PATHS`,
+ * Calls an endpoint of the contract (shared/src/contract/<area>.ts; decision 035): the URL is
+ * built from its path and `params`/`query`, `body` is sent, and the answer is parsed with its
+ * response schema (a file answer comes back as a Blob).
+ */
+function callEndpoint<E extends Endpoint>(entry: E, ...[args]: ArgsOf<E>): Promise<AnswerOf<E>> {
+  const a = (args ?? {}) as { params?: object; query?: object; body?: unknown };
+  const url = urlOf(entry, a.params, a.query);
+  const method = entry.method.toUpperCase();
+  if (answersFile(entry)) return request<AnswerOf<E>>(method, url, a.body, undefined, 'blob');
+  return request(method, url, a.body, entry.response as AnswerSchema<AnswerOf<E>>);
+}
+
+/**
+ * The one /api client (docs/style.md §3). `api.call(ENTRY, { params, query, body })` calls
+ * an endpoint of the contract (decision 035). The older `get`/`post`/... remain for the
+ * first-paint reads whose schemas load lazily (decision 020). Paths come from shared/contract (`PUBLIC_PATHS`,
  * `REGISTRATION_PATHS.get(id)`, ...) and an answer is parsed with the contract's schema
  * (decision 019): the answer's type comes from the schema that checked it. Without a schema the
  * answer is `unknown` (a removal whose answer nobody reads).
  */
 export const api = {
+  call: callEndpoint,
   get,
   post: call('POST'),
   put: call('PUT'),

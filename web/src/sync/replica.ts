@@ -2,12 +2,12 @@ import type { PullResponse, SyncEntities, SyncEntity, SyncIdOf, SyncScope } from
 import {
   MemoryStore,
   MUTATION_ERRORS,
-  MutationError,
   findMutator,
   type Mutator,
   type MutatorArgs,
   type MutatorContext,
 } from '@shared/domain/mutators/index.ts';
+import { DomainError } from '@shared/domain/domain-error.ts';
 import type { TournamentWindow } from '@shared/domain/tournament-window.ts';
 import { getMeta, META, onDeviceStoreWiped, setMeta, type DeviceDb, type OutboxEntry } from './db.ts';
 import { applyPatch, type PatchResult } from './patch.ts';
@@ -357,11 +357,11 @@ export class Replica {
     const before = new Set(store.touched);
     try {
       const m = findMutator(q.name);
-      if (!m) throw new MutationError('unknown_mutator', MUTATION_ERRORS.unknownMutator(q.name));
+      if (!m) throw new DomainError('unknown_mutator', MUTATION_ERRORS.unknownMutator(q.name));
       await m.apply(store, q.args, ctx);
       q.refused = undefined;
     } catch (e) {
-      if (!(e instanceof MutationError)) throw e;
+      if (!(e instanceof DomainError)) throw e;
       q.refused = { code: e.code, message: e.message };
     }
     q.touched = [...store.touched].filter((k) => !before.has(k));

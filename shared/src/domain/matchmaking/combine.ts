@@ -1,6 +1,7 @@
 import type { DivisionRule } from '../division-rules.ts';
 import { divisionTitle } from './titles.ts';
-import { MatchmakingError, type DraftDivision, type MatchLevel } from './types.ts';
+import { DomainError } from '../domain-error.ts';
+import { MATCHMAKING_REFUSED, type DraftDivision, type MatchLevel } from './types.ts';
 import { ascending, sameIds } from './util.ts';
 
 // Combining an undersized division with a neighbour (decision 017). Neighbours run the same
@@ -66,9 +67,10 @@ export function combineDivisions(
   source: DraftDivision,
   levels: readonly MatchLevel[],
 ): DraftDivision {
-  if (target.key === source.key) throw new MatchmakingError('A division cannot be combined with itself');
+  if (target.key === source.key)
+    throw new DomainError(MATCHMAKING_REFUSED, 'A division cannot be combined with itself', 409);
   if (!sameIds(target.eventTypeIds, source.eventTypeIds)) {
-    throw new MatchmakingError('Only divisions of the same event types can be combined');
+    throw new DomainError(MATCHMAKING_REFUSED, 'Only divisions of the same event types can be combined', 409);
   }
   const a = target.criteria;
   const b = source.criteria;

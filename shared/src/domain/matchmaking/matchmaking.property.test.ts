@@ -1,3 +1,4 @@
+import { DomainError } from '../domain-error.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES, LEVELS } from '../../testing/matchmaking.ts';
@@ -5,7 +6,7 @@ import { combineDivisions } from './combine.ts';
 import { generateDraft, type DraftInput } from './grouping.ts';
 import { moveCompetitor } from './move.ts';
 import { splitDivision, type SplitHow } from './split.ts';
-import { MatchmakingError, type DraftDivision, type MatchCompetitor, type MatchRule } from './types.ts';
+import { type DraftDivision, type MatchCompetitor, type MatchRule } from './types.ts';
 import { ruleBreaches } from './warnings.ts';
 
 // The four properties asked of the matchmaking rules (decision 017), over random competitors and rules.
@@ -193,7 +194,7 @@ describe('matchmaking properties', () => {
               divisions = divisions.map((o) => (o.key === f.key ? f : o.key === t.key ? t : o));
             }
           } catch (e) {
-            if (!(e instanceof MatchmakingError)) throw e;
+            if (!(e instanceof DomainError)) throw e;
           }
           expect(entries(divisions)).toEqual(before);
           for (const x of divisions) {

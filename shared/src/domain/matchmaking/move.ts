@@ -1,5 +1,6 @@
 import { divisionAccepts } from '../division-rules.ts';
-import { MatchmakingError, type DraftDivision, type MatchCompetitor } from './types.ts';
+import { DomainError } from '../domain-error.ts';
+import { MATCHMAKING_REFUSED, type DraftDivision, type MatchCompetitor } from './types.ts';
 import { ascending, candidateOf, competitorName, sameIds } from './util.ts';
 
 // Moving one competitor to another division of the same event types (decision 017). A move
@@ -10,15 +11,24 @@ export function moveCompetitor(
   to: DraftDivision,
   competitor: MatchCompetitor,
 ): [DraftDivision, DraftDivision] {
-  if (from.key === to.key) throw new MatchmakingError('The competitor is already in that division');
+  if (from.key === to.key)
+    throw new DomainError(MATCHMAKING_REFUSED, 'The competitor is already in that division', 409);
   if (!from.competitorIds.includes(competitor.id)) {
-    throw new MatchmakingError(`${competitorName(competitor)} is not in ${from.title}`);
+    throw new DomainError(MATCHMAKING_REFUSED, `${competitorName(competitor)} is not in ${from.title}`, 409);
   }
   if (to.competitorIds.includes(competitor.id)) {
-    throw new MatchmakingError(`${competitorName(competitor)} is already in ${to.title}`);
+    throw new DomainError(
+      MATCHMAKING_REFUSED,
+      `${competitorName(competitor)} is already in ${to.title}`,
+      409,
+    );
   }
   if (!sameIds(from.eventTypeIds, to.eventTypeIds)) {
-    throw new MatchmakingError('A competitor moves only between divisions of the same event types');
+    throw new DomainError(
+      MATCHMAKING_REFUSED,
+      'A competitor moves only between divisions of the same event types',
+      409,
+    );
   }
   const fits = divisionAccepts(to.criteria, candidateOf(competitor));
   return [

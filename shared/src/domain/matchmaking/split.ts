@@ -1,6 +1,7 @@
 import type { DivisionRule } from '../division-rules.ts';
 import { divisionTitle } from './titles.ts';
-import { MatchmakingError, type DraftDivision, type MatchCompetitor, type MatchLevel } from './types.ts';
+import { DomainError } from '../domain-error.ts';
+import { MATCHMAKING_REFUSED, type DraftDivision, type MatchCompetitor, type MatchLevel } from './types.ts';
 import { ascending } from './util.ts';
 
 // Splitting an oversized division (decision 017) into two: by age, weight or level at the
@@ -38,7 +39,7 @@ export function splitDivision(
 ): [DraftDivision, DraftDivision] {
   const members = d.competitorIds.map((id) => {
     const c = competitors.get(id);
-    if (!c) throw new MatchmakingError(`Competitor ${id} is not known`);
+    if (!c) throw new DomainError(MATCHMAKING_REFUSED, `Competitor ${id} is not known`, 409);
     return c;
   });
   const make = (ids: number[], criteria: DivisionRule, key: string, title?: string): DraftDivision => ({
@@ -54,7 +55,11 @@ export function splitDivision(
     const picked = new Set(how.competitorIds);
     const b = members.filter((c) => picked.has(c.id)).map((c) => c.id);
     if (b.length === 0 || b.length === members.length || b.length !== picked.size) {
-      throw new MatchmakingError("Pick some of the division's competitors, not none or all");
+      throw new DomainError(
+        MATCHMAKING_REFUSED,
+        "Pick some of the division's competitors, not none or all",
+        409,
+      );
     }
     const a = members.filter((c) => !picked.has(c.id)).map((c) => c.id);
     return [make(a, d.criteria, d.key, `${d.title} (1)`), make(b, d.criteria, secondKey, `${d.title} (2)`)];
@@ -64,7 +69,8 @@ export function splitDivision(
     const order = [...levels].sort((x, y) => x.sortOrder - y.sortOrder || x.id - y.id).map((l) => l.id);
     const pos = (id: number | null) => (id === null ? -1 : order.indexOf(id));
     const present = [...new Set(members.map((c) => pos(c.competitorLevelId)))].sort((x, y) => x - y);
-    if (present.length < 2) throw new MatchmakingError('Everyone in this division is at the same level');
+    if (present.length < 2)
+      throw new DomainError(MATCHMAKING_REFUSED, 'Everyone in this division is at the same level', 409);
     const cut =
       present[balancedCut(present, (p) => members.filter((c) => pos(c.competitorLevelId) === p).length)]!;
     // The criteria's own levels (every level when it lists none) are divided at the cut.
@@ -81,7 +87,8 @@ export function splitDivision(
 
   if (how.by === 'age') {
     const ages = [...new Set(members.map((c) => c.age))].sort((x, y) => x - y);
-    if (ages.length < 2) throw new MatchmakingError('Everyone in this division is the same age');
+    if (ages.length < 2)
+      throw new DomainError(MATCHMAKING_REFUSED, 'Everyone in this division is the same age', 409);
     const cut = ages[balancedCut(ages, (v) => members.filter((c) => c.age === v).length)]!;
     return [
       make(
@@ -98,10 +105,15 @@ export function splitDivision(
   }
 
   if (members.some((c) => c.weight === null)) {
-    throw new MatchmakingError('Some competitors of this division have no weight recorded');
+    throw new DomainError(
+      MATCHMAKING_REFUSED,
+      'Some competitors of this division have no weight recorded',
+      409,
+    );
   }
   const weights = [...new Set(members.map((c) => c.weight!))].sort((x, y) => x - y);
-  if (weights.length < 2) throw new MatchmakingError('Everyone in this division has the same weight');
+  if (weights.length < 2)
+    throw new DomainError(MATCHMAKING_REFUSED, 'Everyone in this division has the same weight', 409);
   const cut = weights[balancedCut(weights, (v) => members.filter((c) => c.weight === v).length)]!;
   return [
     make(

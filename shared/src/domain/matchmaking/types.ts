@@ -66,10 +66,5 @@ export interface Unplaced {
   reason: string;
 }
 
-/** A refusal of a matchmaking rule; the server answers it as a 409 with this message. */
-export class MatchmakingError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'MatchmakingError';
-  }
-}
+/** The code of a refusal of a matchmaking rule (a DomainError); the server answers it as a 409. */
+export const MATCHMAKING_REFUSED = 'matchmaking_refused';

@@ -1,7 +1,8 @@
+import { DomainError } from '../domain-error.ts';
 import { describe, expect, it } from 'vitest';
 import type { SyncCompetitor, SyncRegistration } from '../../contract/sync.ts';
 import { syncCompetitor, syncRegistration } from '../../testing/sync-rows.ts';
-import { MemoryStore, MutationError, runMutation, type MutatorContext } from './index.ts';
+import { MemoryStore, runMutation, type MutatorContext } from './index.ts';
 
 // The check-in mutators against an in-memory store, as the device runs them over Dexie.
 
@@ -111,7 +112,7 @@ describe('check-in mutators', () => {
         await runMutation(store, name, args, dana);
         return 'applied';
       } catch (e) {
-        return e instanceof MutationError ? e.code : 'crashed';
+        return e instanceof DomainError ? e.code : 'crashed';
       }
     };
     expect(await refused('checkInCompetitor@1', { competitorId: 99 })).toBe('competitor_not_found');

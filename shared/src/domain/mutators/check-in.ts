@@ -1,7 +1,8 @@
+import { DomainError } from '../domain-error.ts';
 import { z } from 'zod';
 import type { SyncCompetitor } from '../../contract/sync.ts';
 import { outsideTournamentWindow, type DatedRecord } from '../tournament-window.ts';
-import { defineMutator, MutationError, type MutatorContext, type MutatorStore } from './types.ts';
+import { defineMutator, type MutatorContext, type MutatorStore } from './types.ts';
 
 // Check-in (decision 011): intents a check-in tablet queues while offline. Checking in someone
 // already in is not an error and makes no second check-in: the result says who did it first.
@@ -45,7 +46,7 @@ export function when(at: string | undefined, ctx: MutatorContext): string {
 export function recordedAt(at: string | undefined, what: DatedRecord, ctx: MutatorContext): string {
   const time = when(at, ctx);
   const problem = at !== undefined && ctx.window ? outsideTournamentWindow(time, what, ctx.window) : null;
-  if (problem) throw new MutationError('invalid_args', problem);
+  if (problem) throw new DomainError('invalid_args', problem);
   return time;
 }
 
@@ -84,7 +85,7 @@ export const checkInCompetitor = defineMutator({
   args: z.object({ competitorId: Id, at: At }),
   async run(store, args, ctx): Promise<CheckInOutcome> {
     const c = await store.get('competitors', args.competitorId);
-    if (!c) throw new MutationError('competitor_not_found', CHECK_IN_MESSAGES.competitorNotFound);
+    if (!c) throw new DomainError('competitor_not_found', CHECK_IN_MESSAGES.competitorNotFound);
     return checkIn(store, c, recordedAt(args.at, 'check-in', ctx), ctx);
   },
 });
@@ -97,7 +98,7 @@ export const undoCheckIn = defineMutator({
   args: z.object({ competitorId: Id }),
   async run(store, args): Promise<{ competitorId: number; undone: boolean }> {
     const c = await store.get('competitors', args.competitorId);
-    if (!c) throw new MutationError('competitor_not_found', CHECK_IN_MESSAGES.competitorNotFound);
+    if (!c) throw new DomainError('competitor_not_found', CHECK_IN_MESSAGES.competitorNotFound);
     if (!c.checkedInAt) return { competitorId: c.id, undone: false };
     await store.put('competitors', { ...c, checkedInAt: null, checkedInBy: null, checkedInByName: null });
     return { competitorId: c.id, undone: true };
@@ -114,11 +115,11 @@ export const checkInRegistration = defineMutator({
   args: z.object({ registrationId: Id, at: At }),
   async run(store, args, ctx): Promise<CheckInOutcome[]> {
     const r = await store.get('registrations', args.registrationId);
-    if (!r) throw new MutationError('registration_not_found', CHECK_IN_MESSAGES.registrationNotFound);
+    if (!r) throw new DomainError('registration_not_found', CHECK_IN_MESSAGES.registrationNotFound);
     const competitors = (await store.list('competitors', { registrationId: r.id })).sort(
       (a, b) => a.id - b.id,
     );
-    if (competitors.length === 0) throw new MutationError('no_competitors', CHECK_IN_MESSAGES.noCompetitors);
+    if (competitors.length === 0) throw new DomainError('no_competitors', CHECK_IN_MESSAGES.noCompetitors);
     const at = recordedAt(args.at, 'check-in', ctx);
     const out: CheckInOutcome[] = [];
     for (const c of competitors) out.push(await checkIn(store, c, at, ctx));

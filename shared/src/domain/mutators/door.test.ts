@@ -1,3 +1,4 @@
+import { DomainError } from '../domain-error.ts';
 import { describe, expect, it } from 'vitest';
 import type { SyncCompetitor, SyncPayment, SyncRegistration } from '../../contract/sync.ts';
 import {
@@ -13,7 +14,6 @@ import { syncCompetitor, syncPayment, syncRegistration } from '../../testing/syn
 import {
   MemoryStore,
   mayPushMutator,
-  MutationError,
   recordDoorPayment,
   runMutation,
   voidPayment,
@@ -52,7 +52,7 @@ async function refused(store: MemoryStore, name: string, args: unknown, ctx = da
     await runMutation(store, name, args, ctx);
     return 'applied';
   } catch (e) {
-    return e instanceof MutationError ? `${e.code}: ${e.message}` : 'crashed';
+    return e instanceof DomainError ? `${e.code}: ${e.message}` : 'crashed';
   }
 }
 

@@ -1,3 +1,4 @@
+import { DomainError } from '../domain-error.ts';
 import { z } from 'zod';
 import type { SyncCompetitor, SyncPayment, SyncRegistration } from '../../contract/sync.ts';
 import {
@@ -11,7 +12,7 @@ import {
 } from '../door.ts';
 import { machineText, textRule } from '../text.ts';
 import { checkIn, recordedAt, type CheckInOutcome } from './check-in.ts';
-import { defineMutator, MutationError, type MutatorContext, type MutatorStore } from './types.ts';
+import { defineMutator, type MutatorContext, type MutatorStore } from './types.ts';
 
 // Door payments and walk-ins (decision 016): intents a check-in tablet queues, offline too.
 // Payment ids are made on the device, so a retried or replayed payment is recorded once.
@@ -73,7 +74,7 @@ export const recordDoorPayment = defineMutator({
     const earlier = await store.get('payments', args.paymentId);
     if (earlier) {
       if (earlier.registrationId !== args.registrationId)
-        throw new MutationError('payment_id_taken', DOOR_MESSAGES.paymentIdTaken);
+        throw new DomainError('payment_id_taken', DOOR_MESSAGES.paymentIdTaken);
       const r = await store.get('registrations', earlier.registrationId);
       return {
         paymentId: earlier.id,
@@ -84,7 +85,7 @@ export const recordDoorPayment = defineMutator({
       };
     }
     const r = await store.get('registrations', args.registrationId);
-    if (!r) throw new MutationError('registration_not_found', DOOR_MESSAGES.registrationNotFound);
+    if (!r) throw new DomainError('registration_not_found', DOOR_MESSAGES.registrationNotFound);
     const at = recordedAt(args.at, 'payment', ctx);
     // Decision 018: more than the balance owing only with a director's
     // confirmation, which the payments form asks for before queuing. The rule here is the
@@ -94,13 +95,13 @@ export const recordDoorPayment = defineMutator({
     // cost from anyone but a director.
     const owing = Math.max(0, r.balanceOwing);
     if (args.amount > Math.max(owing, r.cost) && !args.overBalanceConfirmed)
-      throw new MutationError('over_balance', DOOR_MESSAGES.overBalance(owing));
+      throw new DomainError('over_balance', DOOR_MESSAGES.overBalance(owing));
     const row = paymentRow(r.id, args, at, ctx);
     if (!(await store.insert('payments', row))) {
       // Recorded meanwhile by another device's push (the server's insert found it).
       const again = await store.get('payments', args.paymentId);
       if (again && again.registrationId !== r.id)
-        throw new MutationError('payment_id_taken', DOOR_MESSAGES.paymentIdTaken);
+        throw new DomainError('payment_id_taken', DOOR_MESSAGES.paymentIdTaken);
       return {
         paymentId: row.id,
         registrationId: r.id,
@@ -142,10 +143,10 @@ export const voidPayment = defineMutator({
     ctx,
   ): Promise<{ paymentId: string; voidedNow: boolean; balanceOwing: number | null }> {
     const p = await store.get('payments', args.paymentId);
-    if (!p) throw new MutationError('payment_not_found', DOOR_MESSAGES.paymentNotFound);
+    if (!p) throw new DomainError('payment_not_found', DOOR_MESSAGES.paymentNotFound);
     const r = await store.get('registrations', p.registrationId);
     if (p.voided) return { paymentId: p.id, voidedNow: false, balanceOwing: r?.balanceOwing ?? null };
-    if (p.method === 'online') throw new MutationError('online_payment', DOOR_MESSAGES.voidOnline);
+    if (p.method === 'online') throw new DomainError('online_payment', DOOR_MESSAGES.voidOnline);
     await store.put('payments', {
       ...p,
       voided: true,

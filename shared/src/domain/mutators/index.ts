@@ -1,13 +1,8 @@
+import { DomainError } from '../domain-error.ts';
 import { checkInCompetitor, checkInRegistration, undoCheckIn } from './check-in.ts';
 import { recordDoorPayment, registerWalkIn, voidPayment } from './door.ts';
 import { MATCHDAY_MUTATORS } from './matchday.ts';
-import {
-  MUTATION_ERRORS,
-  MutationError,
-  type Mutator,
-  type MutatorContext,
-  type MutatorStore,
-} from './types.ts';
+import { MUTATION_ERRORS, type Mutator, type MutatorContext, type MutatorStore } from './types.ts';
 
 export * from './types.ts';
 export * from './check-in.ts';
@@ -38,7 +33,7 @@ export function findMutator(name: string): Mutator | undefined {
 }
 
 /**
- * Validates `args` and runs the named mutator. Throws MutationError for an unknown name or
+ * Validates `args` and runs the named mutator. Throws DomainError for an unknown name or
  * bad arguments as well as for a refused rule, so both sides treat them alike.
  */
 export async function runMutation(
@@ -48,6 +43,6 @@ export async function runMutation(
   ctx: MutatorContext,
 ): Promise<unknown> {
   const m = findMutator(name);
-  if (!m) throw new MutationError('unknown_mutator', MUTATION_ERRORS.unknownMutator(name));
+  if (!m) throw new DomainError('unknown_mutator', MUTATION_ERRORS.unknownMutator(name));
   return m.apply(store, args, ctx);
 }

@@ -1,3 +1,4 @@
+import { DomainError } from '../domain-error.ts';
 import { z } from 'zod';
 import {
   LeaderboardGroupSchema,
@@ -20,7 +21,7 @@ import {
 } from '../matchday/index.ts';
 import { freeText, machineText } from '../text.ts';
 import { when } from './check-in.ts';
-import { defineMutator, MutationError, type MutatorContext, type MutatorStore } from './types.ts';
+import { defineMutator, type MutatorContext, type MutatorStore } from './types.ts';
 
 // Rings and matchday (decision 021): every action of a ring official or a director at the rings is
 // an intent queued on the tablet and judged by the server. Two tablets on one ring converge on
@@ -79,7 +80,7 @@ export const matchResultIdOf = (divisionId: number, eventTypeId: number, matchId
 
 async function requireDivision(store: MutatorStore, id: number): Promise<SyncDivision> {
   const d = await store.get('divisions', id);
-  if (!d) throw new MutationError('division_not_found', MATCHDAY_MESSAGES.divisionNotFound);
+  if (!d) throw new DomainError('division_not_found', MATCHDAY_MESSAGES.divisionNotFound);
   return d;
 }
 
@@ -87,14 +88,14 @@ async function requireDivision(store: MutatorStore, id: number): Promise<SyncDiv
 async function requireRunning(store: MutatorStore, id: number): Promise<SyncDivision> {
   const d = await requireDivision(store, id);
   if (d.status === 'completed')
-    throw new MutationError('division_completed', MATCHDAY_MESSAGES.completedUseCorrection);
-  if (d.status !== 'current') throw new MutationError('division_not_started', MATCHDAY_MESSAGES.notStarted);
+    throw new DomainError('division_completed', MATCHDAY_MESSAGES.completedUseCorrection);
+  if (d.status !== 'current') throw new DomainError('division_not_started', MATCHDAY_MESSAGES.notStarted);
   return d;
 }
 
 function requireRules(d: SyncDivision, eventTypeId: number): EventTypeRules {
   const rules = d.rules.find((r) => r.eventTypeId === eventTypeId);
-  if (!rules) throw new MutationError('event_type_not_in_division', MATCHDAY_MESSAGES.eventTypeNotInDivision);
+  if (!rules) throw new DomainError('event_type_not_in_division', MATCHDAY_MESSAGES.eventTypeNotInDivision);
   return rules;
 }
 
@@ -121,7 +122,7 @@ export const setRingOpen = defineMutator({
   args: z.object({ ringId: Id, isOpen: z.boolean() }),
   async run(store, args): Promise<{ ringId: number; changed: boolean }> {
     const ring = await store.get('rings', args.ringId);
-    if (!ring) throw new MutationError('ring_not_found', MATCHDAY_MESSAGES.ringNotFound);
+    if (!ring) throw new DomainError('ring_not_found', MATCHDAY_MESSAGES.ringNotFound);
     if (ring.isOpen === args.isOpen) return { ringId: ring.id, changed: false };
     await store.put('rings', { ...ring, isOpen: args.isOpen });
     return { ringId: ring.id, changed: true };
@@ -140,9 +141,9 @@ export const assignDivision = defineMutator({
   }),
   async run(store, args): Promise<{ divisionId: number; ringId: number | null }> {
     const d = await requireDivision(store, args.divisionId);
-    if (d.status !== 'upcoming') throw new MutationError('division_started', MATCHDAY_MESSAGES.startedStays);
+    if (d.status !== 'upcoming') throw new DomainError('division_started', MATCHDAY_MESSAGES.startedStays);
     if (args.ringId !== null && !(await store.get('rings', args.ringId)))
-      throw new MutationError('ring_not_found', MATCHDAY_MESSAGES.ringNotFound);
+      throw new DomainError('ring_not_found', MATCHDAY_MESSAGES.ringNotFound);
     if (d.ringId !== null && d.ringId !== args.ringId) {
       await writeQueue(
         store,
@@ -174,7 +175,7 @@ export const reorderQueue = defineMutator({
   args: z.object({ ringId: Id, divisionIds: z.array(Id).max(1000) }),
   async run(store, args): Promise<{ ringId: number }> {
     if (!(await store.get('rings', args.ringId)))
-      throw new MutationError('ring_not_found', MATCHDAY_MESSAGES.ringNotFound);
+      throw new DomainError('ring_not_found', MATCHDAY_MESSAGES.ringNotFound);
     const queue = await upcomingQueue(store, args.ringId);
     const byId = new Map(queue.map((d) => [d.id, d]));
     const listed = [...new Set(args.divisionIds)].flatMap((id) => {
@@ -197,7 +198,7 @@ export const balanceRings = defineMutator({
     const open = (await store.list('rings', {}))
       .filter((r) => r.isOpen)
       .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
-    if (open.length === 0) throw new MutationError('no_open_ring', MATCHDAY_MESSAGES.noOpenRing);
+    if (open.length === 0) throw new DomainError('no_open_ring', MATCHDAY_MESSAGES.noOpenRing);
     const divisions = await store.list('divisions', {});
     const plan = balanceQueues(
       divisions.map((d) => ({
@@ -235,15 +236,15 @@ export const startDivision = defineMutator({
   async run(store, args, ctx): Promise<{ divisionId: number; started: boolean }> {
     const d = await requireDivision(store, args.divisionId);
     if (d.status === 'completed')
-      throw new MutationError('division_completed', MATCHDAY_MESSAGES.alreadyCompleted);
+      throw new DomainError('division_completed', MATCHDAY_MESSAGES.alreadyCompleted);
     if (d.status === 'current') return { divisionId: d.id, started: false };
-    if (d.ringId === null) throw new MutationError('division_not_on_ring', MATCHDAY_MESSAGES.notOnRing);
+    if (d.ringId === null) throw new DomainError('division_not_on_ring', MATCHDAY_MESSAGES.notOnRing);
     const busy = (await store.list('divisions', { ringId: d.ringId })).find(
       (x) => x.status === 'current' && x.id !== d.id,
     );
     if (busy) {
       const ring = await store.get('rings', d.ringId);
-      throw new MutationError('ring_busy', MATCHDAY_MESSAGES.ringBusy(ring?.name ?? 'This ring', busy.title));
+      throw new DomainError('ring_busy', MATCHDAY_MESSAGES.ringBusy(ring?.name ?? 'This ring', busy.title));
     }
     await store.put('divisions', { ...d, status: 'current', startedAt: when(args.at, ctx) });
     const present = (await store.list('divisionEntries', { divisionId: d.id })).filter((e) => !e.noShow);
@@ -270,9 +271,9 @@ export const markNoShow = defineMutator({
   async run(store, args): Promise<{ competitorId: number; noShow: boolean }> {
     const d = await requireDivision(store, args.divisionId);
     if (d.status === 'completed')
-      throw new MutationError('division_completed', MATCHDAY_MESSAGES.completedUseCorrection);
+      throw new DomainError('division_completed', MATCHDAY_MESSAGES.completedUseCorrection);
     const entry = await store.get('divisionEntries', entryIdOf(d.id, args.competitorId));
-    if (!entry) throw new MutationError('not_entered', MATCHDAY_MESSAGES.notEntered);
+    if (!entry) throw new DomainError('not_entered', MATCHDAY_MESSAGES.notEntered);
     if (entry.noShow !== args.noShow) await store.put('divisionEntries', { ...entry, noShow: args.noShow });
     return { competitorId: entry.competitorId, noShow: args.noShow };
   },
@@ -309,17 +310,17 @@ export const recordScore = defineMutator({
   async run(store, args, ctx): Promise<EntryOutcome<SyncScore>> {
     const d = await requireRunning(store, args.divisionId);
     const rules = requireRules(d, args.eventTypeId);
-    if (rules.decidedBy !== 'judged') throw new MutationError('not_judged', MATCHDAY_MESSAGES.notJudged);
+    if (rules.decidedBy !== 'judged') throw new DomainError('not_judged', MATCHDAY_MESSAGES.notJudged);
     if (args.judge > rules.judges)
-      throw new MutationError('judge_out_of_range', MATCHDAY_MESSAGES.judgeOutOfRange(rules.judges));
+      throw new DomainError('judge_out_of_range', MATCHDAY_MESSAGES.judgeOutOfRange(rules.judges));
     if (!validScore(args.value, rules))
-      throw new MutationError(
+      throw new DomainError(
         'score_out_of_range',
         MATCHDAY_MESSAGES.scoreOutOfRange(rules.scoreMin, rules.scoreMax),
       );
     const entry = await store.get('divisionEntries', entryIdOf(d.id, args.competitorId));
-    if (!entry) throw new MutationError('not_entered', MATCHDAY_MESSAGES.notEntered);
-    if (entry.noShow) throw new MutationError('no_show', MATCHDAY_MESSAGES.noShow);
+    if (!entry) throw new DomainError('not_entered', MATCHDAY_MESSAGES.notEntered);
+    if (entry.noShow) throw new DomainError('no_show', MATCHDAY_MESSAGES.noShow);
     const row: SyncScore = {
       id: scoreIdOf(args),
       divisionId: d.id,
@@ -355,18 +356,18 @@ export const recordMatchWinner = defineMutator({
   async run(store, args, ctx): Promise<EntryOutcome<SyncMatchResult>> {
     const d = await requireRunning(store, args.divisionId);
     const rules = requireRules(d, args.eventTypeId);
-    if (rules.decidedBy !== 'bracket') throw new MutationError('not_bracket', MATCHDAY_MESSAGES.notBracket);
+    if (rules.decidedBy !== 'bracket') throw new DomainError('not_bracket', MATCHDAY_MESSAGES.notBracket);
     const result = await store.get('divisionResults', resultIdOf(d.id, args.eventTypeId));
-    if (!result?.draw) throw new MutationError('division_not_started', MATCHDAY_MESSAGES.notStarted);
+    if (!result?.draw) throw new DomainError('division_not_started', MATCHDAY_MESSAGES.notStarted);
     const winners = await winnersOf(store, d.id, args.eventTypeId);
     const match = resolveBracket(buildBracket(result.draw, rules.thirdPlace), winners).find(
       (m) => m.id === args.matchId,
     );
-    if (!match || match.isBye) throw new MutationError('match_not_found', MATCHDAY_MESSAGES.matchNotFound);
+    if (!match || match.isBye) throw new DomainError('match_not_found', MATCHDAY_MESSAGES.matchNotFound);
     if (match.a === null || match.b === null)
-      throw new MutationError('match_not_ready', MATCHDAY_MESSAGES.matchNotReady);
+      throw new DomainError('match_not_ready', MATCHDAY_MESSAGES.matchNotReady);
     if (args.winnerId !== match.a && args.winnerId !== match.b)
-      throw new MutationError('not_in_match', MATCHDAY_MESSAGES.notInMatch);
+      throw new DomainError('not_in_match', MATCHDAY_MESSAGES.notInMatch);
     const row: SyncMatchResult = {
       id: matchResultIdOf(d.id, args.eventTypeId, args.matchId),
       divisionId: d.id,
@@ -447,10 +448,10 @@ export const completeDivision = defineMutator({
   async run(store, args, ctx: MutatorContext): Promise<{ divisionId: number; completed: boolean }> {
     const d = await requireDivision(store, args.divisionId);
     if (d.status === 'completed') return { divisionId: d.id, completed: false };
-    if (d.status !== 'current') throw new MutationError('division_not_started', MATCHDAY_MESSAGES.notStarted);
+    if (d.status !== 'current') throw new DomainError('division_not_started', MATCHDAY_MESSAGES.notStarted);
     const { results, missing } = await divisionPlacings(store, d);
     if (missing.length)
-      throw new MutationError('results_incomplete', MATCHDAY_MESSAGES.incomplete(missing.join(', ')));
+      throw new DomainError('results_incomplete', MATCHDAY_MESSAGES.incomplete(missing.join(', ')));
     const at = when(args.at, ctx);
     for (const { result, placings } of results)
       await store.put('divisionResults', { ...result, placings, completedAt: at });
@@ -477,16 +478,16 @@ export const correctResult = defineMutator({
   async run(store, args, ctx): Promise<{ divisionId: number }> {
     const d = await requireDivision(store, args.divisionId);
     if (d.status !== 'completed')
-      throw new MutationError('division_not_completed', MATCHDAY_MESSAGES.notCompleted);
+      throw new DomainError('division_not_completed', MATCHDAY_MESSAGES.notCompleted);
     requireRules(d, args.eventTypeId);
     const result = await store.get('divisionResults', resultIdOf(d.id, args.eventTypeId));
     if (!result)
-      throw new MutationError('event_type_not_in_division', MATCHDAY_MESSAGES.eventTypeNotInDivision);
+      throw new DomainError('event_type_not_in_division', MATCHDAY_MESSAGES.eventTypeNotInDivision);
     const entries = new Set(
       (await store.list('divisionEntries', { divisionId: d.id })).map((e) => e.competitorId),
     );
     if (!validPodium(args.placings) || args.placings.some((p) => !entries.has(p.competitorId)))
-      throw new MutationError('bad_placings', MATCHDAY_MESSAGES.badPlacings);
+      throw new DomainError('bad_placings', MATCHDAY_MESSAGES.badPlacings);
     const placings = [...args.placings].sort((a, b) => a.place - b.place || a.competitorId - b.competitorId);
     await store.put('divisionResults', {
       ...result,
@@ -522,7 +523,7 @@ export const setLeaderboardGroups = defineMutator({
       leaderboardGroups: args.groups,
       version: 0,
     });
-    if (!inserted) throw new MutationError('tournament_not_next', MATCHDAY_MESSAGES.notNextTournament);
+    if (!inserted) throw new DomainError('tournament_not_next', MATCHDAY_MESSAGES.notNextTournament);
     return { saved: true };
   },
 });

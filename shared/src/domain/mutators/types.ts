@@ -9,6 +9,7 @@ import type {
   SyncRegistration,
   SyncScope,
 } from '../../contract/sync.ts';
+import { DomainError } from '../domain-error.ts';
 import type { Role } from '../roles.ts';
 import type { WalkInArgs } from '../door.ts';
 import type { TournamentWindow } from '../tournament-window.ts';
@@ -65,17 +66,6 @@ export interface MutatorContext {
   window?: TournamentWindow | undefined;
 }
 
-/** A rule refused the mutation: the server records it as rejected with this code and message. */
-export class MutationError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'MutationError';
-  }
-}
-
 /** What a mutator declares (`defineMutator`); `Mutator` adds how to run it from raw arguments. */
 export interface MutatorSpec<A extends z.ZodType, R> {
   /** Versioned name: "checkInCompetitor@1". A new meaning gets a new version. */
@@ -130,7 +120,7 @@ export function defineMutator<A extends z.ZodType, R>(spec: MutatorSpec<A, R>): 
         // The first problem, in the schema's own words, so staff see what to fix.
         const issue = parsed.error.issues[0];
         const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-        throw new MutationError(
+        throw new DomainError(
           'invalid_args',
           issue ? `${MUTATION_ERRORS.invalidArgs} ${where}${issue.message}` : MUTATION_ERRORS.invalidArgs,
         );

@@ -4,7 +4,6 @@ import {
   divisionWarnings,
   entriesOutside,
   generateDraft,
-  MatchmakingError,
   moveCompetitor,
   noRuleReason,
   sortDivisions,
@@ -20,6 +19,7 @@ import {
   type PlaceInput,
   type SplitInput,
   type DraftOptions,
+  notFoundText,
 } from '@tournament/shared';
 import type { Tx } from '../../db/client.ts';
 import type { Caller, Deps } from '../../deps.ts';
@@ -37,14 +37,12 @@ import { idOf, keyOf, type DbLike, type DraftRow } from './queries.ts';
 
 const DIVISION_NOT_FOUND = 'The division was not found in this draft';
 
-/** A rule refusal (split of one age, combine across event types...) as a 409 with its message. */
+/**
+ * Runs matchmaking rules. A rule refusal (split of one age, combine across event types...) is
+ * already a DomainError answered 409 with its message (MATCHMAKING_REFUSED in shared).
+ */
 async function rules<T>(fn: () => T | Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (e instanceof MatchmakingError) throw new DomainError('matchmaking_refused', e.message, 409);
-    throw e;
-  }
+  return await fn();
 }
 
 const snapshot = (list: readonly MatchRule[]) =>
@@ -355,7 +353,7 @@ export async function moveDraftCompetitor(deps: Deps, draftId: number, input: Mo
     const from = find(input.fromDivisionId);
     const to = find(input.toDivisionId);
     const competitor = byId.get(input.competitorId);
-    if (!competitor) throw notFound('The competitor was not found');
+    if (!competitor) throw notFound(notFoundText('competitor'));
     const [f, t] = await rules(() => moveCompetitor(from, to, competitor));
     await q.updateDivision(tx, f);
     await q.updateDivision(tx, t);
@@ -389,7 +387,7 @@ export async function placeLateEntry(deps: Deps, draftId: number, input: PlaceIn
     const { draft, list, byId, find } = await editContext(tx, draftId);
     const d = find(input.divisionId);
     const c = byId.get(input.competitorId);
-    if (!c) throw notFound('The competitor was not found');
+    if (!c) throw notFound(notFoundText('competitor'));
     const outside = entriesOutside([c], list, draft.eventTypeIds).map((o) => o.eventTypeId);
     if (!outside.includes(input.eventTypeId)) {
       throw new DomainError(

@@ -8,6 +8,7 @@ import {
   type MatchEventType,
   type MatchLevel,
   type MatchRule,
+  notFoundText,
 } from '@tournament/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -38,7 +39,7 @@ export type Source = 'completed' | 'checkedIn';
 export type DbLike = Db | Tx;
 export type DraftRow = typeof matchmakingDrafts.$inferSelect;
 
-const DRAFT_NOT_FOUND = 'The matchmaking draft was not found';
+const DRAFT_NOT_FOUND = notFoundText('matchmaking draft');
 
 /** A draft division's key in the shared rules ("d" and its row id) and back. */
 export const keyOf = (id: number) => `d${id}`;
@@ -48,7 +49,7 @@ export const idOf = (key: string) => Number(key.slice(1));
 
 export async function readTournament(db: DbLike, id: number) {
   const [t] = await db.select().from(tournaments).where(eq(tournaments.id, id));
-  if (!t) throw notFound('The tournament was not found');
+  if (!t) throw notFound(notFoundText('tournament'));
   return t;
 }
 

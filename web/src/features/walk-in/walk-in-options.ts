@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
+import { PUBLIC_API } from '@shared/contract/public.ts';
 import { REGISTRATION_PATHS, RegistrationOptionsSchema } from '@shared/contract/registration.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
 import { api } from '../../lib/api-client.ts';
@@ -12,7 +12,7 @@ import type { WalkInOptions } from './walk-in-form.ts';
 
 /** Fetches the next tournament and its registration options and keeps them on the device. */
 async function refreshWalkInOptions(now: Date = new Date()): Promise<WalkInOptions | null> {
-  const tournaments = await api.get(PUBLIC_PATHS.tournaments, TournamentListSchema);
+  const tournaments = await api.call(PUBLIC_API.tournaments);
   const t = nextTournament(tournaments, now);
   if (!t) return null;
   const options = await api.get(REGISTRATION_PATHS.options(t.id), RegistrationOptionsSchema);

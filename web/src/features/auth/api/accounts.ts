@@ -1,7 +1,6 @@
-import { MessageSchema, PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
+import { PUBLIC_API } from '@shared/contract/public.ts';
 import {
-  AuthResponseSchema,
-  USER_PATHS,
+  USER_API,
   type AuthResponse,
   type AuthenticateRequest,
   type ForgotRequest,
@@ -32,19 +31,19 @@ export function storeSession(answer: AuthResponse): Session {
  * the destination afresh, so no /user page ever renders signed in.
  */
 
-export const signIn = (body: AuthenticateRequest) => api.post(USER_PATHS.authenticate, body, AuthResponseSchema);
+export const signIn = (body: AuthenticateRequest) => api.call(USER_API.authenticate, { body });
 export const signInWithGoogle = (credential: string, clientId: string) =>
-  api.post(USER_PATHS.googleOAuth, { credential, clientId }, AuthResponseSchema);
-export const registerAccount = (body: RegisterRequest) => api.post(USER_PATHS.register, body, MessageSchema);
-export const verifyAccount = (hash: string) => api.put(USER_PATHS.register, { hash }, MessageSchema);
-export const requestPasswordReset = (body: ForgotRequest) => api.post(USER_PATHS.forgot, body, MessageSchema);
-export const resetPassword = (body: ResetRequest) => api.put(USER_PATHS.reset, body, MessageSchema);
+  api.call(USER_API.googleOAuth, { body: { credential, clientId } });
+export const registerAccount = (body: RegisterRequest) => api.call(USER_API.register, { body });
+export const verifyAccount = (hash: string) => api.call(USER_API.verify, { body: { hash } });
+export const requestPasswordReset = (body: ForgotRequest) => api.call(USER_API.forgot, { body });
+export const resetPassword = (body: ResetRequest) => api.call(USER_API.reset, { body });
 export const refreshSessionTokens = (refreshToken: string) =>
-  api.post(USER_PATHS.refresh, { refreshToken }, AuthResponseSchema);
+  api.call(USER_API.refresh, { body: { refreshToken } });
 export const endServerSession = (refreshToken: string) =>
-  api.post(USER_PATHS.logout, { refreshToken }, MessageSchema);
+  api.call(USER_API.logout, { body: { refreshToken } });
 
 /** Tournaments for the login page's status panel (same cache key as the home page). */
 export function useTournaments() {
-  return useQuery('tournaments', () => api.get(PUBLIC_PATHS.tournaments, TournamentListSchema));
+  return useQuery('tournaments', () => api.call(PUBLIC_API.tournaments));
 }

@@ -12,15 +12,14 @@ import {
   type Compose,
   type TemplateInput,
 } from '@shared/contract/communications.ts';
-import { PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
+import { PUBLIC_API } from '@shared/contract/public.ts';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
 
 // Communications (decision 024): compose, preview, send in the background, watch the progress,
 // history, templates and the SMS cost cap.
 
-export const useTournaments = () =>
-  useQuery('tournaments', () => api.get(PUBLIC_PATHS.tournaments, TournamentListSchema));
+export const useTournaments = () => useQuery('tournaments', () => api.call(PUBLIC_API.tournaments));
 
 export const useCommunicationOptions = (tournamentId: number | undefined) =>
   useQuery(`communications:options:${tournamentId ?? 'none'}`, () =>

@@ -1,6 +1,5 @@
 import {
-  ADMIN_REPORT_PATHS,
-  CompetitorReportSchema,
+  ADMIN_REPORT_API,
   competitorsQueryString,
   type CompetitorsQuery,
 } from '@tournament/shared';
@@ -11,7 +10,7 @@ import { useQuery } from '../../../lib/use-query.ts';
 
 export const useCompetitors = (filter: CompetitorsQuery) => {
   const qs = competitorsQueryString(filter);
-  return useQuery(`admin-competitors:${qs}`, () => api.get(`${ADMIN_REPORT_PATHS.competitors}${qs}`, CompetitorReportSchema));
+  return useQuery(`admin-competitors:${qs}`, () => api.call(ADMIN_REPORT_API.competitors, { query: filter }));
 };
 
 /**
@@ -19,7 +18,7 @@ export const useCompetitors = (filter: CompetitorsQuery) => {
  * fetched through the API client and handed to the browser as a blob.
  */
 export async function downloadCompetitorsCsv(filter: CompetitorsQuery, fileName: string): Promise<void> {
-  const blob = await api.getBlob(`${ADMIN_REPORT_PATHS.competitorsCsv}${competitorsQueryString(filter)}`);
+  const blob = await api.call(ADMIN_REPORT_API.competitorsCsv, { query: filter });
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');

@@ -1,4 +1,4 @@
-import { ADMIN_REPORT_PATHS, DashboardSchema, SYNC_POKE_EVENT } from '@tournament/shared';
+import { ADMIN_REPORT_API, ADMIN_REPORT_PATHS, SYNC_POKE_EVENT } from '@tournament/shared';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -13,7 +13,7 @@ export const POKE_DEBOUNCE_MS = 1000;
 /** Refetch this often anyway, in case the event stream is down. */
 export const FALLBACK_REFRESH_MS = 30_000;
 
-export const useDashboard = () => useQuery('admin-dashboard', () => api.get(DASHBOARD_PATH, DashboardSchema));
+export const useDashboard = () => useQuery('admin-dashboard', () => api.call(ADMIN_REPORT_API.dashboard));
 
 /**
  * Calls `refresh` when the next tournament's data changes: on each `poke` of the check-in event

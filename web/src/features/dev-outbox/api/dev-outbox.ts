@@ -1,5 +1,5 @@
 import { COMMUNICATION_PATHS, DevSmsListSchema } from '@shared/contract/communications.ts';
-import { DEV_PATHS, DevMailListSchema } from '@shared/contract/dev.ts';
+import { DEV_API } from '@shared/contract/dev.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 
@@ -9,5 +9,4 @@ import { useQuery } from '../../../lib/use-query.ts';
 export const useDevSmsOutbox = () =>
   useQuery('dev:sms-outbox', () => api.get(COMMUNICATION_PATHS.devSmsOutbox, DevSmsListSchema));
 
-export const useDevMailbox = () =>
-  useQuery('dev:mailbox', () => api.get(DEV_PATHS.mailbox, DevMailListSchema));
+export const useDevMailbox = () => useQuery('dev:mailbox', () => api.call(DEV_API.mailbox));

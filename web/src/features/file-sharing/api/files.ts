@@ -1,11 +1,4 @@
-import {
-  FILE_PATHS as P,
-  FileDeletedSchema,
-  MyFilesSchema,
-  SharedFileListSchema,
-  SharedFileSchema,
-  type SharedFile,
-} from '@shared/contract/files.ts';
+import { FILE_API as F, type SharedFile } from '@shared/contract/files.ts';
 import { downloadFileName } from '@shared/domain/files.ts';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
@@ -15,13 +8,13 @@ import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
 const KEY = 'files:';
 
 export function useMyFiles() {
-  return useQuery(`${KEY}mine`, () => api.get(P.mine, MyFilesSchema));
+  return useQuery(`${KEY}mine`, () => api.call(F.mine));
 }
 
 /** A registration's files, for its desk page (staff). */
 export function useRegistrationFiles(registrationId: number) {
   return useQuery(`${KEY}registration:${registrationId}`, () =>
-    api.get(P.ofRegistration(registrationId), SharedFileListSchema),
+    api.call(F.ofRegistration, { params: { registrationId } }),
   );
 }
 
@@ -38,19 +31,19 @@ function formOf(file: File, registrationId: number | undefined): FormData {
 
 /** A family's file for staff, on one of its registrations. */
 export const uploadForStaff = (file: File, registrationId: number) =>
-  api.post(P.mine, formOf(file, registrationId), SharedFileSchema);
+  api.call(F.upload, { body: formOf(file, registrationId) });
 
 /** Staff share: with one registration, or (no id) with everyone. */
 export const shareFile = (file: File, registrationId?: number) =>
-  api.post(P.share, formOf(file, registrationId), SharedFileSchema);
+  api.call(F.share, { body: formOf(file, registrationId) });
 
 /** Deletes through the route for the file's kind: a family's own upload, or a staff share. */
 export const deleteFile = (file: SharedFile) =>
-  api.del(file.kind === 'share' ? P.shared(file.fileId) : P.file(file.fileId), undefined, FileDeletedSchema);
+  api.call(file.kind === 'share' ? F.deleteShare : F.deleteUpload, { params: { fileId: file.fileId } });
 
 /** Fetched with the bearer token (a bare link carries none) and saved under its download name. */
 export async function downloadFile(file: SharedFile): Promise<void> {
-  const blob = await api.getBlob(P.file(file.fileId));
+  const blob = await api.call(F.download, { params: { fileId: file.fileId } });
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');

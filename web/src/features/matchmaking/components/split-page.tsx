@@ -1,11 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  splitDivision as splitRule,
-  MatchmakingError,
-  type DraftView,
-  type SplitInput,
-} from '@tournament/shared';
+import { splitDivision as splitRule, DomainError, type DraftView, type SplitInput } from '@tournament/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAction } from '../../../lib/action.ts';
@@ -43,7 +38,7 @@ function Split({ view, divisionId }: { view: DraftView; divisionId: number }) {
         error: null,
       };
     } catch (e) {
-      return { parts: null, error: e instanceof MatchmakingError ? e.message : String(e) };
+      return { parts: null, error: e instanceof DomainError ? e.message : String(e) };
     }
   }, [division, how, view]);
   const apply = useAction(() => splitDivision(view.draft.id, divisionId, how));

@@ -1,17 +1,7 @@
 import { useEffect } from 'react';
-import { PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
+import { PUBLIC_API } from '@shared/contract/public.ts';
 import {
-  CheckoutResultSchema,
-  CompetitorSchema,
-  ContactListSchema,
-  ContactSchema,
-  IncompleteRegistrationSchema,
-  PassCountSchema,
-  ReceiptWithQrSchema,
-  REGISTRATION_PATHS as P,
-  RegistrationListSchema,
-  RegistrationOptionsSchema,
-  RegistrationSchema,
+  REGISTRATION_API as R,
   type CompetitorCreate,
   type CompetitorUpdate,
   type ContactInput,
@@ -32,27 +22,24 @@ import { invalidateQueries, refreshQueries, setQueryData, useQuery } from '../..
 
 const KEY = 'registration:';
 
-export const fetchTournaments = () => api.get(PUBLIC_PATHS.tournaments, TournamentListSchema);
-export const createRegistration = (tournamentId: number) =>
-  api.post(P.create(tournamentId), undefined, RegistrationSchema);
-export const fetchRegistration = (id: number) => api.get(P.get(id), RegistrationSchema);
-export const fetchRegistrations = (tournamentId: number) =>
-  api.get(P.getAll(tournamentId), RegistrationListSchema);
-export const fetchIncomplete = (tournamentId: number) =>
-  api.get(P.incomplete(tournamentId), IncompleteRegistrationSchema);
-export const addCompetitor = (c: CompetitorCreate) => api.post(P.competitors, c, CompetitorSchema);
-export const updateCompetitor = (c: CompetitorUpdate) => api.put(P.competitors, c, CompetitorSchema);
-export const deleteCompetitor = (id: number) => api.del(P.competitor(id), undefined, RegistrationSchema);
+export const fetchTournaments = () => api.call(PUBLIC_API.tournaments);
+export const createRegistration = (tournamentId: number) => api.call(R.create, { params: { tournamentId } });
+export const fetchRegistration = (id: number) => api.call(R.get, { params: { id } });
+export const fetchRegistrations = (tournamentId: number) => api.call(R.getAll, { params: { tournamentId } });
+export const fetchIncomplete = (tournamentId: number) => api.call(R.incomplete, { params: { tournamentId } });
+export const addCompetitor = (c: CompetitorCreate) => api.call(R.addCompetitor, { body: c });
+export const updateCompetitor = (c: CompetitorUpdate) => api.call(R.updateCompetitor, { body: c });
+export const deleteCompetitor = (id: number) => api.call(R.deleteCompetitor, { params: { id } });
 export const changePasses = (kind: 'spectator' | 'lunch', registrationId: number, add: boolean) =>
   add
-    ? api.post(P.passes(kind, registrationId), undefined, PassCountSchema)
-    : api.del(P.passes(kind, registrationId), undefined, PassCountSchema);
+    ? api.call(kind === 'spectator' ? R.addSpectator : R.addLunch, { params: { registrationId } })
+    : api.call(kind === 'spectator' ? R.removeSpectator : R.removeLunch, { params: { registrationId } });
 export const saveContacts = (registrationId: number, contacts: ContactInput[]) =>
-  api.put(P.contacts(registrationId), { contacts }, ContactListSchema);
+  api.call(R.contacts, { params: { registrationId }, body: { contacts } });
 export const saveContactPreferences = (contactId: number, prefs: ContactPreferences) =>
-  api.put(P.contactPreferences(contactId), prefs, ContactSchema);
+  api.call(R.contactPreferences, { params: { contactId }, body: prefs });
 export const checkout = (registrationId: number, payment: PaymentChoice) =>
-  api.post(`${P.checkout(registrationId)}?payment=${payment}`, undefined, CheckoutResultSchema);
+  api.call(R.checkout, { params: { registrationId }, query: { payment } });
 
 export function useTournaments() {
   return useQuery('tournaments', fetchTournaments);
@@ -69,12 +56,12 @@ export function useRegistrationOptions(tournamentId: number | undefined) {
   return useQuery(`${KEY}options:${tournamentId ?? 'none'}`, () =>
     tournamentId === undefined
       ? Promise.resolve<RegistrationOptions>({ events: [], competitorLevels: [] })
-      : api.get(P.options(tournamentId), RegistrationOptionsSchema),
+      : api.call(R.options, { params: { tournamentId } }),
   );
 }
 export function useReceipt(registrationId: number) {
   return useQuery(`${KEY}receipt:${registrationId}`, () =>
-    api.get(P.receipt(registrationId), ReceiptWithQrSchema),
+    api.call(R.receipt, { params: { registrationId } }),
   );
 }
 

@@ -1,14 +1,10 @@
 import {
-  ADMIN_REGISTRATION_PATHS as P,
-  AdminRegistrationDetailSchema,
-  AdminRegistrationListSchema,
-  ImpersonationSubjectSchema,
-  ResendReceiptResultSchema,
+  ADMIN_REGISTRATION_API as A,
   type AdminRegistrationQuery,
 } from '@shared/contract/admin-registrations.ts';
 import { queryString } from '@shared/contract/paths.ts';
-import { PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
-import { REGISTRATION_PATHS, RegistrationListSchema, type Registration } from '@shared/contract/registration.ts';
+import { PUBLIC_API } from '@shared/contract/public.ts';
+import { REGISTRATION_API, type Registration } from '@shared/contract/registration.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
@@ -22,11 +18,11 @@ const KEY = 'registration:desk:';
 export const deskSearch = (query: AdminRegistrationQuery): string => queryString(query);
 
 export const fetchDeskRegistrations = (query: AdminRegistrationQuery) =>
-  api.get(`${P.list}${deskSearch(query)}`, AdminRegistrationListSchema);
-export const fetchDeskDetail = (id: number) => api.get(P.get(id), AdminRegistrationDetailSchema);
-export const resendReceipt = (id: number) => api.post(P.resendReceipt(id), undefined, ResendReceiptResultSchema);
+  api.call(A.list, { query });
+export const fetchDeskDetail = (id: number) => api.call(A.get, { params: { id } });
+export const resendReceipt = (id: number) => api.call(A.resendReceipt, { params: { id } });
 export const startImpersonation = (userId: number) =>
-  api.post(P.impersonation(userId), undefined, ImpersonationSubjectSchema);
+  api.call(A.impersonation, { params: { userId } });
 
 export function useDeskRegistrations(query: AdminRegistrationQuery) {
   return useQuery(`${KEY}list${deskSearch(query)}`, () => fetchDeskRegistrations(query));
@@ -38,12 +34,12 @@ export function useDeskDetail(id: number) {
 /** While viewing as a customer: that customer's own registrations for the next tournament. */
 export function useViewedCustomerRegistrations(userId: number) {
   return useQuery(`${KEY}as:${userId}`, async () => {
-    const tournaments = await api.get(PUBLIC_PATHS.tournaments, TournamentListSchema);
+    const tournaments = await api.call(PUBLIC_API.tournaments);
     const next = nextTournament(tournaments, new Date());
     if (!next) return { tournament: undefined, registrations: [] as Registration[] };
     return {
       tournament: next,
-      registrations: await api.get(REGISTRATION_PATHS.getAll(next.id), RegistrationListSchema),
+      registrations: await api.call(REGISTRATION_API.getAll, { params: { tournamentId: next.id } }),
     };
   });
 }
@@ -54,7 +50,7 @@ export function invalidateDesk(): void {
 
 /** The CSV export, fetched with the bearer token (a bare link carries none) and saved as a download. */
 export async function downloadDeskCsv(query: AdminRegistrationQuery): Promise<void> {
-  const blob = await api.getBlob(`${P.csv}${deskSearch(query)}`);
+  const blob = await api.call(A.csv, { query });
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');

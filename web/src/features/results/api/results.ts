@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { MATCHDAY_PATHS, PublicResultsSchema } from '@shared/contract/matchday.ts';
-import { PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
+import { PUBLIC_API } from '@shared/contract/public.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 
@@ -8,7 +8,7 @@ import { useQuery } from '../../../lib/use-query.ts';
 // tournament) and GET /api/results/{tournamentId}.
 
 export function useTournaments() {
-  return useQuery('tournaments', () => api.get(PUBLIC_PATHS.tournaments, TournamentListSchema));
+  return useQuery('tournaments', () => api.call(PUBLIC_API.tournaments));
 }
 
 /** Results arrive through the day: a page left open reads them again every minute. */

@@ -1,5 +1,5 @@
 import { AdminRingSchema, MATCHDAY_PATHS } from '@shared/contract/matchday.ts';
-import { PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
+import { PUBLIC_API } from '@shared/contract/public.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useQuery } from '../../../lib/use-query.ts';
@@ -35,6 +35,6 @@ export async function reorderRings(tournamentId: number, ids: number[]) {
 
 /** The next tournament's id (SPEC section 4), for a first ring when the device holds none yet. */
 export function useNextTournamentId(): number | undefined {
-  const tournaments = useQuery('tournaments', () => api.get(PUBLIC_PATHS.tournaments, TournamentListSchema));
+  const tournaments = useQuery('tournaments', () => api.call(PUBLIC_API.tournaments));
   return tournaments.data ? nextTournament(tournaments.data, new Date())?.id : undefined;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { MATCHDAY_PATHS, SignageRingListSchema, type SignageRing } from '@shared/contract/matchday.ts';
-import { PUBLIC_PATHS, TournamentListSchema } from '@shared/contract/public.ts';
+import { PUBLIC_API } from '@shared/contract/public.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
 import { ringAssignmentsFromRows, SIGNAGE_REFRESH_MS } from '@shared/domain/signage.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -31,7 +31,7 @@ export type SignageSource =
 
 /** Which source the TV reads: the device's scope for the next tournament, the API for another. */
 export function useSignageMode(tournamentId: number | null): 'device' | 'api' | 'loading' {
-  const tournaments = useQuery('tournaments', () => api.get(PUBLIC_PATHS.tournaments, TournamentListSchema));
+  const tournaments = useQuery('tournaments', () => api.call(PUBLIC_API.tournaments));
   if (tournamentId === null) return 'device';
   if (!tournaments.data) return tournaments.isLoading ? 'loading' : 'device';
   const next = nextTournament(tournaments.data, new Date());
