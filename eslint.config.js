@@ -1,4 +1,4 @@
-// One linter config for every workspace (STYLE.md "Habits").
+// One linter config for every workspace (docs/style.md §6).
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -25,7 +25,7 @@ export default tseslint.config(
     },
   },
   {
-    // The web app's layers (STYLE.md "Where things live"; issue 12): a feature imports only
+    // The web app's layers (docs/style.md §1; decision 019): a feature imports only
     // components/, lib/, sync/ and the shared package, never another feature; only app/ (the
     // router) composes features. Test files may reach across (they mount whole screens).
     files: ['web/src/**/*.{ts,tsx}'],

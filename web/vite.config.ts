@@ -15,14 +15,14 @@ export const sharedAlias = { '@shared': fileURLToPath(new URL('../shared/src', i
 /** `@web/<path>` is a module of this app by its path from web/src, from any depth. */
 export const aliases = { ...sharedAlias, '@web': fileURLToPath(new URL('./src', import.meta.url)) };
 
-// Dev server on this engineer's port range; the API runs on :3000 (DESIGN.md section 3).
+// Dev server on this engineer's port range; the API runs on :3000 (docs/design.md §3).
 const API = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
-    // Installable PWA (issue 6): the service worker is sw/src/sw.ts, built with the precache
+    // Installable PWA (decision 010): the service worker is sw/src/sw.ts, built with the precache
     // manifest injected; web/src/sync/pwa.tsx registers it (no injected script).
     // The server's render of the public pages (decision 020) is built into dist-ssr/ by a
     // second, SSR build; the service worker and its manifest belong to the browser build only.

@@ -28,7 +28,7 @@ export const API_ACCESS = {
   'GET /api/event-types': ANYONE,
   'PUT /api/email/contactUs': ANYONE,
   'GET /api/dev/mailbox': SUPER_ADMIN,
-  // Registration (issue 5): a customer reaches only their own (the service answers 404
+  // Registration (decision 009): a customer reaches only their own (the service answers 404
   // for another's); staff reach all. The Stripe webhook proves itself by its signature.
   'POST /api/registration/create/{tournamentId}': SIGNED_IN,
   'GET /api/registration/getAll/{tournamentId}': SIGNED_IN,
@@ -57,7 +57,7 @@ export const API_ACCESS = {
   'PUT /api/users/reset': ANYONE,
   'POST /api/users/refresh': ANYONE,
   'POST /api/users/logout': ANYONE,
-  // Settings (issue 8): SuperAdmin only (SPEC.md section 6).
+  // Settings (decision 007): SuperAdmin only (docs/product.md §6).
   'GET /api/admin/tournaments': SUPER_ADMIN,
   'POST /api/admin/tournaments': SUPER_ADMIN,
   'GET /api/admin/tournaments/{id}': SUPER_ADMIN,
@@ -86,19 +86,19 @@ export const API_ACCESS = {
   'GET /api/admin/site-settings': SUPER_ADMIN,
   'PUT /api/admin/site-settings': SUPER_ADMIN,
   'GET /api/admin/audit-log': SUPER_ADMIN,
-  // Registrations desk (issue 7; decision 014): the three staff roles (SPEC.md section 6).
+  // Registrations desk (decision 014): the three staff roles (docs/product.md §6).
   'GET /api/admin/registrations': STAFF,
   'GET /api/admin/registrations.csv': STAFF,
   'GET /api/admin/registrations/{id}': STAFF,
   'POST /api/admin/registrations/{id}/resend-receipt': STAFF,
   // Starting "view as this customer": directors only; the service refuses staff subjects.
   'POST /api/admin/impersonation/{userId}': DIRECTORS,
-  // Staff desk reports (issue 7): directors only (SPEC.md section 6).
+  // Staff desk reports (issue 7): directors only (docs/product.md §6).
   'GET /api/admin/dashboard': DIRECTORS,
   'GET /api/admin/competitors': DIRECTORS,
   'GET /api/admin/competitors.csv': DIRECTORS,
-  // Matchmaking and division sheets (issue 13; decision 017): directors (SPEC.md section 6).
-  // Rings and matchday (issue 14): rings are set up over /api; everything done at the rings
+  // Matchmaking and division sheets (decision 017): directors (docs/product.md §6).
+  // Rings and matchday (decision 021): rings are set up over /api; everything done at the rings
   // goes through /sync (the matchday scope). Results and signage are public, with no personal
   // data beyond a first name, last initial and school; a family's schedule is its own.
   'POST /api/admin/rings': DIRECTORS,
@@ -122,7 +122,7 @@ export const API_ACCESS = {
   'POST /api/admin/matchmaking/drafts/{draftId}/publish': DIRECTORS,
   'GET /api/admin/division-sheets/all/{draftId}': DIRECTORS,
   'GET /api/admin/division-sheets/{draftDivisionId}': DIRECTORS,
-  // Communications (issue 16; decision 024): directors and super admins (SPEC.md section 6).
+  // Communications (decision 024): directors and super admins (docs/product.md §6).
   // The unsubscribe link proves itself by its signed token, Twilio's webhook by its signature.
   'GET /api/admin/communications/options/{tournamentId}': DIRECTORS,
   'GET /api/admin/communications/registrations/{tournamentId}': DIRECTORS,
@@ -141,7 +141,7 @@ export const API_ACCESS = {
   'GET /api/dev/sms-outbox': SUPER_ADMIN,
   // Copying a past tournament's division rules is a settings change: SuperAdmin only.
   'POST /api/admin/divisions/copy-from-tournament/{tournamentId}': SUPER_ADMIN,
-  // File sharing (issue 16; decision 025). Customers upload for staff and read what is shared
+  // File sharing (decision 025). Customers upload for staff and read what is shared
   // with them (the service answers 404 for anyone else's file); staff shares and their removal
   // are directors'; every staff role sees a registration's files within its reach (decision 018).
   'GET /api/files': SIGNED_IN,
@@ -151,7 +151,7 @@ export const API_ACCESS = {
   'POST /api/admin/files': DIRECTORS,
   'DELETE /api/admin/files/{fileId}': DIRECTORS,
   'GET /api/admin/registrations/{registrationId}/files': STAFF,
-  // Sync (issue 6; docs/decisions/011-sync-protocol.md): the route is open as wide as its
+  // Sync (docs/decisions/011-sync-protocol.md): the route is open as wide as its
   // widest scope; each scope's roles (SYNC_SCOPE_ROLES in contract/sync.ts) are checked
   // inside, and each pushed mutator's scope likewise (401 anonymous, 403 without the role).
   'POST /sync/push': SIGNED_IN,

@@ -4,8 +4,8 @@ import type { PathParam } from './paths.ts';
 import { endpoint } from './endpoint.ts';
 import { IdParam, ReceiptSchema, RegistrationSchema } from './registration.ts';
 
-// Issue 7, the staff registrations desk (SPEC.md sections 2 and 6: registrations list and
-// registration detail for the three staff roles), and impersonation (SPEC.md sections 4 and 7).
+// Issue 7, the staff registrations desk (docs/product.md §2 and §6: registrations list and
+// registration detail for the three staff roles), and impersonation (docs/product.md §4 and §7).
 // docs/decisions/014-registrations-desk-and-impersonation.md.
 
 export const ADMIN_REGISTRATION_PATHS = {
@@ -29,7 +29,7 @@ export const ADMIN_REGISTRATION_MESSAGES = {
   impersonationStaff: 'Staff accounts cannot be viewed as; only customers can.',
 } as const;
 
-/** The request header carrying the impersonated user id (SPEC.md section 7). */
+/** The request header carrying the impersonated user id (docs/product.md §7). */
 export const USER_CONTEXT_HEADER = 'UserContext';
 
 const yesNo = z
@@ -40,7 +40,7 @@ const yesNo = z
 export const ADMIN_REGISTRATION_SORTS = ['family', 'created', 'balance'] as const;
 /** GET /api/admin/registrations (and .csv): which rows, in what order. */
 export const AdminRegistrationQuerySchema = z.object({
-  /** Default: the next tournament (SPEC.md section 4). */
+  /** Default: the next tournament (docs/product.md §4). */
   tournamentId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   /** Owner name, e-mail or phone, a competitor's name, or a confirmation code. */
   q: freeText(TEXT_LIMITS.search).optional(),

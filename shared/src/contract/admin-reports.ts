@@ -14,7 +14,7 @@ export const ADMIN_REPORT_PATHS = {
 } as const;
 
 /**
- * Age bands the dashboard counts, by age on tournament day (SPEC.md section 5 rules and the
+ * Age bands the dashboard counts, by age on tournament day (docs/product.md §5 rules and the
  * divisions use the same age). Chosen to follow the usual junior/youth/adult/veteran split of
  * open tournaments; each band is `[min, max]` in whole years, `max` null for "and over".
  */
@@ -43,7 +43,7 @@ export const CountSchema = z.object({
 export type Count = z.infer<typeof CountSchema>;
 
 export const DashboardSchema = z.object({
-  /** The next tournament (SPEC.md section 4), or null when none is scheduled (every count 0). */
+  /** The next tournament (docs/product.md §4), or null when none is scheduled (every count 0). */
   tournament: z
     .object({ id: z.number().int(), tournamentDate: z.string(), venue: z.string(), city: z.string() })
     .nullable(),

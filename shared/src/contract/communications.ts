@@ -3,7 +3,7 @@ import type { MergeField } from '../domain/communications.ts';
 import { freeText } from '../domain/text.ts';
 import type { PathParam } from './paths.ts';
 
-// Communications (issue 16; docs/decisions/024-jobs-and-communications.md): directors compose an
+// Communications (docs/decisions/024-jobs-and-communications.md): directors compose an
 // e-mail (and an SMS while AllowSmsNotifications is on) to an audience of a tournament's
 // registrations; the send runs in the background and each recipient has a status.
 

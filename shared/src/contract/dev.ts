@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 
-// The dev mailbox (DESIGN.md section 3): without SMTP_URL, mails are kept in the database and
+// The dev mailbox (docs/design.md §3): without SMTP_URL, mails are kept in the database and
 // a SuperAdmin reads them here.
 
 export const DEV_PATHS = {

@@ -3,7 +3,7 @@ import { MESSAGES } from '../domain/messages.ts';
 // Kept apart from the zod schemas of errors.ts so the web app's main bundle can use it
 // without pulling in zod (web/vite.config.ts `@shared` alias).
 
-/** The text a user sees for a non-OK answer (SPEC.md section 8). */
+/** The text a user sees for a non-OK answer (docs/product.md §8). */
 export function errorText(status: number, body: unknown): string {
   if (body && typeof body === 'object') {
     const b = body as { message?: unknown; errors?: unknown };

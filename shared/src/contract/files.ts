@@ -3,7 +3,7 @@ import type { PathParam } from './paths.ts';
 import { endpoint } from './endpoint.ts';
 import { IdParam } from './registration.ts';
 
-// File sharing (issue 16; SPEC.md sections 1 and 2: customers "share files", /customer/file-sharing;
+// File sharing (decision 025; docs/product.md §1 and §2: customers "share files", /customer/file-sharing;
 // docs/decisions/025-file-sharing.md). Uploads are multipart/form-data with a `file` field;
 // downloads are attachments. Every other answer is JSON.
 

@@ -1,4 +1,4 @@
-// /api paths live in the contract beside their schemas (issue 12), one `<AREA>_PATHS` object
+// /api paths live in the contract beside their schemas (decision 019), one `<AREA>_PATHS` object
 // per contract module. A parametrised path is a small function: the web calls it with a value
 // (`REGISTRATION_PATHS.get(7)`), the server with the OpenAPI placeholder its router and the
 // role table (access.ts) use (`REGISTRATION_PATHS.get('{id}')`). No zod here: the web's main

@@ -1,7 +1,7 @@
 // zod-free, so the web app's first chunk can name the public reads without pulling in the
-// schemas (issue 18; decision 020). `public.ts` re-exports it beside the schemas.
+// schemas (decision 020). `public.ts` re-exports it beside the schemas.
 
-/** The public reads (SPEC.md section 7), the contact form, health and the API document. */
+/** The public reads (docs/product.md §7), the contact form, health and the API document. */
 export const PUBLIC_PATHS = {
   tournaments: '/api/tournaments',
   eventTypes: '/api/event-types',

@@ -16,7 +16,7 @@ const errorsOf = (body: unknown) => {
   return r.success ? {} : fieldErrors(r.error);
 };
 
-describe('contact message rules (SPEC.md section 5)', () => {
+describe('contact message rules (docs/product.md §5)', () => {
   it('accepts a complete message and trims every field', () => {
     const r = ContactMessageSchema.parse({
       firstName: '  Kim ',
@@ -73,7 +73,7 @@ describe('contact message rules (SPEC.md section 5)', () => {
   });
 });
 
-describe('error text (SPEC.md section 8)', () => {
+describe('error text (docs/product.md §8)', () => {
   it('shows the message, else the joined field errors, else the generic text with the status', () => {
     expect(errorText(400, { message: 'Nope.' })).toBe('Nope.');
     expect(errorText(400, { errors: { a: 'First.', b: 'Second.' } })).toBe('First. Second.');

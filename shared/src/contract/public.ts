@@ -14,7 +14,7 @@ export const ScheduleLineSchema = z.object({
   line2: z.string(),
 });
 
-/** SPEC.md section 3 Tournament, with the derived flags of section 4. */
+/** docs/product.md §3 Tournament, with the derived flags of section 4. */
 export const TournamentSchema = z.object({
   id: z.number().int(),
   tournamentDate: CalendarDay,
@@ -45,7 +45,7 @@ export const EventTypeSchema = z.object({
 });
 export type EventType = z.infer<typeof EventTypeSchema>;
 
-/** Public site settings: identity and feature flags (SPEC.md sections 1 and 6). */
+/** Public site settings: identity and feature flags (docs/product.md §1 and §6). */
 export const SiteSettingsSchema = z.object({
   siteName: z.string(),
   sitePrefix: z.string(),
@@ -67,7 +67,7 @@ export const SiteSettingsSchema = z.object({
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 export type FeatureFlag = keyof SiteSettings['flags'];
 
-/** SPEC.md sections 3 and 5: Contact message. */
+/** docs/product.md §3 and §5: Contact message. */
 export const ContactMessageSchema = z.object({
   firstName: requiredText(100),
   lastName: requiredText(100),

@@ -5,7 +5,7 @@ import { emailField, MAX_ID, optionalPhoneField, requiredText } from '../domain/
 import { endpoint } from './endpoint.ts';
 import type { PathParam } from './paths.ts';
 
-// SPEC.md section 7: the /api/registration calls; DESIGN.md section 5 for what the spec leaves out.
+// docs/product.md §7: the /api/registration calls; docs/design.md §5 for what the spec leaves out.
 
 const R = '/api/registration';
 export const REGISTRATION_PATHS = {
@@ -79,7 +79,7 @@ export const CompetitorSchema = z.object({
 });
 export type Competitor = z.infer<typeof CompetitorSchema>;
 
-/** A contact the registration's notifications go to (SPEC.md section 3). */
+/** A contact the registration's notifications go to (docs/product.md §3). */
 export const ContactInputSchema = z.object({
   name: requiredText(100),
   email: emailField(),
@@ -110,7 +110,7 @@ export const ContactSchema = z.object({
   phoneNumber: z.string().nullable(),
   agreedToSmsDivisionNotifications: z.boolean().nullable(),
   agreedToEmailDivisionNotifications: z.boolean().nullable(),
-  /** A phone number and no SMS choice yet (SPEC.md section 3). */
+  /** A phone number and no SMS choice yet (docs/product.md §3). */
   lacksSmsPreference: z.boolean(),
 });
 export type Contact = z.infer<typeof ContactSchema>;
@@ -122,7 +122,7 @@ export const ReceiptItemSchema = z.object({
   amount: z.number().int(),
 });
 
-/** SPEC.md section 3 Receipt, plus the totals a family needs at the door. */
+/** docs/product.md §3 Receipt, plus the totals a family needs at the door. */
 export const ReceiptSchema = z.object({
   receiptId: z.number().int(),
   registrationId: z.number().int(),
@@ -147,7 +147,7 @@ export const ReceiptWithQrSchema = ReceiptSchema.extend({
 });
 export type ReceiptWithQr = z.infer<typeof ReceiptWithQrSchema>;
 
-/** SPEC.md section 3 Registration. */
+/** docs/product.md §3 Registration. */
 export const RegistrationSchema = z.object({
   registrationId: z.number().int(),
   tournamentId: z.number().int(),
@@ -168,7 +168,7 @@ export const RegistrationSchema = z.object({
   /** Registered at the door on tournament day: competitors at the door price (issue 7). */
   isWalkIn: z.boolean().optional(),
   receipt: ReceiptSchema.optional(),
-  /** SPEC.md section 9 total, computed on the server. */
+  /** docs/product.md §9 total, computed on the server. */
   cost: z.number().int(),
   amountPaid: z.number().int(),
   balanceOwing: z.number().int(),

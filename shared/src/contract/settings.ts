@@ -66,7 +66,7 @@ function addRuleErrors(errors: Record<string, string>, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', path: [path], message });
 }
 
-// ---- Tournaments (SPEC.md section 3) ----
+// ---- Tournaments (docs/product.md §3) ----
 
 export const ScheduleLineInputSchema = z.object({
   order: count(10_000),
@@ -75,7 +75,7 @@ export const ScheduleLineInputSchema = z.object({
 });
 
 /**
- * The full tournament as an organizer edits it: SPEC.md section 3 fields without id and
+ * The full tournament as an organizer edits it: docs/product.md §3 fields without id and
  * the derived flags (both are ignored when sent), schedule lines included.
  */
 const DATE_FIELDS = ['tournamentDate', 'registrationOpensOn', 'registrationClosesAfter'];
@@ -115,7 +115,7 @@ export type AdminTournament = z.infer<typeof AdminTournamentSchema>;
 
 // ---- Event types ----
 
-// How an event type is run on matchday (issue 14; columns of 0010_matchday.sql, numeric(6, 2)).
+// How an event type is run on matchday (decision 021; columns of 0010_matchday.sql, numeric(6, 2)).
 // Optional on input: a new event type gets these defaults, an edit that leaves one out keeps it.
 export const EVENT_TYPE_MATCHDAY_DEFAULTS = {
   judges: 5,
@@ -199,7 +199,7 @@ export type CompetitorLevel = z.infer<typeof CompetitorLevelSchema>;
 export const ReorderSchema = z.object({
   ids: z.array(id()).min(1, MESSAGES.required).max(1000),
 });
-// ---- Events of a tournament (DESIGN.md section 5) ----
+// ---- Events of a tournament (docs/design.md §5) ----
 
 export const TournamentEventInputSchema = z.object({
   tournamentId: z.number({ error: MESSAGES.required }).int().positive(MESSAGES.required).max(MAX_ID),
@@ -226,7 +226,7 @@ export const EventsQuerySchema = z.object({
   tournamentId: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });
 
-// ---- Divisions (DESIGN.md section 5) ----
+// ---- Divisions (docs/design.md §5) ----
 
 const nullableWeight = () =>
   z
@@ -241,7 +241,7 @@ export const DivisionInputSchema = z
     name: requiredText(100),
     minAge: count(120),
     maxAge: count(120),
-    /** SPEC.md section 3 genders: 1 Male, 2 Female; null is mixed. */
+    /** docs/product.md §3 genders: 1 Male, 2 Female; null is mixed. */
     gender: z.union([z.literal(1), z.literal(2), z.null()], { error: 'Choose male, female or mixed' }),
     /** None listed: any level. */
     competitorLevelIds: z.array(id()).max(50).default([]),
@@ -268,7 +268,7 @@ export const DivisionSchema = z.object({
 });
 export type Division = z.infer<typeof DivisionSchema>;
 
-// ---- Site settings (SPEC.md sections 1 and 6, plus SMS sender) ----
+// ---- Site settings (docs/product.md §1 and §6, plus SMS sender) ----
 
 const SMS_SENDER = 'Please enter up to 11 letters, digits or spaces';
 const SMS_NUMBER = 'Please enter a phone number of 10 to 15 digits, optionally starting with +';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SyncScope } from './sync.ts';
 
-// The entity registry (issue 12; docs/decisions/011-sync-protocol.md, "Adding a synced
+// The entity registry (docs/decisions/011-sync-protocol.md, "Adding a synced
 // entity"): every synced entity declared once, with its key, row schema, the scopes whose
 // patches carry it, its device indexes, and which fields mutators may write. The device's
 // Dexie stores, patches and clears, the in-memory replica, the mutators' MemoryStore, the
@@ -72,7 +72,7 @@ export const SyncRegistrationSchema = z.object({
    */
   balanceOwing: z.number().int(),
   competitorCount: z.number().int(),
-  /** The SPEC.md section 9 total due, at the door price for a walk-in (`registrationTotal`). */
+  /** The docs/product.md §9 total due, at the door price for a walk-in (`registrationTotal`). */
   cost: z.number().int(),
   /** Sum of the registration's payments not voided. */
   amountPaid: z.number().int(),
@@ -146,7 +146,7 @@ export const competitorsEntity = defineEntity({
   name: 'competitors',
   key: 'number',
   schema: SyncCompetitorSchema,
-  // Matchday: ring officials see who has checked in (issue 14).
+  // Matchday: ring officials see who has checked in (decision 021).
   scopes: ['checkin', 'customer', 'matchday'],
   indexes: ['registrationId'],
   writable: ['checkedInAt', 'checkedInBy', 'checkedInByName'],
@@ -166,7 +166,7 @@ export const paymentsEntity = defineEntity({
   deletedWith: { entity: 'registrations', field: 'registrationId' },
 });
 
-// ---- Rings and matchday (issue 14) -------------------------------------------------------------
+// ---- Rings and matchday (decision 021) -------------------------------------------------------------
 // Rings and the divisions they run are in the signage scope too: titles, event types, queue
 // order and times only, no personal data. Entries, scores and results are for the ring
 // officials (matchday scope, directors).
@@ -183,7 +183,7 @@ export const SyncRingSchema = z.object({
 export type SyncRing = z.infer<typeof SyncRingSchema>;
 
 export const DIVISION_STATUSES = ['upcoming', 'current', 'completed'] as const;
-/** How an event type is run on matchday (settings per event type; DESIGN.md section 5). */
+/** How an event type is run on matchday (settings per event type; docs/design.md §5). */
 export const MatchdayRulesSchema = z.object({
   eventTypeId: z.number().int(),
   title: z.string(),

@@ -5,7 +5,7 @@ import type { SyncEntities, SyncEntity, SyncIdOf } from './sync-entities.ts';
 
 export * from './sync-entities.ts';
 
-// The /sync contract (DESIGN.md section 4; docs/decisions/011-sync-protocol.md): a
+// The /sync contract (docs/design.md §4; docs/decisions/011-sync-protocol.md): a
 // Replicache-style mutation log. The device pushes intents (mutations) and pulls patches of
 // server-confirmed rows; the server is the authority. Both sides import these schemas.
 

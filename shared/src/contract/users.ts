@@ -16,7 +16,7 @@ import {
   secretText,
 } from '../domain/validation.ts';
 
-// SPEC.md sections 4, 5 and 7: the /api/users calls. The web forms validate with these
+// docs/product.md §4, §5 and §7: the /api/users calls. The web forms validate with these
 // same schemas, so a field shows the server's message before the server is asked.
 
 const U = '/api/users';
@@ -55,7 +55,7 @@ export const USER_MESSAGES = {
     'Too many sign-in attempts for this account. Please wait 15 minutes, or sign in on a device you have used before.',
 } as const;
 
-/** Sign-up (SPEC.md section 5). `confirmPassword` must equal `password`. */
+/** Sign-up (docs/product.md §5). `confirmPassword` must equal `password`. */
 export const RegisterFieldsSchema = z.object({
   firstName: requiredText(100),
   lastName: requiredText(100),
@@ -113,7 +113,7 @@ export const RefreshRequestSchema = z.object({ refreshToken: machineText(500).mi
 export const LogoutRequestSchema = z.object({ refreshToken: machineText(500).optional() });
 
 /**
- * "User with token" (SPEC.md section 7): the signed-in user as the web app stores it.
+ * "User with token" (docs/product.md §7): the signed-in user as the web app stores it.
  * `token` is a short-lived access token (its payload carries personId, roles and
  * userDisplayName); `refreshToken` is single use and answers a fresh pair at
  * POST /api/users/refresh. `expiresAt` is when `token` stops working (ISO time).

@@ -1,5 +1,5 @@
 // The one error type (issue "The house in order", item 5): a rule or service refused. The
-// server answers it as SPEC.md section 8 with its status (sync-server/src/lib/errors.ts
+// server answers it as docs/product.md §8 with its status (sync-server/src/lib/errors.ts
 // `onError`); a refused mutation is recorded with its code and message; the web shows the message.
 
 /** A rule or service refused the request: `code` for machines, `message` for people. */

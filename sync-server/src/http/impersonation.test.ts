@@ -5,7 +5,7 @@ import { auditLog } from '../db/schema.ts';
 import { logger } from '../lib/logger.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 
-// Issue 7: "view as this customer". SPEC.md sections 4 and 7; decision 014.
+// Issue 7: "view as this customer". docs/product.md §4 and §7; decision 014.
 
 type User = Awaited<ReturnType<TestApp['createUser']>>;
 let t: TestApp;

@@ -4,7 +4,7 @@ import { logger } from '../lib/logger.ts';
 import { assertMayImpersonate, invalidSubject, viewAs } from '../services/impersonation.ts';
 import type { AppEnv } from './context.ts';
 
-// Impersonation (SPEC.md sections 4 and 7; docs/decisions/014-registrations-desk-and-impersonation.md).
+// Impersonation (docs/product.md §4 and §7; docs/decisions/014-registrations-desk-and-impersonation.md).
 // A TournamentDirector or SuperAdmin may send `UserContext: <customer user id>`; the request then
 // acts as that customer (caller = the customer, roles ['Customer']) and the real actor stays on
 // the context as `impersonator`. Who may, whom, and the audit entry are the service's

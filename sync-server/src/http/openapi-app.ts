@@ -5,7 +5,7 @@ import { unauthorized } from '../lib/errors.ts';
 import type { Caller } from '../deps.ts';
 import type { AppEnv } from './context.ts';
 
-/** A router whose validation failures answer 400 `{errors:{field:message}}` (SPEC.md section 8). */
+/** A router whose validation failures answer 400 `{errors:{field:message}}` (docs/product.md §8). */
 export function router() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {

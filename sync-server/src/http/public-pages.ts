@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { EventType, SiteSettings, Tournament } from '@tournament/shared';
 import { logger } from '../lib/logger.ts';
 
-// Public pages sent as HTML with their content (issue 18; docs/decisions/020-fast-public-pages.md).
+// Public pages sent as HTML with their content (docs/decisions/020-fast-public-pages.md).
 // The web build's SSR bundle (web/dist-ssr/entry-server.js) renders the page with the cached
 // public reads; the answers travel with it in a `type="application/json"` script (which CSP
 // never runs) so the browser hydrates the same markup without reading them again. React

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 
-// Public reads served as bodies serialized once (issue 18; decision 020). The services return
+// Public reads served as bodies serialized once (decision 020). The services return
 // the same object until the read cache (lib/cache.ts) drops it on a change, so the JSON text
 // and its ETag are kept per object: a change brings a new object, hence a new body and ETag,
 // here and on every server the invalidation reaches.
@@ -82,7 +82,7 @@ export interface VisitorReadLog {
 }
 
 /**
- * A visitor's public reads, answered without the /api middleware chain (issue 18; decision 020).
+ * A visitor's public reads, answered without the /api middleware chain (decision 020).
  * Such a read has no caller to find (no Authorization, no UserContext: a read carrying either
  * goes through the chain exactly as before), no body to limit and nothing to store, so the
  * chain's work comes down to its headers and its log line. The first answer per path goes

@@ -40,12 +40,12 @@ import {
 import { copyRulesFromTournament } from '../services/settings-divisions.ts';
 
 // Issue 13: matchmaking drafts, publishing and division sheets (TournamentDirector, SuperAdmin;
-// SPEC.md section 6), and copying a past tournament's division rules (SuperAdmin, a setting).
+// docs/product.md §6), and copying a past tournament's division rules (SuperAdmin, a setting).
 
 const MOUNT = '/api/admin';
 const common = { tags: ['matchmaking'], security: [{ bearer: [] }] };
 const errors = {
-  400: json(ErrorBodySchema, 'Invalid input (SPEC.md section 8 shape)'),
+  400: json(ErrorBodySchema, 'Invalid input (docs/product.md §8 shape)'),
   401: json(ErrorBodySchema, 'Not signed in'),
   403: json(ErrorBodySchema, 'Not a TournamentDirector or SuperAdmin'),
   404: json(ErrorBodySchema, 'No such tournament, draft, division or competitor'),

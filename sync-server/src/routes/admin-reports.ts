@@ -7,7 +7,7 @@ import { competitorsCsv, getDashboard, listCompetitors } from '../services/admin
 
 const MOUNT = '/api/admin';
 const common = { tags: ['admin desk'], security: [{ bearer: [] }] };
-const errors = { 400: 'Invalid filter (SPEC.md section 8 shape)' } as const;
+const errors = { 400: 'Invalid filter (docs/product.md §8 shape)' } as const;
 
 export const adminReportRoutes = router()
   .openapi(

@@ -39,7 +39,7 @@ export const adminTournamentRoutes = router()
       ...common,
       method: 'post',
       path: SETTINGS_PATHS.tournaments,
-      summary: 'Create a tournament (SPEC.md section 3 fields, schedule lines included)',
+      summary: 'Create a tournament (docs/product.md §3 fields, schedule lines included)',
       request: body(TournamentInputSchema),
       responses: { 201: json(AdminTournamentSchema, 'Created'), ...errors },
     }),

@@ -41,13 +41,13 @@ import {
 import { getSiteSettings } from '../services/site-settings.ts';
 import { handleSmsWebhook, requireUnsubscribeToken, unsubscribeByToken } from '../services/unsubscribe.ts';
 
-// Issue 16: communications (directors and super admins, SPEC.md section 6), the unsubscribe link
+// Issue 16: communications (directors and super admins, docs/product.md §6), the unsubscribe link
 // (anyone holding its signed token), Twilio's STOP webhook (its signature) and the dev SMS outbox.
 
 const ADMIN = '/api/admin';
 const common = { tags: ['communications'], security: [{ bearer: [] }] };
 const errors = {
-  400: json(ErrorBodySchema, 'Invalid input (SPEC.md section 8 shape)'),
+  400: json(ErrorBodySchema, 'Invalid input (docs/product.md §8 shape)'),
   401: json(ErrorBodySchema, 'Not signed in'),
   403: json(ErrorBodySchema, 'Not a TournamentDirector or SuperAdmin'),
   404: json(ErrorBodySchema, 'Not found'),

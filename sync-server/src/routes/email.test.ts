@@ -6,7 +6,7 @@ import { MESSAGES } from '@tournament/shared';
 import { CONTACT_LIMIT } from '../services/contact.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 
-// PUT /api/email/contactUs: SPEC.md section 5 rules and messages, the mail it sends,
+// PUT /api/email/contactUs: docs/product.md §5 rules and messages, the mail it sends,
 // the per-address rate limit.
 
 const valid = {

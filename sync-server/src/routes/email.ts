@@ -7,7 +7,7 @@ import { sendContactMessage } from '../services/contact.ts';
 export const emailRoutes = router().openapi(
   defineRoute('/api/email', PUBLIC_API.contactUs, {
     tags: ['public'],
-    summary: 'Contact Us form (SPEC.md section 5)',
+    summary: 'Contact Us form (docs/product.md §5)',
     ok: 'Sent',
     errors: { 400: 'Invalid', 429: 'Too many messages' },
   }),

@@ -11,7 +11,7 @@ import {
   uploadForStaff,
 } from '../services/files.ts';
 
-// File sharing (issue 16; docs/decisions/025-file-sharing.md). Thin: validate, call, answer.
+// File sharing (docs/decisions/025-file-sharing.md). Thin: validate, call, answer.
 // Upload bodies get their own size limit in app.ts (UPLOAD_PATHS), checked before they are read.
 
 const MOUNT = '/api';

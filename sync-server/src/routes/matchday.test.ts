@@ -258,7 +258,7 @@ describe('rings (directors)', () => {
   });
 });
 
-describe('signage (public, SPEC.md section 3)', () => {
+describe('signage (public, docs/product.md §3)', () => {
   it('answers a visitor with every ring in its order, the current division and the rest in queue order', async () => {
     const [ringA, ring2] = await ringsOf();
     await place(GIRLS, { ringId: ringA!.id, queueOrder: 2 });

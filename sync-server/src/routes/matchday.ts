@@ -25,7 +25,7 @@ import { createRing, deleteRing, reorderRings, updateRing } from '../services/ri
 const MOUNT = '/api';
 const admin = { tags: ['rings'], security: [{ bearer: [] }] };
 const errors = {
-  400: json(ErrorBodySchema, 'Invalid input (SPEC.md section 8 shape)'),
+  400: json(ErrorBodySchema, 'Invalid input (docs/product.md §8 shape)'),
   401: json(ErrorBodySchema, 'Not signed in'),
   403: json(ErrorBodySchema, 'Not a TournamentDirector or SuperAdmin'),
   404: json(ErrorBodySchema, 'No such tournament or ring'),
@@ -94,7 +94,7 @@ export const matchdayRoutes = router()
       path: MATCHDAY_PATHS.signage('{tournamentId}'),
       tags: ['public'],
       summary:
-        'Each ring with its current and upcoming divisions (SPEC.md sections 3 and 7; no personal data)',
+        'Each ring with its current and upcoming divisions (docs/product.md §3 and §7; no personal data)',
       request: { params: MatchdayTournamentParamSchema },
       responses: { 200: json(SignageRingListSchema, 'Rings in their order'), ...publicErrors },
     }),

@@ -5,7 +5,7 @@ import { PUBLIC_READ_SAMPLE } from '../lib/request-log.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { until } from '../testing/until.ts';
 
-// GET /api/tournaments and GET /api/event-types: SPEC.md section 3 fields, and the
+// GET /api/tournaments and GET /api/event-types: docs/product.md §3 fields, and the
 // section 4 flags computed per request in UTC (the cache keeps the stored rows only).
 
 let t: TestApp;
@@ -34,7 +34,7 @@ async function flagsAt(iso: string) {
 }
 
 describe('GET /api/tournaments', () => {
-  it('answers every SPEC.md section 3 field and nothing else', async () => {
+  it('answers every docs/product.md §3 field and nothing else', async () => {
     const res = await t.call('GET', '/api/tournaments');
     expect(res.status).toBe(200);
     expect(res.json).toHaveLength(1);
@@ -80,7 +80,7 @@ describe('GET /api/tournaments', () => {
 });
 
 describe('GET /api/event-types', () => {
-  it('answers the seeded event types in their order with the SPEC.md fields', async () => {
+  it('answers the seeded event types in their order with the docs/product.md fields', async () => {
     const res = await t.call('GET', '/api/event-types');
     expect(res.status).toBe(200);
     expect(res.json.map((e: { title: string }) => e.title)).toEqual([

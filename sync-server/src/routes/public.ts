@@ -5,12 +5,12 @@ import { router } from '../http/openapi-app.ts';
 import { getSiteSettings } from '../services/site-settings.ts';
 import { listEventTypes, listTournaments } from '../services/tournaments.ts';
 
-// Cached reads, sent as bodies serialized once with an ETag (issue 18; decision 020).
+// Cached reads, sent as bodies serialized once with an ETag (decision 020).
 export const publicRoutes = router()
   .openapi(
     defineRoute('/api', PUBLIC_API.tournaments, {
       tags: ['public'],
-      summary: 'Every tournament with its registration flags (SPEC.md sections 3 and 4)',
+      summary: 'Every tournament with its registration flags (docs/product.md §3 and §4)',
       ok: 'Tournaments',
     }),
     async (c) => sendPublicRead(c, await listTournaments(c.get('deps'))),

@@ -19,7 +19,7 @@ import {
   updateCompetitor,
 } from '../services/registration.ts';
 
-// SPEC.md section 7: the /api/registration calls. Thin: validate, call the service, answer.
+// docs/product.md §7: the /api/registration calls. Thin: validate, call the service, answer.
 // Each route's method, path, parameters, body and answer are its contract entry's (decision 035).
 
 const MOUNT = '/api/registration';
@@ -85,7 +85,7 @@ const base = router()
     c.json(await getCompetitor(c.get('deps'), caller(c), c.req.valid('param').id), 200),
   )
   .openapi(
-    defineRoute(MOUNT, R.addCompetitor, doc('Adds a competitor (DESIGN.md section 5 fields)', 'Competitor')),
+    defineRoute(MOUNT, R.addCompetitor, doc('Adds a competitor (docs/design.md §5 fields)', 'Competitor')),
     async (c) => c.json(await addCompetitor(c.get('deps'), caller(c), c.req.valid('json')), 200),
   )
   .openapi(defineRoute(MOUNT, R.updateCompetitor, doc('Changes a competitor', 'Competitor')), async (c) =>

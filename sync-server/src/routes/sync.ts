@@ -26,7 +26,7 @@ import { pull } from '../sync/pull.ts';
 import { push } from '../sync/push.ts';
 import { assertScopeRole } from '../sync/scope.ts';
 
-// /sync (DESIGN.md section 4; docs/decisions/011-sync-protocol.md).
+// /sync (docs/design.md §4; docs/decisions/011-sync-protocol.md).
 
 const MOUNT = '/sync';
 
@@ -66,7 +66,7 @@ const pushRoute = defineRawRoute(MOUNT, {
   method: 'post',
   path: '/push',
   tags: ['sync'],
-  summary: 'Apply queued mutations in id order, each once (DESIGN.md section 4)',
+  summary: 'Apply queued mutations in id order, each once (docs/design.md §4)',
   request: { body: { required: true, content: json(PushRequestSchema) } },
   responses: {
     200: { description: 'Processed up to lastMutationId', content: json(PushResponseSchema) },
@@ -93,7 +93,7 @@ const ticketRoute = defineRawRoute(MOUNT, {
 });
 
 /**
- * Open streams of scopes open to visitors, per address (issue 17): every TV of a venue shares
+ * Open streams of scopes open to visitors, per address (decision 018): every TV of a venue shares
  * one address, so the allowance is generous; a script opening thousands is refused.
  */
 export const MAX_ANONYMOUS_STREAMS_PER_ADDRESS = 100;

@@ -436,7 +436,7 @@ describe('registerWalkIn@1', () => {
     expect(await receiptsOf(reg.id)).toHaveLength(1);
   });
 
-  it('a walk-in with the e-mail of an account, unconfirmed by the family, gets a guest owner (issue 17)', async () => {
+  it('a walk-in with the e-mail of an account, unconfirmed by the family, gets a guest owner (decision 018)', async () => {
     const args = walkInArgs({
       contact: { firstName: 'Pat', lastName: 'Lee', email: 'pat.lee@example.com' },
       competitors: [walkInArgs().competitors[0]],

@@ -164,7 +164,7 @@ const paymentsAccess: EntityAccess<SyncPayment> = {
   insert: (tx, row, w) => recordDoorPaymentInTx(tx, w.paymentDeps, w.tournament, row),
 };
 
-// ---- Rings and matchday (issue 14) ----
+// ---- Rings and matchday (decision 021) ----
 
 /** A pull or store query as the matchday readers take it; `where` on a field the table has. */
 function matchdayFilter(table: Parameters<typeof columnOf>[0], q: PullQuery | StoreQuery): MatchdayFilter {

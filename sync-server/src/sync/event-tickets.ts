@@ -5,7 +5,7 @@ import type { Caller } from '../deps.ts';
 import { verifyJwt } from '../lib/jwt.ts';
 import { currentCaller } from '../services/tokens.ts';
 
-// Tickets for /sync/events (issue 17): EventSource cannot send headers, and an access token
+// Tickets for /sync/events (decision 018): EventSource cannot send headers, and an access token
 // in a URL lands in proxies' and browsers' logs. A device trades its access token for a
 // ticket (POST /sync/events/ticket): good for one scope, for TICKET_SECONDS to open a stream,
 // and useless anywhere else (its own audience). The stream it opens ends when the access

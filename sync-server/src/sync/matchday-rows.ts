@@ -25,7 +25,7 @@ import {
   rings,
 } from '../db/schema.ts';
 
-// Rows of the matchday entities (issue 14) as the matchday and signage scopes carry them and
+// Rows of the matchday entities (decision 021) as the matchday and signage scopes carry them and
 // the server's mutator store reads them. Every table has its tournament, version and id, so
 // one filter serves them all.
 

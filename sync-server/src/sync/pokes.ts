@@ -5,7 +5,7 @@ import { SYNC_POKE_CHANNEL } from './versions.ts';
 
 // Poke fan-out: one LISTEN per server process (per database), shared by every SSE client of
 // that process. Pushes NOTIFY through PostgreSQL, so a push on one process reaches the SSE
-// clients of every process on the same database (DESIGN.md section 3 "Scale-out").
+// clients of every process on the same database (docs/design.md §3 "Scale-out").
 
 type Listener = (poke: Poke) => void;
 

@@ -15,7 +15,7 @@ import { APP_SYNC_MODEL, type SyncModel } from './entities.ts';
 import { assertScopeRole } from './scope.ts';
 import { readVersion } from './versions.ts';
 
-// POST /sync/pull (DESIGN.md section 4): the rows of a scope's entities (the registry's
+// POST /sync/pull (docs/design.md §4): the rows of a scope's entities (the registry's
 // `scopes`, read by each entity's access in entities.ts) changed since the cookie's
 // version, or, for no cookie, a malformed one, another scope's or tournament's, or one older
 // than the pruned tombstones, a full reset: `clear`, then every row.

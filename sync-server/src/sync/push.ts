@@ -26,7 +26,7 @@ import { assertScopeRole } from './scope.ts';
 import { createServerStore } from './server-store.ts';
 import { readVersion, SYNC_POKE_CHANNEL } from './versions.ts';
 
-// POST /sync/push (DESIGN.md section 4; docs/decisions/012-push-batching.md): mutations in id
+// POST /sync/push (docs/design.md §4; docs/decisions/012-push-batching.md): mutations in id
 // order, in chunks of up to PUSH_CHUNK per transaction under the client row's lock, each
 // mutation in a savepoint of its own: ids already processed are skipped (a retried push is
 // harmless), a gap stops the push (nothing after it applies), a refused rule (or a value the

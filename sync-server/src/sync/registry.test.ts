@@ -16,7 +16,7 @@ import { APP_SYNC_MODEL, ENTITY_ACCESS, type EntityAccess, type SyncModel } from
 import { pull } from './pull.ts';
 import { createServerStore } from './server-store.ts';
 
-// The entity registry drives the server (issue 12): every table a sync trigger stamps is a
+// The entity registry drives the server (decision 019): every table a sync trigger stamps is a
 // registry entity with a row reader, and an entity declared only here, in test code, syncs
 // through pull — first rows, update, delete by tombstone, clear — and through a mutator's
 // writes, with no change to pull.ts or the server store.

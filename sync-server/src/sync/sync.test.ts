@@ -30,7 +30,7 @@ import {
   TOMBSTONE_RETENTION_DAYS,
 } from './versions.ts';
 
-// Issue 6, server side of DESIGN.md section 4: push, pull, scopes, pokes.
+// Issue 6, server side of docs/design.md §4: push, pull, scopes, pokes.
 
 let t: TestApp;
 let next: Tournament;
@@ -412,7 +412,7 @@ describe('POST /sync/pull', () => {
     const fam = await makeFamily(parent.user.id, 1);
     const a = tablet(staff.token);
     const before = (await a.pull('checkin', null)).json as PullResponse;
-    // A completed registration is changed by a director (issue 17), through the /api.
+    // A completed registration is changed by a director (decision 018), through the /api.
     const added = await t.call(
       'POST',
       `/api/registration/spectator/${fam.registrationId}`,
@@ -460,7 +460,7 @@ describe('POST /sync/pull', () => {
     expect((await tablet(staff.token).pull('matchday', null)).status).toBe(403);
     const matchday = await tablet(director.token).pull('matchday', null);
     expect(matchday.status).toBe(200);
-    // No rings yet: ring officials get only the competitors, for their check-in state (issue 14).
+    // No rings yet: ring officials get only the competitors, for their check-in state (decision 021).
     const patch = (matchday.json as PullResponse).patch;
     expect(patch[0]).toEqual({ op: 'clear' });
     expect(patch.slice(1).map((op) => (op.op === 'put' ? op.entity : op.op))).toEqual(['competitors']);
@@ -630,7 +630,7 @@ describe('GET /sync/events', () => {
   });
 });
 
-describe('sync on tournament day, safe from strangers (issue 17)', () => {
+describe('sync on tournament day, safe from strangers (decision 018)', () => {
   it('never takes the access token in the URL: a token in the query opens nothing', async () => {
     expect((await t.call('GET', `/sync/events?scope=checkin&token=${staff.token}`)).status).toBe(401);
   });

@@ -4,7 +4,7 @@ import {
   voidPayment,
   type Mutator,
 } from '@shared/domain/mutators/index.ts';
-import type { CheckInView } from '../../sync/overlay.ts';
+import type { CheckInView } from '@web/sync/overlay.ts';
 import { Refusals } from '../venue/venue-refusals.tsx';
 
 // Door payments, voids and walk-ins the server refused (or the device itself cannot apply):

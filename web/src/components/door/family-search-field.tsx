@@ -1,7 +1,7 @@
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Input } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
-import type { CheckInView } from '../../sync/overlay.ts';
+import type { CheckInView } from '@web/sync/overlay.ts';
 import { searchFamilies, type Family } from './family-search.ts';
 
 // The door screens' family search (check-in and payments, decisions 010 and 015): one field, searched

@@ -3,7 +3,7 @@ import { DOOR_PAYMENT_METHODS } from '@shared/contract/sync.ts';
 import { PAYMENT_METHOD_LABELS } from '@shared/domain/door.ts';
 import { TextField } from '../form/text-field.tsx';
 import { Button } from '../ui/button.tsx';
-import { formatDollars } from '../../lib/format.ts';
+import { formatDollars } from '@web/lib/format.ts';
 import { liveChangeDue, type PaymentFormResult, type PaymentFormState } from './payment-form.ts';
 
 // Method, amount and (for cash) the cash handed over with a live "Change due": used by the

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '@web/lib/utils.ts';
 import { fieldClass } from './input.tsx';
 
 /** The dropdown of forms: a native select (keyboard, autofill and mobile pickers for free). */

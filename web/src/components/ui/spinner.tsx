@@ -1,4 +1,4 @@
-import { cn } from '../../lib/utils.ts';
+import { cn } from '@web/lib/utils.ts';
 
 /** docs/product.md §5: the spinner's visually hidden text is "Loading...". */
 export function Spinner({ className }: { className?: string }) {

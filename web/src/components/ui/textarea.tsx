@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '@web/lib/utils.ts';
 import { fieldClass } from './input.tsx';
 
 /** docs/product.md §5: textareas default to 5 rows. */

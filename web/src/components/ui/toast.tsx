@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '@web/lib/utils.ts';
 
 // docs/product.md §9: toast notifications have a fixed width of 25rem. Our own small version
 // (a polite live region) rather than radix Toast, which would add ~10 KB gzip to every page.

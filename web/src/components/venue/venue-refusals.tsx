@@ -1,9 +1,9 @@
 import type { Mutator } from '@shared/domain/mutators/index.ts';
 import { Alert, AlertTitle } from '../ui/alert.tsx';
-import { formatTime } from '../../sync/format.ts';
-import { useTimeZone } from '../../lib/format.ts';
-import { useRejections } from '../../sync/hooks.ts';
-import type { Failing } from '../../sync/replica.ts';
+import { formatTime } from '@web/sync/format.ts';
+import { useTimeZone } from '@web/lib/format.ts';
+import { useRejections } from '@web/sync/hooks.ts';
+import type { Failing } from '@web/sync/replica.ts';
 
 // What the device or the server refused among a screen's own mutations, in the mutator's
 // words ("Division not completed: The results are not complete: Forms."). At the rings it is

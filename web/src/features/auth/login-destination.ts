@@ -1,5 +1,5 @@
 import { DIRECTOR_ROLES, hasAnyRole, STAFF_ROLES } from '@shared/domain/roles.ts';
-import { href, PAGES } from '../../app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 // The shell's guard remembers the address a visitor wanted under this sessionStorage key.
 const RETURN_URL_KEY = 'returnUrl';

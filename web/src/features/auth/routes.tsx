@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PAGES, relativePath } from '../../app/pages.ts';
+import { PAGES, relativePath } from '@web/app/pages.ts';
 import { startSessionKeeper } from './session-keeper.ts';
 
 // Children of /user (docs/product.md §2). The app shell's guard already sends a signed-in

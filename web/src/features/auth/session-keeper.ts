@@ -1,4 +1,4 @@
-import { getSession, onLogout, setSession } from '../../lib/session.ts';
+import { getSession, onLogout, setSession } from '@web/lib/session.ts';
 
 // The account calls (and their zod schemas) load only for a signed-in session (decision 020).
 const accounts = () => import('./api/accounts.ts');

@@ -4,12 +4,12 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SyncCompetitor } from '@shared/contract/sync.ts';
 import { syncCompetitor, syncRegistration } from '@shared/testing/sync-rows.ts';
-import { setSession } from '../../lib/session.ts';
-import { DeviceDb, META, setDeviceDbForTests } from '../../sync/db.ts';
-import { committedOutbox } from '../../testing/outbox.ts';
+import { setSession } from '@web/lib/session.ts';
+import { DeviceDb, META, setDeviceDbForTests } from '@web/sync/db.ts';
+import { committedOutbox } from '@web/testing/outbox.ts';
 import { CheckInPage } from './check-in-page.tsx';
 
-vi.mock('../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
+vi.mock('@web/lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
 
 const registration = syncRegistration({ competitorCount: 2, cost: 0 });
 const comp = (id: number, firstName: string, over: Partial<SyncCompetitor> = {}) =>

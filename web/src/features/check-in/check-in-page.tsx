@@ -2,24 +2,24 @@ import { memo, useRef, useState } from 'react';
 import { CircleCheck } from 'lucide-react';
 import { checkInCompetitor, checkInRegistration, undoCheckIn } from '@shared/domain/mutators/index.ts';
 import { Link } from 'react-router';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { formatDollars, useTimeZone } from '../../lib/format.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
-import { FirstSyncNotice } from '../../sync/first-sync-notice.tsx';
-import { formatTime } from '../../sync/format.ts';
-import { mutate, useCheckInView, useHasSynced } from '../../sync/hooks.ts';
-import { cn } from '../../lib/utils.ts';
+import { Badge } from '@web/components/ui/badge.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { formatDollars, useTimeZone } from '@web/lib/format.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
+import { formatTime } from '@web/sync/format.ts';
+import { mutate, useCheckInView, useHasSynced } from '@web/sync/hooks.ts';
+import { cn } from '@web/lib/utils.ts';
 import { OwingCheckInDialog, type OwingCheckIn } from './owing-check-in-dialog.tsx';
 import { QrScanButton } from './qr-scanner.tsx';
-import type { Family } from '../../components/door/family-search.ts';
+import type { Family } from '@web/components/door/family-search.ts';
 import {
   FamilyResults,
   FamilySearchField,
   useFamilySearch,
-} from '../../components/door/family-search-field.tsx';
-import { href } from '../../app/pages.ts';
+} from '@web/components/door/family-search-field.tsx';
+import { href } from '@web/app/pages.ts';
 
 // /admin/check-in (decision 010): works from the device store, so it keeps working offline after
 // the first sync; taps queue mutations (shown at once, sent when the network allows).

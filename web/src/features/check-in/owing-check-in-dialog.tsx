@@ -2,13 +2,13 @@ import { useRef, useState } from 'react';
 import type { SyncRegistration } from '@shared/contract/sync.ts';
 import { changeDue, DOOR_MESSAGES, PAYMENT_METHOD_LABELS } from '@shared/domain/door.ts';
 import { recordDoorPayment } from '@shared/domain/mutators/index.ts';
-import { PaymentFields } from '../../components/door/payment-fields.tsx';
+import { PaymentFields } from '@web/components/door/payment-fields.tsx';
 import {
   initialPaymentForm,
   paymentFromForm,
   type PaymentFormState,
-} from '../../components/door/payment-form.ts';
-import { Button } from '../../components/ui/button.tsx';
+} from '@web/components/door/payment-form.ts';
+import { Button } from '@web/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -16,9 +16,9 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../components/ui/dialog.tsx';
-import { formatDollars } from '../../lib/format.ts';
-import { mutate } from '../../sync/hooks.ts';
+} from '@web/components/ui/dialog.tsx';
+import { formatDollars } from '@web/lib/format.ts';
+import { mutate } from '@web/sync/hooks.ts';
 
 // Decision 028: checking in a family that owes money asks
 // first. The volunteer takes the payment here (the door payment form of the payments page, so

@@ -1,15 +1,15 @@
 import { ScanLine } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '@web/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogTitle,
   DialogTrigger,
-} from '../../components/ui/dialog.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
+} from '@web/components/ui/dialog.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Label } from '@web/components/ui/label.tsx';
 import { codeFromScan, qrDetector } from './qr.ts';
 
 // Scans a receipt's QR code with the tablet camera: the browser's BarcodeDetector where it has

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PAGES, relativePath } from '../../app/pages.ts';
+import { PAGES, relativePath } from '@web/app/pages.ts';
 
 // /admin/communications and its child registrations: TournamentDirector, SuperAdmin (docs/product.md
 // §2 and §6; decision 024).

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PAGES, relativePath } from '../../app/pages.ts';
+import { PAGES, relativePath } from '@web/app/pages.ts';
 
 // /admin/dashboard: TournamentDirector, SuperAdmin (docs/product.md §6).
 export const dashboardRoutes: RouteObject[] = [

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PAGES, relativePath } from '../../app/pages.ts';
+import { PAGES, relativePath } from '@web/app/pages.ts';
 
 // /admin/dev-outbox (decision 024): the SMS and mails the server kept instead of sending. SuperAdmin
 // only, as its two /api routes are (shared/src/contract/access.ts).

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PAGES, relativePath } from '../../app/pages.ts';
+import { PAGES, relativePath } from '@web/app/pages.ts';
 
 /** Children of /customer: file sharing (docs/product.md §2; `/share` redirects here). */
 export const fileSharingRoutes: RouteObject[] = [

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PAGES, relativePath } from '../../app/pages.ts';
+import { PAGES, relativePath } from '@web/app/pages.ts';
 
 // /admin/matchday and its live leaderboard: TournamentDirector and SuperAdmin (docs/product.md §6).
 export const matchdayRoutes: RouteObject[] = [

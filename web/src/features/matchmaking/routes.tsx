@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { PAGES, relativePath } from '../../app/pages.ts';
+import { PAGES, relativePath } from '@web/app/pages.ts';
 
 // Matchmaking (decision 017): TournamentDirector, SuperAdmin (docs/product.md §6). The draft page's
 // tabs all, split and combine are child routes (docs/product.md §2); the page reads which one.

@@ -1,9 +1,9 @@
 import { PAYMENT_METHODS } from '@shared/contract/sync.ts';
 import { dayOf, dayTotals, PAYMENT_METHOD_LABELS } from '@shared/domain/door.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
-import { formatDate, formatDollars, useTimeZone } from '../../lib/format.ts';
-import type { CheckInView } from '../../sync/overlay.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table.tsx';
+import { formatDate, formatDollars, useTimeZone } from '@web/lib/format.ts';
+import type { CheckInView } from '@web/sync/overlay.ts';
 
 // End-of-day totals by method for today (the tournament's day, in its time zone: decision 029),
 // from synced and pending payments, so the cash box can be counted offline. Voided payments are

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { SyncPayment } from '@shared/contract/sync.ts';
 import { changeDue, MAX_VOID_REASON, PAYMENT_METHOD_LABELS } from '@shared/domain/door.ts';
 import { voidPayment } from '@shared/domain/mutators/index.ts';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Badge } from '@web/components/ui/badge.tsx';
+import { Button } from '@web/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -11,13 +11,13 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../components/ui/dialog.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
-import { formatDollars, useTimeZone } from '../../lib/format.ts';
-import { useForm } from '../../lib/form.ts';
-import { formatTime } from '../../sync/format.ts';
-import { mutate } from '../../sync/hooks.ts';
+} from '@web/components/ui/dialog.tsx';
+import { Label } from '@web/components/ui/label.tsx';
+import { Textarea } from '@web/components/ui/textarea.tsx';
+import { formatDollars, useTimeZone } from '@web/lib/format.ts';
+import { useForm } from '@web/lib/form.ts';
+import { formatTime } from '@web/sync/format.ts';
+import { mutate } from '@web/sync/hooks.ts';
 
 // One recorded payment, with its void (SuperAdmin) asked for a reason first.
 

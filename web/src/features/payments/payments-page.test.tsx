@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { syncCompetitor, syncPayment, syncRegistration } from '@shared/testing/sync-rows.ts';
-import { setSession } from '../../lib/session.ts';
-import { DeviceDb, META, setDeviceDbForTests } from '../../sync/db.ts';
-import { committedOutbox } from '../../testing/outbox.ts';
+import { setSession } from '@web/lib/session.ts';
+import { DeviceDb, META, setDeviceDbForTests } from '@web/sync/db.ts';
+import { committedOutbox } from '@web/testing/outbox.ts';
 import { PaymentsPage } from './payments-page.tsx';
 
-vi.mock('../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
+vi.mock('@web/lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
 
 const registration = syncRegistration();
 const today = new Date().toISOString();

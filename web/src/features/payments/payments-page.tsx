@@ -1,20 +1,20 @@
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent } from '../../components/ui/card.tsx';
-import { usePageMeta } from '../../lib/page-meta.ts';
-import { BalanceBadge } from '../../components/door/balance-badge.tsx';
-import { DoorRejections } from '../../components/door/door-rejections.tsx';
+import { Alert } from '@web/components/ui/alert.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent } from '@web/components/ui/card.tsx';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { BalanceBadge } from '@web/components/door/balance-badge.tsx';
+import { DoorRejections } from '@web/components/door/door-rejections.tsx';
 import {
   FamilyResults,
   FamilySearchField,
   useFamilySearch,
-} from '../../components/door/family-search-field.tsx';
-import { FirstSyncNotice } from '../../sync/first-sync-notice.tsx';
-import { useCheckInView, useHasSynced } from '../../sync/hooks.ts';
-import type { CheckInView } from '../../sync/overlay.ts';
+} from '@web/components/door/family-search-field.tsx';
+import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
+import { useCheckInView, useHasSynced } from '@web/sync/hooks.ts';
+import type { CheckInView } from '@web/sync/overlay.ts';
 import { EndOfDayTotals } from './end-of-day-totals.tsx';
-import { href } from '../../app/pages.ts';
+import { href } from '@web/app/pages.ts';
 import { RegistrationPayments } from './registration-payments.tsx';
 
 // /admin/payments (decision 015): find a family as on check-in, record a door payment (cash with

@@ -3,14 +3,14 @@ import type { SyncRegistration } from '@shared/contract/sync.ts';
 import { DIRECTOR_ROLES, hasAnyRole } from '@shared/domain/roles.ts';
 import { changeDue, DOOR_MESSAGES, PAYMENT_METHOD_LABELS } from '@shared/domain/door.ts';
 import { recordDoorPayment } from '@shared/domain/mutators/index.ts';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { formatDollars } from '../../lib/format.ts';
-import { useForm } from '../../lib/form.ts';
-import { useSession } from '../../lib/session.ts';
-import { PaymentFields } from '../../components/door/payment-fields.tsx';
-import { mutate } from '../../sync/hooks.ts';
-import { initialPaymentForm, paymentFromForm } from '../../components/door/payment-form.ts';
+import { Alert } from '@web/components/ui/alert.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { formatDollars } from '@web/lib/format.ts';
+import { useForm } from '@web/lib/form.ts';
+import { useSession } from '@web/lib/session.ts';
+import { PaymentFields } from '@web/components/door/payment-fields.tsx';
+import { mutate } from '@web/sync/hooks.ts';
+import { initialPaymentForm, paymentFromForm } from '@web/components/door/payment-form.ts';
 
 // Recording a door payment (cash with change due, card terminal, e-transfer) for one registration.
 

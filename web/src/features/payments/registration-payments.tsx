@@ -1,13 +1,13 @@
 import type { SyncRegistration } from '@shared/contract/sync.ts';
 import { balanceText } from '@shared/domain/door.ts';
 import { mayPushMutator, voidPayment } from '@shared/domain/mutators/index.ts';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { formatDollars } from '../../lib/format.ts';
-import { useSession } from '../../lib/session.ts';
-import type { CheckInView } from '../../sync/overlay.ts';
+import { Alert } from '@web/components/ui/alert.tsx';
+import { Badge } from '@web/components/ui/badge.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { formatDollars } from '@web/lib/format.ts';
+import { useSession } from '@web/lib/session.ts';
+import type { CheckInView } from '@web/sync/overlay.ts';
 import { PaymentRow } from './payment-row.tsx';
 import { RecordPaymentForm } from './record-payment-form.tsx';
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PAGES, relativePath } from '../../app/pages.ts';
+import { PAGES, relativePath } from '@web/app/pages.ts';
 
 /** Children of /admin: the registrations desk (docs/product.md §2 and §6; decision 014). */
 export const registrationsDeskRoutes: RouteObject[] = [

@@ -5,7 +5,7 @@ import {
   getImpersonatedUserId,
   setImpersonatedUserId,
   subscribeImpersonation,
-} from '../../lib/impersonation.ts';
+} from '@web/lib/impersonation.ts';
 
 // "View as this customer" (docs/decisions/014-registrations-desk-and-impersonation.md): the id
 // lives in lib/impersonation.ts (sent as UserContext); the name for the banner lives here.

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PAGES, relativePath } from '../../app/pages.ts';
+import { PAGES, relativePath } from '@web/app/pages.ts';
 
 // Children of /admin: the settings pages, SuperAdmin only (docs/product.md §6; decision 007). The
 // admin layout shows the permission message to anyone else. Each page is its own lazy chunk.

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PAGES, relativePath } from '../../app/pages.ts';
+import { PAGES, relativePath } from '@web/app/pages.ts';
 
 // /admin/walk-in: register, take payment and check in at the door (staff, as check-in).
 export const walkInRoutes: RouteObject[] = [

@@ -1,6 +1,6 @@
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { CompetitorDetailFields, EmergencyContactFields } from '../../components/form/competitor-fields.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { CompetitorDetailFields, EmergencyContactFields } from '@web/components/form/competitor-fields.tsx';
 import { type CompetitorDraft, type WalkInOptions } from './walk-in-form.ts';
 
 // One competitor of the walk-in form: details, level, events and emergency contact.

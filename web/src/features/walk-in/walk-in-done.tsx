@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
 import { changeDue } from '@shared/domain/door.ts';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { formatDollars, useTimeZone } from '../../lib/format.ts';
-import { BalanceBadge } from '../../components/door/balance-badge.tsx';
-import { formatTime } from '../../sync/format.ts';
-import { useRejections } from '../../sync/hooks.ts';
-import type { CheckInView } from '../../sync/overlay.ts';
-import { href } from '../../app/pages.ts';
+import { Alert } from '@web/components/ui/alert.tsx';
+import { Badge } from '@web/components/ui/badge.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { formatDollars, useTimeZone } from '@web/lib/format.ts';
+import { BalanceBadge } from '@web/components/door/balance-badge.tsx';
+import { formatTime } from '@web/sync/format.ts';
+import { useRejections } from '@web/sync/hooks.ts';
+import type { CheckInView } from '@web/sync/overlay.ts';
+import { href } from '@web/app/pages.ts';
 
 // The walk-in page's done region: what was queued, its sync state and where to go next.
 

@@ -8,7 +8,7 @@ import {
   WalkInContactSchema,
   type WalkInArgsInput,
 } from '@shared/domain/door.ts';
-import { parseDollars, paymentFromForm, type PaymentFormState } from '../../components/door/payment-form.ts';
+import { parseDollars, paymentFromForm, type PaymentFormState } from '@web/components/door/payment-form.ts';
 
 // The walk-in form as plain data (pure, tested without a browser): what staff typed, the
 // door price total, and the one `registerWalkIn@1` it becomes, validated by the shared rules.

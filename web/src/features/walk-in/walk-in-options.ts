@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { PUBLIC_API } from '@shared/contract/public.ts';
 import { REGISTRATION_PATHS, RegistrationOptionsSchema } from '@shared/contract/registration.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
-import { api } from '../../lib/api-client.ts';
-import { deviceDb, getMeta, META, setMeta } from '../../sync/db.ts';
+import { api } from '@web/lib/api-client.ts';
+import { deviceDb, getMeta, META, setMeta } from '@web/sync/db.ts';
 import type { WalkInOptions } from './walk-in-form.ts';
 
 // Levels, events and door prices for walk-ins: fetched when online, kept in the device store

@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MUTATION_ERRORS, registerWalkIn } from '@shared/domain/mutators/index.ts';
-import { setSession } from '../../lib/session.ts';
-import { DeviceDb, META, setDeviceDbForTests } from '../../sync/db.ts';
-import { committedOutbox } from '../../testing/outbox.ts';
+import { setSession } from '@web/lib/session.ts';
+import { DeviceDb, META, setDeviceDbForTests } from '@web/sync/db.ts';
+import { committedOutbox } from '@web/testing/outbox.ts';
 import type { WalkInOptions } from './walk-in-form.ts';
 import { WalkInPage } from './walk-in-page.tsx';
 
-vi.mock('../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
+vi.mock('@web/lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
 
 const cached: WalkInOptions = {
   tournament: {

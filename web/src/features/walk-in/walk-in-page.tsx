@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { usePageMeta } from '../../lib/page-meta.ts';
-import { DoorRejections } from '../../components/door/door-rejections.tsx';
-import { useCheckInView } from '../../sync/hooks.ts';
+import { Alert } from '@web/components/ui/alert.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { DoorRejections } from '@web/components/door/door-rejections.tsx';
+import { useCheckInView } from '@web/sync/hooks.ts';
 import { useWalkInOptions } from './walk-in-options.ts';
-import { href } from '../../app/pages.ts';
+import { href } from '@web/app/pages.ts';
 import { WalkInDone } from './walk-in-done.tsx';
 import { WalkInForm } from './walk-in-registration-form.tsx';
 

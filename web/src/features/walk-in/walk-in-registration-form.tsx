@@ -1,14 +1,14 @@
 import { useRef } from 'react';
 import { MAX_WALK_IN_COMPETITORS } from '@shared/domain/door.ts';
 import { registerWalkIn } from '@shared/domain/mutators/index.ts';
-import { TextField } from '../../components/form/text-field.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { formatDate, formatDollars } from '../../lib/format.ts';
-import { useForm } from '../../lib/form.ts';
-import { PaymentFields } from '../../components/door/payment-fields.tsx';
-import { mutate } from '../../sync/hooks.ts';
+import { TextField } from '@web/components/form/text-field.tsx';
+import { Alert } from '@web/components/ui/alert.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { formatDate, formatDollars } from '@web/lib/format.ts';
+import { useForm } from '@web/lib/form.ts';
+import { PaymentFields } from '@web/components/door/payment-fields.tsx';
+import { mutate } from '@web/sync/hooks.ts';
 import {
   emptyCompetitor,
   formTotal,

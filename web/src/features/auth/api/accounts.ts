@@ -7,9 +7,9 @@ import {
   type RegisterRequest,
   type ResetRequest,
 } from '@shared/contract/users.ts';
-import { api } from '../../../lib/api-client.ts';
-import { setSession, type Session } from '../../../lib/session.ts';
-import { useQuery } from '../../../lib/use-query.ts';
+import { api } from '@web/lib/api-client.ts';
+import { setSession, type Session } from '@web/lib/session.ts';
+import { useQuery } from '@web/lib/use-query.ts';
 
 // The /api/users calls of docs/product.md §7 and the tournaments list for the login panel.
 

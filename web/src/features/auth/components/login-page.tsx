@@ -1,20 +1,20 @@
 import { AuthenticateRequestSchema } from '@shared/contract/users.ts';
 import { Link, useNavigate } from 'react-router';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAction } from '../../../lib/action.ts';
-import { useForm } from '../../../lib/form.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { useSiteSettings } from '../../../lib/site-settings.tsx';
-import { setSession, setSessionForNextPage } from '../../../lib/session.ts';
-import { invalidateQueriesExcept } from '../../../lib/use-query.ts';
+import { TextField } from '@web/components/form/text-field.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { useAction } from '@web/lib/action.ts';
+import { useForm } from '@web/lib/form.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { useSiteSettings } from '@web/lib/site-settings.tsx';
+import { setSession, setSessionForNextPage } from '@web/lib/session.ts';
+import { invalidateQueriesExcept } from '@web/lib/use-query.ts';
 import { signIn, signInWithGoogle, toSession, useTournaments } from '../api/accounts.ts';
 import { loginDestination, takeReturnUrl } from '../login-destination.ts';
 import { GoogleButton } from './google-button.tsx';
 import { TournamentStatusPanel } from './tournament-status-panel.tsx';
-import { href } from '../../../app/pages.ts';
+import { href } from '@web/app/pages.ts';
 
 /** /user/login: the tournament status panel and the sign-in form (docs/product.md §2). */
 export function LoginPage() {

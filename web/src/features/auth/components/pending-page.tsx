@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { usePageMeta } from '@web/lib/page-meta.ts';
 import { clearPendingUser, readPendingUser } from '../pending-user.ts';
-import { href } from '../../../app/pages.ts';
+import { href } from '@web/app/pages.ts';
 
 /** /user/pending: "check your e-mail" after sign-up (docs/product.md §4). */
 export function PendingPage() {

@@ -2,16 +2,16 @@ import { Link, useNavigate } from 'react-router';
 import { RegisterRequestSchema } from '@shared/contract/users.ts';
 import { PROVINCES } from '@shared/domain/validation.ts';
 import { PHONE_FORMAT_HINT } from '@shared/domain/phone.ts';
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useForm } from '../../../lib/form.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+import { SelectField } from '@web/components/form/select-field.tsx';
+import { TextField } from '@web/components/form/text-field.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { useForm } from '@web/lib/form.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
 import { registerAccount } from '../api/accounts.ts';
 import { rememberPendingUser } from '../pending-user.ts';
-import { href } from '../../../app/pages.ts';
+import { href } from '@web/app/pages.ts';
 
 const PROVINCE_OPTIONS = Object.entries(PROVINCES).map(([value, label]) => ({ value, label }));
 const EMPTY = {

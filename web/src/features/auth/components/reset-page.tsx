@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ResetFormSchema } from '@shared/contract/users.ts';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useForm } from '../../../lib/form.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+import { TextField } from '@web/components/form/text-field.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { useForm } from '@web/lib/form.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
 import { resetPassword } from '../api/accounts.ts';
-import { href } from '../../../app/pages.ts';
+import { href } from '@web/app/pages.ts';
 
 /** /user/reset/{userId}/{hash} (the shell checks that userId is numeric). */
 export function ResetPage() {

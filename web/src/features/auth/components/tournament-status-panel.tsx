@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import type { Tournament } from '@tournament/shared';
 import { homeState, nextTournament } from '@shared/domain/tournament-status.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDate } from '../../../lib/format.ts';
-import { useFlag } from '../../../lib/site-settings.tsx';
-import { href } from '../../../app/pages.ts';
+import { Alert } from '@web/components/ui/alert.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { formatDate } from '@web/lib/format.ts';
+import { useFlag } from '@web/lib/site-settings.tsx';
+import { href } from '@web/app/pages.ts';
 
 /** docs/product.md §2 "Login panel states": today, open or opening soon, closed, none. */
 export function TournamentStatusPanel({

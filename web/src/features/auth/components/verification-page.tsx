@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { usePageAlert } from '../../../lib/page-alert.tsx';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { usePageAlert } from '@web/lib/page-alert.tsx';
+import { usePageMeta } from '@web/lib/page-meta.ts';
 import { verifyAccount } from '../api/accounts.ts';
-import { href } from '../../../app/pages.ts';
+import { href } from '@web/app/pages.ts';
 
 /** /user/verification/{hash}: sends the hash on load (docs/product.md §4). */
 export function VerificationPage() {

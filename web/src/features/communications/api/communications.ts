@@ -13,8 +13,8 @@ import {
   type TemplateInput,
 } from '@shared/contract/communications.ts';
 import { PUBLIC_API } from '@shared/contract/public.ts';
-import { api } from '../../../lib/api-client.ts';
-import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
+import { api } from '@web/lib/api-client.ts';
+import { invalidateQueries, useQuery } from '@web/lib/use-query.ts';
 
 // Communications (decision 024): compose, preview, send in the background, watch the progress,
 // history, templates and the SMS cost cap.

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Label } from '@web/components/ui/label.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
 import {
   Table,
   TableBody,
@@ -12,10 +12,10 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui/table.tsx';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+} from '@web/components/ui/table.tsx';
+import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useAudienceRegistrations, useTournaments } from '../api/communications.ts';
-import { href } from '../../../app/pages.ts';
+import { href } from '@web/app/pages.ts';
 
 // /admin/communications/registrations (decision 024): the audience picker over a tournament's
 // registrations; the chosen ones go back to the compose page as its audience.

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import type { CommunicationOptions, MessageDetail } from '@shared/contract/communications.ts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
-import { setSession } from '../../../lib/session.ts';
-import { invalidateQueries } from '../../../lib/use-query.ts';
-import { makeSettings, makeTournament, stubApi } from '../../../testing/fixtures.ts';
+import { Providers } from '@web/app/providers.tsx';
+import { setSession } from '@web/lib/session.ts';
+import { invalidateQueries } from '@web/lib/use-query.ts';
+import { makeSettings, makeTournament, stubApi } from '@web/testing/fixtures.ts';
 import { CommunicationsPage } from './communications-page.tsx';
 
 // /admin/communications (decision 024): SMS only while the flag is on, the preview, and the progress

@@ -9,15 +9,15 @@ import {
   type Preview,
 } from '@shared/contract/communications.ts';
 import { MERGE_FIELDS } from '@shared/domain/communications.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { TextAreaField } from '../../../components/form/text-area-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { useAction } from '../../../lib/action.ts';
-import { useForm } from '../../../lib/form.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Label } from '@web/components/ui/label.tsx';
+import { Select } from '@web/components/ui/select.tsx';
+import { TextAreaField } from '@web/components/form/text-area-field.tsx';
+import { TextField } from '@web/components/form/text-field.tsx';
+import { useAction } from '@web/lib/action.ts';
+import { useForm } from '@web/lib/form.ts';
 import {
   previewMessage,
   removeTemplate,

@@ -1,6 +1,6 @@
 import type { MessageSummary } from '@shared/contract/communications.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import {
   Table,
   TableBody,
@@ -8,8 +8,8 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui/table.tsx';
-import { useTimeFormat } from '../../../lib/format.ts';
+} from '@web/components/ui/table.tsx';
+import { useTimeFormat } from '@web/lib/format.ts';
 import { useHistory } from '../api/communications.ts';
 
 // The communications page's history region: what was sent for the tournament.

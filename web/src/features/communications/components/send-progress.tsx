@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { isFinished, progressPercent } from '@shared/contract/communications.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Badge } from '@web/components/ui/badge.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
 import {
   Table,
   TableBody,
@@ -10,7 +10,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui/table.tsx';
+} from '@web/components/ui/table.tsx';
 import { useMessage } from '../api/communications.ts';
 
 // The communications page's progress region: one sent message's recipients and their status, read again while it sends.

@@ -2,10 +2,10 @@ import {
   CommunicationSettingsInputSchema,
   type CommunicationSettings,
 } from '@shared/contract/communications.ts';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { useForm } from '../../../lib/form.ts';
+import { TextField } from '@web/components/form/text-field.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { useForm } from '@web/lib/form.ts';
 import { saveSmsSettings, useCommunicationOptions } from '../api/communications.ts';
 
 // The communications page's SMS settings region: the tournament's SMS cost cap and segment price.

@@ -3,8 +3,8 @@ import {
   competitorsQueryString,
   type CompetitorsQuery,
 } from '@tournament/shared';
-import { api } from '../../../lib/api-client.ts';
-import { useQuery } from '../../../lib/use-query.ts';
+import { api } from '@web/lib/api-client.ts';
+import { useQuery } from '@web/lib/use-query.ts';
 
 // The competitors list's calls (decision 013): the filtered list and its CSV download.
 

@@ -1,11 +1,11 @@
 import { GENDER_LABELS, nameMatches, type CompetitorReport, type CompetitorsQuery } from '@tournament/shared';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { SelectField } from '@web/components/form/select-field.tsx';
+import { TextField } from '@web/components/form/text-field.tsx';
+import { Alert } from '@web/components/ui/alert.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
 import {
   Table,
   TableBody,
@@ -14,12 +14,12 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui/table.tsx';
-import { formatDate, useTimeFormat } from '../../../lib/format.ts';
-import { usePageAlert } from '../../../lib/page-alert.tsx';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+} from '@web/components/ui/table.tsx';
+import { formatDate, useTimeFormat } from '@web/lib/format.ts';
+import { usePageAlert } from '@web/lib/page-alert.tsx';
+import { usePageMeta } from '@web/lib/page-meta.ts';
 import { downloadCompetitorsCsv, useCompetitors } from '../api/competitors.ts';
-import { href } from '../../../app/pages.ts';
+import { href } from '@web/app/pages.ts';
 
 // /admin/competitors (decision 013; TournamentDirector, SuperAdmin): every competitor of the next
 // tournament, filtered by event type, level, age, gender and check-in; CSV export; a print view

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@tournament/shared';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PageAlert } from '../../../components/page-alert.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { PageAlertProvider } from '../../../lib/page-alert.tsx';
-import { StaticSettingsProvider } from '../../../lib/site-settings.tsx';
-import { makeSettings } from '../../../testing/fixtures.ts';
+import { PageAlert } from '@web/components/page-alert.tsx';
+import { ApiError } from '@web/lib/api-client.ts';
+import { PageAlertProvider } from '@web/lib/page-alert.tsx';
+import { StaticSettingsProvider } from '@web/lib/site-settings.tsx';
+import { makeSettings } from '@web/testing/fixtures.ts';
 import { sendContactMessage } from '../api/contact.ts';
 import { ContactPage } from './contact-page.tsx';
 

@@ -1,13 +1,13 @@
 import { ContactMessageSchema } from '@shared/contract/public.ts';
 import { PHONE_FORMAT_HINT } from '@shared/domain/phone.ts';
-import { TextAreaField } from '../../../components/form/text-area-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useForm } from '../../../lib/form.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { useSiteSettings } from '../../../lib/site-settings.tsx';
+import { TextAreaField } from '@web/components/form/text-area-field.tsx';
+import { TextField } from '@web/components/form/text-field.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { useForm } from '@web/lib/form.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { useSiteSettings } from '@web/lib/site-settings.tsx';
 import { sendContactMessage } from '../api/contact.ts';
 
 const EMPTY = { firstName: '', lastName: '', email: '', phone: '', message: '' };

@@ -1,9 +1,9 @@
 import { ADMIN_REPORT_API, ADMIN_REPORT_PATHS, SYNC_POKE_EVENT } from '@tournament/shared';
 import { useEffect } from 'react';
-import { api } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/session.ts';
-import { useQuery } from '../../../lib/use-query.ts';
-import { eventStreamUrl } from '../../../sync/event-stream.ts';
+import { api } from '@web/lib/api-client.ts';
+import { useSession } from '@web/lib/session.ts';
+import { useQuery } from '@web/lib/use-query.ts';
+import { eventStreamUrl } from '@web/sync/event-stream.ts';
 
 // The dashboard's read (decision 013) and how it stays live (docs/decisions/013).
 

@@ -2,10 +2,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import type { Dashboard } from '@tournament/shared';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
-import { setSession } from '../../../lib/session.ts';
-import { invalidateQueries } from '../../../lib/use-query.ts';
-import { makeSettings } from '../../../testing/fixtures.ts';
+import { Providers } from '@web/app/providers.tsx';
+import { setSession } from '@web/lib/session.ts';
+import { invalidateQueries } from '@web/lib/use-query.ts';
+import { makeSettings } from '@web/testing/fixtures.ts';
 import { FALLBACK_REFRESH_MS, POKE_DEBOUNCE_MS } from '../api/dashboard.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 

@@ -1,10 +1,10 @@
 import type { Dashboard } from '@tournament/shared';
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDate, formatDollars } from '../../../lib/format.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+import { Alert } from '@web/components/ui/alert.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { formatDate, formatDollars } from '@web/lib/format.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useDashboard, useLiveRefresh } from '../api/dashboard.ts';
 import { BarChart } from './bar-chart.tsx';
 

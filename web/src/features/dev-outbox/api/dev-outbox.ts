@@ -1,7 +1,7 @@
 import { COMMUNICATION_PATHS, DevSmsListSchema } from '@shared/contract/communications.ts';
 import { DEV_API } from '@shared/contract/dev.ts';
-import { api } from '../../../lib/api-client.ts';
-import { useQuery } from '../../../lib/use-query.ts';
+import { api } from '@web/lib/api-client.ts';
+import { useQuery } from '@web/lib/use-query.ts';
 
 // The dev outbox (decision 024): what the server kept instead of sending, without TWILIO_* (SMS)
 // or SMTP_URL (mail). SuperAdmin only, on the server as here.

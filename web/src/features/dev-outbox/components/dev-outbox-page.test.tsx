@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/domain/messages.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
-import { routes } from '../../../app/routes.tsx';
-import { setSession } from '../../../lib/session.ts';
-import { invalidateQueries } from '../../../lib/use-query.ts';
-import { makeSettings, makeTournament, stubApi } from '../../../testing/fixtures.ts';
+import { Providers } from '@web/app/providers.tsx';
+import { routes } from '@web/app/routes.tsx';
+import { setSession } from '@web/lib/session.ts';
+import { invalidateQueries } from '@web/lib/use-query.ts';
+import { makeSettings, makeTournament, stubApi } from '@web/testing/fixtures.ts';
 
 // /admin/dev-outbox (decision 024): a SuperAdmin reads the SMS kept without Twilio and the mails
 // kept without SMTP_URL; anyone else reads the permission message and nothing is asked of the

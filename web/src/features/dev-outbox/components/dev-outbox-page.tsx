@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '@web/components/ui/button.tsx';
 import {
   Table,
   TableBody,
@@ -7,12 +7,12 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui/table.tsx';
-import { useTimeFormat } from '../../../lib/format.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { refreshQueries, type QueryResult } from '../../../lib/use-query.ts';
+} from '@web/components/ui/table.tsx';
+import { useTimeFormat } from '@web/lib/format.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { refreshQueries, type QueryResult } from '@web/lib/use-query.ts';
 import { useDevMailbox, useDevSmsOutbox } from '../api/dev-outbox.ts';
-import { QueryView } from '../../../components/query-view.tsx';
+import { QueryView } from '@web/components/query-view.tsx';
 
 /**
  * `/admin/dev-outbox` (decision 024, SuperAdmin): the SMS kept without Twilio configuration and the

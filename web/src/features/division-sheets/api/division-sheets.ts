@@ -1,6 +1,6 @@
 import { MATCHMAKING_PATHS as P, SheetsSchema } from '@tournament/shared';
-import { api } from '../../../lib/api-client.ts';
-import { useQuery } from '../../../lib/use-query.ts';
+import { api } from '@web/lib/api-client.ts';
+import { useQuery } from '@web/lib/use-query.ts';
 
 // Division sheets' reads (issue 13, step 9): all of a draft, or one draft division.
 

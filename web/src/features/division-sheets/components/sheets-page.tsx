@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Sheet, Sheets } from '@tournament/shared';
-import { Button } from '../../../components/ui/button.tsx';
-import { useAction } from '../../../lib/action.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { useAction } from '@web/lib/action.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useDivisionSheet, useDraftSheets } from '../api/division-sheets.ts';
 import { sheetsPdf } from '../model/sheet-pdf.ts';
 import {
@@ -15,8 +15,8 @@ import {
   type Judges,
   type Paper,
 } from '../model/sheet-text.ts';
-import { href } from '../../../app/pages.ts';
-import { QueryView } from '../../../components/query-view.tsx';
+import { href } from '@web/app/pages.ts';
+import { QueryView } from '@web/components/query-view.tsx';
 
 // /admin/division-sheets/{draftDivisionId} and /admin/division-sheets/all/{draftId} (decision
 // 017): one printed page per division (Letter or A4, a page break after each), with the

@@ -1,7 +1,7 @@
 import { FILE_API as F, type SharedFile } from '@shared/contract/files.ts';
 import { downloadFileName } from '@shared/domain/files.ts';
-import { api } from '../../../lib/api-client.ts';
-import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
+import { api } from '@web/lib/api-client.ts';
+import { invalidateQueries, useQuery } from '@web/lib/use-query.ts';
 
 // File sharing calls (docs/decisions/025-file-sharing.md).
 

@@ -1,9 +1,9 @@
 import type { SharedFile } from '@shared/contract/files.ts';
 import { formatFileSize } from '@shared/domain/files.ts';
 import { Download, Trash2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import { useAction } from '../../../lib/action.ts';
-import { formatDate, useTimeZone } from '../../../lib/format.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { useAction } from '@web/lib/action.ts';
+import { formatDate, useTimeZone } from '@web/lib/format.ts';
 import { deleteFile, downloadFile, invalidateFiles } from '../api/files.ts';
 
 /** Files with their size, date and sender; Download for each, Delete where the caller may. */

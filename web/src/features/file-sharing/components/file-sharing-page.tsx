@@ -2,17 +2,17 @@ import type { FileRegistration } from '@shared/contract/files.ts';
 import { DIRECTOR_ROLES, hasAnyRole } from '@shared/domain/roles.ts';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDate } from '../../../lib/format.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { useSession } from '../../../lib/session.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Select } from '@web/components/ui/select.tsx';
+import { Label } from '@web/components/ui/label.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { formatDate } from '@web/lib/format.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { useSession } from '@web/lib/session.ts';
 import { invalidateFiles, shareFile, uploadForStaff, useMyFiles } from '../api/files.ts';
 import { FileList } from './file-list.tsx';
 import { UploadForm } from './upload-form.tsx';
-import { href } from '../../../app/pages.ts';
+import { href } from '@web/app/pages.ts';
 
 // `/customer/file-sharing` (docs/product.md §1 and §2: customers "share files"; `/share`
 // redirects here; decision 025). A family sends staff its waivers and medical forms and gets what

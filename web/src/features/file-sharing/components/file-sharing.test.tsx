@@ -5,11 +5,11 @@ import { FILE_MESSAGES, MAX_FILE_BYTES } from '@shared/domain/files.ts';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PageAlert } from '../../../components/page-alert.tsx';
-import { setImpersonatedUserId } from '../../../lib/impersonation.ts';
-import { PageAlertProvider } from '../../../lib/page-alert.tsx';
-import { setSession } from '../../../lib/session.ts';
-import { invalidateQueries } from '../../../lib/use-query.ts';
+import { PageAlert } from '@web/components/page-alert.tsx';
+import { setImpersonatedUserId } from '@web/lib/impersonation.ts';
+import { PageAlertProvider } from '@web/lib/page-alert.tsx';
+import { setSession } from '@web/lib/session.ts';
+import { invalidateQueries } from '@web/lib/use-query.ts';
 import { FileSharingPage } from './file-sharing-page.tsx';
 import { RegistrationFilesPanel } from './registration-files-panel.tsx';
 

@@ -1,13 +1,13 @@
 import { DIRECTOR_ROLES, hasAnyRole } from '@shared/domain/roles.ts';
 import { useSyncExternalStore } from 'react';
 import { useParams } from 'react-router';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { getImpersonatedUserId, subscribeImpersonation } from '../../../lib/impersonation.ts';
-import { useSession } from '../../../lib/session.ts';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { getImpersonatedUserId, subscribeImpersonation } from '@web/lib/impersonation.ts';
+import { useSession } from '@web/lib/session.ts';
 import { invalidateFiles, shareFile, useRegistrationFiles } from '../api/files.ts';
 import { FileList } from './file-list.tsx';
 import { UploadForm } from './upload-form.tsx';
-import { QueryView } from '../../../components/query-view.tsx';
+import { QueryView } from '@web/components/query-view.tsx';
 
 // On `/admin/registration/{id}` (decision 025): the family's uploads and what staff shared with
 // it. Every staff role reads them (a CheckInAdmin within reach, decision 018); directors

@@ -1,9 +1,9 @@
 import { FILE_INPUT_ACCEPT, FILE_MESSAGES, MAX_FILE_BYTES } from '@shared/domain/files.ts';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { useAction } from '../../../lib/action.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Label } from '@web/components/ui/label.tsx';
+import { useAction } from '@web/lib/action.ts';
 
 /**
  * A file picker and a send button. The size and an empty file are checked here as on the

@@ -1,6 +1,6 @@
 import { PUBLIC_PATHS } from '@shared/contract/public-paths.ts';
-import { api } from '../../../lib/api-client.ts';
-import { useQuery } from '../../../lib/use-query.ts';
+import { api } from '@web/lib/api-client.ts';
+import { useQuery } from '@web/lib/use-query.ts';
 
 // The home page's reads (docs/product.md §2: the tournament list and one further fetch). The
 // schemas load with the answers (issue 18): zod stays out of the first chunk, and a home page

@@ -2,10 +2,10 @@ import { render, screen, within } from '@testing-library/react';
 import type { EventType, SiteSettings, Tournament } from '@tournament/shared';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PageAlert } from '../../../components/page-alert.tsx';
-import { PageAlertProvider } from '../../../lib/page-alert.tsx';
-import { StaticSettingsProvider } from '../../../lib/site-settings.tsx';
-import { makeEventType, makeSettings, makeTournament } from '../../../testing/fixtures.ts';
+import { PageAlert } from '@web/components/page-alert.tsx';
+import { PageAlertProvider } from '@web/lib/page-alert.tsx';
+import { StaticSettingsProvider } from '@web/lib/site-settings.tsx';
+import { makeEventType, makeSettings, makeTournament } from '@web/testing/fixtures.ts';
 import { HomePage } from './home-page.tsx';
 
 const data = vi.hoisted(() => ({

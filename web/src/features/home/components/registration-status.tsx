@@ -3,9 +3,9 @@ import type { HomeState } from '@shared/domain/tournament-status.ts';
 import { CalendarCheck, CalendarClock, CalendarX, PartyPopper } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { formatDate } from '../../../lib/format.ts';
-import { href } from '../../../app/pages.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { formatDate } from '@web/lib/format.ts';
+import { href } from '@web/app/pages.ts';
 
 /** The registration-status banner of the home page (docs/product.md §1 and §2). */
 export function RegistrationStatus({ state, tournament }: { state: HomeState; tournament: Tournament | undefined }) {

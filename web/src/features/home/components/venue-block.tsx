@@ -1,6 +1,6 @@
 import type { SiteSettings } from '@tournament/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 
 /**
  * The venue with its street address as text and a link, and an embedded map that loads only

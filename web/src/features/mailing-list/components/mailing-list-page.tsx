@@ -1,9 +1,9 @@
 import { Navigate } from 'react-router';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { useFlag, useSiteSettings } from '../../../lib/site-settings.tsx';
-import { href } from '../../../app/pages.ts';
+import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { useFlag, useSiteSettings } from '@web/lib/site-settings.tsx';
+import { href } from '@web/app/pages.ts';
 
 /** `/mailing-list`: the signup form, only when the MailingListTab flag is on (docs/product.md §2). */
 export function MailingListPage() {

@@ -1,7 +1,7 @@
 import type { SyncDivision } from '@shared/contract/sync-entities.ts';
 import { recordMatchWinner } from '@shared/domain/mutators/index.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { mutate } from '../../../sync/hooks.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { mutate } from '@web/sync/hooks.ts';
 import type { BracketEventView, DivisionView } from '../model/rules.ts';
 import { rememberEntry, supersededWinner } from '../model/sent-entries.ts';
 

@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import type { SyncDivision } from '@shared/contract/sync-entities.ts';
 import { correctResult, validPodium } from '@shared/domain/mutators/index.ts';
 import type { Placing } from '@shared/domain/matchday/index.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { mutate } from '../../../sync/hooks.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Label } from '@web/components/ui/label.tsx';
+import { Select } from '@web/components/ui/select.tsx';
+import { mutate } from '@web/sync/hooks.ts';
 import { PLACE_LABEL, type DivisionView } from '../model/rules.ts';
 
 // "Correct result" (decision 021): a director picks who placed where in a completed

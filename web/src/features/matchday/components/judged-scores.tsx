@@ -8,9 +8,9 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui/table.tsx';
-import { cn } from '../../../lib/utils.ts';
-import { mutate } from '../../../sync/hooks.ts';
+} from '@web/components/ui/table.tsx';
+import { cn } from '@web/lib/utils.ts';
+import { mutate } from '@web/sync/hooks.ts';
 import { checkScore, type DivisionView, type JudgedEventView } from '../model/rules.ts';
 import { rememberEntry, supersededScore } from '../model/sent-entries.ts';
 

@@ -8,11 +8,11 @@ import {
   type LeaderboardGroup,
 } from '@shared/domain/matchday/index.ts';
 import { setLeaderboardGroups } from '@shared/domain/mutators/index.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Label } from '@web/components/ui/label.tsx';
+import { Select } from '@web/components/ui/select.tsx';
 import {
   Table,
   TableBody,
@@ -20,12 +20,12 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui/table.tsx';
-import { VenueRefusals } from '../../../components/venue/venue-refusals.tsx';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { mutate, useReplica } from '../../../sync/hooks.ts';
-import type { ReplicaSnapshot } from '../../../sync/replica.ts';
-import { href } from '../../../app/pages.ts';
+} from '@web/components/ui/table.tsx';
+import { VenueRefusals } from '@web/components/venue/venue-refusals.tsx';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { mutate, useReplica } from '@web/sync/hooks.ts';
+import type { ReplicaSnapshot } from '@web/sync/replica.ts';
+import { href } from '@web/app/pages.ts';
 
 // /admin/matchday/leaderboard (decision 023): the Grand Championship as it stands, live from the
 // device's matchday rows (SPEC section 9: 1st 100, 2nd 75, 3rd 50, 4th 25 per event type),

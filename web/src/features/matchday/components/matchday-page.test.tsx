@@ -6,13 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SyncScore } from '@shared/contract/sync-entities.ts';
 import { SPARRING, syncDivision, syncEntry, syncResult, syncRing } from '@shared/testing/matchday-rows.ts';
 import { syncCompetitor } from '@shared/testing/sync-rows.ts';
-import { setSession } from '../../../lib/session.ts';
-import { DeviceDb, META, setDeviceDbForTests } from '../../../sync/db.ts';
-import { committedOutbox } from '../../../testing/outbox.ts';
+import { setSession } from '@web/lib/session.ts';
+import { DeviceDb, META, setDeviceDbForTests } from '@web/sync/db.ts';
+import { committedOutbox } from '@web/testing/outbox.ts';
 import { MatchdayPage } from './matchday-page.tsx';
 import { forgetEntries, rememberEntry } from '../model/sent-entries.ts';
 
-vi.mock('../../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
+vi.mock('@web/lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
 
 let db: DeviceDb;
 let n = 0;

@@ -9,25 +9,25 @@ import {
   startDivision,
   type Mutator,
 } from '@shared/domain/mutators/index.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { VenueRefusals } from '../../../components/venue/venue-refusals.tsx';
-import { formatAbout, useTimeZone } from '../../../lib/format.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { FirstSyncNotice } from '../../../sync/first-sync-notice.tsx';
-import { formatTime } from '../../../sync/format.ts';
-import { mutate, useHasSynced, useReplica } from '../../../sync/hooks.ts';
-import type { ReplicaSnapshot } from '../../../sync/replica.ts';
+import { Badge } from '@web/components/ui/badge.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Label } from '@web/components/ui/label.tsx';
+import { Select } from '@web/components/ui/select.tsx';
+import { VenueRefusals } from '@web/components/venue/venue-refusals.tsx';
+import { formatAbout, useTimeZone } from '@web/lib/format.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
+import { formatTime } from '@web/sync/format.ts';
+import { mutate, useHasSynced, useReplica } from '@web/sync/hooks.ts';
+import type { ReplicaSnapshot } from '@web/sync/replica.ts';
 import { BracketView } from './bracket-view.tsx';
 import { CorrectResult } from './correct-result.tsx';
 import { JudgedScores } from './judged-scores.tsx';
 import { useRingChoice } from './ring-choice.ts';
 import { estimatedStarts } from '@shared/domain/matchday/index.ts';
 import { divisionView, PLACE_LABEL, type DivisionView } from '../model/rules.ts';
-import { href } from '../../../app/pages.ts';
+import { href } from '@web/app/pages.ts';
 
 // /admin/matchday (decision 023): a ring official's tablet. Pick the ring (kept on the device),
 // see its queue with estimated starts, start the next division, mark no-shows, enter scores

@@ -16,7 +16,7 @@ import {
   type ResolvedMatch,
 } from '@shared/domain/matchday/index.ts';
 import { entryIdOf, matchResultIdOf, resultIdOf, scoreIdOf } from '@shared/domain/mutators/index.ts';
-import type { ReplicaSnapshot } from '../../../sync/replica.ts';
+import type { ReplicaSnapshot } from '@web/sync/replica.ts';
 
 // What the matchday screen shows of a division, computed from the replica's rows with the
 // shared rules only (shared/src/domain/matchday): the ranking of judged scores and its ties,

@@ -13,8 +13,8 @@ import {
   type PlaceInput,
   type SplitInput,
 } from '@tournament/shared';
-import { api } from '../../../lib/api-client.ts';
-import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
+import { api } from '@web/lib/api-client.ts';
+import { invalidateQueries, useQuery } from '@web/lib/use-query.ts';
 
 // Matchmaking's calls (decision 017). Every edit answers the draft as it now stands; the cached
 // draft is replaced by that answer through a refetch of its key, and the drafts list is dropped.

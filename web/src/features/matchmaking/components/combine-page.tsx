@@ -1,15 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { combineDivisions as combineRule, combineSuggestions, type DraftView } from '@tournament/shared';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { useAction } from '../../../lib/action.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+import { Alert } from '@web/components/ui/alert.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { useAction } from '@web/lib/action.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
 import { combineDivision, useDraft } from '../api/matchmaking.ts';
 import { idOfKey, toDraftDivision } from '../model/draft-model.ts';
 import { PreviewList } from './preview-list.tsx';
-import { href } from '../../../app/pages.ts';
-import { QueryView } from '../../../components/query-view.tsx';
+import { href } from '@web/app/pages.ts';
+import { QueryView } from '@web/components/query-view.tsx';
 
 // /admin/matchmaking/{draftId}/combine/division/{draftDivisionId} (decision 017): the nearest
 // neighbours (same event types, adjacent ages and levels), a preview, then apply.

@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
-import { setSession } from '../../../lib/session.ts';
-import { makeSettings } from '../../../testing/fixtures.ts';
+import { Providers } from '@web/app/providers.tsx';
+import { setSession } from '@web/lib/session.ts';
+import { makeSettings } from '@web/testing/fixtures.ts';
 import { CreateDraftPage } from './create-draft-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,13 +1,13 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { CreateDraftSchema, type DraftOptions } from '@shared/contract/matchmaking.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { useForm } from '../../../lib/form.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+import { Alert } from '@web/components/ui/alert.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { useForm } from '@web/lib/form.ts';
+import { formatDate } from '@web/lib/format.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
 import { createDraft, useDraftOptions } from '../api/matchmaking.ts';
-import { href } from '../../../app/pages.ts';
-import { QueryView } from '../../../components/query-view.tsx';
+import { href } from '@web/app/pages.ts';
+import { QueryView } from '@web/components/query-view.tsx';
 
 // /admin/matchmaking/create-draft/tournament/{tournamentId} (decision 017): every completed
 // registration, or only checked-in competitors on the day itself; which event types to include.

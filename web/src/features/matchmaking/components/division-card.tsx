@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { DraftView } from '@tournament/shared';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { Badge } from '@web/components/ui/badge.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Input } from '@web/components/ui/input.tsx';
 import {
   Table,
   TableBody,
@@ -12,11 +12,11 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui/table.tsx';
-import { useAction } from '../../../lib/action.ts';
+} from '@web/components/ui/table.tsx';
+import { useAction } from '@web/lib/action.ts';
 import { moveCompetitor, patchDivision } from '../api/matchmaking.ts';
 import { isOver, isUnder, levelName, typeTitles, type DivisionView } from '../model/draft-model.ts';
-import { href } from '../../../app/pages.ts';
+import { href } from '@web/app/pages.ts';
 
 // One division of a draft (decision 017): its competitors, warnings and overrides; rename,
 // note, lock; split or combine when it is over or under its size; move a competitor to another

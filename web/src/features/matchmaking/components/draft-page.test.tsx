@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import type { DraftView } from '@tournament/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
-import { setSession } from '../../../lib/session.ts';
-import { invalidateQueries } from '../../../lib/use-query.ts';
-import { makeSettings } from '../../../testing/fixtures.ts';
+import { Providers } from '@web/app/providers.tsx';
+import { setSession } from '@web/lib/session.ts';
+import { invalidateQueries } from '@web/lib/use-query.ts';
+import { makeSettings } from '@web/testing/fixtures.ts';
 import { DraftPage } from './draft-page.tsx';
 import { SplitPage } from './split-page.tsx';
 

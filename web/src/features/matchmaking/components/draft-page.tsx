@@ -1,20 +1,20 @@
 import { useMemo, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import type { DraftView } from '@tournament/shared';
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { useAction } from '../../../lib/action.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+import { SelectField } from '@web/components/form/select-field.tsx';
+import { TextField } from '@web/components/form/text-field.tsx';
+import { Badge } from '@web/components/ui/badge.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { useAction } from '@web/lib/action.ts';
+import { formatDate } from '@web/lib/format.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
 import { placeLateEntry, regenerateDraft, useDraft } from '../api/matchmaking.ts';
 import { DivisionCard } from './division-card.tsx';
 import { isOver, isUnder, typeTitles, type DivisionView } from '../model/draft-model.ts';
 import { PublishPanel } from './publish-panel.tsx';
-import { href } from '../../../app/pages.ts';
-import { QueryView } from '../../../components/query-view.tsx';
+import { href } from '@web/app/pages.ts';
+import { QueryView } from '@web/components/query-view.tsx';
 
 // /admin/matchmaking/{draftId} with the tabs all, split and combine (decision 017).
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Badge } from '@web/components/ui/badge.tsx';
+import { Button } from '@web/components/ui/button.tsx';
 import {
   Table,
   TableBody,
@@ -8,12 +8,12 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui/table.tsx';
-import { formatDate } from '../../../lib/format.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+} from '@web/components/ui/table.tsx';
+import { formatDate } from '@web/lib/format.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useDrafts } from '../api/matchmaking.ts';
-import { href } from '../../../app/pages.ts';
-import { QueryView } from '../../../components/query-view.tsx';
+import { href } from '@web/app/pages.ts';
+import { QueryView } from '@web/components/query-view.tsx';
 
 // /admin/matchmaking (decision 017): each tournament's drafts, newest tournament first, with
 // counts and warnings, and "Create draft". One draft per tournament is the published one.

@@ -1,5 +1,5 @@
 import type { DraftDivision, DraftView } from '@tournament/shared';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { typeTitles } from '../model/draft-model.ts';
 
 // The divisions a split or combine would leave, before applying it.

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { DraftView } from '@tournament/shared';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAction } from '../../../lib/action.ts';
+import { Alert } from '@web/components/ui/alert.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { useAction } from '@web/lib/action.ts';
 import { publishDraft, usePublishPreview } from '../api/matchmaking.ts';
 
 // Publishing (decision 017): the first time at once; after that, the change list first

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { useSiteSettings } from '../../../lib/site-settings.tsx';
-import { href } from '../../../app/pages.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { useSiteSettings } from '@web/lib/site-settings.tsx';
+import { href } from '@web/app/pages.ts';
 
 /** `/privacy`: the privacy policy, last updated January 29, 2023 (docs/product.md §2). */
 export function PrivacyPage() {

@@ -15,8 +15,8 @@ import {
   MATCHDAY_PATHS,
   type CompetitorScheduleEntry,
 } from '@shared/contract/matchday.ts';
-import { api } from '../../../lib/api-client.ts';
-import { invalidateQueries, refreshQueries, setQueryData, useQuery } from '../../../lib/use-query.ts';
+import { api } from '@web/lib/api-client.ts';
+import { invalidateQueries, refreshQueries, setQueryData, useQuery } from '@web/lib/use-query.ts';
 
 // The /api/registration calls of docs/product.md §7 (and the few docs/design.md adds), as fetchers and hooks.
 

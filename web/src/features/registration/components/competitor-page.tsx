@@ -2,11 +2,11 @@ import { CompetitorFieldsSchema, competitorRuleErrors } from '@shared/domain/com
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Registration } from '@shared/contract/registration.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useForm } from '../../../lib/form.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { useForm } from '@web/lib/form.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
 import {
   addCompetitor,
   invalidateRegistrations,
@@ -19,9 +19,9 @@ import {
   CompetitorDetailFields,
   EmergencyContactFields,
   type BindField,
-} from '../../../components/form/competitor-fields.tsx';
+} from '@web/components/form/competitor-fields.tsx';
 import { AREA_PAGES, type Area } from '../model/area.ts';
-import { href } from '../../../app/pages.ts';
+import { href } from '@web/app/pages.ts';
 
 interface Values {
   firstName: string;

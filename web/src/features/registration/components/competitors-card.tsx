@@ -2,8 +2,8 @@ import type { Registration } from '@shared/contract/registration.ts';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import {
   Dialog,
   DialogClose,
@@ -12,15 +12,15 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog.tsx';
-import { useAction } from '../../../lib/action.ts';
+} from '@web/components/ui/dialog.tsx';
+import { useAction } from '@web/lib/action.ts';
 import {
   deleteCompetitor,
   refreshRegistrations,
   setRegistration as setQueryData,
 } from '../api/registration.ts';
 import { AREA_PAGES, type Area } from '../model/area.ts';
-import { href } from '../../../app/pages.ts';
+import { href } from '@web/app/pages.ts';
 
 type Competitor = Registration['competitors'][number];
 

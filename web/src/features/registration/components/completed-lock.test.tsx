@@ -2,11 +2,11 @@ import { render, screen } from '@testing-library/react';
 import type { Registration } from '@shared/contract/registration.ts';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PageAlertProvider } from '../../../lib/page-alert.tsx';
-import { clearSession, setSession } from '../../../lib/session.ts';
-import { StaticSettingsProvider } from '../../../lib/site-settings.tsx';
-import { invalidateQueries } from '../../../lib/use-query.ts';
-import { makeSettings, makeTournament } from '../../../testing/fixtures.ts';
+import { PageAlertProvider } from '@web/lib/page-alert.tsx';
+import { clearSession, setSession } from '@web/lib/session.ts';
+import { StaticSettingsProvider } from '@web/lib/site-settings.tsx';
+import { invalidateQueries } from '@web/lib/use-query.ts';
+import { makeSettings, makeTournament } from '@web/testing/fixtures.ts';
 import { AdminRegistrationPage } from './area-pages.tsx';
 
 // Decision 018: a completed registration is changed only by a director or super

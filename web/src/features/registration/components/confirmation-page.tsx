@@ -2,12 +2,12 @@ import type { PaymentChoice } from '@shared/contract/registration.ts';
 import { receiptItems } from '@shared/domain/receipt.ts';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDollars } from '../../../lib/format.ts';
-import { useAction } from '../../../lib/action.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { formatDollars } from '@web/lib/format.ts';
+import { useAction } from '@web/lib/action.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
 import {
   checkout,
   invalidateRegistrations,
@@ -15,7 +15,7 @@ import {
   useRegistrationOptions,
 } from '../api/registration.ts';
 import { PriceNote } from './price-note.tsx';
-import { href } from '../../../app/pages.ts';
+import { href } from '@web/app/pages.ts';
 
 const PAYMENT_POLL_MS = 2000;
 

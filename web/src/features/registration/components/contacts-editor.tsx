@@ -1,10 +1,10 @@
 import { PHONE_FORMAT_HINT } from '@shared/domain/phone.ts';
 import type { Registration } from '@shared/contract/registration.ts';
 import type { RefObject } from 'react';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { useFlag } from '../../../lib/site-settings.tsx';
+import { TextField } from '@web/components/form/text-field.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { useFlag } from '@web/lib/site-settings.tsx';
 import { EMPTY_CONTACT, type ContactDraft } from '../model/contacts-draft.ts';
 import { useContactsAutosave, type ContactsHandle } from './use-contacts-autosave.ts';
 

@@ -1,13 +1,13 @@
 import { nextTournament } from '@shared/domain/tournament-status.ts';
 import { Link, Navigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
 import type { CompetitorScheduleEntry } from '@shared/contract/matchday.ts';
-import { formatAbout, formatDate, formatDollars } from '../../../lib/format.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+import { formatAbout, formatDate, formatDollars } from '@web/lib/format.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useRegistrations, useSchedule, useTournaments } from '../api/registration.ts';
-import { href } from '../../../app/pages.ts';
+import { href } from '@web/app/pages.ts';
 
 /** "Forms, Girls 10-11: Ring 3, about 10:45" (decision 022). */
 function scheduleText(e: CompetitorScheduleEntry & { ringName: string }): string {

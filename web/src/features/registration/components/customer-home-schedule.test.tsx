@@ -3,14 +3,14 @@ import type { CompetitorScheduleEntry } from '@shared/contract/matchday.ts';
 import type { Registration } from '@shared/contract/registration.ts';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { StaticSettingsProvider } from '../../../lib/site-settings.tsx';
-import { invalidateQueries } from '../../../lib/use-query.ts';
-import { formatAbout } from '../../../lib/format.ts';
-import { makeSettings, makeTournament } from '../../../testing/fixtures.ts';
+import { StaticSettingsProvider } from '@web/lib/site-settings.tsx';
+import { invalidateQueries } from '@web/lib/use-query.ts';
+import { formatAbout } from '@web/lib/format.ts';
+import { makeSettings, makeTournament } from '@web/testing/fixtures.ts';
 import { CustomerHomePage } from './customer-home-page.tsx';
 
 // The customer's home says where and when each competitor's divisions run (decision 022).
-vi.mock('../../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
+vi.mock('@web/lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
 
 const registration: Registration = {
   registrationId: 7,

@@ -1,12 +1,12 @@
 import type { Contact } from '@shared/contract/registration.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAction } from '../../../lib/action.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { useFlag } from '../../../lib/site-settings.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { useAction } from '@web/lib/action.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { useFlag } from '@web/lib/site-settings.tsx';
 import {
   invalidateRegistrations,
   saveContactPreferences,

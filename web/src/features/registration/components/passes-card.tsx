@@ -1,11 +1,11 @@
 import type { Registration } from '@shared/contract/registration.ts';
 import { MESSAGES } from '@shared/domain/messages.ts';
 import { Minus, Plus } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { useAction } from '../../../lib/action.ts';
-import { formatDollars } from '../../../lib/format.ts';
-import { useFlag } from '../../../lib/site-settings.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { useAction } from '@web/lib/action.ts';
+import { formatDollars } from '@web/lib/format.ts';
+import { useFlag } from '@web/lib/site-settings.tsx';
 import { changePasses, refreshRegistrations, showPassCount } from '../api/registration.ts';
 
 const PASS_MESSAGES = {

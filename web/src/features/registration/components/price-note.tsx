@@ -1,6 +1,6 @@
 import { competitorPrice } from '@shared/domain/costs.ts';
 import type { Registration } from '@shared/contract/registration.ts';
-import { formatDollars } from '../../../lib/format.ts';
+import { formatDollars } from '@web/lib/format.ts';
 
 /**
  * Why a competitor costs what they cost (decision 027): the home page names an online price and a

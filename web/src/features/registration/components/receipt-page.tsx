@@ -1,14 +1,14 @@
 import { Navigate, useParams } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDate, formatDollars } from '../../../lib/format.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { formatDate, formatDollars } from '@web/lib/format.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
 import type { Registration } from '@shared/contract/registration.ts';
 import { useReceipt, useRegistration } from '../api/registration.ts';
 import { PriceNote } from './price-note.tsx';
-import { href } from '../../../app/pages.ts';
-import { QueryView } from '../../../components/query-view.tsx';
+import { href } from '@web/app/pages.ts';
+import { QueryView } from '@web/components/query-view.tsx';
 
 /** `/customer/registration/{id}/receipt`: the printable receipt; home when there is none (docs/product.md §2). */
 export function ReceiptPage() {

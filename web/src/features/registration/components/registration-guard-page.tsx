@@ -1,15 +1,15 @@
 import { nextTournament } from '@shared/domain/tournament-status.ts';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { usePageAlert } from '../../../lib/page-alert.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { usePageAlert } from '@web/lib/page-alert.tsx';
 import {
   createRegistration,
   fetchIncomplete,
   fetchTournaments,
   invalidateRegistrations,
 } from '../api/registration.ts';
-import { href } from '../../../app/pages.ts';
+import { href } from '@web/app/pages.ts';
 
 /**
  * `/customer/registration` (docs/product.md §2): no next tournament or registration not open

@@ -5,11 +5,11 @@ import { COMPETITOR_MESSAGES } from '@shared/domain/competitor.ts';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PageAlert } from '../../../components/page-alert.tsx';
-import { PageAlertProvider } from '../../../lib/page-alert.tsx';
-import { StaticSettingsProvider } from '../../../lib/site-settings.tsx';
-import { invalidateQueries } from '../../../lib/use-query.ts';
-import { makeSettings, makeTournament } from '../../../testing/fixtures.ts';
+import { PageAlert } from '@web/components/page-alert.tsx';
+import { PageAlertProvider } from '@web/lib/page-alert.tsx';
+import { StaticSettingsProvider } from '@web/lib/site-settings.tsx';
+import { invalidateQueries } from '@web/lib/use-query.ts';
+import { makeSettings, makeTournament } from '@web/testing/fixtures.ts';
 import { AdminRegistrationPage, CustomerCompetitorPage, CustomerRegistrationPage } from './area-pages.tsx';
 import { ReceiptPage } from './receipt-page.tsx';
 

@@ -1,7 +1,7 @@
 import { competitorPrice } from '@shared/domain/costs.ts';
 import type { Registration } from '@shared/contract/registration.ts';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { formatDollars } from '../../../lib/format.ts';
+import { Card, CardContent } from '@web/components/ui/card.tsx';
+import { formatDollars } from '@web/lib/format.ts';
 
 export function Total({ registration }: { registration: Registration }) {
   const { tournament: p } = registration;

@@ -1,7 +1,7 @@
 import { ContactsUpdateSchema, type ContactInput, type Registration } from '@shared/contract/registration.ts';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type RefObject } from 'react';
-import { useAction } from '../../../lib/action.ts';
-import { useForm } from '../../../lib/form.ts';
+import { useAction } from '@web/lib/action.ts';
+import { useForm } from '@web/lib/form.ts';
 import { refreshRegistrations, saveContacts } from '../api/registration.ts';
 import {
   choice,

@@ -6,8 +6,8 @@ import { queryString } from '@shared/contract/paths.ts';
 import { PUBLIC_API } from '@shared/contract/public.ts';
 import { REGISTRATION_API, type Registration } from '@shared/contract/registration.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
-import { api } from '../../../lib/api-client.ts';
-import { invalidateQueries, useQuery } from '../../../lib/use-query.ts';
+import { api } from '@web/lib/api-client.ts';
+import { invalidateQueries, useQuery } from '@web/lib/use-query.ts';
 
 // The staff registrations desk calls (docs/decisions/014-registrations-desk-and-impersonation.md).
 

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '@web/components/ui/button.tsx';
 import { isViewAsPath, stopViewingAs, useViewingAs } from '../view-as.ts';
 
 /**

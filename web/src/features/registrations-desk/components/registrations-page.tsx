@@ -1,11 +1,11 @@
 import type { AdminRegistrationQuery, AdminRegistrationRow } from '@shared/contract/admin-registrations.ts';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { SelectField } from '@web/components/form/select-field.tsx';
+import { TextField } from '@web/components/form/text-field.tsx';
+import { Badge } from '@web/components/ui/badge.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
 import {
   Table,
   TableBody,
@@ -14,14 +14,14 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui/table.tsx';
-import { formatDollars, useTimeFormat } from '../../../lib/format.ts';
-import { usePageAlert } from '../../../lib/page-alert.tsx';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+} from '@web/components/ui/table.tsx';
+import { formatDollars, useTimeFormat } from '@web/lib/format.ts';
+import { usePageAlert } from '@web/lib/page-alert.tsx';
+import { usePageMeta } from '@web/lib/page-meta.ts';
 import { downloadDeskCsv, useDeskRegistrations, useViewedCustomerRegistrations } from '../api/desk.ts';
 import { useViewingAs, type ViewingAs } from '../view-as.ts';
-import { href } from '../../../app/pages.ts';
-import { QueryView } from '../../../components/query-view.tsx';
+import { href } from '@web/app/pages.ts';
+import { QueryView } from '@web/components/query-view.tsx';
 
 // `/admin/registrations` (docs/product.md §2 and §6): the staff registrations desk. The search,
 // filters and order live in the address, so coming back from a registration keeps them.

@@ -2,10 +2,10 @@ import type { AdminRegistrationDetail } from '@shared/contract/admin-registratio
 import { DIRECTOR_ROLES, hasAnyRole } from '@shared/domain/roles.ts';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Badge } from '@web/components/ui/badge.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
 import {
   Table,
   TableBody,
@@ -13,11 +13,11 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui/table.tsx';
-import { formatDollars, useTimeFormat } from '../../../lib/format.ts';
-import { usePageAlert } from '../../../lib/page-alert.tsx';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { useSession } from '../../../lib/session.ts';
+} from '@web/components/ui/table.tsx';
+import { formatDollars, useTimeFormat } from '@web/lib/format.ts';
+import { usePageAlert } from '@web/lib/page-alert.tsx';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { useSession } from '@web/lib/session.ts';
 import { invalidateDesk, resendReceipt, startImpersonation, useDeskDetail } from '../api/desk.ts';
 import { startViewingAs, useViewingAs } from '../view-as.ts';
 

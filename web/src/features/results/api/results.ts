@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { MATCHDAY_PATHS, PublicResultsSchema } from '@shared/contract/matchday.ts';
 import { PUBLIC_API } from '@shared/contract/public.ts';
-import { api } from '../../../lib/api-client.ts';
-import { useQuery } from '../../../lib/use-query.ts';
+import { api } from '@web/lib/api-client.ts';
+import { useQuery } from '@web/lib/use-query.ts';
 
 // The public results page's reads (decision 022): the tournament list (to find the next
 // tournament) and GET /api/results/{tournamentId}.

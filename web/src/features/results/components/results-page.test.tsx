@@ -2,12 +2,12 @@ import { render, screen, within } from '@testing-library/react';
 import type { PublicResults } from '@shared/contract/matchday.ts';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { invalidateQueries } from '../../../lib/use-query.ts';
-import { makeTournament } from '../../../testing/fixtures.ts';
+import { invalidateQueries } from '@web/lib/use-query.ts';
+import { makeTournament } from '@web/testing/fixtures.ts';
 import { ResultsPage } from './results-page.tsx';
 
 // The public results page (decision 022).
-vi.mock('../../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
+vi.mock('@web/lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
 
 const results: PublicResults = {
   tournamentId: 4,

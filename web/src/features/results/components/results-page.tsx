@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
 import type { PublicResults } from '@shared/contract/matchday.ts';
 import { nextTournament, utcDay } from '@shared/domain/tournament-status.ts';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
 import {
   Table,
   TableBody,
@@ -10,9 +10,9 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui/table.tsx';
-import { formatDate } from '../../../lib/format.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
+} from '@web/components/ui/table.tsx';
+import { formatDate } from '@web/lib/format.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useResults, useTournaments } from '../api/results.ts';
 
 // /results (decision 022): public, no login. Completed divisions' placings and the Grand

@@ -1,9 +1,9 @@
 import { AdminRingSchema, MATCHDAY_PATHS } from '@shared/contract/matchday.ts';
 import { PUBLIC_API } from '@shared/contract/public.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
-import { api } from '../../../lib/api-client.ts';
-import { useQuery } from '../../../lib/use-query.ts';
-import { syncEngine } from '../../../sync/engine.ts';
+import { api } from '@web/lib/api-client.ts';
+import { useQuery } from '@web/lib/use-query.ts';
+import { syncEngine } from '@web/sync/engine.ts';
 
 // Ring setup goes through /api (decision 021): rings are made, renamed, removed and
 // reordered online. The rows themselves reach the screen through the matchday scope, so after

@@ -1,9 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
-import { setSession } from '../../../lib/session.ts';
-import { makeSettings } from '../../../testing/fixtures.ts';
+import { Providers } from '@web/app/providers.tsx';
+import { setSession } from '@web/lib/session.ts';
+import { makeSettings } from '@web/testing/fixtures.ts';
 import { RingSetup } from './ring-setup.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,15 +3,15 @@ import { useState, type FormEvent } from 'react';
 import { RingCreateSchema } from '@shared/contract/matchday.ts';
 import type { SyncRing } from '@shared/contract/sync-entities.ts';
 import { setRingOpen } from '@shared/domain/mutators/index.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { useAction } from '../../../lib/action.ts';
-import { useForm } from '../../../lib/form.ts';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { mutate } from '../../../sync/hooks.ts';
+import { Badge } from '@web/components/ui/badge.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Label } from '@web/components/ui/label.tsx';
+import { useAction } from '@web/lib/action.ts';
+import { useForm } from '@web/lib/form.ts';
+import { TextField } from '@web/components/form/text-field.tsx';
+import { mutate } from '@web/sync/hooks.ts';
 import { createRing, removeRing, renameRing, reorderRings } from '../api/rings.ts';
 
 // The rings page's setup region (online, over /api): the tournament's rings, added, renamed, opened and closed, reordered.

@@ -19,11 +19,11 @@ import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { SyncDivision } from '@shared/contract/sync-entities.ts';
 import { assignDivision, reorderQueue } from '@shared/domain/mutators/index.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { formatAbout, useTimeZone } from '../../../lib/format.ts';
-import { mutate } from '../../../sync/hooks.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { Label } from '@web/components/ui/label.tsx';
+import { Select } from '@web/components/ui/select.tsx';
+import { formatAbout, useTimeZone } from '@web/lib/format.ts';
+import { mutate } from '@web/sync/hooks.ts';
 import {
   columnHolding,
   columnItems,

@@ -5,11 +5,11 @@ import {
   setRingOpen,
   type Mutator,
 } from '@shared/domain/mutators/index.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { VenueRefusals } from '../../../components/venue/venue-refusals.tsx';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { FirstSyncNotice } from '../../../sync/first-sync-notice.tsx';
-import { mutate, useHasSynced, useReplica } from '../../../sync/hooks.ts';
+import { Button } from '@web/components/ui/button.tsx';
+import { VenueRefusals } from '@web/components/venue/venue-refusals.tsx';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
+import { mutate, useHasSynced, useReplica } from '@web/sync/hooks.ts';
 import { useNextTournamentId } from '../api/rings.ts';
 import { buildBoard } from '../model/board.ts';
 import { estimatedStarts } from '@shared/domain/matchday/index.ts';

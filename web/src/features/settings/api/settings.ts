@@ -23,8 +23,8 @@ import {
   type TournamentEventInput,
   type TournamentInput,
 } from '@tournament/shared';
-import { api } from '../../../lib/api-client.ts';
-import { invalidateQueries, refreshQueries, useQuery } from '../../../lib/use-query.ts';
+import { api } from '@web/lib/api-client.ts';
+import { invalidateQueries, refreshQueries, useQuery } from '@web/lib/use-query.ts';
 
 // The settings pages' calls to /api/admin (decision 007). Every change drops the admin lists and
 // the public reads it affects, so the home page and header show it without a reload.

@@ -1,6 +1,6 @@
 import { AUDIT_ENTITIES, type AuditEntry } from '@tournament/shared';
 import { useState } from 'react';
-import { SelectField } from '../../../components/form/select-field.tsx';
+import { SelectField } from '@web/components/form/select-field.tsx';
 import {
   Table,
   TableBody,
@@ -8,10 +8,10 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui/table.tsx';
-import { useTimeFormat } from '../../../lib/format.ts';
+} from '@web/components/ui/table.tsx';
+import { useTimeFormat } from '@web/lib/format.ts';
 import { useAuditLog } from '../api/settings.ts';
-import { QueryView } from '../../../components/query-view.tsx';
+import { QueryView } from '@web/components/query-view.tsx';
 import { SettingsShell } from './settings-shell.tsx';
 
 const ENTITY_LABELS: Record<string, string> = {

@@ -1,12 +1,12 @@
 import { CompetitorLevelInputSchema, type CompetitorLevel } from '@tournament/shared';
 import { useEffect, useRef, useState } from 'react';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { ListEditor } from '../../../components/list-editor.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { useAction } from '../../../lib/action.ts';
-import { useForm } from '../../../lib/form.ts';
+import { TextField } from '@web/components/form/text-field.tsx';
+import { ListEditor } from '@web/components/list-editor.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent } from '@web/components/ui/card.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { useAction } from '@web/lib/action.ts';
+import { useForm } from '@web/lib/form.ts';
 import {
   deleteCompetitorLevel,
   reorderCompetitorLevels,
@@ -14,7 +14,7 @@ import {
   saveCompetitorLevelDetails,
   useCompetitorLevels,
 } from '../api/settings.ts';
-import { QueryView } from '../../../components/query-view.tsx';
+import { QueryView } from '@web/components/query-view.tsx';
 import { SettingsShell } from './settings-shell.tsx';
 
 /** `/admin/competitor-levels`: an ordered list (move up/down), renamed in place (decision 007), with descriptions families see (decision 027). */

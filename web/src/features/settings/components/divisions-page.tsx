@@ -1,12 +1,12 @@
 import { DivisionInputSchema, type CompetitorLevel, type Division } from '@tournament/shared';
 import { Plus } from 'lucide-react';
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { ItemEditor, ListEditor, useListEditing } from '../../../components/list-editor.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { useForm } from '../../../lib/form.ts';
+import { SelectField } from '@web/components/form/select-field.tsx';
+import { TextField } from '@web/components/form/text-field.tsx';
+import { ItemEditor, ListEditor, useListEditing } from '@web/components/list-editor.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { useForm } from '@web/lib/form.ts';
 import { useState } from 'react';
-import { useAction } from '../../../lib/action.ts';
+import { useAction } from '@web/lib/action.ts';
 import {
   copyDivisionRules,
   deleteDivision,
@@ -17,7 +17,7 @@ import {
   useDivisions,
 } from '../api/settings.ts';
 import { CheckboxField } from './checkbox-field.tsx';
-import { QueryView } from '../../../components/query-view.tsx';
+import { QueryView } from '@web/components/query-view.tsx';
 import { SettingsShell } from './settings-shell.tsx';
 
 interface Values {

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import type { AdminEventType } from '@tournament/shared';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PageAlert } from '../../../components/page-alert.tsx';
-import { PageAlertProvider } from '../../../lib/page-alert.tsx';
-import { StaticSettingsProvider } from '../../../lib/site-settings.tsx';
-import { invalidateQueries } from '../../../lib/use-query.ts';
-import { makeSettings } from '../../../testing/fixtures.ts';
+import { PageAlert } from '@web/components/page-alert.tsx';
+import { PageAlertProvider } from '@web/lib/page-alert.tsx';
+import { StaticSettingsProvider } from '@web/lib/site-settings.tsx';
+import { invalidateQueries } from '@web/lib/use-query.ts';
+import { makeSettings } from '@web/testing/fixtures.ts';
 import { EventTypesPage } from './event-types-page.tsx';
 
 // An event type says how it runs at the rings (judges, score range, minutes, third place; decision 021).

@@ -1,14 +1,14 @@
 import { EVENT_TYPE_MATCHDAY_DEFAULTS, EventTypeInputSchema, type AdminEventType } from '@tournament/shared';
 import { Plus } from 'lucide-react';
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { TextAreaField } from '../../../components/form/text-area-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { ItemEditor, ListEditor, useListEditing } from '../../../components/list-editor.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { useForm } from '../../../lib/form.ts';
+import { SelectField } from '@web/components/form/select-field.tsx';
+import { TextAreaField } from '@web/components/form/text-area-field.tsx';
+import { TextField } from '@web/components/form/text-field.tsx';
+import { ItemEditor, ListEditor, useListEditing } from '@web/components/list-editor.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { useForm } from '@web/lib/form.ts';
 import { deleteEventType, reorderEventTypes, saveEventType, useAdminEventTypes } from '../api/settings.ts';
 import { CheckboxField } from './checkbox-field.tsx';
-import { QueryView } from '../../../components/query-view.tsx';
+import { QueryView } from '@web/components/query-view.tsx';
 import { SettingsShell } from './settings-shell.tsx';
 
 const JUDGES = [

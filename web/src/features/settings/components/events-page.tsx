@@ -1,11 +1,11 @@
 import { TournamentEventInputSchema, type AdminEventType, type TournamentEvent } from '@tournament/shared';
 import { useState } from 'react';
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { ItemEditor, ListEditor, useListEditing } from '../../../components/list-editor.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { formatDate } from '../../../lib/format.ts';
-import { useForm } from '../../../lib/form.ts';
+import { SelectField } from '@web/components/form/select-field.tsx';
+import { TextField } from '@web/components/form/text-field.tsx';
+import { ItemEditor, ListEditor, useListEditing } from '@web/components/list-editor.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { formatDate } from '@web/lib/format.ts';
+import { useForm } from '@web/lib/form.ts';
 import {
   deleteEvent,
   reorderEvents,
@@ -15,7 +15,7 @@ import {
   useAdminTournaments,
 } from '../api/settings.ts';
 import { CheckboxField } from './checkbox-field.tsx';
-import { QueryView } from '../../../components/query-view.tsx';
+import { QueryView } from '@web/components/query-view.tsx';
 import { SettingsShell } from './settings-shell.tsx';
 
 /** `/admin/events`: what competitors can enter at a tournament, each of one event type (decision 007). */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { href, PAGES, SETTINGS_NAV } from '../../../app/pages.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { cn } from '../../../lib/utils.ts';
+import { href, PAGES, SETTINGS_NAV } from '@web/app/pages.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { cn } from '@web/lib/utils.ts';
 
 /** Heading, the settings pages' own navigation, and the page (decision 007, SuperAdmin only). */
 export function SettingsShell({

@@ -1,13 +1,13 @@
 import { CANADIAN_TIME_ZONES, SiteSettingsInputSchema, type AdminSiteSettings } from '@tournament/shared';
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useForm } from '../../../lib/form.ts';
+import { SelectField } from '@web/components/form/select-field.tsx';
+import { TextField } from '@web/components/form/text-field.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Card, CardContent } from '@web/components/ui/card.tsx';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { useForm } from '@web/lib/form.ts';
 import { saveSiteSettings, useAdminSiteSettings } from '../api/settings.ts';
 import { CheckboxField } from './checkbox-field.tsx';
-import { QueryView } from '../../../components/query-view.tsx';
+import { QueryView } from '@web/components/query-view.tsx';
 import { SettingsShell } from './settings-shell.tsx';
 
 /** `/admin/site-settings`: identity, venue, links, the three feature flags and SMS sender (decision 007). */

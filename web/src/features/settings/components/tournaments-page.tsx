@@ -1,14 +1,14 @@
 import { TournamentInputSchema, type AdminTournament } from '@tournament/shared';
 import { Plus, Trash2 } from 'lucide-react';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { ItemEditor, ListEditor, MoveButtons, useListEditing } from '../../../components/list-editor.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { formatDate, formatDollars } from '../../../lib/format.ts';
-import { useForm } from '../../../lib/form.ts';
+import { TextField } from '@web/components/form/text-field.tsx';
+import { ItemEditor, ListEditor, MoveButtons, useListEditing } from '@web/components/list-editor.tsx';
+import { Badge } from '@web/components/ui/badge.tsx';
+import { Button } from '@web/components/ui/button.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { formatDate, formatDollars } from '@web/lib/format.ts';
+import { useForm } from '@web/lib/form.ts';
 import { deleteTournament, saveTournament, useAdminTournaments } from '../api/settings.ts';
-import { QueryView } from '../../../components/query-view.tsx';
+import { QueryView } from '@web/components/query-view.tsx';
 import { SettingsShell } from './settings-shell.tsx';
 
 interface Values {

@@ -3,10 +3,10 @@ import { MATCHDAY_PATHS, SignageRingListSchema, type SignageRing } from '@shared
 import { PUBLIC_API } from '@shared/contract/public.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
 import { ringAssignmentsFromRows, SIGNAGE_REFRESH_MS } from '@shared/domain/signage.ts';
-import { api } from '../../../lib/api-client.ts';
-import { useQuery } from '../../../lib/use-query.ts';
-import { syncEngine } from '../../../sync/engine.ts';
-import { useHasSynced, useLastSynced, useReplica, useSyncState } from '../../../sync/hooks.ts';
+import { api } from '@web/lib/api-client.ts';
+import { useQuery } from '@web/lib/use-query.ts';
+import { syncEngine } from '@web/sync/engine.ts';
+import { useHasSynced, useLastSynced, useReplica, useSyncState } from '@web/sync/hooks.ts';
 import { estimatedStarts } from '@shared/domain/matchday/index.ts';
 
 // Where a signage TV's rings come from (docs/decisions/022-signage.md). The next

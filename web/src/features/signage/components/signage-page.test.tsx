@@ -3,13 +3,13 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SyncDivision, SyncRing } from '@shared/contract/sync-entities.ts';
 import { SIGNAGE_TEXTS } from '@shared/domain/signage.ts';
-import { invalidateQueries } from '../../../lib/use-query.ts';
-import { makeTournament } from '../../../testing/fixtures.ts';
-import { DeviceDb, META, setDeviceDbForTests } from '../../../sync/db.ts';
-import { stopSyncEngine } from '../../../sync/engine.ts';
+import { invalidateQueries } from '@web/lib/use-query.ts';
+import { makeTournament } from '@web/testing/fixtures.ts';
+import { DeviceDb, META, setDeviceDbForTests } from '@web/sync/db.ts';
+import { stopSyncEngine } from '@web/sync/engine.ts';
 import { SignagePage } from './signage-page.tsx';
 
-vi.mock('../../../lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
+vi.mock('@web/lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
 
 const makeRing = (id: number, over: Partial<SyncRing> = {}): SyncRing => ({
   id,

@@ -8,11 +8,11 @@ import {
   SIGNAGE_TEXTS,
   type SignageCard,
 } from '@shared/domain/signage.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatAbout, useTimeZone } from '../../../lib/format.ts';
-import { cn } from '../../../lib/utils.ts';
-import { usePageMeta } from '../../../lib/page-meta.ts';
-import { formatTime } from '../../../sync/format.ts';
+import { Spinner } from '@web/components/ui/spinner.tsx';
+import { formatAbout, useTimeZone } from '@web/lib/format.ts';
+import { cn } from '@web/lib/utils.ts';
+import { usePageMeta } from '@web/lib/page-meta.ts';
+import { formatTime } from '@web/sync/format.ts';
 import {
   useApiSignage,
   useDeviceSignage,
