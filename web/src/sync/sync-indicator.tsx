@@ -1,7 +1,7 @@
 import { CircleCheck, CloudOff, RefreshCw, TriangleAlert, Wifi } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '../components/ui/button.tsx';
-import { formatTime } from './format.ts';
+import { formatTimeOrDateTime } from '@shared/domain/time.ts';
 import {
   useLastSynced,
   useOnline,
@@ -95,7 +95,7 @@ export function SyncIndicator() {
           )}
         </span>
         <span className={offline ? undefined : 'text-muted-foreground'} data-testid="sync-last">
-          {lastSynced ? `Last synced ${formatTime(lastSynced, timeZone)}` : 'Not synced yet'}
+          {lastSynced ? `Last synced ${formatTimeOrDateTime(lastSynced, timeZone)}` : 'Not synced yet'}
         </span>
         {state.status === 'syncing' && <span className="text-muted-foreground">Syncing…</span>}
         {state.status === 'signed-out' && state.detail === OTHER_PERSONS_CHANGES && (
@@ -126,7 +126,7 @@ export function SyncIndicator() {
           <ul className="mt-1 grid gap-1" data-testid="sync-rejections">
             {rejections.map((r) => (
               <li key={r.mutationId}>
-                {formatTime(r.at, timeZone)}: {r.message}
+                {formatTimeOrDateTime(r.at, timeZone)}: {r.message}
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import type { Mutator } from '@shared/domain/mutators/index.ts';
 import { Alert, AlertTitle } from '../ui/alert.tsx';
-import { formatTime } from '@web/sync/format.ts';
+import { formatTimeOrDateTime } from '@shared/domain/time.ts';
 import { useTimeZone } from '@web/lib/format.ts';
 import { useRejections } from '@web/sync/hooks.ts';
 import type { Failing } from '@web/sync/replica.ts';
@@ -52,7 +52,7 @@ export function Refusals({
           <AlertTitle>{titleOf(r.name)}</AlertTitle>
           <p>
             {r.message}
-            {r.at ? ` (${formatTime(r.at, timeZone)})` : ''}
+            {r.at ? ` (${formatTimeOrDateTime(r.at, timeZone)})` : ''}
           </p>
         </Alert>
       ))}

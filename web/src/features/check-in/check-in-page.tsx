@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { formatDollars, useTimeZone } from '@web/lib/format.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
-import { formatTime } from '@web/sync/format.ts';
+import { formatTimeOrDateTime } from '@shared/domain/time.ts';
 import { mutate, useCheckInView, useHasSynced } from '@web/sync/hooks.ts';
 import { cn } from '@web/lib/utils.ts';
 import { OwingCheckInDialog, type OwingCheckIn } from './owing-check-in-dialog.tsx';
@@ -213,7 +213,7 @@ const FamilyCard = memo(function FamilyCard({ family, pending, confirmedWithoutP
                     {isIn ? (
                       <span className="text-sm font-medium" data-testid="checked-in-by">
                         Checked in{c.checkedInByName ? ` by ${c.checkedInByName}` : ''} at{' '}
-                        {formatTime(c.checkedInAt!, timeZone)}
+                        {formatTimeOrDateTime(c.checkedInAt!, timeZone)}
                       </span>
                     ) : (
                       <span className="text-sm text-muted-foreground">Not checked in</span>

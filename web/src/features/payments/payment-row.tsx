@@ -16,7 +16,7 @@ import { Label } from '@web/components/ui/label.tsx';
 import { Textarea } from '@web/components/ui/textarea.tsx';
 import { formatDollars, useTimeZone } from '@web/lib/format.ts';
 import { useForm } from '@web/lib/form.ts';
-import { formatTime } from '@web/sync/format.ts';
+import { formatTimeOrDateTime } from '@shared/domain/time.ts';
 import { mutate } from '@web/sync/hooks.ts';
 
 // One recorded payment, with its void (SuperAdmin) asked for a reason first.
@@ -44,7 +44,7 @@ export function PaymentRow({
             ` (tendered ${formatDollars(p.tendered)}, change ${formatDollars(change ?? 0)})`}
         </p>
         <p className="text-sm text-muted-foreground">
-          {formatTime(p.createdAt, timeZone)}
+          {formatTimeOrDateTime(p.createdAt, timeZone)}
           {p.recordedByName && ` by ${p.recordedByName}`}
         </p>
         {p.voided && (

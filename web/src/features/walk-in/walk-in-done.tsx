@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { formatDollars, useTimeZone } from '@web/lib/format.ts';
 import { BalanceBadge } from '@web/components/door/balance-badge.tsx';
-import { formatTime } from '@web/sync/format.ts';
+import { formatTimeOrDateTime } from '@shared/domain/time.ts';
 import { useRejections } from '@web/sync/hooks.ts';
 import type { CheckInView } from '@web/sync/overlay.ts';
 import { href } from '@web/app/pages.ts';
@@ -85,7 +85,7 @@ export function WalkInDone({
                 {c.firstName} {c.lastName}
               </span>{' '}
               <span className="text-sm text-muted-foreground">
-                {c.checkedInAt ? `Checked in at ${formatTime(c.checkedInAt, timeZone)}` : 'Not checked in'}
+                {c.checkedInAt ? `Checked in at ${formatTimeOrDateTime(c.checkedInAt, timeZone)}` : 'Not checked in'}
               </span>
             </li>
           ))}

@@ -18,7 +18,7 @@ import { VenueRefusals } from '@web/components/venue/venue-refusals.tsx';
 import { formatAbout, useTimeZone } from '@web/lib/format.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
-import { formatTime } from '@web/sync/format.ts';
+import { formatTimeOrDateTime } from '@shared/domain/time.ts';
 import { mutate, useHasSynced, useReplica } from '@web/sync/hooks.ts';
 import type { ReplicaSnapshot } from '@web/sync/replica.ts';
 import { BracketView } from './bracket-view.tsx';
@@ -196,7 +196,7 @@ function CurrentDivision({ division, snapshot }: { division: SyncDivision; snaps
         <CardTitle>{division.title}</CardTitle>
         <p className="text-sm text-muted-foreground">
           {division.eventTypes.join(', ')}
-          {division.startedAt ? ` · started ${formatTime(division.startedAt, timeZone)}` : ''}
+          {division.startedAt ? ` · started ${formatTimeOrDateTime(division.startedAt, timeZone)}` : ''}
         </p>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -311,7 +311,7 @@ function CompletedDivision({ division, snapshot }: { division: SyncDivision; sna
       <CardHeader>
         <CardTitle as="h3">{division.title}</CardTitle>
         <p className="text-sm text-muted-foreground">
-          Completed{division.completedAt ? ` at ${formatTime(division.completedAt, timeZone)}` : ''}
+          Completed{division.completedAt ? ` at ${formatTimeOrDateTime(division.completedAt, timeZone)}` : ''}
         </p>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -322,7 +322,7 @@ function CompletedDivision({ division, snapshot }: { division: SyncDivision; sna
             {ev.result?.correctedAt && (
               <p className="text-sm text-muted-foreground">
                 Corrected{ev.result.correctedByName ? ` by ${ev.result.correctedByName}` : ''} at{' '}
-                {formatTime(ev.result.correctedAt, timeZone)}
+                {formatTimeOrDateTime(ev.result.correctedAt, timeZone)}
               </p>
             )}
             <CorrectResult

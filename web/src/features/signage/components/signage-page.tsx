@@ -12,7 +12,7 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { formatAbout, useTimeZone } from '@web/lib/format.ts';
 import { cn } from '@web/lib/utils.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
-import { formatTime } from '@web/sync/format.ts';
+import { formatTimeOrDateTime } from '@shared/domain/time.ts';
 import {
   useApiSignage,
   useDeviceSignage,
@@ -197,7 +197,7 @@ function Board({ source, ringIds, now }: { source: SignageSource; ringIds: numbe
           data-testid="signage-stale"
           className="fixed bottom-[0.8vh] right-[0.8vw] rounded-[0.3em] bg-neutral-800 px-[0.6em] py-[0.2em] text-[1.1vw] font-medium text-amber-200"
         >
-          Last updated {formatTime(source.updatedAt, timeZone, now)}
+          Last updated {formatTimeOrDateTime(source.updatedAt, timeZone, now)}
         </p>
       )}
     </>
