@@ -93,7 +93,7 @@ export const API_ACCESS = {
   'POST /api/admin/registrations/{id}/resend-receipt': STAFF,
   // Starting "view as this customer": directors only; the service refuses staff subjects.
   'POST /api/admin/impersonation/{userId}': DIRECTORS,
-  // Staff desk reports (issue 7): directors only (docs/product.md §6).
+  // Staff desk reports (decision 013): directors only (docs/product.md §6).
   'GET /api/admin/dashboard': DIRECTORS,
   'GET /api/admin/competitors': DIRECTORS,
   'GET /api/admin/competitors.csv': DIRECTORS,
@@ -157,7 +157,7 @@ export const API_ACCESS = {
   'POST /sync/push': SIGNED_IN,
   'POST /sync/pull': ANYONE,
   'GET /sync/events': ANYONE,
-  // A ticket to open the event stream of a scope the caller may read (issue 17: no access
+  // A ticket to open the event stream of a scope the caller may read (decision 011: no access
   // token in a URL); the scope's own roles are checked inside.
   'POST /sync/events/ticket': SIGNED_IN,
 } as const satisfies Record<string, readonly Role[]>;

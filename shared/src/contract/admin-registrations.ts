@@ -4,7 +4,7 @@ import type { PathParam } from './paths.ts';
 import { endpoint } from './endpoint.ts';
 import { IdParam, ReceiptSchema, RegistrationSchema } from './registration.ts';
 
-// Issue 7, the staff registrations desk (docs/product.md §2 and §6: registrations list and
+// The staff registrations desk (docs/product.md §2 and §6: registrations list and
 // registration detail for the three staff roles), and impersonation (docs/product.md §4 and §7).
 // docs/decisions/014-registrations-desk-and-impersonation.md.
 

@@ -3,8 +3,8 @@ import { freeText, TEXT_LIMITS } from '../domain/text.ts';
 import { queryString } from './paths.ts';
 import { endpoint } from './endpoint.ts';
 
-// Issue 7: the staff desk's reports under /api/admin (TournamentDirector, SuperAdmin): the live
-// dashboard of the next tournament and its competitors list (docs/decisions/ "admin desk").
+// The staff desk's reports under /api/admin (TournamentDirector, SuperAdmin): the live dashboard
+// of the next tournament and its competitors list (decision 013).
 
 export const ADMIN_REPORT_PATHS = {
   dashboard: '/api/admin/dashboard',
@@ -88,7 +88,7 @@ export const CompetitorsQuerySchema = z
     maxAge: optionalAge,
     gender: z.enum(['1', '2']).optional(),
     checkedIn: z.enum(YES_NO).optional(),
-    /** Issue 19: words that start the competitor's first or last name (shared/domain/names.ts). */
+    /** Words that start the competitor's first or last name (shared/domain/names.ts). */
     name: freeText(TEXT_LIMITS.search).optional(),
   })
   .refine((q) => q.minAge === undefined || q.maxAge === undefined || q.minAge <= q.maxAge, {

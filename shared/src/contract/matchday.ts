@@ -3,7 +3,7 @@ import { freeText } from '../domain/text.ts';
 import { DIVISION_STATUSES } from './sync-entities.ts';
 import type { PathParam } from './paths.ts';
 
-// The /api side of rings, matchday, results and signage (issues 14 and 15). What ring
+// The /api side of rings, matchday, results and signage (decisions 021 and 022). What ring
 // officials and directors do at the rings goes through /sync (the matchday mutators); these
 // routes set rings up, and answer the public, the families and the TVs.
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { freeText, TEXT_LIMITS } from '../domain/text.ts';
 
-// Issue 13: matchmaking drafts, publishing and division sheets under /api/admin (TournamentDirector,
+// Matchmaking drafts, publishing and division sheets under /api/admin (TournamentDirector,
 // SuperAdmin; docs/product.md §6), and copying division rules (SuperAdmin). The rules themselves
 // are pure functions in domain/matchmaking; split and combine previews run them in the browser,
 // the server runs them again when applying (docs/decisions/017-matchmaking.md).

@@ -13,8 +13,8 @@ import { REGISTRATION_PATHS } from './registration.ts';
 import { SETTINGS_PATHS } from './settings.ts';
 import { USER_PATHS } from './users.ts';
 
-// Issue 12: /api paths live in the contract. The role table (access.ts) is the list of every
-// route; the contract's paths and the table must name the same routes.
+// /api paths live in the contract (decision 035). The role table (access.ts, decision 003) is the
+// list of every route; the contract's paths and the table must name the same routes.
 
 const AREAS = {
   PUBLIC_PATHS,

@@ -160,12 +160,12 @@ export const RegistrationSchema = z.object({
   tournament: z.object({
     id: z.number().int(),
     competitorOnlineCost: z.number().int(),
-    /** The door price, which a walk-in's competitors pay (issue 7). */
+    /** The door price, which a walk-in's competitors pay (decision 016). */
     competitorDoorCost: z.number().int().optional(),
     spectatorCost: z.number().int(),
     lunchCost: z.number().int(),
   }),
-  /** Registered at the door on tournament day: competitors at the door price (issue 7). */
+  /** Registered at the door on tournament day: competitors at the door price (decision 016). */
   isWalkIn: z.boolean().optional(),
   receipt: ReceiptSchema.optional(),
   /** docs/product.md §9 total, computed on the server. */
@@ -188,7 +188,7 @@ export const RegistrationOptionsSchema = z.object({
     }),
   ),
   competitorLevels: z.array(
-    // description: issue 19 (optional: a device's stored copy from before it has none).
+    // description: decision 027 (optional: a device's stored copy from before it has none).
     z.object({ id: z.number().int(), name: z.string(), description: z.string().optional() }),
   ),
   /** Paying now by card is offered (Stripe is configured); paying at the door always is. */
@@ -197,7 +197,7 @@ export const RegistrationOptionsSchema = z.object({
 export type RegistrationOptions = z.infer<typeof RegistrationOptionsSchema>;
 
 /**
- * POST /api/registration/checkout/{id}?payment=card|door: the family's choice (issue 19). card:
+ * POST /api/registration/checkout/{id}?payment=card|door: the family's choice (decision 027). card:
  * Stripe Checkout (409 when it is not offered); door: completed now, paid at check-in. Without
  * the choice: card when offered, else door (the first clients).
  */

@@ -8,7 +8,7 @@ import { emailField, MAX_ID, requiredText } from '../domain/validation.ts';
 import type { PathParam } from './paths.ts';
 import { EventTypeSchema, SiteSettingsSchema, TournamentSchema } from './public.ts';
 
-// Issue 8: the SuperAdmin settings API under /api/admin (request and answer schemas).
+// The SuperAdmin settings API under /api/admin (request and answer schemas; decision 007).
 // Field rules live here so the settings pages validate exactly as the server does.
 
 const A = '/api/admin';
@@ -290,7 +290,7 @@ export const SiteSettingsInputSchema = z.object({
   mapEmbedUrl: optionalUrl(),
   mailingListUrl: optionalUrl(),
   googleClientId: text(300),
-  /** Issue 19: the tournament's time zone, an IANA name (decision 029). */
+  /** The tournament's time zone, an IANA name (decision 029). */
   timeZone: z.string().trim().refine(isTimeZone, TIME_ZONE_MESSAGE),
   flags: z.object({
     SellLunchTickets: z.boolean(),
@@ -313,17 +313,17 @@ export const AUDIT_ENTITIES = [
   'event',
   'competitorLevel',
   'siteSettings',
-  // Issue 7: a director starting to view the site as a customer (decision 014).
+  // A director starting to view the site as a customer (decision 014).
   'impersonation',
-  // Issue 17 (decision 018): staff edits of a family's registration, door payments and
+  // Decision 018: staff edits of a family's registration, door payments and
   // voids (entity id = the registration), and registrations CSV exports (id = tournament).
   'registration',
   'payment',
   'registrationsCsv',
-  // Issue 14: a division's result corrected after completion (entity id = the division).
+  // A division's result corrected after completion (decision 021; entity id = the division).
   'divisionResult',
   'ring',
-  // Issue 16 (decision 025): staff shares and their removal, and staff downloads of a
+  // Decision 025: staff shares and their removal, and staff downloads of a
   // family's upload ('export'); entity id = the file's row, its public id in before/after.
   'sharedFile',
 ] as const;

@@ -48,7 +48,7 @@ export const USER_MESSAGES = {
   googleUnavailable: 'Google sign-in is not available.',
   googleFailed: 'Google sign-in failed, please try again or sign in with your e-mail and password.',
   googleUnverified: 'Your Google account e-mail address is not verified.',
-  // Issue 17: checked on the server against a list of common passwords (decision 018).
+  // Checked on the server against a list of common passwords (decision 018).
   commonPassword:
     'This password is one of the most commonly used and easy to guess. Please choose another one.',
   tooManyAttempts:

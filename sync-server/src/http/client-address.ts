@@ -49,9 +49,9 @@ function trustedFromContext(c: Context): readonly string[] {
 let warnedForwarded = false;
 
 /**
- * Issue 17: requests carrying X-Forwarded-For while TRUSTED_PROXY is unset mean a proxy in
- * front whose header is ignored, so every visitor shares the proxy's address (and its rate
- * limits). Said loudly once per process, on the first such request. True when it warned.
+ * Requests carrying X-Forwarded-For while TRUSTED_PROXY is unset mean a proxy in front whose
+ * header is ignored, so every visitor shares the proxy's address (and its rate limits). Said
+ * loudly once per process, on the first such request (decision 018). True when it warned.
  */
 export function warnIfForwardedUntrusted(forwardedFor: string | undefined, trustedProxies: readonly string[]): boolean {
   if (warnedForwarded || !forwardedFor || trustedProxies.length) return false;

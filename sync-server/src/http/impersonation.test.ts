@@ -5,7 +5,7 @@ import { auditLog } from '../db/schema.ts';
 import { logger } from '../lib/logger.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 
-// Issue 7: "view as this customer". docs/product.md §4 and §7; decision 014.
+// "View as this customer": docs/product.md §4 and §7; decision 014.
 
 type User = Awaited<ReturnType<TestApp['createUser']>>;
 let t: TestApp;
@@ -64,7 +64,7 @@ describe('a director viewing as a customer', () => {
       expect(other.status).toBe(404);
     }
     // Without the header the director's customer area is the director's own again: none
-    // (issue 17: staff never see every family as their own; the desk is where they see all).
+    // (decision 018: staff never see every family as their own; the desk is where they see all).
     const own = await t.call('GET', `/api/registration/getAll/${tournamentId}`, undefined, director.token);
     expect(own.json).toEqual([]);
   });

@@ -39,8 +39,9 @@ import {
 } from '../services/matchmaking/index.ts';
 import { copyRulesFromTournament } from '../services/settings-divisions.ts';
 
-// Issue 13: matchmaking drafts, publishing and division sheets (TournamentDirector, SuperAdmin;
+// Matchmaking drafts, publishing and division sheets (TournamentDirector, SuperAdmin;
 // docs/product.md §6), and copying a past tournament's division rules (SuperAdmin, a setting).
+// Decision 017.
 
 const MOUNT = '/api/admin';
 const common = { tags: ['matchmaking'], security: [{ bearer: [] }] };

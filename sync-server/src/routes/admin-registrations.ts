@@ -9,7 +9,7 @@ import {
 } from '../services/admin-registrations.ts';
 import { startImpersonation } from '../services/impersonation.ts';
 
-// Issue 7: the staff registrations desk and the start of "view as this customer".
+// The staff registrations desk and the start of "view as this customer".
 // docs/decisions/014-registrations-desk-and-impersonation.md. Thin: validate, call, answer.
 
 const MOUNT = '/api/admin';

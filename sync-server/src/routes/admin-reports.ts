@@ -3,7 +3,7 @@ import { defineRoute } from '../http/define-route.ts';
 import { router } from '../http/openapi-app.ts';
 import { competitorsCsv, getDashboard, listCompetitors } from '../services/admin-reports.ts';
 
-// Issue 7: the live dashboard and the competitors list (TournamentDirector, SuperAdmin).
+// The live dashboard and the competitors list (TournamentDirector, SuperAdmin; decision 013).
 
 const MOUNT = '/api/admin';
 const common = { tags: ['admin desk'], security: [{ bearer: [] }] };

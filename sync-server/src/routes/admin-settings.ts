@@ -55,7 +55,7 @@ import {
 
 const deleted = (what: string) => ({ message: `The ${what} was removed.` });
 
-/** Issue 8: event types, competitor levels, events, divisions, site settings, audit log. SuperAdmin only. */
+/** Event types, competitor levels, events, divisions, site settings, audit log (decision 007). SuperAdmin only. */
 export const adminSettingsRoutes = router()
   // ---- Event types ----
   .openapi(

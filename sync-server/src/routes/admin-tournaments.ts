@@ -22,7 +22,7 @@ import {
   settingsErrors as errors,
 } from './admin-settings-kit.ts';
 
-/** Issue 8: tournaments, SuperAdmin only. */
+/** Tournaments, SuperAdmin only (decision 007). */
 export const adminTournamentRoutes = router()
   .openapi(
     defineRawRoute(MOUNT, {

@@ -16,7 +16,7 @@ import { insertFamily } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { startTwilioStandIn, type TwilioStandIn } from '../testing/twilio-stand-in.ts';
 
-// Issue 16 through /api: audiences, merge fields and preview; the send and its progress; the
+// Communications (decision 024) through /api: audiences, merge fields and preview; the send and its progress; the
 // unsubscribe link; SMS only to contacts who agreed, Twilio's STOP webhook, the cost cap.
 
 let t: TestApp;

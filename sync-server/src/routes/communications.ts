@@ -41,8 +41,9 @@ import {
 import { getSiteSettings } from '../services/site-settings.ts';
 import { handleSmsWebhook, requireUnsubscribeToken, unsubscribeByToken } from '../services/unsubscribe.ts';
 
-// Issue 16: communications (directors and super admins, docs/product.md §6), the unsubscribe link
-// (anyone holding its signed token), Twilio's STOP webhook (its signature) and the dev SMS outbox.
+// Communications (decision 024; directors and super admins, docs/product.md §6), the unsubscribe
+// link (anyone holding its signed token), Twilio's STOP webhook (its signature) and the dev SMS
+// outbox.
 
 const ADMIN = '/api/admin';
 const common = { tags: ['communications'], security: [{ bearer: [] }] };

@@ -12,7 +12,7 @@ import { getNextTournament } from '../services/tournaments.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { matchdayWorld, type MatchdayWorld } from '../testing/matchday-fixtures.ts';
 
-// Issues 14 and 15 over /api: rings set up by directors, the public signage and results
+// Decisions 021 and 022 over /api: rings set up by directors, the public signage and results
 // reads, a family's schedule, and ring divisions following the latest publication.
 
 let t: TestApp;

@@ -18,7 +18,7 @@ import { jsonBody as body, jsonContent as json, requireCaller, router } from '..
 import { competitorSchedule, publicResults, signageRingAssignments } from '../services/matchday-public.ts';
 import { createRing, deleteRing, reorderRings, updateRing } from '../services/rings.ts';
 
-// Issues 14 and 15 over /api: directors set rings up (what happens at the rings goes through
+// Decisions 021 and 022 over /api: directors set rings up (what happens at the rings goes through
 // /sync), the signage TVs and the results page read without login, and a family reads its
 // own competitors' divisions with their rings and estimated start times.
 

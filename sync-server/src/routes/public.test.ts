@@ -93,7 +93,7 @@ describe('GET /api/event-types', () => {
   });
 });
 
-describe('public reads revalidate with an ETag (issue 18)', () => {
+describe('public reads revalidate with an ETag (decision 020)', () => {
   it('a browser holding the current answer gets 304 without a body; after a change, the new answer', async () => {
     const admin = await t.createUser('SuperAdmin');
     const first = await t.call('GET', '/api/event-types');
@@ -124,7 +124,7 @@ describe('public reads revalidate with an ETag (issue 18)', () => {
   });
 });
 
-describe("a visitor's public read (issue 18: answered without the middleware chain)", () => {
+describe("a visitor's public read (decision 020: answered without the middleware chain)", () => {
   it('answers with the same headers and body as the chain does for a signed-in caller', async () => {
     const customer = await t.createUser('Customer');
     const headersOf = (h: Headers) => {
@@ -154,7 +154,7 @@ describe("a visitor's public read (issue 18: answered without the middleware cha
   });
 });
 
-describe("a visitor's public read with the cache warm (issue 18: answered ahead of the router)", () => {
+describe("a visitor's public read with the cache warm (decision 020: answered ahead of the router)", () => {
   afterEach(() => vi.restoreAllMocks());
 
   const url = (path: string) => `http://localhost${path}`;

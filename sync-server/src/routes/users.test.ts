@@ -486,7 +486,7 @@ describe('rate limits', () => {
     expect((await t.call('POST', '/api/users/register', signUp({ email: 'onemore@example.com' }))).status).toBe(429);
   });
 
-  it('reset answers 429 past the per-link limit (issue 17: per link, not per user id)', async () => {
+  it('reset answers 429 past the per-link limit (decision 018: per link, not per user id)', async () => {
     const [limit] = ACCOUNT_LIMITS.reset.account;
     for (let i = 0; i < limit; i++) {
       const res = await t.call('PUT', '/api/users/reset', { userId: 1, hash: 'guess', newPassword: 'guessing password' });

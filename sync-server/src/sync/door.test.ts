@@ -26,8 +26,8 @@ import { getNextTournament } from '../services/tournaments.ts';
 import { insertFamily } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 
-// Issue 7, server side: door payments and walk-ins pushed through /sync like check-ins, offline
-// batches included. Seeded next tournament: online $45, door $60, spectator $10.
+// Decision 016, server side: door payments and walk-ins pushed through /sync like check-ins,
+// offline batches included. Seeded next tournament: online $45, door $60, spectator $10.
 
 let t: TestApp;
 let next: Tournament;

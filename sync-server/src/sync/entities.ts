@@ -247,7 +247,7 @@ const divisionResultsAccess: EntityAccess<SyncEntities['divisionResults']> = {
           : {}),
       })
       .where(eq(divisionResults.id, after.id));
-    // A result corrected after completion is audited with before and after (issue 14 section 2).
+    // A result corrected after completion is audited with before and after (decision 021).
     if (corrected) {
       await writeAudit(
         tx,

@@ -6,7 +6,7 @@ import { getNextTournament } from '../services/tournaments.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { matchdayWorld, type MatchdayWorld } from '../testing/matchday-fixtures.ts';
 
-// Issue 14 through the real /sync push and pull: ring tablets and directors' devices running
+// Decision 021 through the real /sync push and pull: ring tablets and directors' devices running
 // the matchday mutators, offline batches, conflicting entries, refusals and the signage scope.
 
 let t: TestApp;

@@ -182,7 +182,7 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
     }
   } finally {
     if (changed.size > 0 && tournament) await poke(deps, tournament.id, scopesOfEntities(changed));
-    // Issue 16: a start, completion, reorder or assignment may put a division up soon. After
+    // Decision 026: a start, completion, reorder or assignment may put a division up soon. After
     // commit, and never failing the push (the minute sweep catches what this misses).
     if (tournament && (changed.has('divisions') || changed.has('rings')))
       await afterMatchdayPush(deps, tournament);

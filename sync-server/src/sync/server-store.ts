@@ -13,7 +13,7 @@ import { APP_SYNC_MODEL, type EntityAccess, type SyncModel, type WriteContext } 
 // mutation about any other tournament's registration finds nothing and is rejected), and a
 // mutator may change only the fields its entity declares `writable`; changes to `derived`
 // fields are the device's view and ignored; anything else is a bug, not a rule.
-// Walk-ins (issue 7): `createWalkIn` makes a walk-in's records (services/door.ts). Receipts
+// Walk-ins (decision 016): `createWalkIn` makes a walk-in's records (services/door.ts). Receipts
 // made here are not e-mailed.
 
 type AnyRow = { id: number | string } & Record<string, unknown>;

@@ -30,7 +30,7 @@ import {
   TOMBSTONE_RETENTION_DAYS,
 } from './versions.ts';
 
-// Issue 6, server side of docs/design.md §4: push, pull, scopes, pokes.
+// The server side of docs/design.md §4.1 and decision 011: push, pull, scopes, pokes.
 
 let t: TestApp;
 let next: Tournament;

@@ -2,7 +2,7 @@ import { MATCHMAKING_PATHS as P, SheetsSchema } from '@tournament/shared';
 import { api } from '@web/lib/api-client.ts';
 import { useQuery } from '@web/lib/use-query.ts';
 
-// Division sheets' reads (issue 13, step 9): all of a draft, or one draft division.
+// Division sheets' reads (decision 017): all of a draft, or one draft division.
 
 export const useDraftSheets = (draftId: number) =>
   useQuery(`division-sheets:all:${draftId}`, () => api.get(P.sheetsAll(draftId), SheetsSchema));

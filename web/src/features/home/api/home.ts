@@ -3,7 +3,7 @@ import { api } from '@web/lib/api-client.ts';
 import { useQuery } from '@web/lib/use-query.ts';
 
 // The home page's reads (docs/product.md §2: the tournament list and one further fetch). The
-// schemas load with the answers (issue 18): zod stays out of the first chunk, and a home page
+// schemas load with the answers: zod stays out of the first chunk, and a home page
 // the server rendered with its data (decision 020) never loads them.
 const tournamentListSchema = async () => (await import('@shared/contract/public.ts')).TournamentListSchema;
 const eventTypeListSchema = async () => (await import('@shared/contract/public.ts')).EventTypeListSchema;

@@ -80,7 +80,7 @@ export const saveCompetitorLevel = (id: number | null, input: CompetitorLevelInp
       : api.put(P.competitorLevel(id), input, CompetitorLevelSchema),
   );
 /**
- * A level's name and description saved as they are edited (issue 19): the list is read again
+ * A level's name and description saved as they are edited (decision 027): the list is read again
  * while it stays on screen, so the row being edited keeps its focus.
  */
 export async function saveCompetitorLevelDetails(id: number, input: CompetitorLevelInput) {
@@ -122,7 +122,7 @@ export const saveDivision = (id: number | null, input: DivisionInput) =>
 export const deleteDivision = (id: number) => mutate(api.del(P.division(id), undefined, MessageSchema));
 export const reorderDivisions = (ids: number[]) =>
   mutate(api.post(P.divisionsOrder, { ids }, DivisionListSchema));
-/** Issue 13: the rules a past tournament's draft used, appended to the current ones. */
+/** The rules a past tournament's draft used, appended to the current ones (decision 017). */
 export const copyDivisionRules = (tournamentId: number) =>
   mutate(api.post(MATCHMAKING_PATHS.copyRules(tournamentId), undefined, CopyRulesResultSchema));
 
