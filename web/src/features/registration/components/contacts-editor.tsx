@@ -59,37 +59,23 @@ export function ContactsEditor({
                 {...form.field(`contacts.${i}.phoneNumber`)}
               />
               {allowSms && d.phoneNumber && (
-                <label className="grid gap-1 text-sm">
-                  Text messages when a division is coming up
-                  <select
-                    className="h-11 rounded-md border px-2"
-                    value={d.sms}
-                    onChange={(e) => {
-                      form.set(`contacts.${i}.sms`, e.target.value as ContactDraft['sms']);
-                      askSave();
-                    }}
-                  >
-                    <option value="">Not chosen yet</option>
-                    <option value="yes">Yes</option>
-                    <option value="no">No</option>
-                  </select>
-                </label>
-              )}
-              <label className="grid gap-1 text-sm">
-                E-mails when a division is coming up
-                <select
-                  className="h-11 rounded-md border px-2"
-                  value={d.mail}
-                  onChange={(e) => {
-                    form.set(`contacts.${i}.mail`, e.target.value as ContactDraft['mail']);
+                <PreferenceSelect
+                  label="Text messages when a division is coming up"
+                  value={d.sms}
+                  onChange={(value) => {
+                    form.set(`contacts.${i}.sms`, value);
                     askSave();
                   }}
-                >
-                  <option value="">Not chosen yet</option>
-                  <option value="yes">Yes</option>
-                  <option value="no">No</option>
-                </select>
-              </label>
+                />
+              )}
+              <PreferenceSelect
+                label="E-mails when a division is coming up"
+                value={d.mail}
+                onChange={(value) => {
+                  form.set(`contacts.${i}.mail`, value);
+                  askSave();
+                }}
+              />
               {!locked && (
                 <div>
                   <Button
@@ -128,5 +114,31 @@ export function ContactsEditor({
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** A contact's yes/no choice for one kind of notice, unanswered until the family picks. */
+function PreferenceSelect({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: ContactDraft['sms'];
+  onChange: (value: ContactDraft['sms']) => void;
+}) {
+  return (
+    <label className="grid gap-1 text-sm">
+      {label}
+      <select
+        className="h-11 rounded-md border px-2"
+        value={value}
+        onChange={(e) => onChange(e.target.value as ContactDraft['sms'])}
+      >
+        <option value="">Not chosen yet</option>
+        <option value="yes">Yes</option>
+        <option value="no">No</option>
+      </select>
+    </label>
   );
 }
