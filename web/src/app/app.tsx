@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+// The DOM provider wires react-dom's flushSync, so a navigation asked for with `flushSync: true`
+// commits its first state at once (sign-in does: features/auth/components/login-page.tsx).
+import { RouterProvider } from 'react-router/dom';
 import { setSignedOutHandler } from '../lib/api-client.ts';
 import { replayAfterHydration } from '../lib/before-hydration.ts';
 import { Providers } from './providers.tsx';

@@ -33,7 +33,11 @@ export function LoginPage() {
     setSessionForNextPage(session);
     // Not the site settings: the shell renders nothing without them.
     invalidateQueriesExcept((key) => key === 'settings');
-    await navigate(target, { replace: true });
+    // flushSync: the navigation's first state is on screen before the session is announced.
+    // Router updates otherwise render as a transition, and on a busy phone the session's
+    // announcement (an urgent render) could still meet the /user page with no navigation
+    // running: the guard then swapped the whole page for a redirect, a blank page for a moment.
+    await navigate(target, { replace: true, flushSync: true });
     setSession(session);
   }
 
