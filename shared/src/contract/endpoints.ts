@@ -5,6 +5,7 @@ import type { Endpoint } from './endpoint.ts';
 import { FILE_API } from './files.ts';
 import { PUBLIC_API } from './public.ts';
 import { REGISTRATION_API } from './registration.ts';
+import { SETTINGS_API } from './settings-api.ts';
 import { USER_API } from './users.ts';
 
 // Every endpoint of the contract (decision 035), for the tests that hold the server to it
@@ -19,6 +20,7 @@ export const CONTRACT_AREAS = {
   reports: ADMIN_REPORT_API,
   files: FILE_API,
   dev: DEV_API,
+  settings: SETTINGS_API,
 } as const;
 
 export const CONTRACT_ENDPOINTS: readonly Endpoint[] = Object.values(CONTRACT_AREAS).flatMap(
