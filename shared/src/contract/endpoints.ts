@@ -1,5 +1,6 @@
 import { ADMIN_REGISTRATION_API } from './admin-registrations.ts';
 import { ADMIN_REPORT_API } from './admin-reports.ts';
+import { COMMUNICATION_API } from './communications.ts';
 import { DEV_API } from './dev.ts';
 import type { Endpoint } from './endpoint.ts';
 import { FILE_API } from './files.ts';
@@ -21,6 +22,7 @@ export const CONTRACT_AREAS = {
   files: FILE_API,
   dev: DEV_API,
   settings: SETTINGS_API,
+  communications: COMMUNICATION_API,
 } as const;
 
 export const CONTRACT_ENDPOINTS: readonly Endpoint[] = Object.values(CONTRACT_AREAS).flatMap(
