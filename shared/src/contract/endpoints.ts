@@ -3,6 +3,8 @@ import { ADMIN_REPORT_API } from './admin-reports.ts';
 import { DEV_API } from './dev.ts';
 import type { Endpoint } from './endpoint.ts';
 import { FILE_API } from './files.ts';
+import { MATCHDAY_API } from './matchday.ts';
+import { MATCHMAKING_API } from './matchmaking.ts';
 import { PUBLIC_API } from './public.ts';
 import { REGISTRATION_API } from './registration.ts';
 import { USER_API } from './users.ts';
@@ -19,6 +21,8 @@ export const CONTRACT_AREAS = {
   reports: ADMIN_REPORT_API,
   files: FILE_API,
   dev: DEV_API,
+  matchmaking: MATCHMAKING_API,
+  matchday: MATCHDAY_API,
 } as const;
 
 export const CONTRACT_ENDPOINTS: readonly Endpoint[] = Object.values(CONTRACT_AREAS).flatMap(
