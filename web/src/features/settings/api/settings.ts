@@ -1,6 +1,5 @@
 import {
-  CopyRulesResultSchema,
-  MATCHMAKING_PATHS,
+  MATCHMAKING_API,
   SETTINGS_API as S,
   type AuditEntity,
   type CompetitorLevelInput,
@@ -104,7 +103,7 @@ export const deleteDivision = (id: number) => mutate(api.call(S.deleteDivision, 
 export const reorderDivisions = (ids: number[]) => mutate(api.call(S.reorderDivisions, { body: { ids } }));
 /** The rules a past tournament's draft used, appended to the current ones (decision 017). */
 export const copyDivisionRules = (tournamentId: number) =>
-  mutate(api.post(MATCHMAKING_PATHS.copyRules(tournamentId), undefined, CopyRulesResultSchema));
+  mutate(api.call(MATCHMAKING_API.copyRules, { params: { tournamentId } }));
 
 // ---- Site settings ----
 export const useAdminSiteSettings = () => useQuery(`${ADMIN}site-settings`, () => api.call(S.siteSettings));
