@@ -21,6 +21,7 @@ export * from './domain/tournament-window.ts';
 export * from './domain/division-rules.ts';
 export * from './domain/in-use.ts';
 export * from './contract/settings.ts';
+export * from './contract/settings-api.ts';
 export * from './contract/sync.ts';
 export * from './domain/mutators/index.ts';
 export * from './domain/door.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MergeField } from '../domain/communications.ts';
 import { freeText } from '../domain/text.ts';
+import { endpoint } from './endpoint.ts';
 import type { PathParam } from './paths.ts';
 
 // Communications (docs/decisions/024-jobs-and-communications.md): directors compose an
@@ -226,3 +227,78 @@ export const AudienceRegistrationListSchema = z.array(AudienceRegistrationSchema
 export const MessageSummaryListSchema = z.array(MessageSummarySchema);
 export const TemplateListSchema = z.array(TemplateSchema);
 export const DevSmsListSchema = z.array(DevSmsSchema);
+
+// ---- The endpoints (decision 035) ----
+// The unsubscribe link's GET and POST answer HTML pages, their refusal too: they stay raw routes
+// on the server (no web call, and a refusal that is a page, not the JSON error).
+
+const P = COMMUNICATION_PATHS;
+const byTournament = { params: CommunicationTournamentParamSchema } as const;
+const byTemplate = { params: TemplateIdParamSchema } as const;
+
+export const COMMUNICATION_API = {
+  options: endpoint({
+    method: 'get',
+    path: P.options('{tournamentId}'),
+    ...byTournament,
+    response: CommunicationOptionsSchema,
+  }),
+  registrations: endpoint({
+    method: 'get',
+    path: P.registrations('{tournamentId}'),
+    ...byTournament,
+    response: AudienceRegistrationListSchema,
+  }),
+  preview: endpoint({ method: 'post', path: P.preview, body: ComposeSchema, response: PreviewSchema }),
+  send: endpoint({
+    method: 'post',
+    path: P.send,
+    body: ComposeSchema,
+    response: SendResultSchema,
+    status: 202,
+  }),
+  history: endpoint({
+    method: 'get',
+    path: P.history('{tournamentId}'),
+    ...byTournament,
+    response: MessageSummaryListSchema,
+  }),
+  message: endpoint({
+    method: 'get',
+    path: P.message('{messageId}'),
+    params: MessageIdParamSchema,
+    response: MessageDetailSchema,
+  }),
+  templates: endpoint({ method: 'get', path: P.templates, response: TemplateListSchema }),
+  createTemplate: endpoint({
+    method: 'post',
+    path: P.templates,
+    body: TemplateInputSchema,
+    response: TemplateSchema,
+    status: 201,
+  }),
+  updateTemplate: endpoint({
+    method: 'put',
+    path: P.template('{templateId}'),
+    ...byTemplate,
+    body: TemplateInputSchema,
+    response: TemplateSchema,
+  }),
+  deleteTemplate: endpoint({
+    method: 'delete',
+    path: P.template('{templateId}'),
+    ...byTemplate,
+    response: z.undefined(),
+    status: 204,
+  }),
+  settings: endpoint({
+    method: 'put',
+    path: P.settings('{tournamentId}'),
+    ...byTournament,
+    body: CommunicationSettingsInputSchema,
+    response: CommunicationSettingsSchema,
+  }),
+  /** Twilio's webhook: the handler reads its form body and checks Twilio's signature. */
+  smsWebhook: endpoint({ method: 'post', path: P.smsWebhook, response: { file: 'text/xml' } }),
+  devSmsOutbox: endpoint({ method: 'get', path: P.devSmsOutbox, response: DevSmsListSchema }),
+} as const;

@@ -29,8 +29,8 @@ export interface EndpointSpec {
   bodyType?: 'json' | 'form';
   /** The OK answer: the schema of its JSON, or a file. */
   response: z.ZodType | FileAnswer;
-  /** The status of the OK answer; 200 unless said. */
-  status?: 200 | 201;
+  /** The status of the OK answer; 200 unless said. 204 has no body: its `response` is `z.undefined()`. */
+  status?: 200 | 201 | 202 | 204;
 }
 
 /** An endpoint of the contract: its spec and who may call it, from the role table (access.ts). */

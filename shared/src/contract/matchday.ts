@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { freeText } from '../domain/text.ts';
-import { DIVISION_STATUSES } from './sync-entities.ts';
+import { endpoint } from './endpoint.ts';
 import type { PathParam } from './paths.ts';
+import { MessageSchema } from './public.ts';
+import { DIVISION_STATUSES } from './sync-entities.ts';
 
 // The /api side of rings, matchday, results and signage (decisions 021 and 022). What ring
 // officials and directors do at the rings goes through /sync (the matchday mutators); these
@@ -12,7 +14,7 @@ export const MATCHDAY_PATHS = {
   rings: '/api/admin/rings',
   ring: (ringId: PathParam) => `/api/admin/rings/${ringId}`,
   reorderRings: '/api/admin/rings/reorder',
-  /** SPEC section 7: public, no personal data. */
+  /** docs/product.md §7: public, no personal data. */
   signage: (tournamentId: PathParam) => `/api/signage/ring-assignments/${tournamentId}`,
   /** The public results page: completed divisions and the Grand Championship leaderboard. */
   results: (tournamentId: PathParam) => `/api/results/${tournamentId}`,
@@ -49,7 +51,7 @@ export const AdminRingSchema = z.object({
 export type AdminRing = z.infer<typeof AdminRingSchema>;
 export const AdminRingListSchema = z.array(AdminRingSchema);
 
-// ---- Signage (SPEC section 3, exactly) ----
+// ---- Signage (docs/product.md §3, exactly) ----
 
 export const RingAssignmentSchema = z.object({
   ringAssignmentId: z.number().int(),
@@ -130,3 +132,55 @@ export const CompetitorScheduleEntrySchema = z.object({
 });
 export type CompetitorScheduleEntry = z.infer<typeof CompetitorScheduleEntrySchema>;
 export const CompetitorScheduleSchema = z.array(CompetitorScheduleEntrySchema);
+
+// ---- The endpoints (decision 035): one entry each, for the server's route and the web's call ----
+
+const P = MATCHDAY_PATHS;
+const byTournament = MatchdayTournamentParamSchema;
+
+export const MATCHDAY_API = {
+  createRing: endpoint({
+    method: 'post',
+    path: P.rings,
+    body: RingCreateSchema,
+    response: AdminRingSchema,
+    status: 201,
+  }),
+  reorderRings: endpoint({
+    method: 'post',
+    path: P.reorderRings,
+    body: RingReorderSchema,
+    response: AdminRingListSchema,
+  }),
+  renameRing: endpoint({
+    method: 'put',
+    path: P.ring('{ringId}'),
+    params: RingIdParamSchema,
+    body: RingUpdateSchema,
+    response: AdminRingSchema,
+  }),
+  removeRing: endpoint({
+    method: 'delete',
+    path: P.ring('{ringId}'),
+    params: RingIdParamSchema,
+    response: MessageSchema,
+  }),
+  signage: endpoint({
+    method: 'get',
+    path: P.signage('{tournamentId}'),
+    params: byTournament,
+    response: SignageRingListSchema,
+  }),
+  results: endpoint({
+    method: 'get',
+    path: P.results('{tournamentId}'),
+    params: byTournament,
+    response: PublicResultsSchema,
+  }),
+  schedule: endpoint({
+    method: 'get',
+    path: P.schedule('{tournamentId}'),
+    params: byTournament,
+    response: CompetitorScheduleSchema,
+  }),
+} as const;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { freeText, TEXT_LIMITS } from '../domain/text.ts';
+import { endpoint } from './endpoint.ts';
+import type { PathParam } from './paths.ts';
 
 // Matchmaking drafts, publishing and division sheets under /api/admin (TournamentDirector,
 // SuperAdmin; docs/product.md §6), and copying division rules (SuperAdmin). The rules themselves
@@ -11,22 +13,22 @@ const intId = z.number().int();
 
 export const MATCHMAKING_PATHS = {
   list: '/api/admin/matchmaking',
-  options: (tournamentId: number) => `/api/admin/matchmaking/options/${tournamentId}`,
+  options: (tournamentId: PathParam) => `/api/admin/matchmaking/options/${tournamentId}`,
   drafts: '/api/admin/matchmaking/drafts',
-  draft: (draftId: number) => `/api/admin/matchmaking/drafts/${draftId}`,
-  regenerate: (draftId: number) => `/api/admin/matchmaking/drafts/${draftId}/regenerate`,
-  division: (draftId: number, divisionId: number) =>
+  draft: (draftId: PathParam) => `/api/admin/matchmaking/drafts/${draftId}`,
+  regenerate: (draftId: PathParam) => `/api/admin/matchmaking/drafts/${draftId}/regenerate`,
+  division: (draftId: PathParam, divisionId: PathParam) =>
     `/api/admin/matchmaking/drafts/${draftId}/divisions/${divisionId}`,
-  split: (draftId: number, divisionId: number) =>
+  split: (draftId: PathParam, divisionId: PathParam) =>
     `/api/admin/matchmaking/drafts/${draftId}/divisions/${divisionId}/split`,
-  combine: (draftId: number, divisionId: number) =>
+  combine: (draftId: PathParam, divisionId: PathParam) =>
     `/api/admin/matchmaking/drafts/${draftId}/divisions/${divisionId}/combine`,
-  move: (draftId: number) => `/api/admin/matchmaking/drafts/${draftId}/move`,
-  place: (draftId: number) => `/api/admin/matchmaking/drafts/${draftId}/place`,
-  publish: (draftId: number) => `/api/admin/matchmaking/drafts/${draftId}/publish`,
-  sheet: (draftDivisionId: number) => `/api/admin/division-sheets/${draftDivisionId}`,
-  sheetsAll: (draftId: number) => `/api/admin/division-sheets/all/${draftId}`,
-  copyRules: (tournamentId: number) => `/api/admin/divisions/copy-from-tournament/${tournamentId}`,
+  move: (draftId: PathParam) => `/api/admin/matchmaking/drafts/${draftId}/move`,
+  place: (draftId: PathParam) => `/api/admin/matchmaking/drafts/${draftId}/place`,
+  publish: (draftId: PathParam) => `/api/admin/matchmaking/drafts/${draftId}/publish`,
+  sheet: (draftDivisionId: PathParam) => `/api/admin/division-sheets/${draftDivisionId}`,
+  sheetsAll: (draftId: PathParam) => `/api/admin/division-sheets/all/${draftId}`,
+  copyRules: (tournamentId: PathParam) => `/api/admin/divisions/copy-from-tournament/${tournamentId}`,
 } as const;
 
 export const DraftIdParamSchema = z.object({ draftId: id });
@@ -286,3 +288,93 @@ export const SheetsSchema = z.object({
 export type Sheets = z.infer<typeof SheetsSchema>;
 
 export const CopyRulesResultSchema = z.object({ copied: intId, skipped: intId });
+
+// ---- The endpoints (decision 035): one entry each, for the server's route and the web's call ----
+
+const P = MATCHMAKING_PATHS;
+const draftP = DraftIdParamSchema;
+const divisionP = DraftDivisionParamSchema;
+const D = '{draftId}';
+const DIV = '{divisionId}';
+
+export const MATCHMAKING_API = {
+  list: endpoint({ method: 'get', path: P.list, response: MatchmakingListSchema }),
+  options: endpoint({
+    method: 'get',
+    path: P.options('{tournamentId}'),
+    params: TournamentIdParamSchema,
+    response: DraftOptionsSchema,
+  }),
+  createDraft: endpoint({
+    method: 'post',
+    path: P.drafts,
+    body: CreateDraftSchema,
+    response: DraftCreatedSchema,
+    status: 201,
+  }),
+  draft: endpoint({ method: 'get', path: P.draft(D), params: draftP, response: DraftViewSchema }),
+  /** The draft made again from current registrations; the answer is the draft as it now stands. */
+  regenerate: endpoint({ method: 'post', path: P.regenerate(D), params: draftP, response: DraftViewSchema }),
+  patchDivision: endpoint({
+    method: 'put',
+    path: P.division(D, DIV),
+    params: divisionP,
+    body: DivisionPatchSchema,
+    response: DraftViewSchema,
+  }),
+  split: endpoint({
+    method: 'post',
+    path: P.split(D, DIV),
+    params: divisionP,
+    body: SplitInputSchema,
+    response: DraftViewSchema,
+  }),
+  combine: endpoint({
+    method: 'post',
+    path: P.combine(D, DIV),
+    params: divisionP,
+    body: CombineInputSchema,
+    response: DraftViewSchema,
+  }),
+  move: endpoint({
+    method: 'post',
+    path: P.move(D),
+    params: draftP,
+    body: MoveInputSchema,
+    response: DraftViewSchema,
+  }),
+  place: endpoint({
+    method: 'post',
+    path: P.place(D),
+    params: draftP,
+    body: PlaceInputSchema,
+    response: DraftViewSchema,
+  }),
+  publishPreview: endpoint({
+    method: 'get',
+    path: P.publish(D),
+    params: draftP,
+    response: PublishPreviewSchema,
+  }),
+  publish: endpoint({
+    method: 'post',
+    path: P.publish(D),
+    params: draftP,
+    body: PublishInputSchema,
+    response: PublishResultSchema,
+  }),
+  sheetsAll: endpoint({ method: 'get', path: P.sheetsAll(D), params: draftP, response: SheetsSchema }),
+  sheet: endpoint({
+    method: 'get',
+    path: P.sheet('{draftDivisionId}'),
+    params: DraftDivisionIdParamSchema,
+    response: SheetsSchema,
+  }),
+  /** Copying a past tournament's division rules into settings (SuperAdmin). */
+  copyRules: endpoint({
+    method: 'post',
+    path: P.copyRules('{tournamentId}'),
+    params: TournamentIdParamSchema,
+    response: CopyRulesResultSchema,
+  }),
+} as const;

@@ -37,9 +37,12 @@ export interface RouteDoc extends Omit<
 /** No properties. */
 type Empty = Record<never, never>;
 type Json<S> = { description: string; content: { 'application/json': { schema: S } } };
-type OkOf<E extends Endpoint> = E['response'] extends FileAnswer
-  ? { description: string; content: Record<string, { schema: z.ZodString }> }
-  : Json<E['response']>;
+type OkOf<E extends Endpoint> =
+  StatusOf<E> extends 204
+    ? { description: string }
+    : E['response'] extends FileAnswer
+      ? { description: string; content: Record<string, { schema: z.ZodString }> }
+      : Json<E['response']>;
 type RequestOf<E extends Endpoint> = (E extends { params: infer P } ? { params: P } : Empty) &
   (E extends { query: infer Q } ? { query: Q } : Empty) &
   (E extends { body: infer B }
@@ -71,9 +74,11 @@ export function defineRoute<const E extends Endpoint, const D extends RouteDoc>(
   });
   const responses: Record<number, unknown> = {
     [entry.status ?? 200]:
-      'file' in entry.response
-        ? { description: ok, content: { [(entry.response as FileAnswer).file]: { schema: z.string() } } }
-        : { description: ok, content: { 'application/json': { schema: entry.response } } },
+      entry.status === 204
+        ? { description: ok }
+        : 'file' in entry.response
+          ? { description: ok, content: { [(entry.response as FileAnswer).file]: { schema: z.string() } } }
+          : { description: ok, content: { 'application/json': { schema: entry.response } } },
   };
   const refusals = { ...roleRefusals(entry.roles), ...errors };
   for (const [status, description] of Object.entries(refusals))

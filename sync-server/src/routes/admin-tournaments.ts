@@ -1,13 +1,5 @@
-import { z } from '@hono/zod-openapi';
-import {
-  SETTINGS_PATHS,
-  AdminTournamentSchema,
-  IdParamSchema,
-  MessageSchema,
-  TournamentInputSchema,
-} from '@tournament/shared';
-import { defineRawRoute } from '../http/define-route.ts';
-import { router } from '../http/openapi-app.ts';
+import { SETTINGS_API as S } from '@tournament/shared';
+import { defineRoute } from '../http/define-route.ts';
 import {
   adminGetTournament,
   adminListTournaments,
@@ -15,7 +7,7 @@ import {
   deleteTournament,
   updateTournament,
 } from '../services/tournaments.ts';
-import { jsonBody as body, requireCaller as callerOf, jsonContent as json } from '../http/openapi-app.ts';
+import { requireCaller as callerOf, router } from '../http/openapi-app.ts';
 import {
   ADMIN_MOUNT as MOUNT,
   settingsCommon as common,
@@ -25,45 +17,38 @@ import {
 /** Tournaments, SuperAdmin only (decision 007). */
 export const adminTournamentRoutes = router()
   .openapi(
-    defineRawRoute(MOUNT, {
+    defineRoute(MOUNT, S.tournaments, {
       ...common,
-      method: 'get',
-      path: SETTINGS_PATHS.tournaments,
       summary: 'Every tournament, newest first, with registration and event counts',
-      responses: { 200: json(z.array(AdminTournamentSchema), 'Tournaments'), ...errors },
+      ok: 'Tournaments',
+      errors,
     }),
     async (c) => c.json(await adminListTournaments(c.get('deps')), 200),
   )
   .openapi(
-    defineRawRoute(MOUNT, {
+    defineRoute(MOUNT, S.createTournament, {
       ...common,
-      method: 'post',
-      path: SETTINGS_PATHS.tournaments,
       summary: 'Create a tournament (docs/product.md §3 fields, schedule lines included)',
-      request: body(TournamentInputSchema),
-      responses: { 201: json(AdminTournamentSchema, 'Created'), ...errors },
+      ok: 'Created',
+      errors,
     }),
     async (c) => c.json(await createTournament(c.get('deps'), callerOf(c), c.req.valid('json')), 201),
   )
   .openapi(
-    defineRawRoute(MOUNT, {
+    defineRoute(MOUNT, S.tournament, {
       ...common,
-      method: 'get',
-      path: SETTINGS_PATHS.tournament('{id}'),
       summary: 'One tournament',
-      request: { params: IdParamSchema },
-      responses: { 200: json(AdminTournamentSchema, 'The tournament'), ...errors },
+      ok: 'The tournament',
+      errors,
     }),
     async (c) => c.json(await adminGetTournament(c.get('deps'), c.req.valid('param').id), 200),
   )
   .openapi(
-    defineRawRoute(MOUNT, {
+    defineRoute(MOUNT, S.updateTournament, {
       ...common,
-      method: 'put',
-      path: SETTINGS_PATHS.tournament('{id}'),
       summary: 'Replace a tournament with the full body sent (schedule lines included)',
-      request: { params: IdParamSchema, ...body(TournamentInputSchema) },
-      responses: { 200: json(AdminTournamentSchema, 'Saved'), ...errors },
+      ok: 'Saved',
+      errors,
     }),
     async (c) =>
       c.json(
@@ -72,13 +57,11 @@ export const adminTournamentRoutes = router()
       ),
   )
   .openapi(
-    defineRawRoute(MOUNT, {
+    defineRoute(MOUNT, S.deleteTournament, {
       ...common,
-      method: 'delete',
-      path: SETTINGS_PATHS.tournament('{id}'),
       summary: 'Delete a tournament without registrations (its events go with it)',
-      request: { params: IdParamSchema },
-      responses: { 200: json(MessageSchema, 'Deleted'), ...errors },
+      ok: 'Deleted',
+      errors,
     }),
     async (c) => {
       await deleteTournament(c.get('deps'), callerOf(c), c.req.valid('param').id);

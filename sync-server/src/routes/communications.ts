@@ -1,28 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import {
-  AudienceRegistrationListSchema,
-  COMMUNICATION_PATHS,
-  CommunicationOptionsSchema,
-  CommunicationSettingsInputSchema,
-  CommunicationSettingsSchema,
-  CommunicationTournamentParamSchema,
-  ComposeSchema,
-  DevSmsListSchema,
-  ErrorBodySchema,
-  MessageDetailSchema,
-  MessageIdParamSchema,
-  MessageSummaryListSchema,
-  PreviewSchema,
-  SendResultSchema,
-  TemplateIdParamSchema,
-  TemplateInputSchema,
-  TemplateListSchema,
-  TemplateSchema,
-} from '@tournament/shared';
+import { COMMUNICATION_API as C, COMMUNICATION_PATHS } from '@tournament/shared';
 import type { AppEnv } from '../http/context.ts';
-import { defineRawRoute } from '../http/define-route.ts';
-import { jsonBody, jsonContent as json, requireCaller, router } from '../http/openapi-app.ts';
+import { defineRawRoute, defineRoute } from '../http/define-route.ts';
+import { requireCaller, router } from '../http/openapi-app.ts';
 import { DomainError } from '../lib/errors.ts';
 import {
   audienceRegistrations,
@@ -47,60 +28,43 @@ import { handleSmsWebhook, requireUnsubscribeToken, unsubscribeByToken } from '.
 
 const ADMIN = '/api/admin';
 const common = { tags: ['communications'], security: [{ bearer: [] }] };
-const errors = {
-  400: json(ErrorBodySchema, 'Invalid input (docs/product.md §8 shape)'),
-  401: json(ErrorBodySchema, 'Not signed in'),
-  403: json(ErrorBodySchema, 'Not a TournamentDirector or SuperAdmin'),
-  404: json(ErrorBodySchema, 'Not found'),
-};
+const errors = { 400: 'Invalid input (docs/product.md §8 shape)', 404: 'Not found' } as const;
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
 
 export const adminCommunicationRoutes = router()
   .openapi(
-    defineRawRoute(ADMIN, {
+    defineRoute(ADMIN, C.options, {
       ...common,
-      method: 'get',
-      path: COMMUNICATION_PATHS.options('{tournamentId}'),
       summary: 'Divisions, the SMS flag and cost settings, and the templates, for composing',
-      request: { params: CommunicationTournamentParamSchema },
-      responses: { 200: json(CommunicationOptionsSchema, 'Options'), ...errors },
+      ok: 'Options',
+      errors,
     }),
     async (c) => c.json(await communicationOptions(c.get('deps'), c.req.valid('param').tournamentId), 200),
   )
   .openapi(
-    defineRawRoute(ADMIN, {
+    defineRoute(ADMIN, C.registrations, {
       ...common,
-      method: 'get',
-      path: COMMUNICATION_PATHS.registrations('{tournamentId}'),
       summary: 'The audience picker: every registration of the tournament',
-      request: { params: CommunicationTournamentParamSchema },
-      responses: { 200: json(AudienceRegistrationListSchema, 'Registrations'), ...errors },
+      ok: 'Registrations',
+      errors,
     }),
     async (c) => c.json(await audienceRegistrations(c.get('deps'), c.req.valid('param').tournamentId), 200),
   )
   .openapi(
-    defineRawRoute(ADMIN, {
+    defineRoute(ADMIN, C.preview, {
       ...common,
-      method: 'post',
-      path: COMMUNICATION_PATHS.preview,
       summary: "Recipient counts and one recipient's merged message",
-      request: jsonBody(ComposeSchema),
-      responses: { 200: json(PreviewSchema, 'Preview'), ...errors },
+      ok: 'Preview',
+      errors,
     }),
     async (c) => c.json(await previewCommunication(c.get('deps'), c.req.valid('json')), 200),
   )
   .openapi(
-    defineRawRoute(ADMIN, {
+    defineRoute(ADMIN, C.send, {
       ...common,
-      method: 'post',
-      path: COMMUNICATION_PATHS.send,
       summary: 'Queues the message (one per channel); it is sent in the background',
-      request: jsonBody(ComposeSchema),
-      responses: {
-        202: json(SendResultSchema, 'Queued'),
-        ...errors,
-        409: json(ErrorBodySchema, 'SMS notifications are turned off'),
-      },
+      ok: 'Queued',
+      errors: { ...errors, 409: 'SMS notifications are turned off' },
     }),
     async (c) => {
       const messageIds = await sendCommunication(c.get('deps'), requireCaller(c), c.req.valid('json'));
@@ -108,82 +72,49 @@ export const adminCommunicationRoutes = router()
     },
   )
   .openapi(
-    defineRawRoute(ADMIN, {
+    defineRoute(ADMIN, C.history, {
       ...common,
-      method: 'get',
-      path: COMMUNICATION_PATHS.history('{tournamentId}'),
       summary: "The tournament's messages, newest first, with their progress",
-      request: { params: CommunicationTournamentParamSchema },
-      responses: { 200: json(MessageSummaryListSchema, 'History'), ...errors },
+      ok: 'History',
+      errors,
     }),
     async (c) => c.json(await communicationHistory(c.get('deps'), c.req.valid('param').tournamentId), 200),
   )
   .openapi(
-    defineRawRoute(ADMIN, {
+    defineRoute(ADMIN, C.message, {
       ...common,
-      method: 'get',
-      path: COMMUNICATION_PATHS.message('{messageId}'),
       summary: "One message and each recipient's status",
-      request: { params: MessageIdParamSchema },
-      responses: { 200: json(MessageDetailSchema, 'Message'), ...errors },
+      ok: 'Message',
+      errors,
     }),
     async (c) => c.json(await messageDetail(c.get('deps'), c.req.valid('param').messageId), 200),
   )
   .openapi(
-    defineRawRoute(ADMIN, {
-      ...common,
-      method: 'get',
-      path: COMMUNICATION_PATHS.templates,
-      summary: 'Templates to reuse',
-      responses: { 200: json(TemplateListSchema, 'Templates'), ...errors },
-    }),
+    defineRoute(ADMIN, C.templates, { ...common, summary: 'Templates to reuse', ok: 'Templates', errors }),
     async (c) => c.json(await listTemplates(c.get('deps')), 200),
   )
   .openapi(
-    defineRawRoute(ADMIN, {
-      ...common,
-      method: 'post',
-      path: COMMUNICATION_PATHS.templates,
-      summary: 'Saves a template',
-      request: jsonBody(TemplateInputSchema),
-      responses: { 201: json(TemplateSchema, 'Saved'), ...errors },
-    }),
+    defineRoute(ADMIN, C.createTemplate, { ...common, summary: 'Saves a template', ok: 'Saved', errors }),
     async (c) => c.json(await createTemplate(c.get('deps'), requireCaller(c), c.req.valid('json')), 201),
   )
   .openapi(
-    defineRawRoute(ADMIN, {
-      ...common,
-      method: 'put',
-      path: COMMUNICATION_PATHS.template('{templateId}'),
-      summary: 'Changes a template',
-      request: { params: TemplateIdParamSchema, ...jsonBody(TemplateInputSchema) },
-      responses: { 200: json(TemplateSchema, 'Saved'), ...errors },
-    }),
+    defineRoute(ADMIN, C.updateTemplate, { ...common, summary: 'Changes a template', ok: 'Saved', errors }),
     async (c) =>
       c.json(await updateTemplate(c.get('deps'), c.req.valid('param').templateId, c.req.valid('json')), 200),
   )
   .openapi(
-    defineRawRoute(ADMIN, {
-      ...common,
-      method: 'delete',
-      path: COMMUNICATION_PATHS.template('{templateId}'),
-      summary: 'Removes a template',
-      request: { params: TemplateIdParamSchema },
-      responses: { 204: { description: 'Removed' }, ...errors },
-    }),
+    defineRoute(ADMIN, C.deleteTemplate, { ...common, summary: 'Removes a template', ok: 'Removed', errors }),
     async (c) => {
       await deleteTemplate(c.get('deps'), c.req.valid('param').templateId);
       return c.body(null, 204);
     },
   )
   .openapi(
-    defineRawRoute(ADMIN, {
+    defineRoute(ADMIN, C.settings, {
       ...common,
-      method: 'put',
-      path: COMMUNICATION_PATHS.settings('{tournamentId}'),
       summary: "The tournament's SMS cost cap and price per segment",
-      request: { params: CommunicationTournamentParamSchema, ...jsonBody(CommunicationSettingsInputSchema) },
-      responses: { 200: json(CommunicationSettingsSchema, 'Saved'), ...errors },
+      ok: 'Saved',
+      errors,
     }),
     async (c) =>
       c.json(
@@ -223,6 +154,9 @@ async function tokenOf(c: Context<AppEnv>): Promise<string> {
 }
 
 const UnsubscribeQuery = z.object({ token: z.string().max(2000).optional() });
+
+// The unsubscribe link's two routes stay raw (decision 035's exceptions): no web call makes them,
+// and they answer an HTML page, their refusal too, not the JSON error defineRoute documents.
 
 export const publicCommunicationRoutes = router()
   .openapi(
@@ -277,16 +211,11 @@ export const publicCommunicationRoutes = router()
     },
   )
   .openapi(
-    defineRawRoute('/api/communications', {
-      method: 'post',
-      path: COMMUNICATION_PATHS.smsWebhook,
+    defineRoute('/api/communications', C.smsWebhook, {
       tags: ['communications'],
       summary: "Twilio's incoming-message webhook: STOP and START replies (signature verified)",
-      responses: {
-        200: { description: 'TwiML', content: { 'text/xml': { schema: z.string() } } },
-        400: json(ErrorBodySchema, 'Not signed by Twilio'),
-        404: json(ErrorBodySchema, 'SMS is not configured'),
-      },
+      ok: 'TwiML',
+      errors: { 400: 'Not signed by Twilio', 404: 'SMS is not configured' },
     }),
     async (c) => {
       const form = c.req.header('Content-Type')?.startsWith('application/x-www-form-urlencoded')
@@ -301,13 +230,11 @@ export const publicCommunicationRoutes = router()
   );
 
 export const devSmsRoutes = router().openapi(
-  defineRawRoute('/api/dev', {
-    method: 'get',
-    path: COMMUNICATION_PATHS.devSmsOutbox,
+  defineRoute('/api/dev', C.devSmsOutbox, {
     tags: ['staff'],
     summary: 'The dev SMS outbox (SMS kept when Twilio is not configured)',
     security: [{ bearer: [] }],
-    responses: { 200: json(DevSmsListSchema, 'SMS, newest first') },
+    ok: 'SMS, newest first',
   }),
   async (c) => c.json(await listDevSmsOutbox(c.get('deps')), 200),
 );

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { PUBLIC_API } from '@shared/contract/public.ts';
-import { REGISTRATION_PATHS, RegistrationOptionsSchema } from '@shared/contract/registration.ts';
+import { REGISTRATION_API } from '@shared/contract/registration.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
 import { api } from '@web/lib/api-client.ts';
 import { deviceDb, getMeta, META, setMeta } from '@web/sync/db.ts';
@@ -15,7 +15,7 @@ async function refreshWalkInOptions(now: Date = new Date()): Promise<WalkInOptio
   const tournaments = await api.call(PUBLIC_API.tournaments);
   const t = nextTournament(tournaments, now);
   if (!t) return null;
-  const options = await api.get(REGISTRATION_PATHS.options(t.id), RegistrationOptionsSchema);
+  const options = await api.call(REGISTRATION_API.options, { params: { tournamentId: t.id } });
   const value: WalkInOptions = {
     tournament: {
       id: t.id,

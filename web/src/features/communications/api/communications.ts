@@ -1,13 +1,5 @@
 import {
-  AudienceRegistrationListSchema,
-  COMMUNICATION_PATHS,
-  CommunicationOptionsSchema,
-  CommunicationSettingsSchema,
-  MessageDetailSchema,
-  MessageSummaryListSchema,
-  PreviewSchema,
-  SendResultSchema,
-  TemplateSchema,
+  COMMUNICATION_API as C,
   type CommunicationSettingsInput,
   type Compose,
   type TemplateInput,
@@ -23,55 +15,43 @@ export const useTournaments = () => useQuery('tournaments', () => api.call(PUBLI
 
 export const useCommunicationOptions = (tournamentId: number | undefined) =>
   useQuery(`communications:options:${tournamentId ?? 'none'}`, () =>
-    tournamentId
-      ? api.get(COMMUNICATION_PATHS.options(tournamentId), CommunicationOptionsSchema)
-      : Promise.resolve(undefined),
+    tournamentId ? api.call(C.options, { params: { tournamentId } }) : Promise.resolve(undefined),
   );
 
 export const useAudienceRegistrations = (tournamentId: number | undefined) =>
   useQuery(`communications:registrations:${tournamentId ?? 'none'}`, () =>
-    tournamentId
-      ? api.get(COMMUNICATION_PATHS.registrations(tournamentId), AudienceRegistrationListSchema)
-      : Promise.resolve([]),
+    tournamentId ? api.call(C.registrations, { params: { tournamentId } }) : Promise.resolve([]),
   );
 
 export const useHistory = (tournamentId: number | undefined) =>
   useQuery(`communications:history:${tournamentId ?? 'none'}`, () =>
-    tournamentId
-      ? api.get(COMMUNICATION_PATHS.history(tournamentId), MessageSummaryListSchema)
-      : Promise.resolve([]),
+    tournamentId ? api.call(C.history, { params: { tournamentId } }) : Promise.resolve([]),
   );
 
 export const useMessage = (messageId: number) =>
-  useQuery(`communications:message:${messageId}`, () =>
-    api.get(COMMUNICATION_PATHS.message(messageId), MessageDetailSchema),
-  );
+  useQuery(`communications:message:${messageId}`, () => api.call(C.message, { params: { messageId } }));
 
-export const previewMessage = (input: Compose) => api.post(COMMUNICATION_PATHS.preview, input, PreviewSchema);
+export const previewMessage = (input: Compose) => api.call(C.preview, { body: input });
 
 export async function sendMessage(input: Compose) {
-  const result = await api.post(COMMUNICATION_PATHS.send, input, SendResultSchema);
+  const result = await api.call(C.send, { body: input });
   invalidateQueries('communications:history:');
   return result;
 }
 
 export async function saveTemplate(input: TemplateInput) {
-  const template = await api.post(COMMUNICATION_PATHS.templates, input, TemplateSchema);
+  const template = await api.call(C.createTemplate, { body: input });
   invalidateQueries('communications:options:');
   return template;
 }
 
 export async function removeTemplate(templateId: number) {
-  await api.del(COMMUNICATION_PATHS.template(templateId));
+  await api.call(C.deleteTemplate, { params: { templateId } });
   invalidateQueries('communications:options:');
 }
 
 export async function saveSmsSettings(tournamentId: number, input: CommunicationSettingsInput) {
-  const settings = await api.put(
-    COMMUNICATION_PATHS.settings(tournamentId),
-    input,
-    CommunicationSettingsSchema,
-  );
+  const settings = await api.call(C.settings, { params: { tournamentId }, body: input });
   invalidateQueries('communications:options:');
   return settings;
 }

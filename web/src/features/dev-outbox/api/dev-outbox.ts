@@ -1,4 +1,4 @@
-import { COMMUNICATION_PATHS, DevSmsListSchema } from '@shared/contract/communications.ts';
+import { COMMUNICATION_API } from '@shared/contract/communications.ts';
 import { DEV_API } from '@shared/contract/dev.ts';
 import { api } from '@web/lib/api-client.ts';
 import { useQuery } from '@web/lib/use-query.ts';
@@ -7,6 +7,6 @@ import { useQuery } from '@web/lib/use-query.ts';
 // or SMTP_URL (mail). SuperAdmin only, on the server as here.
 
 export const useDevSmsOutbox = () =>
-  useQuery('dev:sms-outbox', () => api.get(COMMUNICATION_PATHS.devSmsOutbox, DevSmsListSchema));
+  useQuery('dev:sms-outbox', () => api.call(COMMUNICATION_API.devSmsOutbox));
 
 export const useDevMailbox = () => useQuery('dev:mailbox', () => api.call(DEV_API.mailbox));

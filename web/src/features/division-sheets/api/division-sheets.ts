@@ -1,10 +1,12 @@
-import { MATCHMAKING_PATHS as P, SheetsSchema } from '@tournament/shared';
+import { MATCHMAKING_API as M } from '@tournament/shared';
 import { api } from '@web/lib/api-client.ts';
 import { useQuery } from '@web/lib/use-query.ts';
 
 // Division sheets' reads (decision 017): all of a draft, or one draft division.
 
 export const useDraftSheets = (draftId: number) =>
-  useQuery(`division-sheets:all:${draftId}`, () => api.get(P.sheetsAll(draftId), SheetsSchema));
+  useQuery(`division-sheets:all:${draftId}`, () => api.call(M.sheetsAll, { params: { draftId } }));
 export const useDivisionSheet = (draftDivisionId: number) =>
-  useQuery(`division-sheets:one:${draftDivisionId}`, () => api.get(P.sheet(draftDivisionId), SheetsSchema));
+  useQuery(`division-sheets:one:${draftDivisionId}`, () =>
+    api.call(M.sheet, { params: { draftDivisionId } }),
+  );

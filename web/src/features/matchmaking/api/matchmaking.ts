@@ -1,11 +1,5 @@
 import {
-  DraftCreatedSchema,
-  DraftOptionsSchema,
-  DraftViewSchema,
-  MATCHMAKING_PATHS as P,
-  MatchmakingListSchema,
-  PublishPreviewSchema,
-  PublishResultSchema,
+  MATCHMAKING_API as M,
   type CreateDraftInput,
   type DivisionPatch,
   type DraftView,
@@ -21,14 +15,14 @@ import { invalidateQueries, useQuery } from '@web/lib/use-query.ts';
 
 const draftKey = (draftId: number) => `matchmaking-draft:${draftId}`;
 
-export const useDrafts = () => useQuery('matchmaking-list', () => api.get(P.list, MatchmakingListSchema));
+export const useDrafts = () => useQuery('matchmaking-list', () => api.call(M.list));
 export const useDraftOptions = (tournamentId: number) =>
-  useQuery(`matchmaking-options:${tournamentId}`, () => api.get(P.options(tournamentId), DraftOptionsSchema));
+  useQuery(`matchmaking-options:${tournamentId}`, () => api.call(M.options, { params: { tournamentId } }));
 export const useDraft = (draftId: number) =>
-  useQuery(draftKey(draftId), () => api.get(P.draft(draftId), DraftViewSchema));
+  useQuery(draftKey(draftId), () => api.call(M.draft, { params: { draftId } }));
 export const usePublishPreview = (draftId: number, enabled: boolean) =>
   useQuery(`matchmaking-publish:${draftId}:${enabled ? 'on' : 'off'}`, () =>
-    enabled ? api.get(P.publish(draftId), PublishPreviewSchema) : Promise.resolve(null),
+    enabled ? api.call(M.publishPreview, { params: { draftId } }) : Promise.resolve(null),
   );
 
 function changed(draftId: number): void {
@@ -45,26 +39,26 @@ async function edit(draftId: number, send: () => Promise<DraftView>): Promise<Dr
 }
 
 export async function createDraft(input: CreateDraftInput): Promise<number> {
-  const { draftId } = await api.post(P.drafts, input, DraftCreatedSchema);
+  const { draftId } = await api.call(M.createDraft, { body: input });
   invalidateQueries('matchmaking-list');
   return draftId;
 }
 
 export const regenerateDraft = (draftId: number) =>
-  edit(draftId, () => api.post(P.regenerate(draftId), undefined, DraftViewSchema));
+  edit(draftId, () => api.call(M.regenerate, { params: { draftId } }));
 export const patchDivision = (draftId: number, divisionId: number, patch: DivisionPatch) =>
-  edit(draftId, () => api.put(P.division(draftId, divisionId), patch, DraftViewSchema));
+  edit(draftId, () => api.call(M.patchDivision, { params: { draftId, divisionId }, body: patch }));
 export const splitDivision = (draftId: number, divisionId: number, how: SplitInput) =>
-  edit(draftId, () => api.post(P.split(draftId, divisionId), how, DraftViewSchema));
+  edit(draftId, () => api.call(M.split, { params: { draftId, divisionId }, body: how }));
 export const combineDivision = (draftId: number, divisionId: number, withDivisionId: number) =>
-  edit(draftId, () => api.post(P.combine(draftId, divisionId), { withDivisionId }, DraftViewSchema));
+  edit(draftId, () => api.call(M.combine, { params: { draftId, divisionId }, body: { withDivisionId } }));
 export const moveCompetitor = (draftId: number, input: MoveInput) =>
-  edit(draftId, () => api.post(P.move(draftId), input, DraftViewSchema));
+  edit(draftId, () => api.call(M.move, { params: { draftId }, body: input }));
 export const placeLateEntry = (draftId: number, input: PlaceInput) =>
-  edit(draftId, () => api.post(P.place(draftId), input, DraftViewSchema));
+  edit(draftId, () => api.call(M.place, { params: { draftId }, body: input }));
 
 export async function publishDraft(draftId: number, confirm: boolean) {
-  const result = await api.post(P.publish(draftId), { confirm }, PublishResultSchema);
+  const result = await api.call(M.publish, { params: { draftId }, body: { confirm } });
   changed(draftId);
   return result;
 }

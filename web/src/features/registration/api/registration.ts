@@ -10,11 +10,7 @@ import {
   type Registration,
   type RegistrationOptions,
 } from '@shared/contract/registration.ts';
-import {
-  CompetitorScheduleSchema,
-  MATCHDAY_PATHS,
-  type CompetitorScheduleEntry,
-} from '@shared/contract/matchday.ts';
+import { MATCHDAY_API, type CompetitorScheduleEntry } from '@shared/contract/matchday.ts';
 import { api } from '@web/lib/api-client.ts';
 import { invalidateQueries, refreshQueries, setQueryData, useQuery } from '@web/lib/use-query.ts';
 
@@ -93,7 +89,7 @@ export function useSchedule(tournamentId: number | undefined) {
   const query = useQuery(`${KEY}schedule:${tournamentId ?? 'none'}`, () =>
     tournamentId === undefined
       ? Promise.resolve([] as CompetitorScheduleEntry[])
-      : api.get(MATCHDAY_PATHS.schedule(tournamentId), CompetitorScheduleSchema),
+      : api.call(MATCHDAY_API.schedule, { params: { tournamentId } }),
   );
   const { refetch } = query;
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { MATCHDAY_PATHS, PublicResultsSchema } from '@shared/contract/matchday.ts';
+import { MATCHDAY_API } from '@shared/contract/matchday.ts';
 import { PUBLIC_API } from '@shared/contract/public.ts';
 import { api } from '@web/lib/api-client.ts';
 import { useQuery } from '@web/lib/use-query.ts';
@@ -18,7 +18,7 @@ export function useResults(tournamentId: number | undefined) {
   const query = useQuery(`results:${tournamentId ?? 'none'}`, () =>
     tournamentId === undefined
       ? Promise.resolve(undefined)
-      : api.get(MATCHDAY_PATHS.results(tournamentId), PublicResultsSchema),
+      : api.call(MATCHDAY_API.results, { params: { tournamentId } }),
   );
   const { refetch } = query;
   useEffect(() => {

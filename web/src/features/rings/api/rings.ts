@@ -1,4 +1,4 @@
-import { AdminRingSchema, MATCHDAY_PATHS } from '@shared/contract/matchday.ts';
+import { MATCHDAY_API as M } from '@shared/contract/matchday.ts';
 import { PUBLIC_API } from '@shared/contract/public.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
 import { api } from '@web/lib/api-client.ts';
@@ -12,28 +12,28 @@ import { syncEngine } from '@web/sync/engine.ts';
 const pullNow = () => void syncEngine().syncNow();
 
 export async function createRing(tournamentId: number, name: string) {
-  const ring = await api.post(MATCHDAY_PATHS.rings, { tournamentId, name }, AdminRingSchema);
+  const ring = await api.call(M.createRing, { body: { tournamentId, name } });
   pullNow();
   return ring;
 }
 
 export async function renameRing(ringId: number, name: string) {
-  const ring = await api.put(MATCHDAY_PATHS.ring(ringId), { name }, AdminRingSchema);
+  const ring = await api.call(M.renameRing, { params: { ringId }, body: { name } });
   pullNow();
   return ring;
 }
 
 export async function removeRing(ringId: number) {
-  await api.del(MATCHDAY_PATHS.ring(ringId));
+  await api.call(M.removeRing, { params: { ringId } });
   pullNow();
 }
 
 export async function reorderRings(tournamentId: number, ids: number[]) {
-  await api.post(MATCHDAY_PATHS.reorderRings, { tournamentId, ids });
+  await api.call(M.reorderRings, { body: { tournamentId, ids } });
   pullNow();
 }
 
-/** The next tournament's id (SPEC section 4), for a first ring when the device holds none yet. */
+/** The next tournament's id (docs/product.md §4), for a first ring when the device holds none yet. */
 export function useNextTournamentId(): number | undefined {
   const tournaments = useQuery('tournaments', () => api.call(PUBLIC_API.tournaments));
   return tournaments.data ? nextTournament(tournaments.data, new Date())?.id : undefined;

@@ -1,21 +1,7 @@
 import {
-  AdminEventTypeListSchema,
-  AdminEventTypeSchema,
-  AdminSiteSettingsSchema,
-  AdminTournamentListSchema,
-  AdminTournamentSchema,
-  AuditEntryListSchema,
-  CopyRulesResultSchema,
-  CompetitorLevelListSchema,
-  CompetitorLevelSchema,
-  DivisionListSchema,
-  DivisionSchema,
-  MATCHMAKING_PATHS,
-  MessageSchema,
-  queryString,
-  SETTINGS_PATHS as P,
-  TournamentEventListSchema,
-  TournamentEventSchema,
+  MATCHMAKING_API,
+  SETTINGS_API as S,
+  type AuditEntity,
   type CompetitorLevelInput,
   type DivisionInput,
   type EventTypeInput,
@@ -43,99 +29,92 @@ async function mutate<T>(call: Promise<T>, ...publicKeys: string[]): Promise<T> 
 }
 
 // ---- Tournaments ----
-export const useAdminTournaments = () =>
-  useQuery(`${ADMIN}tournaments`, () => api.get(P.tournaments, AdminTournamentListSchema));
+export const useAdminTournaments = () => useQuery(`${ADMIN}tournaments`, () => api.call(S.tournaments));
 export const saveTournament = (id: number | null, input: TournamentInput) =>
   mutate(
     id === null
-      ? api.post(P.tournaments, input, AdminTournamentSchema)
-      : api.put(P.tournament(id), input, AdminTournamentSchema),
+      ? api.call(S.createTournament, { body: input })
+      : api.call(S.updateTournament, { params: { id }, body: input }),
     'tournaments',
   );
 export const deleteTournament = (id: number) =>
-  mutate(api.del(P.tournament(id), undefined, MessageSchema), 'tournaments');
+  mutate(api.call(S.deleteTournament, { params: { id } }), 'tournaments');
 
 // ---- Event types ----
-export const useAdminEventTypes = () =>
-  useQuery(`${ADMIN}event-types`, () => api.get(P.eventTypes, AdminEventTypeListSchema));
+export const useAdminEventTypes = () => useQuery(`${ADMIN}event-types`, () => api.call(S.eventTypes));
 export const saveEventType = (id: number | null, input: EventTypeInput) =>
   mutate(
     id === null
-      ? api.post(P.eventTypes, input, AdminEventTypeSchema)
-      : api.put(P.eventType(id), input, AdminEventTypeSchema),
+      ? api.call(S.createEventType, { body: input })
+      : api.call(S.updateEventType, { params: { id }, body: input }),
     'event-types',
   );
 export const deleteEventType = (id: number) =>
-  mutate(api.del(P.eventType(id), undefined, MessageSchema), 'event-types');
+  mutate(api.call(S.deleteEventType, { params: { id } }), 'event-types');
 export const reorderEventTypes = (ids: number[]) =>
-  mutate(api.post(P.eventTypesOrder, { ids }, AdminEventTypeListSchema), 'event-types');
+  mutate(api.call(S.reorderEventTypes, { body: { ids } }), 'event-types');
 
 // ---- Competitor levels ----
 export const useCompetitorLevels = () =>
-  useQuery(`${ADMIN}competitor-levels`, () => api.get(P.competitorLevels, CompetitorLevelListSchema));
+  useQuery(`${ADMIN}competitor-levels`, () => api.call(S.competitorLevels));
 export const saveCompetitorLevel = (id: number | null, input: CompetitorLevelInput) =>
   mutate(
     id === null
-      ? api.post(P.competitorLevels, input, CompetitorLevelSchema)
-      : api.put(P.competitorLevel(id), input, CompetitorLevelSchema),
+      ? api.call(S.createCompetitorLevel, { body: input })
+      : api.call(S.updateCompetitorLevel, { params: { id }, body: input }),
   );
 /**
  * A level's name and description saved as they are edited (decision 027): the list is read again
  * while it stays on screen, so the row being edited keeps its focus.
  */
 export async function saveCompetitorLevelDetails(id: number, input: CompetitorLevelInput) {
-  const saved = await api.put(P.competitorLevel(id), input, CompetitorLevelSchema);
+  const saved = await api.call(S.updateCompetitorLevel, { params: { id }, body: input });
   refreshQueries(ADMIN);
   return saved;
 }
 export const deleteCompetitorLevel = (id: number) =>
-  mutate(api.del(P.competitorLevel(id), undefined, MessageSchema));
+  mutate(api.call(S.deleteCompetitorLevel, { params: { id } }));
 export const reorderCompetitorLevels = (ids: number[]) =>
-  mutate(api.post(P.competitorLevelsOrder, { ids }, CompetitorLevelListSchema));
+  mutate(api.call(S.reorderCompetitorLevels, { body: { ids } }));
 
 // ---- Events of a tournament ----
 export const useAdminEvents = (tournamentId: number | null) =>
   useQuery(`${ADMIN}events:${tournamentId ?? 'none'}`, () =>
-    tournamentId === null
-      ? Promise.resolve([])
-      : api.get(`${P.events}${queryString({ tournamentId })}`, TournamentEventListSchema),
+    tournamentId === null ? Promise.resolve([]) : api.call(S.events, { query: { tournamentId } }),
   );
 export const saveEvent = (id: number | null, input: TournamentEventInput) =>
   mutate(
     id === null
-      ? api.post(P.events, input, TournamentEventSchema)
-      : api.put(P.event(id), input, TournamentEventSchema),
+      ? api.call(S.createEvent, { body: input })
+      : api.call(S.updateEvent, { params: { id }, body: input }),
   );
-export const deleteEvent = (id: number) => mutate(api.del(P.event(id), undefined, MessageSchema));
-export const reorderEvents = (ids: number[]) =>
-  mutate(api.post(P.eventsOrder, { ids }, TournamentEventListSchema));
+export const deleteEvent = (id: number) => mutate(api.call(S.deleteEvent, { params: { id } }));
+export const reorderEvents = (ids: number[]) => mutate(api.call(S.reorderEvents, { body: { ids } }));
 
 // ---- Divisions ----
-export const useDivisions = () =>
-  useQuery(`${ADMIN}divisions`, () => api.get(P.divisions, DivisionListSchema));
+export const useDivisions = () => useQuery(`${ADMIN}divisions`, () => api.call(S.divisions));
 export const saveDivision = (id: number | null, input: DivisionInput) =>
   mutate(
     id === null
-      ? api.post(P.divisions, input, DivisionSchema)
-      : api.put(P.division(id), input, DivisionSchema),
+      ? api.call(S.createDivision, { body: input })
+      : api.call(S.updateDivision, { params: { id }, body: input }),
   );
-export const deleteDivision = (id: number) => mutate(api.del(P.division(id), undefined, MessageSchema));
-export const reorderDivisions = (ids: number[]) =>
-  mutate(api.post(P.divisionsOrder, { ids }, DivisionListSchema));
+export const deleteDivision = (id: number) => mutate(api.call(S.deleteDivision, { params: { id } }));
+export const reorderDivisions = (ids: number[]) => mutate(api.call(S.reorderDivisions, { body: { ids } }));
 /** The rules a past tournament's draft used, appended to the current ones (decision 017). */
 export const copyDivisionRules = (tournamentId: number) =>
-  mutate(api.post(MATCHMAKING_PATHS.copyRules(tournamentId), undefined, CopyRulesResultSchema));
+  mutate(api.call(MATCHMAKING_API.copyRules, { params: { tournamentId } }));
 
 // ---- Site settings ----
-export const useAdminSiteSettings = () =>
-  useQuery(`${ADMIN}site-settings`, () => api.get(P.siteSettings, AdminSiteSettingsSchema));
+export const useAdminSiteSettings = () => useQuery(`${ADMIN}site-settings`, () => api.call(S.siteSettings));
 export const saveSiteSettings = (input: SiteSettingsInput) =>
-  mutate(api.put(P.siteSettings, input, AdminSiteSettingsSchema), 'settings');
+  mutate(api.call(S.updateSiteSettings, { body: input }), 'settings');
 
 // ---- Audit log ----
-export const useAuditLog = (entity: string) =>
+/** `entity`: '' for every kind of change. */
+export const useAuditLog = (entity: AuditEntity | '') =>
   useQuery(`${ADMIN}audit:${entity}`, () =>
-    api.get(`${P.auditLog}${queryString({ limit: 200, entity })}`, AuditEntryListSchema),
+    api.call(S.auditLog, { query: { limit: 200, entity: entity || undefined } }),
   );
 
 /** `ids` with the item at `index` moved one place up (-1) or down (+1). */

@@ -1,4 +1,4 @@
-import { AUDIT_ENTITIES, type AuditEntry } from '@tournament/shared';
+import { AUDIT_ENTITIES, type AuditEntity, type AuditEntry } from '@tournament/shared';
 import { useState } from 'react';
 import { SelectField } from '@web/components/form/select-field.tsx';
 import {
@@ -43,7 +43,7 @@ function changedFields(entry: AuditEntry): string[] {
 /** `/admin/audit-log`: every settings change, who made it, when, before and after (decision 007). */
 export function AuditLogPage() {
   const time = useTimeFormat();
-  const [entity, setEntity] = useState('');
+  const [entity, setEntity] = useState<AuditEntity | ''>('');
   const { data, error, isLoading } = useAuditLog(entity);
   return (
     <SettingsShell
@@ -56,7 +56,7 @@ export function AuditLogPage() {
           value={entity}
           placeholder="Everything"
           options={AUDIT_ENTITIES.map((e) => ({ value: e, label: ENTITY_LABELS[e] ?? e }))}
-          onChange={(e) => setEntity(e.target.value)}
+          onChange={(e) => setEntity(e.target.value as AuditEntity | '')}
         />
       </div>
       <QueryView query={{ data, error, isLoading }} />

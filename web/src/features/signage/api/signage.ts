@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { MATCHDAY_PATHS, SignageRingListSchema, type SignageRing } from '@shared/contract/matchday.ts';
+import { MATCHDAY_API, SignageRingListSchema, type SignageRing } from '@shared/contract/matchday.ts';
 import { PUBLIC_API } from '@shared/contract/public.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
 import { ringAssignmentsFromRows, SIGNAGE_REFRESH_MS } from '@shared/domain/signage.ts';
@@ -109,7 +109,7 @@ export function useApiSignage(tournamentId: number): SignageSource {
     let live = true;
     const read = async () => {
       try {
-        const rings = await api.get(MATCHDAY_PATHS.signage(tournamentId), SignageRingListSchema);
+        const rings = await api.call(MATCHDAY_API.signage, { params: { tournamentId } });
         if (!live) return;
         const next = { rings, at: new Date().toISOString() };
         setBoard(next);
