@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { Spinner } from '@web/components/ui/spinner.tsx';
+import { QueryView } from '@web/components/query-view.tsx';
 import {
   Table,
   TableBody,
@@ -54,8 +54,9 @@ function Detail({ children }: { children: ReactNode }) {
   return (
     <div className="grid gap-6">
       {/* The registration page beside reports a missing registration; nothing to add here. */}
-      {isLoading && !data && <Spinner />}
-      {data && family && <DetailHeader detail={data} family={family} />}
+      <QueryView query={{ data, isLoading }} errors="none">
+        {(data) => family && <DetailHeader detail={data} family={family} />}
+      </QueryView>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {data && <PanelBody detail={data} />}
         {/* The registration page centres itself at a reading width: here it fills its column. */}
