@@ -18,7 +18,7 @@ import { formatDate, useTimeFormat } from '@web/lib/format.ts';
 import { usePageAlert } from '@web/lib/page-alert.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { downloadCompetitorsCsv, useCompetitors } from '../api/competitors.ts';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 // /admin/competitors (decision 013; TournamentDirector, SuperAdmin): every competitor of the next
 // tournament, filtered by event type, level, age, gender and check-in; CSV export; a print view
@@ -180,7 +180,7 @@ function CompetitorsTable({
 }
 
 export function CompetitorsPage() {
-  usePageMeta('Competitors', 'Every competitor of the next tournament, with filters, CSV export and a print view.');
+  usePageMeta(PAGES.competitors.title, 'Every competitor of the next tournament, with filters, CSV export and a print view.');
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
   const { name = '', ...serverFilter } = filter;

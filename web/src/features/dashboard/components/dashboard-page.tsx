@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { QueryView } from '@web/components/query-view.tsx';
 import { formatDate, formatDollars } from '@web/lib/format.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
+import { PAGES } from '@web/app/pages.ts';
 import { useDashboard, useLiveRefresh } from '../api/dashboard.ts';
 import { BarChart } from './bar-chart.tsx';
 
@@ -89,7 +90,7 @@ function DashboardView({ data }: { data: Dashboard }) {
 }
 
 export function DashboardPage() {
-  usePageMeta('Dashboard', 'Registrations, competitors, revenue and check-in of the next tournament.');
+  usePageMeta(PAGES.dashboard.title, 'Registrations, competitors, revenue and check-in of the next tournament.');
   const dashboard = useDashboard();
   useLiveRefresh(dashboard.refetch);
   return (

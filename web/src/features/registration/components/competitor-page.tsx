@@ -21,7 +21,7 @@ import {
   type BindField,
 } from '@web/components/form/competitor-fields.tsx';
 import { AREA_PAGES, type Area } from '../model/area.ts';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 interface Values {
   firstName: string;
@@ -102,7 +102,7 @@ function sameContactChoices(
 
 /** `/{customer|admin}/registration/{id}/competitor/{competitorId?}`: add or edit, validated as you type. */
 export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
-  usePageMeta('Competitor', 'Competitor details, events and emergency contact.');
+  usePageMeta(PAGES.competitor.title, 'Competitor details, events and emergency contact.');
   const params = useParams();
   const registrationId = Number(params.registrationId);
   const competitorId = params.competitorId ? Number(params.competitorId) : undefined;

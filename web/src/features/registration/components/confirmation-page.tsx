@@ -16,7 +16,7 @@ import {
   useRegistrationOptions,
 } from '../api/registration.ts';
 import { PriceNote } from './price-note.tsx';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 const PAYMENT_POLL_MS = 2000;
 
@@ -27,7 +27,7 @@ const PAYMENT_POLL_MS = 2000;
  * the family back here with `?paid=1` while its webhook completes the registration.
  */
 export function ConfirmationPage() {
-  usePageMeta('Confirmation', 'Review and complete your registration.');
+  usePageMeta(PAGES.confirmation.title, 'Review and complete your registration.');
   const id = Number(useParams().registrationId);
   const [search] = useSearchParams();
   const returningFromPayment = search.get('paid') === '1';

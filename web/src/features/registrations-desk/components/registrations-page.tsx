@@ -19,7 +19,7 @@ import { usePageAlert } from '@web/lib/page-alert.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { downloadDeskCsv, useDeskRegistrations, useViewedCustomerRegistrations } from '../api/desk.ts';
 import { useViewingAs, type ViewingAs } from '../view-as.ts';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 import { QueryView } from '@web/components/query-view.tsx';
 
 // `/admin/registrations` (docs/product.md §2 and §6): the staff registrations desk. The search,
@@ -54,7 +54,7 @@ function queryFrom(params: URLSearchParams): AdminRegistrationQuery {
 }
 
 export function RegistrationsPage() {
-  usePageMeta('Registrations', 'Search, filter and export the registrations for the tournament.');
+  usePageMeta(PAGES.registrations.title, 'Search, filter and export the registrations for the tournament.');
   const viewing = useViewingAs();
   return viewing ? <CustomerView viewing={viewing} /> : <Desk />;
 }

@@ -17,6 +17,7 @@ import {
 import { formatDollars, useTimeFormat } from '@web/lib/format.ts';
 import { usePageAlert } from '@web/lib/page-alert.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
+import { PAGES } from '@web/app/pages.ts';
 import { useSession } from '@web/lib/session.ts';
 import { invalidateDesk, resendReceipt, startImpersonation, useDeskDetail } from '../api/desk.ts';
 import { startViewingAs, useViewingAs } from '../view-as.ts';
@@ -48,7 +49,7 @@ function Detail({ children }: { children: ReactNode }) {
   const { data, isLoading } = useDeskDetail(id);
   const family = data ? data.owner.name || data.owner.email || 'a walk-in' : undefined;
   usePageMeta(
-    family ? `Registration of ${family}` : 'Registration',
+    family ? `Registration of ${family}` : PAGES.adminRegistration.title,
     'A registration with its family, payments, receipts and check-in, for staff.',
   );
   return (
