@@ -28,7 +28,8 @@ export function QueryView<T>({
   errors?: 'alert' | 'instead' | 'none';
   /** With errors="instead": the text when there is neither an answer nor an error message. */
   missing?: string;
-  children?: (data: T) => ReactNode;
+  /** Given the answer once there is one (a read that answers null shows nothing). */
+  children?: (data: NonNullable<T>) => ReactNode;
 }) {
   const { data, error, isLoading } = query;
   if (errors === 'alert') {

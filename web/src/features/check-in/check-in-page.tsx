@@ -19,7 +19,7 @@ import {
   FamilySearchField,
   useFamilySearch,
 } from '@web/components/door/family-search-field.tsx';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 // /admin/check-in (decision 010): works from the device store, so it keeps working offline after
 // the first sync; taps queue mutations (shown at once, sent when the network allows).
@@ -27,7 +27,7 @@ import { href } from '@web/app/pages.ts';
 const SHOWN = 50;
 
 export function CheckInPage() {
-  usePageMeta('Check-in', 'Check in competitors at the venue, online or offline.');
+  usePageMeta(PAGES.checkIn.title, 'Check in competitors at the venue, online or offline.');
   const view = useCheckInView();
   const synced = useHasSynced();
   const { query, setQuery, families } = useFamilySearch(view);

@@ -1,13 +1,9 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { SyncRegistration } from '@shared/contract/sync.ts';
 import { changeDue, DOOR_MESSAGES, PAYMENT_METHOD_LABELS } from '@shared/domain/door.ts';
 import { recordDoorPayment } from '@shared/domain/mutators/index.ts';
 import { PaymentFields } from '@web/components/door/payment-fields.tsx';
-import {
-  initialPaymentForm,
-  paymentFromForm,
-  type PaymentFormState,
-} from '@web/components/door/payment-form.ts';
+import { initialPaymentForm, paymentFromForm } from '@web/components/door/payment-form.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import {
   Dialog,
@@ -18,6 +14,7 @@ import {
   DialogTitle,
 } from '@web/components/ui/dialog.tsx';
 import { formatDollars } from '@web/lib/format.ts';
+import { useForm } from '@web/lib/form.ts';
 import { mutate } from '@web/sync/hooks.ts';
 
 // Decision 028: checking in a family that owes money asks
@@ -51,37 +48,30 @@ export function OwingCheckInDialog({
   returnFocusTo: () => HTMLElement | null;
 }) {
   const owing = Math.max(0, r.balanceOwing);
-  const [values, setValues] = useState<PaymentFormState>(() => initialPaymentForm(owing));
-  const [submitted, setSubmitted] = useState(false);
   // One id per payment being entered, as on the payments page: a double tap records it once.
   const paymentId = useRef(crypto.randomUUID());
-  const busy = useRef(false);
-
-  const result = paymentFromForm(values, paymentId.current);
-  const overBalance = result.ok && result.payment.amount > owing;
-  const errors = !submitted
-    ? undefined
-    : !result.ok
-      ? result.errors
-      : overBalance
-        ? { amount: DOOR_MESSAGES.overBalance(owing) }
-        : undefined;
+  const form = useForm({
+    initial: initialPaymentForm(owing),
+    check: (state) => {
+      const result = paymentFromForm(state, paymentId.current);
+      if (!result.ok) return { ok: false, errors: result.errors };
+      if (result.payment.amount > owing)
+        return { ok: false, errors: { amount: DOOR_MESSAGES.overBalance(owing) } };
+      return { ok: true, data: result.payment };
+    },
+    showErrors: 'submitted',
+    onSubmit: async (p) => {
+      await mutate(recordDoorPayment, { ...p, registrationId: r.id, at: new Date().toISOString() });
+      onCheckIn();
+      const change = changeDue(p);
+      onPaid(
+        `${PAYMENT_METHOD_LABELS[p.method]} payment of ${formatDollars(p.amount)} recorded.` +
+          (change !== null ? ` Change due ${formatDollars(change)}.` : ''),
+      );
+      onClose();
+    },
+  });
   const who = what.kind === 'one' ? what.name : `all ${what.count}`;
-
-  async function payAndCheckIn() {
-    setSubmitted(true);
-    if (!result.ok || overBalance || busy.current) return;
-    busy.current = true;
-    const p = result.payment;
-    await mutate(recordDoorPayment, { ...p, registrationId: r.id, at: new Date().toISOString() });
-    onCheckIn();
-    const change = changeDue(p);
-    onPaid(
-      `${PAYMENT_METHOD_LABELS[p.method]} payment of ${formatDollars(p.amount)} recorded.` +
-        (change !== null ? ` Change due ${formatDollars(change)}.` : ''),
-    );
-    onClose();
-  }
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -91,14 +81,7 @@ export function OwingCheckInDialog({
           returnFocusTo()?.focus();
         }}
       >
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void payAndCheckIn();
-          }}
-        >
+        <form noValidate className="grid gap-4" onSubmit={(e) => void form.submit(e)}>
           <DialogHeader>
             <DialogTitle>
               {familyTitle} owes {formatDollars(owing)}
@@ -107,7 +90,16 @@ export function OwingCheckInDialog({
               Take the payment now and check in {who}, or check in now and collect it later.
             </DialogDescription>
           </DialogHeader>
-          <PaymentFields value={values} onChange={setValues} errors={errors} idPrefix="owing-payment" />
+          <PaymentFields
+            value={form.values}
+            onChange={form.setValues}
+            errors={{
+              method: form.error('method'),
+              amount: form.error('amount'),
+              tendered: form.error('tendered'),
+            }}
+            idPrefix="owing-payment"
+          />
           <DialogFooter className="flex-wrap">
             <Button
               type="button"

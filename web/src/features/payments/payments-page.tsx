@@ -14,7 +14,7 @@ import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
 import { useCheckInView, useHasSynced } from '@web/sync/hooks.ts';
 import type { CheckInView } from '@web/sync/overlay.ts';
 import { EndOfDayTotals } from './end-of-day-totals.tsx';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 import { RegistrationPayments } from './registration-payments.tsx';
 
 // /admin/payments (decision 015): find a family as on check-in, record a door payment (cash with
@@ -25,7 +25,7 @@ import { RegistrationPayments } from './registration-payments.tsx';
 const SHOWN = 30;
 
 export function PaymentsPage() {
-  usePageMeta('Payments', 'Take door payments and count the day’s takings, online or offline.');
+  usePageMeta(PAGES.payments.title, 'Take door payments and count the day’s takings, online or offline.');
   const view = useCheckInView();
   const synced = useHasSynced();
   const [search, setSearch] = useSearchParams();

@@ -6,7 +6,7 @@ import { usePageMeta } from '@web/lib/page-meta.ts';
 import { DoorRejections } from '@web/components/door/door-rejections.tsx';
 import { useCheckInView } from '@web/sync/hooks.ts';
 import { useWalkInOptions } from './walk-in-options.ts';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 import { WalkInDone } from './walk-in-done.tsx';
 import { WalkInForm } from './walk-in-registration-form.tsx';
 
@@ -15,7 +15,7 @@ import { WalkInForm } from './walk-in-registration-form.tsx';
 // `registerWalkIn@1`, offline too. Levels, events and prices come from the device's cache.
 
 export function WalkInPage() {
-  usePageMeta('Walk-in registration', 'Register, take payment and check in a walk-in at the door.');
+  usePageMeta(PAGES.walkIn.title, 'Register, take payment and check in a walk-in at the door.');
   const { options, error } = useWalkInOptions();
   const view = useCheckInView();
   const [submitted, setSubmitted] = useState<{ walkInId: string; mutationId: number } | null>(null);

@@ -6,11 +6,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { useForm } from '@web/lib/form.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
+import { PAGES } from '@web/app/pages.ts';
 import { requestPasswordReset } from '../api/accounts.ts';
 
 /** /user/forgot: after a valid e-mail the form hides and a confirmation shows, whatever the answer. */
 export function ForgotPage() {
-  usePageMeta('Forgot Password', 'Get a link to reset your password.');
+  usePageMeta(PAGES.forgot.title, 'Get a link to reset your password.');
   const [sent, setSent] = useState(false);
   const form = useForm({
     schema: ForgotRequestSchema,

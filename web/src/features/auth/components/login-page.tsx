@@ -14,11 +14,11 @@ import { signIn, signInWithGoogle, toSession, useTournaments } from '../api/acco
 import { loginDestination, takeReturnUrl } from '../login-destination.ts';
 import { GoogleButton } from './google-button.tsx';
 import { TournamentStatusPanel } from './tournament-status-panel.tsx';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 /** /user/login: the tournament status panel and the sign-in form (docs/product.md §2). */
 export function LoginPage() {
-  usePageMeta('Login', 'Sign in to register competitors and spectators for the tournament.');
+  usePageMeta(PAGES.login.title, 'Sign in to register competitors and spectators for the tournament.');
   const settings = useSiteSettings();
   const tournaments = useTournaments();
 

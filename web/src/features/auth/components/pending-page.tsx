@@ -3,11 +3,11 @@ import { Navigate } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { clearPendingUser, readPendingUser } from '../pending-user.ts';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 /** /user/pending: "check your e-mail" after sign-up (docs/product.md §4). */
 export function PendingPage() {
-  usePageMeta('Pending Verification', 'Please verify your e-mail address to finish signing up.');
+  usePageMeta(PAGES.pending.title, 'Please verify your e-mail address to finish signing up.');
   const [pending] = useState(readPendingUser);
   // The stored name and address are cleared on leaving this page.
   useEffect(() => () => clearPendingUser(), []);

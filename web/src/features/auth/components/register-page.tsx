@@ -11,7 +11,7 @@ import { useForm } from '@web/lib/form.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { registerAccount } from '../api/accounts.ts';
 import { rememberPendingUser } from '../pending-user.ts';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 const PROVINCE_OPTIONS = Object.entries(PROVINCES).map(([value, label]) => ({ value, label }));
 const EMPTY = {
@@ -30,7 +30,7 @@ const EMPTY = {
 
 /** /user/register: the sign-up form (docs/product.md §4 and §5). */
 export function RegisterPage() {
-  usePageMeta('Sign Up', 'Create an account to register competitors for the tournament.');
+  usePageMeta(PAGES.register.title, 'Create an account to register competitors for the tournament.');
   const navigate = useNavigate();
   const form = useForm({
     schema: RegisterRequestSchema,

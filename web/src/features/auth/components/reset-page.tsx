@@ -8,11 +8,11 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { useForm } from '@web/lib/form.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { resetPassword } from '../api/accounts.ts';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 /** /user/reset/{userId}/{hash} (the shell checks that userId is numeric). */
 export function ResetPage() {
-  usePageMeta('Reset Password', 'Choose a new password for your account.');
+  usePageMeta(PAGES.reset.title, 'Choose a new password for your account.');
   const { userId, hash } = useParams();
   const [done, setDone] = useState(false);
   const form = useForm({

@@ -5,11 +5,11 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { usePageAlert } from '@web/lib/page-alert.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { verifyAccount } from '../api/accounts.ts';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 /** /user/verification/{hash}: sends the hash on load (docs/product.md §4). */
 export function VerificationPage() {
-  usePageMeta('Verify Account', 'Verifying your e-mail address.');
+  usePageMeta(PAGES.verification.title, 'Verifying your e-mail address.');
   const { hash } = useParams();
   const { showError } = usePageAlert();
   const [state, setState] = useState<'working' | 'done' | 'failed'>('working');

@@ -15,13 +15,13 @@ import {
 } from '@web/components/ui/table.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useAudienceRegistrations, useTournaments } from '../api/communications.ts';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 // /admin/communications/registrations (decision 024): the audience picker over a tournament's
 // registrations; the chosen ones go back to the compose page as its audience.
 
 export function AudiencePickerPage() {
-  usePageMeta('Communications: registrations', 'Choose the registrations to message');
+  usePageMeta(PAGES.audiencePicker.title, 'Choose the registrations to message');
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const tournaments = useTournaments();

@@ -8,7 +8,7 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { formatDate } from '@web/lib/format.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useTournaments } from '../api/communications.ts';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 import { ComposeCard } from './compose-card.tsx';
 import { History } from './send-history.tsx';
 import { Progress } from './send-progress.tsx';
@@ -19,7 +19,7 @@ import { SmsSettingsCard } from './sms-settings-card.tsx';
 // one recipient's message; send in the background and watch each recipient's status.
 
 export function CommunicationsPage() {
-  usePageMeta('Communications', 'Message the families of a tournament');
+  usePageMeta(PAGES.communications.title, 'Message the families of a tournament');
   const [search] = useSearchParams();
   const picked = (search.get('registrations') ?? '')
     .split(',')

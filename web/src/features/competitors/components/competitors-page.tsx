@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SelectField } from '@web/components/form/select-field.tsx';
 import { TextField } from '@web/components/form/text-field.tsx';
-import { Alert } from '@web/components/ui/alert.tsx';
 import { Button } from '@web/components/ui/button.tsx';
-import { Spinner } from '@web/components/ui/spinner.tsx';
+import { QueryView } from '@web/components/query-view.tsx';
 import {
   Table,
   TableBody,
@@ -19,7 +18,7 @@ import { formatDate, useTimeFormat } from '@web/lib/format.ts';
 import { usePageAlert } from '@web/lib/page-alert.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { downloadCompetitorsCsv, useCompetitors } from '../api/competitors.ts';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 // /admin/competitors (decision 013; TournamentDirector, SuperAdmin): every competitor of the next
 // tournament, filtered by event type, level, age, gender and check-in; CSV export; a print view
@@ -181,13 +180,14 @@ function CompetitorsTable({
 }
 
 export function CompetitorsPage() {
-  usePageMeta('Competitors', 'Every competitor of the next tournament, with filters, CSV export and a print view.');
+  usePageMeta(PAGES.competitors.title, 'Every competitor of the next tournament, with filters, CSV export and a print view.');
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
   const { name = '', ...serverFilter } = filter;
   const filtered = FILTER_KEYS.some((key) => params.get(key));
   const printView = params.get('print') === '1';
-  const { data, error } = useCompetitors(serverFilter);
+  const competitors = useCompetitors(serverFilter);
+  const data = competitors.data;
   const { showError } = usePageAlert();
   const [downloading, setDownloading] = useState(false);
 
@@ -238,24 +238,23 @@ export function CompetitorsPage() {
         </div>
       </div>
       {!printView && <Filters report={data} filter={filter} onChange={change} />}
-      {error && <Alert variant="danger">{error.message}</Alert>}
-      {data ? (
-        <CompetitorsTable
-          report={data}
-          name={name}
-          onClear={
-            filtered
-              ? () => {
-                  const next = new URLSearchParams(params);
-                  for (const key of FILTER_KEYS) next.delete(key);
-                  setParams(next, { replace: true });
-                }
-              : undefined
-          }
-        />
-      ) : (
-        !error && <Spinner />
-      )}
+      <QueryView query={competitors}>
+        {(data) => (
+          <CompetitorsTable
+            report={data}
+            name={name}
+            onClear={
+              filtered
+                ? () => {
+                    const next = new URLSearchParams(params);
+                    for (const key of FILTER_KEYS) next.delete(key);
+                    setParams(next, { replace: true });
+                  }
+                : undefined
+            }
+          />
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@web/components/
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { useForm } from '@web/lib/form.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
+import { PAGES } from '@web/app/pages.ts';
 import { useSiteSettings } from '@web/lib/site-settings.tsx';
 import { sendContactMessage } from '../api/contact.ts';
 
@@ -15,7 +16,7 @@ const EMPTY = { firstName: '', lastName: '', email: '', phone: '', message: '' }
 /** `/contact`: the Contact Us form (docs/product.md §4 and §5). */
 export function ContactPage() {
   usePageMeta(
-    'Contact Us',
+    PAGES.contact.title,
     'Questions about the tournament, registration or volunteering? Send us a message.',
   );
   const settings = useSiteSettings();

@@ -1,10 +1,10 @@
 import type { Dashboard } from '@tournament/shared';
 import type { ReactNode } from 'react';
-import { Alert } from '@web/components/ui/alert.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { Spinner } from '@web/components/ui/spinner.tsx';
+import { QueryView } from '@web/components/query-view.tsx';
 import { formatDate, formatDollars } from '@web/lib/format.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
+import { PAGES } from '@web/app/pages.ts';
 import { useDashboard, useLiveRefresh } from '../api/dashboard.ts';
 import { BarChart } from './bar-chart.tsx';
 
@@ -90,14 +90,13 @@ function DashboardView({ data }: { data: Dashboard }) {
 }
 
 export function DashboardPage() {
-  usePageMeta('Dashboard', 'Registrations, competitors, revenue and check-in of the next tournament.');
-  const { data, error, refetch } = useDashboard();
-  useLiveRefresh(refetch);
+  usePageMeta(PAGES.dashboard.title, 'Registrations, competitors, revenue and check-in of the next tournament.');
+  const dashboard = useDashboard();
+  useLiveRefresh(dashboard.refetch);
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-semibold">Dashboard</h1>
-      {error && <Alert variant="danger">{error.message}</Alert>}
-      {data ? <DashboardView data={data} /> : !error && <Spinner />}
+      <QueryView query={dashboard}>{(data) => <DashboardView data={data} />}</QueryView>
     </div>
   );
 }

@@ -15,7 +15,7 @@ import {
   type Judges,
   type Paper,
 } from '../model/sheet-text.ts';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 import { QueryView } from '@web/components/query-view.tsx';
 
 // /admin/division-sheets/{draftDivisionId} and /admin/division-sheets/all/{draftId} (decision
@@ -211,7 +211,7 @@ function SheetsView({ sheets, back }: { sheets: Sheets; back: string }) {
 
 export function DraftSheetsPage() {
   const draftId = Number(useParams().draftId);
-  usePageMeta('Division Sheets', 'Every division sheet of a draft');
+  usePageMeta(PAGES.draftSheets.title, 'Every division sheet of a draft');
   const { data, error, isLoading } = useDraftSheets(draftId);
   return (
     <section className="grid gap-4">
@@ -224,7 +224,7 @@ export function DraftSheetsPage() {
 
 export function DivisionSheetPage() {
   const id = Number(useParams().draftDivisionId);
-  usePageMeta('Division Sheet', 'The sheet of one division');
+  usePageMeta(PAGES.divisionSheet.title, 'The sheet of one division');
   const { data, error, isLoading } = useDivisionSheet(id);
   return (
     <section className="grid gap-4">

@@ -12,7 +12,7 @@ import { useSession } from '@web/lib/session.ts';
 import { invalidateFiles, shareFile, uploadForStaff, useMyFiles } from '../api/files.ts';
 import { FileList } from './file-list.tsx';
 import { UploadForm } from './upload-form.tsx';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 // `/customer/file-sharing` (docs/product.md §1 and §2: customers "share files"; `/share`
 // redirects here; decision 025). A family sends staff its waivers and medical forms and gets what
@@ -26,7 +26,7 @@ function registrationLabel(r: FileRegistration): string {
 
 export function FileSharingPage() {
   usePageMeta(
-    'File Sharing',
+    PAGES.fileSharing.title,
     'Send the tournament staff your waivers and medical forms, and get the files they share.',
   );
   const { data, isLoading } = useMyFiles();

@@ -9,12 +9,12 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { formatDate, formatDollars } from '@web/lib/format.ts';
 import { usePageAlert } from '@web/lib/page-alert.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
+import { PAGES } from '@web/app/pages.ts';
 import { Flag, useSiteSettings, useSiteSettingsSettled } from '@web/lib/site-settings.tsx';
 import { useEventTypes, useTournaments } from '../api/home.ts';
 import { RegistrationStatus } from './registration-status.tsx';
 import { VenueBlock } from './venue-block.tsx';
 
-const HOME_TITLE = 'Home';
 const homeDescription = (settings: SiteSettings | undefined) =>
   `${settings?.siteName ?? 'The tournament'}: an open-style martial-arts tournament in Elliot Lake, Ontario. Dates, pricing, schedule, events and online registration.`;
 
@@ -22,7 +22,7 @@ const homeDescription = (settings: SiteSettings | undefined) =>
 export function HomePage() {
   const settings = useSiteSettings();
   const settingsSettled = useSiteSettingsSettled();
-  usePageMeta(HOME_TITLE, homeDescription(settings));
+  usePageMeta(PAGES.home.title, homeDescription(settings));
   const tournaments = useTournaments();
   const eventTypes = useEventTypes();
   const { showError } = usePageAlert();

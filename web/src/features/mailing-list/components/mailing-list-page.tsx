@@ -3,11 +3,11 @@ import { Card, CardContent, CardDescription, CardHeader } from '@web/components/
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useFlag, useSiteSettings } from '@web/lib/site-settings.tsx';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 /** `/mailing-list`: the signup form, only when the MailingListTab flag is on (docs/product.md §2). */
 export function MailingListPage() {
-  usePageMeta('Mailing List', 'Join the mailing list to hear when registration opens and what is new for the next tournament.');
+  usePageMeta(PAGES.mailingList.title, 'Join the mailing list to hear when registration opens and what is new for the next tournament.');
   const settings = useSiteSettings();
   const enabled = useFlag('MailingListTab');
   if (!settings) return <Spinner />;

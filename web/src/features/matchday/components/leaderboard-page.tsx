@@ -25,7 +25,7 @@ import { VenueRefusals } from '@web/components/venue/venue-refusals.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { mutate, useReplica } from '@web/sync/hooks.ts';
 import type { ReplicaSnapshot } from '@web/sync/replica.ts';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 // /admin/matchday/leaderboard (decision 023): the Grand Championship as it stands, live from the
 // device's matchday rows (SPEC section 9: 1st 100, 2nd 75, 3rd 50, 4th 25 per event type),
@@ -74,7 +74,7 @@ function leaderboardData(snapshot: ReplicaSnapshot): LeaderboardData {
 }
 
 export function LeaderboardPage() {
-  usePageMeta('Leaderboard', 'The Grand Championship points as they stand.');
+  usePageMeta(PAGES.leaderboard.title, 'The Grand Championship points as they stand.');
   const snapshot = useReplica('matchday');
   const [editing, setEditing] = useState(false);
   if (!snapshot.loaded) return <p>Loading…</p>;

@@ -27,7 +27,7 @@ import { JudgedScores } from './judged-scores.tsx';
 import { useRingChoice } from './ring-choice.ts';
 import { estimatedStarts } from '@shared/domain/matchday/index.ts';
 import { divisionView, PLACE_LABEL, type DivisionView } from '../model/rules.ts';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 // /admin/matchday (decision 023): a ring official's tablet. Pick the ring (kept on the device),
 // see its queue with estimated starts, start the next division, mark no-shows, enter scores
@@ -49,7 +49,7 @@ function newSeed(): number {
 }
 
 export function MatchdayPage() {
-  usePageMeta('Matchday', 'Run a ring: its queue, scores, brackets and placings.');
+  usePageMeta(PAGES.matchday.title, 'Run a ring: its queue, scores, brackets and placings.');
   const snapshot = useReplica('matchday');
   const synced = useHasSynced('matchday');
   const [ringId, chooseRing] = useRingChoice();

@@ -8,7 +8,7 @@ import { usePageMeta } from '@web/lib/page-meta.ts';
 import { combineDivision, useDraft } from '../api/matchmaking.ts';
 import { idOfKey, toDraftDivision } from '../model/draft-model.ts';
 import { PreviewList } from './preview-list.tsx';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 import { QueryView } from '@web/components/query-view.tsx';
 
 // /admin/matchmaking/{draftId}/combine/division/{draftDivisionId} (decision 017): the nearest
@@ -77,7 +77,7 @@ function Combine({ view, divisionId }: { view: DraftView; divisionId: number }) 
 export function CombinePage() {
   const params = useParams();
   const { data, error, isLoading } = useDraft(Number(params.draftId));
-  usePageMeta('Combine Divisions', 'Combine a small division with a neighbour');
+  usePageMeta(PAGES.combineDivision.title, 'Combine a small division with a neighbour');
   return (
     <section className="grid gap-4">
       <QueryView query={{ data, error, isLoading }}>

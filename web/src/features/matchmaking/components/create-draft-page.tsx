@@ -6,7 +6,7 @@ import { useForm } from '@web/lib/form.ts';
 import { formatDate } from '@web/lib/format.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { createDraft, useDraftOptions } from '../api/matchmaking.ts';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 import { QueryView } from '@web/components/query-view.tsx';
 
 // /admin/matchmaking/create-draft/tournament/{tournamentId} (decision 017): every completed
@@ -82,7 +82,7 @@ function Form({ options }: { options: DraftOptions }) {
 
 export function CreateDraftPage() {
   const tournamentId = Number(useParams().tournamentId);
-  usePageMeta('Create Matchmaking Draft', 'Group competitors into divisions');
+  usePageMeta(PAGES.createDraft.title, 'Group competitors into divisions');
   const { data, error, isLoading } = useDraftOptions(tournamentId);
   return (
     <section className="grid gap-4">

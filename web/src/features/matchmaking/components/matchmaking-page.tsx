@@ -12,14 +12,14 @@ import {
 import { formatDate } from '@web/lib/format.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useDrafts } from '../api/matchmaking.ts';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 import { QueryView } from '@web/components/query-view.tsx';
 
 // /admin/matchmaking (decision 017): each tournament's drafts, newest tournament first, with
 // counts and warnings, and "Create draft". One draft per tournament is the published one.
 
 export function MatchmakingPage() {
-  usePageMeta('Matchmaking', 'Drafts of each tournament’s divisions');
+  usePageMeta(PAGES.matchmaking.title, 'Drafts of each tournament’s divisions');
   const { data, error, isLoading } = useDrafts();
   return (
     <section className="grid gap-6">

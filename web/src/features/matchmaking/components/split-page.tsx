@@ -8,7 +8,7 @@ import { usePageMeta } from '@web/lib/page-meta.ts';
 import { splitDivision, useDraft } from '../api/matchmaking.ts';
 import { competitorsById, toDraftDivision } from '../model/draft-model.ts';
 import { PreviewList } from './preview-list.tsx';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 import { QueryView } from '@web/components/query-view.tsx';
 
 // /admin/matchmaking/{draftId}/split/division/{draftDivisionId} (decision 017): split by age,
@@ -100,7 +100,7 @@ function Split({ view, divisionId }: { view: DraftView; divisionId: number }) {
 export function SplitPage() {
   const params = useParams();
   const { data, error, isLoading } = useDraft(Number(params.draftId));
-  usePageMeta('Split Division', 'Split a division in two');
+  usePageMeta(PAGES.splitDivision.title, 'Split a division in two');
   return (
     <section className="grid gap-4">
       <QueryView query={{ data, error, isLoading }}>

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useSiteSettings } from '@web/lib/site-settings.tsx';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 /** `/privacy`: the privacy policy, last updated January 29, 2023 (docs/product.md §2). */
 export function PrivacyPage() {
-  usePageMeta('Privacy Policy', 'What personal information the tournament site collects, why, how long it is kept and how to reach us.');
+  usePageMeta(PAGES.privacy.title, 'What personal information the tournament site collects, why, how long it is kept and how to reach us.');
   const settings = useSiteSettings();
   const site = settings?.siteName ?? 'the tournament';
   const email = settings?.siteEmail;

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { Registration } from '@shared/contract/registration.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card.tsx';
-import { Spinner } from '@web/components/ui/spinner.tsx';
+import { QueryView } from '@web/components/query-view.tsx';
 import { useForm } from '@web/lib/form.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import {
@@ -21,7 +21,7 @@ import {
   type BindField,
 } from '@web/components/form/competitor-fields.tsx';
 import { AREA_PAGES, type Area } from '../model/area.ts';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 interface Values {
   firstName: string;
@@ -102,7 +102,7 @@ function sameContactChoices(
 
 /** `/{customer|admin}/registration/{id}/competitor/{competitorId?}`: add or edit, validated as you type. */
 export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
-  usePageMeta('Competitor', 'Competitor details, events and emergency contact.');
+  usePageMeta(PAGES.competitor.title, 'Competitor details, events and emergency contact.');
   const params = useParams();
   const registrationId = Number(params.registrationId);
   const competitorId = params.competitorId ? Number(params.competitorId) : undefined;
@@ -158,114 +158,124 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
     }
   }, [existing, loadedId, reset]);
 
-  if (registration.isLoading || options.isLoading || tournaments.isLoading) return <Spinner />;
-  if (!registration.data) return <p role="alert">{registration.error?.message}</p>;
-  if (competitorId !== undefined && !existing)
-    return <p role="alert">The requested resource was not found</p>;
-
-  const values = form.values;
-  // "Same as Ava": the emergency contacts already given for the family's other
-  // competitors, each once, the latest first.
-  const sameAs = sameContactChoices(registration.data.competitors, competitorId);
-  const text: BindField = (name, label, extra = {}) => ({ ...form.field(name), label, ...extra });
-
+  // One spinner until the registration, its options and the tournaments have all answered.
+  const waiting = registration.isLoading || options.isLoading || tournaments.isLoading;
   return (
-    <Card className="mx-auto max-w-2xl">
-      <CardHeader>
-        <h1 className="text-2xl font-bold">
-          {competitorId === undefined ? 'Add a competitor' : 'Edit competitor'}
-        </h1>
-      </CardHeader>
-      <CardContent>
-        <form noValidate onSubmit={(e) => void form.submit(e)} className="grid gap-4">
-          <CompetitorDetailFields field={text} levels={options.data?.competitorLevels ?? []} />
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 font-medium">Events</legend>
-            {(options.data?.events ?? []).map((e) => (
-              // The whole row is the target, at least 44 px tall.
-              <label
-                key={e.id}
-                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 has-[:checked]:border-primary"
-              >
-                <input
-                  type="checkbox"
-                  className="size-5 shrink-0 accent-primary"
-                  checked={values.eventIds.includes(e.id)}
-                  onChange={(ev) => {
-                    const on = ev.target.checked;
-                    form.set(
-                      'eventIds',
-                      on ? [...values.eventIds, e.id] : values.eventIds.filter((x) => x !== e.id),
-                    );
-                    // An event that needs a weight makes the weight's message matter now.
-                    form.touch('weightKg');
-                  }}
-                />
-                {e.name}
-                {e.requiresWeight ? ' (weight needed)' : ''}
-              </label>
-            ))}
-            {form.error('eventIds') && (
-              <p className="text-sm font-medium text-destructive">{form.error('eventIds')}</p>
-            )}
-          </fieldset>
-          {sameAs.length > 0 && (
-            <div className="grid gap-2">
-              <p className="text-sm">Emergency contact</p>
-              <div className="flex flex-wrap gap-2">
-                {sameAs.map((c) => (
-                  <Button
-                    key={c.key}
-                    variant="outline"
-                    className="h-auto min-h-11 whitespace-normal py-2 text-left"
-                    onClick={() =>
-                      form.setValues({
-                        ...values,
-                        emergencyContactName: c.name,
-                        emergencyContactPhone: c.phone,
-                        emergencyContactRelationship: c.relationship,
-                      })
-                    }
-                  >
-                    Same as {c.firstName} ({c.name})
+    <QueryView
+      query={{ data: waiting ? undefined : registration.data, error: registration.error, isLoading: waiting }}
+      errors="instead"
+    >
+      {(loaded) => {
+        if (competitorId !== undefined && !existing)
+          return <p role="alert">The requested resource was not found</p>;
+
+        const values = form.values;
+        // "Same as Ava": the emergency contacts already given for the family's other
+        // competitors, each once, the latest first.
+        const sameAs = sameContactChoices(loaded.competitors, competitorId);
+        const text: BindField = (name, label, extra = {}) => ({ ...form.field(name), label, ...extra });
+
+        return (
+          <Card className="mx-auto max-w-2xl">
+            <CardHeader>
+              <h1 className="text-2xl font-bold">
+                {competitorId === undefined ? 'Add a competitor' : 'Edit competitor'}
+              </h1>
+            </CardHeader>
+            <CardContent>
+              <form noValidate onSubmit={(e) => void form.submit(e)} className="grid gap-4">
+                <CompetitorDetailFields field={text} levels={options.data?.competitorLevels ?? []} />
+                <fieldset className="grid gap-2">
+                  <legend className="mb-1 font-medium">Events</legend>
+                  {(options.data?.events ?? []).map((e) => (
+                    // The whole row is the target, at least 44 px tall.
+                    <label
+                      key={e.id}
+                      className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 has-[:checked]:border-primary"
+                    >
+                      <input
+                        type="checkbox"
+                        className="size-5 shrink-0 accent-primary"
+                        checked={values.eventIds.includes(e.id)}
+                        onChange={(ev) => {
+                          const on = ev.target.checked;
+                          form.set(
+                            'eventIds',
+                            on ? [...values.eventIds, e.id] : values.eventIds.filter((x) => x !== e.id),
+                          );
+                          // An event that needs a weight makes the weight's message matter now.
+                          form.touch('weightKg');
+                        }}
+                      />
+                      {e.name}
+                      {e.requiresWeight ? ' (weight needed)' : ''}
+                    </label>
+                  ))}
+                  {form.error('eventIds') && (
+                    <p className="text-sm font-medium text-destructive">{form.error('eventIds')}</p>
+                  )}
+                </fieldset>
+                {sameAs.length > 0 && (
+                  <div className="grid gap-2">
+                    <p className="text-sm">Emergency contact</p>
+                    <div className="flex flex-wrap gap-2">
+                      {sameAs.map((c) => (
+                        <Button
+                          key={c.key}
+                          variant="outline"
+                          className="h-auto min-h-11 whitespace-normal py-2 text-left"
+                          onClick={() =>
+                            form.setValues({
+                              ...values,
+                              emergencyContactName: c.name,
+                              emergencyContactPhone: c.phone,
+                              emergencyContactRelationship: c.relationship,
+                            })
+                          }
+                        >
+                          Same as {c.firstName} ({c.name})
+                        </Button>
+                      ))}
+                    </div>
+                  </div>
+                )}
+                <EmergencyContactFields field={text} />
+                <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2">
+                  <input
+                    type="checkbox"
+                    name="guardianConsent"
+                    className="size-5 shrink-0 accent-primary"
+                    checked={values.guardianConsent}
+                    onChange={(e) => form.set('guardianConsent', e.target.checked)}
+                  />
+                  I am this competitor&apos;s parent or guardian and consent to their taking part (needed
+                  under 18)
+                </label>
+                {form.error('guardianConsent') && (
+                  <p className="text-sm font-medium text-destructive">{form.error('guardianConsent')}</p>
+                )}
+                <p className="text-sm">
+                  A competitor&apos;s details reach only the tournament staff who need them. Read our{' '}
+                  <Link to={href('privacy')}>privacy policy</Link>.
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  <Button type="submit" size="lg" disabled={form.busy}>
+                    Save competitor
                   </Button>
-                ))}
-              </div>
-            </div>
-          )}
-          <EmergencyContactFields field={text} />
-          <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2">
-            <input
-              type="checkbox"
-              name="guardianConsent"
-              className="size-5 shrink-0 accent-primary"
-              checked={values.guardianConsent}
-              onChange={(e) => form.set('guardianConsent', e.target.checked)}
-            />
-            I am this competitor&apos;s parent or guardian and consent to their taking part (needed under 18)
-          </label>
-          {form.error('guardianConsent') && (
-            <p className="text-sm font-medium text-destructive">{form.error('guardianConsent')}</p>
-          )}
-          <p className="text-sm">
-            A competitor&apos;s details reach only the tournament staff who need them. Read our{' '}
-            <Link to={href('privacy')}>privacy policy</Link>.
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" size="lg" disabled={form.busy}>
-              Save competitor
-            </Button>
-            <Button
-              type="button"
-              size="lg"
-              variant="outline"
-              onClick={() => void navigate(href(AREA_PAGES[area].registration, { registrationId }))}
-            >
-              Cancel
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+                  <Button
+                    type="button"
+                    size="lg"
+                    variant="outline"
+                    onClick={() => void navigate(href(AREA_PAGES[area].registration, { registrationId }))}
+                  >
+                    Cancel
+                  </Button>
+                </div>
+              </form>
+            </CardContent>
+          </Card>
+        );
+      }}
+    </QueryView>
   );
 }

@@ -5,6 +5,7 @@ import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-r
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
+import { QueryView } from '@web/components/query-view.tsx';
 import { formatDollars } from '@web/lib/format.ts';
 import { useAction } from '@web/lib/action.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
@@ -15,7 +16,7 @@ import {
   useRegistrationOptions,
 } from '../api/registration.ts';
 import { PriceNote } from './price-note.tsx';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 const PAYMENT_POLL_MS = 2000;
 
@@ -26,15 +27,15 @@ const PAYMENT_POLL_MS = 2000;
  * the family back here with `?paid=1` while its webhook completes the registration.
  */
 export function ConfirmationPage() {
-  usePageMeta('Confirmation', 'Review and complete your registration.');
+  usePageMeta(PAGES.confirmation.title, 'Review and complete your registration.');
   const id = Number(useParams().registrationId);
   const [search] = useSearchParams();
   const returningFromPayment = search.get('paid') === '1';
   const navigate = useNavigate();
-  const { data: registration, error, isLoading, refetch } = useRegistration(id);
+  const { data, error, isLoading, refetch } = useRegistration(id);
   // Stays busy while the browser leaves for Stripe Checkout.
   const [leaving, setLeaving] = useState(false);
-  const options = useRegistrationOptions(registration?.tournamentId);
+  const options = useRegistrationOptions(data?.tournamentId);
   const [choice, setChoice] = useState<PaymentChoice | null>(null);
   const complete = useAction(async (payment: PaymentChoice) => {
     setChoice(payment);
@@ -50,104 +51,108 @@ export function ConfirmationPage() {
   const paying = complete.busy || leaving;
 
   useEffect(() => {
-    if (!returningFromPayment || registration?.isCompleted) return;
+    if (!returningFromPayment || data?.isCompleted) return;
     const timer = setInterval(refetch, PAYMENT_POLL_MS);
     return () => clearInterval(timer);
-  }, [returningFromPayment, registration?.isCompleted, refetch]);
-
-  if (isLoading && !registration) return <Spinner />;
-  if (!registration) return <p role="alert">{error?.message}</p>;
-  if (registration.isCompleted && registration.receipt) {
-    return <Navigate to={href('receipt', { registrationId: id })} replace />;
-  }
-  if (returningFromPayment) {
-    return (
-      <Card className="mx-auto max-w-2xl">
-        <CardContent className="grid gap-2 pt-6" role="status">
-          <Spinner />
-          <p>Thank you! We are confirming your payment; your receipt will appear here in a moment.</p>
-        </CardContent>
-      </Card>
-    );
-  }
-
-  const items = receiptItems(registration, registration.tournament);
-  const owing = formatDollars(registration.balanceOwing);
-  const cardOffered = options.data?.cardPayments === true;
+  }, [returningFromPayment, data?.isCompleted, refetch]);
 
   return (
-    <Card className="mx-auto max-w-2xl">
-      <CardHeader>
-        <h1 className="text-2xl font-bold">Confirm your registration</h1>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <section aria-labelledby="order-summary" className="grid gap-2">
-          <h2 id="order-summary" className="text-lg font-semibold">
-            Order summary
-          </h2>
-          <ul className="grid gap-1">
-            {items.map((i) => (
-              <li key={i.description} className="flex justify-between gap-4">
-                <span>
-                  {i.description}
-                  {i.quantity > 1 ? ` x ${i.quantity}` : ''}
-                </span>
-                <span>{formatDollars(i.amount)}</span>
-              </li>
-            ))}
-          </ul>
-          <p className="text-xl font-bold" data-testid="registration-total">
-            Total: {formatDollars(registration.cost)}
-          </p>
-          <PriceNote registration={registration} />
-        </section>
-        <section aria-labelledby="how-to-pay" className="grid gap-3">
-          <h2 id="how-to-pay" className="text-lg font-semibold">
-            How would you like to pay?
-          </h2>
-          <div className="grid gap-1">
-            <Button
-              size="lg"
-              className="h-auto min-h-11 justify-between whitespace-normal py-2"
-              disabled={paying || items.length === 0 || !cardOffered}
-              aria-describedby="pay-card-note"
-              onClick={() => void complete.run('card')}
-            >
-              {complete.busy && choice === 'card' ? <Spinner /> : null}
-              <span>Pay now by card</span>
-              <span>{owing}</span>
-            </Button>
-            <p id="pay-card-note" className="text-sm text-muted-foreground">
-              {cardOffered
-                ? 'You pay on the secure card page and your receipt is ready when you come back.'
-                : 'Paying by card is not available right now.'}
-            </p>
-          </div>
-          <div className="grid gap-1">
-            <Button
-              size="lg"
-              variant={cardOffered ? 'outline' : 'default'}
-              className="h-auto min-h-11 justify-between whitespace-normal py-2"
-              disabled={paying || items.length === 0}
-              aria-describedby="pay-door-note"
-              onClick={() => void complete.run('door')}
-            >
-              {complete.busy && choice === 'door' ? <Spinner /> : null}
-              <span>Pay at the door</span>
-              <span>{owing}</span>
-            </Button>
-            <p id="pay-door-note" className="text-sm text-muted-foreground">
-              Your registration is confirmed now; you pay {owing} at check-in on tournament day by cash, card
-              or e-transfer.
-            </p>
-          </div>
-        </section>
-        <div>
-          <Button asChild variant="outline" size="lg">
-            <Link to={href('registration', { registrationId: id })}>Back to registration</Link>
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
+    <QueryView query={{ data, error, isLoading }} errors="instead">
+      {(registration) => {
+        if (registration.isCompleted && registration.receipt) {
+          return <Navigate to={href('receipt', { registrationId: id })} replace />;
+        }
+        if (returningFromPayment) {
+          return (
+            <Card className="mx-auto max-w-2xl">
+              <CardContent className="grid gap-2 pt-6" role="status">
+                <Spinner />
+                <p>Thank you! We are confirming your payment; your receipt will appear here in a moment.</p>
+              </CardContent>
+            </Card>
+          );
+        }
+
+        const items = receiptItems(registration, registration.tournament);
+        const owing = formatDollars(registration.balanceOwing);
+        const cardOffered = options.data?.cardPayments === true;
+
+        return (
+          <Card className="mx-auto max-w-2xl">
+            <CardHeader>
+              <h1 className="text-2xl font-bold">Confirm your registration</h1>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <section aria-labelledby="order-summary" className="grid gap-2">
+                <h2 id="order-summary" className="text-lg font-semibold">
+                  Order summary
+                </h2>
+                <ul className="grid gap-1">
+                  {items.map((i) => (
+                    <li key={i.description} className="flex justify-between gap-4">
+                      <span>
+                        {i.description}
+                        {i.quantity > 1 ? ` x ${i.quantity}` : ''}
+                      </span>
+                      <span>{formatDollars(i.amount)}</span>
+                    </li>
+                  ))}
+                </ul>
+                <p className="text-xl font-bold" data-testid="registration-total">
+                  Total: {formatDollars(registration.cost)}
+                </p>
+                <PriceNote registration={registration} />
+              </section>
+              <section aria-labelledby="how-to-pay" className="grid gap-3">
+                <h2 id="how-to-pay" className="text-lg font-semibold">
+                  How would you like to pay?
+                </h2>
+                <div className="grid gap-1">
+                  <Button
+                    size="lg"
+                    className="h-auto min-h-11 justify-between whitespace-normal py-2"
+                    disabled={paying || items.length === 0 || !cardOffered}
+                    aria-describedby="pay-card-note"
+                    onClick={() => void complete.run('card')}
+                  >
+                    {complete.busy && choice === 'card' ? <Spinner /> : null}
+                    <span>Pay now by card</span>
+                    <span>{owing}</span>
+                  </Button>
+                  <p id="pay-card-note" className="text-sm text-muted-foreground">
+                    {cardOffered
+                      ? 'You pay on the secure card page and your receipt is ready when you come back.'
+                      : 'Paying by card is not available right now.'}
+                  </p>
+                </div>
+                <div className="grid gap-1">
+                  <Button
+                    size="lg"
+                    variant={cardOffered ? 'outline' : 'default'}
+                    className="h-auto min-h-11 justify-between whitespace-normal py-2"
+                    disabled={paying || items.length === 0}
+                    aria-describedby="pay-door-note"
+                    onClick={() => void complete.run('door')}
+                  >
+                    {complete.busy && choice === 'door' ? <Spinner /> : null}
+                    <span>Pay at the door</span>
+                    <span>{owing}</span>
+                  </Button>
+                  <p id="pay-door-note" className="text-sm text-muted-foreground">
+                    Your registration is confirmed now; you pay {owing} at check-in on tournament day by cash,
+                    card or e-transfer.
+                  </p>
+                </div>
+              </section>
+              <div>
+                <Button asChild variant="outline" size="lg">
+                  <Link to={href('registration', { registrationId: id })}>Back to registration</Link>
+                </Button>
+              </div>
+            </CardContent>
+          </Card>
+        );
+      }}
+    </QueryView>
   );
 }

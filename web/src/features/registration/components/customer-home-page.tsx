@@ -7,7 +7,7 @@ import type { CompetitorScheduleEntry } from '@shared/contract/matchday.ts';
 import { formatAbout, formatDate, formatDollars } from '@web/lib/format.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useRegistrations, useSchedule, useTournaments } from '../api/registration.ts';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 
 /** "Forms, Girls 10-11: Ring 3, about 10:45" (decision 022). */
 function scheduleText(e: CompetitorScheduleEntry & { ringName: string }): string {
@@ -61,7 +61,7 @@ function Schedule({ entries }: { entries: readonly CompetitorScheduleEntry[] }) 
 
 /** `/customer/home`: this tournament's registrations with status, balance and receipts (docs/product.md §2). */
 export function CustomerHomePage() {
-  usePageMeta('Home', 'Your registrations, receipts and notification preferences.');
+  usePageMeta(PAGES.customerHome.title, 'Your registrations, receipts and notification preferences.');
   const tournaments = useTournaments();
   const next = tournaments.data ? nextTournament(tournaments.data, new Date()) : undefined;
   const registrations = useRegistrations(next?.id);

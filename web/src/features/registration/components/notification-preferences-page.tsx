@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { useAction } from '@web/lib/action.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
+import { PAGES } from '@web/app/pages.ts';
 import { useFlag } from '@web/lib/site-settings.tsx';
 import {
   invalidateRegistrations,
@@ -16,7 +17,10 @@ import {
 
 /** `/customer/home/notification-preferences`: e-mail and SMS per contact (SMS only with AllowSmsNotifications). */
 export function NotificationPreferencesPage() {
-  usePageMeta('Notification Preferences', 'Choose how each contact hears about divisions coming up.');
+  usePageMeta(
+    PAGES.notificationPreferences.title,
+    'Choose how each contact hears about divisions coming up.',
+  );
   const tournaments = useTournaments();
   const next = tournaments.data ? nextTournament(tournaments.data, new Date()) : undefined;
   const registrations = useRegistrations(next?.id);

@@ -7,12 +7,12 @@ import { usePageMeta } from '@web/lib/page-meta.ts';
 import type { Registration } from '@shared/contract/registration.ts';
 import { useReceipt, useRegistration } from '../api/registration.ts';
 import { PriceNote } from './price-note.tsx';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 import { QueryView } from '@web/components/query-view.tsx';
 
 /** `/customer/registration/{id}/receipt`: the printable receipt; home when there is none (docs/product.md §2). */
 export function ReceiptPage() {
-  usePageMeta('Receipt', 'Your registration receipt and check-in QR code.');
+  usePageMeta(PAGES.receipt.title, 'Your registration receipt and check-in QR code.');
   const id = Number(useParams().registrationId);
   const registration = useRegistration(id);
   if (registration.isLoading && !registration.data) return <Spinner />;

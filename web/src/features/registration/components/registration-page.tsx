@@ -1,7 +1,7 @@
 import { DIRECTOR_ROLES, hasAnyRole } from '@shared/domain/roles.ts';
 import { useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { QueryView } from '@web/components/query-view.tsx';
 import { useAction } from '@web/lib/action.ts';
@@ -19,7 +19,7 @@ import type { Area } from '../model/area.ts';
 
 /** `/{customer|admin}/registration/{id}`: competitors, spectator passes, lunch tickets, total, contacts. */
 export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
-  usePageMeta('Online Registration', 'Register competitors, spectator passes and lunch tickets.');
+  usePageMeta(PAGES.registration.title, 'Register competitors, spectator passes and lunch tickets.');
   const id = Number(useParams().registrationId);
   const navigate = useNavigate();
   const { data: registration, error, isLoading } = useRegistration(id);

@@ -5,7 +5,6 @@ import { SelectField } from '@web/components/form/select-field.tsx';
 import { TextField } from '@web/components/form/text-field.tsx';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
-import { Spinner } from '@web/components/ui/spinner.tsx';
 import {
   Table,
   TableBody,
@@ -20,7 +19,7 @@ import { usePageAlert } from '@web/lib/page-alert.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { downloadDeskCsv, useDeskRegistrations, useViewedCustomerRegistrations } from '../api/desk.ts';
 import { useViewingAs, type ViewingAs } from '../view-as.ts';
-import { href } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 import { QueryView } from '@web/components/query-view.tsx';
 
 // `/admin/registrations` (docs/product.md §2 and §6): the staff registrations desk. The search,
@@ -55,7 +54,7 @@ function queryFrom(params: URLSearchParams): AdminRegistrationQuery {
 }
 
 export function RegistrationsPage() {
-  usePageMeta('Registrations', 'Search, filter and export the registrations for the tournament.');
+  usePageMeta(PAGES.registrations.title, 'Search, filter and export the registrations for the tournament.');
   const viewing = useViewingAs();
   return viewing ? <CustomerView viewing={viewing} /> : <Desk />;
 }
@@ -92,7 +91,6 @@ function Desk() {
     }
   }
 
-  const rows = data?.rows ?? [];
   const filtered = Boolean(query.q) || FILTERS.some((f) => query[f] !== undefined);
   return (
     <div className="grid gap-4">
@@ -144,17 +142,19 @@ function Desk() {
           onChange={(e) => set('order', e.target.value)}
         />
       </div>
-      {isLoading && !data ? (
-        <Spinner />
-      ) : error && !data ? (
-        <p role="alert">{error.message}</p>
-      ) : data?.tournamentId === null ? (
-        <p>There is no upcoming tournament, so there are no registrations to show.</p>
-      ) : rows.length === 0 ? (
-        <p>{filtered ? 'No registrations match this search and these filters.' : 'No registrations yet.'}</p>
-      ) : (
-        <DeskTable rows={rows} />
-      )}
+      <QueryView query={{ data, error, isLoading }} errors="instead">
+        {(data) =>
+          data.tournamentId === null ? (
+            <p>There is no upcoming tournament, so there are no registrations to show.</p>
+          ) : data.rows.length === 0 ? (
+            <p>
+              {filtered ? 'No registrations match this search and these filters.' : 'No registrations yet.'}
+            </p>
+          ) : (
+            <DeskTable rows={data.rows} />
+          )
+        }
+      </QueryView>
     </div>
   );
 }

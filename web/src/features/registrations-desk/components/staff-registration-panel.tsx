@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { Spinner } from '@web/components/ui/spinner.tsx';
+import { QueryView } from '@web/components/query-view.tsx';
 import {
   Table,
   TableBody,
@@ -17,6 +17,7 @@ import {
 import { formatDollars, useTimeFormat } from '@web/lib/format.ts';
 import { usePageAlert } from '@web/lib/page-alert.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
+import { PAGES } from '@web/app/pages.ts';
 import { useSession } from '@web/lib/session.ts';
 import { invalidateDesk, resendReceipt, startImpersonation, useDeskDetail } from '../api/desk.ts';
 import { startViewingAs, useViewingAs } from '../view-as.ts';
@@ -48,14 +49,15 @@ function Detail({ children }: { children: ReactNode }) {
   const { data, isLoading } = useDeskDetail(id);
   const family = data ? data.owner.name || data.owner.email || 'a walk-in' : undefined;
   usePageMeta(
-    family ? `Registration of ${family}` : 'Registration',
+    family ? `Registration of ${family}` : PAGES.adminRegistration.title,
     'A registration with its family, payments, receipts and check-in, for staff.',
   );
   return (
     <div className="grid gap-6">
       {/* The registration page beside reports a missing registration; nothing to add here. */}
-      {isLoading && !data && <Spinner />}
-      {data && family && <DetailHeader detail={data} family={family} />}
+      <QueryView query={{ data, isLoading }} errors="none">
+        {(data) => family && <DetailHeader detail={data} family={family} />}
+      </QueryView>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {data && <PanelBody detail={data} />}
         {/* The registration page centres itself at a reading width: here it fills its column. */}

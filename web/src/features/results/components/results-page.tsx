@@ -13,6 +13,7 @@ import {
 } from '@web/components/ui/table.tsx';
 import { formatDate } from '@web/lib/format.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
+import { PAGES } from '@web/app/pages.ts';
 import { useResults, useTournaments } from '../api/results.ts';
 
 // /results (decision 022): public, no login. Completed divisions' placings and the Grand
@@ -140,7 +141,7 @@ function Divisions({ divisions }: { divisions: PublicResults['divisions'] }) {
 
 /** `/results`: public. */
 export function ResultsPage() {
-  usePageMeta('Results', 'Division results and the Grand Championship leaderboard.');
+  usePageMeta(PAGES.results.title, 'Division results and the Grand Championship leaderboard.');
   const [params] = useSearchParams();
   const idParam = params.get('tournamentId');
   const wanted = idParam && /^\d{1,9}$/.test(idParam) ? Number(idParam) : null;

@@ -8,6 +8,7 @@ import {
 import { Button } from '@web/components/ui/button.tsx';
 import { VenueRefusals } from '@web/components/venue/venue-refusals.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
+import { PAGES } from '@web/app/pages.ts';
 import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
 import { mutate, useHasSynced, useReplica } from '@web/sync/hooks.ts';
 import { useNextTournamentId } from '../api/rings.ts';
@@ -25,7 +26,7 @@ import { RingsBoard } from './rings-board.tsx';
 const RING_MUTATORS: readonly Mutator[] = [setRingOpen, assignDivision, reorderQueue, balanceRings];
 
 export function RingsPage() {
-  usePageMeta('Rings', "Set up the tournament's rings and their queues of divisions.");
+  usePageMeta(PAGES.rings.title, "Set up the tournament's rings and their queues of divisions.");
   const snapshot = useReplica('matchday');
   const synced = useHasSynced('matchday');
   const nextTournamentId = useNextTournamentId();

@@ -13,6 +13,7 @@ import { useTimeFormat } from '@web/lib/format.ts';
 import { useAuditLog } from '../api/settings.ts';
 import { QueryView } from '@web/components/query-view.tsx';
 import { SettingsShell } from './settings-shell.tsx';
+import { PAGES } from '@web/app/pages.ts';
 
 const ENTITY_LABELS: Record<string, string> = {
   tournament: 'Tournament',
@@ -47,7 +48,7 @@ export function AuditLogPage() {
   const { data, error, isLoading } = useAuditLog(entity);
   return (
     <SettingsShell
-      title="Audit Log"
+      title={PAGES.auditLog.title}
       description="Every settings change: who made it, when, and the values before and after."
     >
       <div className="max-w-xs">

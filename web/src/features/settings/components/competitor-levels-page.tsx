@@ -16,6 +16,7 @@ import {
 } from '../api/settings.ts';
 import { QueryView } from '@web/components/query-view.tsx';
 import { SettingsShell } from './settings-shell.tsx';
+import { PAGES } from '@web/app/pages.ts';
 
 /** `/admin/competitor-levels`: an ordered list (move up/down), renamed in place (decision 007), with descriptions families see (decision 027). */
 export function CompetitorLevelsPage() {
@@ -34,7 +35,7 @@ export function CompetitorLevelsPage() {
 
   return (
     <SettingsShell
-      title="Competitor Levels"
+      title={PAGES.competitorLevels.title}
       description="Levels from beginner up, in order; divisions and registrations use them."
     >
       <Card>

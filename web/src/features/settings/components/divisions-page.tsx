@@ -19,6 +19,7 @@ import {
 import { CheckboxField } from './checkbox-field.tsx';
 import { QueryView } from '@web/components/query-view.tsx';
 import { SettingsShell } from './settings-shell.tsx';
+import { PAGES } from '@web/app/pages.ts';
 
 interface Values {
   name: string;
@@ -116,7 +117,7 @@ export function DivisionsPage() {
 
   return (
     <SettingsShell
-      title="Divisions"
+      title={PAGES.divisions.title}
       description="Age range, gender or mixed, levels, optional weight range and size of each division matchmaking builds."
       actions={
         <Button onClick={editing.startNew}>

@@ -10,6 +10,7 @@ import { deleteEventType, reorderEventTypes, saveEventType, useAdminEventTypes }
 import { CheckboxField } from './checkbox-field.tsx';
 import { QueryView } from '@web/components/query-view.tsx';
 import { SettingsShell } from './settings-shell.tsx';
+import { PAGES } from '@web/app/pages.ts';
 
 const JUDGES = [
   { value: '3', label: '3 judges' },
@@ -36,7 +37,7 @@ export function EventTypesPage() {
 
   return (
     <SettingsShell
-      title="Event Types"
+      title={PAGES.eventTypes.title}
       description="What competitors can enter (forms, sparring...), in the order the home page lists them."
       actions={
         <Button onClick={editing.startNew}>

@@ -17,6 +17,7 @@ import {
 import { CheckboxField } from './checkbox-field.tsx';
 import { QueryView } from '@web/components/query-view.tsx';
 import { SettingsShell } from './settings-shell.tsx';
+import { PAGES } from '@web/app/pages.ts';
 
 /** `/admin/events`: what competitors can enter at a tournament, each of one event type (decision 007). */
 export function EventsPage() {
@@ -34,7 +35,7 @@ export function EventsPage() {
 
   return (
     <SettingsShell
-      title="Events"
+      title={PAGES.events.title}
       description="What competitors can enter at each tournament, each of one event type."
     >
       <QueryView query={{ ...tournaments, error: tournaments.error ?? eventTypes.error }} />

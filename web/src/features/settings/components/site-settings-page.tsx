@@ -9,13 +9,14 @@ import { saveSiteSettings, useAdminSiteSettings } from '../api/settings.ts';
 import { CheckboxField } from './checkbox-field.tsx';
 import { QueryView } from '@web/components/query-view.tsx';
 import { SettingsShell } from './settings-shell.tsx';
+import { PAGES } from '@web/app/pages.ts';
 
 /** `/admin/site-settings`: identity, venue, links, the three feature flags and SMS sender (decision 007). */
 export function SiteSettingsPage() {
   const { data, error, isLoading } = useAdminSiteSettings();
   return (
     <SettingsShell
-      title="Site Settings"
+      title={PAGES.siteSettings.title}
       description="The site's name, contact address, venue and time zone, links, feature flags and SMS sender. Changes show at once."
     >
       <QueryView query={{ data, error, isLoading }}>

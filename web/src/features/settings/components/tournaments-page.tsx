@@ -10,6 +10,7 @@ import { useForm } from '@web/lib/form.ts';
 import { deleteTournament, saveTournament, useAdminTournaments } from '../api/settings.ts';
 import { QueryView } from '@web/components/query-view.tsx';
 import { SettingsShell } from './settings-shell.tsx';
+import { PAGES } from '@web/app/pages.ts';
 
 interface Values {
   tournamentDate: string;
@@ -74,7 +75,7 @@ export function TournamentsPage() {
 
   return (
     <SettingsShell
-      title="Tournaments"
+      title={PAGES.tournaments.title}
       description="Dates, prices, venue and schedule of each tournament."
       actions={
         // A new tournament starts from the latest one's prices and schedule, so it waits for the list.

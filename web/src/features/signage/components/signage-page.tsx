@@ -12,6 +12,7 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { formatAbout, useTimeZone } from '@web/lib/format.ts';
 import { cn } from '@web/lib/utils.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
+import { PAGES } from '@web/app/pages.ts';
 import { formatTimeOrDateTime } from '@shared/domain/time.ts';
 import {
   useApiSignage,
@@ -216,7 +217,7 @@ function ApiBoard({ tournamentId, ringIds }: { tournamentId: number; ringIds: nu
 
 /** `/signage/ring-assignments`: public, no login. */
 export function SignagePage() {
-  usePageMeta('Ring Assignments', 'What is running in each ring now, and what is next.');
+  usePageMeta(PAGES.signage.title, 'What is running in each ring now, and what is next.');
   const [params] = useSearchParams();
   const ringIds = parseRingIds(params.get('rings'));
   const idParam = params.get('tournamentId');
