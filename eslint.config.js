@@ -69,6 +69,35 @@ export default tseslint.config(
     },
   },
   {
+    // One spelling of the shared package per workspace (docs/style.md §1). The web imports the
+    // module it needs (`@shared/contract/public.ts`): its chunks then carry only what they use,
+    // and zod stays out of the first one (decision 020). The server, the service worker and the
+    // end-to-end suite import the package (`@tournament/shared`); `@shared/` is the web's alias.
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tournament/shared',
+              message: "In web/src import the module itself: '@shared/<folder>/<module>.ts'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['sync-server/**/*.ts', 'sw/**/*.ts', 'e2e/**/*.ts', 'shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@shared/*'], message: "Outside web/src import '@tournament/shared'." }] },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers loosely (their assertions check the shape).
     files: ['**/testing/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

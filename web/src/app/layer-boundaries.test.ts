@@ -48,4 +48,15 @@ describe('feature boundaries', () => {
     );
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('refuses the package spelling of shared code in web/src: the module itself is imported', async () => {
+    const [result] = await eslint.lintText(
+      "import { MESSAGES } from '@tournament/shared';\nexport const m = MESSAGES;\n",
+      { filePath: path.join(root, 'web/src/features/check-in/uses-package.ts') },
+    );
+    const errors = (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports');
+    expect(errors.map((e) => e.message)).toEqual([
+      "'@tournament/shared' import is restricted from being used. In web/src import the module itself: '@shared/<folder>/<module>.ts'.",
+    ]);
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import type { EventType, SiteSettings, Tournament } from '@tournament/shared';
+import type { EventType, SiteSettings, Tournament } from '@shared/contract/public.ts';
 
 // The answers a server-rendered public page carries (decision 020), in a
 // `<script type="application/json" id="page-data">` tag (CSP never runs it), keyed by the

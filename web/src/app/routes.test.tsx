@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { MESSAGES } from '@tournament/shared';
+import { MESSAGES } from '@shared/domain/messages.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../lib/session.ts';
@@ -58,8 +58,19 @@ describe('the login guard (docs/product.md §2)', () => {
   });
 
   it('treats the public paths of the spec as public and the rest as private', () => {
-    for (const p of ['/', '/contact', '/privacy', '/mailing-list', '/user/login', '/user/register', '/user/pending',
-      '/user/verification/abc', '/user/forgot', '/user/reset/3/xyz', '/signage/ring-assignments']) {
+    for (const p of [
+      '/',
+      '/contact',
+      '/privacy',
+      '/mailing-list',
+      '/user/login',
+      '/user/register',
+      '/user/pending',
+      '/user/verification/abc',
+      '/user/forgot',
+      '/user/reset/3/xyz',
+      '/signage/ring-assignments',
+    ]) {
       expect(isPublicPath(p), p).toBe(true);
     }
     for (const p of ['/customer/home', '/admin', '/admin/dashboard', '/share', '/user/reset/3']) {
@@ -117,7 +128,9 @@ describe('the admin area (docs/product.md §2 and §6)', () => {
     signIn(['SuperAdmin']);
     renderAt('/admin/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Admin' });
-    expect(nav).toHaveTextContent('DashboardCompetitorsRegistrationsPaymentsCheck-inMatchmakingMatchdayRings');
+    expect(nav).toHaveTextContent(
+      'DashboardCompetitorsRegistrationsPaymentsCheck-inMatchmakingMatchdayRings',
+    );
     expect(screen.getByRole('button', { name: 'More' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
   });
@@ -140,9 +153,15 @@ describe('the header (docs/product.md §2)', () => {
   it('shows Admin to staff and Logout to anyone signed in', async () => {
     signIn(['CheckInAdmin']);
     renderAt('/contact');
-    expect(await screen.findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin/registrations');
+    expect(await screen.findByRole('link', { name: 'Admin' })).toHaveAttribute(
+      'href',
+      '/admin/registrations',
+    );
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Online Registration' })).toHaveAttribute('href', '/customer/home');
+    expect(screen.getByRole('link', { name: 'Online Registration' })).toHaveAttribute(
+      'href',
+      '/customer/home',
+    );
   });
 
   it('shows no Admin button to a customer and no Logout to a visitor', async () => {
@@ -154,7 +173,11 @@ describe('the header (docs/product.md §2)', () => {
   });
 
   it('shows the Mailing List tab only when its flag is on', async () => {
-    stubApi({ '/api/settings': makeSettings({ flags: { SellLunchTickets: false, MailingListTab: false, AllowSmsNotifications: true } }) });
+    stubApi({
+      '/api/settings': makeSettings({
+        flags: { SellLunchTickets: false, MailingListTab: false, AllowSmsNotifications: true },
+      }),
+    });
     renderAt('/contact');
     await screen.findByText('Northern Ontario Martial Arts Championship');
     expect(screen.queryByRole('link', { name: 'Mailing List' })).toBeNull();

@@ -1,6 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ContactMessageSchema, DivisionInputSchema, MESSAGES } from '@tournament/shared';
+import { ContactMessageSchema } from '@shared/contract/public.ts';
+import { DivisionInputSchema } from '@shared/contract/settings.ts';
+import { MESSAGES } from '@shared/domain/messages.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { PageAlert } from '../components/page-alert.tsx';
 import { TextField } from '../components/form/text-field.tsx';

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { FeatureFlag, SiteSettings } from '@tournament/shared';
+import type { FeatureFlag, SiteSettings } from '@shared/contract/public.ts';
 import { PUBLIC_PATHS } from '@shared/contract/public-paths.ts';
 import { api } from './api-client.ts';
 import { keptOnDevice } from './offline-cache.ts';

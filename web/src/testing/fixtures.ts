@@ -1,4 +1,4 @@
-import type { EventType, SiteSettings, Tournament } from '@tournament/shared';
+import type { EventType, SiteSettings, Tournament } from '@shared/contract/public.ts';
 import { vi } from 'vitest';
 
 // Small factories for web tests (docs/style.md §4).
@@ -61,7 +61,10 @@ export function stubApi(answers: Record<string, unknown>) {
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const path = String(input);
     const body = path in answers ? answers[path] : [];
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;

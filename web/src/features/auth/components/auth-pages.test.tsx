@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, type Tournament } from '@tournament/shared';
+import { MESSAGES } from '@shared/domain/messages.ts';
+import type { Tournament } from '@shared/contract/public.ts';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageAlert } from '@web/components/page-alert.tsx';
@@ -27,7 +28,12 @@ vi.mock('../api/accounts.ts', () => ({
   signIn: vi.fn(),
   signInWithGoogle: vi.fn(),
   toSession: vi.fn(),
-  useTournaments: () => ({ data: data.tournaments, error: undefined, isLoading: false, refetch: () => undefined }),
+  useTournaments: () => ({
+    data: data.tournaments,
+    error: undefined,
+    isLoading: false,
+    refetch: () => undefined,
+  }),
 }));
 
 function Where() {
@@ -35,7 +41,11 @@ function Where() {
   return <p data-testid="where">{location.pathname}</p>;
 }
 
-function renderAt(path: string, routes: { path: string; element: React.ReactNode }[], settings = makeSettings()) {
+function renderAt(
+  path: string,
+  routes: { path: string; element: React.ReactNode }[],
+  settings = makeSettings(),
+) {
   render(
     <StaticSettingsProvider settings={settings}>
       <PageAlertProvider>
@@ -81,14 +91,22 @@ describe('the login panel in its four states (docs/product.md §2)', () => {
   });
 
   it('opening soon: the opening date and a disabled sign-up button', () => {
-    panel([makeTournament({ isRegistrationOpen: false, isRegistrationOpenSoon: true, registrationOpensOn: '2099-03-02' })]);
+    panel([
+      makeTournament({
+        isRegistrationOpen: false,
+        isRegistrationOpenSoon: true,
+        registrationOpensOn: '2099-03-02',
+      }),
+    ]);
     expect(screen.getByText(/Monday, March 2, 2099/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeDisabled();
   });
 
   it('closed', () => {
     panel([makeTournament({ isRegistrationOpen: false, isRegistrationOpenSoon: false })]);
-    expect(screen.getByRole('heading', { name: 'Online registration is currently closed' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Online registration is currently closed' }),
+    ).toBeInTheDocument();
   });
 
   it('no next tournament', () => {
@@ -107,7 +125,11 @@ describe('the login page', () => {
   });
 
   it('shows the Google button when a client id is configured', () => {
-    renderAt('/user/login', [{ path: '/user/login', element: <LoginPage /> }], makeSettings({ googleClientId: 'abc.apps' }));
+    renderAt(
+      '/user/login',
+      [{ path: '/user/login', element: <LoginPage /> }],
+      makeSettings({ googleClientId: 'abc.apps' }),
+    );
     expect(screen.getByTestId('google-sign-in')).toBeInTheDocument();
   });
 });
@@ -142,7 +164,10 @@ describe('the sign-up page', () => {
     await user.type(screen.getByLabelText(/^Postal Code/), 'p5a1a1');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     await waitFor(() => expect(where()).toBe('/user/pending'));
-    expect(vi.mocked(registerAccount).mock.calls[0]?.[0]).toMatchObject({ email: 'robin@example.com', province: 'ON' });
+    expect(vi.mocked(registerAccount).mock.calls[0]?.[0]).toMatchObject({
+      email: 'robin@example.com',
+      province: 'ON',
+    });
     expect(readPendingUser()).toEqual({ firstName: 'Robin', email: 'robin@example.com' });
   });
 });
@@ -215,9 +240,16 @@ describe('the reset page', () => {
     await user.type(screen.getByLabelText(/^Confirm Password/), 'new-password-1');
     expect(button).toBeEnabled();
     await user.click(button);
-    expect(await screen.findByRole('link', { name: 'Proceed to login' })).toHaveAttribute('href', '/user/login');
+    expect(await screen.findByRole('link', { name: 'Proceed to login' })).toHaveAttribute(
+      'href',
+      '/user/login',
+    );
     expect(screen.getByLabelText(/^New Password/)).toBeDisabled();
-    expect(vi.mocked(resetPassword)).toHaveBeenCalledWith({ userId: 7, hash: 'xyz', newPassword: 'new-password-1' });
+    expect(vi.mocked(resetPassword)).toHaveBeenCalledWith({
+      userId: 7,
+      hash: 'xyz',
+      newPassword: 'new-password-1',
+    });
   });
 
   it('a refused reset stays on the form with the error in the page alert', async () => {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Tournament } from '@tournament/shared';
+import type { Tournament } from '@shared/contract/public.ts';
 import { homeState, nextTournament } from '@shared/domain/tournament-status.ts';
 import { Alert } from '@web/components/ui/alert.tsx';
 import { Button } from '@web/components/ui/button.tsx';

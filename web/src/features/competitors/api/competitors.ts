@@ -2,7 +2,7 @@ import {
   ADMIN_REPORT_API,
   competitorsQueryString,
   type CompetitorsQuery,
-} from '@tournament/shared';
+} from '@shared/contract/admin-reports.ts';
 import { api } from '@web/lib/api-client.ts';
 import { useQuery } from '@web/lib/use-query.ts';
 

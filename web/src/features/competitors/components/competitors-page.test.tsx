@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CompetitorReport, CompetitorReportRow } from '@tournament/shared';
+import type { CompetitorReport, CompetitorReportRow } from '@shared/contract/admin-reports.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '@web/app/providers.tsx';
@@ -30,9 +30,21 @@ function makeRow(over: Partial<CompetitorReportRow>): CompetitorReportRow {
 }
 
 const AVA = makeRow({});
-const BEN = makeRow({ id: 2, firstName: 'Ben', lastName: 'Jones', gender: 1, age: 15, checkedInAt: '2099-06-13T13:05:00Z' });
+const BEN = makeRow({
+  id: 2,
+  firstName: 'Ben',
+  lastName: 'Jones',
+  gender: 1,
+  age: 15,
+  checkedInAt: '2099-06-13T13:05:00Z',
+});
 const report = (competitors: CompetitorReportRow[]): CompetitorReport => ({
-  tournament: { id: 1, tournamentDate: '2099-06-13', venue: 'Elliot Lake Secondary School', city: 'Elliot Lake' },
+  tournament: {
+    id: 1,
+    tournamentDate: '2099-06-13',
+    venue: 'Elliot Lake Secondary School',
+    city: 'Elliot Lake',
+  },
   eventTypes: [
     { id: 1, title: 'Forms' },
     { id: 2, title: 'Sparring' },
@@ -49,7 +61,10 @@ let requests: { url: string; auth: string | null }[];
 beforeEach(() => {
   invalidateQueries('');
   requests = [];
-  setSession({ user: { personId: 1, roles: ['TournamentDirector'], userDisplayName: 'Dee Director' }, token: 'tok' });
+  setSession({
+    user: { personId: 1, roles: ['TournamentDirector'], userDisplayName: 'Dee Director' },
+    token: 'tok',
+  });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -58,22 +73,31 @@ beforeEach(() => {
       if (url.startsWith('/api/admin/competitors.csv')) {
         return new Response('"Last name"\r\n', {
           status: 200,
-          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="competitors-2099-06-13.csv"' },
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="competitors-2099-06-13.csv"',
+          },
         });
       }
-      const body = url === '/api/settings'
-        ? makeSettings()
-        : url.startsWith('/api/admin/competitors')
-          ? report(url.includes('gender=1') ? [BEN] : [AVA, BEN])
-          : [];
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      const body =
+        url === '/api/settings'
+          ? makeSettings()
+          : url.startsWith('/api/admin/competitors')
+            ? report(url.includes('gender=1') ? [BEN] : [AVA, BEN])
+            : [];
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }),
   );
 });
 afterEach(() => vi.unstubAllGlobals());
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/admin/competitors', element: <CompetitorsPage /> }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '/admin/competitors', element: <CompetitorsPage /> }], {
+    initialEntries: [path],
+  });
   render(
     <Providers>
       <RouterProvider router={router} />
@@ -82,14 +106,21 @@ function renderAt(path: string) {
   return router;
 }
 
-const rows = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+const rows = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
 
 describe('the competitors list', () => {
   it('lists every competitor with age, level, events and check-in', async () => {
     renderAt('/admin/competitors');
     expect(await screen.findByText('2 competitors', { exact: false })).toBeInTheDocument();
     expect(rows()).toEqual(['Smith, Ava', 'Jones, Ben']);
-    expect(screen.getByRole('link', { name: 'Smith, Ava' })).toHaveAttribute('href', '/admin/registration/10');
+    expect(screen.getByRole('link', { name: 'Smith, Ava' })).toHaveAttribute(
+      'href',
+      '/admin/registration/10',
+    );
     const ben = screen.getAllByRole('row')[2]!;
     expect(ben).toHaveTextContent('15');
     expect(ben).toHaveTextContent('Male');
@@ -129,6 +160,9 @@ describe('the competitors list', () => {
     await waitFor(() => expect(rows()).toEqual(['Jones, Ben']));
     expect(screen.queryByRole('search', { name: 'Filter competitors' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the list' })).toHaveAttribute('href', '/admin/competitors?gender=1');
+    expect(screen.getByRole('link', { name: 'Back to the list' })).toHaveAttribute(
+      'href',
+      '/admin/competitors?gender=1',
+    );
   });
 });

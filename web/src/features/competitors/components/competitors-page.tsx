@@ -1,4 +1,9 @@
-import { GENDER_LABELS, nameMatches, type CompetitorReport, type CompetitorsQuery } from '@tournament/shared';
+import {
+  GENDER_LABELS,
+  type CompetitorReport,
+  type CompetitorsQuery,
+} from '@shared/contract/admin-reports.ts';
+import { nameMatches } from '@shared/domain/names.ts';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SelectField } from '@web/components/form/select-field.tsx';
@@ -37,8 +42,11 @@ function filterOf(params: URLSearchParams): CompetitorsQuery {
   return out as CompetitorsQuery;
 }
 
-
-function Filters({ report, filter, onChange }: {
+function Filters({
+  report,
+  filter,
+  onChange,
+}: {
   report: CompetitorReport | undefined;
   filter: CompetitorsQuery;
   onChange: (key: FilterKey, value: string) => void;
@@ -123,13 +131,21 @@ function CompetitorsTable({
   const time = useTimeFormat();
   // The name is matched here as typed, without a round trip; the server applies the
   // same rule (shared/domain/names.ts) to the CSV.
-  const competitors = name ? report.competitors.filter((c) => nameMatches(c.firstName, c.lastName, name)) : report.competitors;
+  const competitors = name
+    ? report.competitors.filter((c) => nameMatches(c.firstName, c.lastName, name))
+    : report.competitors;
   const count = competitors.length;
   if (count === 0) {
     return (
-      <div role="status" className="grid justify-items-start gap-2 rounded-md border p-4" data-testid="competitors-empty">
+      <div
+        role="status"
+        className="grid justify-items-start gap-2 rounded-md border p-4"
+        data-testid="competitors-empty"
+      >
         <p className="font-medium">
-          {onClear ? 'No competitors match these filters.' : 'No competitors are registered for this tournament yet.'}
+          {onClear
+            ? 'No competitors match these filters.'
+            : 'No competitors are registered for this tournament yet.'}
         </p>
         {onClear && (
           <Button variant="outline" size="sm" onClick={onClear}>
@@ -143,7 +159,8 @@ function CompetitorsTable({
     <Table>
       <TableCaption className="text-left">
         {count === 1 ? '1 competitor' : `${count} competitors`}
-        {report.tournament && ` at ${report.tournament.venue}, ${formatDate(report.tournament.tournamentDate)}`}
+        {report.tournament &&
+          ` at ${report.tournament.venue}, ${formatDate(report.tournament.tournamentDate)}`}
       </TableCaption>
       <TableHeader>
         <TableRow>
@@ -161,7 +178,10 @@ function CompetitorsTable({
         {competitors.map((c) => (
           <TableRow key={c.id}>
             <TableCell>
-              <Link to={href('adminRegistration', { registrationId: c.registrationId })} className="print:no-underline">
+              <Link
+                to={href('adminRegistration', { registrationId: c.registrationId })}
+                className="print:no-underline"
+              >
                 {c.lastName}, {c.firstName}
               </Link>
             </TableCell>
@@ -180,7 +200,10 @@ function CompetitorsTable({
 }
 
 export function CompetitorsPage() {
-  usePageMeta(PAGES.competitors.title, 'Every competitor of the next tournament, with filters, CSV export and a print view.');
+  usePageMeta(
+    PAGES.competitors.title,
+    'Every competitor of the next tournament, with filters, CSV export and a print view.',
+  );
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
   const { name = '', ...serverFilter } = filter;
@@ -223,7 +246,10 @@ export function CompetitorsPage() {
                 disabled={downloading}
                 onClick={() => {
                   setDownloading(true);
-                  downloadCompetitorsCsv(filter, `competitors-${data?.tournament?.tournamentDate ?? 'list'}.csv`)
+                  downloadCompetitorsCsv(
+                    filter,
+                    `competitors-${data?.tournament?.tournamentDate ?? 'list'}.csv`,
+                  )
                     .catch(showError)
                     .finally(() => setDownloading(false));
                 }}

@@ -1,4 +1,5 @@
-import { ADMIN_REPORT_API, ADMIN_REPORT_PATHS, SYNC_POKE_EVENT } from '@tournament/shared';
+import { ADMIN_REPORT_API, ADMIN_REPORT_PATHS } from '@shared/contract/admin-reports.ts';
+import { SYNC_POKE_EVENT } from '@shared/contract/sync.ts';
 import { useEffect } from 'react';
 import { api } from '@web/lib/api-client.ts';
 import { useSession } from '@web/lib/session.ts';

@@ -1,4 +1,4 @@
-import type { Count } from '@tournament/shared';
+import type { Count } from '@shared/contract/admin-reports.ts';
 
 /**
  * A plain horizontal bar chart (no chart library): one row per label, the bar's length its share
@@ -14,7 +14,10 @@ export function BarChart({ title, counts }: { title: string; counts: readonly Co
       ) : (
         <ul className="grid gap-1.5">
           {counts.map((c) => (
-            <li key={`${c.id ?? ''}-${c.label}`} className="grid grid-cols-[8rem_1fr_2.5rem] items-center gap-2 text-sm">
+            <li
+              key={`${c.id ?? ''}-${c.label}`}
+              className="grid grid-cols-[8rem_1fr_2.5rem] items-center gap-2 text-sm"
+            >
               <span className="truncate" title={c.label}>
                 {c.label}
               </span>

@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import type { Dashboard } from '@tournament/shared';
+import type { Dashboard } from '@shared/contract/admin-reports.ts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '@web/app/providers.tsx';

@@ -1,4 +1,4 @@
-import type { Dashboard } from '@tournament/shared';
+import type { Dashboard } from '@shared/contract/admin-reports.ts';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { QueryView } from '@web/components/query-view.tsx';
@@ -11,7 +11,17 @@ import { BarChart } from './bar-chart.tsx';
 // /admin/dashboard (decision 013; TournamentDirector, SuperAdmin): the next tournament at a glance,
 // live as check-in tablets and the payments desk sync (docs/decisions/013).
 
-function Figure({ label, value, testId, children }: { label: string; value: ReactNode; testId?: string; children?: ReactNode }) {
+function Figure({
+  label,
+  value,
+  testId,
+  children,
+}: {
+  label: string;
+  value: ReactNode;
+  testId?: string;
+  children?: ReactNode;
+}) {
   return (
     <Card>
       <CardContent className="grid gap-1 p-4">
@@ -63,8 +73,16 @@ function DashboardView({ data }: { data: Dashboard }) {
         <Figure label="Registrations" value={registrations.completed} testId="dashboard-registrations">
           <p className="text-sm text-muted-foreground">{registrations.incomplete} not completed yet</p>
         </Figure>
-        <Figure label="Revenue online" value={formatDollars(revenue.online)} testId="dashboard-revenue-online" />
-        <Figure label="Revenue at the door" value={formatDollars(revenue.door)} testId="dashboard-revenue-door">
+        <Figure
+          label="Revenue online"
+          value={formatDollars(revenue.online)}
+          testId="dashboard-revenue-online"
+        />
+        <Figure
+          label="Revenue at the door"
+          value={formatDollars(revenue.door)}
+          testId="dashboard-revenue-door"
+        >
           <p className="text-sm text-muted-foreground">
             Cash {formatDollars(revenue.byMethod.cash)}, card terminal {formatDollars(revenue.byMethod.card)},
             e-transfer {formatDollars(revenue.byMethod.etransfer)}
@@ -90,7 +108,10 @@ function DashboardView({ data }: { data: Dashboard }) {
 }
 
 export function DashboardPage() {
-  usePageMeta(PAGES.dashboard.title, 'Registrations, competitors, revenue and check-in of the next tournament.');
+  usePageMeta(
+    PAGES.dashboard.title,
+    'Registrations, competitors, revenue and check-in of the next tournament.',
+  );
   const dashboard = useDashboard();
   useLiveRefresh(dashboard.refetch);
   return (

@@ -1,4 +1,4 @@
-import { MATCHMAKING_API as M } from '@tournament/shared';
+import { MATCHMAKING_API as M } from '@shared/contract/matchmaking.ts';
 import { api } from '@web/lib/api-client.ts';
 import { useQuery } from '@web/lib/use-query.ts';
 

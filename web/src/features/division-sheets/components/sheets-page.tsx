@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Sheet, Sheets } from '@tournament/shared';
+import type { Sheet, Sheets } from '@shared/contract/matchmaking.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { useAction } from '@web/lib/action.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';

@@ -1,4 +1,4 @@
-import type { Sheets } from '@tournament/shared';
+import type { Sheets } from '@shared/contract/matchmaking.ts';
 import {
   eventLine,
   judgedTypes,

@@ -1,4 +1,4 @@
-import type { Sheet } from '@tournament/shared';
+import type { Sheet } from '@shared/contract/matchmaking.ts';
 
 // What a sheet says, in words, shared by the printed page and the PDF so the two agree.
 

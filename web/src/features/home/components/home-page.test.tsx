@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import type { EventType, SiteSettings, Tournament } from '@tournament/shared';
+import type { EventType, SiteSettings, Tournament } from '@shared/contract/public.ts';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageAlert } from '@web/components/page-alert.tsx';
@@ -14,8 +14,18 @@ const data = vi.hoisted(() => ({
   error: undefined as Error | undefined,
 }));
 vi.mock('../api/home.ts', () => ({
-  useTournaments: () => ({ data: data.error ? undefined : data.tournaments, error: data.error, isLoading: false, refetch: () => undefined }),
-  useEventTypes: () => ({ data: data.eventTypes, error: undefined, isLoading: false, refetch: () => undefined }),
+  useTournaments: () => ({
+    data: data.error ? undefined : data.tournaments,
+    error: data.error,
+    isLoading: false,
+    refetch: () => undefined,
+  }),
+  useEventTypes: () => ({
+    data: data.eventTypes,
+    error: undefined,
+    isLoading: false,
+    refetch: () => undefined,
+  }),
 }));
 
 function renderHome(settings: SiteSettings = makeSettings()) {
@@ -42,7 +52,9 @@ beforeEach(() => {
 describe('the home page in every state (docs/product.md §1 and §2)', () => {
   it('registration open: says so and offers the registration button', () => {
     renderHome();
-    expect(within(status()).getByRole('heading', { name: 'Online registration is now open!' })).toBeInTheDocument();
+    expect(
+      within(status()).getByRole('heading', { name: 'Online registration is now open!' }),
+    ).toBeInTheDocument();
     expect(within(status()).getByRole('link', { name: 'Register online' })).toHaveAttribute(
       'href',
       '/customer/registration',
@@ -50,7 +62,9 @@ describe('the home page in every state (docs/product.md §1 and §2)', () => {
   });
 
   it('tournament today: invites people to the venue with the in-person registration times', () => {
-    data.tournaments = [makeTournament({ isTournamentToday: true, isRegistrationOpen: false, venue: 'Collège Boréal' })];
+    data.tournaments = [
+      makeTournament({ isTournamentToday: true, isRegistrationOpen: false, venue: 'Collège Boréal' }),
+    ];
     renderHome();
     expect(within(status()).getByRole('heading', { name: 'Tournament Today!' })).toBeInTheDocument();
     expect(screen.getByText('Come see us at Collège Boréal')).toBeInTheDocument();
@@ -60,7 +74,11 @@ describe('the home page in every state (docs/product.md §1 and §2)', () => {
 
   it('opening soon: gives the opening date in long form', () => {
     data.tournaments = [
-      makeTournament({ isRegistrationOpen: false, isRegistrationOpenSoon: true, registrationOpensOn: '2099-03-02' }),
+      makeTournament({
+        isRegistrationOpen: false,
+        isRegistrationOpenSoon: true,
+        registrationOpensOn: '2099-03-02',
+      }),
     ];
     renderHome();
     expect(within(status()).getByRole('heading', { name: 'Registration opens soon!' })).toBeInTheDocument();
@@ -79,44 +97,63 @@ describe('the home page in every state (docs/product.md §1 and §2)', () => {
   it('no next tournament: thanks the visitor and shows no pricing or schedule', () => {
     data.tournaments = [makeTournament({ tournamentDate: '2001-06-09' })];
     renderHome();
-    expect(within(status()).getByRole('heading', { name: 'Thank you for your interest!' })).toBeInTheDocument();
+    expect(
+      within(status()).getByRole('heading', { name: 'Thank you for your interest!' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Pricing' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Venue' })).toBeInTheDocument();
   });
 
   it('shows the tournament date in en-CA long form with weekday, in UTC', () => {
     renderHome();
-    expect(screen.getByText(/Saturday, June 13, 2099 at Elliot Lake Secondary School, Elliot Lake/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Saturday, June 13, 2099 at Elliot Lake Secondary School, Elliot Lake/),
+    ).toBeInTheDocument();
   });
 });
 
 describe('the rest of the home page', () => {
   it('prices: online or door price, spectators, children 5 and under free; lunch only with its flag', () => {
     renderHome();
-    expect(screen.getByText(/Competing costs \$45 when you register online, or \$60 at the door/)).toBeInTheDocument();
-    expect(screen.getByText(/Spectator passes are \$10\. Children 5 and under accompanied by an adult are free\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Competing costs \$45 when you register online, or \$60 at the door/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/Spectator passes are \$10\. Children 5 and under accompanied by an adult are free\./),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/Lunch tickets/)).toBeNull();
   });
 
   it('shows lunch tickets when SellLunchTickets is on', () => {
-    renderHome(makeSettings({ flags: { SellLunchTickets: true, MailingListTab: true, AllowSmsNotifications: true } }));
+    renderHome(
+      makeSettings({ flags: { SellLunchTickets: true, MailingListTab: true, AllowSmsNotifications: true } }),
+    );
     expect(screen.getByText('Lunch tickets are $12.')).toBeInTheDocument();
   });
 
   it('lists the schedule lines in order', () => {
     renderHome();
     const items = within(screen.getByRole('list', { name: 'Schedule' })).getAllByRole('listitem');
-    expect(items.map((li) => li.textContent)).toEqual(['In-person registration8:30AM to 10AM', 'Black belt meeting10:15AM']);
+    expect(items.map((li) => li.textContent)).toEqual([
+      'In-person registration8:30AM to 10AM',
+      'Black belt meeting10:15AM',
+    ]);
   });
 
   it('explains the Grand Championship points', () => {
     renderHome();
-    expect(screen.getByText(/most points across forms, sparring, weapons and self-defense/)).toBeInTheDocument();
-    for (const text of ['100 points', '75 points', '50 points', '25 points']) expect(screen.getByText(text)).toBeInTheDocument();
+    expect(
+      screen.getByText(/most points across forms, sparring, weapons and self-defense/),
+    ).toBeInTheDocument();
+    for (const text of ['100 points', '75 points', '50 points', '25 points'])
+      expect(screen.getByText(text)).toBeInTheDocument();
   });
 
   it('lists only the event types flagged for the home page', () => {
-    data.eventTypes = [makeEventType({ id: 1, title: 'Forms' }), makeEventType({ id: 2, title: 'Breaking', showOnHomepage: false })];
+    data.eventTypes = [
+      makeEventType({ id: 1, title: 'Forms' }),
+      makeEventType({ id: 2, title: 'Breaking', showOnHomepage: false }),
+    ];
     renderHome();
     expect(screen.getByRole('heading', { name: 'Forms' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Breaking' })).toBeNull();

@@ -1,4 +1,4 @@
-import type { EventType, SiteSettings, Tournament } from '@tournament/shared';
+import type { EventType, SiteSettings, Tournament } from '@shared/contract/public.ts';
 import { GRAND_CHAMPION_POINTS } from '@shared/domain/costs.ts';
 import { homeState, nextTournament } from '@shared/domain/tournament-status.ts';
 import { MapPin, Trophy } from 'lucide-react';

@@ -1,4 +1,4 @@
-import type { Tournament } from '@tournament/shared';
+import type { Tournament } from '@shared/contract/public.ts';
 import type { HomeState } from '@shared/domain/tournament-status.ts';
 import { CalendarCheck, CalendarClock, CalendarX, PartyPopper } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -8,7 +8,13 @@ import { formatDate } from '@web/lib/format.ts';
 import { href } from '@web/app/pages.ts';
 
 /** The registration-status banner of the home page (docs/product.md §1 and §2). */
-export function RegistrationStatus({ state, tournament }: { state: HomeState; tournament: Tournament | undefined }) {
+export function RegistrationStatus({
+  state,
+  tournament,
+}: {
+  state: HomeState;
+  tournament: Tournament | undefined;
+}) {
   if (state === 'none' || !tournament) {
     return (
       <Banner icon={<CalendarX aria-hidden="true" />} title="Thank you for your interest!">
@@ -22,14 +28,18 @@ export function RegistrationStatus({ state, tournament }: { state: HomeState; to
         <Banner icon={<PartyPopper aria-hidden="true" />} title="Tournament Today!" tone="highlight">
           <p className="text-lg">Come see us at {tournament.venue}</p>
           <p>
-            Registration is in person only today, from {tournament.inPersonRegistrationTimes}. Online registration
-            is closed.
+            Registration is in person only today, from {tournament.inPersonRegistrationTimes}. Online
+            registration is closed.
           </p>
         </Banner>
       );
     case 'open':
       return (
-        <Banner icon={<CalendarCheck aria-hidden="true" />} title="Online registration is now open!" tone="highlight">
+        <Banner
+          icon={<CalendarCheck aria-hidden="true" />}
+          title="Online registration is now open!"
+          tone="highlight"
+        >
           <p>Online registration closes after {formatDate(tournament.registrationClosesAfter)}.</p>
           <Button asChild size="lg" className="mt-2 w-fit">
             <Link to={href('registrationStart')}>Register online</Link>
@@ -46,8 +56,8 @@ export function RegistrationStatus({ state, tournament }: { state: HomeState; to
       return (
         <Banner icon={<CalendarX aria-hidden="true" />} title="Online registration is currently closed">
           <p>
-            You can still register in person on tournament day, from {tournament.inPersonRegistrationTimes}, at the
-            door price.
+            You can still register in person on tournament day, from {tournament.inPersonRegistrationTimes},
+            at the door price.
           </p>
         </Banner>
       );

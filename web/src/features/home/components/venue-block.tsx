@@ -1,4 +1,4 @@
-import type { SiteSettings } from '@tournament/shared';
+import type { SiteSettings } from '@shared/contract/public.ts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 

@@ -6,7 +6,7 @@ import {
   type MoveInput,
   type PlaceInput,
   type SplitInput,
-} from '@tournament/shared';
+} from '@shared/contract/matchmaking.ts';
 import { api } from '@web/lib/api-client.ts';
 import { invalidateQueries, useQuery } from '@web/lib/use-query.ts';
 

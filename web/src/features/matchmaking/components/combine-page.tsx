@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { combineDivisions as combineRule, combineSuggestions, type DraftView } from '@tournament/shared';
+import { combineDivisions as combineRule, combineSuggestions } from '@shared/domain/matchmaking/index.ts';
+import type { DraftView } from '@shared/contract/matchmaking.ts';
 import { Alert } from '@web/components/ui/alert.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { useAction } from '@web/lib/action.ts';

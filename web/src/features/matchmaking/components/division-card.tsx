@@ -1,18 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { DraftView } from '@tournament/shared';
+import type { DraftView } from '@shared/contract/matchmaking.ts';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table.tsx';
 import { useAction } from '@web/lib/action.ts';
 import { moveCompetitor, patchDivision } from '../api/matchmaking.ts';
 import { isOver, isUnder, levelName, typeTitles, type DivisionView } from '../model/draft-model.ts';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
-import type { DraftView } from '@tournament/shared';
+import type { DraftView } from '@shared/contract/matchmaking.ts';
 import { SelectField } from '@web/components/form/select-field.tsx';
 import { TextField } from '@web/components/form/text-field.tsx';
 import { Badge } from '@web/components/ui/badge.tsx';

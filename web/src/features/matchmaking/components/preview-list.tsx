@@ -1,4 +1,5 @@
-import type { DraftDivision, DraftView } from '@tournament/shared';
+import type { DraftDivision } from '@shared/domain/matchmaking/index.ts';
+import type { DraftView } from '@shared/contract/matchmaking.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { typeTitles } from '../model/draft-model.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DraftView } from '@tournament/shared';
+import type { DraftView } from '@shared/contract/matchmaking.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { QueryView } from '@web/components/query-view.tsx';

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { splitDivision as splitRule, DomainError, type DraftView, type SplitInput } from '@tournament/shared';
+import { splitDivision as splitRule } from '@shared/domain/matchmaking/index.ts';
+import { DomainError } from '@shared/domain/domain-error.ts';
+import type { DraftView, SplitInput } from '@shared/contract/matchmaking.ts';
 import { Alert } from '@web/components/ui/alert.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { useAction } from '@web/lib/action.ts';

@@ -1,4 +1,5 @@
-import type { DraftDivision, DraftView, MatchCompetitor } from '@tournament/shared';
+import type { DraftDivision, MatchCompetitor } from '@shared/domain/matchmaking/index.ts';
+import type { DraftView } from '@shared/contract/matchmaking.ts';
 
 // The draft page's answer turned into the shapes the shared rules take, so previews of split
 // and combine run the very functions the server applies (docs/decisions/017-matchmaking.md).

@@ -1,14 +1,14 @@
-import {
-  MATCHMAKING_API,
-  SETTINGS_API as S,
-  type AuditEntity,
-  type CompetitorLevelInput,
-  type DivisionInput,
-  type EventTypeInput,
-  type SiteSettingsInput,
-  type TournamentEventInput,
-  type TournamentInput,
-} from '@tournament/shared';
+import { MATCHMAKING_API } from '@shared/contract/matchmaking.ts';
+import { SETTINGS_API as S } from '@shared/contract/settings-api.ts';
+import type {
+  AuditEntity,
+  CompetitorLevelInput,
+  DivisionInput,
+  EventTypeInput,
+  SiteSettingsInput,
+  TournamentEventInput,
+  TournamentInput,
+} from '@shared/contract/settings.ts';
 import { api } from '@web/lib/api-client.ts';
 import { invalidateQueries, refreshQueries, useQuery } from '@web/lib/use-query.ts';
 

@@ -1,14 +1,7 @@
-import { AUDIT_ENTITIES, type AuditEntity, type AuditEntry } from '@tournament/shared';
+import { AUDIT_ENTITIES, type AuditEntity, type AuditEntry } from '@shared/contract/settings.ts';
 import { useState } from 'react';
 import { SelectField } from '@web/components/form/select-field.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table.tsx';
 import { useTimeFormat } from '@web/lib/format.ts';
 import { useAuditLog } from '../api/settings.ts';
 import { QueryView } from '@web/components/query-view.tsx';

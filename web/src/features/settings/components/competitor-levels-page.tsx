@@ -1,4 +1,4 @@
-import { CompetitorLevelInputSchema, type CompetitorLevel } from '@tournament/shared';
+import { CompetitorLevelInputSchema, type CompetitorLevel } from '@shared/contract/settings.ts';
 import { useEffect, useRef, useState } from 'react';
 import { TextField } from '@web/components/form/text-field.tsx';
 import { ListEditor } from '@web/components/list-editor.tsx';

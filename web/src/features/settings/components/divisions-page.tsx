@@ -1,4 +1,4 @@
-import { DivisionInputSchema, type CompetitorLevel, type Division } from '@tournament/shared';
+import { DivisionInputSchema, type CompetitorLevel, type Division } from '@shared/contract/settings.ts';
 import { Plus } from 'lucide-react';
 import { SelectField } from '@web/components/form/select-field.tsx';
 import { TextField } from '@web/components/form/text-field.tsx';

@@ -1,4 +1,8 @@
-import { EVENT_TYPE_MATCHDAY_DEFAULTS, EventTypeInputSchema, type AdminEventType } from '@tournament/shared';
+import {
+  EVENT_TYPE_MATCHDAY_DEFAULTS,
+  EventTypeInputSchema,
+  type AdminEventType,
+} from '@shared/contract/settings.ts';
 import { Plus } from 'lucide-react';
 import { SelectField } from '@web/components/form/select-field.tsx';
 import { TextAreaField } from '@web/components/form/text-area-field.tsx';

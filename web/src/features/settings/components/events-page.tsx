@@ -1,4 +1,8 @@
-import { TournamentEventInputSchema, type AdminEventType, type TournamentEvent } from '@tournament/shared';
+import {
+  TournamentEventInputSchema,
+  type AdminEventType,
+  type TournamentEvent,
+} from '@shared/contract/settings.ts';
 import { useState } from 'react';
 import { SelectField } from '@web/components/form/select-field.tsx';
 import { TextField } from '@web/components/form/text-field.tsx';

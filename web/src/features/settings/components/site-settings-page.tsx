@@ -1,4 +1,5 @@
-import { CANADIAN_TIME_ZONES, SiteSettingsInputSchema, type AdminSiteSettings } from '@tournament/shared';
+import { CANADIAN_TIME_ZONES } from '@shared/domain/time.ts';
+import { SiteSettingsInputSchema, type AdminSiteSettings } from '@shared/contract/settings.ts';
 import { SelectField } from '@web/components/form/select-field.tsx';
 import { TextField } from '@web/components/form/text-field.tsx';
 import { Button } from '@web/components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { TournamentInputSchema, type AdminTournament } from '@tournament/shared';
+import { TournamentInputSchema, type AdminTournament } from '@shared/contract/settings.ts';
 import { Plus, Trash2 } from 'lucide-react';
 import { TextField } from '@web/components/form/text-field.tsx';
 import { ItemEditor, ListEditor, MoveButtons, useListEditing } from '@web/components/list-editor.tsx';
