@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ACCESS } from '@tournament/shared';
+import { INVALID_INPUT } from './http/define-route.ts';
 import { createTestApp, type TestApp } from './testing/harness.ts';
 
 // Every route in the role table (shared/src/contract/access.ts) appears in
@@ -11,7 +12,9 @@ const THE_DOCUMENT = 'GET /api/openapi.json';
 
 interface Operation {
   'x-roles'?: string[];
-  responses?: Record<string, unknown>;
+  parameters?: unknown[];
+  requestBody?: unknown;
+  responses?: Record<string, { description?: string }>;
 }
 type Doc = { openapi: string; paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>> };
 
@@ -57,6 +60,15 @@ describe('GET /api/openapi.json', () => {
     for (const [key, op] of documented()) {
       expect(op['x-roles'], key).toEqual([...(API_ACCESS as Record<string, readonly string[]>)[key]!]);
       expect(Object.keys(op.responses ?? {}).length, key).toBeGreaterThan(0);
+    }
+  });
+
+  it('documents a 400 exactly where the operation has input to validate', () => {
+    for (const [key, op] of documented()) {
+      const validates = (op.parameters?.length ?? 0) > 0 || op.requestBody !== undefined;
+      const refusal = op.responses?.['400']?.description;
+      if (validates) expect(refusal, key).toBeDefined();
+      else expect(refusal, key).not.toBe(INVALID_INPUT);
     }
   });
 

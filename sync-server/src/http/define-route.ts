@@ -14,6 +14,12 @@ import type { AppEnv } from './context.ts';
 
 type Config = Omit<RouteConfig, 'middleware'> & { middleware?: MiddlewareHandler<AppEnv>[] };
 
+/**
+ * The 400 of every route whose entry validates input (its parameters, query or body): the
+ * answer `{errors: {field: message}}` or `{message}` the validation hook and `onError` give.
+ */
+export const INVALID_INPUT = 'Invalid input (docs/product.md §8 shape)';
+
 /** A refusal a route can answer, besides the 401 and 403 the role table gives it. */
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503 | 507;
 
@@ -28,7 +34,8 @@ export interface RouteDoc extends Omit<
   ok: string;
   /**
    * Its refusals, status to description. 401 and 403 come from the role table (who may call
-   * it); a route names them only when they mean something of its own (a wrong password).
+   * it), and 400 from its entry when that validates input (INVALID_INPUT); a route names them
+   * only when they mean something of its own (a wrong password, a used link).
    */
   errors?: Partial<Record<ErrorStatus, string>>;
   middleware?: MiddlewareHandler<AppEnv>[];
@@ -51,16 +58,22 @@ type RequestOf<E extends Endpoint> = (E extends { params: infer P } ? { params: 
       : { body: { required: true; content: { 'application/json': { schema: B } } } }
     : Empty);
 type StatusOf<E extends Endpoint> = E extends { status: infer S extends number } ? S : 200;
+/** Whether the entry has input to validate: 400 when it does, never otherwise. */
+type ValidatesOf<E extends Endpoint> = E extends
+  { params: z.ZodObject } | { query: z.ZodObject } | { body: z.ZodType }
+  ? 400
+  : never;
 type ResponsesOf<E extends Endpoint, D extends RouteDoc> = { [K in StatusOf<E>]: OkOf<E> } & {
-  [K in keyof D['errors'] & number]: Json<typeof ErrorBodySchema>;
+  [K in (keyof D['errors'] & number) | ValidatesOf<E>]: Json<typeof ErrorBodySchema>;
 };
 
 /**
  * Builds a route from its contract entry (shared/src/contract/<area>.ts; decision 035): the
  * method, path, parameters, query, body and answer are the entry's; the 401 and 403 answers
  * come from its roles (the role table, shared/src/contract/access.ts), which are also checked
- * before the handler runs. `mount` is where the router is mounted ("/api/email"); the router
- * gets the part of the path below it.
+ * before the handler runs; the 400 answer comes from its input, when it has any to validate.
+ * `mount` is where the router is mounted ("/api/email"); the router gets the part of the path
+ * below it.
  */
 export function defineRoute<const E extends Endpoint, const D extends RouteDoc>(
   mount: string,
@@ -80,7 +93,12 @@ export function defineRoute<const E extends Endpoint, const D extends RouteDoc>(
           ? { description: ok, content: { [(entry.response as FileAnswer).file]: { schema: z.string() } } }
           : { description: ok, content: { 'application/json': { schema: entry.response } } },
   };
-  const refusals = { ...roleRefusals(entry.roles), ...errors };
+  const validates = Boolean(entry.params || entry.query || entry.body);
+  const refusals = {
+    ...roleRefusals(entry.roles),
+    ...(validates ? { 400: INVALID_INPUT } : {}),
+    ...errors,
+  };
   for (const [status, description] of Object.entries(refusals))
     responses[Number(status)] = error(description);
   const request: Record<string, unknown> = {};

@@ -25,7 +25,6 @@ import { copyRulesFromTournament } from '../services/settings-divisions.ts';
 
 const MOUNT = '/api/admin';
 const refusals = {
-  400: 'Invalid input (docs/product.md §8 shape)',
   404: 'No such tournament, draft, division or competitor',
   409: 'A matchmaking rule refuses the change',
 } as const;

@@ -28,7 +28,6 @@ import { handleSmsWebhook, requireUnsubscribeToken, unsubscribeByToken } from '.
 
 const ADMIN = '/api/admin';
 const common = { tags: ['communications'], security: [{ bearer: [] }] };
-const errors = { 400: 'Invalid input (docs/product.md §8 shape)', 404: 'Not found' } as const;
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
 
 export const adminCommunicationRoutes = router()
@@ -37,7 +36,7 @@ export const adminCommunicationRoutes = router()
       ...common,
       summary: 'Divisions, the SMS flag and cost settings, and the templates, for composing',
       ok: 'Options',
-      errors,
+      errors: { 404: 'Not found' },
     }),
     async (c) => c.json(await communicationOptions(c.get('deps'), c.req.valid('param').tournamentId), 200),
   )
@@ -46,7 +45,7 @@ export const adminCommunicationRoutes = router()
       ...common,
       summary: 'The audience picker: every registration of the tournament',
       ok: 'Registrations',
-      errors,
+      errors: { 404: 'Not found' },
     }),
     async (c) => c.json(await audienceRegistrations(c.get('deps'), c.req.valid('param').tournamentId), 200),
   )
@@ -55,7 +54,7 @@ export const adminCommunicationRoutes = router()
       ...common,
       summary: "Recipient counts and one recipient's merged message",
       ok: 'Preview',
-      errors,
+      errors: { 404: 'Not found' },
     }),
     async (c) => c.json(await previewCommunication(c.get('deps'), c.req.valid('json')), 200),
   )
@@ -64,7 +63,7 @@ export const adminCommunicationRoutes = router()
       ...common,
       summary: 'Queues the message (one per channel); it is sent in the background',
       ok: 'Queued',
-      errors: { ...errors, 409: 'SMS notifications are turned off' },
+      errors: { 404: 'Not found', 409: 'SMS notifications are turned off' },
     }),
     async (c) => {
       const messageIds = await sendCommunication(c.get('deps'), requireCaller(c), c.req.valid('json'));
@@ -76,7 +75,7 @@ export const adminCommunicationRoutes = router()
       ...common,
       summary: "The tournament's messages, newest first, with their progress",
       ok: 'History',
-      errors,
+      errors: { 404: 'Not found' },
     }),
     async (c) => c.json(await communicationHistory(c.get('deps'), c.req.valid('param').tournamentId), 200),
   )
@@ -85,25 +84,45 @@ export const adminCommunicationRoutes = router()
       ...common,
       summary: "One message and each recipient's status",
       ok: 'Message',
-      errors,
+      errors: { 404: 'Not found' },
     }),
     async (c) => c.json(await messageDetail(c.get('deps'), c.req.valid('param').messageId), 200),
   )
   .openapi(
-    defineRoute(ADMIN, C.templates, { ...common, summary: 'Templates to reuse', ok: 'Templates', errors }),
+    defineRoute(ADMIN, C.templates, {
+      ...common,
+      summary: 'Templates to reuse',
+      ok: 'Templates',
+      errors: { 404: 'Not found' },
+    }),
     async (c) => c.json(await listTemplates(c.get('deps')), 200),
   )
   .openapi(
-    defineRoute(ADMIN, C.createTemplate, { ...common, summary: 'Saves a template', ok: 'Saved', errors }),
+    defineRoute(ADMIN, C.createTemplate, {
+      ...common,
+      summary: 'Saves a template',
+      ok: 'Saved',
+      errors: { 404: 'Not found' },
+    }),
     async (c) => c.json(await createTemplate(c.get('deps'), requireCaller(c), c.req.valid('json')), 201),
   )
   .openapi(
-    defineRoute(ADMIN, C.updateTemplate, { ...common, summary: 'Changes a template', ok: 'Saved', errors }),
+    defineRoute(ADMIN, C.updateTemplate, {
+      ...common,
+      summary: 'Changes a template',
+      ok: 'Saved',
+      errors: { 404: 'Not found' },
+    }),
     async (c) =>
       c.json(await updateTemplate(c.get('deps'), c.req.valid('param').templateId, c.req.valid('json')), 200),
   )
   .openapi(
-    defineRoute(ADMIN, C.deleteTemplate, { ...common, summary: 'Removes a template', ok: 'Removed', errors }),
+    defineRoute(ADMIN, C.deleteTemplate, {
+      ...common,
+      summary: 'Removes a template',
+      ok: 'Removed',
+      errors: { 404: 'Not found' },
+    }),
     async (c) => {
       await deleteTemplate(c.get('deps'), c.req.valid('param').templateId);
       return c.body(null, 204);
@@ -114,7 +133,7 @@ export const adminCommunicationRoutes = router()
       ...common,
       summary: "The tournament's SMS cost cap and price per segment",
       ok: 'Saved',
-      errors,
+      errors: { 404: 'Not found' },
     }),
     async (c) =>
       c.json(

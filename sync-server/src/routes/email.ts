@@ -9,7 +9,7 @@ export const emailRoutes = router().openapi(
     tags: ['public'],
     summary: 'Contact Us form (docs/product.md §5)',
     ok: 'Sent',
-    errors: { 400: 'Invalid', 429: 'Too many messages' },
+    errors: { 429: 'Too many messages' },
   }),
   async (c) => {
     const message = await sendContactMessage(c.get('deps'), c.req.valid('json'), clientAddress(c));

@@ -17,7 +17,7 @@ import {
 const MOUNT = '/api';
 const common = { tags: ['files'], security: [{ bearer: [] }] };
 // 403 as before: a customer's file routes can refuse a caller the role table lets in.
-const errors = { 400: 'Invalid', 403: 'Not allowed', 404: 'Not found, or not yours' } as const;
+const errors = { 403: 'Not allowed', 404: 'Not found, or not yours' } as const;
 const uploadErrors = {
   ...errors,
   413: 'The file is larger than 10 MB',

@@ -10,17 +10,19 @@ import { createRing, deleteRing, reorderRings, updateRing } from '../services/ri
 // path, parameters, body and answer are its contract entry's (decision 035).
 
 const MOUNT = '/api';
-const INVALID = 'Invalid input (docs/product.md §8 shape)';
-const refusals = { 400: INVALID, 404: 'No such tournament or ring' } as const;
-const publicRefusals = { 400: INVALID, 404: 'No such tournament' } as const;
 const admin = (summary: string, ok: string) => ({
   tags: ['rings'],
   security: [{ bearer: [] }],
   summary,
   ok,
-  errors: refusals,
+  errors: { 404: 'No such tournament or ring' },
 });
-const open = (summary: string, ok: string) => ({ tags: ['public'], summary, ok, errors: publicRefusals });
+const open = (summary: string, ok: string) => ({
+  tags: ['public'],
+  summary,
+  ok,
+  errors: { 404: 'No such tournament' },
+});
 
 export const matchdayRoutes = router()
   .openapi(
@@ -47,7 +49,7 @@ export const matchdayRoutes = router()
   .openapi(
     defineRoute(MOUNT, M.removeRing, {
       ...admin('Remove a ring that has run nothing; its upcoming divisions go back to unassigned', 'Removed'),
-      errors: { ...refusals, 409: 'The ring has a current or completed division' },
+      errors: { 404: 'No such tournament or ring', 409: 'The ring has a current or completed division' },
     }),
     async (c) => {
       await deleteRing(c.get('deps'), requireCaller(c), c.req.valid('param').ringId);
@@ -82,7 +84,7 @@ export const matchdayRoutes = router()
       security: [{ bearer: [] }],
       summary: "The caller's own competitors' divisions: rings, status and estimated start times",
       ok: 'One entry per competitor and division',
-      errors: refusals,
+      errors: { 404: 'No such tournament or ring' },
     }),
     async (c) =>
       c.json(

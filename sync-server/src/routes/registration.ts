@@ -24,7 +24,6 @@ import {
 
 const MOUNT = '/api/registration';
 const refusals = {
-  400: 'Invalid',
   404: 'Not found, or not yours',
   409: 'Not possible in its current state',
 } as const;

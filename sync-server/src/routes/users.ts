@@ -23,7 +23,7 @@ export const userRoutes = router()
       tags: ['users'],
       summary: 'Sign up: creates an unverified Customer and mails a verification link (same answer for a taken e-mail)',
       ok: 'Signed up',
-      errors: { 400: 'Invalid', 429: 'Too many sign-ups' },
+      errors: { 429: 'Too many sign-ups' },
     }),
     async (c) => c.json({ message: await registerAccount(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
   )
@@ -41,7 +41,7 @@ export const userRoutes = router()
       tags: ['users'],
       summary: 'Sign in with e-mail and password: the user with an access token and a refresh token',
       ok: 'Signed in',
-      errors: { 400: 'Invalid', 401: 'Wrong e-mail or password', 403: 'Not verified yet', 429: 'Too many attempts' },
+      errors: { 401: 'Wrong e-mail or password', 403: 'Not verified yet', 429: 'Too many attempts' },
     }),
     async (c) => {
       const deps = c.get('deps');
@@ -76,7 +76,7 @@ export const userRoutes = router()
       tags: ['users'],
       summary: 'Mails a password reset link (same answer whether or not the account exists)',
       ok: 'Done',
-      errors: { 400: 'Invalid', 429: 'Too many requests' },
+      errors: { 429: 'Too many requests' },
     }),
     async (c) => c.json({ message: await forgotPassword(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
   )
@@ -94,7 +94,7 @@ export const userRoutes = router()
       tags: ['users'],
       summary: 'Trades a refresh token (single use) for a new access token and refresh token',
       ok: 'Refreshed',
-      errors: { 400: 'Invalid', 401: 'Expired, revoked or reused' },
+      errors: { 401: 'Expired, revoked or reused' },
     }),
     async (c) => c.json(await refreshSession(c.get('deps'), c.req.valid('json').refreshToken), 200),
   )
@@ -103,7 +103,6 @@ export const userRoutes = router()
       tags: ['users'],
       summary: "Ends this device's session: revokes its refresh token family",
       ok: 'Signed out',
-      errors: { 400: 'Invalid' },
     }),
     async (c) => c.json({ message: await logout(c.get('deps'), c.req.valid('json').refreshToken) }, 200),
   );
