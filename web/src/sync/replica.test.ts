@@ -1,9 +1,30 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PullResponse } from '@shared/contract/sync.ts';
 import { syncDivision, syncEntry, syncRing } from '@shared/testing/matchday-rows.ts';
 import { recordScore } from '@shared/domain/mutators/index.ts';
 import { DeviceDb } from './db.ts';
 import { Replica } from './replica.ts';
+
+// A mutator is plain async code: on a busy tablet its replay may yield to the event loop, as
+// this one does when `slowReplay.on` (a timer before it applies).
+const slowReplay = vi.hoisted(() => ({ on: false }));
+vi.mock('@shared/domain/mutators/index.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@shared/domain/mutators/index.ts')>();
+  return {
+    ...real,
+    findMutator: (name: string) => {
+      const m = real.findMutator(name);
+      if (!m || !slowReplay.on) return m;
+      return {
+        ...m,
+        apply: async (...args: Parameters<typeof m.apply>) => {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          return m.apply(...args);
+        },
+      };
+    },
+  };
+});
 
 // The replica's rows stay those IndexedDB holds when pulls, reloads and taps overlap (a poke's
 // pull of one scope, the signage refetch of another, another tab's reload): seen as ring
@@ -17,6 +38,7 @@ beforeEach(() => {
   db = new DeviceDb(`replica-${++n}`);
 });
 afterEach(async () => {
+  slowReplay.on = false;
   db.close();
   await db.delete();
 });
@@ -123,5 +145,32 @@ describe('the replica', () => {
         .map((s) => s.competitorId)
         .sort(),
     ).toEqual([1, 2, 3]);
+  });
+
+  it('shows a pull’s rows when replaying the changes not yet confirmed yields to the event loop', async () => {
+    const replica = new Replica(db, actor);
+    await replica.applyPull('matchday', ringDay(), 'c', ['matchday']);
+    await replica.mutate(recordScore, {
+      divisionId: 100,
+      eventTypeId: 1,
+      competitorId: 3,
+      judge: 1,
+      round: 0,
+      value: 9,
+    });
+    slowReplay.on = true;
+    // The server has the first two scores; the third is still queued and replays over them.
+    await replica.applyPull('matchday', pullOf([score(1), score(2)], 'scores', 2), 'c', ['matchday']);
+    const shown = (): number[] =>
+      replica
+        .getSnapshot()
+        .rows('scores')
+        .map((s) => s.competitorId)
+        .sort();
+    expect(shown()).toEqual([1, 2, 3]);
+    expect(await db.entity('scores').count()).toBe(2);
+    // The next pull, from the cookie stored, sends nothing again: the screen must not need it.
+    await replica.applyPull('matchday', { ...pullOf([], 'scores', 2), patch: [] }, 'c', ['matchday']);
+    expect(shown()).toEqual([1, 2, 3]);
   });
 });

@@ -286,8 +286,8 @@ export class Replica {
 
   /**
    * A pull of `scope`: its patch, the outbox trimmed to the server's last mutation id, the
-   * rejections, the cookie and the optimistic rows of what is left, in one transaction; then
-   * the replica replays its outbox over the new confirmed rows.
+   * rejections and the cookie, in one transaction; then the replica replays its outbox over the
+   * new confirmed rows, and keeps the optimistic rows of what is left.
    */
   async applyPull(
     scope: SyncScope,
@@ -308,33 +308,42 @@ export class Replica {
   ): Promise<void> {
     const db = this.db;
     const last = res.lastMutationIds[clientId] ?? 0;
-    const { confirmed } = await db.transaction(
-      'rw',
-      [...db.entityTables(), db.outbox, db.pending, db.rejections, db.meta],
-      async () => {
-        const result = await applyPatch(db, scope, res.patch, held);
-        await db.outbox.where('id').belowOrEqual(last).delete();
-        if (res.rejections.length > 0) await db.rejections.bulkPut(res.rejections);
-        await setMeta(db, META.cookie(scope), res.cookie);
-        const confirmed = withPatch(this.confirmed, result);
-        // The optimistic rows of the outbox left, replayed over the new confirmed rows.
-        const left = (await db.outbox.orderBy('id').toArray()).map(fromEntry);
-        const store = MemoryStore.over(confirmed);
-        const ctx = this.context();
-        for (const q of left) await this.replay(store, q, ctx);
-        await db.pending.clear();
-        const rows = store.touchedRows();
-        if (rows.length > 0) await db.pending.bulkPut(rows);
-        const changed = left.filter((q) => q.refused !== undefined);
-        if (changed.length > 0) await db.outbox.bulkPut(changed.map(toEntry));
-        return { confirmed };
-      },
-    );
+    // Only IndexedDB work inside the transaction. Replaying the outbox runs the mutators, plain
+    // async code IndexedDB does not wait for: a transaction awaiting it could commit half-way
+    // on a busy tablet (Dexie's PrematureCommitError), the pulled rows and the new cookie
+    // stored but never shown, and the next pull, from that cookie, not sending them again.
+    let confirmed: Maps;
+    try {
+      confirmed = await db.transaction(
+        'rw',
+        [...db.entityTables(), db.outbox, db.rejections, db.meta],
+        async () => {
+          const result = await applyPatch(db, scope, res.patch, held);
+          await db.outbox.where('id').belowOrEqual(last).delete();
+          if (res.rejections.length > 0) await db.rejections.bulkPut(res.rejections);
+          await setMeta(db, META.cookie(scope), res.cookie);
+          return withPatch(this.confirmed, result);
+        },
+      );
+    } catch (e) {
+      // Whatever the device kept is what it shows: never rows stored but missing on screen.
+      await this.load();
+      throw e;
+    }
     this.confirmed = confirmed;
     this.outbox = this.outbox.filter((q) => q.id === undefined || q.id > last);
-    await this.rebase();
+    const store = await this.rebase();
     this.publish();
     this.broadcast();
+    // The optimistic rows of the outbox left, and the changes the device itself now refuses,
+    // kept for the record (a reload replays the outbox rather than trusting them).
+    const refused = this.outbox.filter((q) => q.id !== undefined && q.refused !== undefined);
+    await db.transaction('rw', db.pending, db.outbox, async () => {
+      await db.pending.clear();
+      const rows = store.touchedRows();
+      if (rows.length > 0) await db.pending.bulkPut(rows);
+      for (const q of refused) await db.outbox.update(q.id!, { refused: q.refused });
+    });
   }
 
   // ---- Replay -------------------------------------------------------------------------------
@@ -344,13 +353,14 @@ export class Replica {
     return { now, actor: this.actor(), side: 'device', window: this.window(now) };
   }
 
-  /** The view again: the confirmed rows with the whole outbox replayed on top. */
-  private async rebase(): Promise<void> {
+  /** The view again: the confirmed rows with the whole outbox replayed on top (that store). */
+  private async rebase(): Promise<MemoryStore> {
     const store = MemoryStore.over(this.confirmed);
     const ctx = this.context();
     for (const q of this.outbox) await this.replay(store, q, ctx);
     this.view = withWrites(this.confirmed, store);
     this.pendingKeys = new Set(store.touched);
+    return store;
   }
 
   private async replay(store: MemoryStore, q: Queued, ctx: MutatorContext): Promise<void> {
