@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PullResponse } from '@shared/contract/sync.ts';
 import { syncDivision, syncEntry, syncRing } from '@shared/testing/matchday-rows.ts';
 import { recordScore } from '@shared/domain/mutators/index.ts';
+import type * as Mutators from '@shared/domain/mutators/index.ts';
 import { DeviceDb } from './db.ts';
 import { Replica } from './replica.ts';
 
@@ -9,7 +10,7 @@ import { Replica } from './replica.ts';
 // this one does when `slowReplay.on` (a timer before it applies).
 const slowReplay = vi.hoisted(() => ({ on: false }));
 vi.mock('@shared/domain/mutators/index.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@shared/domain/mutators/index.ts')>();
+  const real = await importOriginal<typeof Mutators>();
   return {
     ...real,
     findMutator: (name: string) => {

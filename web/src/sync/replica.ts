@@ -384,10 +384,6 @@ function fromEntry(e: OutboxEntry): Queued {
   return { id: e.id, name: e.name, args: e.args, queuedAt: e.queuedAt, refused: e.refused, touched: [] };
 }
 
-function toEntry(q: Queued): OutboxEntry {
-  return { id: q.id!, name: q.name, args: q.args, queuedAt: q.queuedAt, refused: q.refused };
-}
-
 const entityOf = (key: string) => key.slice(0, key.indexOf(':'));
 
 /** The row of "entity:id" in `maps` (ids are numbers or strings; the key is text). */
