@@ -45,3 +45,7 @@ export * from './contract/files.ts';
 export * from './domain/communications.ts';
 export * from './contract/communications.ts';
 export * from './domain/notices.ts';
+export * from './i18n/locale.ts';
+export * from './i18n/translate.ts';
+export * from './i18n/format.ts';
+export * from './i18n/translators.ts';

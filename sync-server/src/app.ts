@@ -205,6 +205,7 @@ export function createApp(deps: Deps) {
       return { settings, tournaments, eventTypes };
     },
     bootScript,
+    deps.config.publicUrl,
   );
   app.get('*', webApp(deps.config.webDist, pages));
   app.onError(onError);

@@ -4,6 +4,10 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { pageQueries, type PageData } from './app/page-data.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
+import type { Locale } from '@shared/i18n/locale.ts';
+import { setCatalog } from './lib/i18n.tsx';
 import { takeRenderedMeta } from './lib/page-meta.ts';
 import { seedQueries } from './lib/use-query.ts';
 
@@ -22,11 +26,17 @@ export interface RenderedPage {
   meta?: { title: string; description: string };
 }
 
-/** The page at `url` rendered with `data`, or undefined when the app would redirect. */
-export async function renderPage(url: string, data: PageData): Promise<RenderedPage | undefined> {
+/** The page at `url` rendered with `data` in `locale`, or undefined when the app would redirect. */
+export async function renderPage(
+  url: string,
+  data: PageData,
+  locale: Locale = 'en',
+): Promise<RenderedPage | undefined> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return undefined;
-  // Server-side, one render at a time: seeding and rendering happen without a pause between.
+  // Server-side, one render at a time: seeding, choosing the catalog and rendering happen
+  // without a pause between.
+  setCatalog(locale, locale === 'fr' ? fr : en);
   seedQueries(pageQueries(data));
   takeRenderedMeta();
   const router = createStaticRouter(handler.dataRoutes, context);

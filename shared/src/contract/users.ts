@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locale.ts';
 import { ACCOUNT_ROLES } from '../domain/roles.ts';
 import { MESSAGES } from '../domain/messages.ts';
 import { machineText } from '../domain/text.ts';
@@ -29,6 +30,8 @@ export const USER_PATHS = {
   reset: `${U}/reset`,
   refresh: `${U}/refresh`,
   logout: `${U}/logout`,
+  /** PUT: the signed-in account's language (docs/decisions/037-english-and-french.md). */
+  language: `${U}/language`,
 } as const;
 
 export const USER_MESSAGES = {
@@ -132,6 +135,10 @@ export const SessionUserSchema = z.object({
 export const AuthResponseSchema = z.object({ user: SessionUserSchema });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
+/** PUT /api/users/language: the language the account's screens and messages use. */
+export const LanguageRequestSchema = z.object({ language: z.enum(LOCALES) });
+export type LanguageRequest = z.input<typeof LanguageRequestSchema>;
+
 // ---- The endpoints (decision 035) ----
 
 export const USER_API = {
@@ -181,6 +188,12 @@ export const USER_API = {
     method: 'post',
     path: USER_PATHS.logout,
     body: LogoutRequestSchema,
+    response: MessageSchema,
+  }),
+  language: endpoint({
+    method: 'put',
+    path: USER_PATHS.language,
+    body: LanguageRequestSchema,
     response: MessageSchema,
   }),
 } as const;

@@ -28,8 +28,9 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 function format(
   kind: 'date' | 'clock' | 'dateTime' | 'parts' | 'offset',
   timeZone: string,
+  tag = 'en-CA',
 ): Intl.DateTimeFormat {
-  const key = `${kind} ${timeZone}`;
+  const key = `${kind} ${timeZone} ${tag}`;
   let f = formats.get(key);
   if (!f) {
     const options: Record<typeof kind, Intl.DateTimeFormatOptions> = {
@@ -55,7 +56,7 @@ function format(
       },
       offset: { timeZoneName: 'longOffset' },
     };
-    f = new Intl.DateTimeFormat('en-CA', { ...options[kind], timeZone });
+    f = new Intl.DateTimeFormat(tag, { ...options[kind], timeZone });
     formats.set(key, f);
   }
   return f;
@@ -83,21 +84,25 @@ const toDate = (value: string | Date) => (typeof value === 'string' ? new Date(v
  * "Saturday, November 21, 2026": a calendar day ("2026-11-21") as the day it names, or the day
  * an instant falls on in `timeZone`.
  */
-export function formatLongDate(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+export function formatLongDate(
+  value: string | Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  tag = 'en-CA',
+): string {
   if (typeof value === 'string' && CALENDAR_DAY.test(value)) {
-    return format('date', 'UTC').format(new Date(`${value}T00:00:00Z`));
+    return format('date', 'UTC', tag).format(new Date(`${value}T00:00:00Z`));
   }
-  return format('date', timeZone).format(toDate(value));
+  return format('date', timeZone, tag).format(toDate(value));
 }
 
 /** "7:05 p.m. EST": the clock time of an instant in `timeZone`, labelled with the zone. */
-export function formatClock(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE): string {
-  return format('clock', timeZone).format(toDate(value));
+export function formatClock(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE, tag = 'en-CA'): string {
+  return format('clock', timeZone, tag).format(toDate(value));
 }
 
 /** "Saturday, November 21, 2026 at 7:05 p.m. EST". */
-export function formatDateTime(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE): string {
-  return format('dateTime', timeZone).format(toDate(value));
+export function formatDateTime(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE, tag = 'en-CA'): string {
+  return format('dateTime', timeZone, tag).format(toDate(value));
 }
 
 /** The clock time alone when the instant falls on `now`'s day in `timeZone`, else with its date. */
@@ -105,17 +110,27 @@ export function formatTimeOrDateTime(
   value: string | Date,
   timeZone: string = DEFAULT_TIME_ZONE,
   now: Date = new Date(),
+  tag = 'en-CA',
 ): string {
   return dayInZone(value, timeZone) === dayInZone(now, timeZone)
-    ? formatClock(value, timeZone)
-    : formatDateTime(value, timeZone);
+    ? formatClock(value, timeZone, tag)
+    : formatDateTime(value, timeZone, tag);
 }
 
 /** "about 10:45" for an estimated start (decision 029): the venue's clock, said as an estimate. */
 export function formatAbout(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return `about ${venueClock(value, timeZone)}`;
+}
+
+/**
+ * The venue's clock time with no a.m./p.m. (decision 029): "10:45" in English, "10 h 45" in
+ * French, where the day runs on a 24-hour clock.
+ */
+export function venueClock(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE, tag = 'en-CA'): string {
   const { hour, minute } = partsOf(value, timeZone);
+  if (tag.startsWith('fr')) return `${Number(hour)} h ${minute}`;
   const h12 = Number(hour) % 12 === 0 ? 12 : Number(hour) % 12;
-  return `about ${h12}:${minute}`;
+  return `${h12}:${minute}`;
 }
 
 function partsOf(value: string | Date, timeZone: string) {

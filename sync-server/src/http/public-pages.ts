@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { EventType, SiteSettings, Tournament } from '@tournament/shared';
+import { LOCALE_TAGS, LOCALES, type EventType, type Locale, type SiteSettings, type Tournament } from '@tournament/shared';
 import { logger } from '../lib/logger.ts';
 
 // Public pages sent as HTML with their content (docs/decisions/020-fast-public-pages.md).
@@ -31,6 +31,7 @@ interface SsrModule {
   renderPage(
     url: string,
     data: PageData,
+    locale: Locale,
   ): Promise<{ html: string; meta?: { title: string; description: string } } | undefined>;
   scriptJson(value: unknown): string;
   PAGE_DATA_ID: string;
@@ -56,6 +57,8 @@ export function publicPages(
   loadData: () => Promise<PageData>,
   /** public/boot.js as the CSP's script hash allows it inline (app.ts), if it was there at start. */
   bootScript?: string,
+  /** The site's address (PUBLIC_URL), for the pages' language alternates. */
+  publicUrl = '',
 ) {
   let loaded: { version: number; module: Promise<SsrModule | undefined> } | undefined;
   const kept = new Map<string, Kept>();
@@ -120,12 +123,18 @@ export function publicPages(
 
   return {
     /** The page at `pathname` with its content, or undefined to send the plain shell. */
-    async render(pathname: string, shell: string, distDir: string): Promise<string | undefined> {
+    async render(
+      pathname: string,
+      shell: string,
+      distDir: string,
+      locale: Locale = 'en',
+    ): Promise<string | undefined> {
       if (!SERVER_RENDERED_PATHS.has(pathname)) return undefined;
       const mod = await ssrModule(distDir);
       if (!mod) return undefined;
       const data = await loadData();
-      const hit = kept.get(pathname);
+      const key = `${locale} ${pathname}`;
+      const hit = kept.get(key);
       if (
         hit &&
         hit.mod === mod &&
@@ -136,7 +145,7 @@ export function publicPages(
       ) {
         return hit.html;
       }
-      const page = await mod.renderPage(`http://localhost${pathname}`, data);
+      const page = await mod.renderPage(`http://localhost${pathname}`, data, locale);
       if (!page) return undefined;
       let html = await inlineStylesheet(shell, distDir);
       const entry = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/.exec(html);
@@ -147,7 +156,17 @@ export function publicPages(
         html = html.replace(entry[0], '');
         html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
       }
+      // The page's language, and its address in each language for search engines.
+      const alternates = [
+        ...LOCALES.map(
+          (l) =>
+            `<link rel="alternate" hreflang="${LOCALE_TAGS[l]}" href="${escapeHtml(`${publicUrl}${pathname}?lang=${l}`)}" />`,
+        ),
+        `<link rel="alternate" hreflang="x-default" href="${escapeHtml(`${publicUrl}${pathname}`)}" />`,
+      ].join('');
       html = html
+        .replace(/<html lang="[^"]*">/, `<html lang="${LOCALE_TAGS[locale]}">`)
+        .replace('</head>', () => `${alternates}</head>`)
         // Inline, its hash in the CSP (app.ts): one request fewer before the first paint.
         .replace(
           '<script src="/boot.js"></script>',
@@ -171,7 +190,7 @@ export function publicPages(
             (_m, a: string, b: string) => `${a}${escapeHtml(description)}${b}`,
           );
       }
-      kept.set(pathname, { mod, shell, data, html });
+      kept.set(key, { mod, shell, data, html });
       return html;
     },
   };

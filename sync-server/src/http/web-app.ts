@@ -4,6 +4,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context } from 'hono';
 import { loggablePath, logger } from '../lib/logger.ts';
+import type { Locale } from '@tournament/shared';
+import { pageLocale } from './locale.ts';
 import type { PublicPages } from './public-pages.ts';
 
 const TYPES: Record<string, string> = {
@@ -62,14 +64,15 @@ export function webApp(distDir: string, pages?: PublicPages) {
   }
 
   /** The page at `rel` rendered on the server, compressed, or undefined for the plain shell. */
-  async function renderedPage(rel: string, shell: Encoded): Promise<Encoded | undefined> {
+  async function renderedPage(rel: string, shell: Encoded, locale: Locale): Promise<Encoded | undefined> {
     if (!pages) return undefined;
-    const html = await pages.render(rel, shell.identity.toString('utf8'), root);
+    const html = await pages.render(rel, shell.identity.toString('utf8'), root, locale);
     if (html === undefined) return undefined;
-    let hit = rendered.get(rel);
+    const key = `${locale} ${rel}`;
+    let hit = rendered.get(key);
     if (hit?.html !== html) {
       hit = { html, entry: compress(Buffer.from(html), shell.key) };
-      rendered.set(rel, hit);
+      rendered.set(key, hit);
     }
     return hit.entry;
   }
@@ -132,7 +135,9 @@ export function webApp(distDir: string, pages?: PublicPages) {
     if (page) {
       let withContent: Encoded | undefined;
       try {
-        withContent = await renderedPage(rel, page);
+        withContent = await renderedPage(rel, page, pageLocale(c));
+        // The same address is rendered in the reader's language.
+        if (withContent) c.header('Vary', 'Cookie, Accept-Language', { append: true });
       } catch (err) {
         // The plain shell still works (the browser renders the page): log it and send that.
         logger.error(

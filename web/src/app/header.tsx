@@ -5,6 +5,7 @@ import { Button } from '../components/ui/button.tsx';
 import { isStaff, logout, useSession } from '../lib/session.ts';
 import { Flag, useSiteSettings } from '../lib/site-settings.tsx';
 import { cn } from '../lib/utils.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 import { href } from './pages.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -68,6 +69,7 @@ export function Header() {
               Logout
             </Button>
           )}
+          <LanguageSwitch className={linkClass({ isActive: false })} />
           <SchemeToggle />
         </nav>
       </div>

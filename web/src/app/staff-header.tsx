@@ -4,6 +4,7 @@ import { SchemeToggle } from '../components/scheme-toggle.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { logout, useSession } from '../lib/session.ts';
 import { useSiteSettings } from '../lib/site-settings.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 import { href } from './pages.ts';
 
 /**
@@ -45,6 +46,7 @@ export function StaffHeader() {
               Public site
             </Link>
           </Button>
+          <LanguageSwitch className="inline-flex min-h-9 items-center rounded-md px-3 text-sm font-medium text-foreground no-underline hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring" />
           <SchemeToggle />
           {session && (
             <Button

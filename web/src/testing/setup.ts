@@ -2,6 +2,11 @@ import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { setCatalog } from '../lib/i18n.tsx';
+
+// Screens speak English in tests unless a test loads another catalog (main.tsx's job in the app).
+setCatalog('en', en);
 
 // findBy and waitFor wait on a condition; their limit only ends a wait that would never end.
 // A screen's first render imports what it needs on the spot (a lazy page, the zod schemas its

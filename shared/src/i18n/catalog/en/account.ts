@@ -1,0 +1,2 @@
+// Texts of the account area (see index.ts). English texts are the spec's, exact.
+export const account = {};
