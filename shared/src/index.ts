@@ -49,3 +49,4 @@ export * from './i18n/locale.ts';
 export * from './i18n/translate.ts';
 export * from './i18n/format.ts';
 export * from './i18n/translators.ts';
+export * from './i18n/message-ref.ts';

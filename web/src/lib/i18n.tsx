@@ -10,6 +10,7 @@ import {
   type Locale,
 } from '@shared/i18n/locale.ts';
 import { formatters, type Formatters } from '@shared/i18n/format.ts';
+import { translateText } from '@shared/i18n/message-ref.ts';
 import {
   createTranslator,
   type MessageKey,
@@ -42,6 +43,14 @@ function current(): Translator {
 /** The text of `key` in the page's language. */
 export function t(key: MessageKey, values?: MessageValues): string {
   return current().t(key, values);
+}
+
+/**
+ * A text that may be a message reference (`msg()` in shared: a zod message, a shared constant,
+ * an /api answer's message) in the page's language; any other text as it is.
+ */
+export function tm(text: string): string {
+  return translateText(current(), text);
 }
 
 /**
