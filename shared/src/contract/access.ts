@@ -57,6 +57,7 @@ export const API_ACCESS = {
   'PUT /api/users/reset': ANYONE,
   'POST /api/users/refresh': ANYONE,
   'POST /api/users/logout': ANYONE,
+  'PUT /api/users/language': SIGNED_IN,
   // Settings (decision 007): SuperAdmin only (docs/product.md §6).
   'GET /api/admin/tournaments': SUPER_ADMIN,
   'POST /api/admin/tournaments': SUPER_ADMIN,

@@ -68,7 +68,10 @@ describe('the catalogs', () => {
 
   it('have no French text left empty or in English', () => {
     const same = Object.entries(en)
-      .filter(([key, english]) => fr[key]?.trim() === '' || (fr[key] === english && /[a-z]{4,} [a-z]{3,}/i.test(english)))
+      .filter(
+        ([key, english]) =>
+          fr[key]?.trim() === '' || (fr[key] === english && /[a-z]{4,} [a-z]{3,}/i.test(english)),
+      )
       .map(([key]) => key);
     expect(same).toEqual([]);
   });

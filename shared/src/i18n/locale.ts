@@ -34,7 +34,9 @@ export function localeOf(tag: string | null | undefined): Locale | undefined {
  * The first language of an Accept-Language header (or of `navigator.languages`) that we
  * speak, by the weights given: "fr-CA,fr;q=0.9,en;q=0.8" → "fr".
  */
-export function fromAcceptLanguage(header: string | readonly string[] | null | undefined): Locale | undefined {
+export function fromAcceptLanguage(
+  header: string | readonly string[] | null | undefined,
+): Locale | undefined {
   if (!header) return undefined;
   const entries = (typeof header === 'string' ? header.split(',') : header).map((part, index) => {
     const [tag = '', ...params] = part.split(';');

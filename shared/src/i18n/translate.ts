@@ -19,7 +19,10 @@ export interface Translator {
    * each tag's function receives its inner parts and returns what stands for them (a React
    * element in the app).
    */
-  parts<T>(key: MessageKey, values?: Record<string, PrimitiveType | T | ((inner: (string | T)[]) => T)>): (string | T)[];
+  parts<T>(
+    key: MessageKey,
+    values?: Record<string, PrimitiveType | T | ((inner: (string | T)[]) => T)>,
+  ): (string | T)[];
 }
 
 export function createTranslator(locale: Locale, messages: Messages): Translator {

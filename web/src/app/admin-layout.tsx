@@ -13,6 +13,7 @@ import {
 } from '../components/ui/dropdown-menu.tsx';
 import { SyncIndicator } from '../sync/sync-indicator.tsx';
 import { ImpersonationBanner } from '../features/registrations-desk/components/impersonation-banner.tsx';
+import { tm } from '../lib/i18n.tsx';
 import { usePageAlert } from '../lib/page-alert.tsx';
 import { useSession } from '../lib/session.ts';
 import { cn } from '../lib/utils.ts';
@@ -70,7 +71,7 @@ export function AdminLayout() {
       <nav aria-label="Admin" className="flex flex-wrap items-center gap-1 border-b pb-2 print:hidden">
         {ADMIN_NAV.filter((key) => hasAnyRole(roles, PAGES[key].roles)).map((key) => (
           <NavLink key={key} to={href(key)} className={linkClass}>
-            {PAGES[key].title}
+            {tm(PAGES[key].title)}
           </NavLink>
         ))}
         {hasAnyRole(roles, MORE_MENU.roles) && (
@@ -85,7 +86,7 @@ export function AdminLayout() {
               {/* Every settings page, in the settings navigation's order; Logout is the header's (decision 029). */}
               {MORE_MENU.pages.map((key) => (
                 <DropdownMenuItem key={key} asChild>
-                  <Link to={href(key)}>{PAGES[key].title}</Link>
+                  <Link to={href(key)}>{tm(PAGES[key].title)}</Link>
                 </DropdownMenuItem>
               ))}
             </DropdownMenuContent>

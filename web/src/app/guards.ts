@@ -21,5 +21,7 @@ export function guardRedirect(pathname: string, signedIn: boolean): string | nul
 
 /** docs/product.md §5: ids in routes are numeric; any route param named `...Id` must be digits. */
 export function hasNonNumericId(params: Record<string, string | undefined>): boolean {
-  return Object.entries(params).some(([name, value]) => name.endsWith('Id') && value !== undefined && !/^\d+$/.test(value));
+  return Object.entries(params).some(
+    ([name, value]) => name.endsWith('Id') && value !== undefined && !/^\d+$/.test(value),
+  );
 }

@@ -1,4 +1,5 @@
 import { matchRoutes, type PathParam } from 'react-router';
+import { msg } from '@shared/i18n/message-ref.ts';
 import {
   ANYONE_ROLES,
   DIRECTOR_ROLES,
@@ -16,7 +17,7 @@ import {
 export interface Page {
   /** The absolute path, in react-router's syntax (`:id`, `:id?`). */
   readonly path: string;
-  /** The page's name in menus and links. */
+  /** The page's name in menus and links: a message reference (`tm(page.title)` shows it). */
   readonly title: string;
   /** Who may open it; public pages include Unauthenticated. */
   readonly roles: readonly string[];
@@ -24,131 +25,143 @@ export interface Page {
 
 export const PAGES = {
   // Public (docs/product.md §2).
-  home: { path: '/', title: 'Home', roles: ANYONE_ROLES },
-  contact: { path: '/contact', title: 'Contact Us', roles: ANYONE_ROLES },
-  privacy: { path: '/privacy', title: 'Privacy Policy', roles: ANYONE_ROLES },
-  mailingList: { path: '/mailing-list', title: 'Mailing List', roles: ANYONE_ROLES },
-  signage: { path: '/signage/ring-assignments', title: 'Ring Assignments', roles: ANYONE_ROLES },
+  home: { path: '/', title: msg('page.home'), roles: ANYONE_ROLES },
+  contact: { path: '/contact', title: msg('page.contact'), roles: ANYONE_ROLES },
+  privacy: { path: '/privacy', title: msg('page.privacy'), roles: ANYONE_ROLES },
+  mailingList: { path: '/mailing-list', title: msg('page.mailingList'), roles: ANYONE_ROLES },
+  signage: { path: '/signage/ring-assignments', title: msg('page.signage'), roles: ANYONE_ROLES },
   // The public results page (decision 022) (first name, last initial and school only).
-  results: { path: '/results', title: 'Results', roles: ANYONE_ROLES },
-  user: { path: '/user', title: 'Login', roles: ANYONE_ROLES },
-  login: { path: '/user/login', title: 'Login', roles: ANYONE_ROLES },
-  register: { path: '/user/register', title: 'Sign Up', roles: ANYONE_ROLES },
-  pending: { path: '/user/pending', title: 'Pending Verification', roles: ANYONE_ROLES },
-  verification: { path: '/user/verification/:hash?', title: 'Verify Account', roles: ANYONE_ROLES },
-  forgot: { path: '/user/forgot', title: 'Forgot Password', roles: ANYONE_ROLES },
-  reset: { path: '/user/reset/:userId/:hash', title: 'Reset Password', roles: ANYONE_ROLES },
+  results: { path: '/results', title: msg('page.results'), roles: ANYONE_ROLES },
+  user: { path: '/user', title: msg('page.user'), roles: ANYONE_ROLES },
+  login: { path: '/user/login', title: msg('page.login'), roles: ANYONE_ROLES },
+  register: { path: '/user/register', title: msg('page.register'), roles: ANYONE_ROLES },
+  pending: { path: '/user/pending', title: msg('page.pending'), roles: ANYONE_ROLES },
+  verification: { path: '/user/verification/:hash?', title: msg('page.verification'), roles: ANYONE_ROLES },
+  forgot: { path: '/user/forgot', title: msg('page.forgot'), roles: ANYONE_ROLES },
+  reset: { path: '/user/reset/:userId/:hash', title: msg('page.reset'), roles: ANYONE_ROLES },
 
   // The customer area (docs/product.md §2 "Customer area"): any signed-in account.
-  customer: { path: '/customer', title: 'Home', roles: SIGNED_IN_ROLES },
-  customerHome: { path: '/customer/home', title: 'Home', roles: SIGNED_IN_ROLES },
+  customer: { path: '/customer', title: msg('page.customer'), roles: SIGNED_IN_ROLES },
+  customerHome: { path: '/customer/home', title: msg('page.customerHome'), roles: SIGNED_IN_ROLES },
   notificationPreferences: {
     path: '/customer/home/notification-preferences',
-    title: 'Notification Preferences',
+    title: msg('page.notificationPreferences'),
     roles: SIGNED_IN_ROLES,
   },
-  registrationStart: { path: '/customer/registration', title: 'Online Registration', roles: SIGNED_IN_ROLES },
+  registrationStart: {
+    path: '/customer/registration',
+    title: msg('page.registrationStart'),
+    roles: SIGNED_IN_ROLES,
+  },
   registration: {
     path: '/customer/registration/:registrationId',
-    title: 'Online Registration',
+    title: msg('page.registration'),
     roles: SIGNED_IN_ROLES,
   },
   confirmation: {
     path: '/customer/registration/:registrationId/confirmation',
-    title: 'Confirmation',
+    title: msg('page.confirmation'),
     roles: SIGNED_IN_ROLES,
   },
   competitor: {
     path: '/customer/registration/:registrationId/competitor/:competitorId?',
-    title: 'Competitor',
+    title: msg('page.competitor'),
     roles: SIGNED_IN_ROLES,
   },
   receipt: {
     path: '/customer/registration/:registrationId/receipt',
-    title: 'Receipt',
+    title: msg('page.receipt'),
     roles: SIGNED_IN_ROLES,
   },
-  fileSharing: { path: '/customer/file-sharing', title: 'File Sharing', roles: SIGNED_IN_ROLES },
-  share: { path: '/share', title: 'File Sharing', roles: SIGNED_IN_ROLES },
+  fileSharing: { path: '/customer/file-sharing', title: msg('page.fileSharing'), roles: SIGNED_IN_ROLES },
+  share: { path: '/share', title: msg('page.share'), roles: SIGNED_IN_ROLES },
 
   // The admin area (docs/product.md §2 and §6).
-  admin: { path: '/admin', title: 'Admin', roles: STAFF_ROLES },
-  dashboard: { path: '/admin/dashboard', title: 'Dashboard', roles: DIRECTOR_ROLES },
-  competitors: { path: '/admin/competitors', title: 'Competitors', roles: DIRECTOR_ROLES },
-  registrations: { path: '/admin/registrations', title: 'Registrations', roles: STAFF_ROLES },
+  admin: { path: '/admin', title: msg('page.admin'), roles: STAFF_ROLES },
+  dashboard: { path: '/admin/dashboard', title: msg('page.dashboard'), roles: DIRECTOR_ROLES },
+  competitors: { path: '/admin/competitors', title: msg('page.competitors'), roles: DIRECTOR_ROLES },
+  registrations: { path: '/admin/registrations', title: msg('page.registrations'), roles: STAFF_ROLES },
   adminRegistration: {
     path: '/admin/registration/:registrationId',
-    title: 'Registration',
+    title: msg('page.adminRegistration'),
     roles: STAFF_ROLES,
   },
   // The admin competitor edit page has no roles of its own beyond staff (docs/product.md §6).
   adminCompetitor: {
     path: '/admin/registration/:registrationId/competitor/:competitorId?',
-    title: 'Competitor',
+    title: msg('page.adminCompetitor'),
     roles: STAFF_ROLES,
   },
-  payments: { path: '/admin/payments', title: 'Payments', roles: STAFF_ROLES },
-  checkIn: { path: '/admin/check-in', title: 'Check-in', roles: STAFF_ROLES },
+  payments: { path: '/admin/payments', title: msg('page.payments'), roles: STAFF_ROLES },
+  checkIn: { path: '/admin/check-in', title: msg('page.checkIn'), roles: STAFF_ROLES },
   // Register, take payment and check in at the door (staff, as check-in).
-  walkIn: { path: '/admin/walk-in', title: 'Walk-in registration', roles: STAFF_ROLES },
+  walkIn: { path: '/admin/walk-in', title: msg('page.walkIn'), roles: STAFF_ROLES },
   // Matchmaking and division sheets (decision 017). The draft page's tabs all, split and combine
   // are child routes (docs/product.md §2); the page reads which one.
-  matchmaking: { path: '/admin/matchmaking', title: 'Matchmaking', roles: DIRECTOR_ROLES },
+  matchmaking: { path: '/admin/matchmaking', title: msg('page.matchmaking'), roles: DIRECTOR_ROLES },
   createDraft: {
     path: '/admin/matchmaking/create-draft/tournament/:tournamentId',
-    title: 'Create Matchmaking Draft',
+    title: msg('page.createDraft'),
     roles: DIRECTOR_ROLES,
   },
-  draft: { path: '/admin/matchmaking/:draftId', title: 'Matchmaking', roles: DIRECTOR_ROLES },
-  draftAll: { path: '/admin/matchmaking/:draftId/all', title: 'Matchmaking', roles: DIRECTOR_ROLES },
-  draftSplit: { path: '/admin/matchmaking/:draftId/split', title: 'Matchmaking', roles: DIRECTOR_ROLES },
-  draftCombine: { path: '/admin/matchmaking/:draftId/combine', title: 'Matchmaking', roles: DIRECTOR_ROLES },
+  draft: { path: '/admin/matchmaking/:draftId', title: msg('page.draft'), roles: DIRECTOR_ROLES },
+  draftAll: { path: '/admin/matchmaking/:draftId/all', title: msg('page.draftAll'), roles: DIRECTOR_ROLES },
+  draftSplit: {
+    path: '/admin/matchmaking/:draftId/split',
+    title: msg('page.draftSplit'),
+    roles: DIRECTOR_ROLES,
+  },
+  draftCombine: {
+    path: '/admin/matchmaking/:draftId/combine',
+    title: msg('page.draftCombine'),
+    roles: DIRECTOR_ROLES,
+  },
   splitDivision: {
     path: '/admin/matchmaking/:draftId/split/division/:draftDivisionId',
-    title: 'Split Division',
+    title: msg('page.splitDivision'),
     roles: DIRECTOR_ROLES,
   },
   combineDivision: {
     path: '/admin/matchmaking/:draftId/combine/division/:draftDivisionId',
-    title: 'Combine Divisions',
+    title: msg('page.combineDivision'),
     roles: DIRECTOR_ROLES,
   },
   draftSheets: {
     path: '/admin/division-sheets/all/:draftId',
-    title: 'Division Sheets',
+    title: msg('page.draftSheets'),
     roles: DIRECTOR_ROLES,
   },
   divisionSheet: {
     path: '/admin/division-sheets/:draftDivisionId',
-    title: 'Division Sheet',
+    title: msg('page.divisionSheet'),
     roles: DIRECTOR_ROLES,
   },
   // Rings and matchday (decision 023).
-  matchday: { path: '/admin/matchday', title: 'Matchday', roles: DIRECTOR_ROLES },
-  leaderboard: { path: '/admin/matchday/leaderboard', title: 'Leaderboard', roles: DIRECTOR_ROLES },
-  rings: { path: '/admin/rings', title: 'Rings', roles: DIRECTOR_ROLES },
+  matchday: { path: '/admin/matchday', title: msg('page.matchday'), roles: DIRECTOR_ROLES },
+  leaderboard: { path: '/admin/matchday/leaderboard', title: msg('page.leaderboard'), roles: DIRECTOR_ROLES },
+  rings: { path: '/admin/rings', title: msg('page.rings'), roles: DIRECTOR_ROLES },
   // Communications and its audience picker (decision 024).
-  communications: { path: '/admin/communications', title: 'Communications', roles: DIRECTOR_ROLES },
+  communications: { path: '/admin/communications', title: msg('page.communications'), roles: DIRECTOR_ROLES },
   audiencePicker: {
     path: '/admin/communications/registrations',
-    title: 'Communications: registrations',
+    title: msg('page.audiencePicker'),
     roles: DIRECTOR_ROLES,
   },
   // The dev outbox (decision 024): the SMS and mails a server without Twilio or SMTP_URL keeps
   // instead of sending; SuperAdmin only, as its /api routes are.
-  devOutbox: { path: '/admin/dev-outbox', title: 'Dev Outbox', roles: SUPER_ADMIN_ROLES },
+  devOutbox: { path: '/admin/dev-outbox', title: msg('page.devOutbox'), roles: SUPER_ADMIN_ROLES },
   // The settings pages (decision 007): SuperAdmin only.
-  tournaments: { path: '/admin/tournaments', title: 'Tournaments', roles: SUPER_ADMIN_ROLES },
-  divisions: { path: '/admin/divisions', title: 'Divisions', roles: SUPER_ADMIN_ROLES },
-  eventTypes: { path: '/admin/event-types', title: 'Event Types', roles: SUPER_ADMIN_ROLES },
+  tournaments: { path: '/admin/tournaments', title: msg('page.tournaments'), roles: SUPER_ADMIN_ROLES },
+  divisions: { path: '/admin/divisions', title: msg('page.divisions'), roles: SUPER_ADMIN_ROLES },
+  eventTypes: { path: '/admin/event-types', title: msg('page.eventTypes'), roles: SUPER_ADMIN_ROLES },
   competitorLevels: {
     path: '/admin/competitor-levels',
-    title: 'Competitor Levels',
+    title: msg('page.competitorLevels'),
     roles: SUPER_ADMIN_ROLES,
   },
-  events: { path: '/admin/events', title: 'Events', roles: SUPER_ADMIN_ROLES },
-  siteSettings: { path: '/admin/site-settings', title: 'Site Settings', roles: SUPER_ADMIN_ROLES },
-  auditLog: { path: '/admin/audit-log', title: 'Audit Log', roles: SUPER_ADMIN_ROLES },
+  events: { path: '/admin/events', title: msg('page.events'), roles: SUPER_ADMIN_ROLES },
+  siteSettings: { path: '/admin/site-settings', title: msg('page.siteSettings'), roles: SUPER_ADMIN_ROLES },
+  auditLog: { path: '/admin/audit-log', title: msg('page.auditLog'), roles: SUPER_ADMIN_ROLES },
 } as const satisfies Record<string, Page>;
 
 export type PageKey = keyof typeof PAGES;

@@ -113,7 +113,10 @@ export async function startLocale(locale: Locale): Promise<void> {
 }
 
 /** The language switch: remembered on this device and, when `save` is given, on the account. */
-export async function switchLocale(locale: Locale, save?: (locale: Locale) => Promise<unknown>): Promise<void> {
+export async function switchLocale(
+  locale: Locale,
+  save?: (locale: Locale) => Promise<unknown>,
+): Promise<void> {
   rememberLocale(locale);
   // The account's setting is best effort here: offline, the device's choice still holds, and
   // the profile page changes the account's.

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { tm } from './i18n.tsx';
 import { useSiteSettings } from './site-settings.tsx';
 
 export interface PageMeta {
@@ -17,9 +18,14 @@ export function takeRenderedMeta(): PageMeta | undefined {
   return meta;
 }
 
-/** Sets the page title "{prefix} {name}" and the meta description (docs/product.md §1). */
-export function usePageMeta(title: string, description: string): void {
+/**
+ * Sets the page title "{prefix} {name}" and the meta description (docs/product.md §1), in the
+ * page's language: each is a text or a message reference (PAGES.x.title is one).
+ */
+export function usePageMeta(titleText: string, descriptionText: string): void {
   const prefix = useSiteSettings()?.sitePrefix;
+  const title = tm(titleText);
+  const description = tm(descriptionText);
   const fullTitle = prefix ? `${prefix} ${title}` : title;
   if (typeof document === 'undefined') rendered = { title: fullTitle, description };
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { account } from './account.ts';
 import { common } from './common.ts';
 import { mail } from './mail.ts';
+import { pages } from './pages.ts';
 import { public_ } from './public.ts';
 import { server } from './server.ts';
 import { staff } from './staff.ts';
@@ -9,6 +10,7 @@ import { venue } from './venue.ts';
 // The English catalog (docs/decisions/037-english-and-french.md), one file per area so that
 // each area's texts are found, and changed, together:
 //   common   the language switch, formats, words every screen uses (buttons, states)
+//   pages    every page's name (web/src/app/pages.ts)
 //   public   the public site: header, footer, home, contact, privacy, results, mailing list
 //   account  sign-in, sign-up, the customer area, registration, payment, receipts
 //   staff    the director's and staff screens: admin layout, registrations, check-in, walk-in,
@@ -17,6 +19,6 @@ import { venue } from './venue.ts';
 //   server   what the server answers: the error catalogue, field errors
 //   mail     what goes out to a person: e-mails, SMS, notices, receipts, the unsubscribe page
 // Each text is an ICU MessageFormat message; the French catalog has the same keys.
-export const en = { ...common, ...public_, ...account, ...staff, ...venue, ...server, ...mail };
+export const en = { ...common, ...pages, ...public_, ...account, ...staff, ...venue, ...server, ...mail };
 
 export type MessageKey = keyof typeof en;

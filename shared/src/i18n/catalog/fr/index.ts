@@ -2,6 +2,7 @@ import type { MessageKey } from '../en/index.ts';
 import { account } from './account.ts';
 import { common } from './common.ts';
 import { mail } from './mail.ts';
+import { pages } from './pages.ts';
 import { public_ } from './public.ts';
 import { server } from './server.ts';
 import { staff } from './staff.ts';
@@ -11,6 +12,7 @@ import { venue } from './venue.ts';
 // Same keys as the English catalog, file by file; the type below refuses a missing one.
 export const fr: Record<MessageKey, string> = {
   ...common,
+  ...pages,
   ...public_,
   ...account,
   ...staff,

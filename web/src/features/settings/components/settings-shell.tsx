@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import { href, PAGES, SETTINGS_NAV } from '@web/app/pages.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { cn } from '@web/lib/utils.ts';
+import { tm } from '@web/lib/i18n.tsx';
 
 /** Heading, the settings pages' own navigation, and the page (decision 007, SuperAdmin only). */
 export function SettingsShell({
@@ -31,13 +32,13 @@ export function SettingsShell({
               )
             }
           >
-            {PAGES[key].title}
+            {tm(PAGES[key].title)}
           </NavLink>
         ))}
       </nav>
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
-          <h1 className="text-2xl font-semibold">{title}</h1>
+          <h1 className="text-2xl font-semibold">{tm(title)}</h1>
           <p className="text-muted-foreground">{description}</p>
         </div>
         {actions}
