@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
+import local from './scripts/eslint/no-literal-text.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/data/**', 'e2e/artifacts/**'] },
@@ -50,19 +51,40 @@ export default tseslint.config(
         {
           default: 'disallow',
           policies: [
-            { from: { element: { type: 'app' } }, allow: { to: { element: { types: ['app', 'feature', 'components', 'lib', 'sync', 'shared'] } } } },
+            {
+              from: { element: { type: 'app' } },
+              allow: {
+                to: { element: { types: ['app', 'feature', 'components', 'lib', 'sync', 'shared'] } },
+              },
+            },
             {
               from: { element: { type: 'feature' } },
               allow: [
                 { to: { element: { types: ['components', 'lib', 'sync', 'shared'] } } },
                 // The page table (app/pages.ts: paths, titles, roles) is plain data features link with.
                 { to: { element: { type: 'app', fileInternalPath: 'pages.ts' } } },
-                { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+                {
+                  to: {
+                    element: {
+                      type: 'feature',
+                      captured: { feature: '{{ from.element.captured.feature }}' },
+                    },
+                  },
+                },
               ],
             },
-            { from: { element: { type: 'components' } }, allow: { to: { element: { types: ['components', 'lib', 'sync', 'shared'] } } } },
-            { from: { element: { type: 'sync' } }, allow: { to: { element: { types: ['sync', 'components', 'lib', 'shared'] } } } },
-            { from: { element: { type: 'lib' } }, allow: { to: { element: { types: ['lib', 'components', 'shared'] } } } },
+            {
+              from: { element: { type: 'components' } },
+              allow: { to: { element: { types: ['components', 'lib', 'sync', 'shared'] } } },
+            },
+            {
+              from: { element: { type: 'sync' } },
+              allow: { to: { element: { types: ['sync', 'components', 'lib', 'shared'] } } },
+            },
+            {
+              from: { element: { type: 'lib' } },
+              allow: { to: { element: { types: ['lib', 'components', 'shared'] } } },
+            },
           ],
         },
       ],
@@ -96,6 +118,14 @@ export default tseslint.config(
         { patterns: [{ group: ['@shared/*'], message: "Outside web/src import '@tournament/shared'." }] },
       ],
     },
+  },
+  {
+    // Every text a person reads comes from the catalog, in the page's language (issue 33,
+    // decision 037): scripts/eslint/no-literal-text.js.
+    files: ['web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'web/src/testing/**'],
+    plugins: { local },
+    rules: { 'local/no-literal-text': 'error' },
   },
   {
     // Tests read JSON answers loosely (their assertions check the shape).

@@ -60,3 +60,40 @@ describe('feature boundaries', () => {
     ]);
   }, 60_000);
 });
+
+describe('texts come from the catalog', () => {
+  async function literalErrors(code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, {
+      filePath: path.join(root, 'web/src/features/check-in/literal.tsx'),
+    });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'local/no-literal-text').map((m) => m.message);
+  }
+
+  it('refuses English written in the JSX: text, a string child, a reading attribute', async () => {
+    const errors = await literalErrors(
+      [
+        'export const A = () => <p>Save</p>;',
+        "export const B = () => <p>{'Cancel'}</p>;",
+        'export const C = () => <input aria-label="Search" />;',
+        '',
+      ].join('\n'),
+    );
+    expect(errors).toHaveLength(3);
+    expect(errors[0]).toContain('"Save"');
+  }, 60_000);
+
+  it('lets catalog texts, data and punctuation through', async () => {
+    const errors = await literalErrors(
+      [
+        "import { t } from '@web/lib/i18n.tsx';",
+        'export const A = ({ name }: { name: string }) => (',
+        '  <p aria-label={t(\'language.switchLabel\')} className="text-sm font-bold">',
+        '    {t(\'language.switchTo\')} · {name} — 1/2 <span data-testid="x">#</span>',
+        '  </p>',
+        ');',
+        '',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
