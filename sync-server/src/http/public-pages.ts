@@ -1,7 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { LOCALE_TAGS, LOCALES, type EventType, type Locale, type SiteSettings, type Tournament } from '@tournament/shared';
+import {
+  LOCALE_TAGS,
+  LOCALES,
+  type EventType,
+  type Locale,
+  type SiteSettings,
+  type Tournament,
+} from '@tournament/shared';
 import { logger } from '../lib/logger.ts';
 
 // Public pages sent as HTML with their content (docs/decisions/020-fast-public-pages.md).
