@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
 
 // The one import for end-to-end tests. The bench imports ./stack.ts and ./browser.ts
@@ -16,8 +16,13 @@ const errorsByPage = new WeakMap<Page, Error[]>();
  * called inside a test, the test fails at its end if any occurred. A page made outside a
  * test (in `beforeAll`) must be checked with `assertNoPageErrors(page)`.
  */
-export async function newPage(browser: Browser, baseUrl: string): Promise<Page> {
-  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl });
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+  /** More of the context: `{ locale: 'fr-CA' }` for a French-speaking browser, a viewport. */
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context: BrowserContext = await browser.newContext({ ...options, baseURL: baseUrl });
   const page = await context.newPage();
   const errors: Error[] = [];
   errorsByPage.set(page, errors);
