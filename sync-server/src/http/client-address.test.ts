@@ -11,7 +11,9 @@ describe('client address for rate limits', () => {
   });
 
   it('believes a loopback proxy, taking the right-most untrusted hop (a spoofed left part is ignored)', () => {
-    expect(addressBehindProxies('::ffff:127.0.0.1', '1.2.3.4, 203.0.113.9', ['loopback'])).toBe('203.0.113.9');
+    expect(addressBehindProxies('::ffff:127.0.0.1', '1.2.3.4, 203.0.113.9', ['loopback'])).toBe(
+      '203.0.113.9',
+    );
     expect(addressBehindProxies('::1', '203.0.113.9, 127.0.0.1', ['loopback'])).toBe('203.0.113.9');
   });
 

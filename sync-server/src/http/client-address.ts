@@ -38,7 +38,9 @@ export function addressBehindProxies(
 
 function isTrusted(address: string, trusted: readonly string[]): boolean {
   const a = address.replace(/^::ffff:/i, '');
-  return trusted.some((t) => (t === 'loopback' ? a === '::1' || a.startsWith('127.') : t.replace(/^::ffff:/i, '') === a));
+  return trusted.some((t) =>
+    t === 'loopback' ? a === '::1' || a.startsWith('127.') : t.replace(/^::ffff:/i, '') === a,
+  );
 }
 
 function trustedFromContext(c: Context): readonly string[] {
@@ -53,7 +55,10 @@ let warnedForwarded = false;
  * header is ignored, so every visitor shares the proxy's address (and its rate limits). Said
  * loudly once per process, on the first such request (decision 018). True when it warned.
  */
-export function warnIfForwardedUntrusted(forwardedFor: string | undefined, trustedProxies: readonly string[]): boolean {
+export function warnIfForwardedUntrusted(
+  forwardedFor: string | undefined,
+  trustedProxies: readonly string[],
+): boolean {
   if (warnedForwarded || !forwardedFor || trustedProxies.length) return false;
   warnedForwarded = true;
   logger.warn(

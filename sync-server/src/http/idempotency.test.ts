@@ -22,8 +22,8 @@ beforeAll(async () => {
   other = await t.createUser('Customer');
   const options = (await t.call('GET', `/api/registration/options/${tournamentId}`, undefined, parent.token))
     .json as RegistrationOptions;
-  registrationId = (await t.call('POST', `/api/registration/create/${tournamentId}`, undefined, parent.token)).json
-    .registrationId;
+  registrationId = (await t.call('POST', `/api/registration/create/${tournamentId}`, undefined, parent.token))
+    .json.registrationId;
   competitor = competitorInput(registrationId, {
     competitorLevelId: options.competitorLevels[0]!.id,
     eventIds: [options.events.find((e) => e.name === 'Forms')!.id],
@@ -118,18 +118,28 @@ describe('Idempotency-Key', () => {
     await addCompetitor('kept-a-day');
     t.clock.advance(23 * 60 * 60 * 1000);
     await purgeIdempotencyKeys(t.deps);
-    expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'kept-a-day'))).toHaveLength(1);
+    expect(
+      await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'kept-a-day')),
+    ).toHaveLength(1);
     t.clock.advance(2 * 60 * 60 * 1000);
     await purgeIdempotencyKeys(t.deps);
-    expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'kept-a-day'))).toHaveLength(0);
+    expect(
+      await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'kept-a-day')),
+    ).toHaveLength(0);
   });
 
   it('sign-in is never replayed: a key on it is ignored', async () => {
     const login = { username: 'nobody@example.com', password: 'wrong password here' };
-    const a = await t.call('POST', '/api/users/authenticate', login, undefined, { 'Idempotency-Key': 'sign-in' });
-    const b = await t.call('POST', '/api/users/authenticate', login, undefined, { 'Idempotency-Key': 'sign-in' });
+    const a = await t.call('POST', '/api/users/authenticate', login, undefined, {
+      'Idempotency-Key': 'sign-in',
+    });
+    const b = await t.call('POST', '/api/users/authenticate', login, undefined, {
+      'Idempotency-Key': 'sign-in',
+    });
     expect(b.headers.get('Idempotent-Replayed')).toBeNull();
     expect(a.status).toBe(b.status);
-    expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'sign-in'))).toHaveLength(0);
+    expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'sign-in'))).toHaveLength(
+      0,
+    );
   });
 });

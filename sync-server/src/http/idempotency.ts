@@ -68,7 +68,10 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
       if (row.status !== null) {
         return new Response(row.body, {
           status: row.status,
-          headers: { ...(row.contentType ? { 'Content-Type': row.contentType } : {}), 'Idempotent-Replayed': 'true' },
+          headers: {
+            ...(row.contentType ? { 'Content-Type': row.contentType } : {}),
+            'Idempotent-Replayed': 'true',
+          },
         });
       }
       if (Date.now() > deadline)
@@ -93,7 +96,13 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
       if (!kept)
         await deps.database.db
           .delete(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.status)))
+          .where(
+            and(
+              eq(idempotencyKeys.owner, owner),
+              eq(idempotencyKeys.key, key),
+              isNull(idempotencyKeys.status),
+            ),
+          )
           .catch(() => {});
     }
   };

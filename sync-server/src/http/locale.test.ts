@@ -9,7 +9,7 @@ const app = new Hono().get('/api/x', (c) => c.text(requestLocale(c))).get('*', (
 
 describe('the language of a request', () => {
   it('is the cookie’s, then Accept-Language’s, then English', async () => {
-    const ask = (headers: Record<string, string>) => app.request('/api/x', { headers }).then((r) => r.text());
+    const ask = async (headers: Record<string, string>) => (await app.request('/api/x', { headers })).text();
     expect(await ask({})).toBe('en');
     expect(await ask({ 'Accept-Language': 'fr-CA,fr;q=0.9,en;q=0.5' })).toBe('fr');
     expect(await ask({ 'Accept-Language': 'fr-CA', Cookie: 'lang=en' })).toBe('en');

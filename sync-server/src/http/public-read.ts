@@ -208,8 +208,9 @@ function isVisitor(header: RequestHeader): boolean {
  * which costs a visitor's read more than everything else it does.
  */
 function requestHeader(request: Request, env: unknown): RequestHeader {
-  const incoming = (env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined)
-    ?.incoming?.headers;
+  const incoming = (
+    env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined
+  )?.incoming?.headers;
   if (!incoming) return (name) => request.headers.get(name) ?? undefined;
   return (name) => {
     const value = incoming[name];

@@ -11,7 +11,10 @@ import { webApp } from './web-app.ts';
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'nomac-dist-'));
 const script = `console.log(${JSON.stringify('x'.repeat(5000))});`;
 fs.mkdirSync(path.join(dist, 'assets'));
-fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>NOMAC</title>${'<!-- pad -->'.repeat(200)}`);
+fs.writeFileSync(
+  path.join(dist, 'index.html'),
+  `<!doctype html><title>NOMAC</title>${'<!-- pad -->'.repeat(200)}`,
+);
 fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123xy.js'), script);
 fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
@@ -54,5 +57,35 @@ describe('serving the web app', () => {
       expect(res.status, p).toBe(200);
       expect(await res.text(), p).toContain('<title>NOMAC</title>');
     }
+  });
+});
+
+describe('the app manifest', () => {
+  const manifestDist = fs.mkdtempSync(path.join(os.tmpdir(), 'nomac-manifest-'));
+  fs.writeFileSync(path.join(manifestDist, 'index.html'), '<!doctype html><title>NOMAC</title>');
+  fs.writeFileSync(
+    path.join(manifestDist, 'manifest.webmanifest'),
+    JSON.stringify({
+      name: 'Northern Ontario Martial Arts Championship',
+      short_name: 'NOMAC',
+      start_url: '/',
+    }),
+  );
+  afterAll(() => fs.rmSync(manifestDist, { recursive: true, force: true }));
+  const manifestApp = new Hono().get('*', webApp(manifestDist));
+
+  it('names the app in the reader’s language', async () => {
+    const fr = await manifestApp.request('/manifest.webmanifest', {
+      headers: { 'Accept-Language': 'fr-CA' },
+    });
+    const french = (await fr.json()) as Record<string, string>;
+    expect(french.name).toBe('Championnat d’arts martiaux du Nord de l’Ontario');
+    expect(french.lang).toBe('fr-CA');
+    expect(french.short_name).toBe('NOMAC');
+    expect(fr.headers.get('vary')).toContain('Accept-Language');
+    const en = await manifestApp.request('/manifest.webmanifest', { headers: { Cookie: 'lang=en' } });
+    expect(((await en.json()) as Record<string, string>).name).toBe(
+      'Northern Ontario Martial Arts Championship',
+    );
   });
 });

@@ -4,8 +4,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context } from 'hono';
 import { loggablePath, logger } from '../lib/logger.ts';
-import type { Locale } from '@tournament/shared';
-import { pageLocale } from './locale.ts';
+import { LOCALE_TAGS, translatorFor, type Locale } from '@tournament/shared';
+import { pageLocale, requestLocale } from './locale.ts';
 import type { PublicPages } from './public-pages.ts';
 
 const TYPES: Record<string, string> = {
@@ -97,6 +97,31 @@ export function webApp(distDir: string, pages?: PublicPages) {
     return done;
   }
 
+  /**
+   * The app's manifest with its name and description in the reader's language (issue 33): an
+   * installed app is named in the language it was installed in. The build writes the English.
+   */
+  const manifests = new Map<string, Encoded>();
+  async function localManifest(file: string, locale: Locale): Promise<Encoded | undefined> {
+    const built = await load(file);
+    if (!built || locale === 'en') return built;
+    const key = `${locale} ${built.key}`;
+    let hit = manifests.get(key);
+    if (!hit) {
+      const t = translatorFor(locale).t;
+      const manifest = JSON.parse(built.identity.toString('utf8')) as Record<string, unknown>;
+      const text = JSON.stringify({
+        ...manifest,
+        lang: LOCALE_TAGS[locale],
+        name: t('app.manifest.name'),
+        description: t('app.manifest.description'),
+      });
+      hit = { key, identity: Buffer.from(text) };
+      manifests.set(key, hit);
+    }
+    return hit;
+  }
+
   function send(c: Context, file: string, entry: Encoded, immutable: boolean) {
     c.header('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
     c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -128,6 +153,13 @@ export function webApp(distDir: string, pages?: PublicPages) {
       rel = '/'; // a malformed escape is no file of ours: the app takes it
     }
     const file = path.resolve(root, `.${rel}`);
+    if (rel === '/manifest.webmanifest') {
+      const manifest = await localManifest(file, requestLocale(c));
+      if (manifest) {
+        c.header('Vary', 'Cookie, Accept-Language');
+        return send(c, file, manifest, false);
+      }
+    }
     const asset = file.startsWith(root + path.sep) ? await load(file) : undefined;
     if (asset) return send(c, file, asset, /\/assets\/.+-[\w-]{8,}\.\w+$/.test(rel));
     const index = path.join(root, 'index.html');
