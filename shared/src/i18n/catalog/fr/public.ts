@@ -41,8 +41,8 @@ export const public_ = {
     'Vous pouvez encore vous inscrire sur place le jour du tournoi, de {times}, au prix à la porte.',
   'public.venue.title': 'Lieu',
   'public.venue.directions': 'Ouvrir la carte et l’itinéraire',
-  'public.venue.mapOf': 'Carte de {venue}',
-  'public.venue.mapTitle': 'Carte de {venue}, {address}',
+  'public.venue.mapOf': 'Carte\u00a0: {venue}',
+  'public.venue.mapTitle': 'Carte\u00a0: {venue}, {address}',
 
   'public.results.description': 'Résultats des divisions et classement du grand championnat.',
   'public.results.none': 'Il n’y a pas encore de résultats à afficher.',
