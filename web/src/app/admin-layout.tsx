@@ -13,7 +13,7 @@ import {
 } from '../components/ui/dropdown-menu.tsx';
 import { SyncIndicator } from '../sync/sync-indicator.tsx';
 import { ImpersonationBanner } from '../features/registrations-desk/components/impersonation-banner.tsx';
-import { tm } from '../lib/i18n.tsx';
+import { t, tm } from '../lib/i18n.tsx';
 import { usePageAlert } from '../lib/page-alert.tsx';
 import { useSession } from '../lib/session.ts';
 import { cn } from '../lib/utils.ts';
@@ -51,7 +51,7 @@ export function AdminLayout() {
   useCancelForbiddenNavigation(roles);
 
   if (!hasAnyRole(roles, PAGES.admin.roles)) {
-    return <Alert variant="danger">{MESSAGES.needsAuthentication}</Alert>;
+    return <Alert variant="danger">{tm(MESSAGES.needsAuthentication)}</Alert>;
   }
   // A bare /admin goes to the dashboard (docs/product.md §2); a check-in admin, who may not
   // see it, goes where login sends them (docs/product.md §4).
@@ -68,7 +68,10 @@ export function AdminLayout() {
 
   return (
     <div className="grid gap-6">
-      <nav aria-label="Admin" className="flex flex-wrap items-center gap-1 border-b pb-2 print:hidden">
+      <nav
+        aria-label={t('common.admin.nav')}
+        className="flex flex-wrap items-center gap-1 border-b pb-2 print:hidden"
+      >
         {ADMIN_NAV.filter((key) => hasAnyRole(roles, PAGES[key].roles)).map((key) => (
           <NavLink key={key} to={href(key)} className={linkClass}>
             {tm(PAGES[key].title)}
@@ -78,7 +81,7 @@ export function AdminLayout() {
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button variant="ghost" size="sm">
-                More
+                {t('common.admin.more')}
                 <ChevronDown aria-hidden="true" />
               </Button>
             </DropdownMenuTrigger>
@@ -97,7 +100,7 @@ export function AdminLayout() {
         <SyncIndicator />
       </div>
       <ImpersonationBanner />
-      {allowed ? <Outlet /> : <Alert variant="danger">{MESSAGES.noPermission}</Alert>}
+      {allowed ? <Outlet /> : <Alert variant="danger">{tm(MESSAGES.noPermission)}</Alert>}
     </div>
   );
 }

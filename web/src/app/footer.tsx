@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { t } from '../lib/i18n.tsx';
 import { href } from './pages.ts';
 
 /**
@@ -9,11 +10,11 @@ export function Footer() {
   return (
     <footer className="border-t">
       <nav
-        aria-label="Footer"
+        aria-label={t('public.footer.nav')}
         className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 px-4 py-2 text-sm"
       >
         <Link to={href('privacy')} className="inline-flex min-h-11 items-center">
-          Privacy policy
+          {t('public.footer.privacy')}
         </Link>
       </nav>
     </footer>

@@ -2,11 +2,12 @@ import { LogOut, Shield } from 'lucide-react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { SchemeToggle } from '../components/scheme-toggle.tsx';
 import { Button } from '../components/ui/button.tsx';
+import { t, tm } from '../lib/i18n.tsx';
 import { isStaff, logout, useSession } from '../lib/session.ts';
 import { Flag, useSiteSettings } from '../lib/site-settings.tsx';
 import { cn } from '../lib/utils.ts';
 import { LanguageSwitch } from './language-switch.tsx';
-import { href } from './pages.ts';
+import { href, PAGES } from './pages.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -35,25 +36,25 @@ export function Header() {
           </Link>
         )}
         <nav
-          aria-label="Main"
+          aria-label={t('public.header.nav')}
           className="ml-auto flex max-w-full items-center overflow-x-auto sm:flex-wrap sm:gap-1"
         >
           <NavLink to={href('contact')} className={linkClass}>
-            Contact Us
+            {tm(PAGES.contact.title)}
           </NavLink>
           <Flag name="MailingListTab">
             <NavLink to={href('mailingList')} className={linkClass}>
-              Mailing List
+              {tm(PAGES.mailingList.title)}
             </NavLink>
           </Flag>
           <Button asChild size="sm" className="shrink-0">
-            <Link to={href('customerHome')}>Online Registration</Link>
+            <Link to={href('customerHome')}>{tm(PAGES.registrationStart.title)}</Link>
           </Button>
           {isStaff(session) && (
             <Button asChild size="sm" variant="outline">
               <Link to={href('registrations')}>
                 <Shield aria-hidden="true" />
-                Admin
+                {tm(PAGES.admin.title)}
               </Link>
             </Button>
           )}
@@ -66,7 +67,7 @@ export function Header() {
               }}
             >
               <LogOut aria-hidden="true" />
-              Logout
+              {t('common.logout')}
             </Button>
           )}
           <LanguageSwitch className={linkClass({ isActive: false })} />

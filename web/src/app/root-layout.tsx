@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { PageAlert } from '../components/page-alert.tsx';
+import { t } from '../lib/i18n.tsx';
 import { clearImpersonatedUserId } from '../lib/impersonation.ts';
 import { usePageAlert } from '../lib/page-alert.tsx';
 import { isStaff, useSession } from '../lib/session.ts';
@@ -64,7 +65,7 @@ export function RootLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t('common.skipToContent')}
       </a>
       {signage ? null : staffScreen ? <StaffHeader /> : <Header />}
       <main

@@ -2,6 +2,7 @@ import { ExternalLink, LogOut, Shield } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { SchemeToggle } from '../components/scheme-toggle.tsx';
 import { Button } from '../components/ui/button.tsx';
+import { t } from '../lib/i18n.tsx';
 import { logout, useSession } from '../lib/session.ts';
 import { useSiteSettings } from '../lib/site-settings.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -31,10 +32,10 @@ export function StaffHeader() {
           </Link>
           <span className="inline-flex shrink-0 items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold">
             <Shield aria-hidden="true" className="size-3.5" />
-            Staff
+            {t('common.staffHeader.staff')}
           </span>
         </div>
-        <nav aria-label="Account" className="flex flex-wrap items-center gap-1">
+        <nav aria-label={t('common.staffHeader.account')} className="flex flex-wrap items-center gap-1">
           {session && (
             <span className="px-2 text-sm text-muted-foreground" data-testid="staff-user">
               {session.user.userDisplayName}
@@ -43,7 +44,7 @@ export function StaffHeader() {
           <Button asChild size="sm" variant="ghost">
             <Link to={href('home')}>
               <ExternalLink aria-hidden="true" />
-              Public site
+              {t('common.staffHeader.publicSite')}
             </Link>
           </Button>
           <LanguageSwitch className="inline-flex min-h-9 items-center rounded-md px-3 text-sm font-medium text-foreground no-underline hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring" />
@@ -57,7 +58,7 @@ export function StaffHeader() {
               }}
             >
               <LogOut aria-hidden="true" />
-              Logout
+              {t('common.logout')}
             </Button>
           )}
         </nav>

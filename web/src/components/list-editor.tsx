@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { t } from '../lib/i18n.tsx';
 import { useAction } from '../lib/action.ts';
 import { usePageAlert } from '../lib/page-alert.tsx';
 import { Button } from './ui/button.tsx';
@@ -106,10 +107,10 @@ export function ListEditor<T>(props: ListEditorProps<T>) {
         <Button
           variant="outline"
           size="sm"
-          aria-label={props.editLabel?.(item) ?? `Edit ${label(item)}`}
+          aria-label={props.editLabel?.(item) ?? t('common.list.editItem', { label: label(item) })}
           onClick={() => onEdit(item)}
         >
-          Edit
+          {t('common.edit')}
         </Button>
       )}
       {remove && <RemoveButton label={label(item)} onRemove={() => removeAction.run(item)} />}
@@ -148,12 +149,12 @@ export function ListEditor<T>(props: ListEditorProps<T>) {
     <Table>
       <TableHeader>
         <TableRow>
-          {reorder && <TableHead>Order</TableHead>}
+          {reorder && <TableHead>{t('common.list.order')}</TableHead>}
           {columns.map((c) => (
             <TableHead key={c.header}>{c.header}</TableHead>
           ))}
           <TableHead>
-            <span className="sr-only">Actions</span>
+            <span className="sr-only">{t('common.list.actions')}</span>
           </TableHead>
         </TableRow>
       </TableHeader>
@@ -208,7 +209,7 @@ export function ItemEditor({
               {submitLabel}
             </Button>
             <Button variant="ghost" onClick={onCancel}>
-              Cancel
+              {t('common.cancel')}
             </Button>
           </div>
         </form>
@@ -237,7 +238,7 @@ export function MoveButtons({
         variant="outline"
         size="icon"
         className="size-8"
-        aria-label={`Move ${label} up`}
+        aria-label={t('common.list.moveUp', { label })}
         disabled={disabled || index === 0}
         onClick={() => onMove(-1)}
       >
@@ -247,7 +248,7 @@ export function MoveButtons({
         variant="outline"
         size="icon"
         className="size-8"
-        aria-label={`Move ${label} down`}
+        aria-label={t('common.list.moveDown', { label })}
         disabled={disabled || index === count - 1}
         onClick={() => onMove(1)}
       >
@@ -264,9 +265,14 @@ export function RemoveButton({ label, onRemove }: { label: string; onRemove: () 
   if (!asking) {
     return (
       // A destructive secondary action, not another Edit.
-      <Button variant="destructiveOutline" size="sm" aria-label={`Remove ${label}`} onClick={() => setAsking(true)}>
+      <Button
+        variant="destructiveOutline"
+        size="sm"
+        aria-label={t('common.list.removeItem', { label })}
+        onClick={() => setAsking(true)}
+      >
         <Trash2 aria-hidden="true" />
-        Remove
+        {t('common.list.remove')}
       </Button>
     );
   }
@@ -276,7 +282,7 @@ export function RemoveButton({ label, onRemove }: { label: string; onRemove: () 
         variant="destructive"
         size="sm"
         disabled={busy}
-        aria-label={`Confirm removing ${label}`}
+        aria-label={t('common.list.confirmRemoveItem', { label })}
         onClick={async () => {
           setBusy(true);
           try {
@@ -287,10 +293,10 @@ export function RemoveButton({ label, onRemove }: { label: string; onRemove: () 
           }
         }}
       >
-        Confirm remove
+        {t('common.list.confirmRemove')}
       </Button>
       <Button variant="ghost" size="sm" onClick={() => setAsking(false)}>
-        Cancel
+        {t('common.cancel')}
       </Button>
     </span>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { tm } from '../lib/i18n.tsx';
 import { Alert } from './ui/alert.tsx';
 import { Spinner } from './ui/spinner.tsx';
 
@@ -35,13 +36,13 @@ export function QueryView<T>({
   if (errors === 'alert') {
     return (
       <>
-        {error && <Alert variant="danger">{error.message}</Alert>}
+        {error && <Alert variant="danger">{tm(error.message)}</Alert>}
         {isLoading && !data && <Spinner />}
         {data && children?.(data)}
       </>
     );
   }
   if (isLoading && !data) return <Spinner />;
-  if (!data) return errors === 'instead' ? <p role="alert">{error?.message ?? missing}</p> : null;
+  if (!data) return errors === 'instead' ? <p role="alert">{tm(error?.message ?? missing ?? '')}</p> : null;
   return <>{children?.(data)}</>;
 }

@@ -1,4 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
+import { t } from '../lib/i18n.tsx';
 import { useTheme } from '../lib/theme.tsx';
 import { Button } from './ui/button.tsx';
 
@@ -14,8 +15,8 @@ export function SchemeToggle() {
     <Button size="icon" variant="ghost" onClick={toggle}>
       <Moon aria-hidden="true" className="dark:hidden" />
       <Sun aria-hidden="true" className="hidden dark:block" />
-      <span className="sr-only dark:hidden">Switch to dark mode</span>
-      <span className="sr-only hidden dark:inline">Switch to light mode</span>
+      <span className="sr-only dark:hidden">{t('common.scheme.dark')}</span>
+      <span className="sr-only hidden dark:inline">{t('common.scheme.light')}</span>
     </Button>
   );
 }

@@ -1,27 +1,39 @@
 import {
   DEFAULT_TIME_ZONE,
-  formatAbout as aboutInZone,
   formatClock,
   formatDateTime,
   formatLongDate,
   formatTimeOrDateTime,
   timeZoneOr,
+  venueClock,
 } from '@shared/domain/time.ts';
+import { LOCALE_TAGS } from '@shared/i18n/locale.ts';
 import { useMemo } from 'react';
+import { currentLocale, t } from './i18n.tsx';
 import { useSiteSettings } from './site-settings.tsx';
 
 // docs/product.md §9 and docs/decisions/029-tournament-time-zone.md: dates in the
 // en-CA long form with weekday; every time in the tournament's zone, labelled ("7:05 p.m. EST"),
-// whatever zone the device is set to. The rule is shared/src/domain/time.ts.
+// whatever zone the device is set to. The rule is shared/src/domain/time.ts. Each writes in the
+// page's language (docs/decisions/037-english-and-french.md); `useFormat()` in lib/i18n.tsx is
+// the fuller set, money and numbers included.
+
+/** The BCP 47 tag of the page's language. */
+const tag = () => LOCALE_TAGS[currentLocale()];
 
 /** "Saturday, June 13, 2026" for a calendar day ("2026-06-13"), or an instant's day in `timeZone`. */
 export function formatDate(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE): string {
-  return formatLongDate(value, timeZone);
+  return formatLongDate(value, timeZone, tag());
 }
 
 /** Whole dollars (docs/product.md §9: costs are integers). */
 export function formatDollars(amount: number): string {
-  return `$${amount}`;
+  if (currentLocale() === 'en') return `$${amount}`;
+  return new Intl.NumberFormat(tag(), {
+    style: 'currency',
+    currency: 'CAD',
+    currencyDisplay: 'narrowSymbol',
+  }).format(amount);
 }
 
 /**
@@ -29,7 +41,7 @@ export function formatDollars(amount: number): string {
  * a.m./p.m. (a tournament runs through one day), said as the estimate it is.
  */
 export function formatAbout(iso: string, timeZone: string = DEFAULT_TIME_ZONE): string {
-  return aboutInZone(iso, timeZone);
+  return t('format.about', { time: venueClock(iso, timeZone, tag()) });
 }
 
 /** The tournament's time zone from the site settings (Ontario until they load). */
@@ -57,11 +69,11 @@ export function useTimeFormat(): TimeFormat {
   return useMemo(
     () => ({
       timeZone,
-      date: (value) => formatLongDate(value, timeZone),
-      clock: (iso) => formatClock(iso, timeZone),
-      dateTime: (iso) => formatDateTime(iso, timeZone),
-      timeOrDateTime: (iso, now) => formatTimeOrDateTime(iso, timeZone, now),
-      about: (iso) => aboutInZone(iso, timeZone),
+      date: (value) => formatLongDate(value, timeZone, tag()),
+      clock: (iso) => formatClock(iso, timeZone, tag()),
+      dateTime: (iso) => formatDateTime(iso, timeZone, tag()),
+      timeOrDateTime: (iso, now) => formatTimeOrDateTime(iso, timeZone, now, tag()),
+      about: (iso) => formatAbout(iso, timeZone),
     }),
     [timeZone],
   );

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { tm } from './i18n.tsx';
 import { failureText, isOfflineError } from './offline.ts';
 
 // docs/product.md §8: errors in a dismissible page alert of type danger; successes as success.
@@ -29,7 +30,7 @@ export function PageAlertProvider({ children }: { children: ReactNode }) {
   }, []);
   const showError = useCallback(
     (error: unknown, prefix = '') =>
-      showAlert(isOfflineError(error) ? 'info' : 'danger', prefix + failureText(error)),
+      showAlert(isOfflineError(error) ? 'info' : 'danger', prefix + tm(failureText(error))),
     [showAlert],
   );
   const clearAlert = useCallback(() => setAlert(null), []);

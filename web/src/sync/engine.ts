@@ -7,6 +7,7 @@ import {
   type PushResponse,
   type SyncScope,
 } from '@shared/contract/sync.ts';
+import { msg } from '@shared/i18n/message-ref.ts';
 import { getSession } from '../lib/session.ts';
 import { deviceDb, getMeta, META, setMeta, wipeDeviceStore, type DeviceDb, type OutboxEntry } from './db.ts';
 import { eventStreamUrl } from './event-stream.ts';
@@ -45,8 +46,7 @@ const MAX_DELAY_MS = 30_000;
 export class AuthError extends Error {}
 
 /** What the indicator says while the outbox holds another person's changes. */
-export const OTHER_PERSONS_CHANGES =
-  'This tablet holds changes another account made that are not yet sent. Sign in as that account to send them, or discard them.';
+export const OTHER_PERSONS_CHANGES = msg('common.sync.otherPersons');
 
 /**
  * Another person signed in while the outbox holds the previous person's changes: they are
@@ -308,9 +308,7 @@ export class SyncEngine {
       this.setState({
         status: 'signed-out',
         detail:
-          e instanceof OtherPersonsChangesError
-            ? OTHER_PERSONS_CHANGES
-            : 'Sign in again to send your changes.',
+          e instanceof OtherPersonsChangesError ? OTHER_PERSONS_CHANGES : msg('common.sync.signInAgain'),
       });
       this.closeEvents();
       return;
@@ -438,7 +436,7 @@ export class SyncEngine {
         mutationId: r.id,
         name: byId.get(r.id)?.name ?? '',
         code: r.code ?? 'rejected',
-        message: r.message ?? 'The server refused this change.',
+        message: r.message ?? msg('common.sync.serverRefused'),
         at,
       })),
     );

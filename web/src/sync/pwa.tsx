@@ -2,6 +2,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Workbox } from 'workbox-window';
 import { Button } from '../components/ui/button.tsx';
+import { t } from '../lib/i18n.tsx';
 import { onBeforeLogout, onForcedLogout, onLogout, useSession } from '../lib/session.ts';
 
 // Main bundle (keep it small: the device store loads only when needed). Registers the
@@ -13,8 +14,12 @@ async function pendingCount(): Promise<number> {
   return deviceDb().outbox.count();
 }
 
-const pendingQuestion = (n: number) =>
-  `${n} ${n === 1 ? 'change is' : 'changes are'} not yet sent to the server.`;
+const pendingQuestion = (n: number, question: 'update' | 'logout') =>
+  `${t('common.pwa.pending', { count: n })} ${
+    question === 'update'
+      ? t('common.pwa.updateQuestion', { count: n })
+      : t('common.pwa.logoutQuestion', { count: n })
+  }`;
 
 let waiting: Workbox | null = null;
 const listeners = new Set<() => void>();
@@ -44,11 +49,7 @@ function UpdateBanner() {
   if (!wb) return null;
   const update = async () => {
     const n = await pendingCount();
-    if (
-      n > 0 &&
-      !window.confirm(`${pendingQuestion(n)} They are kept and sent after the update. Update now?`)
-    )
-      return;
+    if (n > 0 && !window.confirm(pendingQuestion(n, 'update'))) return;
     setUpdating(true);
     wb.messageSkipWaiting();
     window.setTimeout(() => window.location.reload(), TAKEOVER_MS);
@@ -58,9 +59,9 @@ function UpdateBanner() {
       role="status"
       className="fixed inset-x-0 bottom-4 z-50 mx-auto flex w-fit items-center gap-3 rounded-md border bg-background px-4 py-2 text-sm shadow-lg"
     >
-      <span>Update available</span>
+      <span>{t('common.pwa.updateAvailable')}</span>
       <Button size="sm" onClick={() => void update()} disabled={updating} aria-busy={updating}>
-        {updating ? 'Updating…' : 'Update'}
+        {updating ? t('common.pwa.updating') : t('common.pwa.update')}
       </Button>
     </div>
   );
@@ -155,9 +156,9 @@ export function UnsentChangesNotice() {
       role="alert"
       className="fixed inset-x-0 top-4 z-50 mx-auto flex w-fit items-center gap-3 rounded-md border bg-background px-4 py-2 text-sm shadow-lg"
     >
-      <span>Changes made on this device are not yet sent. Sign in again to send them.</span>
+      <span>{t('common.pwa.unsent')}</span>
       <Button size="sm" asChild>
-        <a href="/user/login">Sign in</a>
+        <a href="/user/login">{t('common.pwa.signIn')}</a>
       </Button>
     </div>
   );
@@ -170,7 +171,7 @@ export function guardLogout(): void {
   });
   onBeforeLogout(async () => {
     const n = await pendingCount();
-    return n === 0 || window.confirm(`${pendingQuestion(n)} Logging out deletes them. Log out anyway?`);
+    return n === 0 || window.confirm(pendingQuestion(n, 'logout'));
   });
   onLogout(async () => {
     const [{ stopSyncEngine }, { wipeDeviceStore }] = await Promise.all([

@@ -1,7 +1,6 @@
 import { CircleCheck, CloudOff, RefreshCw, TriangleAlert, Wifi } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '../components/ui/button.tsx';
-import { formatTimeOrDateTime } from '@shared/domain/time.ts';
 import {
   useLastSynced,
   useOnline,
@@ -12,14 +11,13 @@ import {
 } from './hooks.ts';
 import { sentSummary } from './sent-summary.ts';
 import { cn } from '../lib/utils.ts';
-import { useTimeZone } from '../lib/format.ts';
+import { t, tm, useFormat } from '../lib/i18n.tsx';
 import { OTHER_PERSONS_CHANGES, syncEngine } from './engine.ts';
 import { wipeDeviceStore } from './db.ts';
 
 /** The person now signed in drops what another account left unsent on this tablet (after asking). */
 async function discardOtherPersonsChanges(): Promise<void> {
-  if (!window.confirm('Discard the changes the other account has not sent? They cannot be recovered.'))
-    return;
+  if (!window.confirm(t('common.sync.discardConfirm'))) return;
   await wipeDeviceStore();
   await syncEngine().syncNow();
 }
@@ -30,7 +28,7 @@ async function discardOtherPersonsChanges(): Promise<void> {
 // alert. Back online, it says what reached the server ("3 check-ins sent", decision 028).
 
 export function SyncIndicator() {
-  const timeZone = useTimeZone();
+  const format = useFormat();
   const online = useOnline();
   const state = useSyncState();
   const pending = usePendingCount();
@@ -47,7 +45,7 @@ export function SyncIndicator() {
   const sentText = sent && !offline ? sentSummary(sent.counts) : null;
   return (
     <section
-      aria-label="Sync status"
+      aria-label={t('common.sync.label')}
       className={cn(
         'grid gap-2 rounded-md border px-3 py-2 text-sm',
         offline &&
@@ -60,8 +58,7 @@ export function SyncIndicator() {
         <p className="flex items-start gap-2 text-base" data-testid="offline-notice">
           <CloudOff aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <span>
-            <strong>Working offline.</strong> Everything you do is kept on this device and sent when the
-            network is back.
+            <strong>{t('common.sync.workingOffline')}</strong> {t('common.sync.offlineExplained')}
           </span>
         </p>
       )}
@@ -72,15 +69,15 @@ export function SyncIndicator() {
           ) : (
             <Wifi aria-hidden="true" className="size-4" />
           )}
-          {offline ? 'Offline' : 'Online'}
+          {offline ? t('common.sync.offline') : t('common.sync.online')}
         </span>
         <span data-testid="sync-pending">
           {/* Never "All changes sent" before the outbox has actually been read. */}
           {pending === undefined
-            ? 'Checking for unsent changes…'
+            ? t('common.sync.checking')
             : pending === 0
-              ? 'All changes sent'
-              : `${pending} ${pending === 1 ? 'change' : 'changes'} not yet sent`}
+              ? t('common.sync.allSent')
+              : t('common.sync.pending', { count: pending })}
         </span>
         {/* Always in the page, so screen readers hear it when it fills (a polite live region). */}
         <span role="status" className="empty:hidden">
@@ -95,38 +92,44 @@ export function SyncIndicator() {
           )}
         </span>
         <span className={offline ? undefined : 'text-muted-foreground'} data-testid="sync-last">
-          {lastSynced ? `Last synced ${formatTimeOrDateTime(lastSynced, timeZone)}` : 'Not synced yet'}
+          {lastSynced
+            ? t('common.sync.lastSynced', { time: format.timeOrDateTime(lastSynced) })
+            : t('common.sync.notSynced')}
         </span>
-        {state.status === 'syncing' && <span className="text-muted-foreground">Syncing…</span>}
+        {state.status === 'syncing' && (
+          <span className="text-muted-foreground">{t('common.sync.syncing')}</span>
+        )}
         {state.status === 'signed-out' && state.detail === OTHER_PERSONS_CHANGES && (
           <span role="alert" className="font-medium text-destructive">
-            {OTHER_PERSONS_CHANGES}{' '}
+            {tm(OTHER_PERSONS_CHANGES)}{' '}
             <Button size="sm" variant="outline" onClick={() => void discardOtherPersonsChanges()}>
-              Discard them
+              {t('common.sync.discard')}
             </Button>
           </span>
         )}
         {state.status === 'signed-out' && state.detail !== OTHER_PERSONS_CHANGES && (
           <span role="alert" className="font-medium text-destructive">
-            Your session expired: sign in again to send your changes. Nothing is lost.
+            {t('common.sync.sessionExpired')}
           </span>
         )}
-        {state.status === 'error' && state.detail && <span className="text-destructive">{state.detail}</span>}
+        {state.status === 'error' && state.detail && (
+          <span className="text-destructive">{tm(state.detail)}</span>
+        )}
         <Button size="sm" variant="ghost" onClick={() => void syncEngine().syncNow()}>
           <RefreshCw aria-hidden="true" />
-          Sync now
+          {t('common.sync.syncNow')}
         </Button>
       </div>
       {rejections.length > 0 && (
         <details>
           <summary className="inline-flex cursor-pointer items-center gap-1 font-medium text-destructive">
             <TriangleAlert aria-hidden="true" className="size-4" />
-            {rejections.length} {rejections.length === 1 ? 'change was' : 'changes were'} refused
+            {t('common.sync.refused', { count: rejections.length })}
           </summary>
           <ul className="mt-1 grid gap-1" data-testid="sync-rejections">
             {rejections.map((r) => (
               <li key={r.mutationId}>
-                {formatTimeOrDateTime(r.at, timeZone)}: {r.message}
+                {format.timeOrDateTime(r.at)}: {tm(r.message)}
               </li>
             ))}
           </ul>

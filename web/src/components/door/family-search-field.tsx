@@ -1,4 +1,5 @@
 import { useDeferredValue, useState, type ReactNode } from 'react';
+import { t } from '@web/lib/i18n.tsx';
 import { Input } from '../ui/input.tsx';
 import { Label } from '../ui/label.tsx';
 import type { CheckInView } from '@web/sync/overlay.ts';
@@ -27,7 +28,7 @@ export function FamilySearchField({
 }) {
   return (
     <div className="grid w-full max-w-md gap-1">
-      <Label htmlFor={id}>Search by name or confirmation code</Label>
+      <Label htmlFor={id}>{t('common.door.search')}</Label>
       <Input
         id={id}
         type="search"
@@ -55,17 +56,13 @@ export function FamilyResults({
 }) {
   return (
     <>
-      {families.length === 0 && synced && <p>No registration matches.</p>}
+      {families.length === 0 && synced && <p>{t('common.door.noMatch')}</p>}
       <ul className={className}>
         {families.slice(0, shown).map((f) => (
           <li key={f.registration.id}>{renderFamily(f)}</li>
         ))}
       </ul>
-      {families.length > shown && (
-        <p>
-          Showing {shown} of {families.length}: search to narrow down.
-        </p>
-      )}
+      {families.length > shown && <p>{t('common.door.showing', { shown, total: families.length })}</p>}
     </>
   );
 }

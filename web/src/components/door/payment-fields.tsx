@@ -3,7 +3,7 @@ import { DOOR_PAYMENT_METHODS } from '@shared/contract/sync.ts';
 import { PAYMENT_METHOD_LABELS } from '@shared/domain/door.ts';
 import { TextField } from '../form/text-field.tsx';
 import { Button } from '../ui/button.tsx';
-import { formatDollars } from '@web/lib/format.ts';
+import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { liveChangeDue, type PaymentFormResult, type PaymentFormState } from './payment-form.ts';
 
 // Method, amount and (for cash) the cash handed over with a live "Change due": used by the
@@ -43,11 +43,12 @@ export function PaymentFields({
   idPrefix: string;
 }) {
   const change = liveChangeDue(value);
+  const format = useFormat();
   return (
     <div className="grid gap-4">
       <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">Payment method</legend>
-        <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Payment method">
+        <legend className="mb-1 text-sm font-medium">{t('common.door.paymentMethod')}</legend>
+        <div className="flex flex-wrap gap-2" role="radiogroup" aria-label={t('common.door.paymentMethod')}>
           {DOOR_PAYMENT_METHODS.map((m) => (
             <Button
               key={m}
@@ -58,16 +59,16 @@ export function PaymentFields({
               variant={value.method === m ? 'default' : 'outline'}
               onClick={() => onChange({ ...value, method: m })}
             >
-              {PAYMENT_METHOD_LABELS[m]}
+              {tm(PAYMENT_METHOD_LABELS[m])}
             </Button>
           ))}
         </div>
-        {errors?.method && <p className="text-sm font-medium text-destructive">{errors.method}</p>}
+        {errors?.method && <p className="text-sm font-medium text-destructive">{tm(errors.method)}</p>}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id={`${idPrefix}-amount`}
-          label="Amount ($)"
+          label={t('common.door.amount')}
           inputMode="numeric"
           autoComplete="off"
           required
@@ -79,7 +80,7 @@ export function PaymentFields({
         {value.method === 'cash' && (
           <TextField
             id={`${idPrefix}-tendered`}
-            label="Amount tendered ($)"
+            label={t('common.door.tendered')}
             inputMode="numeric"
             autoComplete="off"
             value={value.tendered}
@@ -91,7 +92,7 @@ export function PaymentFields({
       </div>
       {change !== null && (
         <p className="text-xl font-semibold" aria-live="polite" data-testid="change-due">
-          Change due {formatDollars(change)}
+          {t('common.door.changeDue', { amount: format.money(change) })}
         </p>
       )}
     </div>

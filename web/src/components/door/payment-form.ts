@@ -1,3 +1,4 @@
+import { msg } from '@shared/i18n/message-ref.ts';
 import type { DoorPaymentMethod } from '@shared/contract/sync.ts';
 import { changeDue, DoorPaymentSchema, type DoorPayment } from '@shared/domain/door.ts';
 
@@ -57,4 +58,5 @@ export function paymentFromForm(state: PaymentFormState, paymentId: string): Pay
   return { ok: false, errors };
 }
 
-export const TENDERED_MESSAGE = 'Please enter the cash handed over in whole dollars, or leave it empty.';
+/** A message reference (shown with `tm`, as the field error is). */
+export const TENDERED_MESSAGE = msg('common.door.tenderedInvalid');

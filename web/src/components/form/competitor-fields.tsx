@@ -1,4 +1,6 @@
 import { PHONE_FORMAT_HINT } from '@shared/domain/phone.ts';
+import type { MessageKey } from '@shared/i18n/translate.ts';
+import { t } from '../../lib/i18n.tsx';
 import { SelectField } from './select-field.tsx';
 import { TextField } from './text-field.tsx';
 
@@ -27,9 +29,9 @@ export type BindField = (
   onChange: (e: { target: { value: string } }) => void;
 } & Record<string, unknown>;
 
-const GENDERS = [
-  { value: '1', label: 'Male' },
-  { value: '2', label: 'Female' },
+const GENDERS: readonly { value: string; label: MessageKey }[] = [
+  { value: '1', label: 'common.competitor.male' },
+  { value: '2', label: 'common.competitor.female' },
 ];
 
 /** A competitor level as the forms offer it; the description is set in settings (decision 027). */
@@ -67,20 +69,25 @@ export function CompetitorDetailFields({
   field: BindField;
   levels: readonly LevelChoice[];
 }) {
-  const level = field('competitorLevelId', 'Competitor level', { required: true });
+  const level = field('competitorLevelId', t('common.competitor.level'), { required: true });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField {...field('firstName', 'First name', { required: true })} />
-      <TextField {...field('lastName', 'Last name', { required: true })} />
-      <TextField {...field('dateOfBirth', 'Date of birth', { required: true, type: 'date' })} />
-      <SelectField {...field('gender', 'Gender', { required: true })} options={GENDERS} />
+      <TextField {...field('firstName', t('common.field.firstName'), { required: true })} />
+      <TextField {...field('lastName', t('common.field.lastName'), { required: true })} />
+      <TextField
+        {...field('dateOfBirth', t('common.competitor.dateOfBirth'), { required: true, type: 'date' })}
+      />
+      <SelectField
+        {...field('gender', t('common.competitor.gender'), { required: true })}
+        options={GENDERS.map((g) => ({ value: g.value, label: t(g.label) }))}
+      />
       <SelectField
         {...level}
         hint={levelHint(levels, level.value)}
         options={levels.map((l) => ({ value: String(l.id), label: l.name }))}
       />
-      <TextField {...field('weightKg', 'Weight (kg)', { inputMode: 'decimal' })} />
-      <TextField {...field('school', 'School or club')} />
+      <TextField {...field('weightKg', t('common.competitor.weight'), { inputMode: 'decimal' })} />
+      <TextField {...field('school', t('common.competitor.school'))} />
     </div>
   );
 }
@@ -88,9 +95,11 @@ export function CompetitorDetailFields({
 export function EmergencyContactFields({ field }: { field: BindField }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField {...field('emergencyContactName', 'Emergency contact name', { required: true })} />
       <TextField
-        {...field('emergencyContactPhone', 'Emergency contact phone', {
+        {...field('emergencyContactName', t('common.competitor.emergencyName'), { required: true })}
+      />
+      <TextField
+        {...field('emergencyContactPhone', t('common.competitor.emergencyPhone'), {
           required: true,
           type: 'tel',
           inputMode: 'tel',
@@ -98,7 +107,7 @@ export function EmergencyContactFields({ field }: { field: BindField }) {
         })}
       />
       <TextField
-        {...field('emergencyContactRelationship', 'Relationship to competitor', { required: true })}
+        {...field('emergencyContactRelationship', t('common.competitor.relationship'), { required: true })}
       />
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { tm } from '../../lib/i18n.tsx';
 import { Label } from '../ui/label.tsx';
 
 /**
@@ -36,12 +37,12 @@ export function Field({
       {children}
       {error ? (
         <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
+          {tm(error)}
         </p>
       ) : (
         hint && (
           <div id={`${id}-hint`} className="text-sm text-muted-foreground">
-            {hint}
+            {typeof hint === 'string' ? tm(hint) : hint}
           </div>
         )
       )}

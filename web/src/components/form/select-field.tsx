@@ -1,4 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { t } from '../../lib/i18n.tsx';
 import { Select } from '../ui/select.tsx';
 import { describedBy, Field } from './field.tsx';
 
@@ -39,7 +40,7 @@ export function SelectField({
         aria-describedby={describedBy(fieldId, error, hint)}
         {...props}
       >
-        <option value="">{placeholder ?? 'Select...'}</option>
+        <option value="">{placeholder ?? t('common.select')}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

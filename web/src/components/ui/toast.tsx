@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { t, tm } from '@web/lib/i18n.tsx';
 import { cn } from '@web/lib/utils.ts';
 
 // docs/product.md §9: toast notifications have a fixed width of 25rem. Our own small version
@@ -19,18 +20,21 @@ let nextId = 1;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
-  const show = useCallback((toast: ToastInput) => setToasts((list) => [...list, { ...toast, id: nextId++ }]), []);
+  const show = useCallback(
+    (toast: ToastInput) => setToasts((list) => [...list, { ...toast, id: nextId++ }]),
+    [],
+  );
   const remove = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
   return (
     <ToastContext.Provider value={show}>
       {children}
       <section
-        aria-label="Notifications"
+        aria-label={t('common.notifications')}
         aria-live="polite"
         className="pointer-events-none fixed bottom-0 right-0 z-[100] flex max-w-full flex-col gap-2 p-4"
       >
-        {toasts.map((t) => (
-          <Toast key={t.id} toast={t} onClose={() => remove(t.id)} />
+        {toasts.map((item) => (
+          <Toast key={item.id} toast={item} onClose={() => remove(item.id)} />
         ))}
       </section>
     </ToastContext.Provider>
@@ -58,14 +62,14 @@ function Toast({ toast, onClose }: { toast: ToastItem; onClose: () => void }) {
       )}
     >
       <div className="grid flex-1 gap-1">
-        <p className="text-sm font-semibold">{toast.title}</p>
-        {toast.description && <p className="text-sm">{toast.description}</p>}
+        <p className="text-sm font-semibold">{tm(toast.title)}</p>
+        {toast.description && <p className="text-sm">{tm(toast.description)}</p>}
       </div>
       <button
         type="button"
         onClick={onClose}
         className="rounded-sm opacity-80 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
-        aria-label="Close notification"
+        aria-label={t('common.closeNotification')}
       >
         <X className="size-4" aria-hidden="true" />
       </button>

@@ -1,7 +1,6 @@
 import type { Mutator } from '@shared/domain/mutators/index.ts';
 import { Alert, AlertTitle } from '../ui/alert.tsx';
-import { formatTimeOrDateTime } from '@shared/domain/time.ts';
-import { useTimeZone } from '@web/lib/format.ts';
+import { tm, useFormat } from '@web/lib/i18n.tsx';
 import { useRejections } from '@web/sync/hooks.ts';
 import type { Failing } from '@web/sync/replica.ts';
 
@@ -28,7 +27,7 @@ export function Refusals({
   tone,
   testId,
 }: RefusalsProps & { tone: 'notice' | 'danger'; testId: string }) {
-  const timeZone = useTimeZone();
+  const format = useFormat();
   const rejections = useRejections();
   const titleOf = (name: string) => mutators.find((m) => m.name === name)?.refusedTitle;
   const refused = [
@@ -49,10 +48,10 @@ export function Refusals({
     <div className="grid gap-2" data-testid={testId}>
       {refused.slice(0, shown).map((r) => (
         <Alert key={r.key} {...(tone === 'danger' ? { variant: 'danger', role: 'alert' } : {})}>
-          <AlertTitle>{titleOf(r.name)}</AlertTitle>
+          <AlertTitle>{tm(titleOf(r.name) ?? '')}</AlertTitle>
           <p>
-            {r.message}
-            {r.at ? ` (${formatTimeOrDateTime(r.at, timeZone)})` : ''}
+            {tm(r.message)}
+            {r.at ? ` (${format.timeOrDateTime(r.at)})` : ''}
           </p>
         </Alert>
       ))}

@@ -5,6 +5,9 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageAlert } from '@web/components/page-alert.tsx';
 import { ApiError } from '@web/lib/api-client.ts';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
+import { setCatalog } from '@web/lib/i18n.tsx';
 import { PageAlertProvider } from '@web/lib/page-alert.tsx';
 import { StaticSettingsProvider } from '@web/lib/site-settings.tsx';
 import { makeSettings } from '@web/testing/fixtures.ts';
@@ -115,5 +118,18 @@ describe('the contact form (docs/product.md §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many messages, please try again later.');
     expect(field(/First name/)).toHaveValue('Kim');
+  });
+
+  it('speaks French: the heading, the fields and the button', () => {
+    setCatalog('fr', fr);
+    try {
+      renderContact();
+      expect(screen.getByRole('heading', { level: 1, name: 'Nous joindre' })).toBeInTheDocument();
+      expect(field(/Courriel/)).toBeInTheDocument();
+      expect(field(/Prénom/)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Envoyer le message' })).toBeInTheDocument();
+    } finally {
+      setCatalog('en', en);
+    }
   });
 });

@@ -6,6 +6,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { useForm } from '@web/lib/form.ts';
+import { t, tm, tx } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { PAGES } from '@web/app/pages.ts';
 import { useSiteSettings } from '@web/lib/site-settings.tsx';
@@ -15,10 +16,7 @@ const EMPTY = { firstName: '', lastName: '', email: '', phone: '', message: '' }
 
 /** `/contact`: the Contact Us form (docs/product.md §4 and §5). */
 export function ContactPage() {
-  usePageMeta(
-    PAGES.contact.title,
-    'Questions about the tournament, registration or volunteering? Send us a message.',
-  );
+  usePageMeta(PAGES.contact.title, t('public.contact.description'));
   const settings = useSiteSettings();
   const form = useForm({
     schema: ContactMessageSchema,
@@ -27,7 +25,7 @@ export function ContactPage() {
     onSubmit: async (message) => {
       const text = await sendContactMessage(message);
       form.reset();
-      return text;
+      return tm(text);
     },
     action: { success: (text) => (typeof text === 'string' ? text : undefined) },
   });
@@ -35,37 +33,56 @@ export function ContactPage() {
   return (
     <Card className="mx-auto max-w-2xl">
       <CardHeader>
-        <h1 className="text-2xl font-bold">Contact Us</h1>
+        <h1 className="text-2xl font-bold">{tm(PAGES.contact.title)}</h1>
         <CardDescription>
-          Questions about the tournament, registration or your account? Send us a message and our team will
-          reply by e-mail
-          {settings?.siteEmail ? (
-            <>
-              , or write to us at <a href={`mailto:${settings.siteEmail}`}>{settings.siteEmail}</a>
-            </>
-          ) : null}
-          .
+          {settings?.siteEmail
+            ? tx('public.contact.introEmail', {
+                email: settings.siteEmail,
+                link: (inner) => <a href={`mailto:${settings.siteEmail}`}>{inner}</a>,
+              })
+            : t('public.contact.intro')}
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={(e) => void form.submit(e)} className="grid gap-4" aria-label="Contact Us">
+        <form
+          noValidate
+          onSubmit={(e) => void form.submit(e)}
+          className="grid gap-4"
+          aria-label={tm(PAGES.contact.title)}
+        >
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="First name" required autoComplete="given-name" {...form.field('firstName')} />
-            <TextField label="Last name" required autoComplete="family-name" {...form.field('lastName')} />
+            <TextField
+              label={t('common.field.firstName')}
+              required
+              autoComplete="given-name"
+              {...form.field('firstName')}
+            />
+            <TextField
+              label={t('common.field.lastName')}
+              required
+              autoComplete="family-name"
+              {...form.field('lastName')}
+            />
           </div>
-          <TextField label="Email" type="email" required autoComplete="email" {...form.field('email')} />
           <TextField
-            label="Phone (optional)"
+            label={t('common.field.email')}
+            type="email"
+            required
+            autoComplete="email"
+            {...form.field('email')}
+          />
+          <TextField
+            label={t('public.contact.phone')}
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
             hint={PHONE_FORMAT_HINT}
             {...form.field('phone')}
           />
-          <TextAreaField label="Message" required {...form.field('message')} />
+          <TextAreaField label={t('public.contact.message')} required {...form.field('message')} />
           <Button type="submit" disabled={form.busy} className="w-fit">
             {form.busy && <Spinner />}
-            Send message
+            {t('public.contact.send')}
           </Button>
         </form>
       </CardContent>

@@ -3,6 +3,9 @@ import type { EventType, SiteSettings, Tournament } from '@shared/contract/publi
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageAlert } from '@web/components/page-alert.tsx';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
+import { setCatalog } from '@web/lib/i18n.tsx';
 import { PageAlertProvider } from '@web/lib/page-alert.tsx';
 import { StaticSettingsProvider } from '@web/lib/site-settings.tsx';
 import { makeEventType, makeSettings, makeTournament } from '@web/testing/fixtures.ts';
@@ -175,5 +178,25 @@ describe('the rest of the home page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('(500) Something went wrong');
     expect(screen.getByText('The tournament details could not be loaded.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Thank you for your interest!' })).toBeNull();
+  });
+
+  it('speaks French: the status, prices in Canadian French, places and the venue', () => {
+    setCatalog('fr', fr);
+    try {
+      renderHome();
+      expect(
+        screen.getByRole('heading', { name: 'L’inscription en ligne est ouverte\u00a0!' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'S’inscrire en ligne' })).toBeInTheDocument();
+      expect(screen.getByText(/samedi 13 juin 2099, à Elliot Lake Secondary School/)).toBeInTheDocument();
+      expect(
+        screen.getByText(/La participation coûte 45,00\s\$ si vous vous inscrivez en ligne/),
+      ).toBeInTheDocument();
+      expect(screen.getByText('1re place')).toBeInTheDocument();
+      expect(screen.getByText('2e place')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Lieu' })).toBeInTheDocument();
+    } finally {
+      setCatalog('en', en);
+    }
   });
 });

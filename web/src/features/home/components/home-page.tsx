@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
-import { formatDate, formatDollars } from '@web/lib/format.ts';
+import { t, useFormat } from '@web/lib/i18n.tsx';
 import { usePageAlert } from '@web/lib/page-alert.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { PAGES } from '@web/app/pages.ts';
@@ -16,7 +16,7 @@ import { RegistrationStatus } from './registration-status.tsx';
 import { VenueBlock } from './venue-block.tsx';
 
 const homeDescription = (settings: SiteSettings | undefined) =>
-  `${settings?.siteName ?? 'The tournament'}: an open-style martial-arts tournament in Elliot Lake, Ontario. Dates, pricing, schedule, events and online registration.`;
+  t('public.home.description', { site: settings?.siteName ?? t('public.home.theTournament') });
 
 /** `/`: the public home page for the next tournament (docs/product.md §1 and §2). */
 export function HomePage() {
@@ -42,10 +42,10 @@ export function HomePage() {
     // The error itself is in the page alert; the tournament's state is unknown, so say nothing about it.
     return (
       <div className="grid justify-items-start gap-4">
-        <h1 className="text-3xl font-bold">{settings?.siteName ?? 'Tournament details'}</h1>
-        <p>The tournament details could not be loaded.</p>
+        <h1 className="text-3xl font-bold">{settings?.siteName ?? t('public.home.detailsTitle')}</h1>
+        <p>{t('public.home.notLoaded')}</p>
         <Button variant="outline" onClick={tournaments.refetch}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </div>
     );
@@ -70,6 +70,7 @@ function HomeContent({
   eventTypes: EventType[];
 }) {
   const state = homeState(tournament);
+  const format = useFormat();
   return (
     <div className="grid gap-8">
       <section
@@ -81,10 +82,14 @@ function HomeContent({
         </h1>
         {tournament ? (
           <p className="mt-3 text-lg sm:text-xl">
-            {formatDate(tournament.tournamentDate)} at {tournament.venue}, {tournament.city}
+            {t('public.home.dateAt', {
+              date: format.date(tournament.tournamentDate),
+              venue: tournament.venue,
+              city: tournament.city,
+            })}
           </p>
         ) : (
-          <p className="mt-3 text-lg">An open-style martial-arts tournament in northern Ontario.</p>
+          <p className="mt-3 text-lg">{t('public.home.tagline')}</p>
         )}
       </section>
 
@@ -94,30 +99,29 @@ function HomeContent({
         <div className="grid gap-6 md:grid-cols-2">
           <Card>
             <CardHeader>
-              <CardTitle>Pricing</CardTitle>
+              <CardTitle>{t('public.home.pricing')}</CardTitle>
             </CardHeader>
             <CardContent>
               <ul className="grid gap-2">
                 <li>
-                  Competing costs {formatDollars(tournament.competitorOnlineCost)} when you register online,
-                  or {formatDollars(tournament.competitorDoorCost)} at the door.
+                  {t('public.home.competing', {
+                    online: format.money(tournament.competitorOnlineCost),
+                    door: format.money(tournament.competitorDoorCost),
+                  })}
                 </li>
-                <li>
-                  Spectator passes are {formatDollars(tournament.spectatorCost)}. Children 5 and under
-                  accompanied by an adult are free.
-                </li>
+                <li>{t('public.home.spectators', { cost: format.money(tournament.spectatorCost) })}</li>
                 <Flag name="SellLunchTickets">
-                  <li>Lunch tickets are {formatDollars(tournament.lunchCost)}.</li>
+                  <li>{t('public.home.lunch', { cost: format.money(tournament.lunchCost) })}</li>
                 </Flag>
               </ul>
             </CardContent>
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>Schedule</CardTitle>
+              <CardTitle>{t('public.home.schedule')}</CardTitle>
             </CardHeader>
             <CardContent>
-              <ol aria-label="Schedule" className="grid gap-2">
+              <ol aria-label={t('public.home.schedule')} className="grid gap-2">
                 {[...tournament.schedule]
                   .sort((a, b) => a.order - b.order)
                   .map((line) => (
@@ -136,19 +140,18 @@ function HomeContent({
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
             <Trophy aria-hidden="true" className="size-6 text-primary" />
-            Grand Championship
+            {t('public.home.grandChampionship')}
           </CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <p>
-            Grand Championship awards go to the competitors with the most points across forms, sparring,
-            weapons and self-defense. Every placing in a division earns points:
-          </p>
+          <p>{t('public.home.grandIntro')}</p>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {(Object.entries(GRAND_CHAMPION_POINTS) as [string, number][]).map(([place, points]) => (
               <div key={place} className="rounded-md border p-3 text-center">
-                <dt className="text-sm text-muted-foreground">{ordinal(Number(place))} place</dt>
-                <dd className="text-2xl font-bold">{points} points</dd>
+                <dt className="text-sm text-muted-foreground">
+                  {t('public.home.place', { place: Number(place) })}
+                </dt>
+                <dd className="text-2xl font-bold">{t('public.home.points', { points })}</dd>
               </div>
             ))}
           </dl>
@@ -158,7 +161,7 @@ function HomeContent({
       {eventTypes.length > 0 && (
         <section aria-labelledby="events" className="grid gap-4">
           <h2 id="events" className="text-2xl font-bold">
-            Events
+            {t('public.home.events')}
           </h2>
           <ul className="grid gap-4 sm:grid-cols-2">
             {eventTypes.map((e) => (
@@ -174,8 +177,4 @@ function HomeContent({
       <VenueBlock settings={settings} icon={<MapPin aria-hidden="true" className="size-6 text-primary" />} />
     </div>
   );
-}
-
-function ordinal(n: number): string {
-  return `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
 }

@@ -4,7 +4,7 @@ import { CalendarCheck, CalendarClock, CalendarX, PartyPopper } from 'lucide-rea
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button.tsx';
-import { formatDate } from '@web/lib/format.ts';
+import { t, useFormat } from '@web/lib/i18n.tsx';
 import { href } from '@web/app/pages.ts';
 
 /** The registration-status banner of the home page (docs/product.md §1 and §2). */
@@ -15,50 +15,49 @@ export function RegistrationStatus({
   state: HomeState;
   tournament: Tournament | undefined;
 }) {
+  const format = useFormat();
   if (state === 'none' || !tournament) {
     return (
-      <Banner icon={<CalendarX aria-hidden="true" />} title="Thank you for your interest!">
-        <p>The next tournament has not been scheduled yet. Please check back soon.</p>
+      <Banner icon={<CalendarX aria-hidden="true" />} title={t('public.home.none.title')}>
+        <p>{t('public.home.none.text')}</p>
       </Banner>
     );
   }
   switch (state) {
     case 'today':
       return (
-        <Banner icon={<PartyPopper aria-hidden="true" />} title="Tournament Today!" tone="highlight">
-          <p className="text-lg">Come see us at {tournament.venue}</p>
-          <p>
-            Registration is in person only today, from {tournament.inPersonRegistrationTimes}. Online
-            registration is closed.
-          </p>
+        <Banner
+          icon={<PartyPopper aria-hidden="true" />}
+          title={t('public.home.today.title')}
+          tone="highlight"
+        >
+          <p className="text-lg">{t('public.home.today.comeSee', { venue: tournament.venue })}</p>
+          <p>{t('public.home.today.text', { times: tournament.inPersonRegistrationTimes })}</p>
         </Banner>
       );
     case 'open':
       return (
         <Banner
           icon={<CalendarCheck aria-hidden="true" />}
-          title="Online registration is now open!"
+          title={t('public.home.open.title')}
           tone="highlight"
         >
-          <p>Online registration closes after {formatDate(tournament.registrationClosesAfter)}.</p>
+          <p>{t('public.home.open.closes', { date: format.date(tournament.registrationClosesAfter) })}</p>
           <Button asChild size="lg" className="mt-2 w-fit">
-            <Link to={href('registrationStart')}>Register online</Link>
+            <Link to={href('registrationStart')}>{t('public.home.open.register')}</Link>
           </Button>
         </Banner>
       );
     case 'soon':
       return (
-        <Banner icon={<CalendarClock aria-hidden="true" />} title="Registration opens soon!">
-          <p>Online registration opens on {formatDate(tournament.registrationOpensOn)}.</p>
+        <Banner icon={<CalendarClock aria-hidden="true" />} title={t('public.home.soon.title')}>
+          <p>{t('public.home.soon.text', { date: format.date(tournament.registrationOpensOn) })}</p>
         </Banner>
       );
     case 'closed':
       return (
-        <Banner icon={<CalendarX aria-hidden="true" />} title="Online registration is currently closed">
-          <p>
-            You can still register in person on tournament day, from {tournament.inPersonRegistrationTimes},
-            at the door price.
-          </p>
+        <Banner icon={<CalendarX aria-hidden="true" />} title={t('public.home.closed.title')}>
+          <p>{t('public.home.closed.text', { times: tournament.inPersonRegistrationTimes })}</p>
         </Banner>
       );
   }

@@ -1,5 +1,6 @@
 import type { SiteSettings } from '@shared/contract/public.ts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { t } from '@web/lib/i18n.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 
 /**
@@ -14,7 +15,7 @@ export function VenueBlock({ settings, icon }: { settings: SiteSettings; icon: R
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           {icon}
-          Venue
+          {t('public.venue.title')}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4 md:grid-cols-2">
@@ -23,7 +24,8 @@ export function VenueBlock({ settings, icon }: { settings: SiteSettings; icon: R
           <address className="not-italic">{settings.venueAddress}</address>
           <p>
             <a href={mapLink} target="_blank" rel="noopener noreferrer">
-              Open the map and directions<span className="sr-only"> (opens in a new tab)</span>
+              {t('public.venue.directions')}
+              <span className="sr-only">{t('common.opensInNewTab')}</span>
             </a>
           </p>
         </div>
@@ -39,12 +41,15 @@ export function VenueBlock({ settings, icon }: { settings: SiteSettings; icon: R
               aria-hidden="true"
               className="absolute inset-0 grid place-items-center p-4 text-center text-muted-foreground"
             >
-              Map of {settings.venueName}
+              {t('public.venue.mapOf', { venue: settings.venueName })}
             </p>
             {mapNear.near && (
               <iframe
                 src={settings.mapEmbedUrl}
-                title={`Map of ${settings.venueName}, ${settings.venueAddress}`}
+                title={t('public.venue.mapTitle', {
+                  venue: settings.venueName,
+                  address: settings.venueAddress,
+                })}
                 loading="lazy"
                 referrerPolicy="no-referrer"
                 className="relative size-full border-0"

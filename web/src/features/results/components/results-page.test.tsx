@@ -2,6 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import type { PublicResults } from '@shared/contract/matchday.ts';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
+import { setCatalog } from '@web/lib/i18n.tsx';
 import { invalidateQueries } from '@web/lib/use-query.ts';
 import { makeTournament } from '@web/testing/fixtures.ts';
 import { ResultsPage } from './results-page.tsx';
@@ -97,6 +100,30 @@ describe('the results page', () => {
       expect(reads()).toBe(2);
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it('speaks French: headings, places and the table', async () => {
+    setCatalog('fr', fr);
+    try {
+      render(
+        <MemoryRouter>
+          <ResultsPage />
+        </MemoryRouter>,
+      );
+      const division = await screen.findByRole('region', { name: 'Girls 10-11 Beginner' });
+      expect(screen.getByRole('heading', { level: 1, name: 'Résultats' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Résultats des divisions' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Grand championnat' })).toBeInTheDocument();
+      expect(
+        within(division)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['1reSam K., Elliot Lake Karate', '2eMia T., North Dojo']);
+      expect(screen.getByText(/samedi 13 juin 2099, à Elliot Lake/)).toBeInTheDocument();
+      expect(screen.getByRole('columnheader', { name: 'Rang' })).toBeInTheDocument();
+    } finally {
+      setCatalog('en', en);
     }
   });
 });

@@ -3,15 +3,8 @@ import type { PublicResults } from '@shared/contract/matchday.ts';
 import { nextTournament, utcDay } from '@shared/domain/tournament-status.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table.tsx';
-import { formatDate } from '@web/lib/format.ts';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table.tsx';
+import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { PAGES } from '@web/app/pages.ts';
 import { useResults, useTournaments } from '../api/results.ts';
@@ -19,8 +12,6 @@ import { useResults, useTournaments } from '../api/results.ts';
 // /results (decision 022): public, no login. Completed divisions' placings and the Grand
 // Championship leaderboard by group, each person by first name, last initial and school only
 // (the server sends nothing more). One column, readable on a phone in the stands.
-
-const PLACE = ['', '1st', '2nd', '3rd', '4th'] as const;
 
 const RECENT_DAYS = 14;
 
@@ -45,27 +36,25 @@ function Leaderboard({ sections }: { sections: PublicResults['leaderboard'] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Grand Championship</CardTitle>
-        <p className="text-sm text-muted-foreground">
-          Points across forms, sparring, weapons and self-defense: 1st 100, 2nd 75, 3rd 50, 4th 25.
-        </p>
+        <CardTitle>{t('public.home.grandChampionship')}</CardTitle>
+        <p className="text-sm text-muted-foreground">{t('public.results.pointsExplained')}</p>
       </CardHeader>
       <CardContent className="grid gap-6">
-        {sections.length === 0 && <p>No points yet.</p>}
+        {sections.length === 0 && <p>{t('public.results.noPoints')}</p>}
         {sections.map((s) => (
           <section key={s.groupId} aria-labelledby={`group-${s.groupId}`} data-testid="leaderboard-group">
             <h3 id={`group-${s.groupId}`} className="mb-1 text-lg font-semibold">
               {s.label}
             </h3>
             {s.rows.length === 0 ? (
-              <p className="text-muted-foreground">No points yet.</p>
+              <p className="text-muted-foreground">{t('public.results.noPoints')}</p>
             ) : (
               <Table className="text-base">
                 <TableHeader>
                   <TableRow>
-                    <TableHead className="w-16">Rank</TableHead>
-                    <TableHead>Name</TableHead>
-                    <TableHead className="text-right">Points</TableHead>
+                    <TableHead className="w-16">{t('public.results.rank')}</TableHead>
+                    <TableHead>{t('public.results.name')}</TableHead>
+                    <TableHead className="text-right">{t('public.results.points')}</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -75,7 +64,7 @@ function Leaderboard({ sections }: { sections: PublicResults['leaderboard'] }) {
                         {r.tied ? (
                           <>
                             <span aria-hidden="true">={r.rank}</span>
-                            <span className="sr-only">tied {r.rank}</span>
+                            <span className="sr-only">{t('public.results.tied', { rank: r.rank })}</span>
                           </>
                         ) : (
                           r.rank
@@ -103,10 +92,10 @@ function Divisions({ divisions }: { divisions: PublicResults['divisions'] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Division results</CardTitle>
+        <CardTitle>{t('public.results.divisions')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-5">
-        {done.length === 0 && <p>No division has finished yet. Results appear here as each one completes.</p>}
+        {done.length === 0 && <p>{t('public.results.noneFinished')}</p>}
         {done.map((d) => (
           <section
             key={d.divisionId}
@@ -124,7 +113,9 @@ function Divisions({ divisions }: { divisions: PublicResults['divisions'] }) {
                     .sort((a, b) => a.place - b.place)
                     .map((p, i) => (
                       <li key={`${p.place}-${i}`}>
-                        <span className="inline-block w-10 font-semibold">{PLACE[p.place]}</span>
+                        <span className="inline-block w-10 font-semibold">
+                          {t('public.results.place', { place: p.place })}
+                        </span>
                         {p.name}
                         <span className="text-muted-foreground">, {p.school}</span>
                       </li>
@@ -141,7 +132,8 @@ function Divisions({ divisions }: { divisions: PublicResults['divisions'] }) {
 
 /** `/results`: public. */
 export function ResultsPage() {
-  usePageMeta(PAGES.results.title, 'Division results and the Grand Championship leaderboard.');
+  usePageMeta(PAGES.results.title, t('public.results.description'));
+  const format = useFormat();
   const [params] = useSearchParams();
   const idParam = params.get('tournamentId');
   const wanted = idParam && /^\d{1,9}$/.test(idParam) ? Number(idParam) : null;
@@ -151,19 +143,23 @@ export function ResultsPage() {
 
   return (
     <div className="mx-auto grid max-w-3xl gap-4">
-      <h1 className="text-2xl font-bold">Results</h1>
+      <h1 className="text-2xl font-bold">{tm(PAGES.results.title)}</h1>
       {tournaments.isLoading || (tournament && results.isLoading && !results.data) ? (
         <Spinner />
       ) : !tournament ? (
-        <p>There are no results to show yet.</p>
+        <p>{t('public.results.none')}</p>
       ) : results.error && !results.data ? (
         <p role="alert" className="rounded-md border border-destructive p-3 text-destructive">
-          {results.error.message}
+          {tm(results.error.message)}
         </p>
       ) : (
         <>
           <p>
-            {formatDate(tournament.tournamentDate)} in {tournament.city}, {tournament.venue}
+            {t('public.results.dateIn', {
+              date: format.date(tournament.tournamentDate),
+              city: tournament.city,
+              venue: tournament.venue,
+            })}
           </p>
           {results.data && <Divisions divisions={results.data.divisions} />}
           {results.data && <Leaderboard sections={results.data.leaderboard} />}
