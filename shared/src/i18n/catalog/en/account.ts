@@ -1,2 +1,63 @@
 // Texts of the account area (see index.ts). English texts are the spec's, exact.
-export const account = {};
+export const account = {
+  // auth: sign-in, sign-up, verification, password reset
+  'auth.field.email': 'Email',
+  'auth.field.password': 'Password',
+  'auth.field.newPassword': 'New Password',
+  'auth.field.confirmPassword': 'Confirm Password',
+  'auth.field.firstName': 'First Name',
+  'auth.field.lastName': 'Last Name',
+  'auth.field.phoneNumber': 'Phone Number',
+  'auth.field.addressLine1': 'Address Line 1',
+  'auth.field.addressLine2': 'Address Line 2',
+  'auth.field.city': 'City',
+  'auth.field.province': 'Province',
+  'auth.field.postalCode': 'Postal Code',
+  'auth.login.description': 'Sign in to register competitors and spectators for the tournament.',
+  'auth.login.heading': 'Login',
+  'auth.login.title': 'Sign In',
+  'auth.login.button': 'Login',
+  'auth.login.forgot': 'Forgot your password?',
+  'auth.google.intro': 'Or sign in with your Google account:',
+  'auth.forgot.description': 'Get a link to reset your password.',
+  'auth.forgot.title': 'Forgot Password',
+  'auth.forgot.sent':
+    'If an account exists for {email}, we have sent it an e-mail with a link to reset your password. The link works for one hour; the e-mail may take up to 5 minutes to arrive.',
+  'auth.forgot.intro':
+    'Enter the e-mail address of your account and we will send you a link to reset your password.',
+  'auth.forgot.button': 'Send Reset Link',
+  'auth.register.description': 'Create an account to register competitors for the tournament.',
+  'auth.register.pagePrefix': 'Page: ',
+  'auth.register.title': 'Sign Up',
+  'auth.register.button': 'Sign Up',
+  'auth.register.haveAccount': 'Already have an account? <link>Sign in</link>',
+  'auth.register.privacy':
+    "We keep your details, and your competitors', only to run the tournament. Read our <link>privacy policy</link>.",
+  'auth.status.todayTitle': 'Tournament Today!',
+  'auth.status.closedTitle': 'Online registration is currently closed',
+  'auth.status.noneTitle': 'Thank you for your interest!',
+  'auth.status.openTitle': "Don't have an account?",
+  'auth.status.todayText': 'Registration today is in person only, from {times}.',
+  'auth.status.defaultTimes': '8:30AM to 10AM',
+  'auth.status.opensSoon': 'Registration opens soon! Online registration opens on {date}.',
+  'auth.status.signUpText':
+    'Sign up for an account to register competitors{lunch, select, yes {, spectators and lunch} other { and spectators}} for the tournament.',
+  'auth.status.closedText': 'Please check back for the next tournament.',
+  'auth.status.noneText': 'The next tournament has not been announced yet. Please check back soon.',
+  'auth.verification.description': 'Verifying your e-mail address.',
+  'auth.verification.doneTitle': 'Thank you!',
+  'auth.verification.failedTitle': 'Oops!',
+  'auth.verification.done': 'Your account has been verified. You can now <link>login</link>.',
+  'auth.verification.failed':
+    'We could not verify your account. Please try the link again, or <link>contact us</link> for help.',
+  'auth.pending.description': 'Please verify your e-mail address to finish signing up.',
+  'auth.pending.title': 'Thank you for signing up, {firstName}!',
+  'auth.pending.sent':
+    'We have sent an e-mail to <strong>{email}</strong> with a link to verify your account. Please follow that link to finish signing up.',
+  'auth.pending.delay':
+    'The e-mail may take up to 5 minutes to arrive. If you cannot find it, please check your junk mail folder.',
+  'auth.reset.description': 'Choose a new password for your account.',
+  'auth.reset.title': 'Reset Password',
+  'auth.reset.button': 'Reset Password',
+  'auth.reset.done': 'Your password has been changed. <link>Proceed to login</link>',
+};
