@@ -100,8 +100,8 @@ export const account = {
   'registration.passes.spectators': 'Laissez-passer de spectateur',
   'registration.passes.lunch': 'Billets de dîner',
   'registration.passes.each': '{label} ({price} chacun)',
-  'registration.passes.removeOne': 'Retirer un\u00a0: {label}',
-  'registration.passes.addOne': 'Ajouter un\u00a0: {label}',
+  'registration.passes.removeOne': '{label}\u00a0: en retirer un',
+  'registration.passes.addOne': '{label}\u00a0: en ajouter un',
   'registration.preferences.description':
     'Choisissez comment chaque personne-ressource est avisée des divisions qui approchent.',
   'registration.preferences.title': 'Préférences de notification',
