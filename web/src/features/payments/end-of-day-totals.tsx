@@ -2,7 +2,8 @@ import { PAYMENT_METHODS } from '@shared/contract/sync.ts';
 import { dayOf, dayTotals, PAYMENT_METHOD_LABELS } from '@shared/domain/door.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table.tsx';
-import { formatDate, formatDollars, useTimeZone } from '@web/lib/format.ts';
+import { useTimeZone } from '@web/lib/format.ts';
+import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import type { CheckInView } from '@web/sync/overlay.ts';
 
 // End-of-day totals by method for today (the tournament's day, in its time zone: decision 029),
@@ -11,6 +12,7 @@ import type { CheckInView } from '@web/sync/overlay.ts';
 
 export function EndOfDayTotals({ view, now = new Date() }: { view: CheckInView; now?: Date }) {
   const timeZone = useTimeZone();
+  const format = useFormat();
   const today = dayOf(now.toISOString(), timeZone);
   const totals = dayTotals(view.payments, today, timeZone);
   const pending = view.payments.filter(
@@ -20,38 +22,50 @@ export function EndOfDayTotals({ view, now = new Date() }: { view: CheckInView; 
     <section aria-labelledby="end-of-day" className="grid gap-3" data-testid="end-of-day">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="end-of-day" className="text-xl font-semibold">
-          End-of-day totals, {formatDate(today)}
+          {t('payments.totals.title', { date: format.date(today) })}
         </h2>
         <Button variant="outline" className="print:hidden" onClick={() => window.print()}>
-          Print totals
+          {t('payments.totals.print')}
         </Button>
       </div>
       <Table>
         <TableHeader>
           <TableRow>
-            <TableHead scope="col">Method</TableHead>
+            <TableHead scope="col">{t('payments.totals.method')}</TableHead>
             <TableHead scope="col" className="text-right">
-              Payments
+              {t('payments.totals.payments')}
             </TableHead>
             <TableHead scope="col" className="text-right">
-              Total
+              {t('payments.totals.total')}
             </TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {PAYMENT_METHODS.filter((m) => m !== 'online').map((m) => (
-            <TotalRow key={m} label={PAYMENT_METHOD_LABELS[m]} t={totals.byMethod[m]} testId={`total-${m}`} />
+            <TotalRow
+              key={m}
+              label={tm(PAYMENT_METHOD_LABELS[m])}
+              total={totals.byMethod[m]}
+              testId={`total-${m}`}
+            />
           ))}
-          <TotalRow label="At the door" t={totals.door} testId="total-door" strong />
-          <TotalRow label={PAYMENT_METHOD_LABELS.online} t={totals.byMethod.online} testId="total-online" />
-          <TotalRow label="All payments" t={totals.all} testId="total-all" strong />
+          <TotalRow label={t('payments.totals.door')} total={totals.door} testId="total-door" strong />
+          <TotalRow
+            label={tm(PAYMENT_METHOD_LABELS.online)}
+            total={totals.byMethod.online}
+            testId="total-online"
+          />
+          <TotalRow label={t('payments.totals.all')} total={totals.all} testId="total-all" strong />
         </TableBody>
       </Table>
       <p className="text-sm text-muted-foreground">
         {totals.voided.count === 0
-          ? 'No payment voided today.'
-          : `Voided today, not counted: ${totals.voided.count} (${formatDollars(totals.voided.amount)}).`}
-        {pending > 0 && ` Includes ${pending} not yet sent from this device.`}
+          ? t('payments.totals.noVoided')
+          : t('payments.totals.voided', {
+              count: totals.voided.count,
+              amount: format.money(totals.voided.amount),
+            })}
+        {pending > 0 && ` ${t('payments.totals.pending', { count: pending })}`}
       </p>
     </section>
   );
@@ -59,20 +73,21 @@ export function EndOfDayTotals({ view, now = new Date() }: { view: CheckInView; 
 
 function TotalRow({
   label,
-  t,
+  total,
   testId,
   strong,
 }: {
   label: string;
-  t: { count: number; amount: number };
+  total: { count: number; amount: number };
   testId: string;
   strong?: boolean;
 }) {
+  const format = useFormat();
   return (
     <TableRow data-testid={testId} className={strong ? 'font-semibold' : undefined}>
       <TableCell>{label}</TableCell>
-      <TableCell className="text-right">{t.count}</TableCell>
-      <TableCell className="text-right">{formatDollars(t.amount)}</TableCell>
+      <TableCell className="text-right">{total.count}</TableCell>
+      <TableCell className="text-right">{format.money(total.amount)}</TableCell>
     </TableRow>
   );
 }

@@ -14,9 +14,8 @@ import {
 } from '@web/components/ui/dialog.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { Textarea } from '@web/components/ui/textarea.tsx';
-import { formatDollars, useTimeZone } from '@web/lib/format.ts';
+import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { useForm } from '@web/lib/form.ts';
-import { formatTimeOrDateTime } from '@shared/domain/time.ts';
 import { mutate } from '@web/sync/hooks.ts';
 
 // One recorded payment, with its void (SuperAdmin) asked for a reason first.
@@ -30,7 +29,7 @@ export function PaymentRow({
   pending: boolean;
   canVoid: boolean;
 }) {
-  const timeZone = useTimeZone();
+  const format = useFormat();
   const change = changeDue(p);
   return (
     <li
@@ -39,23 +38,25 @@ export function PaymentRow({
     >
       <div>
         <p className={p.voided ? 'font-medium line-through' : 'font-medium'}>
-          {PAYMENT_METHOD_LABELS[p.method]} {formatDollars(p.amount)}
+          {tm(PAYMENT_METHOD_LABELS[p.method])} {format.money(p.amount)}
           {p.tendered !== null &&
-            ` (tendered ${formatDollars(p.tendered)}, change ${formatDollars(change ?? 0)})`}
+            ` ${t('payments.row.tendered', { tendered: format.money(p.tendered), change: format.money(change ?? 0) })}`}
         </p>
         <p className="text-sm text-muted-foreground">
-          {formatTimeOrDateTime(p.createdAt, timeZone)}
-          {p.recordedByName && ` by ${p.recordedByName}`}
+          {format.timeOrDateTime(p.createdAt)}
+          {p.recordedByName && ` ${t('payments.row.by', { name: p.recordedByName })}`}
         </p>
         {p.voided && (
           <p className="text-sm" data-testid="payment-voided">
-            Voided{p.voidedByName ? ` by ${p.voidedByName}` : ''}: {p.voidReason}
+            {p.voidedByName
+              ? t('payments.row.voidedBy', { name: p.voidedByName, reason: p.voidReason ?? '' })
+              : t('payments.row.voided', { reason: p.voidReason ?? '' })}
           </p>
         )}
       </div>
       <div className="flex items-center gap-2">
-        {pending && <Badge variant="outline">Not yet sent</Badge>}
-        {p.voided && <Badge variant="danger">Voided</Badge>}
+        {pending && <Badge variant="outline">{t('payments.notSent')}</Badge>}
+        {p.voided && <Badge variant="danger">{t('payments.row.voidedBadge')}</Badge>}
         {canVoid && <VoidButton payment={p} />}
       </div>
     </li>
@@ -64,7 +65,8 @@ export function PaymentRow({
 
 function VoidButton({ payment: p }: { payment: SyncPayment }) {
   const [open, setOpen] = useState(false);
-  const label = `${PAYMENT_METHOD_LABELS[p.method]} ${formatDollars(p.amount)}`;
+  const format = useFormat();
+  const label = `${tm(PAYMENT_METHOD_LABELS[p.method])} ${format.money(p.amount)}`;
   // The mutator's own argument schema: the reason is required and trimmed (DOOR_MESSAGES.voidReason).
   const form = useForm({
     schema: voidPayment.args,
@@ -81,20 +83,23 @@ function VoidButton({ payment: p }: { payment: SyncPayment }) {
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="outline" onClick={() => setOpen(true)} aria-label={`Void ${label}`}>
-        Void
+      <Button
+        variant="outline"
+        onClick={() => setOpen(true)}
+        aria-label={t('payments.void.label', { label })}
+      >
+        {t('payments.void.button')}
       </Button>
       <DialogContent>
         <form onSubmit={(e) => void form.submit(e)} className="grid gap-4" noValidate>
           <DialogHeader>
-            <DialogTitle>Void {label}?</DialogTitle>
+            <DialogTitle>{t('payments.void.title', { label })}</DialogTitle>
             <DialogDescription>
-              The payment stays on record, marked voided, and the balance owing rises by{' '}
-              {formatDollars(p.amount)}.
+              {t('payments.void.text', { amount: format.money(p.amount) })}
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-1.5">
-            <Label htmlFor="void-reason">Reason</Label>
+            <Label htmlFor="void-reason">{t('payments.void.reason')}</Label>
             <Textarea
               id="void-reason"
               rows={3}
@@ -107,16 +112,16 @@ function VoidButton({ payment: p }: { payment: SyncPayment }) {
             />
             {error && (
               <p id="void-reason-error" className="text-sm font-medium text-destructive">
-                {error}
+                {tm(error)}
               </p>
             )}
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
+              {t('payments.void.cancel')}
             </Button>
             <Button type="submit" variant="destructive">
-              Void payment
+              {t('payments.void.confirm')}
             </Button>
           </DialogFooter>
         </form>

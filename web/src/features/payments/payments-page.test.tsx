@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { syncCompetitor, syncPayment, syncRegistration } from '@shared/testing/sync-rows.ts';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
+import { setCatalog } from '@web/lib/i18n.tsx';
 import { setSession } from '@web/lib/session.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '@web/sync/db.ts';
 import { committedOutbox } from '@web/testing/outbox.ts';
@@ -63,6 +66,17 @@ describe('payments page', () => {
     expect(await screen.findByTestId('registration-cost')).toHaveTextContent('$40');
     expect(screen.getByTestId('registration-paid')).toHaveTextContent('$0');
     expect(screen.getByTestId('balance-text')).toHaveTextContent('Balance owing: $40');
+  });
+
+  it('speaks French', async () => {
+    setCatalog('fr', fr);
+    try {
+      renderAt('/admin/payments');
+      expect(await screen.findByRole('heading', { name: 'Paiements' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Imprimer les totaux' })).toBeInTheDocument();
+    } finally {
+      setCatalog('en', en);
+    }
   });
 
   it('takes cash with the change due, queues one payment even on a double tap, and counts it in today’s cash', async () => {

@@ -16,6 +16,7 @@ import type { CheckInView } from '@web/sync/overlay.ts';
 import { EndOfDayTotals } from './end-of-day-totals.tsx';
 import { href, PAGES } from '@web/app/pages.ts';
 import { RegistrationPayments } from './registration-payments.tsx';
+import { t } from '@web/lib/i18n.tsx';
 
 // /admin/payments (decision 015): find a family as on check-in, record a door payment (cash with
 // change due, card terminal, e-transfer), void one (SuperAdmin), and count the day's takings.
@@ -25,14 +26,14 @@ import { RegistrationPayments } from './registration-payments.tsx';
 const SHOWN = 30;
 
 export function PaymentsPage() {
-  usePageMeta(PAGES.payments.title, 'Take door payments and count the day’s takings, online or offline.');
+  usePageMeta(PAGES.payments.title, t('payments.description'));
   const view = useCheckInView();
   const synced = useHasSynced();
   const [search, setSearch] = useSearchParams();
   const selected = Number(search.get('registration'));
   const walkInId = search.get('walkIn');
 
-  if (!view || synced === undefined) return <p>Loading…</p>;
+  if (!view || synced === undefined) return <p>{t('payments.loading')}</p>;
   // A walk-in is found by its walkInId: its id changes from provisional to the server's.
   const registration = walkInId
     ? view.registrations.find((r) => r.walkInId === walkInId)
@@ -44,18 +45,14 @@ export function PaymentsPage() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
-        <h1 className="text-2xl font-semibold">Payments</h1>
+        <h1 className="text-2xl font-semibold">{t('payments.title')}</h1>
         <Button asChild variant="outline" size="lg">
-          <Link to={href('walkIn')}>Register a walk-in</Link>
+          <Link to={href('walkIn')}>{t('payments.walkIn')}</Link>
         </Button>
       </div>
       <div className="grid gap-6 print:hidden">
         <DoorRejections view={view} />
-        {asked && !registration && (
-          <Alert variant="danger">
-            This registration is not on this device. Search for the family below.
-          </Alert>
-        )}
+        {asked && !registration && <Alert variant="danger">{t('payments.notOnDevice')}</Alert>}
         {registration ? (
           <RegistrationPayments
             key={registration.id}
@@ -87,7 +84,7 @@ function FamilySearch({
 }) {
   const { query, setQuery, families } = useFamilySearch(view);
   return (
-    <section className="grid gap-3" aria-label="Find a registration">
+    <section className="grid gap-3" aria-label={t('payments.find')}>
       {!synced && view.registrations.length === 0 && <FirstSyncNotice />}
       <FamilySearchField id="payments-search" query={query} onQueryChange={setQuery} />
       <FamilyResults
@@ -103,14 +100,18 @@ function FamilySearch({
                 <div>
                   <p className="font-semibold">{title}</p>
                   <p className="text-sm text-muted-foreground">
-                    {competitors.map((c) => c.firstName).join(', ') || 'No competitors'}
+                    {competitors.map((c) => c.firstName).join(', ') || t('payments.noCompetitors')}
                     {r.confirmationCodes.length > 0 && ` · ${r.confirmationCodes.join(', ')}`}
                   </p>
                 </div>
                 <div className="flex items-center gap-2">
                   <BalanceBadge balance={r.balanceOwing} />
-                  <Button size="lg" aria-label={`Take payment from ${title}`} onClick={() => onPick(r.id)}>
-                    Take payment
+                  <Button
+                    size="lg"
+                    aria-label={t('payments.takeFrom', { name: title })}
+                    onClick={() => onPick(r.id)}
+                  >
+                    {t('payments.take')}
                   </Button>
                 </div>
               </CardContent>

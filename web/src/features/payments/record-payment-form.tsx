@@ -5,7 +5,7 @@ import { changeDue, DOOR_MESSAGES, PAYMENT_METHOD_LABELS } from '@shared/domain/
 import { recordDoorPayment } from '@shared/domain/mutators/index.ts';
 import { Alert } from '@web/components/ui/alert.tsx';
 import { Button } from '@web/components/ui/button.tsx';
-import { formatDollars } from '@web/lib/format.ts';
+import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { useForm } from '@web/lib/form.ts';
 import { useSession } from '@web/lib/session.ts';
 import { PaymentFields } from '@web/components/door/payment-fields.tsx';
@@ -14,8 +14,12 @@ import { initialPaymentForm, paymentFromForm } from '@web/components/door/paymen
 
 // Recording a door payment (cash with change due, card terminal, e-transfer) for one registration.
 
+/** A field's error in the page's language (an error may be a message reference). */
+const shown = (error: string | undefined) => (error === undefined ? undefined : tm(error));
+
 export function RecordPaymentForm({ registration: r }: { registration: SyncRegistration }) {
   const [done, setDone] = useState<string | null>(null);
+  const format = useFormat();
   // One id per payment being entered: a double tap or a retry sends the same id, which the
   // mutator records once; a fresh id is made only after the payment is queued.
   const paymentId = useRef(crypto.randomUUID());
@@ -51,8 +55,10 @@ export function RecordPaymentForm({ registration: r }: { registration: SyncRegis
       setOverConfirmed(false);
       const change = changeDue(p);
       setDone(
-        `${PAYMENT_METHOD_LABELS[p.method]} payment of ${formatDollars(p.amount)} recorded.` +
-          (change !== null ? ` Change due ${formatDollars(change)}.` : ''),
+        t('payments.record.done', {
+          method: tm(PAYMENT_METHOD_LABELS[p.method]),
+          amount: format.money(p.amount),
+        }) + (change !== null ? ` ${t('payments.record.change', { change: format.money(change) })}` : ''),
       );
       paymentId.current = crypto.randomUUID();
       setAnother(false);
@@ -67,25 +73,25 @@ export function RecordPaymentForm({ registration: r }: { registration: SyncRegis
         void form.submit(e);
       }}
       className="grid gap-4 border-t pt-4"
-      aria-label="Record a payment"
+      aria-label={t('payments.record.title')}
       noValidate
     >
       {settled ? (
         <div>
           <Button type="button" variant="outline" size="lg" onClick={() => setAnother(true)}>
-            Record another payment
+            {t('payments.record.another')}
           </Button>
         </div>
       ) : (
         <>
-          <h3 className="text-lg font-semibold">Record a payment</h3>
+          <h3 className="text-lg font-semibold">{t('payments.record.title')}</h3>
           <PaymentFields
             value={form.values}
             onChange={form.setValues}
             errors={{
-              method: form.error('method'),
-              amount: form.error('amount'),
-              tendered: form.error('tendered'),
+              method: shown(form.error('method')),
+              amount: shown(form.error('amount')),
+              tendered: shown(form.error('tendered')),
             }}
             idPrefix="payment"
           />
@@ -96,14 +102,12 @@ export function RecordPaymentForm({ registration: r }: { registration: SyncRegis
                 checked={overConfirmed}
                 onChange={(e) => setOverConfirmed(e.target.checked)}
               />
-              I confirm this payment is more than the balance owing (
-              {formatDollars(Math.max(0, r.balanceOwing))}
-              ).
+              {t('payments.record.confirmOver', { amount: format.money(Math.max(0, r.balanceOwing)) })}
             </label>
           )}
           <div>
             <Button type="submit" size="lg">
-              Record payment
+              {t('payments.record.submit')}
             </Button>
           </div>
         </>

@@ -5,7 +5,7 @@ import { Alert } from '@web/components/ui/alert.tsx';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { formatDollars } from '@web/lib/format.ts';
+import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { useSession } from '@web/lib/session.ts';
 import type { CheckInView } from '@web/sync/overlay.ts';
 import { PaymentRow } from './payment-row.tsx';
@@ -23,6 +23,7 @@ export function RegistrationPayments({
   onBack: () => void;
 }) {
   const session = useSession();
+  const format = useFormat();
   const mayVoid = mayPushMutator(voidPayment, session?.user.roles ?? []);
   const payments = view.payments
     .filter((p) => p.registrationId === r.id)
@@ -32,7 +33,7 @@ export function RegistrationPayments({
     <div className="grid gap-4">
       <div>
         <Button variant="ghost" onClick={onBack}>
-          ← Find another family
+          {t('payments.registration.back')}
         </Button>
       </div>
       <Card aria-label={title} data-testid="payments-registration">
@@ -41,27 +42,33 @@ export function RegistrationPayments({
             <CardTitle as="h2">{title}</CardTitle>
             <p className="text-sm text-muted-foreground">
               {r.confirmationCodes.length > 0
-                ? `Receipt ${r.confirmationCodes.join(', ')}`
-                : 'No receipt yet'}
-              {r.isWalkIn && ' · Walk-in'}
+                ? t('payments.registration.receipt', { codes: r.confirmationCodes.join(', ') })
+                : t('payments.registration.noReceipt')}
+              {r.isWalkIn && ` · ${t('payments.registration.walkIn')}`}
             </p>
           </div>
-          {view.pendingRegistrationIds.has(r.id) && <Badge variant="outline">Not yet sent</Badge>}
+          {view.pendingRegistrationIds.has(r.id) && <Badge variant="outline">{t('payments.notSent')}</Badge>}
         </CardHeader>
         <CardContent className="grid gap-4">
           {/* The balance is said once, in words, below (decision 028: it used to show twice). */}
           <dl className="grid grid-cols-2 gap-2 text-center">
-            <Amount label="Cost" value={formatDollars(r.cost)} testId="registration-cost" />
-            <Amount label="Paid" value={formatDollars(r.amountPaid)} testId="registration-paid" />
+            <Amount
+              label={t('payments.registration.cost')}
+              value={format.money(r.cost)}
+              testId="registration-cost"
+            />
+            <Amount
+              label={t('payments.registration.paid')}
+              value={format.money(r.amountPaid)}
+              testId="registration-paid"
+            />
           </dl>
           <p className="text-lg font-semibold" data-testid="balance-text">
-            {balanceText(r.balanceOwing)}
+            {tm(balanceText(r.balanceOwing))}
           </p>
           {r.id < 0 ? (
             // A provisional walk-in: nothing may be queued against its device-made id.
-            <Alert role="status">
-              This walk-in is not on the server yet. Further payments can be taken once it is sent.
-            </Alert>
+            <Alert role="status">{t('payments.registration.provisional')}</Alert>
           ) : (
             <RecordPaymentForm registration={r} />
           )}
@@ -69,10 +76,10 @@ export function RegistrationPayments({
       </Card>
       <section aria-labelledby="registration-payments" className="grid gap-2">
         <h2 id="registration-payments" className="text-xl font-semibold">
-          Payments of this registration
+          {t('payments.registration.payments')}
         </h2>
         {payments.length === 0 ? (
-          <p>No payment yet.</p>
+          <p>{t('payments.registration.noPayment')}</p>
         ) : (
           <ul className="grid gap-2">
             {payments.map((p) => (

@@ -6,6 +6,9 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageAlert } from '@web/components/page-alert.tsx';
 import { ApiError } from '@web/lib/api-client.ts';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
+import { setCatalog } from '@web/lib/i18n.tsx';
 import { PageAlertProvider } from '@web/lib/page-alert.tsx';
 import { StaticSettingsProvider } from '@web/lib/site-settings.tsx';
 import { makeSettings, makeTournament } from '@web/testing/fixtures.ts';
@@ -131,6 +134,20 @@ describe('the login page', () => {
       makeSettings({ googleClientId: 'abc.apps' }),
     );
     expect(screen.getByTestId('google-sign-in')).toBeInTheDocument();
+  });
+});
+
+describe('in French', () => {
+  it('the login page speaks French', () => {
+    setCatalog('fr', fr);
+    try {
+      renderAt('/user/login', [{ path: '/user/login', element: <LoginPage /> }]);
+      expect(screen.getByRole('button', { name: 'Se connecter' })).toBeInTheDocument();
+      expect(screen.getByLabelText(/Courriel/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Mot de passe oublié\u00a0?' })).toBeInTheDocument();
+    } finally {
+      setCatalog('en', en);
+    }
   });
 });
 

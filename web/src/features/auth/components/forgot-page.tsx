@@ -8,10 +8,11 @@ import { useForm } from '@web/lib/form.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { PAGES } from '@web/app/pages.ts';
 import { requestPasswordReset } from '../api/accounts.ts';
+import { t } from '@web/lib/i18n.tsx';
 
 /** /user/forgot: after a valid e-mail the form hides and a confirmation shows, whatever the answer. */
 export function ForgotPage() {
-  usePageMeta(PAGES.forgot.title, 'Get a link to reset your password.');
+  usePageMeta(PAGES.forgot.title, t('auth.forgot.description'));
   const [sent, setSent] = useState(false);
   const form = useForm({
     schema: ForgotRequestSchema,
@@ -30,23 +31,24 @@ export function ForgotPage() {
   return (
     <Card className="mx-auto max-w-xl">
       <CardHeader>
-        <CardTitle>Forgot Password</CardTitle>
+        <CardTitle>{t('auth.forgot.title')}</CardTitle>
       </CardHeader>
       <CardContent>
         {sent ? (
-          <p role="status">
-            If an account exists for {form.values.email}, we have sent it an e-mail with a link to reset your
-            password. The link works for one hour; the e-mail may take up to 5 minutes to arrive.
-          </p>
+          <p role="status">{t('auth.forgot.sent', { email: form.values.email })}</p>
         ) : (
           <form className="grid gap-4" onSubmit={(e) => void form.submit(e)}>
-            <p>
-              Enter the e-mail address of your account and we will send you a link to reset your password.
-            </p>
-            <TextField label="Email" type="email" required autoComplete="email" {...form.field('email')} />
+            <p>{t('auth.forgot.intro')}</p>
+            <TextField
+              label={t('auth.field.email')}
+              type="email"
+              required
+              autoComplete="email"
+              {...form.field('email')}
+            />
             <Button type="submit" className="justify-self-start" disabled={form.busy}>
               {form.busy && <Spinner className="size-4" />}
-              Send Reset Link
+              {t('auth.forgot.button')}
             </Button>
           </form>
         )}

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { LOCALE_TAGS } from '@shared/i18n/locale.ts';
+import { currentLocale, t } from '@web/lib/i18n.tsx';
 
 // Google Identity Services: the script renders its own button and hands back an ID token
 // ("credential") that the server verifies (POST /api/users/google-oauth).
@@ -56,7 +58,13 @@ export function GoogleButton({
             if (answer.credential) callback.current(answer.credential);
           },
         });
-        id.renderButton(ref.current, { theme: 'outline', size: 'large', text: 'signin_with', width: 280 });
+        id.renderButton(ref.current, {
+          theme: 'outline',
+          size: 'large',
+          text: 'signin_with',
+          width: 280,
+          locale: LOCALE_TAGS[currentLocale()],
+        });
       })
       .catch(() => {
         // Offline or blocked: the e-mail form still works; the Google part hides.
@@ -70,7 +78,7 @@ export function GoogleButton({
   return (
     // Google's button needs the app: on a server-rendered page it starts the app when near (decision 031).
     <div className="mt-6 grid gap-2 border-t pt-4" data-testid="google-sign-in" data-app-when-near="">
-      <p className="text-sm text-muted-foreground">Or sign in with your Google account:</p>
+      <p className="text-sm text-muted-foreground">{t('auth.google.intro')}</p>
       <div ref={ref} className="min-h-10" />
     </div>
   );

@@ -15,10 +15,11 @@ import { loginDestination, takeReturnUrl } from '../login-destination.ts';
 import { GoogleButton } from './google-button.tsx';
 import { TournamentStatusPanel } from './tournament-status-panel.tsx';
 import { href, PAGES } from '@web/app/pages.ts';
+import { t } from '@web/lib/i18n.tsx';
 
 /** /user/login: the tournament status panel and the sign-in form (docs/product.md §2). */
 export function LoginPage() {
-  usePageMeta(PAGES.login.title, 'Sign in to register competitors and spectators for the tournament.');
+  usePageMeta(PAGES.login.title, t('auth.login.description'));
   const settings = useSiteSettings();
   const tournaments = useTournaments();
 
@@ -55,7 +56,7 @@ export function LoginPage() {
 
   return (
     <div className="grid items-start gap-6 md:grid-cols-2">
-      <h1 className="sr-only md:col-span-2">Login</h1>
+      <h1 className="sr-only md:col-span-2">{t('auth.login.heading')}</h1>
       <TournamentStatusPanel
         tournaments={tournaments.data}
         isLoading={tournaments.isLoading}
@@ -63,12 +64,12 @@ export function LoginPage() {
       />
       <Card>
         <CardHeader>
-          <CardTitle>Sign In</CardTitle>
+          <CardTitle>{t('auth.login.title')}</CardTitle>
         </CardHeader>
         <CardContent>
           <form className="grid gap-4" onSubmit={(e) => void form.submit(e)}>
             <TextField
-              label="Email"
+              label={t('auth.field.email')}
               type="email"
               autoComplete="email"
               required
@@ -76,7 +77,7 @@ export function LoginPage() {
               name="email"
             />
             <TextField
-              label="Password"
+              label={t('auth.field.password')}
               type="password"
               autoComplete="current-password"
               required
@@ -85,9 +86,9 @@ export function LoginPage() {
             <div className="flex flex-wrap items-center gap-4">
               <Button type="submit" disabled={busy}>
                 {busy && <Spinner className="size-4" />}
-                Login
+                {t('auth.login.button')}
               </Button>
-              <Link to={href('forgot')}>Forgot your password?</Link>
+              <Link to={href('forgot')}>{t('auth.login.forgot')}</Link>
             </div>
           </form>
           {googleClientId ? (

@@ -12,6 +12,7 @@ import { usePageMeta } from '@web/lib/page-meta.ts';
 import { registerAccount } from '../api/accounts.ts';
 import { rememberPendingUser } from '../pending-user.ts';
 import { href, PAGES } from '@web/app/pages.ts';
+import { t, tm, tx } from '@web/lib/i18n.tsx';
 
 const PROVINCE_OPTIONS = Object.entries(PROVINCES).map(([value, label]) => ({ value, label }));
 const EMPTY = {
@@ -30,7 +31,7 @@ const EMPTY = {
 
 /** /user/register: the sign-up form (docs/product.md §4 and §5). */
 export function RegisterPage() {
-  usePageMeta(PAGES.register.title, 'Create an account to register competitors for the tournament.');
+  usePageMeta(PAGES.register.title, t('auth.register.description'));
   const navigate = useNavigate();
   const form = useForm({
     schema: RegisterRequestSchema,
@@ -48,58 +49,93 @@ export function RegisterPage() {
     <Card className="mx-auto max-w-2xl">
       <CardHeader>
         <CardTitle as="h1">
-          <span className="sr-only">Page: </span>Sign Up
+          <span className="sr-only">{t('auth.register.pagePrefix')}</span>
+          {t('auth.register.title')}
         </CardTitle>
         <p className="text-sm text-muted-foreground">
-          Already have an account? <Link to={href('login')}>Sign in</Link>
+          {tx('auth.register.haveAccount', { link: (inner) => <Link to={href('login')}>{inner}</Link> })}
         </p>
       </CardHeader>
       <CardContent>
         <form className="grid items-start gap-4 sm:grid-cols-2" onSubmit={(e) => void form.submit(e)}>
-          <TextField label="First Name" required autoComplete="given-name" {...form.field('firstName')} />
-          <TextField label="Last Name" required autoComplete="family-name" {...form.field('lastName')} />
-          <TextField label="Email" type="email" required autoComplete="email" {...form.field('email')} />
           <TextField
-            label="Phone Number"
+            label={t('auth.field.firstName')}
+            required
+            autoComplete="given-name"
+            {...form.field('firstName')}
+          />
+          <TextField
+            label={t('auth.field.lastName')}
+            required
+            autoComplete="family-name"
+            {...form.field('lastName')}
+          />
+          <TextField
+            label={t('auth.field.email')}
+            type="email"
+            required
+            autoComplete="email"
+            {...form.field('email')}
+          />
+          <TextField
+            label={t('auth.field.phoneNumber')}
             type="tel"
             required
             autoComplete="tel-national"
             inputMode="tel"
-            hint={PHONE_FORMAT_HINT}
+            hint={tm(PHONE_FORMAT_HINT)}
             {...form.field('phoneNumber')}
           />
           <TextField
-            label="Password"
+            label={t('auth.field.password')}
             type="password"
             required
             autoComplete="new-password"
             {...form.field('password')}
           />
           <TextField
-            label="Confirm Password"
+            label={t('auth.field.confirmPassword')}
             type="password"
             required
             autoComplete="new-password"
             {...form.field('confirmPassword')}
           />
           <TextField
-            label="Address Line 1"
+            label={t('auth.field.addressLine1')}
             required
             autoComplete="address-line1"
             {...form.field('addressLine1')}
           />
-          <TextField label="Address Line 2" autoComplete="address-line2" {...form.field('addressLine2')} />
-          <TextField label="City" required autoComplete="address-level2" {...form.field('city')} />
-          <SelectField label="Province" required options={PROVINCE_OPTIONS} {...form.field('province')} />
-          <TextField label="Postal Code" required autoComplete="postal-code" {...form.field('postalCode')} />
+          <TextField
+            label={t('auth.field.addressLine2')}
+            autoComplete="address-line2"
+            {...form.field('addressLine2')}
+          />
+          <TextField
+            label={t('auth.field.city')}
+            required
+            autoComplete="address-level2"
+            {...form.field('city')}
+          />
+          <SelectField
+            label={t('auth.field.province')}
+            required
+            options={PROVINCE_OPTIONS.map((o) => ({ ...o, label: tm(o.label) }))}
+            {...form.field('province')}
+          />
+          <TextField
+            label={t('auth.field.postalCode')}
+            required
+            autoComplete="postal-code"
+            {...form.field('postalCode')}
+          />
           <p className="text-sm sm:col-span-2">
-            We keep your details, and your competitors&apos;, only to run the tournament. Read our{' '}
-            <Link to={href('privacy')}>privacy policy</Link>.
+            {tx('auth.register.privacy', { link: (inner) => <Link to={href('privacy')}>{inner}</Link> })}
           </p>
           <div className="flex items-end sm:col-span-2">
             <Button type="submit" disabled={form.busy}>
               {form.busy && <Spinner className="size-4" />}
-              Sign Up
+              {t('auth.register.button')}
             </Button>
           </div>
         </form>

@@ -9,10 +9,11 @@ import { useForm } from '@web/lib/form.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { resetPassword } from '../api/accounts.ts';
 import { href, PAGES } from '@web/app/pages.ts';
+import { t, tx } from '@web/lib/i18n.tsx';
 
 /** /user/reset/{userId}/{hash} (the shell checks that userId is numeric). */
 export function ResetPage() {
-  usePageMeta(PAGES.reset.title, 'Choose a new password for your account.');
+  usePageMeta(PAGES.reset.title, t('auth.reset.description'));
   const { userId, hash } = useParams();
   const [done, setDone] = useState(false);
   const form = useForm({
@@ -28,20 +29,20 @@ export function ResetPage() {
   return (
     <Card className="mx-auto max-w-xl">
       <CardHeader>
-        <CardTitle>Reset Password</CardTitle>
+        <CardTitle>{t('auth.reset.title')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         <form className="grid gap-4" onSubmit={(e) => void form.submit(e)}>
           <fieldset disabled={done || form.busy} className="grid gap-4">
             <TextField
-              label="New Password"
+              label={t('auth.field.newPassword')}
               type="password"
               required
               autoComplete="new-password"
               {...form.field('newPassword')}
             />
             <TextField
-              label="Confirm Password"
+              label={t('auth.field.confirmPassword')}
               type="password"
               required
               autoComplete="new-password"
@@ -53,13 +54,13 @@ export function ResetPage() {
               disabled={!form.isValid || done || form.busy}
             >
               {form.busy && <Spinner className="size-4" />}
-              Reset Password
+              {t('auth.reset.button')}
             </Button>
           </fieldset>
         </form>
         {done && (
           <p role="status">
-            Your password has been changed. <Link to={href('login')}>Proceed to login</Link>
+            {tx('auth.reset.done', { link: (inner) => <Link to={href('login')}>{inner}</Link> })}
           </p>
         )}
       </CardContent>

@@ -5,9 +5,9 @@ import { Alert } from '@web/components/ui/alert.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
-import { formatDate } from '@web/lib/format.ts';
 import { useFlag } from '@web/lib/site-settings.tsx';
 import { href } from '@web/app/pages.ts';
+import { t, useFormat } from '@web/lib/i18n.tsx';
 
 /** docs/product.md §2 "Login panel states": today, open or opening soon, closed, none. */
 export function TournamentStatusPanel({
@@ -21,6 +21,7 @@ export function TournamentStatusPanel({
 }) {
   // Lunch is mentioned only while lunch tickets are sold (SellLunchTickets).
   const sellLunch = useFlag('SellLunchTickets');
+  const format = useFormat();
   if (isLoading && !tournaments) {
     return (
       <Card>
@@ -37,44 +38,41 @@ export function TournamentStatusPanel({
       <CardHeader>
         <CardTitle id="tournament-status-title">
           {state === 'today'
-            ? 'Tournament Today!'
+            ? t('auth.status.todayTitle')
             : state === 'closed'
-              ? 'Online registration is currently closed'
+              ? t('auth.status.closedTitle')
               : state === 'none'
-                ? 'Thank you for your interest!'
-                : "Don't have an account?"}
+                ? t('auth.status.noneTitle')
+                : t('auth.status.openTitle')}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         {state === 'today' && next && (
           <p>
-            Registration today is in person only, from {next.inPersonRegistrationTimes || '8:30AM to 10AM'}.
+            {t('auth.status.todayText', {
+              times: next.inPersonRegistrationTimes || t('auth.status.defaultTimes'),
+            })}
           </p>
         )}
         {(state === 'open' || state === 'soon') && next && (
           <>
             {state === 'soon' && (
-              <Alert>
-                Registration opens soon! Online registration opens on {formatDate(next.registrationOpensOn)}.
-              </Alert>
+              <Alert>{t('auth.status.opensSoon', { date: format.date(next.registrationOpensOn) })}</Alert>
             )}
-            <p>
-              Sign up for an account to register competitors
-              {sellLunch ? ', spectators and lunch' : ' and spectators'} for the tournament.
-            </p>
+            <p>{t('auth.status.signUpText', { lunch: sellLunch ? 'yes' : 'no' })}</p>
             {state === 'soon' ? (
               <Button disabled className="justify-self-start">
-                Sign Up
+                {t('auth.register.button')}
               </Button>
             ) : (
               <Button asChild className="justify-self-start">
-                <Link to={href('register')}>Sign Up</Link>
+                <Link to={href('register')}>{t('auth.register.button')}</Link>
               </Button>
             )}
           </>
         )}
-        {state === 'closed' && <p>Please check back for the next tournament.</p>}
-        {state === 'none' && <p>The next tournament has not been announced yet. Please check back soon.</p>}
+        {state === 'closed' && <p>{t('auth.status.closedText')}</p>}
+        {state === 'none' && <p>{t('auth.status.noneText')}</p>}
       </CardContent>
     </Card>
   );

@@ -6,10 +6,11 @@ import { usePageAlert } from '@web/lib/page-alert.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { verifyAccount } from '../api/accounts.ts';
 import { href, PAGES } from '@web/app/pages.ts';
+import { t, tx } from '@web/lib/i18n.tsx';
 
 /** /user/verification/{hash}: sends the hash on load (docs/product.md §4). */
 export function VerificationPage() {
-  usePageMeta(PAGES.verification.title, 'Verifying your e-mail address.');
+  usePageMeta(PAGES.verification.title, t('auth.verification.description'));
   const { hash } = useParams();
   const { showError } = usePageAlert();
   const [state, setState] = useState<'working' | 'done' | 'failed'>('working');
@@ -39,17 +40,16 @@ export function VerificationPage() {
   return (
     <Card className="mx-auto max-w-xl">
       <CardHeader>
-        <CardTitle>{state === 'done' ? 'Thank you!' : 'Oops!'}</CardTitle>
+        <CardTitle>
+          {state === 'done' ? t('auth.verification.doneTitle') : t('auth.verification.failedTitle')}
+        </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
         {state === 'done' ? (
-          <p>
-            Your account has been verified. You can now <Link to={href('login')}>login</Link>.
-          </p>
+          <p>{tx('auth.verification.done', { link: (inner) => <Link to={href('login')}>{inner}</Link> })}</p>
         ) : (
           <p>
-            We could not verify your account. Please try the link again, or <Link to={href('contact')}>contact us</Link> for
-            help.
+            {tx('auth.verification.failed', { link: (inner) => <Link to={href('contact')}>{inner}</Link> })}
           </p>
         )}
       </CardContent>

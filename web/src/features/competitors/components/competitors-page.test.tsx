@@ -4,6 +4,9 @@ import type { CompetitorReport, CompetitorReportRow } from '@shared/contract/adm
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '@web/app/providers.tsx';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
+import { setCatalog } from '@web/lib/i18n.tsx';
 import { setSession } from '@web/lib/session.ts';
 import { invalidateQueries } from '@web/lib/use-query.ts';
 import { makeSettings } from '@web/testing/fixtures.ts';
@@ -126,6 +129,18 @@ describe('the competitors list', () => {
     expect(ben).toHaveTextContent('Male');
     expect(ben).toHaveTextContent(/Yes, /);
     expect(screen.getAllByRole('row')[1]).toHaveTextContent('Not yet');
+  });
+
+  it('speaks French', async () => {
+    setCatalog('fr', fr);
+    try {
+      renderAt('/admin/competitors');
+      expect(await screen.findByText('2 compétiteurs', { exact: false })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Compétiteurs' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Télécharger le CSV' })).toBeInTheDocument();
+    } finally {
+      setCatalog('en', en);
+    }
   });
 
   it('filters through the address, so the same list can be printed or shared', async () => {

@@ -19,7 +19,7 @@ import {
   TableHeader,
   TableRow,
 } from '@web/components/ui/table.tsx';
-import { formatDate, useTimeFormat } from '@web/lib/format.ts';
+import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { usePageAlert } from '@web/lib/page-alert.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { downloadCompetitorsCsv, useCompetitors } from '../api/competitors.ts';
@@ -55,33 +55,33 @@ function Filters({
   return (
     <form
       role="search"
-      aria-label="Filter competitors"
+      aria-label={t('competitors.filter.label')}
       className="grid gap-3 sm:grid-cols-3 lg:grid-cols-7 print:hidden"
       onSubmit={(e) => e.preventDefault()}
     >
       <TextField
-        label="Search by name"
+        label={t('competitors.filter.name')}
         type="search"
         autoComplete="off"
         value={value('name')}
         onChange={(e) => onChange('name', e.target.value)}
       />
       <SelectField
-        label="Event type"
-        placeholder="All event types"
+        label={t('competitors.filter.eventType')}
+        placeholder={t('competitors.filter.allEventTypes')}
         value={value('eventTypeId')}
-        options={(report?.eventTypes ?? []).map((t) => ({ value: String(t.id), label: t.title }))}
+        options={(report?.eventTypes ?? []).map((type) => ({ value: String(type.id), label: type.title }))}
         onChange={(e) => onChange('eventTypeId', e.target.value)}
       />
       <SelectField
-        label="Level"
-        placeholder="All levels"
+        label={t('competitors.level')}
+        placeholder={t('competitors.filter.allLevels')}
         value={value('levelId')}
         options={(report?.levels ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
         onChange={(e) => onChange('levelId', e.target.value)}
       />
       <TextField
-        label="Age from"
+        label={t('competitors.filter.ageFrom')}
         type="number"
         inputMode="numeric"
         min={0}
@@ -90,7 +90,7 @@ function Filters({
         onChange={(e) => onChange('minAge', e.target.value)}
       />
       <TextField
-        label="Age to"
+        label={t('competitors.filter.ageTo')}
         type="number"
         inputMode="numeric"
         min={0}
@@ -99,19 +99,19 @@ function Filters({
         onChange={(e) => onChange('maxAge', e.target.value)}
       />
       <SelectField
-        label="Gender"
-        placeholder="All genders"
+        label={t('competitors.gender')}
+        placeholder={t('competitors.filter.allGenders')}
         value={value('gender')}
-        options={([1, 2] as const).map((g) => ({ value: String(g), label: GENDER_LABELS[g] }))}
+        options={([1, 2] as const).map((g) => ({ value: String(g), label: tm(GENDER_LABELS[g]) }))}
         onChange={(e) => onChange('gender', e.target.value)}
       />
       <SelectField
-        label="Checked in"
-        placeholder="Everyone"
+        label={t('competitors.checkedIn')}
+        placeholder={t('competitors.filter.everyone')}
         value={value('checkedIn')}
         options={[
-          { value: 'yes', label: 'Checked in' },
-          { value: 'no', label: 'Not checked in' },
+          { value: 'yes', label: t('competitors.checkedIn') },
+          { value: 'no', label: t('competitors.filter.notCheckedIn') },
         ]}
         onChange={(e) => onChange('checkedIn', e.target.value)}
       />
@@ -128,7 +128,7 @@ function CompetitorsTable({
   name: string;
   onClear: (() => void) | undefined;
 }) {
-  const time = useTimeFormat();
+  const format = useFormat();
   // The name is matched here as typed, without a round trip; the server applies the
   // same rule (shared/domain/names.ts) to the CSV.
   const competitors = name
@@ -143,13 +143,11 @@ function CompetitorsTable({
         data-testid="competitors-empty"
       >
         <p className="font-medium">
-          {onClear
-            ? 'No competitors match these filters.'
-            : 'No competitors are registered for this tournament yet.'}
+          {onClear ? t('competitors.empty.noMatch') : t('competitors.empty.none')}
         </p>
         {onClear && (
           <Button variant="outline" size="sm" onClick={onClear}>
-            Clear the filters
+            {t('competitors.empty.clear')}
           </Button>
         )}
       </div>
@@ -158,20 +156,24 @@ function CompetitorsTable({
   return (
     <Table>
       <TableCaption className="text-left">
-        {count === 1 ? '1 competitor' : `${count} competitors`}
-        {report.tournament &&
-          ` at ${report.tournament.venue}, ${formatDate(report.tournament.tournamentDate)}`}
+        {report.tournament
+          ? t('competitors.caption.at', {
+              count,
+              venue: report.tournament.venue,
+              date: format.date(report.tournament.tournamentDate),
+            })
+          : t('competitors.caption', { count })}
       </TableCaption>
       <TableHeader>
         <TableRow>
-          <TableHead>Name</TableHead>
-          <TableHead>Age</TableHead>
-          <TableHead>Gender</TableHead>
-          <TableHead>Level</TableHead>
-          <TableHead>Weight</TableHead>
-          <TableHead>Events</TableHead>
-          <TableHead>School</TableHead>
-          <TableHead>Checked in</TableHead>
+          <TableHead>{t('competitors.column.name')}</TableHead>
+          <TableHead>{t('competitors.column.age')}</TableHead>
+          <TableHead>{t('competitors.gender')}</TableHead>
+          <TableHead>{t('competitors.level')}</TableHead>
+          <TableHead>{t('competitors.column.weight')}</TableHead>
+          <TableHead>{t('competitors.column.events')}</TableHead>
+          <TableHead>{t('competitors.column.school')}</TableHead>
+          <TableHead>{t('competitors.checkedIn')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -186,12 +188,18 @@ function CompetitorsTable({
               </Link>
             </TableCell>
             <TableCell className="tabular-nums">{c.age}</TableCell>
-            <TableCell>{GENDER_LABELS[c.gender]}</TableCell>
+            <TableCell>{tm(GENDER_LABELS[c.gender])}</TableCell>
             <TableCell>{c.level.name}</TableCell>
-            <TableCell className="tabular-nums">{c.weightKg === null ? '' : `${c.weightKg} kg`}</TableCell>
+            <TableCell className="tabular-nums">
+              {c.weightKg === null ? '' : t('competitors.weightKg', { weight: format.number(c.weightKg) })}
+            </TableCell>
             <TableCell>{c.events.map((e) => e.name).join(', ')}</TableCell>
             <TableCell>{c.school}</TableCell>
-            <TableCell>{c.checkedInAt ? `Yes, ${time.timeOrDateTime(c.checkedInAt)}` : 'Not yet'}</TableCell>
+            <TableCell>
+              {c.checkedInAt
+                ? t('competitors.checkedInAt', { time: format.timeOrDateTime(c.checkedInAt) })
+                : t('competitors.notYet')}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -200,10 +208,7 @@ function CompetitorsTable({
 }
 
 export function CompetitorsPage() {
-  usePageMeta(
-    PAGES.competitors.title,
-    'Every competitor of the next tournament, with filters, CSV export and a print view.',
-  );
+  usePageMeta(PAGES.competitors.title, t('competitors.description'));
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
   const { name = '', ...serverFilter } = filter;
@@ -230,13 +235,13 @@ export function CompetitorsPage() {
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-semibold">Competitors</h1>
+        <h1 className="text-2xl font-semibold">{t('competitors.title')}</h1>
         <div className="flex flex-wrap gap-2 print:hidden">
           {printView ? (
             <>
-              <Button onClick={() => window.print()}>Print</Button>
+              <Button onClick={() => window.print()}>{t('competitors.print')}</Button>
               <Button variant="outline" asChild>
-                <Link to={withPrint(false)}>Back to the list</Link>
+                <Link to={withPrint(false)}>{t('competitors.backToList')}</Link>
               </Button>
             </>
           ) : (
@@ -254,10 +259,10 @@ export function CompetitorsPage() {
                     .finally(() => setDownloading(false));
                 }}
               >
-                Download CSV
+                {t('competitors.downloadCsv')}
               </Button>
               <Button variant="outline" asChild>
-                <Link to={withPrint(true)}>Print view</Link>
+                <Link to={withPrint(true)}>{t('competitors.printView')}</Link>
               </Button>
             </>
           )}

@@ -1,4 +1,5 @@
 import type { Count } from '@shared/contract/admin-reports.ts';
+import { t, tm } from '@web/lib/i18n.tsx';
 
 /**
  * A plain horizontal bar chart (no chart library): one row per label, the bar's length its share
@@ -10,7 +11,7 @@ export function BarChart({ title, counts }: { title: string; counts: readonly Co
     <section aria-label={title} className="grid gap-2">
       <h3 className="text-sm font-semibold">{title}</h3>
       {counts.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Nothing yet.</p>
+        <p className="text-sm text-muted-foreground">{t('dashboard.chart.empty')}</p>
       ) : (
         <ul className="grid gap-1.5">
           {counts.map((c) => (
@@ -18,8 +19,8 @@ export function BarChart({ title, counts }: { title: string; counts: readonly Co
               key={`${c.id ?? ''}-${c.label}`}
               className="grid grid-cols-[8rem_1fr_2.5rem] items-center gap-2 text-sm"
             >
-              <span className="truncate" title={c.label}>
-                {c.label}
+              <span className="truncate" title={tm(c.label)}>
+                {tm(c.label)}
               </span>
               <span className="h-3 rounded-sm bg-muted" aria-hidden="true">
                 <span

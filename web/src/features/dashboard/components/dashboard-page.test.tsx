@@ -3,6 +3,9 @@ import type { Dashboard } from '@shared/contract/admin-reports.ts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '@web/app/providers.tsx';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
+import { setCatalog } from '@web/lib/i18n.tsx';
 import { setSession } from '@web/lib/session.ts';
 import { invalidateQueries } from '@web/lib/use-query.ts';
 import { makeSettings } from '@web/testing/fixtures.ts';
@@ -138,6 +141,18 @@ describe('the dashboard', () => {
       2,
     );
     expect(screen.getByText(/Saturday, June 13, 2099, Elliot Lake Secondary School/)).toBeInTheDocument();
+  });
+
+  it('speaks French', async () => {
+    setCatalog('fr', fr);
+    try {
+      renderPage();
+      expect(await screen.findByTestId('dashboard-checked-in')).toHaveTextContent('3 sur 12 arrivés');
+      expect(screen.getByRole('heading', { name: 'Tableau de bord' })).toBeInTheDocument();
+      expect(screen.getByText(/samedi 13 juin 2099/)).toBeInTheDocument();
+    } finally {
+      setCatalog('en', en);
+    }
   });
 
   it('says so when no tournament is scheduled', async () => {

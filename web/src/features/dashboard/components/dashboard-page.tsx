@@ -2,7 +2,7 @@ import type { Dashboard } from '@shared/contract/admin-reports.ts';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { QueryView } from '@web/components/query-view.tsx';
-import { formatDate, formatDollars } from '@web/lib/format.ts';
+import { t, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { PAGES } from '@web/app/pages.ts';
 import { useDashboard, useLiveRefresh } from '../api/dashboard.ts';
@@ -41,7 +41,7 @@ function CheckInProgress({ checkIn }: { checkIn: Dashboard['checkIn'] }) {
     <div className="grid gap-1">
       <div
         role="progressbar"
-        aria-label="Competitors checked in"
+        aria-label={t('dashboard.checkIn.label')}
         aria-valuemin={0}
         aria-valuemax={checkIn.expected}
         aria-valuenow={checkIn.checkedIn}
@@ -49,58 +49,68 @@ function CheckInProgress({ checkIn }: { checkIn: Dashboard['checkIn'] }) {
       >
         <span className="block h-3 rounded-sm bg-primary" style={{ width: `${share}%` }} />
       </div>
-      <p className="text-sm text-muted-foreground">{share}% of expected competitors</p>
+      <p className="text-sm text-muted-foreground">{t('dashboard.checkIn.share', { share })}</p>
     </div>
   );
 }
 
 function DashboardView({ data }: { data: Dashboard }) {
-  const { tournament: t, registrations, competitors, revenue, checkIn } = data;
-  if (!t) return <p>There is no upcoming tournament scheduled.</p>;
+  const { tournament, registrations, competitors, revenue, checkIn } = data;
+  const format = useFormat();
+  if (!tournament) return <p>{t('dashboard.noTournament')}</p>;
   return (
     <div className="grid gap-6">
       <p className="text-muted-foreground">
-        {formatDate(t.tournamentDate)}, {t.venue}, {t.city}
+        {format.date(tournament.tournamentDate)}, {tournament.venue}, {tournament.city}
       </p>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Figure
-          label="Checked in"
-          value={`${checkIn.checkedIn} of ${checkIn.expected} checked in`}
+          label={t('dashboard.checkedIn')}
+          value={t('dashboard.checkedIn.value', { checkedIn: checkIn.checkedIn, expected: checkIn.expected })}
           testId="dashboard-checked-in"
         >
           <CheckInProgress checkIn={checkIn} />
         </Figure>
-        <Figure label="Registrations" value={registrations.completed} testId="dashboard-registrations">
-          <p className="text-sm text-muted-foreground">{registrations.incomplete} not completed yet</p>
+        <Figure
+          label={t('dashboard.registrations')}
+          value={registrations.completed}
+          testId="dashboard-registrations"
+        >
+          <p className="text-sm text-muted-foreground">
+            {t('dashboard.registrations.incomplete', { count: registrations.incomplete })}
+          </p>
         </Figure>
         <Figure
-          label="Revenue online"
-          value={formatDollars(revenue.online)}
+          label={t('dashboard.revenue.online')}
+          value={format.money(revenue.online)}
           testId="dashboard-revenue-online"
         />
         <Figure
-          label="Revenue at the door"
-          value={formatDollars(revenue.door)}
+          label={t('dashboard.revenue.door')}
+          value={format.money(revenue.door)}
           testId="dashboard-revenue-door"
         >
           <p className="text-sm text-muted-foreground">
-            Cash {formatDollars(revenue.byMethod.cash)}, card terminal {formatDollars(revenue.byMethod.card)},
-            e-transfer {formatDollars(revenue.byMethod.etransfer)}
+            {t('dashboard.revenue.byMethod', {
+              cash: format.money(revenue.byMethod.cash),
+              card: format.money(revenue.byMethod.card),
+              etransfer: format.money(revenue.byMethod.etransfer),
+            })}
           </p>
         </Figure>
-        <Figure label="Competitors" value={competitors.total} testId="dashboard-competitors" />
-        <Figure label="Spectator passes" value={data.spectators} testId="dashboard-spectators" />
-        <Figure label="Lunch tickets" value={data.lunch} testId="dashboard-lunch" />
+        <Figure label={t('dashboard.competitors')} value={competitors.total} testId="dashboard-competitors" />
+        <Figure label={t('dashboard.spectators')} value={data.spectators} testId="dashboard-spectators" />
+        <Figure label={t('dashboard.lunch')} value={data.lunch} testId="dashboard-lunch" />
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Competitors</CardTitle>
+          <CardTitle>{t('dashboard.competitors')}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-6 md:grid-cols-2">
-          <BarChart title="By event type" counts={competitors.byEventType} />
-          <BarChart title="By level" counts={competitors.byLevel} />
-          <BarChart title="By age on tournament day" counts={competitors.byAgeBand} />
-          <BarChart title="By gender" counts={competitors.byGender} />
+          <BarChart title={t('dashboard.chart.eventType')} counts={competitors.byEventType} />
+          <BarChart title={t('dashboard.chart.level')} counts={competitors.byLevel} />
+          <BarChart title={t('dashboard.chart.age')} counts={competitors.byAgeBand} />
+          <BarChart title={t('dashboard.chart.gender')} counts={competitors.byGender} />
         </CardContent>
       </Card>
     </div>
@@ -108,15 +118,12 @@ function DashboardView({ data }: { data: Dashboard }) {
 }
 
 export function DashboardPage() {
-  usePageMeta(
-    PAGES.dashboard.title,
-    'Registrations, competitors, revenue and check-in of the next tournament.',
-  );
+  usePageMeta(PAGES.dashboard.title, t('dashboard.description'));
   const dashboard = useDashboard();
   useLiveRefresh(dashboard.refetch);
   return (
     <div className="grid gap-4">
-      <h1 className="text-2xl font-semibold">Dashboard</h1>
+      <h1 className="text-2xl font-semibold">{t('dashboard.title')}</h1>
       <QueryView query={dashboard}>{(data) => <DashboardView data={data} />}</QueryView>
     </div>
   );

@@ -5,6 +5,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '@web/app/providers.tsx';
 import { routes } from '@web/app/routes.tsx';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
+import { setCatalog } from '@web/lib/i18n.tsx';
 import { setSession } from '@web/lib/session.ts';
 import { invalidateQueries } from '@web/lib/use-query.ts';
 import { makeSettings, makeTournament, stubApi } from '@web/testing/fixtures.ts';
@@ -92,6 +95,19 @@ describe('the dev outbox', () => {
     renderAt('/admin/dev-outbox');
     expect(await screen.findByText('No SMS kept.')).toBeInTheDocument();
     expect(await screen.findByText('No mail kept.')).toBeInTheDocument();
+  });
+
+  it('speaks French', async () => {
+    signIn(['SuperAdmin']);
+    stubApi({ '/api/settings': makeSettings(), '/api/dev/sms-outbox': [], '/api/dev/mailbox': [] });
+    setCatalog('fr', fr);
+    try {
+      renderAt('/admin/dev-outbox');
+      expect(await screen.findByText('Aucun texto gardé.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Actualiser' })).toBeInTheDocument();
+    } finally {
+      setCatalog('en', en);
+    }
   });
 
   it.each([['TournamentDirector'], ['CheckInAdmin']])(

@@ -1,14 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '@web/components/ui/button.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table.tsx';
-import { useTimeFormat } from '@web/lib/format.ts';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table.tsx';
+import { t, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { refreshQueries, type QueryResult } from '@web/lib/use-query.ts';
 import { useDevMailbox, useDevSmsOutbox } from '../api/dev-outbox.ts';
@@ -20,38 +13,35 @@ import { QueryView } from '@web/components/query-view.tsx';
  * verification link can be read on a server that sends nothing.
  */
 export function DevOutboxPage() {
-  usePageMeta('Dev outbox', 'SMS and mails kept by a server that does not send them');
+  usePageMeta(t('devOutbox.title'), t('devOutbox.description'));
   const sms = useDevSmsOutbox();
   const mail = useDevMailbox();
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold">Dev outbox</h1>
-          <p className="text-sm text-muted-foreground">
-            Without Twilio configured (TWILIO_*) the server keeps each SMS here instead of sending it; without
-            SMTP_URL, each mail. The newest 100 of each.
-          </p>
+          <h1 className="text-2xl font-semibold">{t('devOutbox.title')}</h1>
+          <p className="text-sm text-muted-foreground">{t('devOutbox.intro')}</p>
         </div>
         <Button variant="outline" onClick={() => refreshQueries('dev:')}>
-          Refresh
+          {t('devOutbox.refresh')}
         </Button>
       </div>
 
       <OutboxSection
         id="dev-sms"
-        title="SMS outbox"
-        empty="No SMS kept."
+        title={t('devOutbox.sms.title')}
+        empty={t('devOutbox.sms.empty')}
         query={sms}
-        messageHeading="Message"
+        messageHeading={t('devOutbox.sms.message')}
         message={(m) => <span className="whitespace-pre-wrap">{m.body}</span>}
       />
       <OutboxSection
         id="dev-mail"
-        title="Mailbox"
-        empty="No mail kept."
+        title={t('devOutbox.mail.title')}
+        empty={t('devOutbox.mail.empty')}
         query={mail}
-        messageHeading="Subject and text"
+        messageHeading={t('devOutbox.mail.message')}
         message={(m) => (
           <details>
             <summary className="cursor-pointer font-medium">{m.subject}</summary>
@@ -79,7 +69,7 @@ function OutboxSection<M extends { id: number | string; createdAt: string; to: s
   messageHeading: string;
   message: (m: M) => ReactNode;
 }) {
-  const time = useTimeFormat();
+  const format = useFormat();
   return (
     <section aria-labelledby={id} className="grid gap-2">
       <h2 id={id} className="text-lg font-semibold">
@@ -93,15 +83,15 @@ function OutboxSection<M extends { id: number | string; createdAt: string; to: s
             <Table aria-labelledby={id}>
               <TableHeader>
                 <TableRow>
-                  <TableHead>When</TableHead>
-                  <TableHead>To</TableHead>
+                  <TableHead>{t('devOutbox.when')}</TableHead>
+                  <TableHead>{t('devOutbox.to')}</TableHead>
                   <TableHead>{messageHeading}</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {data.map((m) => (
                   <TableRow key={m.id}>
-                    <TableCell className="whitespace-nowrap">{time.dateTime(m.createdAt)}</TableCell>
+                    <TableCell className="whitespace-nowrap">{format.dateTime(m.createdAt)}</TableCell>
                     <TableCell className="whitespace-nowrap">{m.to}</TableCell>
                     <TableCell>{message(m)}</TableCell>
                   </TableRow>

@@ -3,7 +3,7 @@ import { formatFileSize } from '@shared/domain/files.ts';
 import { Download, Trash2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button.tsx';
 import { useAction } from '@web/lib/action.ts';
-import { formatDate, useTimeZone } from '@web/lib/format.ts';
+import { t, useFormat } from '@web/lib/i18n.tsx';
 import { deleteFile, downloadFile, invalidateFiles } from '../api/files.ts';
 
 /** Files with their size, date and sender; Download for each, Delete where the caller may. */
@@ -19,21 +19,26 @@ export function FileList({ files, empty, label }: { files: SharedFile[]; empty: 
 }
 
 function FileRow({ file }: { file: SharedFile }) {
-  const timeZone = useTimeZone();
-  const download = useAction(() => downloadFile(file), { errorPrefix: 'Could not download the file. ' });
+  const format = useFormat();
+  const download = useAction(() => downloadFile(file), { errorPrefix: `${t('files.list.downloadFailed')} ` });
   const remove = useAction(
     async () => {
       await deleteFile(file);
       invalidateFiles();
     },
-    { success: `${file.name} was deleted.`, successAs: 'toast', errorPrefix: 'Could not delete the file. ' },
+    {
+      success: t('files.list.deleted', { name: file.name }),
+      successAs: 'toast',
+      errorPrefix: `${t('files.list.deleteFailed')} `,
+    },
   );
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border p-3">
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words">{file.name}</p>
         <p className="text-sm text-muted-foreground">
-          {formatFileSize(file.size)} · {formatDate(file.uploadedAt, timeZone)} · from {file.from}
+          {formatFileSize(file.size)} · {format.date(file.uploadedAt)} ·{' '}
+          {t('files.list.from', { name: file.from })}
         </p>
       </div>
       <div className="flex gap-2">
@@ -41,22 +46,22 @@ function FileRow({ file }: { file: SharedFile }) {
           variant="outline"
           size="sm"
           disabled={download.busy}
-          aria-label={`Download ${file.name}`}
+          aria-label={t('files.list.downloadLabel', { name: file.name })}
           onClick={() => void download.run()}
         >
           <Download className="size-4" aria-hidden="true" />
-          Download
+          {t('files.list.download')}
         </Button>
         {file.canDelete && (
           <Button
             variant="ghost"
             size="sm"
             disabled={remove.busy}
-            aria-label={`Delete ${file.name}`}
+            aria-label={t('files.list.deleteLabel', { name: file.name })}
             onClick={() => void remove.run()}
           >
             <Trash2 className="size-4" aria-hidden="true" />
-            Delete
+            {t('files.list.delete')}
           </Button>
         )}
       </div>

@@ -6,7 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Select } from '@web/components/ui/select.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
-import { formatDate } from '@web/lib/format.ts';
+import type { Formatters } from '@shared/i18n/format.ts';
+import { t, tx, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useSession } from '@web/lib/session.ts';
 import { invalidateFiles, shareFile, uploadForStaff, useMyFiles } from '../api/files.ts';
@@ -19,16 +20,15 @@ import { href, PAGES } from '@web/app/pages.ts';
 // the tournament shares; a director also shares files with everyone from here.
 
 /** "Maya Lee and Obi Lee, Saturday, November 28, 2026" */
-function registrationLabel(r: FileRegistration): string {
-  const who = r.competitorNames.length ? r.competitorNames.join(', ') : `Registration ${r.registrationId}`;
-  return `${who} (${formatDate(r.tournamentDate)})`;
+function registrationLabel(r: FileRegistration, format: Formatters): string {
+  const who = r.competitorNames.length
+    ? r.competitorNames.join(', ')
+    : t('files.registration', { id: r.registrationId });
+  return `${who} (${format.date(r.tournamentDate)})`;
 }
 
 export function FileSharingPage() {
-  usePageMeta(
-    PAGES.fileSharing.title,
-    'Send the tournament staff your waivers and medical forms, and get the files they share.',
-  );
+  usePageMeta(PAGES.fileSharing.title, t('files.description'));
   const { data, isLoading } = useMyFiles();
   const session = useSession();
   const director = hasAnyRole(session?.user.roles ?? [], DIRECTOR_ROLES);
@@ -37,18 +37,18 @@ export function FileSharingPage() {
   const registrations = data?.registrations ?? [];
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-4">
-      <h1 className="text-2xl font-bold">File sharing</h1>
+      <h1 className="text-2xl font-bold">{t('files.title')}</h1>
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Send a file to the staff</CardTitle>
-          <CardDescription>
-            A signed waiver, a medical form: only you and the tournament staff see it.
-          </CardDescription>
+          <CardTitle as="h2">{t('files.send.title')}</CardTitle>
+          <CardDescription>{t('files.send.text')}</CardDescription>
         </CardHeader>
         <CardContent>
           {registrations.length === 0 ? (
             <p>
-              Files are sent for a registration. <Link to={href('registrationStart')}>Register first</Link>.
+              {tx('files.send.registerFirst', {
+                link: (inner) => <Link to={href('registrationStart')}>{inner}</Link>,
+              })}
             </p>
           ) : (
             <SendToStaff registrations={registrations} />
@@ -58,14 +58,14 @@ export function FileSharingPage() {
       {director && (
         <Card>
           <CardHeader>
-            <CardTitle as="h2">Share a file with everyone</CardTitle>
-            <CardDescription>The schedule, the rules: every signed-in family sees it here.</CardDescription>
+            <CardTitle as="h2">{t('files.share.title')}</CardTitle>
+            <CardDescription>{t('files.share.text')}</CardDescription>
           </CardHeader>
           <CardContent>
             <UploadForm
-              label="File to share with everyone"
-              submit="Share with everyone"
-              success={(name) => `${name} is shared with everyone.`}
+              label={t('files.share.label')}
+              submit={t('files.share.submit')}
+              success={(name) => t('files.share.success', { name })}
               onUpload={async (file) => {
                 await shareFile(file);
                 invalidateFiles();
@@ -76,25 +76,25 @@ export function FileSharingPage() {
       )}
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Files from the tournament</CardTitle>
+          <CardTitle as="h2">{t('files.fromTournament')}</CardTitle>
         </CardHeader>
         <CardContent>
           <FileList
-            label="Files from the tournament"
+            label={t('files.fromTournament')}
             files={files.filter((f) => f.kind === 'share')}
-            empty="The tournament has not shared any files yet."
+            empty={t('files.fromTournament.empty')}
           />
         </CardContent>
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Files you sent</CardTitle>
+          <CardTitle as="h2">{t('files.sent')}</CardTitle>
         </CardHeader>
         <CardContent>
           <FileList
-            label="Files you sent"
+            label={t('files.sent')}
             files={files.filter((f) => f.kind === 'upload')}
-            empty="You have not sent any files yet."
+            empty={t('files.sent.empty')}
           />
         </CardContent>
       </Card>
@@ -106,25 +106,26 @@ function SendToStaff({ registrations }: { registrations: FileRegistration[] }) {
   const id = useId();
   const [registrationId, setRegistrationId] = useState(registrations[0]?.registrationId ?? 0);
   const only = registrations.length === 1 ? registrations[0] : undefined;
+  const format = useFormat();
   return (
     <UploadForm
-      label="File for the staff"
-      submit="Send to staff"
-      success={(name) => `${name} was sent to the staff.`}
+      label={t('files.send.label')}
+      submit={t('files.send.submit')}
+      success={(name) => t('files.send.success', { name })}
       onUpload={async (file) => {
         await uploadForStaff(file, registrationId);
         invalidateFiles();
       }}
     >
       {only ? (
-        <p className="text-sm">For {registrationLabel(only)}</p>
+        <p className="text-sm">{t('files.send.for', { registration: registrationLabel(only, format) })}</p>
       ) : (
         <div className="grid gap-1">
-          <Label htmlFor={id}>Registration</Label>
+          <Label htmlFor={id}>{t('files.send.registration')}</Label>
           <Select id={id} value={registrationId} onChange={(e) => setRegistrationId(Number(e.target.value))}>
             {registrations.map((r) => (
               <option key={r.registrationId} value={r.registrationId}>
-                {registrationLabel(r)}
+                {registrationLabel(r, format)}
               </option>
             ))}
           </Select>

@@ -8,6 +8,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageAlert } from '@web/components/page-alert.tsx';
 import { setImpersonatedUserId } from '@web/lib/impersonation.ts';
 import { PageAlertProvider } from '@web/lib/page-alert.tsx';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
+import { setCatalog } from '@web/lib/i18n.tsx';
 import { setSession } from '@web/lib/session.ts';
 import { invalidateQueries } from '@web/lib/use-query.ts';
 import { FileSharingPage } from './file-sharing-page.tsx';
@@ -93,6 +96,19 @@ describe('/customer/file-sharing', () => {
     expect((form.get('file') as File).name).toBe('Maya waiver.pdf');
     const list = await screen.findByRole('list', { name: 'Files you sent' });
     expect(within(list).getByText('Maya waiver.pdf')).toBeInTheDocument();
+  });
+
+  it('speaks French', async () => {
+    handler = (method, url) =>
+      method === 'GET' && url === '/api/files' ? { status: 200, body: mine() } : undefined;
+    setCatalog('fr', fr);
+    try {
+      renderAt('/customer/file-sharing', '/customer/file-sharing', <FileSharingPage />);
+      expect(await screen.findByRole('heading', { name: 'Partage de fichiers' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Envoyer au personnel' })).toBeInTheDocument();
+    } finally {
+      setCatalog('en', en);
+    }
   });
 
   it('refuses a file over 10 MB or an empty one on the device, sending nothing', async () => {

@@ -8,6 +8,7 @@ import { invalidateFiles, shareFile, useRegistrationFiles } from '../api/files.t
 import { FileList } from './file-list.tsx';
 import { UploadForm } from './upload-form.tsx';
 import { QueryView } from '@web/components/query-view.tsx';
+import { t } from '@web/lib/i18n.tsx';
 
 // On `/admin/registration/{id}` (decision 025): the family's uploads and what staff shared with
 // it. Every staff role reads them (a CheckInAdmin within reach, decision 018); directors
@@ -29,22 +30,18 @@ function Panel() {
   return (
     <QueryView query={{ data, isLoading }} errors="none">
       {(data) => (
-        <section aria-label="Files" className="mx-auto grid w-full max-w-3xl">
+        <section aria-label={t('files.panel.title')} className="mx-auto grid w-full max-w-3xl">
           <Card>
             <CardHeader>
-              <CardTitle as="h2">Files</CardTitle>
+              <CardTitle as="h2">{t('files.panel.title')}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <FileList
-                label="Files of this registration"
-                files={data}
-                empty="No files: the family has sent none, and none were shared with it."
-              />
+              <FileList label={t('files.panel.list')} files={data} empty={t('files.panel.empty')} />
               {director && (
                 <UploadForm
-                  label="File to share with this registration"
-                  submit="Share with this registration"
-                  success={(name) => `${name} is shared with this registration.`}
+                  label={t('files.panel.shareLabel')}
+                  submit={t('files.panel.shareSubmit')}
+                  success={(name) => t('files.panel.shareSuccess', { name })}
                   onUpload={async (file) => {
                     await shareFile(file, registrationId);
                     invalidateFiles();

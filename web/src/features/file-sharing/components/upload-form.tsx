@@ -4,6 +4,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { useAction } from '@web/lib/action.ts';
+import { t, tm } from '@web/lib/i18n.tsx';
 
 /**
  * A file picker and a send button. The size and an empty file are checked here as on the
@@ -67,11 +68,11 @@ export function UploadForm({
           }}
         />
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          PDF or a photo (JPEG, PNG, WebP or HEIC), up to 10 MB.
+          {t('files.upload.hint')}
         </p>
         {problem && (
           <p id={`${id}-problem`} role="alert" className="text-sm text-destructive">
-            {problem}
+            {tm(problem)}
           </p>
         )}
       </div>

@@ -22,6 +22,8 @@ import {
 } from '@web/components/form/competitor-fields.tsx';
 import { AREA_PAGES, type Area } from '../model/area.ts';
 import { href, PAGES } from '@web/app/pages.ts';
+import { t, tm, tx } from '@web/lib/i18n.tsx';
+import { NOT_FOUND_TEXT } from '@shared/domain/domain-error.ts';
 
 interface Values {
   firstName: string;
@@ -102,7 +104,7 @@ function sameContactChoices(
 
 /** `/{customer|admin}/registration/{id}/competitor/{competitorId?}`: add or edit, validated as you type. */
 export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
-  usePageMeta(PAGES.competitor.title, 'Competitor details, events and emergency contact.');
+  usePageMeta(PAGES.competitor.title, t('registration.competitor.description'));
   const params = useParams();
   const registrationId = Number(params.registrationId);
   const competitorId = params.competitorId ? Number(params.competitorId) : undefined;
@@ -166,8 +168,7 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
       errors="instead"
     >
       {(loaded) => {
-        if (competitorId !== undefined && !existing)
-          return <p role="alert">The requested resource was not found</p>;
+        if (competitorId !== undefined && !existing) return <p role="alert">{tm(NOT_FOUND_TEXT)}</p>;
 
         const values = form.values;
         // "Same as Ava": the emergency contacts already given for the family's other
@@ -179,14 +180,16 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
           <Card className="mx-auto max-w-2xl">
             <CardHeader>
               <h1 className="text-2xl font-bold">
-                {competitorId === undefined ? 'Add a competitor' : 'Edit competitor'}
+                {competitorId === undefined
+                  ? t('registration.competitor.addTitle')
+                  : t('registration.competitor.editTitle')}
               </h1>
             </CardHeader>
             <CardContent>
               <form noValidate onSubmit={(e) => void form.submit(e)} className="grid gap-4">
                 <CompetitorDetailFields field={text} levels={options.data?.competitorLevels ?? []} />
                 <fieldset className="grid gap-2">
-                  <legend className="mb-1 font-medium">Events</legend>
+                  <legend className="mb-1 font-medium">{t('registration.competitor.events')}</legend>
                   {(options.data?.events ?? []).map((e) => (
                     // The whole row is the target, at least 44 px tall.
                     <label
@@ -208,16 +211,16 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
                         }}
                       />
                       {e.name}
-                      {e.requiresWeight ? ' (weight needed)' : ''}
+                      {e.requiresWeight ? ` ${t('registration.competitor.weightNeeded')}` : ''}
                     </label>
                   ))}
                   {form.error('eventIds') && (
-                    <p className="text-sm font-medium text-destructive">{form.error('eventIds')}</p>
+                    <p className="text-sm font-medium text-destructive">{tm(form.error('eventIds') ?? '')}</p>
                   )}
                 </fieldset>
                 {sameAs.length > 0 && (
                   <div className="grid gap-2">
-                    <p className="text-sm">Emergency contact</p>
+                    <p className="text-sm">{t('registration.competitor.emergencyContact')}</p>
                     <div className="flex flex-wrap gap-2">
                       {sameAs.map((c) => (
                         <Button
@@ -233,7 +236,7 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
                             })
                           }
                         >
-                          Same as {c.firstName} ({c.name})
+                          {t('registration.competitor.sameAs', { firstName: c.firstName, name: c.name })}
                         </Button>
                       ))}
                     </div>
@@ -248,19 +251,21 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
                     checked={values.guardianConsent}
                     onChange={(e) => form.set('guardianConsent', e.target.checked)}
                   />
-                  I am this competitor&apos;s parent or guardian and consent to their taking part (needed
-                  under 18)
+                  {t('registration.competitor.consent')}
                 </label>
                 {form.error('guardianConsent') && (
-                  <p className="text-sm font-medium text-destructive">{form.error('guardianConsent')}</p>
+                  <p className="text-sm font-medium text-destructive">
+                    {tm(form.error('guardianConsent') ?? '')}
+                  </p>
                 )}
                 <p className="text-sm">
-                  A competitor&apos;s details reach only the tournament staff who need them. Read our{' '}
-                  <Link to={href('privacy')}>privacy policy</Link>.
+                  {tx('registration.competitor.privacy', {
+                    link: (inner) => <Link to={href('privacy')}>{inner}</Link>,
+                  })}
                 </p>
                 <div className="flex flex-wrap gap-2">
                   <Button type="submit" size="lg" disabled={form.busy}>
-                    Save competitor
+                    {t('registration.competitor.save')}
                   </Button>
                   <Button
                     type="button"
@@ -268,7 +273,7 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
                     variant="outline"
                     onClick={() => void navigate(href(AREA_PAGES[area].registration, { registrationId }))}
                   >
-                    Cancel
+                    {t('registration.competitor.cancel')}
                   </Button>
                 </div>
               </form>

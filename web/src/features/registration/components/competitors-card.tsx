@@ -21,6 +21,7 @@ import {
 } from '../api/registration.ts';
 import { AREA_PAGES, type Area } from '../model/area.ts';
 import { href } from '@web/app/pages.ts';
+import { t, tx } from '@web/lib/i18n.tsx';
 
 type Competitor = Registration['competitors'][number];
 
@@ -35,7 +36,10 @@ function useRemoveCompetitor(id: number) {
       setRemoving(null);
       return competitor;
     },
-    { success: (c) => `${c.firstName} ${c.lastName} was removed.`, successAs: 'toast' },
+    {
+      success: (c) => t('registration.competitors.removed', { name: `${c.firstName} ${c.lastName}` }),
+      successAs: 'toast',
+    },
   );
   return { removing, setRemoving, remove };
 }
@@ -59,37 +63,39 @@ export function CompetitorsCard({
     <>
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Competitors</CardTitle>
+          <CardTitle as="h2">{t('registration.competitors.title')}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-3">
-          {registration.competitors.length === 0 && <p>No competitors yet.</p>}
+          {registration.competitors.length === 0 && <p>{t('registration.competitors.none')}</p>}
           <ul className="grid gap-2">
             {registration.competitors.map((c) => (
               <li key={c.id} className="flex flex-wrap items-center gap-2 rounded-md border p-2">
                 <span className="flex-1">
-                  <strong>
-                    {c.firstName} {c.lastName}
-                  </strong>
-                  {c.age !== null ? `, ${c.age}` : ''}: {c.eventIds.map(eventName).join(', ')}
+                  {tx('registration.competitors.line', {
+                    name: `${c.firstName} ${c.lastName}`,
+                    age: c.age === null ? 'none' : String(c.age),
+                    events: c.eventIds.map(eventName).join(', '),
+                    strong: (inner) => <strong>{inner}</strong>,
+                  })}
                 </span>
                 {!locked && (
                   <>
                     <Button asChild variant="outline" className="h-11">
                       <Link
                         to={href(AREA_PAGES[area].competitor, { registrationId: id, competitorId: c.id })}
-                        aria-label={`Edit ${c.firstName}`}
+                        aria-label={t('registration.competitors.editLabel', { firstName: c.firstName })}
                       >
-                        Edit
+                        {t('registration.competitors.edit')}
                       </Link>
                     </Button>
                     <Button
                       variant="outline"
                       className="h-11 border-destructive/60 text-destructive hover:bg-destructive/10 hover:text-destructive"
                       onClick={() => setRemoving(c)}
-                      aria-label={`Delete ${c.firstName}`}
+                      aria-label={t('registration.competitors.deleteLabel', { firstName: c.firstName })}
                     >
                       <Trash2 aria-hidden="true" />
-                      Delete
+                      {t('registration.competitors.delete')}
                     </Button>
                   </>
                 )}
@@ -100,7 +106,7 @@ export function CompetitorsCard({
             <div>
               <Button asChild size="lg">
                 <Link to={href(AREA_PAGES[area].competitor, { registrationId: id, competitorId: undefined })}>
-                  Add competitor
+                  {t('registration.competitors.add')}
                 </Link>
               </Button>
             </div>
@@ -113,16 +119,16 @@ export function CompetitorsCard({
           <DialogContent>
             <DialogHeader>
               <DialogTitle>
-                Delete {removing.firstName} {removing.lastName}?
+                {t('registration.competitors.confirmTitle', {
+                  name: `${removing.firstName} ${removing.lastName}`,
+                })}
               </DialogTitle>
-              <DialogDescription>
-                Their details and events are taken off this registration. This cannot be undone.
-              </DialogDescription>
+              <DialogDescription>{t('registration.competitors.confirmText')}</DialogDescription>
             </DialogHeader>
             <DialogFooter className="flex-wrap">
               <DialogClose asChild>
                 <Button variant="outline" className="h-11" disabled={remove.busy}>
-                  Keep {removing.firstName}
+                  {t('registration.competitors.keep', { firstName: removing.firstName })}
                 </Button>
               </DialogClose>
               <Button
@@ -131,7 +137,7 @@ export function CompetitorsCard({
                 disabled={remove.busy}
                 onClick={() => void remove.run(removing)}
               >
-                Delete {removing.firstName}
+                {t('registration.competitors.deleteLabel', { firstName: removing.firstName })}
               </Button>
             </DialogFooter>
           </DialogContent>

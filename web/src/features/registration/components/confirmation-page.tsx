@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { QueryView } from '@web/components/query-view.tsx';
-import { formatDollars } from '@web/lib/format.ts';
+import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { useAction } from '@web/lib/action.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import {
@@ -27,7 +27,8 @@ const PAYMENT_POLL_MS = 2000;
  * the family back here with `?paid=1` while its webhook completes the registration.
  */
 export function ConfirmationPage() {
-  usePageMeta(PAGES.confirmation.title, 'Review and complete your registration.');
+  usePageMeta(PAGES.confirmation.title, t('registration.confirmation.description'));
+  const format = useFormat();
   const id = Number(useParams().registrationId);
   const [search] = useSearchParams();
   const returningFromPayment = search.get('paid') === '1';
@@ -67,45 +68,45 @@ export function ConfirmationPage() {
             <Card className="mx-auto max-w-2xl">
               <CardContent className="grid gap-2 pt-6" role="status">
                 <Spinner />
-                <p>Thank you! We are confirming your payment; your receipt will appear here in a moment.</p>
+                <p>{t('registration.confirmation.confirming')}</p>
               </CardContent>
             </Card>
           );
         }
 
         const items = receiptItems(registration, registration.tournament);
-        const owing = formatDollars(registration.balanceOwing);
+        const owing = format.money(registration.balanceOwing);
         const cardOffered = options.data?.cardPayments === true;
 
         return (
           <Card className="mx-auto max-w-2xl">
             <CardHeader>
-              <h1 className="text-2xl font-bold">Confirm your registration</h1>
+              <h1 className="text-2xl font-bold">{t('registration.confirmation.title')}</h1>
             </CardHeader>
             <CardContent className="grid gap-4">
               <section aria-labelledby="order-summary" className="grid gap-2">
                 <h2 id="order-summary" className="text-lg font-semibold">
-                  Order summary
+                  {t('registration.confirmation.summary')}
                 </h2>
                 <ul className="grid gap-1">
                   {items.map((i) => (
                     <li key={i.description} className="flex justify-between gap-4">
                       <span>
-                        {i.description}
+                        {tm(i.description)}
                         {i.quantity > 1 ? ` x ${i.quantity}` : ''}
                       </span>
-                      <span>{formatDollars(i.amount)}</span>
+                      <span>{format.money(i.amount)}</span>
                     </li>
                   ))}
                 </ul>
                 <p className="text-xl font-bold" data-testid="registration-total">
-                  Total: {formatDollars(registration.cost)}
+                  {t('registration.total.total', { amount: format.money(registration.cost) })}
                 </p>
                 <PriceNote registration={registration} />
               </section>
               <section aria-labelledby="how-to-pay" className="grid gap-3">
                 <h2 id="how-to-pay" className="text-lg font-semibold">
-                  How would you like to pay?
+                  {t('registration.confirmation.howToPay')}
                 </h2>
                 <div className="grid gap-1">
                   <Button
@@ -116,13 +117,13 @@ export function ConfirmationPage() {
                     onClick={() => void complete.run('card')}
                   >
                     {complete.busy && choice === 'card' ? <Spinner /> : null}
-                    <span>Pay now by card</span>
+                    <span>{t('registration.confirmation.payCard')}</span>
                     <span>{owing}</span>
                   </Button>
                   <p id="pay-card-note" className="text-sm text-muted-foreground">
                     {cardOffered
-                      ? 'You pay on the secure card page and your receipt is ready when you come back.'
-                      : 'Paying by card is not available right now.'}
+                      ? t('registration.confirmation.cardNote')
+                      : t('registration.confirmation.cardUnavailable')}
                   </p>
                 </div>
                 <div className="grid gap-1">
@@ -135,18 +136,19 @@ export function ConfirmationPage() {
                     onClick={() => void complete.run('door')}
                   >
                     {complete.busy && choice === 'door' ? <Spinner /> : null}
-                    <span>Pay at the door</span>
+                    <span>{t('registration.confirmation.payDoor')}</span>
                     <span>{owing}</span>
                   </Button>
                   <p id="pay-door-note" className="text-sm text-muted-foreground">
-                    Your registration is confirmed now; you pay {owing} at check-in on tournament day by cash,
-                    card or e-transfer.
+                    {t('registration.confirmation.doorNote', { amount: owing })}
                   </p>
                 </div>
               </section>
               <div>
                 <Button asChild variant="outline" size="lg">
-                  <Link to={href('registration', { registrationId: id })}>Back to registration</Link>
+                  <Link to={href('registration', { registrationId: id })}>
+                    {t('registration.confirmation.back')}
+                  </Link>
                 </Button>
               </div>
             </CardContent>

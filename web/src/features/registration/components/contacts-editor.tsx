@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { useFlag } from '@web/lib/site-settings.tsx';
 import { EMPTY_CONTACT, type ContactDraft } from '../model/contacts-draft.ts';
 import { useContactsAutosave, type ContactsHandle } from './use-contacts-autosave.ts';
+import { t, tm } from '@web/lib/i18n.tsx';
 
 /**
  * The registration's contacts; the autosave hook (use-contacts-autosave.ts) saves them as they are typed.
@@ -25,7 +26,7 @@ export function ContactsEditor({
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Contacts</CardTitle>
+        <CardTitle as="h2">{t('registration.contacts.title')}</CardTitle>
       </CardHeader>
       <CardContent>
         <form
@@ -33,34 +34,38 @@ export function ContactsEditor({
           onSubmit={(e) => void form.submit(e)}
           onBlur={askSave}
           className="grid gap-4"
-          aria-label="Contacts"
+          aria-label={t('registration.contacts.title')}
         >
-          <p className="text-sm">
-            Who should hear about this registration and about divisions coming up on the day. Changes save as
-            you go.
-          </p>
+          <p className="text-sm">{t('registration.contacts.intro')}</p>
           {drafts.map((d, i) => (
             <fieldset key={i} className="grid gap-2 rounded-md border p-3" disabled={locked}>
-              <legend className="px-1 text-sm font-medium">Contact {i + 1}</legend>
-              <TextField label="Name" required autoComplete="name" {...form.field(`contacts.${i}.name`)} />
+              <legend className="px-1 text-sm font-medium">
+                {t('registration.contacts.legend', { number: i + 1 })}
+              </legend>
               <TextField
-                label="E-mail"
+                label={t('registration.contacts.name')}
+                required
+                autoComplete="name"
+                {...form.field(`contacts.${i}.name`)}
+              />
+              <TextField
+                label={t('registration.contacts.email')}
                 type="email"
                 required
                 autoComplete="email"
                 {...form.field(`contacts.${i}.email`)}
               />
               <TextField
-                label="Phone number"
+                label={t('registration.contacts.phone')}
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel-national"
-                hint={PHONE_FORMAT_HINT}
+                hint={tm(PHONE_FORMAT_HINT)}
                 {...form.field(`contacts.${i}.phoneNumber`)}
               />
               {allowSms && d.phoneNumber && (
                 <PreferenceSelect
-                  label="Text messages when a division is coming up"
+                  label={t('registration.contacts.smsLabel')}
                   value={d.sms}
                   onChange={(value) => {
                     form.set(`contacts.${i}.sms`, value);
@@ -69,7 +74,7 @@ export function ContactsEditor({
                 />
               )}
               <PreferenceSelect
-                label="E-mails when a division is coming up"
+                label={t('registration.contacts.mailLabel')}
                 value={d.mail}
                 onChange={(value) => {
                   form.set(`contacts.${i}.mail`, value);
@@ -83,7 +88,7 @@ export function ContactsEditor({
                     className="h-11"
                     onClick={() => setDrafts(drafts.filter((_, j) => j !== i))}
                   >
-                    Remove contact {i + 1}
+                    {t('registration.contacts.remove', { number: i + 1 })}
                   </Button>
                 </div>
               )}
@@ -96,18 +101,18 @@ export function ContactsEditor({
                 className="h-11"
                 onClick={() => form.set('contacts', [...drafts, EMPTY_CONTACT])}
               >
-                Add contact
+                {t('registration.contacts.add')}
               </Button>
               <p role="status" className="text-sm text-muted-foreground" data-testid="contacts-save-state">
                 {state === 'saving'
-                  ? 'Saving...'
+                  ? t('registration.contacts.saving')
                   : state === 'saved'
                     ? drafts.length > 0
-                      ? 'Contacts saved.'
+                      ? t('registration.contacts.saved')
                       : ''
                     : state === 'failed'
-                      ? 'Contacts not saved: see the message above.'
-                      : 'Not saved yet: fill in the name and e-mail.'}
+                      ? t('registration.contacts.failed')
+                      : t('registration.contacts.unsaved')}
               </p>
             </div>
           )}
@@ -135,9 +140,9 @@ function PreferenceSelect({
         value={value}
         onChange={(e) => onChange(e.target.value as ContactDraft['sms'])}
       >
-        <option value="">Not chosen yet</option>
-        <option value="yes">Yes</option>
-        <option value="no">No</option>
+        <option value="">{t('registration.contacts.notChosen')}</option>
+        <option value="yes">{t('registration.contacts.yes')}</option>
+        <option value="no">{t('registration.contacts.no')}</option>
       </select>
     </label>
   );

@@ -4,23 +4,24 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import type { CompetitorScheduleEntry } from '@shared/contract/matchday.ts';
-import { formatAbout, formatDate, formatDollars } from '@web/lib/format.ts';
+import type { Formatters } from '@shared/i18n/format.ts';
+import { t, tx, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useRegistrations, useSchedule, useTournaments } from '../api/registration.ts';
 import { href, PAGES } from '@web/app/pages.ts';
 
 /** "Forms, Girls 10-11: Ring 3, about 10:45" (decision 022). */
-function scheduleText(e: CompetitorScheduleEntry & { ringName: string }): string {
+function scheduleText(e: CompetitorScheduleEntry & { ringName: string }, format: Formatters): string {
   const what = [e.eventTypes.join(' & '), e.title].filter(Boolean).join(', ');
   const when =
     e.status === 'current'
-      ? 'happening now'
+      ? t('registration.schedule.now')
       : e.status === 'completed'
-        ? 'completed'
+        ? t('registration.schedule.completed')
         : e.estimatedStart
-          ? formatAbout(e.estimatedStart)
+          ? format.about(e.estimatedStart)
           : null;
-  return `${what}: ${e.ringName}${when ? `, ${when}` : ''}`;
+  return t('registration.schedule.line', { what, ring: e.ringName, when: when ?? 'none' });
 }
 
 /** Where and when each competitor's divisions run; nothing for divisions not on a ring yet. */
@@ -28,17 +29,18 @@ function Schedule({ entries }: { entries: readonly CompetitorScheduleEntry[] }) 
   const assigned = entries.filter(
     (e): e is CompetitorScheduleEntry & { ringName: string } => e.ringName !== null,
   );
+  const format = useFormat();
   if (assigned.length === 0) return null;
   const byCompetitor = new Map<number, { firstName: string; lines: string[] }>();
   for (const e of assigned) {
     const c = byCompetitor.get(e.competitorId) ?? { firstName: e.firstName, lines: [] };
-    c.lines.push(scheduleText(e));
+    c.lines.push(scheduleText(e, format));
     byCompetitor.set(e.competitorId, c);
   }
   return (
     <Card data-testid="schedule">
       <CardHeader>
-        <CardTitle as="h2">Your divisions</CardTitle>
+        <CardTitle as="h2">{t('registration.schedule.title')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
         {[...byCompetitor].map(([id, c]) => (
@@ -51,9 +53,7 @@ function Schedule({ entries }: { entries: readonly CompetitorScheduleEntry[] }) 
             </ul>
           </div>
         ))}
-        <p className="text-sm text-muted-foreground">
-          Times are estimates and move with the day: please be at the ring early.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('registration.schedule.estimates')}</p>
       </CardContent>
     </Card>
   );
@@ -61,7 +61,8 @@ function Schedule({ entries }: { entries: readonly CompetitorScheduleEntry[] }) 
 
 /** `/customer/home`: this tournament's registrations with status, balance and receipts (docs/product.md §2). */
 export function CustomerHomePage() {
-  usePageMeta(PAGES.customerHome.title, 'Your registrations, receipts and notification preferences.');
+  usePageMeta(PAGES.customerHome.title, t('registration.home.description'));
+  const format = useFormat();
   const tournaments = useTournaments();
   const next = tournaments.data ? nextTournament(tournaments.data, new Date()) : undefined;
   const registrations = useRegistrations(next?.id);
@@ -82,36 +83,37 @@ export function CustomerHomePage() {
 
   return (
     <div className="mx-auto grid max-w-3xl gap-4">
-      <h1 className="text-2xl font-bold">Your registrations</h1>
+      <h1 className="text-2xl font-bold">{t('registration.home.title')}</h1>
       {next ? (
         <p>
-          {formatDate(next.tournamentDate)} in {next.city}, {next.venue}
+          {t('registration.home.where', {
+            date: format.date(next.tournamentDate),
+            city: next.city,
+            venue: next.venue,
+          })}
         </p>
       ) : (
-        <p>Thank you for your interest!</p>
+        <p>{t('registration.home.thanks')}</p>
       )}
       {list.length > 0 && (
         <p>
           <Link to={href('notificationPreferences')} className="inline-flex min-h-11 items-center">
-            Notification preferences
+            {t('registration.preferences.title')}
           </Link>{' '}
-          <span className="text-sm text-muted-foreground">
-            (texts and e-mails when a division is coming up)
-          </span>
+          <span className="text-sm text-muted-foreground">{t('registration.home.preferencesHint')}</span>
         </p>
       )}
       <p>
         <Link to={href('fileSharing')} className="inline-flex min-h-11 items-center">
-          File sharing
+          {t('registration.home.fileSharing')}
         </Link>{' '}
-        <span className="text-sm text-muted-foreground">
-          (send a waiver or medical form; the schedule and rules)
-        </span>
+        <span className="text-sm text-muted-foreground">{t('registration.home.fileSharingHint')}</span>
       </p>
       {needsSmsChoice && (
         <p role="status" className="rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-900">
-          Some contacts have not chosen whether to get text messages when their division is coming up.{' '}
-          <Link to={href('notificationPreferences')}>Choose notification preferences</Link>
+          {tx('registration.home.needsSms', {
+            link: (inner) => <Link to={href('notificationPreferences')}>{inner}</Link>,
+          })}
         </p>
       )}
       <Schedule entries={schedule.data ?? []} />
@@ -120,31 +122,38 @@ export function CustomerHomePage() {
           <CardHeader>
             {/* Numbered for the family, not by the database's id. */}
             <CardTitle as="h2">
-              {list.length > 1 ? `Registration ${i + 1}` : 'Your registration'}:{' '}
-              {r.isCompleted ? 'Completed' : 'In progress'}
+              {t('registration.home.cardTitle', {
+                numbered: list.length > 1 ? 'yes' : 'no',
+                number: i + 1,
+                completed: r.isCompleted ? 'yes' : 'no',
+              })}
             </CardTitle>
           </CardHeader>
           <CardContent className="grid gap-2">
             <p>
-              {r.competitors.map((c) => `${c.firstName} ${c.lastName}`).join(', ') || 'No competitors yet'}
-              {r.spectators > 0 ? `; ${r.spectators} spectator pass${r.spectators === 1 ? '' : 'es'}` : ''}
+              {r.competitors.map((c) => `${c.firstName} ${c.lastName}`).join(', ') ||
+                t('registration.home.noCompetitors')}
+              {r.spectators > 0 ? `; ${t('registration.home.spectators', { count: r.spectators })}` : ''}
             </p>
             <p>
-              Total {formatDollars(r.cost)}, paid {formatDollars(r.amountPaid)}, balance owing{' '}
-              {formatDollars(r.balanceOwing)}
+              {t('registration.home.money', {
+                total: format.money(r.cost),
+                paid: format.money(r.amountPaid),
+                owing: format.money(r.balanceOwing),
+              })}
             </p>
             <div className="flex flex-wrap gap-2">
               {r.receipt && (
                 <Button asChild variant="outline">
                   <Link to={href('receipt', { registrationId: r.registrationId })}>
-                    Receipt {r.receipt.confirmationCode}
+                    {t('registration.home.receipt', { code: r.receipt.confirmationCode })}
                   </Link>
                 </Button>
               )}
               {!r.isCompleted && next?.isRegistrationOpen && (
                 <Button asChild>
                   <Link to={href('registration', { registrationId: r.registrationId })}>
-                    Continue registration
+                    {t('registration.home.continue')}
                   </Link>
                 </Button>
               )}
@@ -155,7 +164,7 @@ export function CustomerHomePage() {
       {next?.isRegistrationOpen && (
         <div>
           <Button asChild variant="secondary">
-            <Link to={href('registrationStart')}>Start another registration</Link>
+            <Link to={href('registrationStart')}>{t('registration.home.startAnother')}</Link>
           </Button>
         </div>
       )}

@@ -14,13 +14,11 @@ import {
   useRegistrations,
   useTournaments,
 } from '../api/registration.ts';
+import { t } from '@web/lib/i18n.tsx';
 
 /** `/customer/home/notification-preferences`: e-mail and SMS per contact (SMS only with AllowSmsNotifications). */
 export function NotificationPreferencesPage() {
-  usePageMeta(
-    PAGES.notificationPreferences.title,
-    'Choose how each contact hears about divisions coming up.',
-  );
+  usePageMeta(PAGES.notificationPreferences.title, t('registration.preferences.description'));
   const tournaments = useTournaments();
   const next = tournaments.data ? nextTournament(tournaments.data, new Date()) : undefined;
   const registrations = useRegistrations(next?.id);
@@ -28,8 +26,8 @@ export function NotificationPreferencesPage() {
   const contacts = (registrations.data ?? []).flatMap((r) => r.contacts);
   return (
     <div className="mx-auto grid max-w-2xl gap-4">
-      <h1 className="text-2xl font-bold">Notification preferences</h1>
-      {contacts.length === 0 && <p>No contacts yet: add them on your registration.</p>}
+      <h1 className="text-2xl font-bold">{t('registration.preferences.title')}</h1>
+      {contacts.length === 0 && <p>{t('registration.preferences.none')}</p>}
       {contacts.map((c) => (
         <ContactPreferences key={c.id} contact={c} />
       ))}
@@ -50,7 +48,7 @@ function ContactPreferences({ contact }: { contact: Contact }) {
       });
       invalidateRegistrations();
     },
-    { success: `Preferences saved for ${contact.name}.` },
+    { success: t('registration.preferences.saved', { name: contact.name }) },
   );
   return (
     <Card>
@@ -59,21 +57,21 @@ function ContactPreferences({ contact }: { contact: Contact }) {
       </CardHeader>
       <CardContent className="grid gap-2">
         {contact.lacksSmsPreference && allowSms && (
-          <p className="text-sm text-amber-800">No text-message choice yet.</p>
+          <p className="text-sm text-amber-800">{t('registration.preferences.noSms')}</p>
         )}
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={email} onChange={(e) => setEmail(e.target.checked)} />
-          E-mail {contact.email} when a division is coming up
+          {t('registration.preferences.email', { email: contact.email })}
         </label>
         {allowSms && contact.phoneNumber && (
           <label className="flex items-center gap-2">
             <input type="checkbox" checked={sms} onChange={(e) => setSms(e.target.checked)} />
-            Text {contact.phoneNumber} when a division is coming up
+            {t('registration.preferences.sms', { phone: contact.phoneNumber })}
           </label>
         )}
         <div>
           <Button disabled={save.busy} onClick={() => void save.run()}>
-            Save
+            {t('registration.preferences.save')}
           </Button>
         </div>
       </CardContent>

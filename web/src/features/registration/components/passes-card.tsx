@@ -4,7 +4,7 @@ import { Minus, Plus } from 'lucide-react';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { useAction } from '@web/lib/action.ts';
-import { formatDollars } from '@web/lib/format.ts';
+import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { useFlag } from '@web/lib/site-settings.tsx';
 import { changePasses, refreshRegistrations, showPassCount } from '../api/registration.ts';
 
@@ -23,7 +23,7 @@ function usePasses(id: number) {
       refreshRegistrations();
     },
     // docs/product.md §8: "Could not add spectator pass. " and the like before the error.
-    { errorPrefix: (kind, add) => (add ? PASS_MESSAGES[kind].add : PASS_MESSAGES[kind].remove) },
+    { errorPrefix: (kind, add) => tm(add ? PASS_MESSAGES[kind].add : PASS_MESSAGES[kind].remove) },
   );
 }
 
@@ -43,12 +43,12 @@ export function PassesCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Spectator passes{sellLunch ? ' and lunch tickets' : ''}</CardTitle>
+        <CardTitle as="h2">{t('registration.passes.title', { lunch: sellLunch ? 'yes' : 'no' })}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <p className="text-sm">Children 5 and under accompanied by an adult get in free.</p>
+        <p className="text-sm">{t('registration.passes.free')}</p>
         <Counter
-          label="Spectator passes"
+          label={t('registration.passes.spectators')}
           price={prices.spectatorCost}
           count={registration.spectators}
           disabled={locked}
@@ -56,7 +56,7 @@ export function PassesCard({
         />
         {sellLunch && (
           <Counter
-            label="Lunch tickets"
+            label={t('registration.passes.lunch')}
             price={prices.lunchCost}
             count={registration.lunch}
             disabled={locked}
@@ -80,11 +80,12 @@ function Counter(props: {
   disabled: boolean;
   onChange: (add: boolean) => void;
 }) {
+  const format = useFormat();
   const none = props.disabled || props.count === 0;
   return (
     <div className="flex items-center gap-3">
       <span className="flex-1">
-        {props.label} ({formatDollars(props.price)} each)
+        {t('registration.passes.each', { label: props.label, price: format.money(props.price) })}
       </span>
       <Button
         variant="outline"
@@ -92,7 +93,7 @@ function Counter(props: {
         className="size-11 aria-disabled:opacity-60"
         aria-disabled={none || undefined}
         onClick={() => !none && props.onChange(false)}
-        aria-label={`Remove one of ${props.label}`}
+        aria-label={t('registration.passes.removeOne', { label: props.label })}
       >
         <Minus aria-hidden="true" />
       </Button>
@@ -105,7 +106,7 @@ function Counter(props: {
         className="size-11 aria-disabled:opacity-60"
         aria-disabled={props.disabled || undefined}
         onClick={() => !props.disabled && props.onChange(true)}
-        aria-label={`Add one of ${props.label}`}
+        aria-label={t('registration.passes.addOne', { label: props.label })}
       >
         <Plus aria-hidden="true" />
       </Button>

@@ -1,6 +1,6 @@
 import { competitorPrice } from '@shared/domain/costs.ts';
 import type { Registration } from '@shared/contract/registration.ts';
-import { formatDollars } from '@web/lib/format.ts';
+import { t, useFormat } from '@web/lib/i18n.tsx';
 
 /**
  * Why a competitor costs what they cost (decision 027): the home page names an online price and a
@@ -9,22 +9,19 @@ import { formatDollars } from '@web/lib/format.ts';
  * price, however it is paid; registered at the door on the day (a walk-in), the door price.
  */
 export function PriceNote({ registration }: { registration: Registration }) {
+  const format = useFormat();
   const prices = registration.tournament;
   if (registration.competitors.length === 0) return null;
   const walkIn = registration.isWalkIn === true;
-  const price = formatDollars(competitorPrice(prices, walkIn));
+  const price = format.money(competitorPrice(prices, walkIn));
   if (walkIn) {
-    return (
-      <p className="text-sm">
-        Registered at the door on tournament day: {price} per competitor (the door price).
-      </p>
-    );
+    return <p className="text-sm">{t('registration.price.walkIn', { price })}</p>;
   }
-  const door = prices.competitorDoorCost === undefined ? null : formatDollars(competitorPrice(prices, true));
+  const door = prices.competitorDoorCost === undefined ? null : format.money(competitorPrice(prices, true));
   return (
     <p className="text-sm" data-testid="price-note">
-      Registered online, each competitor is {price} (the online price), whether you pay now or at the door.
-      {door && ` The door price of ${door} is only for competitors registered on tournament day.`}
+      {t('registration.price.online', { price })}
+      {door && ` ${t('registration.price.door', { door })}`}
     </p>
   );
 }

@@ -15,11 +15,12 @@ import { PassesCard } from './passes-card.tsx';
 import { Total } from './registration-total.tsx';
 import type { ContactsHandle } from './use-contacts-autosave.ts';
 import type { Area } from '../model/area.ts';
-
+import { t, tm } from '@web/lib/i18n.tsx';
+import { NOT_FOUND_TEXT } from '@shared/domain/domain-error.ts';
 
 /** `/{customer|admin}/registration/{id}`: competitors, spectator passes, lunch tickets, total, contacts. */
 export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
-  usePageMeta(PAGES.registration.title, 'Register competitors, spectator passes and lunch tickets.');
+  usePageMeta(PAGES.registration.title, t('registration.page.description'));
   const id = Number(useParams().registrationId);
   const navigate = useNavigate();
   const { data: registration, error, isLoading } = useRegistration(id);
@@ -43,22 +44,20 @@ export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
     options.data?.events.find((e) => e.id === eventId)?.name ?? `#${eventId}`;
 
   return (
-    <QueryView
-      query={{ data: registration, error, isLoading }}
-      errors="instead"
-      missing="The requested resource was not found"
-    >
+    <QueryView query={{ data: registration, error, isLoading }} errors="instead" missing={tm(NOT_FOUND_TEXT)}>
       {(registration) => {
         const locked = registration.isCompleted && !director;
         return (
           <div className="mx-auto grid max-w-3xl gap-4">
             {/* No internal id in the title: families have one registration at a time. */}
-            <h1 className="text-2xl font-bold">Online Registration</h1>
+            <h1 className="text-2xl font-bold">{t('registration.page.title')}</h1>
             {registration.isCompleted && (
               <p role="status" className="rounded-md border p-3">
-                This registration is complete.{' '}
+                {t('registration.page.complete')}{' '}
                 {registration.receipt && (
-                  <Link to={href('receipt', { registrationId: id })}>View the receipt</Link>
+                  <Link to={href('receipt', { registrationId: id })}>
+                    {t('registration.page.viewReceipt')}
+                  </Link>
                 )}
               </p>
             )}
@@ -84,7 +83,7 @@ export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
             {!registration.isCompleted && (
               <div>
                 <Button size="lg" disabled={proceed.busy} onClick={() => void proceed.run()}>
-                  Continue to confirmation
+                  {t('registration.page.continue')}
                 </Button>
               </div>
             )}

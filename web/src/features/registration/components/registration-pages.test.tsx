@@ -6,6 +6,9 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageAlert } from '@web/components/page-alert.tsx';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
+import { setCatalog } from '@web/lib/i18n.tsx';
 import { PageAlertProvider } from '@web/lib/page-alert.tsx';
 import { StaticSettingsProvider } from '@web/lib/site-settings.tsx';
 import { invalidateQueries } from '@web/lib/use-query.ts';
@@ -168,6 +171,24 @@ describe('the registration page', () => {
         : undefined;
     renderAt('/customer/registration/7');
     expect(await screen.findByTestId('registration-total')).toHaveTextContent('Total: $110');
+  });
+});
+
+describe('in French', () => {
+  it('the registration page speaks French', async () => {
+    handler = (method, url) =>
+      method === 'GET' && url === '/api/registration/7'
+        ? { status: 200, body: makeRegistration() }
+        : undefined;
+    setCatalog('fr', fr);
+    try {
+      renderAt('/customer/registration/7');
+      expect(await screen.findByRole('heading', { name: 'Inscription en ligne' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Passer à la confirmation' })).toBeInTheDocument();
+      expect(screen.getByTestId('registration-total')).toHaveTextContent(/Total\s:\s10,00\s\$/);
+    } finally {
+      setCatalog('en', en);
+    }
   });
 });
 
