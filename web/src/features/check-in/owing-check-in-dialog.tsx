@@ -25,6 +25,9 @@ import { mutate } from '@web/sync/hooks.ts';
 export type OwingCheckIn =
   { kind: 'one'; competitorId: number; name: string } | { kind: 'all'; count: number };
 
+/** A field's message in the page's language (the shared rules' messages are message references). */
+const fieldError = (text: string | undefined) => (text === undefined ? undefined : tm(text));
+
 export function OwingCheckInDialog({
   registration: r,
   familyTitle,
@@ -98,9 +101,9 @@ export function OwingCheckInDialog({
             value={form.values}
             onChange={form.setValues}
             errors={{
-              method: form.error('method'),
-              amount: form.error('amount'),
-              tendered: form.error('tendered'),
+              method: fieldError(form.error('method')),
+              amount: fieldError(form.error('amount')),
+              tendered: fieldError(form.error('tendered')),
             }}
             idPrefix="owing-payment"
           />
