@@ -4,6 +4,9 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SyncCompetitor } from '@shared/contract/sync.ts';
 import { syncCompetitor, syncRegistration } from '@shared/testing/sync-rows.ts';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
+import { setCatalog } from '@web/lib/i18n.tsx';
 import { setSession } from '@web/lib/session.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '@web/sync/db.ts';
 import { committedOutbox } from '@web/testing/outbox.ts';
@@ -176,5 +179,17 @@ describe('check-in screen', () => {
     expect(within(card).queryByRole('link', { name: 'Take payment' })).not.toBeInTheDocument();
     // The family next to it still has its buttons.
     expect(screen.getByRole('button', { name: 'Check in Maya Lee' })).toBeInTheDocument();
+  });
+
+  it('speaks French when the French catalog is loaded', async () => {
+    setCatalog('fr', fr);
+    try {
+      render(<CheckInPage />, { wrapper: MemoryRouter });
+      expect(await screen.findByRole('heading', { name: 'Arrivées', level: 1 })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Confirmer l’arrivée de Maya Lee' })).toBeInTheDocument();
+      expect(screen.getByText(/Arrivée confirmée par Eli Entry à/)).toBeInTheDocument();
+    } finally {
+      setCatalog('en', en);
+    }
   });
 });

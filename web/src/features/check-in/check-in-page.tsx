@@ -5,10 +5,9 @@ import { Link } from 'react-router';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { formatDollars, useTimeZone } from '@web/lib/format.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
-import { formatTimeOrDateTime } from '@shared/domain/time.ts';
+import { t, useFormat } from '@web/lib/i18n.tsx';
 import { mutate, useCheckInView, useHasSynced } from '@web/sync/hooks.ts';
 import { cn } from '@web/lib/utils.ts';
 import { OwingCheckInDialog, type OwingCheckIn } from './owing-check-in-dialog.tsx';
@@ -27,7 +26,7 @@ import { href, PAGES } from '@web/app/pages.ts';
 const SHOWN = 50;
 
 export function CheckInPage() {
-  usePageMeta(PAGES.checkIn.title, 'Check in competitors at the venue, online or offline.');
+  usePageMeta(PAGES.checkIn.title, t('checkIn.page.description'));
   const view = useCheckInView();
   const synced = useHasSynced();
   const { query, setQuery, families } = useFamilySearch(view);
@@ -35,22 +34,22 @@ export function CheckInPage() {
   // competitors check in with one tap (a family of five arriving together is asked once).
   const confirmedWithoutPayment = useRef(new Set<number>()).current;
 
-  if (!view || synced === undefined) return <p>Loading…</p>;
+  if (!view || synced === undefined) return <p>{t('checkIn.page.loading')}</p>;
   const checkedIn = view.competitors.filter((c) => c.checkedInAt).length;
 
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-semibold">Check-in</h1>
+        <h1 className="text-2xl font-semibold">{t('checkIn.page.heading')}</h1>
         <Button asChild variant="outline">
-          <Link to={href('walkIn')}>Register a walk-in</Link>
+          <Link to={href('walkIn')}>{t('checkIn.page.registerWalkIn')}</Link>
         </Button>
       </div>
       {!synced && view.registrations.length === 0 ? (
         <FirstSyncNotice />
       ) : (
         <p className="text-sm text-muted-foreground" data-testid="check-in-totals">
-          {checkedIn} of {view.competitors.length} competitors checked in
+          {t('checkIn.page.totals', { checkedIn, count: view.competitors.length })}
         </p>
       )}
       <div className="flex flex-wrap items-end gap-2">
@@ -114,7 +113,7 @@ function sameCard(prev: FamilyCardProps, next: FamilyCardProps): boolean {
 const actionId = (competitorId: number) => `check-in-action-${competitorId}`;
 
 const FamilyCard = memo(function FamilyCard({ family, pending, confirmedWithoutPayment }: FamilyCardProps) {
-  const timeZone = useTimeZone();
+  const format = useFormat();
   const r = family.registration;
   const remaining = family.competitors.filter((c) => !c.checkedInAt).length;
   const title = `${r.familyName}, ${r.ownerFirstName}`;
@@ -137,30 +136,32 @@ const FamilyCard = memo(function FamilyCard({ family, pending, confirmedWithoutP
           <CardTitle as="h2">{title}</CardTitle>
           <p className="text-sm text-muted-foreground">
             {r.confirmationCodes.length > 0
-              ? `Confirmation ${r.confirmationCodes.join(', ')}`
-              : 'No receipt yet'}
+              ? t('checkIn.family.confirmation', { codes: r.confirmationCodes.join(', ') })
+              : t('checkIn.family.noReceipt')}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {allIn && (
             <Badge variant="success" className="gap-1 text-sm" data-testid="family-checked-in">
               <CircleCheck aria-hidden="true" className="size-4" />
-              All checked in
+              {t('checkIn.family.allCheckedIn')}
             </Badge>
           )}
           {provisional ? (
-            <Badge variant="outline">Walk-in not yet sent</Badge>
+            <Badge variant="outline">{t('checkIn.family.walkInNotSent')}</Badge>
           ) : r.balanceOwing > 0 ? (
             <>
               <Badge variant="danger" data-testid="balance-owing">
-                Balance owing {formatDollars(r.balanceOwing)}
+                {t('checkIn.family.balanceOwing', { amount: format.money(r.balanceOwing) })}
               </Badge>
               <Button asChild size="sm" variant="outline">
-                <Link to={href('payments', undefined, `registration=${r.id}`)}>Take payment</Link>
+                <Link to={href('payments', undefined, `registration=${r.id}`)}>
+                  {t('checkIn.family.takePayment')}
+                </Link>
               </Button>
             </>
           ) : (
-            <Badge variant="success">Paid</Badge>
+            <Badge variant="success">{t('checkIn.family.paid')}</Badge>
           )}
           {!provisional && remaining > 0 && family.competitors.length > 1 && (
             <Button
@@ -170,7 +171,7 @@ const FamilyCard = memo(function FamilyCard({ family, pending, confirmedWithoutP
                 else checkInAll();
               }}
             >
-              Check in all ({remaining})
+              {t('checkIn.family.checkInAll', { count: remaining })}
             </Button>
           )}
         </div>
@@ -182,7 +183,7 @@ const FamilyCard = memo(function FamilyCard({ family, pending, confirmedWithoutP
           </p>
         )}
         {family.competitors.length === 0 ? (
-          <p>No competitors.</p>
+          <p>{t('checkIn.family.noCompetitors')}</p>
         ) : (
           <ul className="grid gap-2">
             {family.competitors.map((c) => {
@@ -212,35 +213,43 @@ const FamilyCard = memo(function FamilyCard({ family, pending, confirmedWithoutP
                     <span className="font-medium">{name}</span>
                     {isIn ? (
                       <span className="text-sm font-medium" data-testid="checked-in-by">
-                        Checked in{c.checkedInByName ? ` by ${c.checkedInByName}` : ''} at{' '}
-                        {formatTimeOrDateTime(c.checkedInAt!, timeZone)}
+                        {c.checkedInByName
+                          ? t('checkIn.competitor.checkedInBy', {
+                              name: c.checkedInByName,
+                              time: format.timeOrDateTime(c.checkedInAt!),
+                            })
+                          : t('checkIn.competitor.checkedIn', {
+                              time: format.timeOrDateTime(c.checkedInAt!),
+                            })}
                       </span>
                     ) : (
-                      <span className="text-sm text-muted-foreground">Not checked in</span>
+                      <span className="text-sm text-muted-foreground">
+                        {t('checkIn.competitor.notCheckedIn')}
+                      </span>
                     )}
-                    {pending.has(c.id) && <Badge variant="outline">Not yet sent</Badge>}
+                    {pending.has(c.id) && <Badge variant="outline">{t('checkIn.competitor.notSent')}</Badge>}
                   </div>
                   {provisional || c.id < 0 ? null : isIn ? (
                     <Button
                       id={actionId(c.id)}
                       size="sm"
                       variant="outline"
-                      aria-label={`Undo check-in of ${name}`}
+                      aria-label={t('checkIn.competitor.undoLabel', { name })}
                       onClick={() => void mutate(undoCheckIn, { competitorId: c.id })}
                     >
-                      Undo
+                      {t('checkIn.competitor.undo')}
                     </Button>
                   ) : (
                     <Button
                       id={actionId(c.id)}
                       size="sm"
-                      aria-label={`Check in ${name}`}
+                      aria-label={t('checkIn.competitor.checkInLabel', { name })}
                       onClick={() => {
                         if (ask) setOwing({ kind: 'one', competitorId: c.id, name });
                         else checkInOne(c.id);
                       }}
                     >
-                      Check in
+                      {t('checkIn.competitor.checkIn')}
                     </Button>
                   )}
                 </li>

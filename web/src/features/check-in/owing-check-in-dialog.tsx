@@ -13,7 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog.tsx';
-import { formatDollars } from '@web/lib/format.ts';
+import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { useForm } from '@web/lib/form.ts';
 import { mutate } from '@web/sync/hooks.ts';
 
@@ -24,6 +24,9 @@ import { mutate } from '@web/sync/hooks.ts';
 
 export type OwingCheckIn =
   { kind: 'one'; competitorId: number; name: string } | { kind: 'all'; count: number };
+
+/** A field's message in the page's language (the shared rules' messages are message references). */
+const fieldError = (text: string | undefined) => (text === undefined ? undefined : tm(text));
 
 export function OwingCheckInDialog({
   registration: r,
@@ -47,6 +50,7 @@ export function OwingCheckInDialog({
   /** Where focus goes when the dialog closes (the competitor's button, now Check in or Undo). */
   returnFocusTo: () => HTMLElement | null;
 }) {
+  const format = useFormat();
   const owing = Math.max(0, r.balanceOwing);
   // One id per payment being entered, as on the payments page: a double tap records it once.
   const paymentId = useRef(crypto.randomUUID());
@@ -64,14 +68,15 @@ export function OwingCheckInDialog({
       await mutate(recordDoorPayment, { ...p, registrationId: r.id, at: new Date().toISOString() });
       onCheckIn();
       const change = changeDue(p);
+      const values = { method: tm(PAYMENT_METHOD_LABELS[p.method]), amount: format.money(p.amount) };
       onPaid(
-        `${PAYMENT_METHOD_LABELS[p.method]} payment of ${formatDollars(p.amount)} recorded.` +
-          (change !== null ? ` Change due ${formatDollars(change)}.` : ''),
+        change !== null
+          ? t('checkIn.owing.paidWithChange', { ...values, change: format.money(change) })
+          : t('checkIn.owing.paid', values),
       );
       onClose();
     },
   });
-  const who = what.kind === 'one' ? what.name : `all ${what.count}`;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -84,19 +89,21 @@ export function OwingCheckInDialog({
         <form noValidate className="grid gap-4" onSubmit={(e) => void form.submit(e)}>
           <DialogHeader>
             <DialogTitle>
-              {familyTitle} owes {formatDollars(owing)}
+              {t('checkIn.owing.title', { family: familyTitle, amount: format.money(owing) })}
             </DialogTitle>
             <DialogDescription>
-              Take the payment now and check in {who}, or check in now and collect it later.
+              {what.kind === 'one'
+                ? t('checkIn.owing.descriptionOne', { name: what.name })
+                : t('checkIn.owing.descriptionAll', { count: what.count })}
             </DialogDescription>
           </DialogHeader>
           <PaymentFields
             value={form.values}
             onChange={form.setValues}
             errors={{
-              method: form.error('method'),
-              amount: form.error('amount'),
-              tendered: form.error('tendered'),
+              method: fieldError(form.error('method')),
+              amount: fieldError(form.error('amount')),
+              tendered: fieldError(form.error('tendered')),
             }}
             idPrefix="owing-payment"
           />
@@ -111,10 +118,10 @@ export function OwingCheckInDialog({
                 onClose();
               }}
             >
-              Check in without payment
+              {t('checkIn.owing.withoutPayment')}
             </Button>
             <Button type="submit" size="lg">
-              Record payment and check in
+              {t('checkIn.owing.recordAndCheckIn')}
             </Button>
           </DialogFooter>
         </form>

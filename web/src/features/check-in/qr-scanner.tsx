@@ -10,6 +10,7 @@ import {
 } from '@web/components/ui/dialog.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
+import { t } from '@web/lib/i18n.tsx';
 import { codeFromScan, qrDetector } from './qr.ts';
 
 // Scans a receipt's QR code with the tablet camera: the browser's BarcodeDetector where it has
@@ -44,7 +45,7 @@ export function QrScanButton({ onCode }: { onCode: (code: string) => void }) {
       <DialogTrigger asChild>
         <Button variant="outline">
           <ScanLine aria-hidden="true" />
-          Scan QR code
+          {t('checkIn.qr.scan')}
         </Button>
       </DialogTrigger>
       <DialogContent
@@ -55,10 +56,8 @@ export function QrScanButton({ onCode }: { onCode: (code: string) => void }) {
           (e.currentTarget as HTMLElement | null)?.focus();
         }}
       >
-        <DialogTitle>Scan the receipt's QR code</DialogTitle>
-        <DialogDescription>
-          Hold the QR code in front of the camera, or type the code printed on the receipt.
-        </DialogDescription>
+        <DialogTitle>{t('checkIn.qr.title')}</DialogTitle>
+        <DialogDescription>{t('checkIn.qr.description')}</DialogDescription>
         {open && <Scanner onCode={found} />}
         <TypedCode onCode={found} />
       </DialogContent>
@@ -78,10 +77,10 @@ function TypedCode({ onCode }: { onCode: (code: string) => void }) {
         e.preventDefault();
         const code = codeFromScan(text);
         if (code) onCode(code);
-        else setError(TYPED_CODE_MESSAGE);
+        else setError(t('checkIn.qr.typedCodeInvalid'));
       }}
     >
-      <Label htmlFor="qr-typed-code">Confirmation code</Label>
+      <Label htmlFor="qr-typed-code">{t('checkIn.qr.codeLabel')}</Label>
       <div className="flex gap-2">
         <Input
           id="qr-typed-code"
@@ -96,7 +95,7 @@ function TypedCode({ onCode }: { onCode: (code: string) => void }) {
             setError(null);
           }}
         />
-        <Button type="submit">Find</Button>
+        <Button type="submit">{t('checkIn.qr.find')}</Button>
       </div>
       {error && (
         <p id="qr-typed-code-error" className="text-sm font-medium text-destructive">
@@ -107,6 +106,7 @@ function TypedCode({ onCode }: { onCode: (code: string) => void }) {
   );
 }
 
+/** The English text of `checkIn.qr.typedCodeInvalid` (tests find it by this). */
 export const TYPED_CODE_MESSAGE = 'Type the code printed on the receipt: 4 to 20 letters and digits.';
 
 function Scanner({ onCode }: { onCode: (code: string) => void }) {
@@ -127,17 +127,17 @@ function Scanner({ onCode }: { onCode: (code: string) => void }) {
       try {
         detect = await frameDetector();
       } catch {
-        setProblem('The QR scanner could not load: type the confirmation code below.');
+        setProblem(t('checkIn.qr.notLoaded'));
         return;
       }
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
       } catch {
-        setProblem('The camera is not available: type the confirmation code below.');
+        setProblem(t('checkIn.qr.noCamera'));
         return;
       }
       if (stopped) {
-        stream.getTracks().forEach((t) => t.stop());
+        stream.getTracks().forEach((track) => track.stop());
         return;
       }
       if (!video.current) return;
@@ -153,7 +153,7 @@ function Scanner({ onCode }: { onCode: (code: string) => void }) {
             return;
           }
         }
-        if (found.length > 0) setProblem('This QR code is not a receipt of this tournament.');
+        if (found.length > 0) setProblem(t('checkIn.qr.notAReceipt'));
         timer = window.setTimeout(() => void tick(), 250);
       };
       void tick();
@@ -161,7 +161,7 @@ function Scanner({ onCode }: { onCode: (code: string) => void }) {
     return () => {
       stopped = true;
       window.clearTimeout(timer);
-      stream?.getTracks().forEach((t) => t.stop());
+      stream?.getTracks().forEach((track) => track.stop());
     };
   }, []);
   return (

@@ -6,6 +6,7 @@ import {
   setImpersonatedUserId,
   subscribeImpersonation,
 } from '@web/lib/impersonation.ts';
+import { t } from '@web/lib/i18n.tsx';
 
 // "View as this customer" (docs/decisions/014-registrations-desk-and-impersonation.md): the id
 // lives in lib/impersonation.ts (sent as UserContext); the name for the banner lives here.
@@ -38,7 +39,10 @@ function getViewingAs(): ViewingAs | null {
     } catch {
       // a damaged name shows the id instead
     }
-    cached = userId === null ? null : { userId, name: name || `customer #${userId}` };
+    cached =
+      userId === null
+        ? null
+        : { userId, name: name || t('registrationsDesk.viewAs.customerNumber', { id: userId }) };
   }
   return cached;
 }

@@ -1,6 +1,7 @@
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { CompetitorDetailFields, EmergencyContactFields } from '@web/components/form/competitor-fields.tsx';
+import { t, tm } from '@web/lib/i18n.tsx';
 import { type CompetitorDraft, type WalkInOptions } from './walk-in-form.ts';
 
 // One competitor of the walk-in form: details, level, events and emergency contact.
@@ -21,7 +22,10 @@ export function CompetitorCard({
   onRemove: (() => void) | undefined;
 }) {
   const id = (k: string) => `wi-c${i}-${k}`;
-  const err = (k: string) => errors[`competitors.${i}.${k}`];
+  const err = (k: string) => {
+    const e = errors[`competitors.${i}.${k}`];
+    return e && tm(e);
+  };
   const text = (k: keyof CompetitorDraft, label: string, extra: Record<string, unknown> = {}) => ({
     id: id(k),
     label,
@@ -32,24 +36,24 @@ export function CompetitorCard({
     ...extra,
   });
   return (
-    <Card aria-label={`Competitor ${i + 1}`} data-testid="walk-in-competitor">
+    <Card aria-label={t('walkIn.competitor.title', { number: i + 1 })} data-testid="walk-in-competitor">
       <CardHeader className="flex flex-row items-center justify-between gap-2">
-        <CardTitle as="h2">Competitor {i + 1}</CardTitle>
+        <CardTitle as="h2">{t('walkIn.competitor.title', { number: i + 1 })}</CardTitle>
         {onRemove && (
           <Button
             type="button"
             variant="outline"
             onClick={onRemove}
-            aria-label={`Remove competitor ${i + 1}`}
+            aria-label={t('walkIn.competitor.removeLabel', { number: i + 1 })}
           >
-            Remove
+            {t('walkIn.competitor.remove')}
           </Button>
         )}
       </CardHeader>
       <CardContent className="grid gap-4">
         <CompetitorDetailFields field={text} levels={o.options.competitorLevels} />
         <fieldset className="grid gap-2">
-          <legend className="font-medium">Events</legend>
+          <legend className="font-medium">{t('walkIn.competitor.events')}</legend>
           {o.options.events.map((e) => (
             <label key={e.id} className="flex min-h-10 items-center gap-3">
               <input
@@ -65,8 +69,7 @@ export function CompetitorCard({
                   })
                 }
               />
-              {e.name}
-              {e.requiresWeight ? ' (weight needed)' : ''}
+              {e.requiresWeight ? t('walkIn.competitor.eventNeedsWeight', { event: e.name }) : e.name}
             </label>
           ))}
           {err('eventIds') && <p className="text-sm font-medium text-destructive">{err('eventIds')}</p>}
@@ -79,7 +82,7 @@ export function CompetitorCard({
             checked={c.guardianConsent}
             onChange={(e) => onChange({ ...c, guardianConsent: e.target.checked })}
           />
-          A parent or guardian consents to this competitor taking part (needed under 18)
+          {t('walkIn.competitor.guardianConsent')}
         </label>
         {err('guardianConsent') && (
           <p className="text-sm font-medium text-destructive">{err('guardianConsent')}</p>

@@ -4,9 +4,8 @@ import { Alert } from '@web/components/ui/alert.tsx';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { formatDollars, useTimeZone } from '@web/lib/format.ts';
+import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { BalanceBadge } from '@web/components/door/balance-badge.tsx';
-import { formatTimeOrDateTime } from '@shared/domain/time.ts';
 import { useRejections } from '@web/sync/hooks.ts';
 import type { CheckInView } from '@web/sync/overlay.ts';
 import { href } from '@web/app/pages.ts';
@@ -25,7 +24,7 @@ export function WalkInDone({
   view: CheckInView;
   onAnother: () => void;
 }) {
-  const timeZone = useTimeZone();
+  const format = useFormat();
   const rejections = useRejections();
   const r = view.registrations.find((x) => x.walkInId === walkInId);
   const refused =
@@ -35,11 +34,13 @@ export function WalkInDone({
     return (
       <div className="grid gap-3">
         <Alert variant={refused ? 'danger' : 'default'} role={refused ? 'alert' : 'status'}>
-          {refused ? `Walk-in not registered: ${refused.message}` : 'Registering…'}
+          {refused
+            ? t('walkIn.done.refused', { message: tm(refused.message) })
+            : t('walkIn.done.registering')}
         </Alert>
         <div>
           <Button size="lg" onClick={onAnother}>
-            Register another walk-in
+            {t('walkIn.done.another')}
           </Button>
         </div>
       </div>
@@ -56,26 +57,31 @@ export function WalkInDone({
     <Card aria-label={title} data-testid="walk-in-done">
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
         <div>
-          <CardTitle as="h2">Walk-in registered: {title}</CardTitle>
+          <CardTitle as="h2">{t('walkIn.done.title', { family: title })}</CardTitle>
           <p className="text-sm text-muted-foreground">
             {r.confirmationCodes.length > 0
-              ? `Receipt ${r.confirmationCodes.join(', ')}`
-              : 'The receipt is made when this device next reaches the server.'}
+              ? t('walkIn.done.receipt', { codes: r.confirmationCodes.join(', ') })
+              : t('walkIn.done.receiptLater')}
           </p>
         </div>
         <div className="flex items-center gap-2">
-          {pending && <Badge variant="outline">Not yet sent</Badge>}
+          {pending && <Badge variant="outline">{t('walkIn.done.notSent')}</Badge>}
           <BalanceBadge balance={r.balanceOwing} />
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
         <p>
-          Total {formatDollars(r.cost)}, paid {formatDollars(r.amountPaid)}
-          {cash && cash.tendered !== null ? ` (tendered ${formatDollars(cash.tendered)})` : ''}.
+          {cash && cash.tendered !== null
+            ? t('walkIn.done.totalTendered', {
+                total: format.money(r.cost),
+                paid: format.money(r.amountPaid),
+                tendered: format.money(cash.tendered),
+              })
+            : t('walkIn.done.total', { total: format.money(r.cost), paid: format.money(r.amountPaid) })}
         </p>
         {change !== null && (
           <p className="text-xl font-semibold" data-testid="walk-in-change-due">
-            Change due {formatDollars(change)}
+            {t('walkIn.done.changeDue', { amount: format.money(change) })}
           </p>
         )}
         <ul className="grid gap-2">
@@ -85,17 +91,21 @@ export function WalkInDone({
                 {c.firstName} {c.lastName}
               </span>{' '}
               <span className="text-sm text-muted-foreground">
-                {c.checkedInAt ? `Checked in at ${formatTimeOrDateTime(c.checkedInAt, timeZone)}` : 'Not checked in'}
+                {c.checkedInAt
+                  ? t('walkIn.done.checkedIn', { time: format.timeOrDateTime(c.checkedInAt) })
+                  : t('walkIn.done.notCheckedIn')}
               </span>
             </li>
           ))}
         </ul>
         <div className="flex flex-wrap gap-2">
           <Button size="lg" onClick={onAnother}>
-            Register another walk-in
+            {t('walkIn.done.another')}
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to={href('payments', undefined, `walkIn=${walkInId}`)}>Open in payments</Link>
+            <Link to={href('payments', undefined, `walkIn=${walkInId}`)}>
+              {t('walkIn.done.openInPayments')}
+            </Link>
           </Button>
         </div>
       </CardContent>

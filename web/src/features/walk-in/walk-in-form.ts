@@ -8,6 +8,7 @@ import {
   WalkInContactSchema,
   type WalkInArgsInput,
 } from '@shared/domain/door.ts';
+import { t } from '@web/lib/i18n.tsx';
 import { parseDollars, paymentFromForm, type PaymentFormState } from '@web/components/door/payment-form.ts';
 
 // The walk-in form as plain data (pure, tested without a browser): what staff typed, the
@@ -169,7 +170,7 @@ export function walkInFromForm(
 
   const spectators = parseDollars(form.spectators || '0');
   if (spectators === undefined || spectators > MAX_WALK_IN_SPECTATORS)
-    errors.spectators = `Please enter a number of spectators between 0 and ${MAX_WALK_IN_SPECTATORS}`;
+    errors.spectators = t('walkIn.form.spectatorsInvalid', { max: MAX_WALK_IN_SPECTATORS });
 
   let payment: WalkInArgsInput['payment'];
   if (form.takePayment) {

@@ -4,6 +4,7 @@ import { PUBLIC_API } from '@shared/contract/public.ts';
 import { REGISTRATION_API } from '@shared/contract/registration.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
 import { api } from '@web/lib/api-client.ts';
+import { t } from '@web/lib/i18n.tsx';
 import { deviceDb, getMeta, META, setMeta } from '@web/sync/db.ts';
 import type { WalkInOptions } from './walk-in-form.ts';
 
@@ -13,17 +14,17 @@ import type { WalkInOptions } from './walk-in-form.ts';
 /** Fetches the next tournament and its registration options and keeps them on the device. */
 async function refreshWalkInOptions(now: Date = new Date()): Promise<WalkInOptions | null> {
   const tournaments = await api.call(PUBLIC_API.tournaments);
-  const t = nextTournament(tournaments, now);
-  if (!t) return null;
-  const options = await api.call(REGISTRATION_API.options, { params: { tournamentId: t.id } });
+  const next = nextTournament(tournaments, now);
+  if (!next) return null;
+  const options = await api.call(REGISTRATION_API.options, { params: { tournamentId: next.id } });
   const value: WalkInOptions = {
     tournament: {
-      id: t.id,
-      tournamentDate: t.tournamentDate,
-      competitorOnlineCost: t.competitorOnlineCost,
-      competitorDoorCost: t.competitorDoorCost,
-      spectatorCost: t.spectatorCost,
-      lunchCost: t.lunchCost,
+      id: next.id,
+      tournamentDate: next.tournamentDate,
+      competitorOnlineCost: next.competitorOnlineCost,
+      competitorDoorCost: next.competitorDoorCost,
+      spectatorCost: next.spectatorCost,
+      lunchCost: next.lunchCost,
     },
     options,
     fetchedAt: now.toISOString(),
@@ -47,7 +48,7 @@ export function useWalkInOptions(): { options: WalkInOptions | null | undefined;
     const load = () => {
       if (!navigator.onLine) return;
       refreshWalkInOptions().then(
-        (v) => live && setError(v ? null : 'There is no upcoming tournament to register walk-ins for.'),
+        (v) => live && setError(v ? null : t('walkIn.page.noTournament')),
         (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
       );
     };

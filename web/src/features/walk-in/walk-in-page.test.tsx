@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MUTATION_ERRORS, registerWalkIn } from '@shared/domain/mutators/index.ts';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
+import { setCatalog } from '@web/lib/i18n.tsx';
 import { setSession } from '@web/lib/session.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '@web/sync/db.ts';
 import { committedOutbox } from '@web/testing/outbox.ts';
@@ -115,5 +118,17 @@ describe('walk-in page', () => {
     const alert = within(await screen.findByTestId('door-rejections')).getByRole('alert');
     expect(alert).toHaveTextContent(registerWalkIn.refusedTitle);
     expect(alert).toHaveTextContent(MUTATION_ERRORS.refusedByDatabase);
+  });
+
+  it('speaks French when the French catalog is loaded', async () => {
+    await db.meta.put({ key: META.walkInOptions, value: cached });
+    setCatalog('fr', fr);
+    try {
+      renderPage();
+      expect(await screen.findByRole('button', { name: 'Inscrire sur place' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Coordonnées' })).toBeInTheDocument();
+    } finally {
+      setCatalog('en', en);
+    }
   });
 });

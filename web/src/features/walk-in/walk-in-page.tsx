@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@web/components/ui/alert.tsx';
 import { Button } from '@web/components/ui/button.tsx';
+import { t, tm } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { DoorRejections } from '@web/components/door/door-rejections.tsx';
 import { useCheckInView } from '@web/sync/hooks.ts';
@@ -15,34 +16,31 @@ import { WalkInForm } from './walk-in-registration-form.tsx';
 // `registerWalkIn@1`, offline too. Levels, events and prices come from the device's cache.
 
 export function WalkInPage() {
-  usePageMeta(PAGES.walkIn.title, 'Register, take payment and check in a walk-in at the door.');
+  usePageMeta(PAGES.walkIn.title, t('walkIn.page.description'));
   const { options, error } = useWalkInOptions();
   const view = useCheckInView();
   const [submitted, setSubmitted] = useState<{ walkInId: string; mutationId: number } | null>(null);
   const [round, setRound] = useState(0);
 
-  if (options === undefined || !view) return <p>Loading…</p>;
+  if (options === undefined || !view) return <p>{t('walkIn.page.loading')}</p>;
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-semibold">Walk-in registration</h1>
+        <h1 className="text-2xl font-semibold">{tm(PAGES.walkIn.title)}</h1>
         <div className="flex gap-2">
           <Button asChild variant="outline">
-            <Link to={href('checkIn')}>Check-in</Link>
+            <Link to={href('checkIn')}>{tm(PAGES.checkIn.title)}</Link>
           </Button>
           <Button asChild variant="outline">
-            <Link to={href('payments')}>Payments</Link>
+            <Link to={href('payments')}>{tm(PAGES.payments.title)}</Link>
           </Button>
         </div>
       </div>
       <DoorRejections view={view} />
       {options === null ? (
         <Alert variant="danger" role="alert">
-          <p>
-            This device has not loaded the tournament’s levels, events and prices yet. Connect to the network
-            once to load them.
-          </p>
-          {error && <p>{error}</p>}
+          <p>{t('walkIn.page.noOptions')}</p>
+          {error && <p>{tm(error)}</p>}
         </Alert>
       ) : submitted ? (
         <WalkInDone

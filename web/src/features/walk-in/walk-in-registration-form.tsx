@@ -5,7 +5,7 @@ import { TextField } from '@web/components/form/text-field.tsx';
 import { Alert } from '@web/components/ui/alert.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { formatDate, formatDollars } from '@web/lib/format.ts';
+import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { useForm } from '@web/lib/form.ts';
 import { PaymentFields } from '@web/components/door/payment-fields.tsx';
 import { mutate } from '@web/sync/hooks.ts';
@@ -30,6 +30,7 @@ export function WalkInForm({
   onDone: (queued: { walkInId: string; mutationId: number }) => void;
 }) {
   // Made once per walk-in: a double tap or a retry queues the same ids, registered once.
+  const format = useFormat();
   const ids = useRef({ walkInId: crypto.randomUUID(), paymentId: crypto.randomUUID() });
   // Until staff change the amount themselves it follows the total.
   const withAmount = (f: WalkInFormState): WalkInFormState => ({
@@ -52,7 +53,9 @@ export function WalkInForm({
   const form = walkIn.values;
   const setForm = (update: (f: WalkInFormState) => WalkInFormState) => walkIn.setValues(update(form));
   // Messages show after a submit, and follow what staff fix from then on.
-  const errors = walkIn.submitted ? walkIn.allErrors : {};
+  const errors: Record<string, string> = walkIn.submitted
+    ? Object.fromEntries(Object.entries(walkIn.allErrors).map(([k, v]) => [k, tm(v)]))
+    : {};
   const total = formTotal(form, o.tournament);
   const { payment } = withAmount(form);
   const amount = payment.amount;
@@ -68,21 +71,23 @@ export function WalkInForm({
       noValidate
       onSubmit={(e) => void walkIn.submit(e)}
       className="grid gap-6"
-      aria-label="Walk-in registration"
+      aria-label={t('walkIn.form.label')}
     >
       <p className="text-sm text-muted-foreground">
-        {formatDate(o.tournament.tournamentDate)} · door price{' '}
-        {formatDollars(o.tournament.competitorDoorCost)} per competitor,{' '}
-        {formatDollars(o.tournament.spectatorCost)} per spectator
+        {t('walkIn.form.prices', {
+          date: format.date(o.tournament.tournamentDate),
+          competitor: format.money(o.tournament.competitorDoorCost),
+          spectator: format.money(o.tournament.spectatorCost),
+        })}
       </p>
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Contact</CardTitle>
+          <CardTitle as="h2">{t('walkIn.form.contact')}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
           <TextField
             id="wi-contact-firstName"
-            label="First name"
+            label={t('walkIn.form.firstName')}
             required
             autoComplete="off"
             value={form.contact.firstName}
@@ -91,7 +96,7 @@ export function WalkInForm({
           />
           <TextField
             id="wi-contact-lastName"
-            label="Last name"
+            label={t('walkIn.form.lastName')}
             required
             autoComplete="off"
             value={form.contact.lastName}
@@ -100,7 +105,7 @@ export function WalkInForm({
           />
           <TextField
             id="wi-contact-email"
-            label="E-mail (optional)"
+            label={t('walkIn.form.email')}
             type="email"
             autoComplete="off"
             value={form.contact.email}
@@ -116,12 +121,12 @@ export function WalkInForm({
                 checked={form.attachToAccount}
                 onChange={(e) => setForm((f) => ({ ...f, attachToAccount: e.target.checked }))}
               />
-              The family confirmed this e-mail is their account: add this walk-in to it
+              {t('walkIn.form.attachToAccount')}
             </label>
           )}
           <TextField
             id="wi-contact-phone"
-            label="Phone (optional)"
+            label={t('walkIn.form.phone')}
             inputMode="tel"
             autoComplete="off"
             value={form.contact.phoneNumber}
@@ -156,20 +161,20 @@ export function WalkInForm({
               setForm((f) => ({ ...f, competitors: [...f.competitors, emptyCompetitor(f.contact.lastName)] }))
             }
           >
-            Add another competitor
+            {t('walkIn.form.addCompetitor')}
           </Button>
         </div>
       )}
 
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Spectators and total</CardTitle>
+          <CardTitle as="h2">{t('walkIn.form.spectatorsTitle')}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="max-w-xs">
             <TextField
               id="wi-spectators"
-              label="Spectator passes"
+              label={t('walkIn.form.spectators')}
               inputMode="numeric"
               autoComplete="off"
               value={form.spectators}
@@ -178,14 +183,14 @@ export function WalkInForm({
             />
           </div>
           <p className="text-xl font-semibold" data-testid="walk-in-total">
-            Total at the door: {formatDollars(total)}
+            {t('walkIn.form.total', { amount: format.money(total) })}
           </p>
         </CardContent>
       </Card>
 
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Payment and check-in</CardTitle>
+          <CardTitle as="h2">{t('walkIn.form.paymentTitle')}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
           <label className="flex items-center gap-3 text-base">
@@ -195,7 +200,7 @@ export function WalkInForm({
               checked={form.takePayment}
               onChange={(e) => setForm((f) => ({ ...f, takePayment: e.target.checked }))}
             />
-            Take payment now
+            {t('walkIn.form.takePayment')}
           </label>
           {form.takePayment && (
             <PaymentFields
@@ -222,19 +227,19 @@ export function WalkInForm({
               checked={form.checkIn}
               onChange={(e) => setForm((f) => ({ ...f, checkIn: e.target.checked }))}
             />
-            Check in now
+            {t('walkIn.form.checkIn')}
           </label>
         </CardContent>
       </Card>
 
       {hasErrors && (
         <Alert variant="danger" role="alert">
-          Please correct the fields marked above.
+          {t('walkIn.form.correctFields')}
         </Alert>
       )}
       <div>
         <Button type="submit" size="lg">
-          Register walk-in
+          {t('walkIn.form.submit')}
         </Button>
       </div>
     </form>

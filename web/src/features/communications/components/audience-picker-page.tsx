@@ -5,14 +5,8 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table.tsx';
+import { t } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useAudienceRegistrations, useTournaments } from '../api/communications.ts';
 import { href, PAGES } from '@web/app/pages.ts';
@@ -21,7 +15,7 @@ import { href, PAGES } from '@web/app/pages.ts';
 // registrations; the chosen ones go back to the compose page as its audience.
 
 export function AudiencePickerPage() {
-  usePageMeta(PAGES.audiencePicker.title, 'Choose the registrations to message');
+  usePageMeta(PAGES.audiencePicker.title, t('communications.picker.description'));
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const tournaments = useTournaments();
@@ -52,14 +46,14 @@ export function AudiencePickerPage() {
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-semibold">Choose registrations</h1>
+        <h1 className="text-2xl font-semibold">{t('communications.picker.heading')}</h1>
         <Button asChild variant="outline">
-          <Link to={href('communications')}>Back to compose</Link>
+          <Link to={href('communications')}>{t('communications.picker.back')}</Link>
         </Button>
       </div>
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1">
-          <Label htmlFor="picker-filter">Find</Label>
+          <Label htmlFor="picker-filter">{t('communications.picker.find')}</Label>
           <Input id="picker-filter" value={filter} onChange={(e) => setFilter(e.target.value)} />
         </div>
         <Button
@@ -67,10 +61,10 @@ export function AudiencePickerPage() {
           variant="outline"
           onClick={() => setChosen(new Set(rows.map((r) => r.registrationId)))}
         >
-          Select all shown
+          {t('communications.picker.selectAll')}
         </Button>
         <Button type="button" variant="outline" onClick={() => setChosen(new Set())}>
-          Clear
+          {t('communications.picker.clear')}
         </Button>
         <Button
           type="button"
@@ -85,20 +79,20 @@ export function AudiencePickerPage() {
             )
           }
         >
-          Compose to {chosen.size} selected
+          {t('communications.picker.compose', { count: chosen.size })}
         </Button>
       </div>
       <Table>
         <TableHeader>
           <TableRow>
             <TableHead>
-              <span className="sr-only">Selected</span>
+              <span className="sr-only">{t('communications.picker.selected')}</span>
             </TableHead>
-            <TableHead>Registered by</TableHead>
-            <TableHead>Competitors</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Checked in</TableHead>
-            <TableHead>SMS contacts</TableHead>
+            <TableHead>{t('communications.picker.registeredBy')}</TableHead>
+            <TableHead>{t('communications.picker.competitors')}</TableHead>
+            <TableHead>{t('communications.progress.status')}</TableHead>
+            <TableHead>{t('communications.picker.checkedIn')}</TableHead>
+            <TableHead>{t('communications.picker.smsContacts')}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -107,7 +101,7 @@ export function AudiencePickerPage() {
               <TableCell>
                 <input
                   type="checkbox"
-                  aria-label={`Select ${r.ownerName}`}
+                  aria-label={t('communications.picker.select', { name: r.ownerName })}
                   checked={chosen.has(r.registrationId)}
                   onChange={() => toggle(r.registrationId)}
                 />
@@ -117,10 +111,15 @@ export function AudiencePickerPage() {
                 <br />
                 <span className="text-sm text-muted-foreground">{r.email}</span>
               </TableCell>
-              <TableCell>{r.competitors.join(', ') || 'None yet'}</TableCell>
-              <TableCell>{r.isCompleted ? 'Complete' : 'Incomplete'}</TableCell>
+              <TableCell>{r.competitors.join(', ') || t('communications.picker.noneYet')}</TableCell>
               <TableCell>
-                {r.checkedIn} of {r.competitors.length}
+                {r.isCompleted ? t('communications.picker.complete') : t('communications.picker.incomplete')}
+              </TableCell>
+              <TableCell>
+                {t('communications.picker.checkedInCount', {
+                  checkedIn: r.checkedIn,
+                  count: r.competitors.length,
+                })}
               </TableCell>
               <TableCell>{r.smsContacts}</TableCell>
             </TableRow>

@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import type { CommunicationOptions, MessageDetail } from '@shared/contract/communications.ts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
 import { Providers } from '@web/app/providers.tsx';
+import { setCatalog } from '@web/lib/i18n.tsx';
 import { setSession } from '@web/lib/session.ts';
 import { invalidateQueries } from '@web/lib/use-query.ts';
 import { makeSettings, makeTournament, stubApi } from '@web/testing/fixtures.ts';
@@ -118,5 +121,18 @@ describe('communications', () => {
       'Ana Leeana@example.comSent',
       'Ben Royben@example.comUnsubscribed',
     ]);
+  });
+
+  it('speaks French when the French catalog is loaded', async () => {
+    stub(false);
+    setCatalog('fr', fr);
+    try {
+      renderPage();
+      expect(await screen.findByRole('button', { name: 'Aperçu' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Communications', level: 1 })).toBeInTheDocument();
+      expect(screen.getByText('Historique des envois')).toBeInTheDocument();
+    } finally {
+      setCatalog('en', en);
+    }
   });
 });

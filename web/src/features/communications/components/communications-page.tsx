@@ -5,7 +5,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { Select } from '@web/components/ui/select.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
-import { formatDate } from '@web/lib/format.ts';
+import { t, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useTournaments } from '../api/communications.ts';
 import { href, PAGES } from '@web/app/pages.ts';
@@ -19,7 +19,8 @@ import { SmsSettingsCard } from './sms-settings-card.tsx';
 // one recipient's message; send in the background and watch each recipient's status.
 
 export function CommunicationsPage() {
-  usePageMeta(PAGES.communications.title, 'Message the families of a tournament');
+  usePageMeta(PAGES.communications.title, t('communications.page.description'));
+  const format = useFormat();
   const [search] = useSearchParams();
   const picked = (search.get('registrations') ?? '')
     .split(',')
@@ -35,26 +36,26 @@ export function CommunicationsPage() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-2xl font-semibold">Communications</h1>
+        <h1 className="text-2xl font-semibold">{t('communications.page.heading')}</h1>
         <div className="flex flex-wrap items-end gap-3">
           <div className="grid gap-1">
-            <Label htmlFor="comm-tournament">Tournament</Label>
+            <Label htmlFor="comm-tournament">{t('communications.page.tournament')}</Label>
             <Select
               id="comm-tournament"
               value={currentId ?? ''}
               onChange={(e) => setTournamentId(Number(e.target.value) || undefined)}
             >
-              <option value="">Choose a tournament</option>
-              {(tournaments.data ?? []).map((t) => (
-                <option key={t.id} value={t.id}>
-                  {formatDate(t.tournamentDate)}, {t.city}
+              <option value="">{t('communications.page.chooseTournament')}</option>
+              {(tournaments.data ?? []).map((tournament) => (
+                <option key={tournament.id} value={tournament.id}>
+                  {format.date(tournament.tournamentDate)}, {tournament.city}
                 </option>
               ))}
             </Select>
           </div>
           <Button asChild variant="outline">
             <Link to={href('audiencePicker', undefined, currentId ? `tournamentId=${currentId}` : undefined)}>
-              Pick registrations
+              {t('communications.page.pickRegistrations')}
             </Link>
           </Button>
         </div>
@@ -69,7 +70,7 @@ export function CommunicationsPage() {
           <SmsSettingsCard tournamentId={currentId} />
         </>
       ) : (
-        <p>There is no upcoming tournament scheduled.</p>
+        <p>{t('communications.page.noTournament')}</p>
       )}
     </div>
   );

@@ -18,6 +18,7 @@ import { TextAreaField } from '@web/components/form/text-area-field.tsx';
 import { TextField } from '@web/components/form/text-field.tsx';
 import { useAction } from '@web/lib/action.ts';
 import { useForm } from '@web/lib/form.ts';
+import { t, tm } from '@web/lib/i18n.tsx';
 import {
   previewMessage,
   removeTemplate,
@@ -95,7 +96,7 @@ function useCompose({
       const result = await sendMessage(toCompose(values));
       onSent(result.messageIds);
     },
-    action: { success: 'The message is queued: it is being sent in the background.' },
+    action: { success: t('communications.compose.queued') },
   });
   const { values } = form;
 
@@ -108,10 +109,10 @@ function useCompose({
         body: values.body,
         smsBody: values.smsBody,
       }),
-    { success: 'Template saved.', successAs: 'toast' },
+    { success: t('communications.compose.templateSaved'), successAs: 'toast' },
   );
   const removeTemplateAction = useAction((id: number) => removeTemplate(id), {
-    success: 'Template removed.',
+    success: t('communications.compose.templateRemoved'),
     successAs: 'toast',
   });
 
@@ -120,12 +121,12 @@ function useCompose({
     if (result.ok) setPreview(result.value);
   }
   function applyTemplate(id: number) {
-    const t = templates.find((x) => x.id === id);
-    if (!t) return;
-    form.set('subject', t.subject);
-    form.set('body', t.body);
-    form.set('smsBody', t.smsBody);
-    setTemplateName(t.name);
+    const template = templates.find((x) => x.id === id);
+    if (!template) return;
+    form.set('subject', template.subject);
+    form.set('body', template.body);
+    form.set('smsBody', template.smsBody);
+    setTemplateName(template.name);
   }
 
   return {
@@ -170,13 +171,13 @@ export function ComposeCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Compose</CardTitle>
+        <CardTitle>{t('communications.compose.title')}</CardTitle>
       </CardHeader>
       <CardContent>
         <form className="grid gap-4" onSubmit={(e) => void form.submit(e)} noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-1">
-              <Label htmlFor="comm-audience">Audience</Label>
+              <Label htmlFor="comm-audience">{t('communications.history.audience')}</Label>
               <Select
                 id="comm-audience"
                 value={kind}
@@ -184,21 +185,23 @@ export function ComposeCard({
               >
                 {(picked.length ? [...KINDS, 'selected' as const] : KINDS).map((k) => (
                   <option key={k} value={k}>
-                    {k === 'selected' ? `Selected registrations (${picked.length})` : AUDIENCE_LABELS[k]}
+                    {k === 'selected'
+                      ? t('communications.compose.selected', { count: picked.length })
+                      : tm(AUDIENCE_LABELS[k])}
                   </option>
                 ))}
               </Select>
             </div>
             {kind === 'division' && (
               <div className="grid gap-1">
-                <Label htmlFor="comm-division">Division</Label>
+                <Label htmlFor="comm-division">{t('communications.compose.division')}</Label>
                 <Select
                   id="comm-division"
                   value={divisionId ?? ''}
                   onChange={(e) => form.set('divisionId', Number(e.target.value) || undefined)}
                   aria-invalid={audienceError('audience.divisionId') ? true : undefined}
                 >
-                  <option value="">Choose a division</option>
+                  <option value="">{t('communications.compose.chooseDivision')}</option>
                   {(options.data?.divisions ?? []).map((d) => (
                     <option key={d.id} value={d.id}>
                       {d.title}
@@ -210,17 +213,17 @@ export function ComposeCard({
             )}
             {(options.data?.templates.length ?? 0) > 0 && (
               <div className="grid gap-1">
-                <Label htmlFor="comm-template">Start from a template</Label>
+                <Label htmlFor="comm-template">{t('communications.compose.fromTemplate')}</Label>
                 <div className="flex gap-2">
                   <Select
                     id="comm-template"
                     defaultValue=""
                     onChange={(e) => applyTemplate(Number(e.target.value))}
                   >
-                    <option value="">No template</option>
-                    {options.data?.templates.map((t) => (
-                      <option key={t.id} value={t.id}>
-                        {t.name}
+                    <option value="">{t('communications.compose.noTemplate')}</option>
+                    {options.data?.templates.map((template) => (
+                      <option key={template.id} value={template.id}>
+                        {template.name}
                       </option>
                     ))}
                   </Select>
@@ -229,32 +232,47 @@ export function ComposeCard({
             )}
           </div>
           <fieldset className="flex flex-wrap gap-6">
-            <legend className="mb-1 text-sm font-medium">Send as</legend>
+            <legend className="mb-1 text-sm font-medium">{t('communications.compose.sendAs')}</legend>
             <label className="flex items-center gap-2">
               <input type="checkbox" checked={email} onChange={(e) => form.set('email', e.target.checked)} />{' '}
-              E-mail
+              {t('communications.channel.email')}
             </label>
             {smsEnabled && (
               <label className="flex items-center gap-2">
                 <input type="checkbox" checked={sms} onChange={(e) => form.set('sms', e.target.checked)} />{' '}
-                SMS (to contacts who agreed to SMS)
+                {t('communications.compose.smsChannel')}
               </label>
             )}
             <FieldMessage text={form.error('email')} />
           </fieldset>
           {email && (
             <>
-              <TextField id="comm-subject" label="Subject" maxLength={200} {...form.field('subject')} />
-              <TextAreaField id="comm-body" label="E-mail message" rows={8} {...form.field('body')} />
+              <TextField
+                id="comm-subject"
+                label={t('communications.history.subject')}
+                maxLength={200}
+                {...form.field('subject')}
+              />
+              <TextAreaField
+                id="comm-body"
+                label={t('communications.compose.body')}
+                rows={8}
+                {...form.field('body')}
+              />
             </>
           )}
           {sms && smsEnabled && (
-            <TextAreaField id="comm-sms" label="SMS text" rows={3} {...form.field('smsBody')} />
+            <TextAreaField
+              id="comm-sms"
+              label={t('communications.compose.smsBody')}
+              rows={3}
+              {...form.field('smsBody')}
+            />
           )}
           <p className="text-sm text-muted-foreground">
-            Merge fields:{' '}
+            {t('communications.compose.mergeFields')}{' '}
             {MERGE_FIELDS.map((f) => (
-              <code key={f} className="mr-2" title={MERGE_FIELD_LABELS[f]}>
+              <code key={f} className="mr-2" title={tm(MERGE_FIELD_LABELS[f])}>
                 {`{{${f}}}`}
               </code>
             ))}
@@ -266,16 +284,16 @@ export function ComposeCard({
               onClick={() => void onPreview()}
               disabled={previewAction.busy}
             >
-              Preview
+              {t('communications.compose.preview')}
             </Button>
             <Button type="submit" disabled={form.busy}>
-              Send
+              {t('communications.compose.send')}
             </Button>
           </div>
           {preview && <PreviewPanel preview={preview} />}
           <div className="flex flex-wrap items-end gap-2 border-t pt-4">
             <div className="grid gap-1">
-              <Label htmlFor="comm-template-name">Template name</Label>
+              <Label htmlFor="comm-template-name">{t('communications.compose.templateName')}</Label>
               <Input
                 id="comm-template-name"
                 value={templateName}
@@ -288,19 +306,19 @@ export function ComposeCard({
               disabled={saveTemplateAction.busy}
               onClick={() => void saveTemplateAction.run()}
             >
-              Save as template
+              {t('communications.compose.saveTemplate')}
             </Button>
             {options.data?.templates
-              .filter((t) => t.name === templateName.trim())
-              .map((t) => (
+              .filter((template) => template.name === templateName.trim())
+              .map((template) => (
                 <Button
-                  key={t.id}
+                  key={template.id}
                   type="button"
                   variant="outline"
                   disabled={removeTemplateAction.busy}
-                  onClick={() => void removeTemplateAction.run(t.id)}
+                  onClick={() => void removeTemplateAction.run(template.id)}
                 >
-                  Remove template
+                  {t('communications.compose.removeTemplate')}
                 </Button>
               ))}
           </div>
@@ -312,27 +330,32 @@ export function ComposeCard({
 
 function PreviewPanel({ preview }: { preview: Preview }) {
   return (
-    <section aria-label="Preview" className="grid gap-2 rounded-md border p-4">
+    <section aria-label={t('communications.compose.preview')} className="grid gap-2 rounded-md border p-4">
       <p>
-        E-mail to {preview.emailRecipients} {preview.emailRecipients === 1 ? 'recipient' : 'recipients'}, SMS
-        to {preview.smsRecipients}.
+        {t('communications.preview.recipients', {
+          count: preview.emailRecipients,
+          sms: preview.smsRecipients,
+        })}
       </p>
       {preview.sample ? (
         <>
           <p className="text-sm text-muted-foreground">
-            As {preview.sample.name || preview.sample.address} ({preview.sample.address}) would get it:
+            {t('communications.preview.sample', {
+              name: preview.sample.name || preview.sample.address,
+              address: preview.sample.address,
+            })}
           </p>
           {preview.sample.subject && <p className="font-medium">{preview.sample.subject}</p>}
           {preview.sample.body && <pre className="whitespace-pre-wrap font-sans">{preview.sample.body}</pre>}
           {preview.sample.smsBody && (
             <p>
-              <span className="text-sm text-muted-foreground">SMS: </span>
+              <span className="text-sm text-muted-foreground">{t('communications.preview.sms')} </span>
               {preview.sample.smsBody}
             </p>
           )}
         </>
       ) : (
-        <p>Nobody is in this audience.</p>
+        <p>{t('communications.preview.nobody')}</p>
       )}
     </section>
   );
@@ -340,5 +363,5 @@ function PreviewPanel({ preview }: { preview: Preview }) {
 
 /** A message the shared rules give for a control that is not a text field. */
 function FieldMessage({ text }: { text: string | undefined }) {
-  return text ? <p className="text-sm font-medium text-destructive">{text}</p> : null;
+  return text ? <p className="text-sm font-medium text-destructive">{tm(text)}</p> : null;
 }

@@ -6,6 +6,7 @@ import { TextField } from '@web/components/form/text-field.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { useForm } from '@web/lib/form.ts';
+import { t, useFormat } from '@web/lib/i18n.tsx';
 import { saveSmsSettings, useCommunicationOptions } from '../api/communications.ts';
 
 // The communications page's SMS settings region: the tournament's SMS cost cap and segment price.
@@ -37,6 +38,7 @@ function SmsSettingsForm({
   tournamentId: number;
   settings: CommunicationSettings;
 }) {
+  const format = useFormat();
   const form = useForm({
     schema: CommunicationSettingsInputSchema,
     initial: {
@@ -46,31 +48,33 @@ function SmsSettingsForm({
     toInput: toSettingsInput,
     showErrors: 'submitted',
     onSubmit: (_checked, values) => saveSmsSettings(tournamentId, toSettingsInput(values)),
-    action: { success: 'SMS settings saved.', successAs: 'toast' },
+    action: { success: t('communications.sms.saved'), successAs: 'toast' },
   });
   return (
     <Card>
       <CardHeader>
-        <CardTitle>SMS cost cap</CardTitle>
+        <CardTitle>{t('communications.sms.title')}</CardTitle>
       </CardHeader>
       <CardContent>
         <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => void form.submit(e)} noValidate>
           <TextField
             id="sms-cap"
-            label="Cap for this tournament ($, empty for none)"
+            label={t('communications.sms.cap')}
             inputMode="decimal"
             {...form.field('smsCostCapCents')}
           />
           <TextField
             id="sms-segment"
-            label="Price per SMS segment (cents)"
+            label={t('communications.sms.segment')}
             inputMode="numeric"
             {...form.field('smsSegmentCostCents')}
           />
           <Button type="submit" disabled={form.busy}>
-            Save
+            {t('communications.sms.save')}
           </Button>
-          <p className="text-sm text-muted-foreground">Spent so far: ${dollars(settings.smsSpentCents)}</p>
+          <p className="text-sm text-muted-foreground">
+            {t('communications.sms.spent', { amount: format.money(settings.smsSpentCents / 100) })}
+          </p>
         </form>
       </CardContent>
     </Card>

@@ -17,12 +17,10 @@ const KEY = 'registration:desk:';
 /** The query string of the desk's list and CSV (only what is set). */
 export const deskSearch = (query: AdminRegistrationQuery): string => queryString(query);
 
-export const fetchDeskRegistrations = (query: AdminRegistrationQuery) =>
-  api.call(A.list, { query });
+export const fetchDeskRegistrations = (query: AdminRegistrationQuery) => api.call(A.list, { query });
 export const fetchDeskDetail = (id: number) => api.call(A.get, { params: { id } });
 export const resendReceipt = (id: number) => api.call(A.resendReceipt, { params: { id } });
-export const startImpersonation = (userId: number) =>
-  api.call(A.impersonation, { params: { userId } });
+export const startImpersonation = (userId: number) => api.call(A.impersonation, { params: { userId } });
 
 export function useDeskRegistrations(query: AdminRegistrationQuery) {
   return useQuery(`${KEY}list${deskSearch(query)}`, () => fetchDeskRegistrations(query));

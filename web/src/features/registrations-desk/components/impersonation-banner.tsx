@@ -1,6 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '@web/components/ui/button.tsx';
+import { t } from '@web/lib/i18n.tsx';
 import { isViewAsPath, stopViewingAs, useViewingAs } from '../view-as.ts';
 
 /**
@@ -19,12 +20,12 @@ export function ImpersonationBanner() {
   return (
     <div
       role="status"
-      aria-label="Viewing as a customer"
+      aria-label={t('registrationsDesk.viewAs.banner')}
       className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-500 bg-amber-100 px-4 py-3 text-amber-950 dark:bg-amber-950 dark:text-amber-50"
     >
-      <p className="font-semibold">Viewing as {viewing.name}</p>
+      <p className="font-semibold">{t('registrationsDesk.viewAs.viewing', { name: viewing.name })}</p>
       <Button variant="outline" size="sm" onClick={stopViewingAs}>
-        Stop viewing as {viewing.name}
+        {t('registrationsDesk.viewAs.stop', { name: viewing.name })}
       </Button>
     </div>
   );

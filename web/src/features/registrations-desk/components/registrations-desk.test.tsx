@@ -5,7 +5,10 @@ import type { Registration } from '@shared/contract/registration.ts';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
 import { PageAlert } from '@web/components/page-alert.tsx';
+import { setCatalog } from '@web/lib/i18n.tsx';
 import { getImpersonatedUserId } from '@web/lib/impersonation.ts';
 import { PageAlertProvider } from '@web/lib/page-alert.tsx';
 import { setSession } from '@web/lib/session.ts';
@@ -184,6 +187,23 @@ describe('the registrations desk', () => {
     expect(within(row).getByText('ABCD2345')).toBeInTheDocument();
     expect(within(row).getByText('Maya Lee, Noah Lee')).toBeInTheDocument();
     expect(sent[0]?.headers.Authorization).toBe('Bearer tok');
+  });
+
+  it('speaks French when the French catalog is loaded', async () => {
+    handler = (_m, url) =>
+      url.startsWith('/api/admin/registrations')
+        ? { status: 200, body: { tournamentId: 1, rows: [makeRow()] } }
+        : undefined;
+    setCatalog('fr', fr);
+    try {
+      renderDesk();
+      const link = await screen.findByRole('link', { name: 'Sam Lee' });
+      expect(screen.getByRole('heading', { name: 'Inscriptions', level: 1 })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Exporter en CSV' })).toBeInTheDocument();
+      expect(within(link.closest('tr') as HTMLElement).getByText('1 sur 2')).toBeInTheDocument();
+    } finally {
+      setCatalog('en', en);
+    }
   });
 
   it('searches, filters and sorts through the address, and says when nothing matches', async () => {

@@ -14,7 +14,8 @@ import {
   TableHeader,
   TableRow,
 } from '@web/components/ui/table.tsx';
-import { formatDollars, useTimeFormat } from '@web/lib/format.ts';
+import type { MessageKey } from '@shared/i18n/translate.ts';
+import { t, useFormat } from '@web/lib/i18n.tsx';
 import { usePageAlert } from '@web/lib/page-alert.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { downloadDeskCsv, useDeskRegistrations, useViewedCustomerRegistrations } from '../api/desk.ts';
@@ -25,17 +26,17 @@ import { QueryView } from '@web/components/query-view.tsx';
 // `/admin/registrations` (docs/product.md §2 and §6): the staff registrations desk. The search,
 // filters and order live in the address, so coming back from a registration keeps them.
 
-const YES_NO = (yes: string, no: string) => [
-  { value: 'true', label: yes },
-  { value: 'false', label: no },
+const YES_NO = (yes: MessageKey, no: MessageKey) => [
+  { value: 'true', label: t(yes) },
+  { value: 'false', label: t(no) },
 ];
 // The empty choice (the select's placeholder) is the default order, newest first.
-const ORDERS = [
-  { value: 'created:asc', label: 'Oldest first' },
-  { value: 'family:asc', label: 'Family A to Z' },
-  { value: 'family:desc', label: 'Family Z to A' },
-  { value: 'balance:desc', label: 'Largest balance owing' },
-  { value: 'balance:asc', label: 'Smallest balance owing' },
+const ORDERS: { value: string; label: MessageKey }[] = [
+  { value: 'created:asc', label: 'registrationsDesk.order.oldest' },
+  { value: 'family:asc', label: 'registrationsDesk.order.familyAZ' },
+  { value: 'family:desc', label: 'registrationsDesk.order.familyZA' },
+  { value: 'balance:desc', label: 'registrationsDesk.order.largestBalance' },
+  { value: 'balance:asc', label: 'registrationsDesk.order.smallestBalance' },
 ];
 const FILTERS = ['complete', 'balanceOwing', 'checkedIn'] as const;
 
@@ -54,7 +55,7 @@ function queryFrom(params: URLSearchParams): AdminRegistrationQuery {
 }
 
 export function RegistrationsPage() {
-  usePageMeta(PAGES.registrations.title, 'Search, filter and export the registrations for the tournament.');
+  usePageMeta(PAGES.registrations.title, t('registrationsDesk.page.description'));
   const viewing = useViewingAs();
   return viewing ? <CustomerView viewing={viewing} /> : <Desk />;
 }
@@ -95,61 +96,62 @@ function Desk() {
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Registrations</h1>
+        <h1 className="text-2xl font-bold">{t('registrationsDesk.page.heading')}</h1>
         <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
-          Export CSV
+          {t('registrationsDesk.page.exportCsv')}
         </Button>
       </div>
       <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-2">
         <div className="min-w-64 flex-1">
           <TextField
-            label="Search"
+            label={t('registrationsDesk.search.label')}
             type="search"
-            placeholder="Family, e-mail, phone, competitor or confirmation code"
+            placeholder={t('registrationsDesk.search.placeholder')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
         </div>
-        <Button type="submit">Search</Button>
+        <Button type="submit">{t('registrationsDesk.search.submit')}</Button>
       </form>
       <div className="grid gap-2 sm:grid-cols-4">
         <SelectField
-          label="Complete"
-          placeholder="All"
+          label={t('registrationsDesk.filter.complete')}
+          placeholder={t('registrationsDesk.filter.all')}
           value={params.get('complete') ?? ''}
-          options={YES_NO('Complete', 'Incomplete')}
+          options={YES_NO('registrationsDesk.filter.complete', 'registrationsDesk.filter.incomplete')}
           onChange={(e) => set('complete', e.target.value)}
         />
         <SelectField
-          label="Balance owing"
-          placeholder="All"
+          label={t('registrationsDesk.filter.balanceOwing')}
+          placeholder={t('registrationsDesk.filter.all')}
           value={params.get('balanceOwing') ?? ''}
-          options={YES_NO('Balance owing', 'Paid in full')}
+          options={YES_NO('registrationsDesk.filter.balanceOwing', 'registrationsDesk.filter.paidInFull')}
           onChange={(e) => set('balanceOwing', e.target.value)}
         />
         <SelectField
-          label="Checked in"
-          placeholder="All"
+          label={t('registrationsDesk.filter.checkedIn')}
+          placeholder={t('registrationsDesk.filter.all')}
           value={params.get('checkedIn') ?? ''}
-          options={YES_NO('All checked in', 'Not all checked in')}
+          options={YES_NO(
+            'registrationsDesk.filter.allCheckedIn',
+            'registrationsDesk.filter.notAllCheckedIn',
+          )}
           onChange={(e) => set('checkedIn', e.target.value)}
         />
         <SelectField
-          label="Sort"
-          placeholder="Newest first"
+          label={t('registrationsDesk.order.label')}
+          placeholder={t('registrationsDesk.order.newest')}
           value={params.get('order') ?? ''}
-          options={ORDERS}
+          options={ORDERS.map((o) => ({ value: o.value, label: t(o.label) }))}
           onChange={(e) => set('order', e.target.value)}
         />
       </div>
       <QueryView query={{ data, error, isLoading }} errors="instead">
         {(data) =>
           data.tournamentId === null ? (
-            <p>There is no upcoming tournament, so there are no registrations to show.</p>
+            <p>{t('registrationsDesk.page.noTournament')}</p>
           ) : data.rows.length === 0 ? (
-            <p>
-              {filtered ? 'No registrations match this search and these filters.' : 'No registrations yet.'}
-            </p>
+            <p>{filtered ? t('registrationsDesk.page.noMatch') : t('registrationsDesk.page.none')}</p>
           ) : (
             <DeskTable rows={data.rows} />
           )
@@ -160,22 +162,22 @@ function Desk() {
 }
 
 function DeskTable({ rows }: { rows: AdminRegistrationRow[] }) {
-  const time = useTimeFormat();
+  const format = useFormat();
   return (
     <Table>
-      <TableCaption>{rows.length === 1 ? '1 registration' : `${rows.length} registrations`}</TableCaption>
+      <TableCaption>{t('registrationsDesk.table.caption', { count: rows.length })}</TableCaption>
       <TableHeader>
         <TableRow>
-          <TableHead>Family</TableHead>
-          <TableHead>Competitors</TableHead>
-          <TableHead>Checked in</TableHead>
-          <TableHead>Spectators</TableHead>
-          <TableHead>Lunch</TableHead>
-          <TableHead>Cost</TableHead>
-          <TableHead>Paid</TableHead>
-          <TableHead>Balance owing</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Created</TableHead>
+          <TableHead>{t('registrationsDesk.table.family')}</TableHead>
+          <TableHead>{t('registrationsDesk.table.competitors')}</TableHead>
+          <TableHead>{t('registrationsDesk.filter.checkedIn')}</TableHead>
+          <TableHead>{t('registrationsDesk.table.spectators')}</TableHead>
+          <TableHead>{t('registrationsDesk.table.lunch')}</TableHead>
+          <TableHead>{t('registrationsDesk.table.cost')}</TableHead>
+          <TableHead>{t('registrationsDesk.table.paid')}</TableHead>
+          <TableHead>{t('registrationsDesk.filter.balanceOwing')}</TableHead>
+          <TableHead>{t('registrationsDesk.table.status')}</TableHead>
+          <TableHead>{t('registrationsDesk.table.created')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -189,7 +191,8 @@ function DeskTable({ rows }: { rows: AdminRegistrationRow[] }) {
                 {r.family.name || r.family.email}
               </Link>
               <div className="text-xs text-muted-foreground">
-                #{r.registrationId} · {r.walkIn ? 'Walk-in, no account' : r.family.email}
+                #{r.registrationId} ·{' '}
+                {r.walkIn ? t('registrationsDesk.table.walkInNoAccount') : r.family.email}
                 {r.family.phone ? ` · ${r.family.phone}` : ''}
               </div>
             </TableCell>
@@ -200,22 +203,25 @@ function DeskTable({ rows }: { rows: AdminRegistrationRow[] }) {
               )}
             </TableCell>
             <TableCell>
-              {r.checkedInCount} of {r.competitorCount}
+              {t('registrationsDesk.table.checkedInCount', {
+                checkedIn: r.checkedInCount,
+                count: r.competitorCount,
+              })}
             </TableCell>
             <TableCell>{r.spectators}</TableCell>
             <TableCell>{r.lunch}</TableCell>
-            <TableCell>{formatDollars(r.cost)}</TableCell>
-            <TableCell>{formatDollars(r.paid)}</TableCell>
-            <TableCell>{formatDollars(r.balanceOwing)}</TableCell>
+            <TableCell>{format.money(r.cost)}</TableCell>
+            <TableCell>{format.money(r.paid)}</TableCell>
+            <TableCell>{format.money(r.balanceOwing)}</TableCell>
             <TableCell>
               {r.complete ? (
-                <Badge variant="success">Complete</Badge>
+                <Badge variant="success">{t('registrationsDesk.filter.complete')}</Badge>
               ) : (
-                <Badge variant="secondary">Incomplete</Badge>
+                <Badge variant="secondary">{t('registrationsDesk.filter.incomplete')}</Badge>
               )}
               {r.confirmationCode && <div className="font-mono text-xs">{r.confirmationCode}</div>}
             </TableCell>
-            <TableCell>{time.date(r.createdAt)}</TableCell>
+            <TableCell>{format.date(r.createdAt)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -226,13 +232,16 @@ function DeskTable({ rows }: { rows: AdminRegistrationRow[] }) {
 /** While viewing as a customer: exactly the customer's own list (their getAll, with UserContext). */
 function CustomerView({ viewing }: { viewing: ViewingAs }) {
   const { data, error, isLoading } = useViewedCustomerRegistrations(viewing.userId);
+  const format = useFormat();
   return (
     <QueryView query={{ data, error, isLoading }} errors="instead">
       {(data) => (
         <div className="grid gap-4">
-          <h1 className="text-2xl font-bold">Registrations of {viewing.name}</h1>
+          <h1 className="text-2xl font-bold">
+            {t('registrationsDesk.customer.heading', { name: viewing.name })}
+          </h1>
           {data.registrations.length === 0 ? (
-            <p>{viewing.name} has no registrations for the next tournament.</p>
+            <p>{t('registrationsDesk.customer.none', { name: viewing.name })}</p>
           ) : (
             <ul className="grid gap-2">
               {data.registrations.map((r) => (
@@ -241,10 +250,13 @@ function CustomerView({ viewing }: { viewing: ViewingAs }) {
                     to={href('adminRegistration', { registrationId: r.registrationId })}
                     className="font-medium"
                   >
-                    Registration #{r.registrationId}
+                    {t('registrationsDesk.customer.registration', { id: r.registrationId })}
                   </Link>{' '}
-                  {r.isCompleted ? 'complete' : 'incomplete'}: {r.competitors.length} competitor
-                  {r.competitors.length === 1 ? '' : 's'}, balance owing {formatDollars(r.balanceOwing)}
+                  {t('registrationsDesk.customer.summary', {
+                    status: r.isCompleted ? 'complete' : 'incomplete',
+                    count: r.competitors.length,
+                    amount: format.money(r.balanceOwing),
+                  })}
                 </li>
               ))}
             </ul>

@@ -6,15 +6,9 @@ import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { QueryView } from '@web/components/query-view.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table.tsx';
-import { formatDollars, useTimeFormat } from '@web/lib/format.ts';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table.tsx';
+import type { MessageKey } from '@shared/i18n/translate.ts';
+import { t, tm, tx, useFormat } from '@web/lib/i18n.tsx';
 import { usePageAlert } from '@web/lib/page-alert.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { PAGES } from '@web/app/pages.ts';
@@ -30,11 +24,11 @@ import { startViewingAs, useViewingAs } from '../view-as.ts';
 // superseded), one "View the receipt" link (the registration page's), and two columns of equal
 // width: the staff details beside the registration.
 
-const METHODS: Record<string, string> = {
-  online: 'Online',
-  cash: 'Cash',
-  card: 'Card',
-  etransfer: 'E-transfer',
+const METHODS: Record<string, MessageKey> = {
+  online: 'registrationsDesk.method.online',
+  cash: 'registrationsDesk.method.cash',
+  card: 'registrationsDesk.method.card',
+  etransfer: 'registrationsDesk.method.etransfer',
 };
 
 /** The staff detail page: title and actions, then the staff details beside `children` (the registration). */
@@ -47,10 +41,12 @@ export function StaffRegistrationDetail({ children }: { children: ReactNode }) {
 function Detail({ children }: { children: ReactNode }) {
   const id = Number(useParams().registrationId);
   const { data, isLoading } = useDeskDetail(id);
-  const family = data ? data.owner.name || data.owner.email || 'a walk-in' : undefined;
+  const family = data
+    ? data.owner.name || data.owner.email || t('registrationsDesk.detail.aWalkIn')
+    : undefined;
   usePageMeta(
-    family ? `Registration of ${family}` : PAGES.adminRegistration.title,
-    'A registration with its family, payments, receipts and check-in, for staff.',
+    family ? t('registrationsDesk.detail.title', { family }) : PAGES.adminRegistration.title,
+    t('registrationsDesk.detail.description'),
   );
   return (
     <div className="grid gap-6">
@@ -71,14 +67,21 @@ function Detail({ children }: { children: ReactNode }) {
 
 function DetailHeader({ detail, family }: { detail: AdminRegistrationDetail; family: string }) {
   const { registration, receipts } = detail;
-  const time = useTimeFormat();
+  const format = useFormat();
   const current = receipts[0];
   return (
     <div>
-      <h1 className="text-2xl font-bold">Registration of {family}</h1>
+      <h1 className="text-2xl font-bold">{t('registrationsDesk.detail.title', { family })}</h1>
       <p className="text-muted-foreground">
-        {registration.isCompleted ? 'Complete' : 'Not complete yet'}
-        {current ? ` · confirmation ${current.confirmationCode}, issued ${time.date(current.createdAt)}` : ''}
+        {registration.isCompleted
+          ? t('registrationsDesk.detail.complete')
+          : t('registrationsDesk.detail.notComplete')}
+        {current
+          ? t('registrationsDesk.detail.confirmation', {
+              code: current.confirmationCode,
+              date: format.date(current.createdAt),
+            })
+          : ''}
       </p>
     </div>
   );
@@ -91,7 +94,8 @@ function PanelBody({ detail }: { detail: AdminRegistrationDetail }) {
   const [busy, setBusy] = useState(false);
   const director = hasAnyRole(session?.user.roles ?? [], DIRECTOR_ROLES);
   // The same rule as check-in and payments (the tournament's zone, labelled; decision 029).
-  const when = useTimeFormat().timeOrDateTime;
+  const format = useFormat();
+  const when = format.timeOrDateTime;
   const [current, ...earlier] = receipts;
 
   async function run(action: () => Promise<void>) {
@@ -109,7 +113,7 @@ function PanelBody({ detail }: { detail: AdminRegistrationDetail }) {
   const resend = () =>
     run(async () => {
       const result = await resendReceipt(registration.registrationId);
-      showAlert('success', result.message);
+      showAlert('success', tm(result.message));
     });
   // The start call checks the customer and records it before the header is set, so a refusal
   // shows here instead of arriving as a 403 on the next request.
@@ -120,31 +124,34 @@ function PanelBody({ detail }: { detail: AdminRegistrationDetail }) {
     });
 
   return (
-    <section aria-label="Staff details" className="grid min-w-0 gap-4">
+    <section aria-label={t('registrationsDesk.detail.staffDetails')} className="grid min-w-0 gap-4">
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Family</CardTitle>
+          <CardTitle as="h2">{t('registrationsDesk.table.family')}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-2">
           <p>
             <strong>{owner.name || owner.email}</strong>
             {owner.isStaff && (
               <Badge variant="secondary" className="ml-2">
-                Staff account
+                {t('registrationsDesk.detail.staffAccount')}
               </Badge>
             )}
           </p>
           <p>
             {owner.isGuest ? (
-              'Walk-in registered at the door: no account, so no e-mail (print the receipt instead)'
+              t('registrationsDesk.detail.guest')
             ) : (
               <a href={`mailto:${owner.email}`}>{owner.email}</a>
             )}
             {owner.phone ? ` · ${owner.phone}` : ''}
           </p>
           <p data-testid="staff-money">
-            Cost {formatDollars(registration.cost)}, paid {formatDollars(registration.amountPaid)}, balance
-            owing {formatDollars(registration.balanceOwing)}
+            {t('registrationsDesk.detail.money', {
+              cost: format.money(registration.cost),
+              paid: format.money(registration.amountPaid),
+              owing: format.money(registration.balanceOwing),
+            })}
           </p>
           <div className="flex flex-wrap gap-2">
             {!owner.isGuest && (
@@ -153,12 +160,12 @@ function PanelBody({ detail }: { detail: AdminRegistrationDetail }) {
                 disabled={busy || receipts.length === 0}
                 onClick={() => void resend()}
               >
-                Resend receipt
+                {t('registrationsDesk.detail.resendReceipt')}
               </Button>
             )}
             {director && !owner.isStaff && !owner.isGuest && (
               <Button variant="secondary" disabled={busy} onClick={() => void viewAs()}>
-                View as this customer
+                {t('registrationsDesk.detail.viewAs')}
               </Button>
             )}
           </div>
@@ -166,20 +173,22 @@ function PanelBody({ detail }: { detail: AdminRegistrationDetail }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Check-in</CardTitle>
+          <CardTitle as="h2">{t('registrationsDesk.detail.checkIn')}</CardTitle>
         </CardHeader>
         <CardContent>
           {competitors.length === 0 ? (
-            <p>No competitors.</p>
+            <p>{t('registrationsDesk.detail.noCompetitors')}</p>
           ) : (
             <ul className="grid gap-1">
               {competitors.map((c) => (
                 <li key={c.id}>
                   {c.name}:{' '}
                   {c.checkedInAt ? (
-                    <Badge variant="success">Checked in {when(c.checkedInAt)}</Badge>
+                    <Badge variant="success">
+                      {t('registrationsDesk.detail.checkedIn', { time: when(c.checkedInAt) })}
+                    </Badge>
                   ) : (
-                    <Badge variant="secondary">Not checked in</Badge>
+                    <Badge variant="secondary">{t('registrationsDesk.detail.notCheckedIn')}</Badge>
                   )}
                 </li>
               ))}
@@ -189,35 +198,35 @@ function PanelBody({ detail }: { detail: AdminRegistrationDetail }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Payments</CardTitle>
+          <CardTitle as="h2">{t('registrationsDesk.detail.payments')}</CardTitle>
         </CardHeader>
         <CardContent>
           {payments.length === 0 ? (
-            <p>No payments recorded.</p>
+            <p>{t('registrationsDesk.detail.noPayments')}</p>
           ) : (
             <Table>
               <TableHeader>
                 <TableRow>
-                  <TableHead>When</TableHead>
-                  <TableHead>Method</TableHead>
-                  <TableHead>Amount</TableHead>
-                  <TableHead>Taken by</TableHead>
+                  <TableHead>{t('registrationsDesk.detail.when')}</TableHead>
+                  <TableHead>{t('registrationsDesk.detail.method')}</TableHead>
+                  <TableHead>{t('registrationsDesk.detail.amount')}</TableHead>
+                  <TableHead>{t('registrationsDesk.detail.takenBy')}</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {payments.map((p) => (
                   <TableRow key={p.id}>
                     <TableCell>{when(p.createdAt)}</TableCell>
-                    <TableCell>{METHODS[p.method] ?? p.method}</TableCell>
+                    <TableCell>{METHODS[p.method] ? t(METHODS[p.method]!) : p.method}</TableCell>
                     <TableCell>
-                      {p.voided ? <s>{formatDollars(p.amount)}</s> : formatDollars(p.amount)}
+                      {p.voided ? <s>{format.money(p.amount)}</s> : format.money(p.amount)}
                       {p.voided && (
                         <Badge variant="danger" className="ml-2">
-                          Voided
+                          {t('registrationsDesk.detail.voided')}
                         </Badge>
                       )}
                     </TableCell>
-                    <TableCell>{p.recordedBy ?? 'Online'}</TableCell>
+                    <TableCell>{p.recordedBy ?? t('registrationsDesk.method.online')}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -227,30 +236,36 @@ function PanelBody({ detail }: { detail: AdminRegistrationDetail }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle as="h2">Receipts</CardTitle>
+          <CardTitle as="h2">{t('registrationsDesk.detail.receipts')}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-2">
           {!current ? (
-            <p>No receipt yet: the registration is not complete.</p>
+            <p>{t('registrationsDesk.detail.noReceipt')}</p>
           ) : (
             <p data-testid="current-receipt">
-              Current receipt <span className="font-mono">{current.confirmationCode}</span>, issued{' '}
-              {when(current.createdAt)}
+              {tx('registrationsDesk.detail.currentReceipt', {
+                code: <span className="font-mono">{current.confirmationCode}</span>,
+                time: when(current.createdAt),
+              })}
             </p>
           )}
           {earlier.length > 0 && (
             <details className="text-sm">
               <summary className="cursor-pointer">
-                Earlier receipts ({earlier.length}), replaced by the current one
+                {t('registrationsDesk.detail.earlierReceipts', { count: earlier.length })}
               </summary>
               <ul className="mt-2 grid gap-1">
                 {earlier.map((r) => (
                   <li key={r.receiptId} className="text-muted-foreground">
                     <Badge variant="secondary" className="mr-2">
-                      Superseded
+                      {t('registrationsDesk.detail.superseded')}
                     </Badge>
-                    <span className="font-mono">{r.confirmationCode}</span>: paid {formatDollars(r.paymentAmount)} of{' '}
-                    {formatDollars(r.total)}, {when(r.createdAt)}
+                    {tx('registrationsDesk.detail.earlierReceipt', {
+                      code: <span className="font-mono">{r.confirmationCode}</span>,
+                      paid: format.money(r.paymentAmount),
+                      total: format.money(r.total),
+                      time: when(r.createdAt),
+                    })}
                   </li>
                 ))}
               </ul>

@@ -7,6 +7,7 @@ import { Card, CardContent } from '@web/components/ui/card.tsx';
 import { Input } from '@web/components/ui/input.tsx';
 import { useAction } from '@web/lib/action.ts';
 import { useForm } from '@web/lib/form.ts';
+import { t } from '@web/lib/i18n.tsx';
 import {
   deleteCompetitorLevel,
   reorderCompetitorLevels,
@@ -29,31 +30,28 @@ export function CompetitorLevelsPage() {
       form.reset();
       return input.name;
     },
-    action: { success: (name) => `The level "${String(name)}" was added.` },
+    action: { success: (name) => t('settings.levels.added', { name: String(name) }) },
   });
   const busy = form.busy;
 
   return (
-    <SettingsShell
-      title={PAGES.competitorLevels.title}
-      description="Levels from beginner up, in order; divisions and registrations use them."
-    >
+    <SettingsShell title={PAGES.competitorLevels.title} description={t('settings.levels.description')}>
       <Card>
         <CardContent className="pt-6">
           <form
             noValidate
             onSubmit={(e) => void form.submit(e)}
             className="flex flex-wrap items-end gap-2"
-            aria-label="New competitor level"
+            aria-label={t('settings.levels.newLabel')}
           >
             <div className="min-w-48 flex-1">
-              <TextField label="New level" required {...form.field('name')} />
+              <TextField label={t('settings.levels.new')} required {...form.field('name')} />
             </div>
             <div className="min-w-64 flex-[2]">
-              <TextField label="Description (shown to families)" {...form.field('description')} />
+              <TextField label={t('settings.levels.descriptionField')} {...form.field('description')} />
             </div>
             <Button type="submit" disabled={busy}>
-              Add level
+              {t('settings.levels.add')}
             </Button>
           </form>
         </CardContent>
@@ -62,17 +60,17 @@ export function CompetitorLevelsPage() {
       {data && (
         <ListEditor
           layout="list"
-          listLabel="Competitor levels in order"
+          listLabel={t('settings.levels.listLabel')}
           items={data}
           idOf={(level) => level.id}
           label={(level) => level.name}
           busy={busy}
           reorder={reorderCompetitorLevels}
           remove={(level) => deleteCompetitorLevel(level.id)}
-          removed={(level) => `The level "${level.name}" was removed.`}
+          removed={(level) => t('settings.levels.removed', { name: level.name })}
           columns={[
             {
-              header: 'Name',
+              header: t('settings.levels.name'),
               className: 'contents',
               cell: (level, i) => <LevelDetails level={level} index={i} />,
             },
@@ -122,30 +120,30 @@ function LevelDetails({ level, index }: { level: CompetitorLevel; index: number 
   return (
     <span className="grid min-w-64 flex-1 gap-1 sm:grid-cols-[minmax(8rem,14rem)_1fr]" onBlur={saveNow}>
       <Input
-        aria-label={`Name of level ${index + 1}`}
+        aria-label={t('settings.levels.nameOf', { number: index + 1 })}
         className="h-11"
         value={name}
         onChange={(e) => setName(e.target.value)}
         aria-invalid={name.trim() === '' || undefined}
       />
       <Input
-        aria-label={`Description of level ${index + 1}`}
-        placeholder="What this level means, for families"
+        aria-label={t('settings.levels.descriptionOf', { number: index + 1 })}
+        placeholder={t('settings.levels.descriptionPlaceholder')}
         className="h-11"
         value={description}
         onChange={(e) => setDescription(e.target.value)}
       />
       <span role="status" className="text-sm text-muted-foreground sm:col-span-2">
         {name.trim() === ''
-          ? 'A level needs a name; not saved.'
+          ? t('settings.levels.needsName')
           : state === 'saving'
-            ? 'Saving...'
+            ? t('settings.levels.saving')
             : state === 'failed'
-              ? 'Not saved: see the message above.'
+              ? t('settings.levels.failed')
               : state === 'unsaved'
-                ? 'Saved when you leave the field.'
+                ? t('settings.levels.unsaved')
                 : savedOnce
-                  ? 'Saved.'
+                  ? t('settings.levels.saved')
                   : ''}
       </span>
     </span>

@@ -4,7 +4,9 @@ import { SelectField } from '@web/components/form/select-field.tsx';
 import { TextField } from '@web/components/form/text-field.tsx';
 import { ItemEditor, ListEditor, useListEditing } from '@web/components/list-editor.tsx';
 import { Button } from '@web/components/ui/button.tsx';
+import type { MessageKey } from '@shared/i18n/translate.ts';
 import { useForm } from '@web/lib/form.ts';
+import { t, tm } from '@web/lib/i18n.tsx';
 import { useState } from 'react';
 import { useAction } from '@web/lib/action.ts';
 import {
@@ -33,10 +35,10 @@ interface Values {
   maxSize: string;
 }
 
-const GENDERS = [
-  { value: 'mixed', label: 'Mixed' },
-  { value: '1', label: 'Male' },
-  { value: '2', label: 'Female' },
+const GENDERS: { value: string; label: MessageKey }[] = [
+  { value: 'mixed', label: 'settings.divisions.mixed' },
+  { value: '1', label: 'settings.divisions.male' },
+  { value: '2', label: 'settings.divisions.female' },
 ];
 const whole = (v: string) => (v.trim() === '' ? undefined : Number(v));
 const optional = (v: string) => (v.trim() === '' ? null : Number(v));
@@ -69,37 +71,42 @@ function valuesOf(d: Division | undefined): Values {
   };
 }
 
-const genderLabel = (g: Division['gender']) => (g === 1 ? 'Male' : g === 2 ? 'Female' : 'Mixed');
+const genderLabel = (g: Division['gender']) =>
+  g === 1
+    ? t('settings.divisions.male')
+    : g === 2
+      ? t('settings.divisions.female')
+      : t('settings.divisions.mixed');
 
 /** Decision 017: bring back the rules a past tournament's matchmaking used (skipping identical ones). */
 function CopyRules() {
   const tournaments = useAdminTournaments();
   const [tournamentId, setTournamentId] = useState('');
   const copy = useAction(() => copyDivisionRules(Number(tournamentId)), {
-    success: (r) => `Copied ${r.copied} division rules; ${r.skipped} were already in settings.`,
+    success: (r) => t('settings.divisions.copied', { copied: r.copied, skipped: r.skipped }),
     successAs: 'toast',
   });
   return (
     <form
       className="flex flex-wrap items-end gap-2"
-      aria-label="Copy the rules of a past tournament"
+      aria-label={t('settings.divisions.copyLabel')}
       onSubmit={(e) => {
         e.preventDefault();
         void copy.run();
       }}
     >
       <SelectField
-        label="Copy the rules of a past tournament"
-        placeholder="Choose a tournament"
+        label={t('settings.divisions.copyLabel')}
+        placeholder={t('settings.divisions.chooseTournament')}
         value={tournamentId}
-        options={(tournaments.data ?? []).map((t) => ({
-          value: String(t.id),
-          label: `${t.tournamentDate}, ${t.city}`,
+        options={(tournaments.data ?? []).map((x) => ({
+          value: String(x.id),
+          label: `${x.tournamentDate}, ${x.city}`,
         }))}
         onChange={(e) => setTournamentId(e.target.value)}
       />
       <Button type="submit" variant="outline" disabled={!tournamentId || copy.busy}>
-        Copy rules
+        {t('settings.divisions.copy')}
       </Button>
     </form>
   );
@@ -112,17 +119,17 @@ export function DivisionsPage() {
   const editing = useListEditing(data, (d) => d.id);
   const levelNames = (ids: number[]) =>
     ids.length === 0
-      ? 'Any level'
+      ? t('settings.divisions.anyLevel')
       : ids.map((id) => levels.data?.find((l) => l.id === id)?.name ?? '?').join(', ');
 
   return (
     <SettingsShell
       title={PAGES.divisions.title}
-      description="Age range, gender or mixed, levels, optional weight range and size of each division matchmaking builds."
+      description={t('settings.divisions.description')}
       actions={
         <Button onClick={editing.startNew}>
           <Plus aria-hidden="true" />
-          New division
+          {t('settings.divisions.new')}
         </Button>
       }
     >
@@ -136,7 +143,7 @@ export function DivisionsPage() {
           onDone={editing.close}
         />
       )}
-      {data && data.length === 0 && <p>No divisions yet.</p>}
+      {data && data.length === 0 && <p>{t('settings.divisions.none')}</p>}
       {data && data.length > 0 && (
         <ListEditor
           items={data}
@@ -145,20 +152,28 @@ export function DivisionsPage() {
           reorder={reorderDivisions}
           onEdit={editing.edit}
           remove={(d) => deleteDivision(d.id)}
-          removed={(d) => `The division "${d.name}" was removed.`}
+          removed={(d) => t('settings.divisions.removed', { name: d.name })}
           columns={[
-            { header: 'Division', cell: (d) => d.name, className: 'font-medium' },
-            { header: 'Ages', cell: (d) => `${d.minAge} to ${d.maxAge}` },
-            { header: 'Gender', cell: (d) => genderLabel(d.gender) },
-            { header: 'Levels', cell: (d) => levelNames(d.competitorLevelIds) },
+            { header: t('settings.divisions.division'), cell: (d) => d.name, className: 'font-medium' },
             {
-              header: 'Weight (kg)',
+              header: t('settings.divisions.ages'),
+              cell: (d) => t('settings.divisions.range', { min: d.minAge, max: d.maxAge }),
+            },
+            { header: t('settings.divisions.gender'), cell: (d) => genderLabel(d.gender) },
+            { header: t('settings.divisions.levels'), cell: (d) => levelNames(d.competitorLevelIds) },
+            {
+              header: t('settings.divisions.weight'),
               cell: (d) =>
                 d.minWeight === null && d.maxWeight === null
-                  ? 'Any'
-                  : `${d.minWeight ?? 0} to ${d.maxWeight ?? 'any'}`,
+                  ? t('settings.divisions.any')
+                  : d.maxWeight === null
+                    ? t('settings.divisions.rangeOpen', { min: d.minWeight ?? 0 })
+                    : t('settings.divisions.range', { min: d.minWeight ?? 0, max: d.maxWeight }),
             },
-            { header: 'Size', cell: (d) => `${d.minSize} to ${d.maxSize}` },
+            {
+              header: t('settings.divisions.size'),
+              cell: (d) => t('settings.divisions.range', { min: d.minSize, max: d.maxSize }),
+            },
           ]}
         />
       )}
@@ -181,7 +196,7 @@ function DivisionEditor({
     toInput,
     onSubmit: async (input) => {
       await saveDivision(division?.id ?? null, input);
-      onDone(division ? 'The division was saved.' : 'The division was created.');
+      onDone(division ? t('settings.divisions.saved') : t('settings.divisions.created'));
     },
   });
   const bind = form.field;
@@ -189,33 +204,43 @@ function DivisionEditor({
 
   return (
     <ItemEditor
-      title={division ? `Edit ${division.name}` : 'New division'}
-      formLabel="Division"
-      submitLabel={division ? 'Save division' : 'Create division'}
+      title={division ? t('settings.divisions.edit', { name: division.name }) : t('settings.divisions.new')}
+      formLabel={t('settings.divisions.division')}
+      submitLabel={division ? t('settings.divisions.save') : t('settings.divisions.create')}
       busy={form.busy}
       onSubmit={(e) => void form.submit(e)}
       onCancel={() => onDone()}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Name" required {...bind('name')} />
+        <TextField label={t('settings.divisions.name')} required {...bind('name')} />
         <SelectField
-          label="Gender"
+          label={t('settings.divisions.gender')}
           required
-          options={GENDERS}
-          placeholder="Choose male, female or mixed"
+          options={GENDERS.map((g) => ({ value: g.value, label: t(g.label) }))}
+          placeholder={t('settings.divisions.chooseGender')}
           {...bind('gender')}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-4">
-        <TextField label="Minimum age" inputMode="numeric" required {...bind('minAge')} />
-        <TextField label="Maximum age" inputMode="numeric" required {...bind('maxAge')} />
-        <TextField label="Minimum weight (kg, optional)" inputMode="decimal" {...bind('minWeight')} />
-        <TextField label="Maximum weight (kg, optional)" inputMode="decimal" {...bind('maxWeight')} />
-        <TextField label="Minimum size" inputMode="numeric" required {...bind('minSize')} />
-        <TextField label="Maximum size" inputMode="numeric" required {...bind('maxSize')} />
+        <TextField label={t('settings.divisions.minAge')} inputMode="numeric" required {...bind('minAge')} />
+        <TextField label={t('settings.divisions.maxAge')} inputMode="numeric" required {...bind('maxAge')} />
+        <TextField label={t('settings.divisions.minWeight')} inputMode="decimal" {...bind('minWeight')} />
+        <TextField label={t('settings.divisions.maxWeight')} inputMode="decimal" {...bind('maxWeight')} />
+        <TextField
+          label={t('settings.divisions.minSize')}
+          inputMode="numeric"
+          required
+          {...bind('minSize')}
+        />
+        <TextField
+          label={t('settings.divisions.maxSize')}
+          inputMode="numeric"
+          required
+          {...bind('maxSize')}
+        />
       </div>
       <fieldset className="grid gap-2">
-        <legend className="mb-1 font-semibold">Competitor levels (none chosen: any level)</legend>
+        <legend className="mb-1 font-semibold">{t('settings.divisions.levelsLegend')}</legend>
         <div className="flex flex-wrap gap-4">
           {levels.map((level) => (
             <CheckboxField
@@ -232,7 +257,7 @@ function DivisionEditor({
           ))}
         </div>
         {form.error('competitorLevelIds') && (
-          <p className="text-sm font-medium text-destructive">{form.error('competitorLevelIds')}</p>
+          <p className="text-sm font-medium text-destructive">{tm(form.error('competitorLevelIds')!)}</p>
         )}
       </fieldset>
     </ItemEditor>

@@ -9,29 +9,30 @@ import { TextAreaField } from '@web/components/form/text-area-field.tsx';
 import { TextField } from '@web/components/form/text-field.tsx';
 import { ItemEditor, ListEditor, useListEditing } from '@web/components/list-editor.tsx';
 import { Button } from '@web/components/ui/button.tsx';
+import type { MessageKey } from '@shared/i18n/translate.ts';
 import { useForm } from '@web/lib/form.ts';
+import { t } from '@web/lib/i18n.tsx';
 import { deleteEventType, reorderEventTypes, saveEventType, useAdminEventTypes } from '../api/settings.ts';
 import { CheckboxField } from './checkbox-field.tsx';
 import { QueryView } from '@web/components/query-view.tsx';
 import { SettingsShell } from './settings-shell.tsx';
 import { PAGES } from '@web/app/pages.ts';
 
-const JUDGES = [
-  { value: '3', label: '3 judges' },
-  { value: '5', label: '5 judges' },
+const JUDGES = [{ value: '3' }, { value: '5' }];
+const THIRD_PLACE: { value: string; label: MessageKey }[] = [
+  { value: 'shared', label: 'settings.eventTypes.thirdPlaceShared' },
+  { value: 'match', label: 'settings.eventTypes.thirdPlaceMatch' },
 ];
-const THIRD_PLACE = [
-  { value: 'shared', label: 'Shared by both semi-final losers' },
-  { value: 'match', label: 'A match for third place' },
-];
+const labelled = (options: { value: string; label: MessageKey }[]) =>
+  options.map((o) => ({ value: o.value, label: t(o.label) }));
 
 /** A number field's text as the schema's input: empty leaves it out (a new one gets the default). */
 const numberOrUndefined = (text: string) =>
   text.trim() === '' ? undefined : Number(text.trim().replace(',', '.'));
 
-const DECIDED_BY = [
-  { value: 'judged', label: 'Judged (3 or 5 judges, highest and lowest dropped)' },
-  { value: 'bracket', label: 'Bracket (single elimination; round robin for 3 or fewer)' },
+const DECIDED_BY: { value: string; label: MessageKey }[] = [
+  { value: 'judged', label: 'settings.eventTypes.decidedJudged' },
+  { value: 'bracket', label: 'settings.eventTypes.decidedBracket' },
 ];
 
 /** `/admin/event-types`: title, description, shown on the home page, how it is decided (decision 007). */
@@ -42,11 +43,11 @@ export function EventTypesPage() {
   return (
     <SettingsShell
       title={PAGES.eventTypes.title}
-      description="What competitors can enter (forms, sparring...), in the order the home page lists them."
+      description={t('settings.eventTypes.description')}
       actions={
         <Button onClick={editing.startNew}>
           <Plus aria-hidden="true" />
-          New event type
+          {t('settings.eventTypes.new')}
         </Button>
       }
     >
@@ -62,10 +63,10 @@ export function EventTypesPage() {
           reorder={reorderEventTypes}
           onEdit={editing.edit}
           remove={(e) => deleteEventType(e.id)}
-          removed={(e) => `The event type "${e.title}" was removed.`}
+          removed={(e) => t('settings.eventTypes.removed', { title: e.title })}
           columns={[
             {
-              header: 'Title',
+              header: t('settings.eventTypes.title'),
               cell: (e) => (
                 <>
                   <div className="font-medium">{e.title}</div>
@@ -74,14 +75,25 @@ export function EventTypesPage() {
               ),
             },
             {
-              header: 'Decided by',
+              header: t('settings.eventTypes.decidedBy'),
               cell: (e) =>
                 e.decidedBy === 'judged'
-                  ? `Judged: ${e.judges} judges, ${e.scoreMin} to ${e.scoreMax}, ${e.minutesPerPerformance} min each`
-                  : `Bracket: ${e.minutesPerMatch} min a match, third place ${e.thirdPlace === 'match' ? 'fought' : 'shared'}`,
+                  ? t('settings.eventTypes.judgedSummary', {
+                      judges: e.judges,
+                      min: e.scoreMin,
+                      max: e.scoreMax,
+                      minutes: e.minutesPerPerformance,
+                    })
+                  : t('settings.eventTypes.bracketSummary', {
+                      minutes: e.minutesPerMatch,
+                      thirdPlace: e.thirdPlace === 'match' ? 'match' : 'shared',
+                    }),
             },
-            { header: 'On home page', cell: (e) => (e.showOnHomepage ? 'Yes' : 'No') },
-            { header: 'Events', cell: (e) => e.eventCount },
+            {
+              header: t('settings.eventTypes.onHomePage'),
+              cell: (e) => (e.showOnHomepage ? t('settings.eventTypes.yes') : t('settings.eventTypes.no')),
+            },
+            { header: t('settings.eventTypes.events'), cell: (e) => e.eventCount },
           ]}
         />
       )}
@@ -123,46 +135,71 @@ function EventTypeEditor({
     }),
     onSubmit: async (input) => {
       await saveEventType(eventType?.id ?? null, input);
-      onDone(eventType ? 'The event type was saved.' : 'The event type was created.');
+      onDone(eventType ? t('settings.eventTypes.saved') : t('settings.eventTypes.created'));
     },
   });
 
   return (
     <ItemEditor
-      title={eventType ? `Edit ${eventType.title}` : 'New event type'}
-      formLabel="Event type"
-      submitLabel={eventType ? 'Save event type' : 'Create event type'}
+      title={
+        eventType ? t('settings.eventTypes.edit', { title: eventType.title }) : t('settings.eventTypes.new')
+      }
+      formLabel={t('settings.eventTypes.formLabel')}
+      submitLabel={eventType ? t('settings.eventTypes.save') : t('settings.eventTypes.create')}
       busy={form.busy}
       onSubmit={(e) => void form.submit(e)}
       onCancel={() => onDone()}
     >
-      <TextField label="Title" required {...form.field('title')} />
-      <TextAreaField label="Description" {...form.field('description')} />
+      <TextField label={t('settings.eventTypes.title')} required {...form.field('title')} />
+      <TextAreaField label={t('settings.eventTypes.descriptionField')} {...form.field('description')} />
       <SelectField
-        label="Decided by"
+        label={t('settings.eventTypes.decidedBy')}
         required
-        options={DECIDED_BY}
-        placeholder="Choose how it is decided"
+        options={labelled(DECIDED_BY)}
+        placeholder={t('settings.eventTypes.chooseDecidedBy')}
         {...form.field('decidedBy')}
       />
-      <CheckboxField label="Show on the home page" {...form.checkbox('showOnHomepage')} />
+      <CheckboxField label={t('settings.eventTypes.showOnHomePage')} {...form.checkbox('showOnHomepage')} />
       <fieldset className="grid gap-3 sm:grid-cols-2">
-        <legend className="mb-1 font-semibold">At the rings</legend>
+        <legend className="mb-1 font-semibold">{t('settings.eventTypes.atTheRings')}</legend>
         {form.values.decidedBy === 'bracket' ? (
           <>
-            <TextField label="Minutes per match" inputMode="decimal" {...form.field('minutesPerMatch')} />
-            <SelectField label="Third place" options={THIRD_PLACE} {...form.field('thirdPlace')} />
+            <TextField
+              label={t('settings.eventTypes.minutesPerMatch')}
+              inputMode="decimal"
+              {...form.field('minutesPerMatch')}
+            />
+            <SelectField
+              label={t('settings.eventTypes.thirdPlace')}
+              options={labelled(THIRD_PLACE)}
+              {...form.field('thirdPlace')}
+            />
           </>
         ) : (
           <>
-            <SelectField label="Judges" options={JUDGES} {...form.field('judges')} />
+            <SelectField
+              label={t('settings.eventTypes.judges')}
+              options={JUDGES.map((o) => ({
+                value: o.value,
+                label: t('settings.eventTypes.judgeCount', { count: Number(o.value) }),
+              }))}
+              {...form.field('judges')}
+            />
             <TextField
-              label="Minutes per performance"
+              label={t('settings.eventTypes.minutesPerPerformance')}
               inputMode="decimal"
               {...form.field('minutesPerPerformance')}
             />
-            <TextField label="Lowest score" inputMode="decimal" {...form.field('scoreMin')} />
-            <TextField label="Highest score" inputMode="decimal" {...form.field('scoreMax')} />
+            <TextField
+              label={t('settings.eventTypes.lowestScore')}
+              inputMode="decimal"
+              {...form.field('scoreMin')}
+            />
+            <TextField
+              label={t('settings.eventTypes.highestScore')}
+              inputMode="decimal"
+              {...form.field('scoreMax')}
+            />
           </>
         )}
       </fieldset>

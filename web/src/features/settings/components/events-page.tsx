@@ -8,7 +8,7 @@ import { SelectField } from '@web/components/form/select-field.tsx';
 import { TextField } from '@web/components/form/text-field.tsx';
 import { ItemEditor, ListEditor, useListEditing } from '@web/components/list-editor.tsx';
 import { Button } from '@web/components/ui/button.tsx';
-import { formatDate } from '@web/lib/format.ts';
+import { t, useFormat } from '@web/lib/i18n.tsx';
 import { useForm } from '@web/lib/form.ts';
 import {
   deleteEvent,
@@ -30,29 +30,27 @@ export function EventsPage() {
   const [chosen, setChosen] = useState<number | null>(null);
   // Default: the next tournament still to come, else the newest.
   const upcoming = tournaments.data?.filter(
-    (t) => t.isRegistrationOpen || t.isRegistrationOpenSoon || t.isTournamentToday,
+    (x) => x.isRegistrationOpen || x.isRegistrationOpenSoon || x.isTournamentToday,
   );
+  const format = useFormat();
   const tournamentId = chosen ?? upcoming?.at(-1)?.id ?? tournaments.data?.[0]?.id ?? null;
   const events = useAdminEvents(tournamentId);
   const editing = useListEditing(events.data, (e) => e.id);
-  const typeTitle = (id: number) => eventTypes.data?.find((t) => t.id === id)?.title ?? '';
+  const typeTitle = (id: number) => eventTypes.data?.find((x) => x.id === id)?.title ?? '';
 
   return (
-    <SettingsShell
-      title={PAGES.events.title}
-      description="What competitors can enter at each tournament, each of one event type."
-    >
+    <SettingsShell title={PAGES.events.title} description={t('settings.events.description')}>
       <QueryView query={{ ...tournaments, error: tournaments.error ?? eventTypes.error }} />
       {tournaments.data && (
         <div className="flex flex-wrap items-end gap-2">
           <div className="min-w-72">
             <SelectField
-              label="Tournament"
+              label={t('settings.events.tournament')}
               value={tournamentId === null ? '' : String(tournamentId)}
-              placeholder="Choose a tournament"
-              options={tournaments.data.map((t) => ({
-                value: String(t.id),
-                label: `${formatDate(t.tournamentDate)}, ${t.city}`,
+              placeholder={t('settings.events.chooseTournament')}
+              options={tournaments.data.map((x) => ({
+                value: String(x.id),
+                label: `${format.date(x.tournamentDate)}, ${x.city}`,
               }))}
               onChange={(e) => {
                 editing.close();
@@ -60,7 +58,7 @@ export function EventsPage() {
               }}
             />
           </div>
-          {tournamentId !== null && <Button onClick={editing.startNew}>New event</Button>}
+          {tournamentId !== null && <Button onClick={editing.startNew}>{t('settings.events.new')}</Button>}
         </div>
       )}
       {tournamentId !== null && eventTypes.data && editing.isOpen && (
@@ -73,9 +71,7 @@ export function EventsPage() {
         />
       )}
       <QueryView query={events} />
-      {events.data && tournamentId !== null && events.data.length === 0 && (
-        <p>This tournament has no events yet.</p>
-      )}
+      {events.data && tournamentId !== null && events.data.length === 0 && <p>{t('settings.events.none')}</p>}
       {events.data && events.data.length > 0 && (
         <ListEditor
           items={events.data}
@@ -84,12 +80,15 @@ export function EventsPage() {
           reorder={reorderEvents}
           onEdit={editing.edit}
           remove={(e) => deleteEvent(e.id)}
-          removed={(e) => `The event "${e.name}" was removed.`}
+          removed={(e) => t('settings.events.removed', { name: e.name })}
           columns={[
-            { header: 'Event', cell: (e) => e.name, className: 'font-medium' },
-            { header: 'Event type', cell: (e) => typeTitle(e.eventTypeId) },
-            { header: 'Weight needed', cell: (e) => (e.requiresWeight ? 'Yes' : 'No') },
-            { header: 'Competitors entered', cell: (e) => e.entryCount },
+            { header: t('settings.events.event'), cell: (e) => e.name, className: 'font-medium' },
+            { header: t('settings.events.eventType'), cell: (e) => typeTitle(e.eventTypeId) },
+            {
+              header: t('settings.events.weightNeeded'),
+              cell: (e) => (e.requiresWeight ? t('settings.events.yes') : t('settings.events.no')),
+            },
+            { header: t('settings.events.entered'), cell: (e) => e.entryCount },
           ]}
         />
       )}
@@ -118,31 +117,35 @@ function EventEditor({
     toInput: (v) => ({ ...v, tournamentId, eventTypeId: v.eventTypeId ? Number(v.eventTypeId) : undefined }),
     onSubmit: async (input) => {
       await saveEvent(event?.id ?? null, input);
-      onDone(event ? 'The event was saved.' : 'The event was added.');
+      onDone(event ? t('settings.events.saved') : t('settings.events.added'));
     },
   });
 
   return (
     <ItemEditor
-      title={event ? `Edit ${event.name}` : 'New event'}
-      formLabel="Event"
-      submitLabel={event ? 'Save event' : 'Add event'}
+      title={event ? t('settings.events.edit', { name: event.name }) : t('settings.events.new')}
+      formLabel={t('settings.events.event')}
+      submitLabel={event ? t('settings.events.save') : t('settings.events.add')}
       busy={form.busy}
       onSubmit={(e) => void form.submit(e)}
       onCancel={() => onDone()}
       className="grid gap-4 sm:grid-cols-2"
     >
       <SelectField
-        label="Event type"
+        label={t('settings.events.eventType')}
         required
-        placeholder="Choose an event type"
-        options={eventTypes.map((t) => ({ value: String(t.id), label: t.title }))}
+        placeholder={t('settings.events.chooseEventType')}
+        options={eventTypes.map((x) => ({ value: String(x.id), label: x.title }))}
         {...form.field('eventTypeId')}
       />
-      <TextField label="Event name" placeholder="Same as the event type" {...form.field('name')} />
+      <TextField
+        label={t('settings.events.name')}
+        placeholder={t('settings.events.namePlaceholder')}
+        {...form.field('name')}
+      />
       <CheckboxField
-        label="Competitors must give their weight"
-        hint="For events decided by weight class, such as sparring."
+        label={t('settings.events.requiresWeight')}
+        hint={t('settings.events.requiresWeightHint')}
         {...form.checkbox('requiresWeight')}
       />
     </ItemEditor>

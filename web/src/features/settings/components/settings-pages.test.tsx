@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import type { AdminTournament, CompetitorLevel } from '@shared/contract/settings.ts';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
 import { PageAlert } from '@web/components/page-alert.tsx';
+import { setCatalog } from '@web/lib/i18n.tsx';
 import { PageAlertProvider } from '@web/lib/page-alert.tsx';
 import { StaticSettingsProvider } from '@web/lib/site-settings.tsx';
 import { invalidateQueries } from '@web/lib/use-query.ts';
@@ -49,6 +52,19 @@ const tournament = (over: Partial<AdminTournament> = {}): AdminTournament => ({
 });
 
 describe('the tournaments page', () => {
+  it('speaks French when the French catalog is loaded', async () => {
+    handler = () => ({ status: 200, body: [tournament({ id: 7, tournamentDate: '2027-05-01' })] });
+    setCatalog('fr', fr);
+    try {
+      renderPage(<TournamentsPage />);
+      expect(await screen.findByRole('button', { name: 'Nouveau tournoi' })).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: 'Paramètres' })).toBeInTheDocument();
+      expect(screen.getByRole('columnheader', { name: 'En ligne / sur place' })).toBeInTheDocument();
+    } finally {
+      setCatalog('en', en);
+    }
+  });
+
   it('refuses registration that closes after tournament day beside the field, and sends nothing', async () => {
     handler = () => ({ status: 200, body: [tournament({ id: 7, tournamentDate: '2027-05-01' })] });
     renderPage(<TournamentsPage />);

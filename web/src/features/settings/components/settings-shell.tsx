@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { href, PAGES, SETTINGS_NAV } from '@web/app/pages.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { cn } from '@web/lib/utils.ts';
-import { tm } from '@web/lib/i18n.tsx';
+import { t, tm } from '@web/lib/i18n.tsx';
 
 /** Heading, the settings pages' own navigation, and the page (decision 007, SuperAdmin only). */
 export function SettingsShell({
@@ -20,7 +20,7 @@ export function SettingsShell({
   usePageMeta(title, description);
   return (
     <div className="grid gap-4">
-      <nav aria-label="Settings" className="flex flex-wrap gap-1 text-sm">
+      <nav aria-label={t('settings.nav.label')} className="flex flex-wrap gap-1 text-sm">
         {SETTINGS_NAV.map((key) => (
           <NavLink
             key={key}

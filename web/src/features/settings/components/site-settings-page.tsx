@@ -6,6 +6,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent } from '@web/components/ui/card.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { useForm } from '@web/lib/form.ts';
+import { t, tm } from '@web/lib/i18n.tsx';
 import { saveSiteSettings, useAdminSiteSettings } from '../api/settings.ts';
 import { CheckboxField } from './checkbox-field.tsx';
 import { QueryView } from '@web/components/query-view.tsx';
@@ -16,10 +17,7 @@ import { PAGES } from '@web/app/pages.ts';
 export function SiteSettingsPage() {
   const { data, error, isLoading } = useAdminSiteSettings();
   return (
-    <SettingsShell
-      title={PAGES.siteSettings.title}
-      description="The site's name, contact address, venue and time zone, links, feature flags and SMS sender. Changes show at once."
-    >
+    <SettingsShell title={PAGES.siteSettings.title} description={t('settings.site.description')}>
       <QueryView query={{ data, error, isLoading }}>
         {(data) => <SiteSettingsForm key={data.version} settings={data} />}
       </QueryView>
@@ -33,13 +31,13 @@ function SiteSettingsForm({ settings }: { settings: AdminSiteSettings }) {
     schema: SiteSettingsInputSchema,
     initial,
     onSubmit: (input) => saveSiteSettings(input),
-    action: { success: 'The site settings were saved.', successAs: 'toast' },
+    action: { success: t('settings.site.saved'), successAs: 'toast' },
   });
   const bind = form.field;
   // Canada's zones, and the saved one should it be another (decision 029).
   const zoneOptions: { value: string; label: string }[] = CANADIAN_TIME_ZONES.map((z) => ({
     value: z.zone,
-    label: z.label,
+    label: tm(z.label),
   }));
   if (!zoneOptions.some((o) => o.value === settings.timeZone)) {
     zoneOptions.push({ value: settings.timeZone, label: settings.timeZone });
@@ -52,58 +50,58 @@ function SiteSettingsForm({ settings }: { settings: AdminSiteSettings }) {
           noValidate
           onSubmit={(e) => void form.submit(e)}
           className="grid gap-6"
-          aria-label="Site settings"
+          aria-label={t('settings.site.formLabel')}
         >
           <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-2 font-semibold">Site</legend>
-            <TextField label="Site name" required {...bind('siteName')} />
-            <TextField label="Site prefix (page titles)" required {...bind('sitePrefix')} />
-            <TextField label="Site e-mail" type="email" required {...bind('siteEmail')} />
-            <TextField label="Site URL" type="url" required {...bind('siteUrl')} />
+            <legend className="mb-2 font-semibold">{t('settings.site.site')}</legend>
+            <TextField label={t('settings.site.siteName')} required {...bind('siteName')} />
+            <TextField label={t('settings.site.sitePrefix')} required {...bind('sitePrefix')} />
+            <TextField label={t('settings.site.siteEmail')} type="email" required {...bind('siteEmail')} />
+            <TextField label={t('settings.site.siteUrl')} type="url" required {...bind('siteUrl')} />
           </fieldset>
           <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-2 font-semibold">Venue</legend>
-            <TextField label="Venue name" required {...bind('venueName')} />
-            <TextField label="Venue address" required {...bind('venueAddress')} />
+            <legend className="mb-2 font-semibold">{t('settings.site.venue')}</legend>
+            <TextField label={t('settings.site.venueName')} required {...bind('venueName')} />
+            <TextField label={t('settings.site.venueAddress')} required {...bind('venueAddress')} />
             <SelectField
-              label="Time zone (every time shown and exported)"
+              label={t('settings.site.timeZone')}
               required
               options={zoneOptions}
               {...bind('timeZone')}
             />
-            <TextField label="Map embed URL" type="url" {...bind('mapEmbedUrl')} />
+            <TextField label={t('settings.site.mapEmbedUrl')} type="url" {...bind('mapEmbedUrl')} />
           </fieldset>
           <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-2 font-semibold">Links and sign-in</legend>
-            <TextField label="Mailing-list signup URL" type="url" {...bind('mailingListUrl')} />
-            <TextField label="Google client id" {...bind('googleClientId')} />
+            <legend className="mb-2 font-semibold">{t('settings.site.links')}</legend>
+            <TextField label={t('settings.site.mailingListUrl')} type="url" {...bind('mailingListUrl')} />
+            <TextField label={t('settings.site.googleClientId')} {...bind('googleClientId')} />
           </fieldset>
           <fieldset className="grid gap-3">
-            <legend className="mb-2 font-semibold">Feature flags</legend>
+            <legend className="mb-2 font-semibold">{t('settings.site.flags')}</legend>
             <CheckboxField
               label="SellLunchTickets"
-              hint="Customers can buy lunch tickets with their registration."
+              hint={t('settings.site.flagLunch')}
               {...form.checkbox('flags.SellLunchTickets')}
             />
             <CheckboxField
               label="MailingListTab"
-              hint="The Mailing List link and page are shown."
+              hint={t('settings.site.flagMailingList')}
               {...form.checkbox('flags.MailingListTab')}
             />
             <CheckboxField
               label="AllowSmsNotifications"
-              hint="Contacts can choose SMS division notifications."
+              hint={t('settings.site.flagSms')}
               {...form.checkbox('flags.AllowSmsNotifications')}
             />
           </fieldset>
           <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-2 font-semibold">SMS sender</legend>
-            <TextField label="Sender name (up to 11 letters or digits)" {...bind('smsSenderName')} />
-            <TextField label="Sending phone number" type="tel" {...bind('smsFromNumber')} />
+            <legend className="mb-2 font-semibold">{t('settings.site.smsSender')}</legend>
+            <TextField label={t('settings.site.senderName')} {...bind('smsSenderName')} />
+            <TextField label={t('settings.site.fromNumber')} type="tel" {...bind('smsFromNumber')} />
           </fieldset>
           <Button type="submit" disabled={form.busy} className="w-fit">
             {form.busy && <Spinner />}
-            Save site settings
+            {t('settings.site.save')}
           </Button>
         </form>
       </CardContent>

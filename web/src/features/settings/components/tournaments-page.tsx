@@ -5,7 +5,7 @@ import { ItemEditor, ListEditor, MoveButtons, useListEditing } from '@web/compon
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Input } from '@web/components/ui/input.tsx';
-import { formatDate, formatDollars } from '@web/lib/format.ts';
+import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { useForm } from '@web/lib/form.ts';
 import { deleteTournament, saveTournament, useAdminTournaments } from '../api/settings.ts';
 import { QueryView } from '@web/components/query-view.tsx';
@@ -42,12 +42,12 @@ function toInput(v: Values): unknown {
 }
 
 /** The form's values for a tournament, or for a new one prefilled from `template` (dates left blank). */
-function valuesOf(t: AdminTournament | undefined, template?: AdminTournament): Values {
-  const from = t ?? template;
+function valuesOf(tournament: AdminTournament | undefined, template?: AdminTournament): Values {
+  const from = tournament ?? template;
   return {
-    tournamentDate: t?.tournamentDate ?? '',
-    registrationOpensOn: t?.registrationOpensOn ?? '',
-    registrationClosesAfter: t?.registrationClosesAfter ?? '',
+    tournamentDate: tournament?.tournamentDate ?? '',
+    registrationOpensOn: tournament?.registrationOpensOn ?? '',
+    registrationClosesAfter: tournament?.registrationClosesAfter ?? '',
     competitorOnlineCost: from ? String(from.competitorOnlineCost) : '',
     competitorDoorCost: from ? String(from.competitorDoorCost) : '',
     spectatorCost: from ? String(from.spectatorCost) : '',
@@ -61,27 +61,28 @@ function valuesOf(t: AdminTournament | undefined, template?: AdminTournament): V
   };
 }
 
-function status(t: AdminTournament): string {
-  if (t.isTournamentToday) return 'Today';
-  if (t.isRegistrationOpen) return 'Registration open';
-  if (t.isRegistrationOpenSoon) return 'Registration opens soon';
-  return 'Registration closed';
+function status(tournament: AdminTournament): string {
+  if (tournament.isTournamentToday) return t('settings.tournaments.today');
+  if (tournament.isRegistrationOpen) return t('settings.tournaments.open');
+  if (tournament.isRegistrationOpenSoon) return t('settings.tournaments.opensSoon');
+  return t('settings.tournaments.closed');
 }
 
 /** `/admin/tournaments`: every docs/product.md §3 field, schedule lines included (decision 007). */
 export function TournamentsPage() {
   const { data, error, isLoading } = useAdminTournaments();
-  const editing = useListEditing(data, (t) => t.id);
+  const editing = useListEditing(data, (x) => x.id);
+  const format = useFormat();
 
   return (
     <SettingsShell
       title={PAGES.tournaments.title}
-      description="Dates, prices, venue and schedule of each tournament."
+      description={t('settings.tournaments.description')}
       actions={
         // A new tournament starts from the latest one's prices and schedule, so it waits for the list.
         <Button disabled={!data} onClick={editing.startNew}>
           <Plus aria-hidden="true" />
-          New tournament
+          {t('settings.tournaments.new')}
         </Button>
       }
     >
@@ -94,36 +95,38 @@ export function TournamentsPage() {
           onDone={editing.close}
         />
       )}
-      {data && data.length === 0 && <p>No tournaments yet.</p>}
+      {data && data.length === 0 && <p>{t('settings.tournaments.none')}</p>}
       {data && data.length > 0 && (
         // By date, newest first: no reordering.
         <ListEditor
           items={data}
-          idOf={(t) => t.id}
-          label={(t) => `the tournament of ${t.tournamentDate}`}
+          idOf={(x) => x.id}
+          label={(x) => t('settings.tournaments.itemLabel', { date: x.tournamentDate })}
           onEdit={editing.edit}
-          remove={(t) => deleteTournament(t.id)}
-          removed={() => 'The tournament was deleted.'}
+          remove={(x) => deleteTournament(x.id)}
+          removed={() => t('settings.tournaments.deleted')}
           columns={[
-            { header: 'Date', cell: (t) => formatDate(t.tournamentDate) },
-            { header: 'Where', cell: (t) => `${t.venue}, ${t.city}` },
+            { header: t('settings.tournaments.date'), cell: (x) => format.date(x.tournamentDate) },
+            { header: t('settings.tournaments.where'), cell: (x) => `${x.venue}, ${x.city}` },
             {
-              header: 'Registration',
-              cell: (t) => (
+              header: t('settings.tournaments.registration'),
+              cell: (x) => (
                 <>
-                  <Badge variant="outline">{status(t)}</Badge>
+                  <Badge variant="outline">{status(x)}</Badge>
                   <div className="text-xs text-muted-foreground">
-                    {t.registrationOpensOn} to {t.registrationClosesAfter}
+                    {t('settings.tournaments.registrationDates', {
+                      opens: x.registrationOpensOn,
+                      closes: x.registrationClosesAfter,
+                    })}
                   </div>
                 </>
               ),
             },
             {
-              header: 'Online / door',
-              cell: (t) =>
-                `${formatDollars(t.competitorOnlineCost)} / ${formatDollars(t.competitorDoorCost)}`,
+              header: t('settings.tournaments.prices'),
+              cell: (x) => `${format.money(x.competitorOnlineCost)} / ${format.money(x.competitorDoorCost)}`,
             },
-            { header: 'Registrations', cell: (t) => t.registrationCount },
+            { header: t('settings.tournaments.registrations'), cell: (x) => x.registrationCount },
           ]}
         />
       )}
@@ -140,13 +143,14 @@ function TournamentEditor({
   template: AdminTournament | undefined;
   onDone: (message?: string) => void;
 }) {
+  const format = useFormat();
   const form = useForm({
     schema: TournamentInputSchema,
     initial: valuesOf(tournament, template),
     toInput,
     onSubmit: async (input) => {
       await saveTournament(tournament?.id ?? null, input);
-      onDone(tournament ? 'The tournament was saved.' : 'The tournament was created.');
+      onDone(tournament ? t('settings.tournaments.saved') : t('settings.tournaments.created'));
     },
   });
   const bind = form.field;
@@ -156,53 +160,77 @@ function TournamentEditor({
   return (
     <ItemEditor
       title={
-        tournament ? `Edit the tournament of ${formatDate(tournament.tournamentDate)}` : 'New tournament'
+        tournament
+          ? t('settings.tournaments.edit', { date: format.date(tournament.tournamentDate) })
+          : t('settings.tournaments.new')
       }
-      formLabel="Tournament"
-      submitLabel={tournament ? 'Save tournament' : 'Create tournament'}
+      formLabel={t('settings.tournaments.formLabel')}
+      submitLabel={tournament ? t('settings.tournaments.save') : t('settings.tournaments.create')}
       busy={form.busy}
       onSubmit={(e) => void form.submit(e)}
       onCancel={() => onDone()}
     >
       <fieldset className="grid gap-4 sm:grid-cols-3">
-        <legend className="mb-2 font-semibold">Dates</legend>
-        <TextField label="Tournament date" type="date" required {...bind('tournamentDate')} />
-        <TextField label="Registration opens on" type="date" required {...bind('registrationOpensOn')} />
+        <legend className="mb-2 font-semibold">{t('settings.tournaments.dates')}</legend>
         <TextField
-          label="Registration closes after"
+          label={t('settings.tournaments.tournamentDate')}
+          type="date"
+          required
+          {...bind('tournamentDate')}
+        />
+        <TextField
+          label={t('settings.tournaments.opensOn')}
+          type="date"
+          required
+          {...bind('registrationOpensOn')}
+        />
+        <TextField
+          label={t('settings.tournaments.closesAfter')}
           type="date"
           required
           {...bind('registrationClosesAfter')}
         />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-4">
-        <legend className="mb-2 font-semibold">Prices (whole dollars)</legend>
+        <legend className="mb-2 font-semibold">{t('settings.tournaments.pricesLegend')}</legend>
         <TextField
-          label="Competitor, online"
+          label={t('settings.tournaments.competitorOnline')}
           inputMode="numeric"
           required
           {...bind('competitorOnlineCost')}
         />
         <TextField
-          label="Competitor, at the door"
+          label={t('settings.tournaments.competitorDoor')}
           inputMode="numeric"
           required
           {...bind('competitorDoorCost')}
         />
-        <TextField label="Spectator" inputMode="numeric" required {...bind('spectatorCost')} />
-        <TextField label="Lunch" inputMode="numeric" required {...bind('lunchCost')} />
+        <TextField
+          label={t('settings.tournaments.spectator')}
+          inputMode="numeric"
+          required
+          {...bind('spectatorCost')}
+        />
+        <TextField
+          label={t('settings.tournaments.lunch')}
+          inputMode="numeric"
+          required
+          {...bind('lunchCost')}
+        />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 font-semibold">Place and times</legend>
-        <TextField label="City" required {...bind('city')} />
-        <TextField label="Venue" required {...bind('venue')} />
-        <TextField label="In-person registration times" {...bind('inPersonRegistrationTimes')} />
-        <TextField label="Black-belt meeting time" {...bind('blackBeltMeetingTime')} />
-        <TextField label="Elimination time" {...bind('eliminationTime')} />
+        <legend className="mb-2 font-semibold">{t('settings.tournaments.placeAndTimes')}</legend>
+        <TextField label={t('settings.tournaments.city')} required {...bind('city')} />
+        <TextField label={t('settings.tournaments.venue')} required {...bind('venue')} />
+        <TextField label={t('settings.tournaments.inPersonTimes')} {...bind('inPersonRegistrationTimes')} />
+        <TextField label={t('settings.tournaments.blackBeltMeeting')} {...bind('blackBeltMeetingTime')} />
+        <TextField label={t('settings.tournaments.eliminationTime')} {...bind('eliminationTime')} />
       </fieldset>
       <fieldset className="grid gap-2">
-        <legend className="mb-2 font-semibold">Schedule</legend>
-        {schedule.length === 0 && <p className="text-sm text-muted-foreground">No schedule lines yet.</p>}
+        <legend className="mb-2 font-semibold">{t('settings.tournaments.schedule')}</legend>
+        {schedule.length === 0 && (
+          <p className="text-sm text-muted-foreground">{t('settings.tournaments.noSchedule')}</p>
+        )}
         <ol className="grid gap-2">
           {schedule.map((_, i) => {
             const { error: whatError, ...what } = bind(`schedule.${i}.line1`);
@@ -212,15 +240,19 @@ function TournamentEditor({
                 <span className="w-6 pt-2 text-right text-sm text-muted-foreground">{i + 1}.</span>
                 <div className="grid min-w-48 flex-1 gap-1">
                   <Input
-                    aria-label={`Schedule line ${i + 1}, what`}
+                    aria-label={t('settings.tournaments.lineWhat', { number: i + 1 })}
                     aria-invalid={whatError ? true : undefined}
                     {...what}
                   />
-                  {whatError && <p className="text-sm font-medium text-destructive">{whatError}</p>}
+                  {whatError && <p className="text-sm font-medium text-destructive">{tm(whatError)}</p>}
                 </div>
-                <Input aria-label={`Schedule line ${i + 1}, when`} className="w-40" {...when} />
+                <Input
+                  aria-label={t('settings.tournaments.lineWhen', { number: i + 1 })}
+                  className="w-40"
+                  {...when}
+                />
                 <MoveButtons
-                  label={`schedule line ${i + 1}`}
+                  label={t('settings.tournaments.line', { number: i + 1 })}
                   index={i}
                   count={schedule.length}
                   onMove={(by) => {
@@ -233,7 +265,7 @@ function TournamentEditor({
                   variant="ghost"
                   size="icon"
                   className="size-8"
-                  aria-label={`Remove schedule line ${i + 1}`}
+                  aria-label={t('settings.tournaments.removeLine', { number: i + 1 })}
                   onClick={() => setSchedule(schedule.filter((_, j) => j !== i))}
                 >
                   <Trash2 aria-hidden="true" />
@@ -249,7 +281,7 @@ function TournamentEditor({
           onClick={() => setSchedule([...schedule, { line1: '', line2: '' }])}
         >
           <Plus aria-hidden="true" />
-          Add schedule line
+          {t('settings.tournaments.addLine')}
         </Button>
       </fieldset>
     </ItemEditor>
