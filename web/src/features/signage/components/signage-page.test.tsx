@@ -246,7 +246,7 @@ describe('signage screen', () => {
       expect(current()).toHaveTextContent('Happening Now');
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Ring Assignments');
       act(() => vi.advanceTimersByTime(11_000));
-      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Assignation des aires');
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Affectation des aires');
       // Leaving the screen gives the page its own language back.
       view.unmount();
       expect(currentLocale()).toBe('en');
