@@ -17,7 +17,8 @@ import {
 } from '@shared/domain/matchday/index.ts';
 import { entryIdOf, matchResultIdOf, resultIdOf, scoreIdOf } from '@shared/domain/mutators/index.ts';
 import type { MessageKey } from '@shared/i18n/translate.ts';
-import { t } from '@web/lib/i18n.tsx';
+import { LOCALE_TAGS } from '@shared/i18n/locale.ts';
+import { currentLocale, t } from '@web/lib/i18n.tsx';
 import type { ReplicaSnapshot } from '@web/sync/replica.ts';
 
 // What the matchday screen shows of a division, computed from the replica's rows with the
@@ -84,7 +85,12 @@ export interface DivisionView {
   completable: boolean;
 }
 
-const fmt = (n: number) => String(Math.round(n * 100) / 100);
+/** A score or total as the page's language writes it: "9.5", "9,5" (two decimals at most). */
+const fmt = (n: number) =>
+  new Intl.NumberFormat(LOCALE_TAGS[currentLocale()], {
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  }).format(Math.round(n * 100) / 100);
 
 function judgedStanding(
   rules: MatchdayRules,
