@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { Sheet, Sheets } from '@shared/contract/matchmaking.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { useAction } from '@web/lib/action.ts';
+import { t, tm } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useDivisionSheet, useDraftSheets } from '../api/division-sheets.ts';
 import { sheetsPdf } from '../model/sheet-pdf.ts';
@@ -32,21 +33,21 @@ function ScoreBoxes({ sheet, judges }: { sheet: Sheet; judges: Judges }) {
         <table
           key={type.id}
           className="mt-3 w-full border-collapse text-xs"
-          aria-label={`${type.title} scores`}
+          aria-label={t('sheets.scores.label', { event: type.title })}
         >
           <caption className="text-left font-semibold">
-            {type.title}: scores ({judges} judges)
+            {t('sheets.scores.caption', { event: type.title, judges })}
           </caption>
           <thead>
             <tr>
-              <th className={cell}>Competitor</th>
+              <th className={cell}>{t('sheets.col.competitor')}</th>
               {Array.from({ length: judges }, (_, j) => (
                 <th key={j} className={`${cell} w-12`}>
-                  J{j + 1}
+                  {t('sheets.scores.judge', { judge: j + 1 })}
                 </th>
               ))}
-              <th className={`${cell} w-14`}>Total</th>
-              <th className={`${cell} w-12`}>Place</th>
+              <th className={`${cell} w-14`}>{t('sheets.scores.total')}</th>
+              <th className={`${cell} w-12`}>{t('sheets.scores.place')}</th>
             </tr>
           </thead>
           <tbody>
@@ -68,12 +69,14 @@ function ScoreBoxes({ sheet, judges }: { sheet: Sheet; judges: Judges }) {
 function Bracket({ sheet }: { sheet: Sheet }) {
   if (!sheet.bracket) return null;
   return (
-    <section className="mt-3 text-xs" aria-label="Bracket">
-      <h3 className="font-semibold">{sheet.bracket.kind === 'roundRobin' ? 'Round robin' : 'Bracket'}</h3>
+    <section className="mt-3 text-xs" aria-label={t('sheets.bracket')}>
+      <h3 className="font-semibold">
+        {sheet.bracket.kind === 'roundRobin' ? t('sheets.roundRobin') : t('sheets.bracket')}
+      </h3>
       <div className="flex gap-4">
         {sheet.bracket.rounds.map((round, r) => (
           <ol key={r} className="grid flex-1 content-around gap-2">
-            <li className="font-medium">Round {r + 1}</li>
+            <li className="font-medium">{t('sheets.round', { round: r + 1 })}</li>
             {round.map((m, i) => (
               <li key={i} className="border border-neutral-400 px-1">
                 <div className="border-b border-neutral-300">{nameOf(sheet, m.a, m.round) || '\u00a0'}</div>
@@ -101,19 +104,19 @@ function SheetPage({ sheets, sheet, judges }: { sheets: Sheets; sheet: Sheet; ju
       </p>
       {sheet.division.overrides.map((o) => (
         <p key={o} className="text-sm font-medium">
-          Override: {o}
+          {t('sheets.override', { text: tm(o) })}
         </p>
       ))}
-      {sheet.division.note && <p className="text-sm">Note: {sheet.division.note}</p>}
+      {sheet.division.note && <p className="text-sm">{t('sheets.note', { text: sheet.division.note })}</p>}
       <table className="w-full border-collapse text-xs">
         <thead>
           <tr>
-            <th className={cell}>Competitor</th>
-            <th className={cell}>School</th>
-            <th className={cell}>Level</th>
-            <th className={cell}>Age</th>
-            <th className={cell}>Weight</th>
-            <th className={cell}>Checked in</th>
+            <th className={cell}>{t('sheets.col.competitor')}</th>
+            <th className={cell}>{t('sheets.col.school')}</th>
+            <th className={cell}>{t('sheets.col.level')}</th>
+            <th className={cell}>{t('sheets.col.age')}</th>
+            <th className={cell}>{t('sheets.col.weight')}</th>
+            <th className={cell}>{t('sheets.col.checkedIn')}</th>
           </tr>
         </thead>
         <tbody>
@@ -124,7 +127,7 @@ function SheetPage({ sheets, sheet, judges }: { sheets: Sheets; sheet: Sheet; ju
               <td className={cell}>{c.level}</td>
               <td className={cell}>{c.age}</td>
               <td className={cell}>{weightText(c.weight)}</td>
-              <td className={cell}>{c.checkedIn ? 'Yes' : 'No'}</td>
+              <td className={cell}>{c.checkedIn ? t('sheets.yes') : t('sheets.no')}</td>
             </tr>
           ))}
         </tbody>
@@ -157,7 +160,7 @@ function SheetsView({ sheets, back }: { sheets: Sheets; back: string }) {
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;
-    link.download = `division-sheets-${sheets.draft.tournamentDate}.pdf`;
+    link.download = t('sheets.pdf.file', { date: sheets.draft.tournamentDate });
     document.body.append(link);
     link.click();
     link.remove();
@@ -167,37 +170,37 @@ function SheetsView({ sheets, back }: { sheets: Sheets; back: string }) {
     <>
       <PrintStyle paper={paper} />
       <div className="print-hide flex flex-wrap items-end gap-3">
-        <Link to={back}>Back to the draft</Link>
+        <Link to={back}>{t('sheets.back')}</Link>
         <label className="grid gap-1 text-sm">
-          Paper
+          {t('sheets.paper')}
           <select
             className="h-9 rounded-md border px-2"
             value={paper}
             onChange={(e) => setPaper(e.target.value as Paper)}
           >
-            <option value="letter">Letter</option>
-            <option value="a4">A4</option>
+            <option value="letter">{t('sheets.paper.letter')}</option>
+            <option value="a4">{t('sheets.paper.a4')}</option>
           </select>
         </label>
         <label className="grid gap-1 text-sm">
-          Judges
+          {t('sheets.judges')}
           <select
             className="h-9 rounded-md border px-2"
             value={judges}
             onChange={(e) => setJudges(Number(e.target.value) === 5 ? 5 : 3)}
           >
-            <option value={3}>3 judges</option>
-            <option value={5}>5 judges</option>
+            <option value={3}>{t('sheets.judges.count', { count: 3 })}</option>
+            <option value={5}>{t('sheets.judges.count', { count: 5 })}</option>
           </select>
         </label>
-        <Button onClick={() => window.print()}>Print</Button>
+        <Button onClick={() => window.print()}>{t('sheets.print')}</Button>
         <Button variant="outline" disabled={download.busy} onClick={() => void download.run()}>
-          Download PDF
+          {t('sheets.download')}
         </Button>
         <span className="text-sm text-muted-foreground">
-          {sheets.draft.name}
-          {sheets.draft.status === 'published' ? ' (published)' : ' (not published)'} · {sheets.sheets.length}{' '}
-          divisions
+          {sheets.draft.status === 'published'
+            ? t('sheets.summary.published', { draft: sheets.draft.name, count: sheets.sheets.length })
+            : t('sheets.summary.unpublished', { draft: sheets.draft.name, count: sheets.sheets.length })}
         </span>
       </div>
       <div className="grid gap-6">
@@ -211,7 +214,7 @@ function SheetsView({ sheets, back }: { sheets: Sheets; back: string }) {
 
 export function DraftSheetsPage() {
   const draftId = Number(useParams().draftId);
-  usePageMeta(PAGES.draftSheets.title, 'Every division sheet of a draft');
+  usePageMeta(PAGES.draftSheets.title, t('sheets.all.description'));
   const { data, error, isLoading } = useDraftSheets(draftId);
   return (
     <section className="grid gap-4">
@@ -224,7 +227,7 @@ export function DraftSheetsPage() {
 
 export function DivisionSheetPage() {
   const id = Number(useParams().draftDivisionId);
-  usePageMeta(PAGES.divisionSheet.title, 'The sheet of one division');
+  usePageMeta(PAGES.divisionSheet.title, t('sheets.one.description'));
   const { data, error, isLoading } = useDivisionSheet(id);
   return (
     <section className="grid gap-4">

@@ -1,6 +1,7 @@
 import type { SyncDivision } from '@shared/contract/sync-entities.ts';
 import { recordMatchWinner } from '@shared/domain/mutators/index.ts';
 import { Button } from '@web/components/ui/button.tsx';
+import { t, tm } from '@web/lib/i18n.tsx';
 import { mutate } from '@web/sync/hooks.ts';
 import type { BracketEventView, DivisionView } from '../model/rules.ts';
 import { rememberEntry, supersededWinner } from '../model/sent-entries.ts';
@@ -18,8 +19,8 @@ export function BracketView({
   event: BracketEventView;
   view: DivisionView;
 }) {
-  if (!event.drawn) return <p>The bracket is drawn when the division starts.</p>;
-  if (event.rounds.length === 0) return <p>One competitor: no match to fight.</p>;
+  if (!event.drawn) return <p>{t('matchday.bracket.notDrawn')}</p>;
+  if (event.rounds.length === 0) return <p>{t('matchday.bracket.oneCompetitor')}</p>;
   const pick = (matchId: string, winnerId: number) => {
     const at = new Date().toISOString();
     rememberEntry(`${division.id}:${event.rules.eventTypeId}:${matchId}`, at, winnerId);
@@ -39,10 +40,10 @@ export function BracketView({
           {round.matches.map((m, i) => {
             const label =
               m.kind === 'third'
-                ? 'Third place match'
+                ? t('matchday.bracket.thirdPlace')
                 : round.matches.length === 1
                   ? round.title
-                  : `${round.title}, match ${i + 1}`;
+                  : t('matchday.bracket.match', { round: round.title, number: i + 1 });
             const note = supersededWinner(event.matchResult(m.id));
             if (m.isBye) {
               const through = m.a ?? m.b;
@@ -52,7 +53,9 @@ export function BracketView({
                   className="rounded-md border border-dashed p-2 text-sm"
                   data-testid="bracket-bye"
                 >
-                  {through !== null ? `${view.name(through)}: bye, goes through` : 'Bye'}
+                  {through !== null
+                    ? t('matchday.bracket.byeThrough', { name: view.name(through) })
+                    : t('matchday.bracket.bye')}
                 </div>
               );
             }
@@ -68,7 +71,7 @@ export function BracketView({
                 {[m.a, m.b].map((side, k) =>
                   side === null ? (
                     <p key={k} className="flex min-h-11 items-center text-sm text-muted-foreground">
-                      To be decided
+                      {t('matchday.bracket.toBeDecided')}
                     </p>
                   ) : (
                     <div key={side} className="flex items-center justify-between gap-2">
@@ -82,16 +85,18 @@ export function BracketView({
                         }
                       >
                         {view.name(side)}
-                        {m.winner === side && ' ✓ Winner'}
+                        {m.winner === side && t('matchday.bracket.winnerMark')}
                       </span>
                       {division.status === 'current' && m.a !== null && m.b !== null && m.winner !== side && (
                         <Button
                           variant={m.winner === null ? 'default' : 'outline'}
                           className="h-11"
-                          aria-label={`${view.name(side)} wins: ${label}`}
+                          aria-label={t('matchday.bracket.wins', { name: view.name(side), match: label })}
                           onClick={() => pick(m.id, side)}
                         >
-                          {m.winner === null ? 'Winner' : 'Change to winner'}
+                          {m.winner === null
+                            ? t('matchday.bracket.winner')
+                            : t('matchday.bracket.changeWinner')}
                         </Button>
                       )}
                     </div>
@@ -99,7 +104,7 @@ export function BracketView({
                 )}
                 {note && (
                   <p className="text-xs" data-testid="superseded-note">
-                    {note}
+                    {tm(note)}
                   </p>
                 )}
               </div>

@@ -5,8 +5,9 @@ import type { Placing } from '@shared/domain/matchday/index.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { Select } from '@web/components/ui/select.tsx';
+import { t } from '@web/lib/i18n.tsx';
 import { mutate } from '@web/sync/hooks.ts';
-import { PLACE_LABEL, type DivisionView } from '../model/rules.ts';
+import { placeLabel, type DivisionView } from '../model/rules.ts';
 
 // "Correct result" (decision 021): a director picks who placed where in a completed
 // division's event type; the server audits it with before and after.
@@ -53,7 +54,7 @@ export function CorrectResult({
         <Button
           variant="outline"
           className="h-11"
-          aria-label={`Correct result: ${division.title}, ${title}`}
+          aria-label={t('matchday.correct.label', { division: division.title, event: title })}
           onClick={() => {
             const s = slotsOf(current);
             setSlots(s.slots);
@@ -62,7 +63,7 @@ export function CorrectResult({
             setOpen(true);
           }}
         >
-          Correct result
+          {t('matchday.correct')}
         </Button>
       </div>
     );
@@ -77,7 +78,7 @@ export function CorrectResult({
     e.preventDefault();
     const p = placings();
     if (!p.some((x) => x.place === 1) || !validPodium(p)) {
-      setError('Choose a 1st place, and each competitor at most once.');
+      setError(t('matchday.correct.invalid'));
       return;
     }
     void mutate(correctResult, { divisionId: division.id, eventTypeId, placings: p });
@@ -88,11 +89,16 @@ export function CorrectResult({
     <form
       className="grid gap-2 rounded-md border p-3"
       onSubmit={submit}
-      aria-label={`Correct ${title} result`}
+      aria-label={t('matchday.correct.form', { event: title })}
     >
       {slots.map((s, i) => {
         const id = `correct-${division.id}-${eventTypeId}-${i}`;
-        const label = i === 3 ? (sharedThird ? '3rd (shared)' : '4th') : PLACE_LABEL[s.place];
+        const label =
+          i === 3
+            ? sharedThird
+              ? t('matchday.correct.sharedThirdPlace')
+              : placeLabel(4)
+            : placeLabel(s.place);
         return (
           <div key={i} className="flex flex-wrap items-center gap-2">
             <Label htmlFor={id} className="w-28">
@@ -106,7 +112,7 @@ export function CorrectResult({
                 setSlots(slots.map((x, j) => (j === i ? { ...x, competitorId: e.target.value } : x)))
               }
             >
-              <option value="">Nobody</option>
+              <option value="">{t('matchday.correct.nobody')}</option>
               {view.entries.map((entry) => (
                 <option key={entry.competitorId} value={entry.competitorId}>
                   {entry.firstName} {entry.lastName}
@@ -123,7 +129,7 @@ export function CorrectResult({
           checked={sharedThird}
           onChange={(e) => setSharedThird(e.target.checked)}
         />
-        Third place shared (two 3rds, no 4th)
+        {t('matchday.correct.sharedThird')}
       </label>
       {error && (
         <p className="text-sm text-destructive" data-testid="correct-error">
@@ -132,10 +138,10 @@ export function CorrectResult({
       )}
       <div className="flex gap-2">
         <Button type="submit" className="h-11">
-          Save corrected result
+          {t('matchday.correct.save')}
         </Button>
         <Button variant="outline" className="h-11" onClick={() => setOpen(false)}>
-          Cancel
+          {t('matchday.cancel')}
         </Button>
       </div>
     </form>

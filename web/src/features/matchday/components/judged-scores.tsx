@@ -1,14 +1,8 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { SyncDivision } from '@shared/contract/sync-entities.ts';
 import { recordScore } from '@shared/domain/mutators/index.ts';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table.tsx';
+import { t, tm } from '@web/lib/i18n.tsx';
 import { cn } from '@web/lib/utils.ts';
 import { mutate } from '@web/sync/hooks.ts';
 import { checkScore, type DivisionView, type JudgedEventView } from '../model/rules.ts';
@@ -33,7 +27,7 @@ export function JudgedScores({
   return (
     <div className="grid gap-4" data-testid={`judged-${rules.eventTypeId}`}>
       <ScoreGrid
-        caption={`${rules.title} scores`}
+        caption={t('matchday.scores.caption', { event: rules.title })}
         division={division}
         event={event}
         view={view}
@@ -43,9 +37,9 @@ export function JudgedScores({
         withRanking
       />
       {standing.ties.length > 0 && (
-        <ul className="grid gap-1 text-sm" aria-label="Ties" data-testid="ties">
-          {standing.ties.map((t) => (
-            <li key={t.key}>{t.text}</li>
+        <ul className="grid gap-1 text-sm" aria-label={t('matchday.ties')} data-testid="ties">
+          {standing.ties.map((tie) => (
+            <li key={tie.key}>{tie.text}</li>
           ))}
         </ul>
       )}
@@ -56,11 +50,16 @@ export function JudgedScores({
           data-testid="run-off"
         >
           <p className="font-semibold">
-            Run-off round {runOff.round}: {runOff.competitorIds.map(view.name).join(' and ')} are still tied
-            for {runOff.forPlace}. Each performs again and the judges score once more.
+            {t('matchday.runOff.text', {
+              round: runOff.round,
+              names: runOff.competitorIds
+                .map(view.name)
+                .reduce((first, second) => t('matchday.and', { first, second })),
+              place: runOff.forPlace,
+            })}
           </p>
           <ScoreGrid
-            caption={`${rules.title} run-off round ${runOff.round}`}
+            caption={t('matchday.runOff.caption', { event: rules.title, round: runOff.round })}
             division={division}
             event={event}
             view={view}
@@ -110,16 +109,16 @@ function ScoreGrid({
       <caption className="sr-only">{caption}</caption>
       <TableHeader>
         <TableRow>
-          <TableHead>Competitor</TableHead>
+          <TableHead>{t('matchday.scores.competitor')}</TableHead>
           {judges.map((j) => (
             <TableHead key={j} className="text-center">
-              Judge {j}
+              {t('matchday.scores.judge', { judge: j })}
             </TableHead>
           ))}
           {withRanking && (
             <>
-              <TableHead className="text-right">Total</TableHead>
-              <TableHead className="text-right">Rank</TableHead>
+              <TableHead className="text-right">{t('matchday.scores.total')}</TableHead>
+              <TableHead className="text-right">{t('matchday.scores.rank')}</TableHead>
             </>
           )}
         </TableRow>
@@ -139,7 +138,11 @@ function ScoreGrid({
                     competitorId={competitorId}
                     judge={judge}
                     round={round}
-                    label={`Judge ${judge} score for ${name}${round > 0 ? `, run-off round ${round}` : ''}`}
+                    label={
+                      round > 0
+                        ? t('matchday.scores.labelRunOff', { judge, name, round })
+                        : t('matchday.scores.label', { judge, name })
+                    }
                     event={event}
                     onKeyDown={onKeyDown}
                   />
@@ -150,7 +153,9 @@ function ScoreGrid({
                   <TableCell className="text-right tabular-nums" data-testid="score-total">
                     {row?.total ?? '–'}
                     {row?.dropped && (
-                      <span className="block text-xs text-muted-foreground">dropped {row.dropped}</span>
+                      <span className="block text-xs text-muted-foreground">
+                        {t('matchday.scores.dropped', { scores: row.dropped })}
+                      </span>
                     )}
                   </TableCell>
                   <TableCell className="text-right font-semibold" data-testid="score-rank">
@@ -246,7 +251,7 @@ function ScoreCell({
           className="max-w-28 text-xs"
           data-testid={note ? 'superseded-note' : 'score-error'}
         >
-          {error ?? note}
+          {error ?? (note && tm(note))}
         </span>
       )}
     </div>

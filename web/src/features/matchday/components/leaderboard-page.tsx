@@ -13,15 +13,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { Select } from '@web/components/ui/select.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@web/components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table.tsx';
 import { VenueRefusals } from '@web/components/venue/venue-refusals.tsx';
+import { t } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { mutate, useReplica } from '@web/sync/hooks.ts';
 import type { ReplicaSnapshot } from '@web/sync/replica.ts';
@@ -74,31 +68,28 @@ function leaderboardData(snapshot: ReplicaSnapshot): LeaderboardData {
 }
 
 export function LeaderboardPage() {
-  usePageMeta(PAGES.leaderboard.title, 'The Grand Championship points as they stand.');
+  usePageMeta(PAGES.leaderboard.title, t('matchday.leaderboard.description'));
   const snapshot = useReplica('matchday');
   const [editing, setEditing] = useState(false);
-  if (!snapshot.loaded) return <p>Loading…</p>;
+  if (!snapshot.loaded) return <p>{t('matchday.loading')}</p>;
   const data = leaderboardData(snapshot);
 
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-semibold">Grand Championship leaderboard</h1>
+        <h1 className="text-2xl font-semibold">{t('matchday.leaderboard.heading')}</h1>
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline" size="lg">
-            <Link to={href('matchday')}>Back to matchday</Link>
+            <Link to={href('matchday')}>{t('matchday.leaderboard.back')}</Link>
           </Button>
           {!editing && (
             <Button variant="outline" size="lg" onClick={() => setEditing(true)}>
-              Edit groups
+              {t('matchday.leaderboard.editGroups')}
             </Button>
           )}
         </div>
       </div>
-      <p className="text-sm text-muted-foreground">
-        Points per event type: 1st 100, 2nd 75, 3rd 50, 4th 25, from completed divisions. Equal points share a
-        place.
-      </p>
+      <p className="text-sm text-muted-foreground">{t('matchday.leaderboard.points.rule')}</p>
       <VenueRefusals mutators={[setLeaderboardGroups]} failing={snapshot.failing} />
       {editing && data.tournamentId !== undefined && (
         <GroupsEditor
@@ -114,20 +105,20 @@ export function LeaderboardPage() {
           </CardHeader>
           <CardContent>
             {section.rows.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No points yet.</p>
+              <p className="text-sm text-muted-foreground">{t('matchday.leaderboard.noPoints')}</p>
             ) : (
               <Table>
                 <TableHeader>
                   <TableRow>
-                    <TableHead>Place</TableHead>
-                    <TableHead>Competitor</TableHead>
-                    <TableHead>School</TableHead>
-                    {data.eventTypes.map((t) => (
-                      <TableHead key={t.id} className="text-right">
-                        {t.title}
+                    <TableHead>{t('matchday.leaderboard.place')}</TableHead>
+                    <TableHead>{t('matchday.leaderboard.competitor')}</TableHead>
+                    <TableHead>{t('matchday.leaderboard.school')}</TableHead>
+                    {data.eventTypes.map((type) => (
+                      <TableHead key={type.id} className="text-right">
+                        {type.title}
                       </TableHead>
                     ))}
-                    <TableHead className="text-right">Points</TableHead>
+                    <TableHead className="text-right">{t('matchday.leaderboard.points')}</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -140,9 +131,9 @@ export function LeaderboardPage() {
                         </TableCell>
                         <TableCell>{c ? `${c.firstName} ${c.lastName}` : row.competitorId}</TableCell>
                         <TableCell>{c?.school}</TableCell>
-                        {data.eventTypes.map((t) => (
-                          <TableCell key={t.id} className="text-right tabular-nums">
-                            {row.byEventType[t.id] ?? '–'}
+                        {data.eventTypes.map((type) => (
+                          <TableCell key={type.id} className="text-right tabular-nums">
+                            {row.byEventType[type.id] ?? '–'}
                           </TableCell>
                         ))}
                         <TableCell
@@ -178,12 +169,12 @@ const toDraft = (g: LeaderboardGroup): Draft => ({
 export function groupsFromDraft(
   drafts: readonly Draft[],
 ): { ok: true; groups: LeaderboardGroup[] } | { ok: false; message: string } {
-  if (drafts.length === 0) return { ok: false, message: 'Keep at least one group.' };
+  if (drafts.length === 0) return { ok: false, message: t('matchday.groups.keepOne') };
   const groups: LeaderboardGroup[] = [];
   for (const d of drafts) {
     const minAge = Number(d.minAge);
     const maxAge = Number(d.maxAge);
-    if (!d.label.trim()) return { ok: false, message: 'Every group needs a name.' };
+    if (!d.label.trim()) return { ok: false, message: t('matchday.groups.needName') };
     if (
       !Number.isInteger(minAge) ||
       !Number.isInteger(maxAge) ||
@@ -192,8 +183,8 @@ export function groupsFromDraft(
       minAge < 0 ||
       maxAge > 120
     )
-      return { ok: false, message: `${d.label}: ages are whole numbers from 0 to 120.` };
-    if (minAge > maxAge) return { ok: false, message: `${d.label}: the lowest age is above the highest.` };
+      return { ok: false, message: t('matchday.groups.wholeAges', { group: d.label }) };
+    if (minAge > maxAge) return { ok: false, message: t('matchday.groups.agesReversed', { group: d.label }) };
     groups.push({
       id: d.id,
       label: d.label.trim(),
@@ -233,18 +224,16 @@ function GroupsEditor({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Leaderboard groups</CardTitle>
-        <p className="text-sm text-muted-foreground">
-          Each competitor counts in the first group that fits their age on tournament day and gender.
-        </p>
+        <CardTitle>{t('matchday.groups.title')}</CardTitle>
+        <p className="text-sm text-muted-foreground">{t('matchday.groups.hint')}</p>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-3" onSubmit={submit} aria-label="Leaderboard groups">
+        <form className="grid gap-3" onSubmit={submit} aria-label={t('matchday.groups.title')}>
           {drafts.map((d, i) => (
             <fieldset key={d.id} className="flex flex-wrap items-end gap-2 border-t pt-2">
-              <legend className="sr-only">Group {i + 1}</legend>
+              <legend className="sr-only">{t('matchday.groups.legend', { number: i + 1 })}</legend>
               <div className="grid gap-1">
-                <Label htmlFor={`group-${i}-label`}>Name</Label>
+                <Label htmlFor={`group-${i}-label`}>{t('matchday.groups.name')}</Label>
                 <Input
                   id={`group-${i}-label`}
                   className="h-11 w-56"
@@ -253,7 +242,7 @@ function GroupsEditor({
                 />
               </div>
               <div className="grid gap-1">
-                <Label htmlFor={`group-${i}-min`}>From age</Label>
+                <Label htmlFor={`group-${i}-min`}>{t('matchday.groups.fromAge')}</Label>
                 <Input
                   id={`group-${i}-min`}
                   className="h-11 w-20"
@@ -263,7 +252,7 @@ function GroupsEditor({
                 />
               </div>
               <div className="grid gap-1">
-                <Label htmlFor={`group-${i}-max`}>To age</Label>
+                <Label htmlFor={`group-${i}-max`}>{t('matchday.groups.toAge')}</Label>
                 <Input
                   id={`group-${i}-max`}
                   className="h-11 w-20"
@@ -273,25 +262,25 @@ function GroupsEditor({
                 />
               </div>
               <div className="grid gap-1">
-                <Label htmlFor={`group-${i}-gender`}>Gender</Label>
+                <Label htmlFor={`group-${i}-gender`}>{t('matchday.groups.gender')}</Label>
                 <Select
                   id={`group-${i}-gender`}
                   className="h-11 w-32"
                   value={d.gender}
                   onChange={(e) => update(i, { gender: e.target.value as Draft['gender'] })}
                 >
-                  <option value="">Everyone</option>
-                  <option value="1">Male</option>
-                  <option value="2">Female</option>
+                  <option value="">{t('matchday.groups.everyone')}</option>
+                  <option value="1">{t('matchday.groups.male')}</option>
+                  <option value="2">{t('matchday.groups.female')}</option>
                 </Select>
               </div>
               <Button
                 variant="outline"
                 className="h-11"
-                aria-label={`Remove group ${d.label || i + 1}`}
+                aria-label={t('matchday.groups.removeLabel', { group: d.label || i + 1 })}
                 onClick={() => setDrafts(drafts.filter((_, j) => j !== i))}
               >
-                Remove
+                {t('matchday.groups.remove')}
               </Button>
             </fieldset>
           ))}
@@ -317,13 +306,13 @@ function GroupsEditor({
                 ])
               }
             >
-              Add group
+              {t('matchday.groups.add')}
             </Button>
             <Button type="submit" className="h-11">
-              Save groups
+              {t('matchday.groups.save')}
             </Button>
             <Button variant="outline" className="h-11" onClick={onDone}>
-              Cancel
+              {t('matchday.cancel')}
             </Button>
           </div>
         </form>

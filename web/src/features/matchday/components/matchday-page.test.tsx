@@ -6,6 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SyncScore } from '@shared/contract/sync-entities.ts';
 import { SPARRING, syncDivision, syncEntry, syncResult, syncRing } from '@shared/testing/matchday-rows.ts';
 import { syncCompetitor } from '@shared/testing/sync-rows.ts';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
+import { setCatalog } from '@web/lib/i18n.tsx';
 import { setSession } from '@web/lib/session.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '@web/sync/db.ts';
 import { committedOutbox } from '@web/testing/outbox.ts';
@@ -77,6 +80,20 @@ const atRing = (path = '/admin/matchday?ring=1') =>
 const outbox = async () => (await committedOutbox()).map((m) => [m.name, m.args]);
 
 describe('matchday screen', () => {
+  it('speaks French', async () => {
+    setCatalog('fr', fr);
+    try {
+      await judgedDivisionRunning();
+      render(<MatchdayPage />, { wrapper: atRing() });
+      expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Jour de compétition');
+      expect(await screen.findByTestId('current-division')).toHaveTextContent('En cours');
+      expect(screen.getByRole('button', { name: 'Terminer la division' })).toBeDisabled();
+      expect(screen.getByRole('columnheader', { name: 'Juge 1' })).toBeInTheDocument();
+    } finally {
+      setCatalog('en', en);
+    }
+  });
+
   it('starts the next division of the chosen ring with a seed made on the tablet', async () => {
     const user = userEvent.setup();
     await db

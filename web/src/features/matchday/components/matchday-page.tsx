@@ -15,10 +15,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Label } from '@web/components/ui/label.tsx';
 import { Select } from '@web/components/ui/select.tsx';
 import { VenueRefusals } from '@web/components/venue/venue-refusals.tsx';
-import { formatAbout, useTimeZone } from '@web/lib/format.ts';
+import { t, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
-import { formatTimeOrDateTime } from '@shared/domain/time.ts';
 import { mutate, useHasSynced, useReplica } from '@web/sync/hooks.ts';
 import type { ReplicaSnapshot } from '@web/sync/replica.ts';
 import { BracketView } from './bracket-view.tsx';
@@ -26,7 +25,7 @@ import { CorrectResult } from './correct-result.tsx';
 import { JudgedScores } from './judged-scores.tsx';
 import { useRingChoice } from './ring-choice.ts';
 import { estimatedStarts } from '@shared/domain/matchday/index.ts';
-import { divisionView, PLACE_LABEL, type DivisionView } from '../model/rules.ts';
+import { divisionView, placeLabel, type DivisionView } from '../model/rules.ts';
 import { href, PAGES } from '@web/app/pages.ts';
 
 // /admin/matchday (decision 023): a ring official's tablet. Pick the ring (kept on the device),
@@ -49,7 +48,7 @@ function newSeed(): number {
 }
 
 export function MatchdayPage() {
-  usePageMeta(PAGES.matchday.title, 'Run a ring: its queue, scores, brackets and placings.');
+  usePageMeta(PAGES.matchday.title, t('matchday.description'));
   const snapshot = useReplica('matchday');
   const synced = useHasSynced('matchday');
   const [ringId, chooseRing] = useRingChoice();
@@ -59,37 +58,36 @@ export function MatchdayPage() {
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-semibold">Matchday</h1>
+        <h1 className="text-2xl font-semibold">{t('matchday.heading')}</h1>
         <Button asChild variant="outline" size="lg">
-          <Link to={href('leaderboard')}>Leaderboard</Link>
+          <Link to={href('leaderboard')}>{t('matchday.leaderboard')}</Link>
         </Button>
       </div>
       {!snapshot.loaded ? (
-        <p>Loading…</p>
+        <p>{t('matchday.loading')}</p>
       ) : (
         <>
           {synced === false && rings.length === 0 && <FirstSyncNotice />}
           <div className="flex flex-wrap items-end gap-2">
             <div className="grid gap-1">
-              <Label htmlFor="matchday-ring">Ring</Label>
+              <Label htmlFor="matchday-ring">{t('matchday.ring')}</Label>
               <Select
                 id="matchday-ring"
                 className="h-11 w-64"
                 value={ring ? String(ring.id) : ''}
                 onChange={(e) => chooseRing(e.target.value ? Number(e.target.value) : null)}
               >
-                <option value="">Choose this tablet's ring</option>
+                <option value="">{t('matchday.ring.choose')}</option>
                 {rings.map((r) => (
                   <option key={r.id} value={r.id}>
-                    {r.name}
-                    {r.isOpen ? '' : ' (closed)'}
+                    {t('matchday.ring.option', { name: r.name, open: String(r.isOpen) })}
                   </option>
                 ))}
               </Select>
             </div>
           </div>
           <VenueRefusals mutators={MATCHDAY_SCREEN_MUTATORS} failing={snapshot.failing} />
-          {rings.length === 0 && synced && <p>No rings yet: a director adds them on the Rings page.</p>}
+          {rings.length === 0 && synced && <p>{t('matchday.noRings')}</p>}
           {ring && <RingRun ringId={ring.id} ringName={ring.name} snapshot={snapshot} />}
         </>
       )}
@@ -106,7 +104,7 @@ function RingRun({
   ringName: string;
   snapshot: ReplicaSnapshot;
 }) {
-  const timeZone = useTimeZone();
+  const format = useFormat();
   const divisions = snapshot.rows('divisions').filter((d) => d.ringId === ringId);
   const current = divisions.find((d) => d.status === 'current');
   const queue = divisions
@@ -123,17 +121,17 @@ function RingRun({
         <CurrentDivision division={current} snapshot={snapshot} />
       ) : (
         <p className="text-lg" data-testid="ring-idle">
-          Nothing is running on {ringName}.
-          {queue.length > 0 ? ' Start the next division when it is ready.' : ''}
+          {t('matchday.idle', { ring: ringName })}
+          {queue.length > 0 ? t('matchday.idle.next') : ''}
         </p>
       )}
       <Card>
         <CardHeader>
-          <CardTitle>Queue of {ringName}</CardTitle>
+          <CardTitle>{t('matchday.queue.title', { ring: ringName })}</CardTitle>
         </CardHeader>
         <CardContent>
           {queue.length === 0 ? (
-            <p>No divisions waiting on this ring.</p>
+            <p>{t('matchday.queue.empty')}</p>
           ) : (
             <ol className="grid gap-2" data-testid="matchday-queue">
               {queue.map((d, i) => (
@@ -141,14 +139,15 @@ function RingRun({
                   <div>
                     <p className="font-medium">{d.title}</p>
                     <p className="text-sm text-muted-foreground">
-                      {d.eventTypes.join(', ')} · {d.competitorCount} competitors
-                      {estimates.get(d.id) ? ` · ${formatAbout(estimates.get(d.id)!, timeZone)}` : ''}
+                      {d.eventTypes.join(', ')} ·{' '}
+                      {t('matchday.queue.competitors', { count: d.competitorCount })}
+                      {estimates.get(d.id) ? ` · ${format.about(estimates.get(d.id)!)}` : ''}
                     </p>
                   </div>
                   {i === 0 && !current && (
                     <Button
                       size="lg"
-                      aria-label={`Start ${d.title}`}
+                      aria-label={t('matchday.start.label', { title: d.title })}
                       onClick={() =>
                         void mutate(startDivision, {
                           divisionId: d.id,
@@ -157,7 +156,7 @@ function RingRun({
                         })
                       }
                     >
-                      Start
+                      {t('matchday.start')}
                     </Button>
                   )}
                 </li>
@@ -169,7 +168,7 @@ function RingRun({
       {completed.length > 0 && (
         <section className="grid gap-3" aria-labelledby="completed-heading">
           <h2 id="completed-heading" className="text-xl font-semibold">
-            Completed on {ringName}
+            {t('matchday.completedOn', { ring: ringName })}
           </h2>
           {completed.map((d) => (
             <CompletedDivision key={d.id} division={d} snapshot={snapshot} />
@@ -183,7 +182,7 @@ function RingRun({
 const nameOf = (e: Pick<SyncDivisionEntry, 'firstName' | 'lastName'>) => `${e.firstName} ${e.lastName}`;
 
 function CurrentDivision({ division, snapshot }: { division: SyncDivision; snapshot: ReplicaSnapshot }) {
-  const timeZone = useTimeZone();
+  const format = useFormat();
   const view = divisionView(division, snapshot);
   const competitors = snapshot.map('competitors');
   const complete = () =>
@@ -192,17 +191,19 @@ function CurrentDivision({ division, snapshot }: { division: SyncDivision; snaps
   return (
     <Card data-testid="current-division">
       <CardHeader>
-        <p className="text-sm font-semibold uppercase text-muted-foreground">Running now</p>
+        <p className="text-sm font-semibold uppercase text-muted-foreground">{t('matchday.runningNow')}</p>
         <CardTitle>{division.title}</CardTitle>
         <p className="text-sm text-muted-foreground">
           {division.eventTypes.join(', ')}
-          {division.startedAt ? ` · started ${formatTimeOrDateTime(division.startedAt, timeZone)}` : ''}
+          {division.startedAt
+            ? t('matchday.started', { time: format.timeOrDateTime(division.startedAt) })
+            : ''}
         </p>
       </CardHeader>
       <CardContent className="grid gap-6">
         <section aria-labelledby={`competitors-${division.id}`} className="grid gap-2">
           <h3 id={`competitors-${division.id}`} className="text-lg font-semibold">
-            Competitors
+            {t('matchday.competitors')}
           </h3>
           <ul className="grid gap-1">
             {view.entries.map((e) => {
@@ -217,17 +218,17 @@ function CurrentDivision({ division, snapshot }: { division: SyncDivision; snaps
                     <span className={e.noShow ? 'font-medium line-through' : 'font-medium'}>{nameOf(e)}</span>{' '}
                     <span className="text-sm text-muted-foreground">{e.school}</span>{' '}
                     {checkedIn ? (
-                      <Badge variant="success">✓ Checked in</Badge>
+                      <Badge variant="success">{t('matchday.checkedIn')}</Badge>
                     ) : (
-                      <Badge variant="outline">Not checked in</Badge>
+                      <Badge variant="outline">{t('matchday.notCheckedIn')}</Badge>
                     )}{' '}
-                    {e.noShow && <Badge variant="danger">No-show</Badge>}
+                    {e.noShow && <Badge variant="danger">{t('matchday.noShow')}</Badge>}
                   </div>
                   <Button
                     variant="outline"
                     className="h-11"
                     aria-pressed={e.noShow}
-                    aria-label={`No-show: ${nameOf(e)}`}
+                    aria-label={t('matchday.noShow.label', { name: nameOf(e) })}
                     onClick={() =>
                       void mutate(markNoShow, {
                         divisionId: division.id,
@@ -236,7 +237,7 @@ function CurrentDivision({ division, snapshot }: { division: SyncDivision; snaps
                       })
                     }
                   >
-                    {e.noShow ? 'Undo no-show' : 'Mark no-show'}
+                    {e.noShow ? t('matchday.noShow.undo') : t('matchday.noShow.mark')}
                   </Button>
                 </li>
               );
@@ -252,7 +253,9 @@ function CurrentDivision({ division, snapshot }: { division: SyncDivision; snaps
             <h3 id={`event-${division.id}-${ev.rules.eventTypeId}`} className="text-lg font-semibold">
               {ev.rules.title}{' '}
               <span className="text-sm font-normal text-muted-foreground">
-                {ev.rules.decidedBy === 'judged' ? `${ev.rules.judges} judges` : 'Bracket'}
+                {ev.rules.decidedBy === 'judged'
+                  ? t('matchday.judges', { count: ev.rules.judges })
+                  : t('matchday.bracket')}
               </span>
             </h3>
             {ev.kind === 'judged' ? (
@@ -265,16 +268,16 @@ function CurrentDivision({ division, snapshot }: { division: SyncDivision; snaps
         ))}
         <div className="flex flex-wrap items-center gap-3">
           <Button size="lg" disabled={!view.completable} onClick={complete} data-testid="complete-division">
-            Complete division
+            {t('matchday.complete')}
           </Button>
           {!view.completable && (
             <p className="text-sm text-muted-foreground" data-testid="complete-missing">
-              Still to decide:{' '}
-              {view.events
-                .filter((e) => !e.placings)
-                .map((e) => e.rules.title)
-                .join(', ')}
-              .
+              {t('matchday.stillToDecide', {
+                events: view.events
+                  .filter((e) => !e.placings)
+                  .map((e) => e.rules.title)
+                  .join(', '),
+              })}
             </p>
           )}
         </div>
@@ -292,10 +295,10 @@ function Placings({
 }) {
   if (!placings) return null;
   return (
-    <ol className="grid gap-1" aria-label="Placings" data-testid="placings">
+    <ol className="grid gap-1" aria-label={t('matchday.placings')} data-testid="placings">
       {placings.map((p) => (
         <li key={`${p.place}:${p.competitorId}`}>
-          <span className="inline-block w-12 font-semibold">{PLACE_LABEL[p.place]}</span>
+          <span className="inline-block w-12 font-semibold">{placeLabel(p.place)}</span>
           {view.name(p.competitorId)}
         </li>
       ))}
@@ -304,14 +307,16 @@ function Placings({
 }
 
 function CompletedDivision({ division, snapshot }: { division: SyncDivision; snapshot: ReplicaSnapshot }) {
-  const timeZone = useTimeZone();
+  const format = useFormat();
   const view = divisionView(division, snapshot);
   return (
     <Card data-testid="completed-division">
       <CardHeader>
         <CardTitle as="h3">{division.title}</CardTitle>
         <p className="text-sm text-muted-foreground">
-          Completed{division.completedAt ? ` at ${formatTimeOrDateTime(division.completedAt, timeZone)}` : ''}
+          {division.completedAt
+            ? t('matchday.completedAt', { time: format.timeOrDateTime(division.completedAt) })
+            : t('matchday.completed')}
         </p>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -321,8 +326,12 @@ function CompletedDivision({ division, snapshot }: { division: SyncDivision; sna
             <Placings view={view} placings={ev.result?.placings ?? null} />
             {ev.result?.correctedAt && (
               <p className="text-sm text-muted-foreground">
-                Corrected{ev.result.correctedByName ? ` by ${ev.result.correctedByName}` : ''} at{' '}
-                {formatTimeOrDateTime(ev.result.correctedAt, timeZone)}
+                {ev.result.correctedByName
+                  ? t('matchday.correctedBy', {
+                      name: ev.result.correctedByName,
+                      time: format.timeOrDateTime(ev.result.correctedAt),
+                    })
+                  : t('matchday.corrected', { time: format.timeOrDateTime(ev.result.correctedAt) })}
               </p>
             )}
             <CorrectResult

@@ -16,6 +16,9 @@ import {
   type ResolvedMatch,
 } from '@shared/domain/matchday/index.ts';
 import { entryIdOf, matchResultIdOf, resultIdOf, scoreIdOf } from '@shared/domain/mutators/index.ts';
+import type { MessageKey } from '@shared/i18n/translate.ts';
+import { LOCALE_TAGS } from '@shared/i18n/locale.ts';
+import { currentLocale, t } from '@web/lib/i18n.tsx';
 import type { ReplicaSnapshot } from '@web/sync/replica.ts';
 
 // What the matchday screen shows of a division, computed from the replica's rows with the
@@ -23,7 +26,8 @@ import type { ReplicaSnapshot } from '@web/sync/replica.ts';
 // the bracket as drawn and resolved, and each event type's placings as completeDivision will
 // store them. Nothing here decides a result on its own.
 
-export const PLACE_LABEL: Record<number, string> = { 1: '1st', 2: '2nd', 3: '3rd', 4: '4th' };
+/** "1st", "2nd" ("1re", "2e"). */
+export const placeLabel = (place: number): string => t('matchday.place', { place });
 
 interface StandingRow {
   total: string | null;
@@ -81,7 +85,12 @@ export interface DivisionView {
   completable: boolean;
 }
 
-const fmt = (n: number) => String(Math.round(n * 100) / 100);
+/** A score or total as the page's language writes it: "9.5", "9,5" (two decimals at most). */
+const fmt = (n: number) =>
+  new Intl.NumberFormat(LOCALE_TAGS[currentLocale()], {
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  }).format(Math.round(n * 100) / 100);
 
 function judgedStanding(
   rules: MatchdayRules,
@@ -99,7 +108,7 @@ function judgedStanding(
       total: r.total === null ? null : fmt(r.total),
       dropped:
         r.complete && values.length > 2
-          ? `${fmt(Math.min(...values))} and ${fmt(Math.max(...values))}`
+          ? t('matchday.dropped', { low: fmt(Math.min(...values)), high: fmt(Math.max(...values)) })
           : null,
       rank: r.rank === null ? null : `${(rankCount.get(r.rank) ?? 0) > 1 ? '=' : ''}${r.rank}`,
     });
@@ -114,20 +123,23 @@ function judgedStanding(
   const ties: JudgedStanding['ties'] = [];
   for (const [key, group] of byTotal) {
     if (group.length < 2) continue;
-    const who = group.map((r) => name(r.competitorId)).join(' and ');
+    const who = group
+      .map((r) => name(r.competitorId))
+      .reduce((first, second) => t('matchday.and', { first, second }));
+    const total = fmt(key / 100);
     const runOff = group.find((r) => r.tieBrokenBy === 'runOff');
     const high = group.some((r) => r.tieBrokenBy === 'high');
     const low = group.some((r) => r.tieBrokenBy === 'low');
     const stillTied = new Set(group.map((r) => r.rank)).size < group.length;
     const text = runOff
-      ? `${who} tied on ${fmt(key / 100)}: decided by run-off round ${runOff.runOffRound ?? 1}.`
+      ? t('matchday.tie.runOff', { who, total, round: runOff.runOffRound ?? 1 })
       : stillTied && !high && !low
-        ? `${who} tied on ${fmt(key / 100)}, and on their lowest and highest scores: ${
-            (group[0]?.rank ?? 99) <= 4 ? 'a run-off decides.' : 'they share the place.'
-          }`
+        ? (group[0]?.rank ?? 99) <= 4
+          ? t('matchday.tie.standsRunOff', { who, total })
+          : t('matchday.tie.standsShared', { who, total })
         : high
-          ? `${who} tied on ${fmt(key / 100)} and on their lowest score: broken by the highest score.`
-          : `${who} tied on ${fmt(key / 100)}: broken by the lowest score (the higher low score places first).`;
+          ? t('matchday.tie.high', { who, total })
+          : t('matchday.tie.low', { who, total });
     ties.push({ key: String(key), text });
   }
   return {
@@ -140,7 +152,11 @@ function judgedStanding(
   };
 }
 
-const ROUND_TITLES = ['Final', 'Semi-finals', 'Quarter-finals'];
+const ROUND_TITLES: readonly MessageKey[] = [
+  'matchday.round.final',
+  'matchday.round.semiFinals',
+  'matchday.round.quarterFinals',
+];
 
 function roundsOf(matches: readonly ResolvedMatch[]): BracketEventView['rounds'] {
   const roundRobin = matches.some((m) => m.kind === 'roundRobin');
@@ -153,9 +169,11 @@ function roundsOf(matches: readonly ResolvedMatch[]): BracketEventView['rounds']
       round,
       title: roundRobin
         ? round === 1
-          ? 'Round robin'
-          : `Deciding pass ${round - 1}`
-        : (ROUND_TITLES[last - round] ?? `Round ${round}`),
+          ? t('matchday.round.roundRobin')
+          : t('matchday.round.decidingPass', { pass: round - 1 })
+        : ROUND_TITLES[last - round] !== undefined
+          ? t(ROUND_TITLES[last - round]!)
+          : t('matchday.round.number', { round }),
       matches: ms,
     }));
 }
@@ -175,7 +193,7 @@ export function divisionView(division: SyncDivision, snapshot: ReplicaSnapshot):
   const present = entries.filter((e) => !e.noShow);
   const name = (id: number) => {
     const e = entriesMap.get(entryIdOf(division.id, id));
-    return e ? `${e.firstName} ${e.lastName}` : `Competitor ${id}`;
+    return e ? `${e.firstName} ${e.lastName}` : t('matchday.competitorNumber', { id });
   };
   const scores = snapshot.rows('scores').filter((s) => s.divisionId === division.id);
   const scoreMap = snapshot.map('scores');
@@ -236,6 +254,6 @@ export function checkScore(
 ): { ok: true; value: number } | { ok: false; message: string } {
   const value = Number(text);
   if (text === '' || !validScore(value, rules))
-    return { ok: false, message: `From ${rules.scoreMin} to ${rules.scoreMax}, at most two decimals` };
+    return { ok: false, message: t('matchday.score.range', { min: rules.scoreMin, max: rules.scoreMax }) };
   return { ok: true, value };
 }

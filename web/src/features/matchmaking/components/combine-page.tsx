@@ -5,6 +5,7 @@ import type { DraftView } from '@shared/contract/matchmaking.ts';
 import { Alert } from '@web/components/ui/alert.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { useAction } from '@web/lib/action.ts';
+import { t } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { combineDivision, useDraft } from '../api/matchmaking.ts';
 import { idOfKey, toDraftDivision } from '../model/draft-model.ts';
@@ -28,20 +29,25 @@ function Combine({ view, divisionId }: { view: DraftView; divisionId: number }) 
   const [withKey, setWithKey] = useState<string | undefined>(undefined);
   const chosen = suggestions.find((s) => s.division.key === withKey) ?? suggestions[0];
   const apply = useAction((other: number) => combineDivision(view.draft.id, divisionId, other));
-  if (!division) return <Alert variant="danger">The division was not found in this draft</Alert>;
+  if (!division) return <Alert variant="danger">{t('matchmaking.notFound')}</Alert>;
   const back = href('draftAll', { draftId: view.draft.id });
   const combined = chosen ? combineRule(toDraftDivision(division), chosen.division, view.levels) : null;
   return (
     <div className="grid gap-4">
-      <h1 className="text-2xl font-semibold">Combine {division.title}</h1>
+      <h1 className="text-2xl font-semibold">
+        {t('matchmaking.combine.heading', { division: division.title })}
+      </h1>
       <p className="text-muted-foreground">
-        {division.competitorIds.length} competitors, at least {division.criteria.minSize}.
+        {t('matchmaking.combine.size', {
+          count: division.competitorIds.length,
+          min: division.criteria.minSize,
+        })}
       </p>
       {suggestions.length === 0 ? (
-        <p>No other division runs the same event types.</p>
+        <p>{t('matchmaking.combine.none')}</p>
       ) : (
         <fieldset className="grid gap-1">
-          <legend className="font-medium">Combine with</legend>
+          <legend className="font-medium">{t('matchmaking.combine.with')}</legend>
           {suggestions.map((s) => (
             <label key={s.division.key} className="flex items-center gap-2">
               <input
@@ -65,10 +71,10 @@ function Combine({ view, divisionId }: { view: DraftView; divisionId: number }) 
             if (r.ok) void navigate(back);
           }}
         >
-          Apply combine
+          {t('matchmaking.combine.apply')}
         </Button>
         <Button asChild variant="outline">
-          <Link to={back}>Cancel</Link>
+          <Link to={back}>{t('matchmaking.cancel')}</Link>
         </Button>
       </div>
     </div>
@@ -78,7 +84,7 @@ function Combine({ view, divisionId }: { view: DraftView; divisionId: number }) 
 export function CombinePage() {
   const params = useParams();
   const { data, error, isLoading } = useDraft(Number(params.draftId));
-  usePageMeta(PAGES.combineDivision.title, 'Combine a small division with a neighbour');
+  usePageMeta(PAGES.combineDivision.title, t('matchmaking.combine.description'));
   return (
     <section className="grid gap-4">
       <QueryView query={{ data, error, isLoading }}>

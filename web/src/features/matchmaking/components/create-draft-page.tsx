@@ -3,7 +3,7 @@ import { CreateDraftSchema, type DraftOptions } from '@shared/contract/matchmaki
 import { Alert } from '@web/components/ui/alert.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { useForm } from '@web/lib/form.ts';
-import { formatDate } from '@web/lib/format.ts';
+import { t, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { createDraft, useDraftOptions } from '../api/matchmaking.ts';
 import { href, PAGES } from '@web/app/pages.ts';
@@ -18,7 +18,7 @@ function Form({ options }: { options: DraftOptions }) {
     schema: CreateDraftSchema,
     initial: {
       source: (options.tournament.isTournamentToday ? 'checkedIn' : 'completed') as 'completed' | 'checkedIn',
-      eventTypeIds: options.eventTypes.map((t) => t.id),
+      eventTypeIds: options.eventTypes.map((type) => type.id),
     },
     toInput: (v) => ({ tournamentId: options.tournament.id, ...v }),
     onSubmit: async (_checked, v) => {
@@ -32,13 +32,9 @@ function Form({ options }: { options: DraftOptions }) {
     form.set('eventTypeIds', types.includes(id) ? types.filter((x) => x !== id) : [...types, id]);
   return (
     <form className="grid max-w-xl gap-6" onSubmit={(e) => void form.submit(e)}>
-      {options.rules === 0 && (
-        <Alert variant="danger">
-          There are no division rules yet: add some in Settings, Divisions first.
-        </Alert>
-      )}
+      {options.rules === 0 && <Alert variant="danger">{t('matchmaking.create.noRules')}</Alert>}
       <fieldset className="grid gap-2">
-        <legend className="font-medium">Competitors</legend>
+        <legend className="font-medium">{t('matchmaking.create.competitors')}</legend>
         <label className="flex items-center gap-2">
           <input
             type="radio"
@@ -46,7 +42,7 @@ function Form({ options }: { options: DraftOptions }) {
             checked={source === 'completed'}
             onChange={() => setSource('completed')}
           />
-          Every completed registration ({options.competitors.completed})
+          {t('matchmaking.create.completed', { count: options.competitors.completed })}
         </label>
         <label className="flex items-center gap-2">
           <input
@@ -55,25 +51,25 @@ function Form({ options }: { options: DraftOptions }) {
             checked={source === 'checkedIn'}
             onChange={() => setSource('checkedIn')}
           />
-          Checked-in competitors only ({options.competitors.checkedIn})
+          {t('matchmaking.create.checkedIn', { count: options.competitors.checkedIn })}
         </label>
       </fieldset>
       <fieldset className="grid gap-2">
-        <legend className="font-medium">Event types</legend>
-        {options.eventTypes.map((t) => (
-          <label key={t.id} className="flex items-center gap-2">
-            <input type="checkbox" checked={types.includes(t.id)} onChange={() => toggle(t.id)} />
-            {t.title} ({t.competitors})
+        <legend className="font-medium">{t('matchmaking.create.eventTypes')}</legend>
+        {options.eventTypes.map((type) => (
+          <label key={type.id} className="flex items-center gap-2">
+            <input type="checkbox" checked={types.includes(type.id)} onChange={() => toggle(type.id)} />
+            {type.title} ({type.competitors})
           </label>
         ))}
-        {types.length === 0 && <p className="text-sm text-danger-fg">Choose at least one event type</p>}
+        {types.length === 0 && <p className="text-sm text-danger-fg">{t('matchmaking.create.chooseType')}</p>}
       </fieldset>
       <div className="flex gap-2">
         <Button type="submit" disabled={form.busy || types.length === 0}>
-          {form.busy ? 'Creating…' : 'Create draft'}
+          {form.busy ? t('matchmaking.create.creating') : t('matchmaking.createDraft')}
         </Button>
         <Button asChild variant="outline">
-          <Link to={href('matchmaking')}>Cancel</Link>
+          <Link to={href('matchmaking')}>{t('matchmaking.cancel')}</Link>
         </Button>
       </div>
     </form>
@@ -82,14 +78,18 @@ function Form({ options }: { options: DraftOptions }) {
 
 export function CreateDraftPage() {
   const tournamentId = Number(useParams().tournamentId);
-  usePageMeta(PAGES.createDraft.title, 'Group competitors into divisions');
+  usePageMeta(PAGES.createDraft.title, t('matchmaking.create.description'));
+  const format = useFormat();
   const { data, error, isLoading } = useDraftOptions(tournamentId);
   return (
     <section className="grid gap-4">
-      <h1 className="text-2xl font-semibold">Create draft</h1>
+      <h1 className="text-2xl font-semibold">{t('matchmaking.createDraft')}</h1>
       {data && (
         <p className="text-muted-foreground">
-          {formatDate(data.tournament.tournamentDate)}, {data.tournament.city}
+          {t('matchmaking.tournament', {
+            date: format.date(data.tournament.tournamentDate),
+            city: data.tournament.city,
+          })}
         </p>
       )}
       <QueryView query={{ data, error, isLoading }}>{(data) => <Form options={data} />}</QueryView>

@@ -7,6 +7,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Input } from '@web/components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table.tsx';
 import { useAction } from '@web/lib/action.ts';
+import { t, tm } from '@web/lib/i18n.tsx';
+import type { MessageKey } from '@shared/i18n/translate.ts';
 import { moveCompetitor, patchDivision } from '../api/matchmaking.ts';
 import { isOver, isUnder, levelName, typeTitles, type DivisionView } from '../model/draft-model.ts';
 import { href } from '@web/app/pages.ts';
@@ -15,7 +17,7 @@ import { href } from '@web/app/pages.ts';
 // note, lock; split or combine when it is over or under its size; move a competitor to another
 // division of the same event types.
 
-const GENDER = { 1: 'M', 2: 'F' } as const;
+const GENDER: Record<1 | 2, MessageKey> = { 1: 'matchmaking.gender.male', 2: 'matchmaking.gender.female' };
 
 function MoveControl({
   view,
@@ -38,12 +40,12 @@ function MoveControl({
   return (
     <span className="flex gap-1 print:hidden">
       <select
-        aria-label={`Move ${name?.firstName} ${name?.lastName} to`}
+        aria-label={t('matchmaking.move.label', { name: `${name?.firstName} ${name?.lastName}` })}
         className="h-9 rounded-md border border-input bg-background px-2 text-sm"
         value={to}
         onChange={(e) => setTo(e.target.value)}
       >
-        <option value="">Move to…</option>
+        <option value="">{t('matchmaking.move.choose')}</option>
         {targets.map((d) => (
           <option key={d.id} value={d.id}>
             {d.title}
@@ -51,7 +53,7 @@ function MoveControl({
         ))}
       </select>
       <Button size="sm" variant="outline" disabled={!to || move.busy} onClick={() => void move.run()}>
-        Move
+        {t('matchmaking.move')}
       </Button>
     </span>
   );
@@ -78,24 +80,26 @@ export function DivisionCard({ view, division }: { view: DraftView; division: Di
             {division.title}
           </CardTitle>
           <div className="flex flex-wrap gap-1">
-            {division.locked && <Badge variant="secondary">Locked</Badge>}
-            {division.overrides.length > 0 && <Badge variant="outline">Override</Badge>}
+            {division.locked && <Badge variant="secondary">{t('matchmaking.locked')}</Badge>}
+            {division.overrides.length > 0 && <Badge variant="outline">{t('matchmaking.override')}</Badge>}
             {division.warnings.map((w) => (
               <Badge key={w.message} variant="danger">
-                {w.message}
+                {tm(w.message)}
               </Badge>
             ))}
           </div>
         </div>
         <p className="text-sm text-muted-foreground">
-          {typeTitles(view, division.eventTypeIds)} · {people.length} competitors
+          {typeTitles(view, division.eventTypeIds)} · {t('matchmaking.competitors', { count: people.length })}
         </p>
         {division.overrides.map((o) => (
           <p key={o} className="text-sm">
-            Override: {o}
+            {t('matchmaking.overrideText', { text: tm(o) })}
           </p>
         ))}
-        {division.note && !editing && <p className="text-sm">Note: {division.note}</p>}
+        {division.note && !editing && (
+          <p className="text-sm">{t('matchmaking.noteText', { text: division.note })}</p>
+        )}
       </CardHeader>
       <CardContent className="grid gap-3">
         {editing ? (
@@ -107,55 +111,61 @@ export function DivisionCard({ view, division }: { view: DraftView; division: Di
             }}
           >
             <label className="grid gap-1 text-sm">
-              Title
+              {t('matchmaking.division.title')}
               <Input value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={120} />
             </label>
             <label className="grid gap-1 text-sm">
-              Note
+              {t('matchmaking.division.note')}
               <Input value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} />
             </label>
             <div className="flex gap-2">
               <Button type="submit" size="sm" disabled={save.busy}>
-                Save
+                {t('matchmaking.save')}
               </Button>
               <Button type="button" size="sm" variant="outline" onClick={() => setEditing(false)}>
-                Cancel
+                {t('matchmaking.cancel')}
               </Button>
             </div>
           </form>
         ) : (
           <div className="flex flex-wrap gap-2">
             <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
-              Rename or note
+              {t('matchmaking.division.edit')}
             </Button>
             <Button size="sm" variant="outline" disabled={lock.busy} onClick={() => void lock.run()}>
-              {division.locked ? 'Unlock' : 'Lock'}
+              {division.locked ? t('matchmaking.division.unlock') : t('matchmaking.division.lock')}
             </Button>
             {isOver(division) && (
               <Button asChild size="sm">
-                <Link to={href('splitDivision', { draftId, draftDivisionId: division.id })}>Split</Link>
+                <Link to={href('splitDivision', { draftId, draftDivisionId: division.id })}>
+                  {t('matchmaking.division.split')}
+                </Link>
               </Button>
             )}
             {isUnder(division) && (
               <Button asChild size="sm">
-                <Link to={href('combineDivision', { draftId, draftDivisionId: division.id })}>Combine</Link>
+                <Link to={href('combineDivision', { draftId, draftDivisionId: division.id })}>
+                  {t('matchmaking.division.combine')}
+                </Link>
               </Button>
             )}
             <Button asChild size="sm" variant="ghost">
-              <Link to={href('divisionSheet', { draftDivisionId: division.id })}>Sheet</Link>
+              <Link to={href('divisionSheet', { draftDivisionId: division.id })}>
+                {t('matchmaking.division.sheet')}
+              </Link>
             </Button>
           </div>
         )}
         <Table>
           <TableHeader>
             <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Age</TableHead>
-              <TableHead>Gender</TableHead>
-              <TableHead>Level</TableHead>
-              <TableHead>Weight</TableHead>
-              <TableHead>School</TableHead>
-              <TableHead className="print:hidden">Move</TableHead>
+              <TableHead>{t('matchmaking.col.name')}</TableHead>
+              <TableHead>{t('matchmaking.col.age')}</TableHead>
+              <TableHead>{t('matchmaking.col.gender')}</TableHead>
+              <TableHead>{t('matchmaking.col.level')}</TableHead>
+              <TableHead>{t('matchmaking.col.weight')}</TableHead>
+              <TableHead>{t('matchmaking.col.school')}</TableHead>
+              <TableHead className="print:hidden">{t('matchmaking.col.move')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -165,9 +175,11 @@ export function DivisionCard({ view, division }: { view: DraftView; division: Di
                   {c.firstName} {c.lastName}
                 </TableCell>
                 <TableCell>{c.age}</TableCell>
-                <TableCell>{GENDER[c.gender]}</TableCell>
+                <TableCell>{t(GENDER[c.gender])}</TableCell>
                 <TableCell>{levelName(view, c.competitorLevelId)}</TableCell>
-                <TableCell>{c.weight === null ? '' : `${c.weight} kg`}</TableCell>
+                <TableCell>
+                  {c.weight === null ? '' : t('matchmaking.weight', { weight: c.weight })}
+                </TableCell>
                 <TableCell>{c.school}</TableCell>
                 <TableCell className="print:hidden">
                   <MoveControl view={view} division={division} competitorId={c.id} />

@@ -4,6 +4,9 @@ import type { DraftView } from '@shared/contract/matchmaking.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '@web/app/providers.tsx';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
+import { setCatalog } from '@web/lib/i18n.tsx';
 import { setSession } from '@web/lib/session.ts';
 import { invalidateQueries } from '@web/lib/use-query.ts';
 import { makeSettings } from '@web/testing/fixtures.ts';
@@ -130,6 +133,19 @@ function renderAt(path: string) {
 const titles = () => screen.queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
 
 describe('a matchmaking draft', () => {
+  it('speaks French', async () => {
+    setCatalog('fr', fr);
+    try {
+      renderAt('/admin/matchmaking/7/all');
+      await waitFor(() => expect(titles()).toEqual(['Girls 10-11 Beginner', 'Boys 12-13 Beginner']));
+      expect(screen.getByTestId('division-count')).toHaveTextContent('2 divisions, 6 compétiteurs');
+      expect(screen.getByRole('button', { name: 'Publier…' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Avertissements seulement')).toBeInTheDocument();
+    } finally {
+      setCatalog('en', en);
+    }
+  });
+
   it('lists every division with counts, filters by gender and warnings, and the split tab shows the oversized', async () => {
     renderAt('/admin/matchmaking/7/all');
     await waitFor(() => expect(titles()).toEqual(['Girls 10-11 Beginner', 'Boys 12-13 Beginner']));

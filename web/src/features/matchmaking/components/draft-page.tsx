@@ -7,7 +7,7 @@ import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { useAction } from '@web/lib/action.ts';
-import { formatDate } from '@web/lib/format.ts';
+import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { placeLateEntry, regenerateDraft, useDraft } from '../api/matchmaking.ts';
 import { DivisionCard } from './division-card.tsx';
@@ -67,47 +67,47 @@ function Filters({
   return (
     <form
       role="search"
-      aria-label="Filter divisions"
+      aria-label={t('matchmaking.filter.label')}
       className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6"
       onSubmit={(e) => e.preventDefault()}
     >
       <SelectField
-        label="Event type"
-        placeholder="All event types"
+        label={t('matchmaking.filter.eventType')}
+        placeholder={t('matchmaking.filter.allEventTypes')}
         value={filter.eventTypeId}
         options={view.eventTypes
-          .filter((t) => view.draft.eventTypeIds.includes(t.id))
-          .map((t) => ({ value: String(t.id), label: t.title }))}
+          .filter((type) => view.draft.eventTypeIds.includes(type.id))
+          .map((type) => ({ value: String(type.id), label: type.title }))}
         onChange={(e) => set('eventTypeId', e.target.value)}
       />
       <TextField
-        label="Age from"
+        label={t('matchmaking.filter.ageFrom')}
         type="number"
         min={0}
         value={filter.minAge}
         onChange={(e) => set('minAge', e.target.value)}
       />
       <TextField
-        label="Age to"
+        label={t('matchmaking.filter.ageTo')}
         type="number"
         min={0}
         value={filter.maxAge}
         onChange={(e) => set('maxAge', e.target.value)}
       />
       <SelectField
-        label="Gender"
-        placeholder="Any gender"
+        label={t('matchmaking.filter.gender')}
+        placeholder={t('matchmaking.filter.anyGender')}
         value={filter.gender}
         options={[
-          { value: '1', label: 'Male' },
-          { value: '2', label: 'Female' },
-          { value: 'mixed', label: 'Mixed' },
+          { value: '1', label: t('matchmaking.filter.male') },
+          { value: '2', label: t('matchmaking.filter.female') },
+          { value: 'mixed', label: t('matchmaking.filter.mixed') },
         ]}
         onChange={(e) => set('gender', e.target.value)}
       />
       <SelectField
-        label="Level"
-        placeholder="Any level"
+        label={t('matchmaking.filter.level')}
+        placeholder={t('matchmaking.filter.anyLevel')}
         value={filter.levelId}
         options={view.levels.map((l) => ({ value: String(l.id), label: l.name }))}
         onChange={(e) => set('levelId', e.target.value)}
@@ -118,7 +118,7 @@ function Filters({
           checked={filter.warningsOnly}
           onChange={(e) => set('warningsOnly', e.target.checked)}
         />
-        Warnings only
+        {t('matchmaking.filter.warningsOnly')}
       </label>
     </form>
   );
@@ -134,7 +134,7 @@ function Unplaced({ view }: { view: DraftView }) {
     <Card aria-labelledby="unplaced-title">
       <CardHeader>
         <CardTitle as="h2" id="unplaced-title">
-          Not in a division ({view.unplaced.length})
+          {t('matchmaking.unplaced.title', { count: view.unplaced.length })}
         </CardTitle>
       </CardHeader>
       <CardContent>
@@ -145,9 +145,18 @@ function Unplaced({ view }: { view: DraftView }) {
             return (
               <li key={`${u.competitorId}-${u.eventTypeId}`} className="flex flex-wrap items-center gap-2">
                 <span>
-                  {c ? `${c.firstName} ${c.lastName}` : `#${u.competitorId}`} (
-                  {typeTitles(view, [u.eventTypeId])}
-                  {c ? `, age ${c.age}` : ''}): {u.late ? 'not in a division yet' : u.reason}
+                  {c
+                    ? t('matchmaking.unplaced.whoAged', {
+                        name: `${c.firstName} ${c.lastName}`,
+                        eventTypes: typeTitles(view, [u.eventTypeId]),
+                        age: c.age,
+                        reason: u.late ? t('matchmaking.unplaced.late') : tm(u.reason),
+                      })
+                    : t('matchmaking.unplaced.who', {
+                        name: `#${u.competitorId}`,
+                        eventTypes: typeTitles(view, [u.eventTypeId]),
+                        reason: u.late ? t('matchmaking.unplaced.late') : tm(u.reason),
+                      })}
                 </span>
                 {suggested && (
                   <Button
@@ -155,7 +164,7 @@ function Unplaced({ view }: { view: DraftView }) {
                     disabled={place.busy}
                     onClick={() => void place.run(u.competitorId, u.eventTypeId, suggested.id)}
                   >
-                    Place in {suggested.title}
+                    {t('matchmaking.unplaced.place', { division: suggested.title })}
                   </Button>
                 )}
               </li>
@@ -170,7 +179,7 @@ function Unplaced({ view }: { view: DraftView }) {
 function Body({ view, tab }: { view: DraftView; tab: Tab }) {
   const [filter, setFilter] = useState<Filter>(NO_FILTER);
   const regenerate = useAction(() => regenerateDraft(view.draft.id), {
-    success: 'The draft was made again; locked divisions were left alone.',
+    success: t('matchmaking.regenerated'),
   });
   const over = view.divisions.filter(isOver);
   const under = view.divisions.filter(isUnder);
@@ -187,30 +196,30 @@ function Body({ view, tab }: { view: DraftView; tab: Tab }) {
     <>
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="outline">
-          <Link to={href('draftSheets', { draftId: view.draft.id })}>Print all sheets</Link>
+          <Link to={href('draftSheets', { draftId: view.draft.id })}>{t('matchmaking.printAll')}</Link>
         </Button>
         <Button variant="outline" disabled={regenerate.busy} onClick={() => void regenerate.run()}>
-          Regenerate (keeps locked divisions)
+          {t('matchmaking.regenerate')}
         </Button>
       </div>
       <PublishPanel view={view} />
       <Unplaced view={view} />
-      <nav aria-label="Draft tabs" className="flex gap-2">
+      <nav aria-label={t('matchmaking.tabs')} className="flex gap-2">
         <NavLink to={href('draftAll', { draftId })} className={tabClass}>
-          All ({view.divisions.length})
+          {t('matchmaking.tab.all', { count: view.divisions.length })}
         </NavLink>
         <NavLink to={href('draftSplit', { draftId })} className={tabClass}>
-          Split ({over.length})
+          {t('matchmaking.tab.split', { count: over.length })}
         </NavLink>
         <NavLink to={href('draftCombine', { draftId })} className={tabClass}>
-          Combine ({under.length})
+          {t('matchmaking.tab.combine', { count: under.length })}
         </NavLink>
       </nav>
       {tab === 'all' && <Filters view={view} filter={filter} onChange={setFilter} />}
-      {tab === 'split' && <p className="text-muted-foreground">Divisions over their maximum size.</p>}
-      {tab === 'combine' && <p className="text-muted-foreground">Divisions under their minimum size.</p>}
+      {tab === 'split' && <p className="text-muted-foreground">{t('matchmaking.over')}</p>}
+      {tab === 'combine' && <p className="text-muted-foreground">{t('matchmaking.under')}</p>}
       <p role="status" data-testid="division-count">
-        {shown.length} divisions, {competitors} competitors
+        {t('matchmaking.count', { divisions: shown.length, competitors })}
       </p>
       <div className="grid gap-4">
         {shown.map((d) => (
@@ -226,15 +235,16 @@ export function DraftPage() {
   const path = useLocation().pathname;
   const tab: Tab = path.endsWith('/split') ? 'split' : path.endsWith('/combine') ? 'combine' : 'all';
   const { data, error, isLoading } = useDraft(draftId);
+  const format = useFormat();
   usePageMeta(
-    data ? `Matchmaking ${data.draft.name}` : 'Matchmaking Draft',
-    'Divisions of a matchmaking draft',
+    data ? t('matchmaking.draft.title', { name: data.draft.name }) : t('matchmaking.draft.titleLoading'),
+    t('matchmaking.draft.description'),
   );
   return (
     <section className="grid gap-4">
       <Outlet />
       <p>
-        <Link to={href('matchmaking')}>Matchmaking</Link>
+        <Link to={href('matchmaking')}>{t('matchmaking.heading')}</Link>
       </p>
       <QueryView query={{ data, error, isLoading }}>
         {(data) => (
@@ -242,12 +252,15 @@ export function DraftPage() {
             <div className="flex flex-wrap items-center gap-3">
               <h1 className="text-2xl font-semibold">{data.draft.name}</h1>
               {data.draft.status === 'published' ? (
-                <Badge variant="success">Published</Badge>
+                <Badge variant="success">{t('matchmaking.published')}</Badge>
               ) : (
-                <Badge variant="outline">Draft</Badge>
+                <Badge variant="outline">{t('matchmaking.draft')}</Badge>
               )}
               <span className="text-muted-foreground">
-                {formatDate(data.draft.tournament.tournamentDate)}, {data.draft.tournament.city}
+                {t('matchmaking.tournament', {
+                  date: format.date(data.draft.tournament.tournamentDate),
+                  city: data.draft.tournament.city,
+                })}
               </span>
             </div>
             <Body view={data} tab={tab} />

@@ -1,6 +1,7 @@
 import type { DraftDivision } from '@shared/domain/matchmaking/index.ts';
 import type { DraftView } from '@shared/contract/matchmaking.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { t } from '@web/lib/i18n.tsx';
 import { typeTitles } from '../model/draft-model.ts';
 
 // The divisions a split or combine would leave, before applying it.
@@ -8,13 +9,14 @@ import { typeTitles } from '../model/draft-model.ts';
 export function PreviewList({ view, divisions }: { view: DraftView; divisions: readonly DraftDivision[] }) {
   const people = new Map(view.competitors.map((c) => [c.id, c]));
   return (
-    <section aria-label="Preview" className="grid gap-3 sm:grid-cols-2">
+    <section aria-label={t('matchmaking.preview')} className="grid gap-3 sm:grid-cols-2">
       {divisions.map((d) => (
         <Card key={d.key} data-testid="preview-division">
           <CardHeader>
             <CardTitle as="h3">{d.title}</CardTitle>
             <p className="text-sm text-muted-foreground">
-              {typeTitles(view, d.eventTypeIds)} · {d.competitorIds.length} competitors
+              {typeTitles(view, d.eventTypeIds)} ·{' '}
+              {t('matchmaking.competitors', { count: d.competitorIds.length })}
             </p>
           </CardHeader>
           <CardContent>

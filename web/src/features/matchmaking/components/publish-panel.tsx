@@ -4,6 +4,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { QueryView } from '@web/components/query-view.tsx';
 import { useAction } from '@web/lib/action.ts';
+import { t } from '@web/lib/i18n.tsx';
 import { publishDraft, usePublishPreview } from '../api/matchmaking.ts';
 
 // Publishing (decision 017): the first time at once; after that, the change list first
@@ -15,25 +16,25 @@ export function PublishPanel({ view }: { view: DraftView }) {
   const publish = useAction((confirm: boolean) => publishDraft(view.draft.id, confirm), {
     success: (r) =>
       r.familiesToNotify > 0
-        ? `Published. ${r.familiesToNotify} families are recorded for a division change notice.`
-        : 'Published.',
+        ? t('matchmaking.publish.published', { count: r.familiesToNotify })
+        : t('matchmaking.publish.done'),
   });
   return (
     <Card aria-labelledby="publish-title" className="print:hidden">
       <CardHeader>
         <CardTitle as="h2" id="publish-title">
-          Publish
+          {t('matchmaking.publish.title')}
         </CardTitle>
         <p className="text-sm text-muted-foreground">
           {view.draft.status === 'published'
-            ? 'This draft is published: rings run its divisions and sheets print them.'
-            : 'Publishing makes these the divisions rings run and sheets print.'}
+            ? t('matchmaking.publish.isPublished')
+            : t('matchmaking.publish.hint')}
         </p>
       </CardHeader>
       <CardContent className="grid gap-3">
         {!open && (
           <div>
-            <Button onClick={() => setOpen(true)}>Publish…</Button>
+            <Button onClick={() => setOpen(true)}>{t('matchmaking.publish.open')}</Button>
           </div>
         )}
         {open && (
@@ -45,38 +46,40 @@ export function PublishPanel({ view }: { view: DraftView }) {
                     disabled={publish.busy}
                     onClick={() => void publish.run(false).then((r) => r.ok && setOpen(false))}
                   >
-                    Publish draft
+                    {t('matchmaking.publish.first')}
                   </Button>
                   <Button variant="outline" onClick={() => setOpen(false)}>
-                    Cancel
+                    {t('matchmaking.cancel')}
                   </Button>
                 </div>
               ) : !p.changed ? (
-                <p>Nothing has changed since it was published.</p>
+                <p>{t('matchmaking.publish.unchanged')}</p>
               ) : (
-                <section aria-label="Changes since the last publication" className="grid gap-2">
-                  <h3 className="font-semibold">Changes since the last publication</h3>
+                <section aria-label={t('matchmaking.publish.changes')} className="grid gap-2">
+                  <h3 className="font-semibold">{t('matchmaking.publish.changes')}</h3>
                   <ul className="list-disc pl-6 text-sm" data-testid="publish-changes">
                     {p.diff.added.map((d) => (
-                      <li key={`a${d.id}`}>Division added: {d.title}</li>
+                      <li key={`a${d.id}`}>{t('matchmaking.publish.added', { title: d.title })}</li>
                     ))}
                     {p.diff.removed.map((d) => (
-                      <li key={`r${d.id}`}>Division removed: {d.title}</li>
+                      <li key={`r${d.id}`}>{t('matchmaking.publish.removed', { title: d.title })}</li>
                     ))}
                     {p.diff.renamed.map((d) => (
-                      <li key={`n${d.id}`}>
-                        Division renamed: {d.from} → {d.to}
-                      </li>
+                      <li key={`n${d.id}`}>{t('matchmaking.publish.renamed', { from: d.from, to: d.to })}</li>
                     ))}
                     {p.diff.moved.map((m) => (
                       <li key={`m${m.competitorId}-${m.fromId}`}>
-                        {m.competitorName} moved: {m.fromTitle} → {m.toTitle ?? 'no division'}
+                        {t('matchmaking.publish.moved', {
+                          name: m.competitorName,
+                          from: m.fromTitle,
+                          to: m.toTitle ?? t('matchmaking.publish.noDivision'),
+                        })}
                       </li>
                     ))}
                   </ul>
                   {p.familiesToNotify > 0 && (
                     <p className="text-sm">
-                      {p.familiesToNotify} families will be recorded for a division change notice.
+                      {t('matchmaking.publish.families', { count: p.familiesToNotify })}
                     </p>
                   )}
                   <div className="flex gap-2">
@@ -84,10 +87,10 @@ export function PublishPanel({ view }: { view: DraftView }) {
                       disabled={publish.busy}
                       onClick={() => void publish.run(true).then((r) => r.ok && setOpen(false))}
                     >
-                      Confirm and publish
+                      {t('matchmaking.publish.confirm')}
                     </Button>
                     <Button variant="outline" onClick={() => setOpen(false)}>
-                      Cancel
+                      {t('matchmaking.cancel')}
                     </Button>
                   </div>
                 </section>

@@ -6,6 +6,8 @@ import type { DraftView, SplitInput } from '@shared/contract/matchmaking.ts';
 import { Alert } from '@web/components/ui/alert.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { useAction } from '@web/lib/action.ts';
+import { t, tm } from '@web/lib/i18n.tsx';
+import type { MessageKey } from '@shared/i18n/translate.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { splitDivision, useDraft } from '../api/matchmaking.ts';
 import { competitorsById, toDraftDivision } from '../model/draft-model.ts';
@@ -16,12 +18,12 @@ import { QueryView } from '@web/components/query-view.tsx';
 // /admin/matchmaking/{draftId}/split/division/{draftDivisionId} (decision 017): split by age,
 // weight or level, or by picking competitors; the preview runs the shared rule the server applies.
 
-const HOW = [
-  { by: 'age', label: 'By age' },
-  { by: 'weight', label: 'By weight' },
-  { by: 'level', label: 'By level' },
-  { by: 'pick', label: 'Pick competitors' },
-] as const;
+const HOW: readonly { by: SplitInput['by']; label: MessageKey }[] = [
+  { by: 'age', label: 'matchmaking.split.byAge' },
+  { by: 'weight', label: 'matchmaking.split.byWeight' },
+  { by: 'level', label: 'matchmaking.split.byLevel' },
+  { by: 'pick', label: 'matchmaking.split.pick' },
+];
 
 function Split({ view, divisionId }: { view: DraftView; divisionId: number }) {
   const navigate = useNavigate();
@@ -44,26 +46,31 @@ function Split({ view, divisionId }: { view: DraftView; divisionId: number }) {
     }
   }, [division, how, view]);
   const apply = useAction(() => splitDivision(view.draft.id, divisionId, how));
-  if (!division) return <Alert variant="danger">The division was not found in this draft</Alert>;
+  if (!division) return <Alert variant="danger">{t('matchmaking.notFound')}</Alert>;
   const back = href('draftAll', { draftId: view.draft.id });
   return (
     <div className="grid gap-4">
-      <h1 className="text-2xl font-semibold">Split {division.title}</h1>
+      <h1 className="text-2xl font-semibold">
+        {t('matchmaking.split.heading', { division: division.title })}
+      </h1>
       <p className="text-muted-foreground">
-        {division.competitorIds.length} competitors, at most {division.criteria.maxSize}.
+        {t('matchmaking.split.size', {
+          count: division.competitorIds.length,
+          max: division.criteria.maxSize,
+        })}
       </p>
       <fieldset className="flex flex-wrap gap-4">
-        <legend className="sr-only">How to split</legend>
+        <legend className="sr-only">{t('matchmaking.split.how')}</legend>
         {HOW.map((h) => (
           <label key={h.by} className="flex items-center gap-2">
             <input type="radio" name="by" checked={by === h.by} onChange={() => setBy(h.by)} />
-            {h.label}
+            {t(h.label)}
           </label>
         ))}
       </fieldset>
       {by === 'pick' && (
         <fieldset className="grid gap-1">
-          <legend className="font-medium">Competitors for the new division</legend>
+          <legend className="font-medium">{t('matchmaking.split.newDivision')}</legend>
           {division.competitorIds.map((id) => {
             const c = view.competitors.find((x) => x.id === id);
             return (
@@ -79,7 +86,7 @@ function Split({ view, divisionId }: { view: DraftView; divisionId: number }) {
           })}
         </fieldset>
       )}
-      {preview?.error && <p role="alert">{preview.error}</p>}
+      {preview?.error && <p role="alert">{tm(preview.error)}</p>}
       {preview?.parts && <PreviewList view={view} divisions={preview.parts} />}
       <div className="flex gap-2">
         <Button
@@ -89,10 +96,10 @@ function Split({ view, divisionId }: { view: DraftView; divisionId: number }) {
             if (r.ok) void navigate(back);
           }}
         >
-          Apply split
+          {t('matchmaking.split.apply')}
         </Button>
         <Button asChild variant="outline">
-          <Link to={back}>Cancel</Link>
+          <Link to={back}>{t('matchmaking.cancel')}</Link>
         </Button>
       </div>
     </div>
@@ -102,7 +109,7 @@ function Split({ view, divisionId }: { view: DraftView; divisionId: number }) {
 export function SplitPage() {
   const params = useParams();
   const { data, error, isLoading } = useDraft(Number(params.draftId));
-  usePageMeta(PAGES.splitDivision.title, 'Split a division in two');
+  usePageMeta(PAGES.splitDivision.title, t('matchmaking.split.description'));
   return (
     <section className="grid gap-4">
       <QueryView query={{ data, error, isLoading }}>

@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { useAction } from '@web/lib/action.ts';
+import { t } from '@web/lib/i18n.tsx';
 import { useForm } from '@web/lib/form.ts';
 import { TextField } from '@web/components/form/text-field.tsx';
 import { mutate } from '@web/sync/hooks.ts';
@@ -27,11 +28,11 @@ export function RingSetup({ rings, tournamentId }: { rings: SyncRing[]; tourname
       await createRing(tournamentId, v.name.trim());
       form.reset();
     },
-    action: { errorPrefix: 'Could not add the ring. ' },
+    action: { errorPrefix: t('rings.setup.addFailed') },
   });
   const name = form.values.name;
   const reorder = useAction((ids: number[]) => reorderRings(tournamentId!, ids), {
-    errorPrefix: 'Could not reorder the rings. ',
+    errorPrefix: t('rings.setup.reorderFailed'),
   });
   const onAdd = (e: FormEvent<HTMLFormElement>) => {
     if (name.trim()) void form.submit(e);
@@ -47,15 +48,12 @@ export function RingSetup({ rings, tournamentId }: { rings: SyncRing[]; tourname
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Rings of the tournament</CardTitle>
-        <p className="text-sm text-muted-foreground">
-          Adding, renaming, removing and reordering rings needs a connection; opening and closing works
-          offline. Open rings show on the signage screens.
-        </p>
+        <CardTitle>{t('rings.setup.title')}</CardTitle>
+        <p className="text-sm text-muted-foreground">{t('rings.setup.hint')}</p>
       </CardHeader>
       <CardContent className="grid gap-3">
-        {rings.length === 0 && <p>No rings yet: add the first one.</p>}
-        <ul className="grid gap-2" aria-label="Rings">
+        {rings.length === 0 && <p>{t('rings.setup.none')}</p>}
+        <ul className="grid gap-2" aria-label={t('rings.setup.list')}>
           {rings.map((ring, i) => (
             <RingRow
               key={ring.id}
@@ -67,17 +65,21 @@ export function RingSetup({ rings, tournamentId }: { rings: SyncRing[]; tourname
             />
           ))}
         </ul>
-        <form className="flex flex-wrap items-end gap-2" onSubmit={onAdd} aria-label="Add a ring">
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={onAdd}
+          aria-label={t('rings.setup.addForm')}
+        >
           <TextField
             id="new-ring-name"
-            label="New ring name"
+            label={t('rings.setup.newName')}
             className="h-11 w-60"
             maxLength={40}
-            placeholder={`Ring ${rings.length + 1}`}
+            placeholder={t('rings.setup.placeholder', { number: rings.length + 1 })}
             {...form.field('name')}
           />
           <Button type="submit" size="lg" disabled={form.busy || !name.trim() || tournamentId === undefined}>
-            Add ring
+            {t('rings.setup.add')}
           </Button>
         </form>
       </CardContent>
@@ -106,9 +108,11 @@ function RingRow({
       await renameRing(ring.id, name.trim());
       setEditing(false);
     },
-    { errorPrefix: 'Could not rename the ring. ' },
+    { errorPrefix: t('rings.setup.renameFailed') },
   );
-  const remove = useAction(() => removeRing(ring.id), { errorPrefix: 'Could not remove the ring. ' });
+  const remove = useAction(() => removeRing(ring.id), {
+    errorPrefix: t('rings.setup.removeFailed'),
+  });
 
   return (
     <li className="flex flex-wrap items-center gap-2 border-t pt-2" data-testid="ring-row">
@@ -121,7 +125,7 @@ function RingRow({
           }}
         >
           <Label htmlFor={`ring-name-${ring.id}`} className="sr-only">
-            Name of {ring.name}
+            {t('rings.setup.nameOf', { ring: ring.name })}
           </Label>
           <Input
             id={`ring-name-${ring.id}`}
@@ -131,44 +135,48 @@ function RingRow({
             onChange={(e) => setName(e.target.value)}
           />
           <Button type="submit" className="h-11" disabled={rename.busy || !name.trim()}>
-            Save name
+            {t('rings.setup.saveName')}
           </Button>
           <Button variant="outline" className="h-11" onClick={() => setEditing(false)}>
-            Cancel
+            {t('rings.cancel')}
           </Button>
         </form>
       ) : (
         <span className="min-w-32 font-medium">{ring.name}</span>
       )}
-      <Badge variant={ring.isOpen ? 'success' : 'outline'}>{ring.isOpen ? 'Open' : 'Closed'}</Badge>
+      <Badge variant={ring.isOpen ? 'success' : 'outline'}>
+        {ring.isOpen ? t('rings.open') : t('rings.closed')}
+      </Badge>
       <div className="ml-auto flex flex-wrap gap-2">
         <Button
           variant="outline"
           className="h-11"
           onClick={() => void mutate(setRingOpen, { ringId: ring.id, isOpen: !ring.isOpen })}
         >
-          {ring.isOpen ? `Close ${ring.name}` : `Open ${ring.name}`}
+          {ring.isOpen
+            ? t('rings.setup.close', { ring: ring.name })
+            : t('rings.setup.reopen', { ring: ring.name })}
         </Button>
         {/* The TV by this ring shows it alone (signage's ?rings=, decision 022). */}
         <Button asChild variant="outline" className="h-11">
           <a href={`/signage/ring-assignments?rings=${ring.id}`} target="_blank" rel="noopener">
-            TV screen for {ring.name}
+            {t('rings.setup.tv', { ring: ring.name })}
           </a>
         </Button>
         {!editing && (
           <Button
             variant="outline"
             className="h-11"
-            aria-label={`Rename ${ring.name}`}
+            aria-label={t('rings.setup.renameLabel', { ring: ring.name })}
             onClick={() => setEditing(true)}
           >
-            Rename
+            {t('rings.setup.rename')}
           </Button>
         )}
         <Button
           variant="outline"
           className="h-11 w-11 p-0"
-          aria-label={`Move ${ring.name} up`}
+          aria-label={t('rings.setup.up', { ring: ring.name })}
           disabled={first || busy}
           onClick={() => onMove(-1)}
         >
@@ -177,7 +185,7 @@ function RingRow({
         <Button
           variant="outline"
           className="h-11 w-11 p-0"
-          aria-label={`Move ${ring.name} down`}
+          aria-label={t('rings.setup.down', { ring: ring.name })}
           disabled={last || busy}
           onClick={() => onMove(1)}
         >
@@ -191,20 +199,20 @@ function RingRow({
               disabled={remove.busy}
               onClick={() => void remove.run()}
             >
-              Remove {ring.name} for good
+              {t('rings.setup.removeForGood', { ring: ring.name })}
             </Button>
             <Button variant="outline" className="h-11" onClick={() => setConfirmRemove(false)}>
-              Keep
+              {t('rings.setup.keep')}
             </Button>
           </>
         ) : (
           <Button
             variant="outline"
             className="h-11"
-            aria-label={`Remove ${ring.name}`}
+            aria-label={t('rings.setup.removeLabel', { ring: ring.name })}
             onClick={() => setConfirmRemove(true)}
           >
-            Remove
+            {t('rings.setup.remove')}
           </Button>
         )}
       </div>

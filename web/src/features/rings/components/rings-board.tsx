@@ -6,6 +6,7 @@ import {
   useDroppable,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
 } from '@dnd-kit/core';
 import {
@@ -22,7 +23,7 @@ import { assignDivision, reorderQueue } from '@shared/domain/mutators/index.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { Select } from '@web/components/ui/select.tsx';
-import { formatAbout, useTimeZone } from '@web/lib/format.ts';
+import { t, useFormat } from '@web/lib/i18n.tsx';
 import { mutate } from '@web/sync/hooks.ts';
 import {
   columnHolding,
@@ -55,13 +56,29 @@ function send(move: Move | null): void {
     });
 }
 
+/** dnd-kit's announcements to screen readers (its own English words), in the page's language. */
+function announcements(): Announcements {
+  return {
+    onDragStart: ({ active }) => t('rings.dnd.start', { item: String(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t('rings.dnd.over', { item: String(active.id), area: String(over.id) })
+        : t('rings.dnd.notOver', { item: String(active.id) }),
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t('rings.dnd.dropped', { item: String(active.id), area: String(over.id) })
+        : t('rings.dnd.droppedNowhere', { item: String(active.id) }),
+    onDragCancel: ({ active }) => t('rings.dnd.cancelled', { item: String(active.id) }),
+  };
+}
+
 export function RingsBoard({ board, estimates }: { board: Board; estimates: ReadonlyMap<number, string> }) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const targets = [
-    { column: POOL as ColumnId, label: 'Pool (no ring)' },
+    { column: POOL as ColumnId, label: t('rings.board.poolTarget') },
     ...board.rings.map((c) => ({ column: columnOf(c.ring.id), label: c.ring.name })),
   ];
 
@@ -80,9 +97,23 @@ export function RingsBoard({ board, estimates }: { board: Board; estimates: Read
   };
 
   return (
-    <DndContext id="rings-board" sensors={sensors} collisionDetection={closestCorners} onDragEnd={onDragEnd}>
+    <DndContext
+      id="rings-board"
+      sensors={sensors}
+      collisionDetection={closestCorners}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements: announcements(),
+        screenReaderInstructions: { draggable: t('rings.dnd.instructions') },
+      }}
+    >
       <div className="grid gap-4 md:grid-cols-[repeat(auto-fill,minmax(17rem,1fr))]">
-        <Column column={POOL} title="Pool" description="Published divisions on no ring" items={board.pool}>
+        <Column
+          column={POOL}
+          title={t('rings.board.pool')}
+          description={t('rings.board.poolHint')}
+          items={board.pool}
+        >
           {board.pool.map((d) => (
             <DivisionCard key={d.id} division={d} board={board} targets={targets} estimate={undefined} />
           ))}
@@ -92,12 +123,12 @@ export function RingsBoard({ board, estimates }: { board: Board; estimates: Read
             key={c.ring.id}
             column={columnOf(c.ring.id)}
             title={c.ring.name}
-            description={c.ring.isOpen ? 'Open' : 'Closed'}
+            description={c.ring.isOpen ? t('rings.open') : t('rings.closed')}
             items={c.queue}
             before={
               c.current && (
                 <div className="rounded-md border-2 border-primary p-3" data-testid="ring-current">
-                  <p className="text-sm font-semibold">Running now</p>
+                  <p className="text-sm font-semibold">{t('rings.board.runningNow')}</p>
                   <p className="font-medium">{c.current.title}</p>
                   <p className="text-sm text-muted-foreground">{c.current.eventTypes.join(', ')}</p>
                 </div>
@@ -107,7 +138,7 @@ export function RingsBoard({ board, estimates }: { board: Board; estimates: Read
               c.completed.length > 0 && (
                 <details className="text-sm">
                   <summary className="flex min-h-11 cursor-pointer items-center">
-                    Completed ({c.completed.length})
+                    {t('rings.board.completed', { count: c.completed.length })}
                   </summary>
                   <ul className="grid gap-1">
                     {c.completed.map((d) => (
@@ -161,7 +192,9 @@ function Column({
       <div>
         <h2 className="text-lg font-semibold">{title}</h2>
         <p className="text-sm text-muted-foreground">
-          {description} · {items.length} {column === POOL ? 'waiting' : 'in the queue'}
+          {column === POOL
+            ? t('rings.board.waiting', { description, count: items.length })
+            : t('rings.board.queued', { description, count: items.length })}
         </p>
       </div>
       {before}
@@ -170,11 +203,15 @@ function Column({
         items={items.map((d) => itemId(d.id))}
         strategy={verticalListSortingStrategy}
       >
-        <ol ref={setNodeRef} className="grid min-h-16 gap-2" aria-label={`${title} divisions`}>
+        <ol
+          ref={setNodeRef}
+          className="grid min-h-16 gap-2"
+          aria-label={t('rings.board.divisions', { column: title })}
+        >
           {children}
         </ol>
       </SortableContext>
-      {items.length === 0 && <p className="text-sm text-muted-foreground">Nothing here: drop a division.</p>}
+      {items.length === 0 && <p className="text-sm text-muted-foreground">{t('rings.board.empty')}</p>}
       {after}
     </section>
   );
@@ -191,7 +228,7 @@ function DivisionCard({
   targets: { column: ColumnId; label: string }[];
   estimate: string | undefined;
 }) {
-  const timeZone = useTimeZone();
+  const format = useFormat();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({
       id: itemId(d.id),
@@ -217,21 +254,21 @@ function DivisionCard({
           className="flex size-11 shrink-0 touch-none items-center justify-center rounded-md border text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring"
           {...attributes}
           {...listeners}
-          aria-label={`Drag ${d.title}`}
+          aria-label={t('rings.board.drag', { division: d.title })}
         >
           <GripVertical aria-hidden="true" className="size-5" />
         </button>
         <div className="min-w-0">
           <p className="font-medium">{d.title}</p>
           <p className="text-sm text-muted-foreground">
-            {d.eventTypes.join(', ')} · {d.competitorCount} competitors
-            {estimate ? ` · ${formatAbout(estimate, timeZone)}` : ''}
+            {d.eventTypes.join(', ')} · {t('rings.board.competitors', { count: d.competitorCount })}
+            {estimate ? ` · ${format.about(estimate)}` : ''}
           </p>
         </div>
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-1">
         <Label htmlFor={`move-${d.id}`} className="sr-only">
-          Move {d.title} to
+          {t('rings.board.moveTo', { division: d.title })}
         </Label>
         <Select
           id={`move-${d.id}`}
@@ -239,12 +276,12 @@ function DivisionCard({
           value={target}
           onChange={(e) => setTarget(e.target.value)}
         >
-          <option value="">Move to ring…</option>
+          <option value="">{t('rings.board.chooseRing')}</option>
           {targets
-            .filter((t) => t.column !== here)
-            .map((t) => (
-              <option key={t.column} value={t.column}>
-                {t.label}
+            .filter((target) => target.column !== here)
+            .map((target) => (
+              <option key={target.column} value={target.column}>
+                {target.label}
               </option>
             ))}
         </Select>
@@ -252,13 +289,13 @@ function DivisionCard({
           variant="outline"
           className="h-11"
           disabled={!target}
-          aria-label={`Move ${d.title}`}
+          aria-label={t('rings.board.moveLabel', { division: d.title })}
           onClick={() => {
             send(moveFor(board, d.id, target as ColumnId));
             setTarget('');
           }}
         >
-          Move
+          {t('rings.board.move')}
         </Button>
       </div>
       {inRing && (
@@ -266,22 +303,22 @@ function DivisionCard({
           <Button
             variant="outline"
             className="h-11"
-            aria-label={`Move ${d.title} up`}
+            aria-label={t('rings.board.upLabel', { division: d.title })}
             disabled={index <= 0}
             onClick={() => send(stepMove(board, d.id, -1))}
           >
             <ArrowUp aria-hidden="true" />
-            Up
+            {t('rings.board.up')}
           </Button>
           <Button
             variant="outline"
             className="h-11"
-            aria-label={`Move ${d.title} down`}
+            aria-label={t('rings.board.downLabel', { division: d.title })}
             disabled={index === list.length - 1}
             onClick={() => send(stepMove(board, d.id, 1))}
           >
             <ArrowDown aria-hidden="true" />
-            Down
+            {t('rings.board.down')}
           </Button>
         </div>
       )}

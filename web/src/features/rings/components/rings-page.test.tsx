@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { syncDivision, syncRing } from '@shared/testing/matchday-rows.ts';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
+import { setCatalog } from '@web/lib/i18n.tsx';
 import { setSession } from '@web/lib/session.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '@web/sync/db.ts';
 import { committedOutbox } from '@web/testing/outbox.ts';
@@ -49,6 +52,19 @@ afterEach(async () => {
 const column = (name: string) => screen.getByRole('region', { name });
 
 describe('rings page', () => {
+  it('speaks French', async () => {
+    setCatalog('fr', fr);
+    try {
+      render(<RingsPage />, { wrapper: MemoryRouter });
+      const pool = await screen.findByRole('region', { name: 'Réserve' });
+      expect(within(pool).getByText('Girls 10-11 Forms')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Aires');
+      expect(screen.getByRole('button', { name: 'Équilibrer les aires' })).toBeInTheDocument();
+    } finally {
+      setCatalog('en', en);
+    }
+  });
+
   it('shows the pool and each ring’s queue; the running division has no move controls', async () => {
     render(<RingsPage />, { wrapper: MemoryRouter });
     const pool = await screen.findByRole('region', { name: 'Pool' });

@@ -7,6 +7,7 @@ import {
 } from '@shared/domain/mutators/index.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { VenueRefusals } from '@web/components/venue/venue-refusals.tsx';
+import { t } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { PAGES } from '@web/app/pages.ts';
 import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
@@ -26,7 +27,7 @@ import { RingsBoard } from './rings-board.tsx';
 const RING_MUTATORS: readonly Mutator[] = [setRingOpen, assignDivision, reorderQueue, balanceRings];
 
 export function RingsPage() {
-  usePageMeta(PAGES.rings.title, "Set up the tournament's rings and their queues of divisions.");
+  usePageMeta(PAGES.rings.title, t('rings.description'));
   const snapshot = useReplica('matchday');
   const synced = useHasSynced('matchday');
   const nextTournamentId = useNextTournamentId();
@@ -40,14 +41,14 @@ export function RingsPage() {
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-semibold">Rings</h1>
+        <h1 className="text-2xl font-semibold">{t('rings.heading')}</h1>
         <Button size="lg" onClick={balance} disabled={!rings.some((r) => r.isOpen)}>
-          Balance rings
+          {t('rings.balance')}
         </Button>
       </div>
       <VenueRefusals mutators={RING_MUTATORS} failing={snapshot.failing} />
       {!snapshot.loaded ? (
-        <p>Loading…</p>
+        <p>{t('rings.loading')}</p>
       ) : (
         <>
           {synced === false && rings.length === 0 && divisions.length === 0 && <FirstSyncNotice />}

@@ -3,6 +3,7 @@ import { MATCHDAY_API, SignageRingListSchema, type SignageRing } from '@shared/c
 import { PUBLIC_API } from '@shared/contract/public.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
 import { ringAssignmentsFromRows, SIGNAGE_REFRESH_MS } from '@shared/domain/signage.ts';
+import { msg } from '@shared/i18n/message-ref.ts';
 import { api } from '@web/lib/api-client.ts';
 import { useQuery } from '@web/lib/use-query.ts';
 import { syncEngine } from '@web/sync/engine.ts';
@@ -48,7 +49,8 @@ export function useNow(everyMs: number): Date {
   return now;
 }
 
-const OFFLINE_MESSAGE = 'Could not reach the server. Trying again…';
+// The screen translates it (a key, not a text: this module is evaluated before the catalog loads).
+const OFFLINE_MESSAGE = msg('signage.offline');
 
 /** The next tournament's rings from the device's `signage` scope. */
 export function useDeviceSignage(now: Date): SignageSource {
@@ -67,10 +69,7 @@ export function useDeviceSignage(now: Date): SignageSource {
   const assignments = useMemo(() => ringAssignmentsFromRows(rings, divisions), [rings, divisions]);
   // Estimates move with the clock: recomputed each minute, not each second.
   const minute = Math.floor(now.getTime() / 60_000);
-  const estimates = useMemo(
-    () => estimatedStarts(divisions, new Date(minute * 60_000)),
-    [divisions, minute],
-  );
+  const estimates = useMemo(() => estimatedStarts(divisions, new Date(minute * 60_000)), [divisions, minute]);
 
   if (!snapshot.loaded || hasSynced === undefined) return { state: 'loading' };
   if (!hasSynced) {

@@ -1,8 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SyncDivision, SyncRing } from '@shared/contract/sync-entities.ts';
 import { SIGNAGE_TEXTS } from '@shared/domain/signage.ts';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
+import { currentLocale, loadCatalog, setCatalog } from '@web/lib/i18n.tsx';
 import { invalidateQueries } from '@web/lib/use-query.ts';
 import { makeTournament } from '@web/testing/fixtures.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '@web/sync/db.ts';
@@ -52,6 +55,8 @@ beforeEach(() => {
   );
 });
 afterEach(async () => {
+  vi.useRealTimers();
+  setCatalog('en', en);
   stopSyncEngine();
   setDeviceDbForTests(null);
   await db.delete();
@@ -75,22 +80,20 @@ const renderAt = (path = '/signage/ring-assignments') =>
 describe('signage screen', () => {
   it('shows each open ring with its current division and the next three, only the first with its event types', async () => {
     await db.entity('rings').bulkPut([makeRing(1), makeRing(2), makeRing(3, { isOpen: false })]);
-    await db
-      .entity('divisions')
-      .bulkPut([
-        makeDivision(10, { status: 'completed', queueOrder: 1, title: 'Done already' }),
-        makeDivision(11, {
-          status: 'current',
-          queueOrder: 2,
-          title: 'Girls 10-11',
-          eventTypes: ['Forms', 'Weapons'],
-        }),
-        makeDivision(12, { queueOrder: 3, title: 'Boys 8-9', eventTypes: ['Sparring', 'Forms'] }),
-        makeDivision(13, { queueOrder: 4, title: 'Girls 12-13', eventTypes: ['Weapons'] }),
-        makeDivision(14, { queueOrder: 5, title: 'Mixed 14-15' }),
-        makeDivision(15, { queueOrder: 6, title: 'Fourth in line' }),
-        makeDivision(30, { ringId: 3, title: 'On a closed ring' }),
-      ]);
+    await db.entity('divisions').bulkPut([
+      makeDivision(10, { status: 'completed', queueOrder: 1, title: 'Done already' }),
+      makeDivision(11, {
+        status: 'current',
+        queueOrder: 2,
+        title: 'Girls 10-11',
+        eventTypes: ['Forms', 'Weapons'],
+      }),
+      makeDivision(12, { queueOrder: 3, title: 'Boys 8-9', eventTypes: ['Sparring', 'Forms'] }),
+      makeDivision(13, { queueOrder: 4, title: 'Girls 12-13', eventTypes: ['Weapons'] }),
+      makeDivision(14, { queueOrder: 5, title: 'Mixed 14-15' }),
+      makeDivision(15, { queueOrder: 6, title: 'Fourth in line' }),
+      makeDivision(30, { ringId: 3, title: 'On a closed ring' }),
+    ]);
     await synced();
     renderAt();
 
@@ -205,6 +208,61 @@ describe('signage screen', () => {
       await synced();
       renderAt('/signage/ring-assignments?tournamentId=1');
       expect(await screen.findByRole('region', { name: 'Device ring' })).toBeInTheDocument();
+    });
+  });
+
+  describe('languages', () => {
+    it('?lang=fr: the screen speaks French (the boot loaded its catalog)', async () => {
+      setCatalog('fr', fr);
+      await db.entity('rings').put(makeRing(1));
+      await synced();
+      renderAt('/signage/ring-assignments?lang=fr');
+      const ring = await screen.findByRole('region', { name: 'Ring 1' });
+      expect(within(ring).getByTestId('signage-current')).toHaveTextContent('En cours');
+      expect(ring).toHaveTextContent('À venir');
+    });
+
+    it('?lang=en,fr: a bilingual TV alternates between the two every 11 seconds', async () => {
+      // The catalogs' chunks, loaded once here so that the screen's loading of them is quick.
+      await Promise.all([loadCatalog('en'), loadCatalog('fr')]);
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      await db.entity('rings').put(makeRing(1));
+      await db.entity('divisions').put(makeDivision(11, { status: 'current', title: 'Girls 10-11' }));
+      await synced();
+      const view = renderAt('/signage/ring-assignments?lang=en,fr');
+      const current = () => screen.getByTestId('signage-current');
+      await vi.waitFor(() => expect(current()).toHaveTextContent('Happening Now'));
+      // The turn starts once both catalogs are there: 11 s later, French.
+      await vi.waitFor(() => {
+        act(() => vi.advanceTimersByTime(11_000));
+        expect(current()).toHaveTextContent('En cours');
+      });
+      expect(current()).toHaveTextContent('Girls 10-11');
+      expect(currentLocale()).toBe('fr');
+      expect(document.documentElement.lang).toBe('fr-CA');
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(current()).toHaveTextContent('En cours');
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(current()).toHaveTextContent('Happening Now');
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Ring Assignments');
+      act(() => vi.advanceTimersByTime(11_000));
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Affectation des aires');
+      // Leaving the screen gives the page its own language back.
+      view.unmount();
+      expect(currentLocale()).toBe('en');
+    });
+
+    it('one language asked: no turns', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      await db.entity('rings').put(makeRing(1));
+      await synced();
+      renderAt('/signage/ring-assignments?lang=en');
+      await vi.waitFor(() =>
+        expect(screen.getByTestId('signage-current')).toHaveTextContent('Happening Now'),
+      );
+      act(() => vi.advanceTimersByTime(33_000));
+      expect(screen.getByTestId('signage-current')).toHaveTextContent('Happening Now');
+      expect(currentLocale()).toBe('en');
     });
   });
 });

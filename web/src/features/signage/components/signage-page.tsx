@@ -9,11 +9,11 @@ import {
   type SignageCard,
 } from '@shared/domain/signage.ts';
 import { Spinner } from '@web/components/ui/spinner.tsx';
-import { formatAbout, useTimeZone } from '@web/lib/format.ts';
 import { cn } from '@web/lib/utils.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { PAGES } from '@web/app/pages.ts';
-import { formatTimeOrDateTime } from '@shared/domain/time.ts';
+import { LANG_PARAM, type Locale } from '@shared/i18n/locale.ts';
+import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import {
   useApiSignage,
   useDeviceSignage,
@@ -21,11 +21,13 @@ import {
   useSignageMode,
   type SignageSource,
 } from '../api/signage.ts';
+import { signageLocales, useSignageLocale } from '../model/signage-language.ts';
 
 // /signage/ring-assignments (docs/product.md §2 "Signage screen"; decision 022): a TV by a ring,
 // read from five metres. Light text on a dark ground whatever the device's scheme, sizes in
 // viewport units so a 4K screen shows what a 1080p one does, the whole screen and nothing to
-// scroll, no cursor. Options: `?rings=1,2` (ring ids) and `?tournamentId=`.
+// scroll, no cursor. Options: `?rings=1,2` (ring ids), `?tournamentId=` and `?lang=fr` or
+// `?lang=en,fr` (both languages in turn, every 11 seconds: ../model/signage-language.ts).
 
 const COLUMNS = 4;
 
@@ -33,10 +35,13 @@ function EventTypes({ types }: { types: readonly string[] }) {
   if (types.length === 0) return null;
   // docs/product.md §2: event types in a two-column list.
   return (
-    <ul className="grid grid-cols-2 gap-x-[1em] text-[0.85em] text-neutral-200" aria-label="Event types">
-      {types.map((t) => (
-        <li key={t} className="truncate">
-          {t}
+    <ul
+      className="grid grid-cols-2 gap-x-[1em] text-[0.85em] text-neutral-200"
+      aria-label={t('signage.eventTypes')}
+    >
+      {types.map((type) => (
+        <li key={type} className="truncate">
+          {type}
         </li>
       ))}
     </ul>
@@ -53,14 +58,15 @@ function Upcoming({
   /** Two rows of rings on one screen: the second and third division take one line each. */
   dense: boolean;
 }) {
-  const timeZone = useTimeZone();
-  if (list.length === 0) return <p className="text-[0.85em] text-neutral-300">{SIGNAGE_TEXTS.noUpcoming}</p>;
+  const format = useFormat();
+  if (list.length === 0)
+    return <p className="text-[0.85em] text-neutral-300">{tm(SIGNAGE_TEXTS.noUpcoming)}</p>;
   return (
     <ol className="grid min-w-0 grid-cols-1 gap-[0.45em]">
       {list.map((a, i) => {
         const at = estimates.get(a.ringAssignmentId);
         const time = at && (
-          <p className="shrink-0 text-[0.85em] font-medium text-sky-200">{formatAbout(at, timeZone)}</p>
+          <p className="shrink-0 text-[0.85em] font-medium text-sky-200">{format.about(at)}</p>
         );
         if (dense && i > 0)
           return (
@@ -122,24 +128,29 @@ function RingCard({
         )}
         data-testid="signage-current"
       >
-        <h3 className="text-[0.75em] font-bold uppercase tracking-wider">Happening Now</h3>
+        <h3 className="text-[0.75em] font-bold uppercase tracking-wider">{t('signage.now')}</h3>
         {card.current ? (
           <>
             <p className="line-clamp-2 text-[1.15em] font-bold leading-tight">{card.current.title}</p>
-            <ul className="grid grid-cols-2 gap-x-[1em] text-[0.85em] font-medium" aria-label="Event types">
-              {card.current.eventTypes.map((t) => (
-                <li key={t} className="truncate">
-                  {t}
+            <ul
+              className="grid grid-cols-2 gap-x-[1em] text-[0.85em] font-medium"
+              aria-label={t('signage.eventTypes')}
+            >
+              {card.current.eventTypes.map((type) => (
+                <li key={type} className="truncate">
+                  {type}
                 </li>
               ))}
             </ul>
           </>
         ) : (
-          <p className="text-[0.9em] font-semibold">Nothing is running in this ring right now.</p>
+          <p className="text-[0.9em] font-semibold">{t('signage.nothingNow')}</p>
         )}
       </div>
       <div className="grid min-h-0 min-w-0 grid-cols-1 gap-[0.35em]">
-        <h3 className="text-[0.75em] font-bold uppercase tracking-wider text-sky-200">Upcoming</h3>
+        <h3 className="text-[0.75em] font-bold uppercase tracking-wider text-sky-200">
+          {t('signage.upcoming')}
+        </h3>
         <Upcoming list={card.upcoming} estimates={estimates} dense={dense} />
       </div>
     </section>
@@ -147,7 +158,7 @@ function RingCard({
 }
 
 function Board({ source, ringIds, now }: { source: SignageSource; ringIds: number[] | null; now: Date }) {
-  const timeZone = useTimeZone();
+  const format = useFormat();
   if (source.state === 'loading')
     return (
       <div className="grid h-full place-items-center text-[2em]">
@@ -162,7 +173,7 @@ function Board({ source, ringIds, now }: { source: SignageSource; ringIds: numbe
           role="alert"
           className="max-w-[40em] rounded-[0.4em] border-[0.1em] border-red-400 bg-red-950 p-[1em] text-center text-[1.2em] text-red-100"
         >
-          {source.message}
+          {tm(source.message)}
         </p>
       </div>
     );
@@ -178,7 +189,7 @@ function Board({ source, ringIds, now }: { source: SignageSource; ringIds: numbe
     <>
       {cards.length === 0 ? (
         <div className="grid h-full place-items-center">
-          <p className="text-[2.4vw] text-neutral-200">{SIGNAGE_TEXTS.noRings}</p>
+          <p className="text-[2.4vw] text-neutral-200">{tm(SIGNAGE_TEXTS.noRings)}</p>
         </div>
       ) : (
         <div
@@ -198,27 +209,38 @@ function Board({ source, ringIds, now }: { source: SignageSource; ringIds: numbe
           data-testid="signage-stale"
           className="fixed bottom-[0.8vh] right-[0.8vw] rounded-[0.3em] bg-neutral-800 px-[0.6em] py-[0.2em] text-[1.1vw] font-medium text-amber-200"
         >
-          Last updated {formatTimeOrDateTime(source.updatedAt, timeZone, now)}
+          {t('signage.lastUpdated', { time: format.timeOrDateTime(source.updatedAt, now) })}
         </p>
       )}
     </>
   );
 }
 
-function DeviceBoard({ ringIds }: { ringIds: number[] | null }) {
+// The board is keyed by the language: a bilingual TV's turn renders it afresh in the other
+// language, while the source above it (its store, its polling) stays as it is.
+function DeviceBoard({ ringIds, locale }: { ringIds: number[] | null; locale: Locale }) {
   const now = useNow(1000);
-  return <Board source={useDeviceSignage(now)} ringIds={ringIds} now={now} />;
+  return <Board key={locale} source={useDeviceSignage(now)} ringIds={ringIds} now={now} />;
 }
 
-function ApiBoard({ tournamentId, ringIds }: { tournamentId: number; ringIds: number[] | null }) {
+function ApiBoard({
+  tournamentId,
+  ringIds,
+  locale,
+}: {
+  tournamentId: number;
+  ringIds: number[] | null;
+  locale: Locale;
+}) {
   const now = useNow(1000);
-  return <Board source={useApiSignage(tournamentId)} ringIds={ringIds} now={now} />;
+  return <Board key={locale} source={useApiSignage(tournamentId)} ringIds={ringIds} now={now} />;
 }
 
 /** `/signage/ring-assignments`: public, no login. */
 export function SignagePage() {
-  usePageMeta(PAGES.signage.title, 'What is running in each ring now, and what is next.');
   const [params] = useSearchParams();
+  const locale = useSignageLocale(signageLocales(params.get(LANG_PARAM)));
+  usePageMeta(PAGES.signage.title, t('signage.description'));
   const ringIds = parseRingIds(params.get('rings'));
   const idParam = params.get('tournamentId');
   const tournamentId = idParam && /^\d{1,9}$/.test(idParam) ? Number(idParam) : null;
@@ -262,15 +284,15 @@ export function SignagePage() {
       className="fixed inset-0 z-40 cursor-none overflow-hidden bg-neutral-950 p-[0.6vw] text-[min(1.8vw,5.4vh)] text-white"
       data-testid="signage"
     >
-      <h1 className="sr-only">Ring Assignments</h1>
+      <h1 className="sr-only">{t('signage.heading')}</h1>
       {mode === 'loading' ? (
         <div className="grid h-full place-items-center text-[2em]">
           <Spinner />
         </div>
       ) : mode === 'api' && tournamentId !== null ? (
-        <ApiBoard tournamentId={tournamentId} ringIds={ringIds} />
+        <ApiBoard tournamentId={tournamentId} ringIds={ringIds} locale={locale} />
       ) : (
-        <DeviceBoard ringIds={ringIds} />
+        <DeviceBoard ringIds={ringIds} locale={locale} />
       )}
     </div>
   );

@@ -1,0 +1,113 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Sheets } from '@shared/contract/matchmaking.ts';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
+import { Providers } from '@web/app/providers.tsx';
+import { setCatalog } from '@web/lib/i18n.tsx';
+import { setSession } from '@web/lib/session.ts';
+import { invalidateQueries } from '@web/lib/use-query.ts';
+import { makeSettings } from '@web/testing/fixtures.ts';
+import { DraftSheetsPage } from './sheets-page.tsx';
+
+// The printed division sheets (decision 017) in the page's language: the words are the
+// product's, the division titles, event types and names are data.
+
+const SHEETS: Sheets = {
+  draft: { id: 7, name: 'Draft 1', status: 'published', tournamentDate: '2027-02-27', city: 'Ottawa' },
+  sheets: [
+    {
+      division: {
+        id: 1,
+        title: 'Girls 10-11 Beginner',
+        eventTypes: [
+          { id: 1, title: 'Kata', decidedBy: 'judged' },
+          { id: 2, title: 'Sparring', decidedBy: 'bracket' },
+        ],
+        ring: 'Ring 2',
+        queuePosition: 1,
+        overrides: [],
+        note: '',
+      },
+      competitors: [
+        {
+          id: 11,
+          name: 'Ann Able',
+          school: 'North Dojo',
+          level: 'White',
+          age: 10,
+          weight: 32,
+          checkedIn: true,
+        },
+        {
+          id: 12,
+          name: 'Bea Best',
+          school: 'South Dojo',
+          level: 'White',
+          age: 11,
+          weight: null,
+          checkedIn: false,
+        },
+      ],
+      bracket: { kind: 'singleElimination', rounds: [[{ round: 1, a: 11, b: 12 }]] },
+    },
+  ],
+};
+
+beforeEach(() => {
+  invalidateQueries('');
+  setSession({ user: { personId: 1, roles: ['TournamentDirector'], userDisplayName: 'Terry' }, token: 't' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      Response.json(url === '/api/settings' ? makeSettings() : url.includes('division-sheets') ? SHEETS : []),
+    ),
+  );
+});
+afterEach(() => {
+  setCatalog('en', en);
+  vi.unstubAllGlobals();
+});
+
+function renderSheets() {
+  const router = createMemoryRouter(
+    [{ path: '/admin/division-sheets/all/:draftId', element: <DraftSheetsPage /> }],
+    {
+      initialEntries: ['/admin/division-sheets/all/7'],
+    },
+  );
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
+describe('division sheets', () => {
+  it('print one page per division with its ring, competitors, score boxes and bracket', async () => {
+    renderSheets();
+    expect(await screen.findByRole('heading', { name: 'Girls 10-11 Beginner' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Ring: Ring 2, number 1 in the queue · Kata, Sparring · Ottawa'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Kata scores' })).toHaveTextContent('Kata: scores (3 judges)');
+    expect(screen.getByText('Draft 1 (published) · 1 divisions')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+  });
+
+  it('speak French', async () => {
+    setCatalog('fr', fr);
+    renderSheets();
+    expect(await screen.findByRole('heading', { name: 'Girls 10-11 Beginner' })).toBeInTheDocument();
+    // (toHaveTextContent reads a no-break space as a space.)
+    expect(screen.getByRole('article')).toHaveTextContent(
+      'Aire : Ring 2, 1re dans la file · Kata, Sparring · Ottawa',
+    );
+    expect(screen.getByRole('table', { name: 'Pointages de Kata' })).toHaveTextContent(
+      'Kata : pointages (3 juges)',
+    );
+    expect(screen.getByRole('button', { name: 'Télécharger le PDF' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Arrivée confirmée' })).toBeInTheDocument();
+  });
+});
