@@ -44,13 +44,19 @@ const noLiteralText = {
       if (node.type === 'TemplateLiteral') return node.quasis.map((q) => q.value.cooked ?? '').join(' ');
       return undefined;
     };
+    /** Inside <style> or <script> the text is code, not prose. */
+    const inCode = (node) => {
+      const element = node.parent?.type === 'JSXElement' ? node.parent.openingElement.name : undefined;
+      return element?.type === 'JSXIdentifier' && (element.name === 'style' || element.name === 'script');
+    };
     return {
       JSXText(node) {
+        if (inCode(node)) return;
         if (LETTER.test(node.value))
           context.report({ node, messageId: 'text', data: { text: short(node.value) } });
       },
       JSXExpressionContainer(node) {
-        if (node.parent?.type === 'JSXAttribute') return;
+        if (node.parent?.type === 'JSXAttribute' || inCode(node)) return;
         const text = literalText(node.expression);
         if (text !== undefined && LETTER.test(text))
           context.report({ node, messageId: 'text', data: { text: short(text) } });

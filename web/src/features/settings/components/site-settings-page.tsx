@@ -79,16 +79,19 @@ function SiteSettingsForm({ settings }: { settings: AdminSiteSettings }) {
           <fieldset className="grid gap-3">
             <legend className="mb-2 font-semibold">{t('settings.site.flags')}</legend>
             <CheckboxField
+              // eslint-disable-next-line local/no-literal-text -- the flag's name (docs/product.md §6), not prose
               label="SellLunchTickets"
               hint={t('settings.site.flagLunch')}
               {...form.checkbox('flags.SellLunchTickets')}
             />
             <CheckboxField
+              // eslint-disable-next-line local/no-literal-text -- the flag's name (docs/product.md §6), not prose
               label="MailingListTab"
               hint={t('settings.site.flagMailingList')}
               {...form.checkbox('flags.MailingListTab')}
             />
             <CheckboxField
+              // eslint-disable-next-line local/no-literal-text -- the flag's name (docs/product.md §6), not prose
               label="AllowSmsNotifications"
               hint={t('settings.site.flagSms')}
               {...form.checkbox('flags.AllowSmsNotifications')}
