@@ -37,7 +37,7 @@ export function Header() {
         )}
         <nav
           aria-label={t('public.header.nav')}
-          className="ml-auto flex max-w-full items-center overflow-x-auto sm:flex-wrap sm:gap-1"
+          className="relative ml-auto flex max-w-full items-center overflow-x-auto sm:flex-wrap sm:gap-1"
         >
           <NavLink to={href('contact')} className={linkClass}>
             {tm(PAGES.contact.title)}

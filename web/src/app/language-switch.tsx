@@ -25,7 +25,9 @@ export function LanguageSwitch({ className }: { className?: string }) {
         void switchLocale(other, session ? saveAccountLanguage : undefined);
       }}
     >
-      {t('language.switchTo')}
+      {/* On a phone the header's links scroll sideways: the short name keeps the switch in view. */}
+      <span className="sm:hidden">{t('language.switchToShort')}</span>
+      <span className="hidden sm:inline">{t('language.switchTo')}</span>
     </a>
   );
 }

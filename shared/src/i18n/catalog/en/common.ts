@@ -7,6 +7,7 @@ export const common = {
   'app.manifest.description':
     'Registration, check-in and matchday of the Northern Ontario Martial Arts Championship.',
   'language.switchTo': 'Français',
+  'language.switchToShort': 'FR',
   'language.switchLabel': 'Lire ce site en français',
 
   // Buttons and states.

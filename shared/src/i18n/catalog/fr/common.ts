@@ -6,6 +6,7 @@ export const common = {
   'app.manifest.description':
     'Inscription, arrivées et jour de compétition du Championnat d’arts martiaux du Nord de l’Ontario.',
   'language.switchTo': 'English',
+  'language.switchToShort': 'EN',
   'language.switchLabel': 'Read this site in English',
 
   'common.close': 'Fermer',
