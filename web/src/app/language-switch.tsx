@@ -1,5 +1,5 @@
 import { LANG_PARAM, LOCALE_TAGS, type Locale } from '@shared/i18n/locale.ts';
-import { saveAccountLanguage } from '../features/auth/api/accounts.ts';
+import { saveAccountLanguage } from '../lib/account-language.ts';
 import { currentLocale, switchLocale, t } from '../lib/i18n.tsx';
 import { useSession } from '../lib/session.ts';
 

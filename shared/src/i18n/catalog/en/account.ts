@@ -341,4 +341,6 @@ export const account = {
   'devOutbox.mail.message': 'Subject and text',
   'devOutbox.when': 'When',
   'devOutbox.to': 'To',
+  'registration.language.legend': 'Language',
+  'registration.language.hint': 'The language of this site and of the e-mails and texts we send you.',
 };

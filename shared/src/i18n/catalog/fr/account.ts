@@ -356,4 +356,6 @@ export const account = {
   'devOutbox.mail.message': 'Objet et texte',
   'devOutbox.when': 'Quand',
   'devOutbox.to': 'À',
+  'registration.language.legend': 'Langue',
+  'registration.language.hint': 'La langue de ce site et des courriels et textos que nous vous envoyons.',
 } satisfies Record<keyof typeof en, string>;

@@ -7,7 +7,6 @@ import {
   type RegisterRequest,
   type ResetRequest,
 } from '@shared/contract/users.ts';
-import type { Locale } from '@shared/i18n/locale.ts';
 import { api } from '@web/lib/api-client.ts';
 import { setSession, type Session } from '@web/lib/session.ts';
 import { useQuery } from '@web/lib/use-query.ts';
@@ -48,5 +47,3 @@ export const endServerSession = (refreshToken: string) =>
 export function useTournaments() {
   return useQuery('tournaments', () => api.call(PUBLIC_API.tournaments));
 }
-/** The signed-in account's language, kept for its screens and its messages. */
-export const saveAccountLanguage = (language: Locale) => api.call(USER_API.language, { body: { language } });

@@ -9,6 +9,7 @@ import { t, tx, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useRegistrations, useSchedule, useTournaments } from '../api/registration.ts';
 import { href, PAGES } from '@web/app/pages.ts';
+import { AccountLanguage } from './account-language.tsx';
 
 /** "Forms, Girls 10-11: Ring 3, about 10:45" (decision 022). */
 function scheduleText(e: CompetitorScheduleEntry & { ringName: string }, format: Formatters): string {
@@ -109,6 +110,7 @@ export function CustomerHomePage() {
         </Link>{' '}
         <span className="text-sm text-muted-foreground">{t('registration.home.fileSharingHint')}</span>
       </p>
+      <AccountLanguage />
       {needsSmsChoice && (
         <p role="status" className="rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-900">
           {tx('registration.home.needsSms', {
