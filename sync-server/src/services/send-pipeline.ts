@@ -5,6 +5,7 @@ import {
   normalizeAddress,
   smsCostCents,
   smsText,
+  translatorFor,
   type Channel,
 } from '@tournament/shared';
 import type { Tx } from '../db/client.ts';
@@ -19,6 +20,7 @@ import {
 import type { Deps } from '../deps.ts';
 import { DomainError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
+import { recipientLanguage } from './recipient-language.ts';
 import { getSiteSettings } from './site-settings.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
 
@@ -312,11 +314,15 @@ async function deliver(deps: Deps, message: MessageRow, r: RecipientRow): Promis
   let providerId: string | null = null;
   try {
     if (message.channel === 'email') {
-      const url = await unsubscribeUrl(deps, r.address);
+      // The body is as written (a director's words, or a notice already in its reader's
+      // language); the footer and the unsubscribe page speak the recipient's account's language.
+      const language = await recipientLanguage(deps.database.db, r);
+      const url = await unsubscribeUrl(deps, r.address, language);
+      const footer = translatorFor(language).t('mail.unsubscribe.footer', { url });
       await deps.mailer.send({
         to: r.address,
         subject: r.subject,
-        text: `${r.body.trim()}\n\n--\nTo stop these e-mails, unsubscribe: ${url}\n`,
+        text: `${r.body.trim()}\n\n--\n${footer}\n`,
         headers: {
           'List-Unsubscribe': `<${url}>`,
           'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
