@@ -86,9 +86,12 @@ export function formatDollars(cents: number): string {
 /** What every SMS ends with, so families know how to stop them (honoured by the STOP webhook). */
 export const SMS_STOP_LINE = 'Reply STOP to stop these messages.';
 
-/** The SMS as sent: the merged text and the STOP line. */
-export function smsText(body: string): string {
-  return `${body.trim()}\n${SMS_STOP_LINE}`;
+/**
+ * The SMS as sent: the merged text and the STOP line (with `tr`, in the recipient's account's
+ * language; without it, in English).
+ */
+export function smsText(body: string, tr?: Translator): string {
+  return `${body.trim()}\n${tr ? tr.t('mail.sms.stopLine') : SMS_STOP_LINE}`;
 }
 
 // ---- Merge fields ----

@@ -288,7 +288,8 @@ async function claimNext(deps: Deps, message: MessageRow): Promise<RecipientRow 
           .where(eq(communicationSettings.tournamentId, message.tournamentId))
           .for('update');
         if (settings) {
-          costCents = smsCostCents(smsText(r.body), settings.smsSegmentCostCents);
+          const tr = translatorFor(await recipientLanguage(tx, r));
+          costCents = smsCostCents(smsText(r.body, tr), settings.smsSegmentCostCents);
           if (!fitsUnderCap(settings.smsCostCapCents, settings.smsSpentCents, costCents)) {
             await tx.update(messages).set({ capReachedAt: now }).where(eq(messages.id, message.id));
             return finish('failed', REASONS.cap(settings.smsCostCapCents ?? 0));
@@ -329,7 +330,8 @@ async function deliver(deps: Deps, message: MessageRow, r: RecipientRow): Promis
         },
       });
     } else {
-      providerId = (await deps.sms.send(r.address, smsText(r.body))).providerId;
+      const tr = translatorFor(await recipientLanguage(deps.database.db, r));
+      providerId = (await deps.sms.send(r.address, smsText(r.body, tr))).providerId;
     }
   } catch (err) {
     const reason = failureText(err);

@@ -39,6 +39,8 @@ export const mail = {
     'Your registration for the tournament on {tournamentDay} is not complete yet.\nOnline registration closes after {closesAfter}.\nFinish it here: {link}',
 
   // ---- communications and notices by e-mail: the footer (services/send-pipeline.ts)
+  /** The last line of every SMS (Twilio's STOP keyword works in both languages). */
+  'mail.sms.stopLine': 'Reply STOP to stop these messages.',
   'mail.unsubscribe.footer': 'To stop these e-mails, unsubscribe: {url}',
 
   // ---- the unsubscribe page (routes/communications.ts)

@@ -34,6 +34,7 @@ export const mail = {
   'mail.notice.closeReminder.text':
     'Votre inscription au tournoi du {tournamentDay} n’est pas encore terminée.\nLes inscriptions en ligne ferment après le {closesAfter}.\nTerminez-la ici\u00a0: {link}',
 
+  'mail.sms.stopLine': 'Répondez STOP pour ne plus recevoir ces messages.',
   'mail.unsubscribe.footer': 'Pour ne plus recevoir ces courriels, désabonnez-vous\u00a0: {url}',
 
   'mail.unsubscribe.title': 'Se désabonner',
