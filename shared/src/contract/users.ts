@@ -128,6 +128,8 @@ export const SessionUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  /** The account's language: sign-in sets the `lang` cookie to it (decision 037). */
+  language: z.enum(LOCALES),
   token: z.string(),
   refreshToken: z.string(),
   expiresAt: z.string(),

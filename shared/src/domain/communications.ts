@@ -1,6 +1,9 @@
 // Rules of communications (decision 024): addresses, SMS length and cost, merge fields, audiences.
 // Pure functions: the compose page previews with them and the server sends with them.
 
+import { LOCALE_TAGS } from '../i18n/locale.ts';
+import type { Translator } from '../i18n/translate.ts';
+
 export type Channel = 'email' | 'sms';
 
 /** An e-mail address as recipients and unsubscribes keep it: trimmed, lower case. */
@@ -83,9 +86,12 @@ export function formatDollars(cents: number): string {
 /** What every SMS ends with, so families know how to stop them (honoured by the STOP webhook). */
 export const SMS_STOP_LINE = 'Reply STOP to stop these messages.';
 
-/** The SMS as sent: the merged text and the STOP line. */
-export function smsText(body: string): string {
-  return `${body.trim()}\n${SMS_STOP_LINE}`;
+/**
+ * The SMS as sent: the merged text and the STOP line (with `tr`, in the recipient's account's
+ * language; without it, in English).
+ */
+export function smsText(body: string, tr?: Translator): string {
+  return `${body.trim()}\n${tr ? tr.t('mail.sms.stopLine') : SMS_STOP_LINE}`;
 }
 
 // ---- Merge fields ----
@@ -131,22 +137,34 @@ export function listText(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
+/** "Maya, Sam and Leo" in the reader's language (`tr`: the account's). */
+export function listTextIn(tr: Translator, items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return tr.t('mail.list', { rest: items.slice(0, -1).join(', '), last: items.at(-1) ?? '' });
+}
+
 /**
  * The values of the merge fields. Times are shown in the venue's zone (the tournament is in
  * Ontario, docs/product.md §9), e.g. "10:45 a.m."; anything not yet known reads "to be announced".
+ * With `tr`, the fixed words and the time are in the recipient's account's language; without it,
+ * in English.
  */
-export function mergeValues(ctx: MergeContext, timeZone = 'America/Toronto'): MergeValues {
+export function mergeValues(ctx: MergeContext, timeZone = 'America/Toronto', tr?: Translator): MergeValues {
   const unique = (xs: readonly string[]) => [...new Set(xs.filter(Boolean))];
+  const list = (xs: readonly string[]) => (tr ? listTextIn(tr, xs) : listText(xs));
+  const later = tr ? tr.t('mail.merge.toBeAnnounced') : NOT_YET_SCHEDULED;
   return {
-    firstName: ctx.firstName || 'there',
-    competitors: listText(unique(ctx.competitors)) || NOT_YET_SCHEDULED,
-    divisions: listText(unique(ctx.divisions)) || NOT_YET_SCHEDULED,
-    ring: listText(unique(ctx.rings)) || NOT_YET_SCHEDULED,
+    firstName: ctx.firstName || (tr ? tr.t('mail.merge.noFirstName') : 'there'),
+    competitors: list(unique(ctx.competitors)) || later,
+    divisions: list(unique(ctx.divisions)) || later,
+    ring: list(unique(ctx.rings)) || later,
     estimatedTime: ctx.estimatedStart
-      ? new Intl.DateTimeFormat('en-CA', { timeZone, hour: 'numeric', minute: '2-digit' }).format(
-          new Date(ctx.estimatedStart),
-        )
-      : NOT_YET_SCHEDULED,
+      ? new Intl.DateTimeFormat(tr ? LOCALE_TAGS[tr.locale] : 'en-CA', {
+          timeZone,
+          hour: 'numeric',
+          minute: '2-digit',
+        }).format(new Date(ctx.estimatedStart))
+      : later,
   };
 }
 

@@ -10,6 +10,10 @@ import {
   type NoticeContact,
   type NoticeCompetitor,
 } from './notices.ts';
+import { translatorFor } from '../i18n/translators.ts';
+
+const en = translatorFor('en');
+const fr = translatorFor('fr');
 
 const NOW = new Date('2026-11-28T11:00:00.000Z');
 const ago = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
@@ -192,7 +196,7 @@ describe('once-only keys and texts', () => {
   });
 
   it('"Your division is up soon in Ring N", with the division and the children', () => {
-    const t = NOTICE_TEXTS.upSoon('Ring 2', 'Girls 10-11 Beginner', ['Ava Lee', 'Bea Lee']);
+    const t = NOTICE_TEXTS.upSoon(en, 'Ring 2', 'Girls 10-11 Beginner', ['Ava Lee', 'Bea Lee']);
     expect(t.subject).toBe('Your division is up soon in Ring 2');
     expect(t.text).toBe(
       'Your division is up soon in Ring 2: Girls 10-11 Beginner (Ava Lee and Bea Lee). Please head to the ring.',
@@ -200,11 +204,22 @@ describe('once-only keys and texts', () => {
   });
 
   it('a move says from and to; a removal says no longer in', () => {
-    expect(NOTICE_TEXTS.moved('Ava Lee', 'Girls 10-11', 'Girls 10-12').text).toBe(
+    expect(NOTICE_TEXTS.moved(en, 'Ava Lee', 'Girls 10-11', 'Girls 10-12').text).toBe(
       'Division change: Ava Lee moved from Girls 10-11 to Girls 10-12.',
     );
-    expect(NOTICE_TEXTS.moved('Ava Lee', 'Girls 10-11', null).text).toBe(
+    expect(NOTICE_TEXTS.moved(en, 'Ava Lee', 'Girls 10-11', null).text).toBe(
       'Division change: Ava Lee is no longer in Girls 10-11.',
+    );
+  });
+
+  it('are written in the language of the account they belong to', () => {
+    const t = NOTICE_TEXTS.upSoon(fr, 'Ring 2', 'Filles 10-11 débutant', ['Ava Lee', 'Bea Lee']);
+    expect(t.subject).toBe('Votre division commence bientôt (Ring 2)');
+    expect(t.text).toBe(
+      'Votre division commence bientôt (Ring 2)\u00a0: Filles 10-11 débutant, avec Ava Lee et Bea Lee. Veuillez vous rendre à l’aire de compétition.',
+    );
+    expect(NOTICE_TEXTS.renamed(en, 'Ava Lee', 'Girls 10-11', 'Girls 10-12').text).toBe(
+      "Division change: Ava Lee's division Girls 10-11 is now Girls 10-12.",
     );
   });
 });

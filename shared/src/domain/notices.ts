@@ -1,6 +1,7 @@
-import { isPlaceholderEmail } from './communications.ts';
+import { isPlaceholderEmail, listTextIn } from './communications.ts';
 import { estimatedStarts, type RingDivision } from './matchday/estimates.ts';
 import { utcDayStart } from './tournament-status.ts';
+import type { Translator } from '../i18n/translate.ts';
 
 // Automatic notices (docs/decisions/026-automatic-notices.md):
 // when a division is up soon, who hears about it, what they read, and the key that makes each
@@ -196,36 +197,32 @@ export interface NoticeText {
   text: string;
 }
 
-const list = (names: readonly string[]) =>
-  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-
+/** What each notice says, in the language of the account it belongs to (`tr`). */
 export const NOTICE_TEXTS = {
-  upSoonSubject: (ring: string) => `Your division is up soon in ${ring}`,
-  upSoon: (ring: string, division: string, competitors: readonly string[]): NoticeText => ({
-    subject: NOTICE_TEXTS.upSoonSubject(ring),
-    text: `Your division is up soon in ${ring}: ${division}${competitors.length ? ` (${list(competitors)})` : ''}. Please head to the ring.`,
+  upSoonSubject: (tr: Translator, ring: string) => tr.t('mail.notice.upSoon.subject', { ring }),
+  upSoon: (tr: Translator, ring: string, division: string, competitors: readonly string[]): NoticeText => ({
+    subject: NOTICE_TEXTS.upSoonSubject(tr, ring),
+    text: competitors.length
+      ? tr.t('mail.notice.upSoon.textWith', { ring, division, competitors: listTextIn(tr, competitors) })
+      : tr.t('mail.notice.upSoon.text', { ring, division }),
   }),
-  published: (competitor: string, divisions: readonly string[]): NoticeText => ({
-    subject: `Divisions are published for ${competitor}`,
-    text: `Divisions are published: ${competitor} competes in ${list(divisions)}.`,
+  published: (tr: Translator, competitor: string, divisions: readonly string[]): NoticeText => ({
+    subject: tr.t('mail.notice.published.subject', { competitor }),
+    text: tr.t('mail.notice.published.text', { competitor, divisions: listTextIn(tr, divisions) }),
   }),
-  moved: (competitor: string, from: string, to: string | null): NoticeText => ({
-    subject: `A division changed for ${competitor}`,
+  moved: (tr: Translator, competitor: string, from: string, to: string | null): NoticeText => ({
+    subject: tr.t('mail.notice.changed.subject', { competitor }),
     text:
       to === null
-        ? `Division change: ${competitor} is no longer in ${from}.`
-        : `Division change: ${competitor} moved from ${from} to ${to}.`,
+        ? tr.t('mail.notice.removed.text', { competitor, from })
+        : tr.t('mail.notice.moved.text', { competitor, from, to }),
   }),
-  renamed: (competitor: string, from: string, to: string): NoticeText => ({
-    subject: `A division changed for ${competitor}`,
-    text: `Division change: ${competitor}'s division ${from} is now ${to}.`,
+  renamed: (tr: Translator, competitor: string, from: string, to: string): NoticeText => ({
+    subject: tr.t('mail.notice.changed.subject', { competitor }),
+    text: tr.t('mail.notice.renamed.text', { competitor, from, to }),
   }),
-  closeReminder: (tournamentDay: string, closesAfter: string, link: string): NoticeText => ({
-    subject: 'Registration closes soon: your registration is not complete',
-    text: [
-      `Your registration for the tournament on ${tournamentDay} is not complete yet.`,
-      `Online registration closes after ${closesAfter}.`,
-      `Finish it here: ${link}`,
-    ].join('\n'),
+  closeReminder: (tr: Translator, tournamentDay: string, closesAfter: string, link: string): NoticeText => ({
+    subject: tr.t('mail.notice.closeReminder.subject'),
+    text: tr.t('mail.notice.closeReminder.text', { tournamentDay, closesAfter, link }),
   }),
 } as const;

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { Locale } from '@tournament/shared';
 
 // Drizzle's view of the tables the SQL migrations create (db/migrations is the source of truth).
 
@@ -118,6 +119,7 @@ export const users = pgTable('users', {
   tokenVersion: integer('token_version').notNull().default(0),
   googleSubject: text('google_subject'),
   isGuest: boolean('is_guest').notNull().default(false), // 0006_door.sql
+  language: text('language').$type<Locale>().notNull().default('en'), // 0018_account-language.sql
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,15 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { COMMUNICATION_API as C, COMMUNICATION_PATHS } from '@tournament/shared';
+import {
+  COMMUNICATION_API as C,
+  COMMUNICATION_PATHS,
+  LANG_PARAM,
+  LOCALE_TAGS,
+  localeOf,
+  translateText,
+  translatorFor,
+  type Translator,
+} from '@tournament/shared';
 import type { AppEnv } from '../http/context.ts';
 import { defineRawRoute, defineRoute } from '../http/define-route.ts';
 import { requireCaller, router } from '../http/openapi-app.ts';
@@ -150,10 +159,37 @@ const escapeHtml = (s: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
   );
 
+/**
+ * The unsubscribe page's language: the recipient's account's, which the e-mailed link names
+ * (`?lang=fr`; a link without one is an English account's).
+ */
+function unsubscribeTranslator(c: Context<AppEnv>): Translator {
+  return translatorFor(localeOf(c.req.query(LANG_PARAM)) ?? 'en');
+}
+
+/** The form's address: the page's own, with its language. */
+function unsubscribeAction(tr: Translator): string {
+  return tr.locale === 'en'
+    ? COMMUNICATION_PATHS.unsubscribe
+    : `${COMMUNICATION_PATHS.unsubscribe}?${LANG_PARAM}=${tr.locale}`;
+}
+
+/** `key`'s text with its <b> tags as HTML and `address` escaped. */
+function withAddress(
+  tr: Translator,
+  key: 'mail.unsubscribe.question' | 'mail.unsubscribe.done',
+  address: string,
+) {
+  return tr
+    .parts<string>(key, { address: escapeHtml(address), b: (inner) => `<strong>${inner.join('')}</strong>` })
+    .join('');
+}
+
 async function page(c: Context<AppEnv>, status: 200 | 400, title: string, inner: string) {
   const site = await getSiteSettings(c.get('deps'));
+  const lang = LOCALE_TAGS[unsubscribeTranslator(c).locale];
   return c.html(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
       `<title>${escapeHtml(`${site.sitePrefix} ${title}`)}</title>` +
       `<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5}button{font:inherit;padding:.5rem 1rem}</style>` +
       `</head><body><h1>${escapeHtml(title)}</h1>${inner}<p><a href="/">${escapeHtml(site.siteName)}</a></p></body></html>`,
@@ -189,18 +225,25 @@ export const publicCommunicationRoutes = router()
     }),
     async (c) => {
       const token = await tokenOf(c);
+      const tr = unsubscribeTranslator(c);
       try {
         const { address } = await requireUnsubscribeToken(c.get('deps'), token);
         return page(
           c,
           200,
-          'Unsubscribe',
-          `<p>Stop e-mails from us to <strong>${escapeHtml(address)}</strong>?</p>` +
-            `<form method="post" action="${COMMUNICATION_PATHS.unsubscribe}"><input type="hidden" name="token" value="${escapeHtml(token)}">` +
-            `<button type="submit">Unsubscribe</button></form>`,
+          tr.t('mail.unsubscribe.title'),
+          `<p>${withAddress(tr, 'mail.unsubscribe.question', address)}</p>` +
+            `<form method="post" action="${escapeHtml(unsubscribeAction(tr))}"><input type="hidden" name="token" value="${escapeHtml(token)}">` +
+            `<button type="submit">${escapeHtml(tr.t('mail.unsubscribe.button'))}</button></form>`,
         );
       } catch (e) {
-        if (e instanceof DomainError) return page(c, 400, 'Unsubscribe', `<p>${escapeHtml(e.message)}</p>`);
+        if (e instanceof DomainError)
+          return page(
+            c,
+            400,
+            tr.t('mail.unsubscribe.title'),
+            `<p>${escapeHtml(translateText(tr, e.message))}</p>`,
+          );
         throw e;
       }
     },
@@ -215,16 +258,23 @@ export const publicCommunicationRoutes = router()
       responses: { 200: html('Unsubscribed'), 400: html('The link is not valid') },
     }),
     async (c) => {
+      const tr = unsubscribeTranslator(c);
       try {
         const { address } = await unsubscribeByToken(c.get('deps'), await tokenOf(c));
         return page(
           c,
           200,
-          'You are unsubscribed',
-          `<p>We will not send more e-mails to <strong>${escapeHtml(address)}</strong>. Receipts and account e-mails you ask for still arrive.</p>`,
+          tr.t('mail.unsubscribe.doneTitle'),
+          `<p>${withAddress(tr, 'mail.unsubscribe.done', address)}</p>`,
         );
       } catch (e) {
-        if (e instanceof DomainError) return page(c, 400, 'Unsubscribe', `<p>${escapeHtml(e.message)}</p>`);
+        if (e instanceof DomainError)
+          return page(
+            c,
+            400,
+            tr.t('mail.unsubscribe.title'),
+            `<p>${escapeHtml(translateText(tr, e.message))}</p>`,
+          );
         throw e;
       }
     },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@tournament/shared';
 import { CONTACT_LIMIT } from '../services/contact.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { until } from '../testing/until.ts';
 
 // PUT /api/email/contactUs: docs/product.md §5 rules and messages, the mail it sends,
 // the per-address rate limit.
@@ -116,6 +117,41 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
       expect(mail.text).toContain('From: Kim Lavoie <kim@example.com>');
       expect(mail.text).toContain('Phone: 7055550123');
       expect(mail.text).toContain('When does sparring start?');
+    } finally {
+      t.deps.mailer.close();
+      await t.close();
+    }
+  });
+
+  it("delivers a French account's verification e-mail in French, accents and spacing intact", async () => {
+    const t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    try {
+      const res = await t.call(
+        'POST',
+        '/api/users/register',
+        {
+          firstName: 'Élodie',
+          lastName: 'Gagnon',
+          email: 'elodie@example.com',
+          password: 'analytical engine',
+          confirmPassword: 'analytical engine',
+          addressLine1: '1 rue Principale',
+          city: 'Sudbury',
+          province: 'ON',
+          postalCode: 'P3A 1A1',
+          phoneNumber: '7055551234',
+        },
+        undefined,
+        { 'Accept-Language': 'fr-CA,fr;q=0.9,en;q=0.8' },
+      );
+      expect(res.status).toBe(200);
+      const delivered = () => received.find((r) => r.envelopeTo.includes('elodie@example.com'));
+      await until(() => delivered() !== undefined, 'the verification e-mail');
+      const { mail } = delivered()!;
+      expect(mail.subject).toMatch(/ veuillez confirmer votre adresse courriel$/);
+      expect(mail.text).toMatch(
+        /^Bonjour Élodie,\n\nMerci d’avoir créé un compte sur le site .+\. Veuillez suivre ce lien dans les 24 heures pour confirmer votre adresse courriel\u00a0:\n\nhttp:\/\/localhost:3000\/user\/verification\/[\w-]+\n?$/,
+      );
     } finally {
       t.deps.mailer.close();
       await t.close();

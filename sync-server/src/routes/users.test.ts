@@ -511,3 +511,76 @@ describe('the whole sign-up path', () => {
     expect(res.json.user).toMatchObject({ roles: ['Customer'], firstName: 'Ada', userDisplayName: 'Ada Lovelace' });
   });
 });
+
+describe("the account's language", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ now: NOW });
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.db.delete(rateLimits);
+    t.sent.length = 0;
+  });
+  const languageOf = async (email: string) =>
+    (await t.db.select({ language: users.language }).from(users).where(eq(users.email, email)))[0]?.language;
+
+  it('a sign-up takes the language of its page, and its verification e-mail is written in it', async () => {
+    const fr = await t.call('POST', '/api/users/register', signUp({ email: 'fr@example.com' }), undefined, {
+      Cookie: 'lang=fr',
+    });
+    expect(fr.status).toBe(200);
+    expect(await languageOf('fr@example.com')).toBe('fr');
+    const french = t.sent.find((m) => m.to === 'fr@example.com');
+    expect(french?.subject).toMatch(/ veuillez confirmer votre adresse courriel$/);
+    expect(french?.text).toMatch(
+      /^Bonjour Ada,\n\nMerci d’avoir créé un compte sur le site .+\. Veuillez suivre ce lien dans les 24 heures pour confirmer votre adresse courriel\u00a0:\n\nhttp:\/\/localhost:3000\/user\/verification\/[\w-]+\n$/,
+    );
+
+    await t.call('POST', '/api/users/register', signUp({ email: 'en@example.com' }), undefined, {
+      'Accept-Language': 'en-CA,en;q=0.9',
+    });
+    expect(await languageOf('en@example.com')).toBe('en');
+    const english = t.sent.find((m) => m.to === 'en@example.com');
+    expect(english?.subject).toMatch(/ please verify your e-mail address$/);
+    expect(english?.text).toMatch(
+      /^Hello Ada,\n\nThank you for signing up with the .+\. Please follow this link within 24 hours to verify your e-mail address:\n\nhttp/,
+    );
+  });
+
+  it('PUT /api/users/language: a visitor is refused; a signed-in account changes its own and the cookie', async () => {
+    const anonymous = await t.call('PUT', '/api/users/language', { language: 'fr' });
+    expect(anonymous.status).toBe(401);
+
+    const me = await t.createUser('Customer');
+    const other = await t.createUser('Customer');
+    const res = await t.call('PUT', '/api/users/language', { language: 'fr' }, me.token);
+    expect(res.status).toBe(200);
+    expect(res.json.message).toBe('Votre langue a été enregistrée.');
+    expect(res.headers.get('Set-Cookie')).toMatch(/^lang=fr; Max-Age=31536000; Path=\/; SameSite=Lax/);
+    expect(await languageOf(me.user.email)).toBe('fr');
+    expect(await languageOf(other.user.email)).toBe('en');
+
+    expect((await t.call('PUT', '/api/users/language', { language: 'de' }, me.token)).status).toBe(400);
+  });
+
+  it("sign-in answers the account's language and sets the lang cookie to it; refresh answers it too", async () => {
+    const { user, password } = await t.createUser('Customer', { language: 'fr' });
+    const res = await t.call(
+      'POST',
+      '/api/users/authenticate',
+      { username: user.email, password },
+      undefined,
+      {
+        Cookie: 'lang=en',
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.json.user.language).toBe('fr');
+    expect(res.headers.get('Set-Cookie')).toMatch(/lang=fr; Max-Age=31536000; Path=\/; SameSite=Lax/);
+    const refreshed = await t.call('POST', '/api/users/refresh', {
+      refreshToken: res.json.user.refreshToken,
+    });
+    expect(refreshed.json.user.language).toBe('fr');
+  });
+});

@@ -1,8 +1,11 @@
-import { USER_API, USER_PATHS } from '@tournament/shared';
+import type { Context } from 'hono';
+import { LANG_COOKIE, LANG_COOKIE_MAX_AGE, USER_API, USER_PATHS, type Locale } from '@tournament/shared';
 import { getCookie, setCookie } from 'hono/cookie';
 import { clientAddress } from '../http/client-address.ts';
+import type { AppEnv } from '../http/context.ts';
 import { defineRoute } from '../http/define-route.ts';
-import { router } from '../http/openapi-app.ts';
+import { requestLocale } from '../http/locale.ts';
+import { requireCaller, router } from '../http/openapi-app.ts';
 import {
   authenticate,
   forgotPassword,
@@ -10,6 +13,7 @@ import {
   refreshSession,
   registerAccount,
   resetPassword,
+  setAccountLanguage,
   signInWithGoogle,
   verifyAccount,
 } from '../services/accounts.ts';
@@ -17,15 +21,35 @@ import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../services/device-cooki
 
 const MOUNT = '/api/users';
 
+/**
+ * The `lang` cookie set to the account's language (docs/decisions/037-english-and-french.md):
+ * what the app and the server-rendered pages speak from then on, on this device.
+ */
+function rememberLanguage(c: Context<AppEnv>, language: Locale): void {
+  setCookie(c, LANG_COOKIE, language, { path: '/', maxAge: LANG_COOKIE_MAX_AGE, sameSite: 'Lax' });
+}
+
 export const userRoutes = router()
   .openapi(
     defineRoute(MOUNT, USER_API.register, {
       tags: ['users'],
-      summary: 'Sign up: creates an unverified Customer and mails a verification link (same answer for a taken e-mail)',
+      summary:
+        'Sign up: creates an unverified Customer and mails a verification link (same answer for a taken e-mail)',
       ok: 'Signed up',
       errors: { 429: 'Too many sign-ups' },
     }),
-    async (c) => c.json({ message: await registerAccount(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
+    async (c) =>
+      c.json(
+        {
+          message: await registerAccount(
+            c.get('deps'),
+            c.req.valid('json'),
+            clientAddress(c),
+            requestLocale(c),
+          ),
+        },
+        200,
+      ),
   )
   .openapi(
     defineRoute(MOUNT, USER_API.verify, {
@@ -59,6 +83,7 @@ export const userRoutes = router()
         secure: deps.config.publicUrl.startsWith('https:'),
         maxAge: DEVICE_COOKIE_MAX_AGE_S,
       });
+      rememberLanguage(c, session.user.language);
       return c.json(session, 200);
     },
   )
@@ -69,7 +94,11 @@ export const userRoutes = router()
       ok: 'Signed in',
       errors: { 400: 'Invalid or not configured', 401: 'Token refused' },
     }),
-    async (c) => c.json(await signInWithGoogle(c.get('deps'), c.req.valid('json')), 200),
+    async (c) => {
+      const session = await signInWithGoogle(c.get('deps'), c.req.valid('json'), requestLocale(c));
+      rememberLanguage(c, session.user.language);
+      return c.json(session, 200);
+    },
   )
   .openapi(
     defineRoute(MOUNT, USER_API.forgot, {
@@ -78,7 +107,8 @@ export const userRoutes = router()
       ok: 'Done',
       errors: { 429: 'Too many requests' },
     }),
-    async (c) => c.json({ message: await forgotPassword(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
+    async (c) =>
+      c.json({ message: await forgotPassword(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
   )
   .openapi(
     defineRoute(MOUNT, USER_API.reset, {
@@ -87,7 +117,8 @@ export const userRoutes = router()
       ok: 'Changed',
       errors: { 400: 'Invalid, used or expired link', 429: 'Too many attempts' },
     }),
-    async (c) => c.json({ message: await resetPassword(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
+    async (c) =>
+      c.json({ message: await resetPassword(c.get('deps'), c.req.valid('json'), clientAddress(c)) }, 200),
   )
   .openapi(
     defineRoute(MOUNT, USER_API.refresh, {
@@ -105,4 +136,17 @@ export const userRoutes = router()
       ok: 'Signed out',
     }),
     async (c) => c.json({ message: await logout(c.get('deps'), c.req.valid('json').refreshToken) }, 200),
+  )
+  .openapi(
+    defineRoute(MOUNT, USER_API.language, {
+      tags: ['users'],
+      summary: "Sets the signed-in account's language (screens and messages) and the lang cookie",
+      ok: 'Saved',
+    }),
+    async (c) => {
+      const { language } = c.req.valid('json');
+      const message = await setAccountLanguage(c.get('deps'), requireCaller(c).personId, language);
+      rememberLanguage(c, language);
+      return c.json({ message }, 200);
+    },
   );

@@ -9,8 +9,10 @@ import {
   type AuthResponse,
   type ForgotRequestSchema,
   type GoogleAuthRequestSchema,
+  type Locale,
   type RegisterRequestSchema,
   type ResetRequestSchema,
+  translatorFor,
 } from '@tournament/shared';
 import { accountLinks, rateLimits, refreshTokens, users } from '../db/schema.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -107,6 +109,7 @@ export async function registerAccount(
   deps: Deps,
   input: z.output<typeof RegisterRequestSchema>,
   address: string,
+  language: Locale = 'en',
 ): Promise<string> {
   await limit(deps, 'register', input.email, address);
   refuseCommonPassword(input.password, 'password');
@@ -123,6 +126,8 @@ export async function registerAccount(
     province: input.province,
     postalCode: input.postalCode.toUpperCase(),
     phoneNumber: input.phoneNumber,
+    // The language of the sign-up's page: the account's screens and e-mails speak it.
+    language,
   };
   const db = deps.database.db;
   const [created] = await db
@@ -157,28 +162,30 @@ export async function registerAccount(
   if (created || !user.verifiedAt) {
     // New, or signed up before and never verified: (another) link to the address itself.
     const secret = await createLink(deps, user.id, 'verify');
+    const tr = translatorFor(user.language);
     sendInBackground(
       deps,
       mail(
         user.email,
-        `${site.sitePrefix} please verify your e-mail address`,
+        tr.t('mail.verify.subject', { prefix: site.sitePrefix }),
         [
-          `Hello ${user.firstName},`,
-          `Thank you for signing up with the ${site.siteName}. Please follow this link within 24 hours to verify your e-mail address:`,
+          tr.t('mail.hello', { firstName: user.firstName }),
+          tr.t('mail.verify.body', { siteName: site.siteName }),
         ],
         `${deps.config.publicUrl}/user/verification/${secret}`,
       ),
     );
   } else {
     // No account enumeration: the same answer as a new sign-up; the owner learns by mail.
+    const tr = translatorFor(user.language);
     sendInBackground(
       deps,
       mail(
         user.email,
-        `${site.sitePrefix} you already have an account`,
+        tr.t('mail.alreadyRegistered.subject', { prefix: site.sitePrefix }),
         [
-          `Hello ${user.firstName},`,
-          `Someone (perhaps you) tried to sign up with the ${site.siteName} using this e-mail address, but you already have an account. You can sign in, or reset your password if you have forgotten it:`,
+          tr.t('mail.hello', { firstName: user.firstName }),
+          tr.t('mail.alreadyRegistered.body', { siteName: site.siteName }),
         ],
         `${deps.config.publicUrl}/user/forgot`,
       ),
@@ -270,6 +277,7 @@ async function issueSession(
       firstName: user.firstName,
       lastName: user.lastName,
       email: user.email,
+      language: user.language,
       token,
       refreshToken,
       expiresAt: new Date(now.getTime() + ACCESS_TOKEN_SECONDS * 1000).toISOString(),
@@ -379,14 +387,15 @@ export async function forgotPassword(
   if (user) {
     const site = await getSiteSettings(deps);
     const secret = await createLink(deps, user.id, 'reset');
+    const tr = translatorFor(user.language);
     sendInBackground(
       deps,
       mail(
         user.email,
-        `${site.sitePrefix} reset your password`,
+        tr.t('mail.reset.subject', { prefix: site.sitePrefix }),
         [
-          `Hello ${user.firstName},`,
-          `We received a request to reset the password of your ${site.siteName} account. Follow this link within one hour to choose a new password. If you did not ask for this, you can ignore this e-mail.`,
+          tr.t('mail.hello', { firstName: user.firstName }),
+          tr.t('mail.reset.body', { siteName: site.siteName }),
         ],
         `${deps.config.publicUrl}/user/reset/${user.id}/${secret}`,
       ),
@@ -448,6 +457,7 @@ export async function resetPassword(
 export async function signInWithGoogle(
   deps: Deps,
   input: z.output<typeof GoogleAuthRequestSchema>,
+  language: Locale = 'en',
 ): Promise<AuthResponse> {
   const clientId = (await getSiteSettings(deps)).googleClientId;
   if (!clientId) throw new DomainError('google_unavailable', USER_MESSAGES.googleUnavailable, 400);
@@ -510,10 +520,23 @@ export async function signInWithGoogle(
           roles: ['Customer'],
           verifiedAt: now,
           googleSubject: identity.subject,
+          // An account made by its first Google sign-in speaks the language of that page.
+          language,
         })
         .returning();
     }
   }
   if (!user) throw new Error('signInWithGoogle: account neither found nor created');
   return issueSession(deps, user);
+}
+
+// ---------------------------------------------------------------- language
+
+/**
+ * PUT /api/users/language: the language the account's screens and messages use (docs/decisions/
+ * 037-english-and-french.md). Answers the confirmation, in the language chosen.
+ */
+export async function setAccountLanguage(deps: Deps, personId: number, language: Locale): Promise<string> {
+  await deps.database.db.update(users).set({ language, updatedAt: deps.now() }).where(eq(users.id, personId));
+  return translatorFor(language).t('mail.languageSaved');
 }

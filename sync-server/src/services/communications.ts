@@ -26,6 +26,8 @@ import {
   type Template,
   type TemplateInput,
   notFoundText,
+  translatorFor,
+  type Locale,
 } from '@tournament/shared';
 import {
   communicationSettings,
@@ -54,6 +56,8 @@ import { getSiteSettings } from './site-settings.ts';
 interface Family {
   registrationId: number;
   isCompleted: boolean;
+  /** The account's language: the fixed words of its family's messages are in it. */
+  language: Locale;
   /**
    * The account holder. A walk-in's is a placeholder account (`isGuest`) whose e-mail no one
    * reads: such a family is reached through the contact given at the door, never the owner.
@@ -79,6 +83,7 @@ async function loadFamilies(deps: Deps, tournamentId: number): Promise<Family[]>
       first: users.firstName,
       last: users.lastName,
       isGuest: users.isGuest,
+      language: users.language,
     })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.ownerUserId))
@@ -123,6 +128,7 @@ async function loadFamilies(deps: Deps, tournamentId: number): Promise<Family[]>
     return {
       registrationId: r.id,
       isCompleted: r.isCompleted,
+      language: r.language,
       owner: { email: r.email, firstName: r.first, name: fullName(r.first, r.last), isGuest: r.isGuest },
       competitors: kids
         .filter((k) => k.registrationId === r.id)
@@ -164,6 +170,8 @@ interface Draft {
   name: string;
   registrationId: number;
   contactId: number | null;
+  /** The language of the account of the first family the address was found in. */
+  language: Locale;
   context: MergeContext;
 }
 
@@ -196,6 +204,7 @@ function draftsFor(families: Family[], channel: 'email' | 'sms'): Draft[] {
       name,
       registrationId: f.registrationId,
       contactId,
+      language: f.language,
       context: {
         firstName,
         competitors: f.competitors.map((c) => c.name),
@@ -261,7 +270,7 @@ export async function previewCommunication(deps: Deps, input: Compose): Promise<
     sms.map((d) => d.address),
   );
   const first = email.find((d) => !emailOut.has(d.address)) ?? sms.find((d) => !smsOut.has(d.address));
-  const values = first ? mergeValues(first.context) : undefined;
+  const values = first ? mergeValues(first.context, undefined, translatorFor(first.language)) : undefined;
   return {
     emailRecipients: email.filter((d) => !emailOut.has(d.address)).length,
     smsRecipients: sms.filter((d) => !smsOut.has(d.address)).length,
@@ -302,7 +311,7 @@ export async function sendCommunication(deps: Deps, caller: Caller, input: Compo
   for (const channel of channels) {
     const drafts = draftsFor(families, channel);
     const recipients: OutgoingRecipient[] = drafts.map((d) => {
-      const values = mergeValues(d.context);
+      const values = mergeValues(d.context, undefined, translatorFor(d.language));
       return {
         address: d.address,
         name: d.name,

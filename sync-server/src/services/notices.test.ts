@@ -238,6 +238,51 @@ describe('automatic notices', () => {
     expect(t.sent.filter((m) => m.to === 'late@example.com')).toHaveLength(before + 1);
   });
 
+  it("a French account's reminder, its footer and its receipt are in French", async () => {
+    // The clock is still within the 48 hours before registration closes (the test before).
+    const tard = await t.createUser('Customer', { email: 'tard@example.com', language: 'fr' });
+    const [reg] = await t.db
+      .insert(registrations)
+      .values({ ownerUserId: tard.user.id, tournamentId, isCompleted: false })
+      .returning();
+    const [level] = await t.db.select().from(competitorLevels).limit(1);
+    await t.db.insert(competitors).values({
+      registrationId: reg!.id,
+      firstName: 'Léa',
+      lastName: 'Tard',
+      dateOfBirth: '2016-01-01',
+      gender: 2,
+      competitorLevelId: level!.id,
+      emergencyContactName: 'Sam',
+      emergencyContactPhone: '7055550100',
+      emergencyContactRelationship: 'Parent',
+    });
+    await runNoticeSweep(t.deps);
+    await until(() => t.sent.some((m) => m.to === 'tard@example.com'), 'the French reminder');
+    const mail = t.sent.find((m) => m.to === 'tard@example.com')!;
+    expect(mail.subject).toBe('Les inscriptions ferment bientôt\u00a0: votre inscription n’est pas terminée');
+    expect(mail.text).toMatch(
+      /^Votre inscription au tournoi du [a-z]+ \d+ [a-zéû]+ \d{4} n’est pas encore terminée\.\nLes inscriptions en ligne ferment après le [a-z]+ \d+ [a-zéû]+ \d{4}\.\nTerminez-la ici\u00a0: http:\/\/localhost:3000\/customer\/registration\/\d+\n\n--\nPour ne plus recevoir ces courriels, désabonnez-vous\u00a0: http:\/\/localhost:3000\/api\/communications\/unsubscribe\?token=[^&\s]+&lang=fr\n$/,
+    );
+    const page = await t.call(
+      'GET',
+      /http:\/\/localhost:3000(\/api\/communications\/unsubscribe\S+)/.exec(mail.text)![1]!,
+    );
+    expect(page.text).toContain('<html lang="fr-CA">');
+    expect(page.text).toContain(
+      'Ne plus recevoir nos courriels à l’adresse <strong>tard@example.com</strong>\u00a0?',
+    );
+    expect(page.text).toContain('action="/api/communications/unsubscribe?lang=fr"');
+
+    const paid = await t.call('POST', `/api/registration/checkout/${reg!.id}`, undefined, tard.token);
+    expect(paid.status, paid.text).toBe(200);
+    await runNoticeSweep(t.deps);
+    const receipt = t.sent.find((m) => m.to === 'tard@example.com' && m.subject.startsWith('Votre reçu'));
+    expect(receipt?.subject).toMatch(/^Votre reçu d’inscription\u00a0: \S+$/);
+    expect(receipt?.text).toContain('Code de confirmation\u00a0: ');
+    expect(receipt?.text).toContain('Solde dû\u00a0: ');
+  });
+
   it('a receipt whose mail failed stays queued and the sweep sends it, once', async () => {
     const owner = await t.createUser('Customer', { email: 'retry@example.com' });
     const [reg] = await t.db

@@ -1,14 +1,18 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   divisionsUpSoon,
+  formatters,
   isCloseReminderDue,
   NOTICE_TEXTS,
   noticeKey,
   noticeRecipients,
+  translatorFor,
+  type Locale,
   type NoticeCompetitor,
   type NoticeContact,
   type NoticeText,
   type Tournament,
+  type Translator,
 } from '@tournament/shared';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -28,7 +32,7 @@ import { logger } from '../lib/logger.ts';
 import { divisionRows, ringRows } from '../sync/matchday-rows.ts';
 import { enqueueNotices, type Notice } from './notice-queue.ts';
 import { startSending } from './send-pipeline.ts';
-import { longDate, sendPendingReceipts } from './receipts.ts';
+import { sendPendingReceipts } from './receipts.ts';
 import { getNextTournament, listTournaments } from './tournaments.ts';
 
 // Automatic notices (docs/decisions/026-automatic-notices.md). The triggers read the
@@ -39,7 +43,12 @@ import { getNextTournament, listTournaments } from './tournaments.ts';
 
 type DbLike = Db | Tx;
 
-type Who = { competitors: NoticeCompetitor[]; contacts: NoticeContact[] };
+type Who = {
+  competitors: NoticeCompetitor[];
+  contacts: NoticeContact[];
+  /** The language of each registration's account: its contacts read their notices in it. */
+  languages: Map<number, Locale>;
+};
 
 /**
  * Everyone in `who` who hears about these competitors, by e-mail and SMS, each with the
@@ -49,7 +58,10 @@ function noticesAbout(
   who: Who,
   tournamentId: number,
   competitorIds: readonly number[],
-  make: (recipientCompetitors: string[]) => {
+  make: (
+    recipientCompetitors: string[],
+    tr: Translator,
+  ) => {
     kind: Notice['kind'];
     subject: string | number;
     text: NoticeText;
@@ -59,7 +71,10 @@ function noticesAbout(
   const ids = new Set(competitorIds);
   const mine = who.competitors.filter((c) => ids.has(c.competitorId));
   return noticeRecipients(mine, who.contacts, { smsAllowed }).map((r) => {
-    const { kind, subject, text } = make(r.competitors);
+    const { kind, subject, text } = make(
+      r.competitors,
+      translatorFor(who.languages.get(r.registrationId) ?? 'en'),
+    );
     return {
       key: noticeKey(kind, subject, r.channel, r.address),
       kind,
@@ -77,7 +92,7 @@ function noticesAbout(
 
 /** These competitors (by id) and every contact of their registrations. */
 async function competitorsAndContacts(db: DbLike, competitorIds: readonly number[]): Promise<Who> {
-  if (competitorIds.length === 0) return { competitors: [], contacts: [] };
+  if (competitorIds.length === 0) return { competitors: [], contacts: [], languages: new Map() };
   const kids = await db
     .select({
       competitorId: competitors.id,
@@ -96,7 +111,15 @@ async function competitorsAndContacts(db: DbLike, competitorIds: readonly number
         .where(inArray(registrationContacts.registrationId, registrationIds))
         .orderBy(asc(registrationContacts.registrationId), asc(registrationContacts.sortOrder))
     : [];
+  const owners = registrationIds.length
+    ? await db
+        .select({ registrationId: registrations.id, language: users.language })
+        .from(registrations)
+        .innerJoin(users, eq(users.id, registrations.ownerUserId))
+        .where(inArray(registrations.id, registrationIds))
+    : [];
   return {
+    languages: new Map(owners.map((o) => [o.registrationId, o.language])),
     competitors: kids.map((k) => ({
       competitorId: k.competitorId,
       registrationId: k.registrationId,
@@ -153,10 +176,10 @@ export async function queueUpSoonNotices(
       who,
       tournament.id,
       entries.filter((e) => e.divisionId === d.divisionId).map((e) => e.competitorId),
-      (names) => ({
+      (names, tr) => ({
         kind: 'up-soon',
         subject: d.divisionId,
-        text: NOTICE_TEXTS.upSoon(d.ringName, d.title, names),
+        text: NOTICE_TEXTS.upSoon(tr, d.ringName, d.title, names),
       }),
       sms,
     ),
@@ -229,10 +252,11 @@ export async function queuePublicationNotices(deps: Deps, tournamentId: number, 
         who,
         tournamentId,
         [competitorId],
-        ([name]) => ({
+        ([name], tr) => ({
           kind: 'published',
           subject: competitorId,
           text: NOTICE_TEXTS.published(
+            tr,
             name ?? '',
             divisions.map((d) => d.title),
           ),
@@ -249,10 +273,10 @@ export async function queuePublicationNotices(deps: Deps, tournamentId: number, 
       who,
       tournamentId,
       [m.competitorId],
-      ([name]) => ({
+      ([name], tr) => ({
         kind: 'division-changed',
         subject: `move-${m.id}`,
-        text: NOTICE_TEXTS.moved(name ?? '', m.fromTitle, m.toTitle),
+        text: NOTICE_TEXTS.moved(tr, name ?? '', m.fromTitle, m.toTitle),
       }),
       sms,
     );
@@ -272,10 +296,10 @@ export async function queuePublicationNotices(deps: Deps, tournamentId: number, 
           who,
           tournamentId,
           [competitorId],
-          ([name]) => ({
+          ([name], tr) => ({
             kind: 'division-changed',
             subject: `rename-${publicationId}-${d.divisionId}-${competitorId}`,
-            text: NOTICE_TEXTS.renamed(name ?? '', old.title, d.title),
+            text: NOTICE_TEXTS.renamed(tr, name ?? '', old.title, d.title),
           }),
           sms,
         ),
@@ -330,7 +354,12 @@ export async function queueCloseReminders(deps: Deps): Promise<number> {
   let queued = 0;
   for (const t of due) {
     const rows = await deps.database.db
-      .selectDistinct({ registrationId: registrations.id, email: users.email, isGuest: users.isGuest })
+      .selectDistinct({
+        registrationId: registrations.id,
+        email: users.email,
+        isGuest: users.isGuest,
+        language: users.language,
+      })
       .from(registrations)
       .innerJoin(users, eq(users.id, registrations.ownerUserId))
       .innerJoin(competitors, eq(competitors.registrationId, registrations.id))
@@ -338,9 +367,13 @@ export async function queueCloseReminders(deps: Deps): Promise<number> {
     const notices: Notice[] = rows
       .filter((r) => !r.isGuest && r.email)
       .map((r) => {
+        const tr = translatorFor(r.language);
+        // Calendar days: written as they are, whatever the zone.
+        const day = formatters(tr).date;
         const text = NOTICE_TEXTS.closeReminder(
-          longDate(t.tournamentDate),
-          longDate(t.registrationClosesAfter),
+          tr,
+          day(t.tournamentDate),
+          day(t.registrationClosesAfter),
           `${deps.config.publicUrl}/customer/registration/${r.registrationId}`,
         );
         const to = r.email.trim().toLowerCase();

@@ -5,6 +5,7 @@ import QRCode from 'qrcode';
 import {
   balanceText,
   CHECK_IN_AUDIENCE,
+  formatters,
   makeConfirmationCode,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
@@ -13,6 +14,7 @@ import {
   type ReceiptWithQr,
   type Registration,
   type Tournament,
+  translatorFor,
 } from '@tournament/shared';
 import type { Tx } from '../db/client.ts';
 import { receipts, registrations } from '../db/schema.ts';
@@ -20,6 +22,7 @@ import type { Caller, Deps } from '../deps.ts';
 import { notFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import type { Mail } from '../lib/mailer.ts';
+import { recipientLanguage } from './recipient-language.ts';
 import { getRegistration, tournamentsById } from './registration.ts';
 import { toReceipt, toRegistrations } from './registration-views.ts';
 import { getSiteSettings } from './site-settings.ts';
@@ -162,40 +165,57 @@ export async function receiptMail(deps: Deps, registration: Registration, row: R
   const receipt: Receipt = toReceipt(deps, row);
   const token = await checkInToken(deps, row, tournament);
   const png = await QRCode.toBuffer(token, { margin: 1, width: 240 });
+  // The owner's account's language for the fixed words; the receipt's title, description and
+  // items are as they were written when it was made.
+  const tr = translatorFor(
+    await recipientLanguage(deps.database.db, { registrationId: registration.registrationId }),
+  );
+  const money = tr.locale === 'en' ? dollars : formatters(tr).money;
+  const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const hello = tr.t('mail.hello', { firstName: registration.owner.name || tr.t('mail.merge.noFirstName') });
+  const code = (html: boolean) =>
+    tr
+      .parts<string>('mail.receipt.code', {
+        code: html ? esc(receipt.confirmationCode) : receipt.confirmationCode,
+        b: (inner) => (html ? `<strong>${inner.join('')}</strong>` : inner.join('')),
+      })
+      .join('');
+  const total = tr.t('mail.receipt.total', { amount: money(receipt.total) });
+  const paid = tr.t('mail.receipt.paid', { amount: money(receipt.paymentAmount) });
+  const balance = tr.t('mail.receipt.balance', { amount: money(receipt.balanceOwing) });
   const lines = receipt.receiptItems.map(
-    (i) => `  ${i.description}${i.quantity > 1 ? ` x ${i.quantity}` : ''}: ${dollars(i.amount)}`,
+    (i) => `  ${i.description}${i.quantity > 1 ? ` x ${i.quantity}` : ''}: ${money(i.amount)}`,
   );
   const text = [
-    `Hello ${registration.owner.name || 'there'},`,
+    hello,
     '',
     `${receipt.title}.`,
     receipt.description,
     '',
-    `Confirmation code: ${receipt.confirmationCode}`,
+    code(false),
     ...lines,
-    `Total: ${dollars(receipt.total)}`,
-    `Paid: ${dollars(receipt.paymentAmount)}`,
-    `Balance owing: ${dollars(receipt.balanceOwing)}`,
+    total,
+    paid,
+    balance,
     '',
-    `Your receipt: ${receipt.receiptUrl}`,
-    'Show the QR code in this e-mail (or your confirmation code) at check-in.',
+    tr.t('mail.receipt.link', { url: receipt.receiptUrl }),
+    tr.t('mail.receipt.showQr'),
     '',
     site.siteName,
   ].join('\n');
-  const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
   const html = [
-    `<p>Hello ${esc(registration.owner.name || 'there')},</p>`,
+    `<p>${esc(hello)}</p>`,
     `<p><strong>${esc(receipt.title)}.</strong><br>${esc(receipt.description)}</p>`,
-    `<p>Confirmation code: <strong>${esc(receipt.confirmationCode)}</strong></p>`,
-    `<ul>${receipt.receiptItems.map((i) => `<li>${esc(i.description)}${i.quantity > 1 ? ` x ${i.quantity}` : ''}: ${dollars(i.amount)}</li>`).join('')}</ul>`,
-    `<p>Total: ${dollars(receipt.total)}<br>Paid: ${dollars(receipt.paymentAmount)}<br>Balance owing: ${dollars(receipt.balanceOwing)}</p>`,
-    `<p><img src="cid:checkin-qr" alt="Check-in QR code" width="240" height="240"></p>`,
-    `<p><a href="${esc(receipt.receiptUrl)}">View and print your receipt</a></p>`,
+    `<p>${code(true)}</p>`,
+    `<ul>${receipt.receiptItems.map((i) => `<li>${esc(i.description)}${i.quantity > 1 ? ` x ${i.quantity}` : ''}: ${esc(money(i.amount))}</li>`).join('')}</ul>`,
+    `<p>${esc(total)}<br>${esc(paid)}<br>${esc(balance)}</p>`,
+    `<p><img src="cid:checkin-qr" alt="${esc(tr.t('mail.receipt.qrAlt'))}" width="240" height="240"></p>`,
+    `<p><a href="${esc(receipt.receiptUrl)}">${esc(tr.t('mail.receipt.view'))}</a></p>`,
     `<p>${esc(site.siteName)}</p>`,
   ].join('\n');
   return {
     to: registration.owner.email,
-    subject: `Your registration receipt: ${receipt.confirmationCode}`,
+    subject: tr.t('mail.receipt.subject', { code: receipt.confirmationCode }),
     text,
     html,
     attachments: [{ filename: 'check-in-qr.png', content: png, cid: 'checkin-qr', contentType: 'image/png' }],

@@ -5,6 +5,7 @@ import {
   normalizeAddress,
   smsCostCents,
   smsText,
+  translatorFor,
   type Channel,
 } from '@tournament/shared';
 import type { Tx } from '../db/client.ts';
@@ -19,6 +20,7 @@ import {
 import type { Deps } from '../deps.ts';
 import { DomainError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
+import { recipientLanguage } from './recipient-language.ts';
 import { getSiteSettings } from './site-settings.ts';
 import { unsubscribeUrl } from './unsubscribe.ts';
 
@@ -286,7 +288,8 @@ async function claimNext(deps: Deps, message: MessageRow): Promise<RecipientRow 
           .where(eq(communicationSettings.tournamentId, message.tournamentId))
           .for('update');
         if (settings) {
-          costCents = smsCostCents(smsText(r.body), settings.smsSegmentCostCents);
+          const tr = translatorFor(await recipientLanguage(tx, r));
+          costCents = smsCostCents(smsText(r.body, tr), settings.smsSegmentCostCents);
           if (!fitsUnderCap(settings.smsCostCapCents, settings.smsSpentCents, costCents)) {
             await tx.update(messages).set({ capReachedAt: now }).where(eq(messages.id, message.id));
             return finish('failed', REASONS.cap(settings.smsCostCapCents ?? 0));
@@ -312,18 +315,23 @@ async function deliver(deps: Deps, message: MessageRow, r: RecipientRow): Promis
   let providerId: string | null = null;
   try {
     if (message.channel === 'email') {
-      const url = await unsubscribeUrl(deps, r.address);
+      // The body is as written (a director's words, or a notice already in its reader's
+      // language); the footer and the unsubscribe page speak the recipient's account's language.
+      const language = await recipientLanguage(deps.database.db, r);
+      const url = await unsubscribeUrl(deps, r.address, language);
+      const footer = translatorFor(language).t('mail.unsubscribe.footer', { url });
       await deps.mailer.send({
         to: r.address,
         subject: r.subject,
-        text: `${r.body.trim()}\n\n--\nTo stop these e-mails, unsubscribe: ${url}\n`,
+        text: `${r.body.trim()}\n\n--\n${footer}\n`,
         headers: {
           'List-Unsubscribe': `<${url}>`,
           'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         },
       });
     } else {
-      providerId = (await deps.sms.send(r.address, smsText(r.body))).providerId;
+      const tr = translatorFor(await recipientLanguage(deps.database.db, r));
+      providerId = (await deps.sms.send(r.address, smsText(r.body, tr))).providerId;
     }
   } catch (err) {
     const reason = failureText(err);

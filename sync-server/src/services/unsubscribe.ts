@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import twilio from 'twilio';
-import { COMMUNICATION_PATHS, normalizeAddress, toE164, type Channel } from '@tournament/shared';
+import {
+  COMMUNICATION_PATHS,
+  LANG_PARAM,
+  normalizeAddress,
+  toE164,
+  type Channel,
+  type Locale,
+} from '@tournament/shared';
 import { unsubscribes } from '../db/schema.ts';
 import { DomainError } from '../lib/errors.ts';
 import { verifyJwt } from '../lib/jwt.ts';
@@ -45,10 +52,14 @@ export async function readUnsubscribeToken(
   return channel && address ? { channel, address } : null;
 }
 
-/** The unsubscribe link of an e-mail address. */
-export async function unsubscribeUrl(deps: Deps, address: string): Promise<string> {
+/**
+ * The unsubscribe link of an e-mail address. With `language` other than English, the link asks
+ * for its page in that language (`?lang=`, the recipient's account's).
+ */
+export async function unsubscribeUrl(deps: Deps, address: string, language: Locale = 'en'): Promise<string> {
   const token = await signUnsubscribeToken(deps, 'email', address);
-  return `${deps.config.publicUrl}${COMMUNICATION_PATHS.unsubscribe}?token=${encodeURIComponent(token)}`;
+  const lang = language === 'en' ? '' : `&${LANG_PARAM}=${language}`;
+  return `${deps.config.publicUrl}${COMMUNICATION_PATHS.unsubscribe}?token=${encodeURIComponent(token)}${lang}`;
 }
 
 /** Records that an address wants no more messages on a channel (once; repeating is harmless). */

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { isStaff as rolesIncludeStaff } from '@shared/domain/roles.ts';
+import { currentLocale, switchLocale, type Locale } from './i18n.tsx';
 
 // docs/product.md §3 "User session": kept in localStorage under `session`.
 export interface SessionUser {
@@ -8,6 +9,8 @@ export interface SessionUser {
   userDisplayName: string;
   firstName?: string;
   email?: string;
+  /** The account's language (docs/decisions/037-english-and-french.md). */
+  language?: Locale;
 }
 export interface Session {
   user: SessionUser;
@@ -42,9 +45,17 @@ export function getSession(): Session | null {
   return cached;
 }
 
+/** A sign-in's account language, switched to once the sign-in's page is shown (setSession). */
+let signInLocale: Locale | undefined;
+
 export function setSession(session: Session): void {
   localStorage.setItem(KEY, JSON.stringify(session));
   window.dispatchEvent(new Event(CHANGE));
+  // Right after a sign-in (setSessionForNextPage, then the navigation, then this): an account
+  // whose language is not the page's reloads the page it landed on in its language.
+  const locale = signInLocale;
+  signInLocale = undefined;
+  if (locale && locale !== currentLocale()) void switchLocale(locale);
 }
 
 /**
@@ -54,6 +65,7 @@ export function setSession(session: Session): void {
  */
 export function setSessionForNextPage(session: Session): void {
   localStorage.setItem(KEY, JSON.stringify(session));
+  signInLocale = session.user.language;
 }
 
 export function clearSession(): void {

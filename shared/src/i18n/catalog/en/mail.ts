@@ -1,3 +1,64 @@
 // Texts of what goes out to a person (see index.ts): e-mails, SMS, notices, receipts, the
-// unsubscribe page. English texts are the spec's, exact.
-export const mail = {};
+// unsubscribe page. English texts are the spec's, exact. Each goes out in the language of the
+// account it belongs to (`translatorFor(account.language)` on the server).
+export const mail = {
+  // ---- account e-mails (services/accounts.ts)
+  'mail.hello': 'Hello {firstName},',
+  'mail.verify.subject': '{prefix} please verify your e-mail address',
+  'mail.verify.body':
+    'Thank you for signing up with the {siteName}. Please follow this link within 24 hours to verify your e-mail address:',
+  'mail.alreadyRegistered.subject': '{prefix} you already have an account',
+  'mail.alreadyRegistered.body':
+    'Someone (perhaps you) tried to sign up with the {siteName} using this e-mail address, but you already have an account. You can sign in, or reset your password if you have forgotten it:',
+  'mail.reset.subject': '{prefix} reset your password',
+  'mail.reset.body':
+    'We received a request to reset the password of your {siteName} account. Follow this link within one hour to choose a new password. If you did not ask for this, you can ignore this e-mail.',
+  /** PUT /api/users/language's answer, in the language chosen. */
+  'mail.languageSaved': 'Your language has been saved.',
+
+  // ---- words of merged and built texts
+  /** "Maya, Sam and Leo": `rest` is every name but the last, joined with ", ". */
+  'mail.list': '{rest} and {last}',
+  /** A communication's {{firstName}} when the account has none ("Hello there"). */
+  'mail.merge.noFirstName': 'there',
+  'mail.merge.toBeAnnounced': 'to be announced',
+
+  // ---- automatic notices (shared/src/domain/notices.ts)
+  'mail.notice.upSoon.subject': 'Your division is up soon in {ring}',
+  'mail.notice.upSoon.text': 'Your division is up soon in {ring}: {division}. Please head to the ring.',
+  'mail.notice.upSoon.textWith':
+    'Your division is up soon in {ring}: {division} ({competitors}). Please head to the ring.',
+  'mail.notice.published.subject': 'Divisions are published for {competitor}',
+  'mail.notice.published.text': 'Divisions are published: {competitor} competes in {divisions}.',
+  'mail.notice.changed.subject': 'A division changed for {competitor}',
+  'mail.notice.moved.text': 'Division change: {competitor} moved from {from} to {to}.',
+  'mail.notice.removed.text': 'Division change: {competitor} is no longer in {from}.',
+  'mail.notice.renamed.text': "Division change: {competitor}'s division {from} is now {to}.",
+  'mail.notice.closeReminder.subject': 'Registration closes soon: your registration is not complete',
+  'mail.notice.closeReminder.text':
+    'Your registration for the tournament on {tournamentDay} is not complete yet.\nOnline registration closes after {closesAfter}.\nFinish it here: {link}',
+
+  // ---- communications and notices by e-mail: the footer (services/send-pipeline.ts)
+  /** The last line of every SMS (Twilio's STOP keyword works in both languages). */
+  'mail.sms.stopLine': 'Reply STOP to stop these messages.',
+  'mail.unsubscribe.footer': 'To stop these e-mails, unsubscribe: {url}',
+
+  // ---- the unsubscribe page (routes/communications.ts)
+  'mail.unsubscribe.title': 'Unsubscribe',
+  'mail.unsubscribe.question': 'Stop e-mails from us to <b>{address}</b>?',
+  'mail.unsubscribe.button': 'Unsubscribe',
+  'mail.unsubscribe.doneTitle': 'You are unsubscribed',
+  'mail.unsubscribe.done':
+    'We will not send more e-mails to <b>{address}</b>. Receipts and account e-mails you ask for still arrive.',
+
+  // ---- the receipt e-mail (services/receipts.ts)
+  'mail.receipt.subject': 'Your registration receipt: {code}',
+  'mail.receipt.code': 'Confirmation code: <b>{code}</b>',
+  'mail.receipt.total': 'Total: {amount}',
+  'mail.receipt.paid': 'Paid: {amount}',
+  'mail.receipt.balance': 'Balance owing: {amount}',
+  'mail.receipt.link': 'Your receipt: {url}',
+  'mail.receipt.showQr': 'Show the QR code in this e-mail (or your confirmation code) at check-in.',
+  'mail.receipt.qrAlt': 'Check-in QR code',
+  'mail.receipt.view': 'View and print your receipt',
+};

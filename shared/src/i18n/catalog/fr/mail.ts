@@ -1,3 +1,56 @@
 import type { mail as en } from '../en/mail.ts';
 
-export const mail = {} satisfies Record<keyof typeof en, string>;
+export const mail = {
+  'mail.hello': 'Bonjour {firstName},',
+  'mail.verify.subject': '{prefix} veuillez confirmer votre adresse courriel',
+  'mail.verify.body':
+    'Merci d’avoir créé un compte sur le site {siteName}. Veuillez suivre ce lien dans les 24 heures pour confirmer votre adresse courriel\u00a0:',
+  'mail.alreadyRegistered.subject': '{prefix} vous avez déjà un compte',
+  'mail.alreadyRegistered.body':
+    'Quelqu’un (peut-être vous) a tenté de créer un compte sur le site {siteName} avec cette adresse courriel, mais vous avez déjà un compte. Vous pouvez vous connecter, ou réinitialiser votre mot de passe si vous l’avez oublié\u00a0:',
+  'mail.reset.subject': '{prefix} réinitialisez votre mot de passe',
+  'mail.reset.body':
+    'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte {siteName}. Suivez ce lien d’ici une heure pour choisir un nouveau mot de passe. Si vous n’avez rien demandé, vous pouvez ignorer ce courriel.',
+  'mail.languageSaved': 'Votre langue a été enregistrée.',
+
+  'mail.list': '{rest} et {last}',
+  'mail.merge.noFirstName': 'à vous',
+  'mail.merge.toBeAnnounced': 'à confirmer',
+
+  'mail.notice.upSoon.subject': 'Votre division commence bientôt ({ring})',
+  'mail.notice.upSoon.text':
+    'Votre division commence bientôt ({ring})\u00a0: {division}. Veuillez vous rendre à l’aire de compétition.',
+  'mail.notice.upSoon.textWith':
+    'Votre division commence bientôt ({ring})\u00a0: {division}, avec {competitors}. Veuillez vous rendre à l’aire de compétition.',
+  'mail.notice.published.subject': 'Les divisions de {competitor} sont publiées',
+  'mail.notice.published.text': 'Les divisions sont publiées\u00a0: {competitor} participera à {divisions}.',
+  'mail.notice.changed.subject': 'Changement de division pour {competitor}',
+  'mail.notice.moved.text': 'Changement de division\u00a0: {competitor} passe de {from} à {to}.',
+  'mail.notice.removed.text': 'Changement de division\u00a0: {competitor} ne fait plus partie de {from}.',
+  'mail.notice.renamed.text':
+    'Changement de division\u00a0: la division {from} de {competitor} s’appelle maintenant {to}.',
+  'mail.notice.closeReminder.subject':
+    'Les inscriptions ferment bientôt\u00a0: votre inscription n’est pas terminée',
+  'mail.notice.closeReminder.text':
+    'Votre inscription au tournoi du {tournamentDay} n’est pas encore terminée.\nLes inscriptions en ligne ferment après le {closesAfter}.\nTerminez-la ici\u00a0: {link}',
+
+  'mail.sms.stopLine': 'Répondez STOP pour ne plus recevoir ces messages.',
+  'mail.unsubscribe.footer': 'Pour ne plus recevoir ces courriels, désabonnez-vous\u00a0: {url}',
+
+  'mail.unsubscribe.title': 'Se désabonner',
+  'mail.unsubscribe.question': 'Ne plus recevoir nos courriels à l’adresse <b>{address}</b>\u00a0?',
+  'mail.unsubscribe.button': 'Me désabonner',
+  'mail.unsubscribe.doneTitle': 'Vous êtes désabonné',
+  'mail.unsubscribe.done':
+    'Nous n’enverrons plus de courriels à <b>{address}</b>. Les reçus et les courriels de compte que vous demandez vous parviendront toujours.',
+
+  'mail.receipt.subject': 'Votre reçu d’inscription\u00a0: {code}',
+  'mail.receipt.code': 'Code de confirmation\u00a0: <b>{code}</b>',
+  'mail.receipt.total': 'Total\u00a0: {amount}',
+  'mail.receipt.paid': 'Payé\u00a0: {amount}',
+  'mail.receipt.balance': 'Solde dû\u00a0: {amount}',
+  'mail.receipt.link': 'Votre reçu\u00a0: {url}',
+  'mail.receipt.showQr': 'Présentez le code QR de ce courriel (ou votre code de confirmation) aux arrivées.',
+  'mail.receipt.qrAlt': 'Code QR pour les arrivées',
+  'mail.receipt.view': 'Voir et imprimer votre reçu',
+} satisfies Record<keyof typeof en, string>;

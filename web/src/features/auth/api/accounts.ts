@@ -15,8 +15,8 @@ import { useQuery } from '@web/lib/use-query.ts';
 
 /** The session the web app keeps for an /api/users sign-in answer. */
 export function toSession(answer: AuthResponse): Session {
-  const { token, refreshToken, personId, roles, userDisplayName, firstName, email } = answer.user;
-  return { user: { personId, roles, userDisplayName, firstName, email }, token, refreshToken };
+  const { token, refreshToken, personId, roles, userDisplayName, firstName, email, language } = answer.user;
+  return { user: { personId, roles, userDisplayName, firstName, email, language }, token, refreshToken };
 }
 
 /** Stores the signed-in user (docs/product.md §3 "User session") and answers it. */
