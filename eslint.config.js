@@ -120,8 +120,8 @@ export default tseslint.config(
     },
   },
   {
-    // Every text a person reads comes from the catalog, in the page's language (issue 33,
-    // decision 037): scripts/eslint/no-literal-text.js.
+    // Every text a person reads comes from the catalog, in the page's language (decision 037):
+    // scripts/eslint/no-literal-text.js.
     files: ['web/src/**/*.tsx'],
     ignores: ['**/*.test.tsx', 'web/src/testing/**'],
     plugins: { local },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsInBothSchemes } from '../src/axe.ts';
 import { hydrated, launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
 
-// English and French (issue 33, decision 037), in a real browser: a French-speaking visitor
+// English and French (decision 037), in a real browser: a French-speaking visitor
 // gets the public pages in French from the server, with no script; the switch changes the
 // language and it is remembered; the French pages hold at 360 px and pass axe in both schemes.
 const FRENCH = { locale: 'fr-CA' };

@@ -1,4 +1,4 @@
-// A lint rule for issue 33 (docs/decisions/037-english-and-french.md): a text a person reads
+// A lint rule of docs/decisions/037-english-and-french.md: a text a person reads
 // comes from the catalog, in the page's language, never from a string written in the JSX.
 // It reports
 //   - JSX text with a letter in it:                  <p>Save</p>

@@ -98,7 +98,7 @@ export function webApp(distDir: string, pages?: PublicPages) {
   }
 
   /**
-   * The app's manifest with its name and description in the reader's language (issue 33): an
+   * The app's manifest with its name and description in the reader's language (decision 037): an
    * installed app is named in the language it was installed in. The build writes the English.
    */
   const manifests = new Map<string, Encoded>();

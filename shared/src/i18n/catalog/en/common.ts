@@ -1,6 +1,6 @@
 // Words every part of the product uses: the language switch, buttons, formats, the app's
 // chrome (staff header, admin navigation, sync indicator, update banner, shared form fields).
-// English texts are the spec's, exact (../shared/SPEC.md); keys are `area.what`.
+// English texts are the spec's, exact (docs/product.md); keys are `area.what`.
 export const common = {
   'format.about': 'about {time}',
   'app.manifest.name': 'Northern Ontario Martial Arts Championship',

@@ -4,7 +4,7 @@ import { useAction } from '@web/lib/action.ts';
 import { currentLocale, switchLocale, t } from '@web/lib/i18n.tsx';
 
 /**
- * The account's language (issue 33): the site's and that of every e-mail and text the family
+ * The account's language (decision 037): the site's and that of every e-mail and text the family
  * gets. Saved on the account first (a failure shows in the page alert and changes nothing),
  * then the page reloads in it.
  */
