@@ -15,6 +15,7 @@ import { competitorInput } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { SETTINGS_CACHE_KEY } from './site-settings.ts';
 import { ISSUER } from './tokens.ts';
+import { english } from '../testing/english.ts';
 
 // Decision 009: the /api/registration rules, messages and ownership cases (pay at the door:
 // no Stripe configured). Stripe Checkout and its webhook: payments.test.ts.
@@ -206,8 +207,8 @@ describe('competitors', () => {
     );
     expect(res.status).toBe(400);
     expect(res.json.errors).toMatchObject({
-      firstName: MESSAGES.required,
-      emergencyContactPhone: MESSAGES.phone,
+      firstName: english(MESSAGES.required),
+      emergencyContactPhone: english(MESSAGES.phone),
     });
   });
 
@@ -368,8 +369,8 @@ describe('contacts', () => {
     );
     expect(res.status).toBe(400);
     expect(res.json.errors).toMatchObject({
-      'contacts.0.email': MESSAGES.email,
-      'contacts.0.phoneNumber': MESSAGES.phone,
+      'contacts.0.email': english(MESSAGES.email),
+      'contacts.0.phoneNumber': english(MESSAGES.phone),
     });
   });
 });
@@ -525,7 +526,9 @@ describe('completing with pay at the door (no Stripe configured)', () => {
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe(REGISTRATION_MESSAGES.completed);
     const director = await t.createUser('TournamentDirector');
-    expect((await t.call('POST', `/api/registration/spectator/${id}`, undefined, director.token)).json).toBe(3);
+    expect((await t.call('POST', `/api/registration/spectator/${id}`, undefined, director.token)).json).toBe(
+      3,
+    );
     const reg = (await t.call('GET', `/api/registration/${id}`, undefined, c.token)).json;
     expect(reg).toMatchObject({ cost: 120, balanceOwing: 120, isCompleted: true });
   });

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Alert } from '../components/ui/alert.tsx';
 import { isOfflineError, OFFLINE_TEXT } from '../lib/offline.ts';
+import { tm } from '../lib/i18n.tsx';
 import { href } from './pages.ts';
 
 /** The error boundary of every page: the header stays, the page shows what went wrong. */
@@ -11,7 +12,7 @@ export function RouteError() {
   if (!isRouteErrorResponse(error) && isOfflineError(error)) {
     return (
       <div className="mx-auto grid max-w-xl gap-4">
-        <Alert>{OFFLINE_TEXT}</Alert>
+        <Alert>{tm(OFFLINE_TEXT)}</Alert>
         <p>
           <Link to={href('home')}>Back to the home page</Link>
         </p>
