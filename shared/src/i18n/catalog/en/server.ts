@@ -45,6 +45,44 @@ export const server = {
   'server.notFound.ring': 'The ring was not found',
   'server.notFound.template': 'The template was not found',
   'server.notFound.tournament': 'The tournament was not found',
+  // Registration (shared/src/contract/registration.ts).
+  'registration.completed':
+    'This registration is complete and can no longer be changed online. Please contact us to make changes.',
+  'registration.alreadyCompleted': 'This registration is already complete.',
+  'registration.closed': 'Online registration is currently closed',
+  'registration.lunchNotOnSale': 'Lunch tickets are not on sale for this tournament.',
+  'registration.noSpectatorToRemove': 'There are no spectator passes to remove.',
+  'registration.noLunchToRemove': 'There are no lunch tickets to remove.',
+  'registration.tooManyPasses': 'At most {max} can be added to one registration.',
+  'registration.nothingToPay':
+    'Please add a competitor, spectator pass or lunch ticket before completing the registration.',
+  'registration.tooManyContacts': 'At most {max} contacts can be added to one registration.',
+  'registration.paymentUnavailable': 'Online payment is not available right now, please try again later.',
+  'registration.cardUnavailable':
+    'Paying by card is not available right now. Please choose to pay at the door.',
+  // A director's registrations and viewing as a customer (shared/src/contract/admin-registrations.ts).
+  'adminRegistration.noReceipt': 'This registration has no receipt yet, so there is nothing to resend.',
+  'adminRegistration.receiptResent': 'The receipt was sent again to {email}.',
+  'adminRegistration.receiptNotSent': 'The receipt could not be e-mailed right now, please try again later.',
+  'adminRegistration.noEmail':
+    'This registration was made at the door without an account, so there is no address to send the receipt to: print it from "View the receipt" instead.',
+  'adminRegistration.impersonationNotAllowed':
+    'Only a tournament director or super admin can view the site as a customer.',
+  'adminRegistration.impersonationInvalid': 'The UserContext header must be a numeric user id.',
+  'adminRegistration.impersonationUnknown': 'There is no account with that user id to view as.',
+  'adminRegistration.impersonationStaff': 'Staff accounts cannot be viewed as; only customers can.',
+  // Settings: event types, divisions, tournament dates.
+  'eventType.judges': 'Choose 3 or 5 judges',
+  'eventType.score': 'Please enter a score from -9999 to 9999 with at most two decimals',
+  'eventType.scoreOrder': 'The highest score must be above the lowest',
+  'eventType.minutes': 'Please enter minutes above 0 (at most 600, two decimals)',
+  'eventType.thirdPlace': 'Choose a shared third place or a match for third',
+  'division.ageRange': 'The minimum age must not be above the maximum age',
+  'division.weightRange': 'The minimum weight must not be above the maximum weight',
+  'division.sizeRange': 'The minimum size must not be above the maximum size',
+  'tournamentDate.notADay': 'Please enter a valid date',
+  'tournamentDate.opensBeforeCloses': 'Registration must open on or before the day it closes',
+  'tournamentDate.closesBeforeTournament': 'Registration must close before the tournament date',
   // Accounts (shared/src/contract/users.ts).
   'user.registered': 'Thank you for signing up! Please check your e-mail for a link to verify your account.',
   'user.verified': 'Your account has been verified. You can now sign in.',

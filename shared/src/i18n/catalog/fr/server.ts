@@ -45,6 +45,47 @@ export const server = {
   'server.notFound.ring': 'L’aire est introuvable',
   'server.notFound.template': 'Le modèle est introuvable',
   'server.notFound.tournament': 'Le tournoi est introuvable',
+  'registration.completed':
+    'Cette inscription est terminée et ne peut plus être modifiée en ligne. Veuillez communiquer avec nous pour y apporter des changements.',
+  'registration.alreadyCompleted': 'Cette inscription est déjà terminée.',
+  'registration.closed': 'Les inscriptions en ligne sont présentement fermées',
+  'registration.lunchNotOnSale': 'Les billets de dîner ne sont pas en vente pour ce tournoi.',
+  'registration.noSpectatorToRemove': 'Il n’y a aucun laissez-passer de spectateur à retirer.',
+  'registration.noLunchToRemove': 'Il n’y a aucun billet de dîner à retirer.',
+  'registration.tooManyPasses': 'Au plus {max} peuvent être ajoutés à une inscription.',
+  'registration.nothingToPay':
+    'Veuillez ajouter un compétiteur, un laissez-passer de spectateur ou un billet de dîner avant de terminer l’inscription.',
+  'registration.tooManyContacts':
+    'Au plus {max} personnes-ressources peuvent être ajoutées à une inscription.',
+  'registration.paymentUnavailable':
+    'Le paiement en ligne n’est pas offert pour le moment. Veuillez réessayer plus tard.',
+  'registration.cardUnavailable':
+    'Le paiement par carte n’est pas offert pour le moment. Veuillez choisir de payer sur place.',
+  'adminRegistration.noReceipt':
+    'Cette inscription n’a pas encore de reçu\u00a0; il n’y a donc rien à renvoyer.',
+  'adminRegistration.receiptResent': 'Le reçu a été envoyé de nouveau à {email}.',
+  'adminRegistration.receiptNotSent':
+    'Le reçu ne peut pas être envoyé par courriel pour le moment. Veuillez réessayer plus tard.',
+  'adminRegistration.noEmail':
+    'Cette inscription a été faite sur place sans compte\u00a0: il n’y a aucune adresse où envoyer le reçu. Imprimez-le plutôt à partir de « Voir le reçu ».',
+  'adminRegistration.impersonationNotAllowed':
+    'Seul un directeur de tournoi ou un super administrateur peut voir le site comme un client.',
+  'adminRegistration.impersonationInvalid':
+    'L’en-tête UserContext doit être un identifiant d’utilisateur numérique.',
+  'adminRegistration.impersonationUnknown': 'Aucun compte ne correspond à cet identifiant d’utilisateur.',
+  'adminRegistration.impersonationStaff':
+    'Il est impossible de voir le site comme un membre du personnel\u00a0; seulement comme un client.',
+  'eventType.judges': 'Choisissez 3 ou 5 juges',
+  'eventType.score': 'Veuillez entrer un pointage de -9999 à 9999 avec au plus deux décimales',
+  'eventType.scoreOrder': 'Le pointage le plus élevé doit être supérieur au plus bas',
+  'eventType.minutes': 'Veuillez entrer un nombre de minutes supérieur à 0 (au plus 600, deux décimales)',
+  'eventType.thirdPlace': 'Choisissez une troisième place partagée ou un combat pour la troisième place',
+  'division.ageRange': 'L’âge minimum ne doit pas dépasser l’âge maximum',
+  'division.weightRange': 'Le poids minimum ne doit pas dépasser le poids maximum',
+  'division.sizeRange': 'La taille minimum ne doit pas dépasser la taille maximum',
+  'tournamentDate.notADay': 'Veuillez entrer une date valide',
+  'tournamentDate.opensBeforeCloses': 'Les inscriptions doivent ouvrir au plus tard le jour où elles ferment',
+  'tournamentDate.closesBeforeTournament': 'Les inscriptions doivent fermer avant la date du tournoi',
   'user.registered':
     'Merci d’avoir créé un compte\u00a0! Consultez vos courriels\u00a0: un lien vous permettra de confirmer votre compte.',
   'user.verified': 'Votre compte est confirmé. Vous pouvez maintenant vous connecter.',
