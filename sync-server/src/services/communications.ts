@@ -26,6 +26,7 @@ import {
   type Template,
   type TemplateInput,
   notFoundText,
+  msg,
 } from '@tournament/shared';
 import {
   communicationSettings,
@@ -230,7 +231,7 @@ function assertKnownFields(input: Compose) {
 
 async function assertSmsAllowed(deps: Deps, input: Compose) {
   if (input.sms && !(await getSiteSettings(deps)).flags.AllowSmsNotifications) {
-    throw new DomainError('sms_disabled', 'SMS notifications are turned off (AllowSmsNotifications).', 409);
+    throw new DomainError('sms_disabled', msg('server.smsDisabled'), 409);
   }
 }
 

@@ -83,6 +83,14 @@ export const server = {
   'tournamentDate.notADay': 'Please enter a valid date',
   'tournamentDate.opensBeforeCloses': 'Registration must open on or before the day it closes',
   'tournamentDate.closesBeforeTournament': 'Registration must close before the tournament date',
+  // Matchmaking and communications (sync-server/src/services).
+  'server.matchmaking.confirmRepublish':
+    'Publishing again changes published divisions: review the changes and confirm',
+  'server.matchmaking.unknownEventType': 'One of the chosen event types no longer exists',
+  'server.matchmaking.alreadyPlaced': 'The competitor is already in a division of that event type',
+  'server.matchmaking.notWaiting':
+    'That division runs event types the competitor is not waiting to be placed in',
+  'server.smsDisabled': 'SMS notifications are turned off (AllowSmsNotifications).',
   // Accounts (shared/src/contract/users.ts).
   'user.registered': 'Thank you for signing up! Please check your e-mail for a link to verify your account.',
   'user.verified': 'Your account has been verified. You can now sign in.',

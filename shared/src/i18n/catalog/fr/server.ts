@@ -86,6 +86,13 @@ export const server = {
   'tournamentDate.notADay': 'Veuillez entrer une date valide',
   'tournamentDate.opensBeforeCloses': 'Les inscriptions doivent ouvrir au plus tard le jour où elles ferment',
   'tournamentDate.closesBeforeTournament': 'Les inscriptions doivent fermer avant la date du tournoi',
+  'server.matchmaking.confirmRepublish':
+    'Publier de nouveau modifie des divisions déjà publiées\u00a0: vérifiez les changements et confirmez',
+  'server.matchmaking.unknownEventType': 'L’un des types d’épreuve choisis n’existe plus',
+  'server.matchmaking.alreadyPlaced': 'Le compétiteur est déjà dans une division de ce type d’épreuve',
+  'server.matchmaking.notWaiting':
+    'Cette division comprend des types d’épreuve pour lesquels le compétiteur n’attend pas d’être placé',
+  'server.smsDisabled': 'Les notifications par texto sont désactivées (AllowSmsNotifications).',
   'user.registered':
     'Merci d’avoir créé un compte\u00a0! Consultez vos courriels\u00a0: un lien vous permettra de confirmer votre compte.',
   'user.verified': 'Votre compte est confirmé. Vous pouvez maintenant vous connecter.',
