@@ -1,13 +1,25 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsInBothSchemes } from '../src/axe.ts';
-import { hydrated, launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
+import { translatorFor } from '@tournament/shared';
+import {
+  addressText,
+  hydrated,
+  launchBrowser,
+  newPage,
+  startStack,
+  type Browser,
+  type Stack,
+} from '../src/harness.ts';
 
 // English and French (decision 037), in a real browser: a French-speaking visitor
 // gets the public pages in French from the server, with no script; the switch changes the
 // language and it is remembered; the French pages hold at 360 px and pass axe in both schemes.
 const FRENCH = { locale: 'fr-CA' };
 const NARROW = { width: 360, height: 740 };
+const PHONE = { width: 390, height: 844 };
+/** The French catalog: labels are found by their French text, as a French reader finds them. */
+const fr = translatorFor('fr').t;
 
 describe('the site in French', () => {
   let stack: Stack;
@@ -113,5 +125,80 @@ describe('the site in French', () => {
       for (const line of await axeViolationsInBothSchemes(page)) found.push(`${path} ${line}`);
     }
     expect(found).toEqual([]);
+  });
+
+  it('a parent on a phone signs up in French, verifies from the French e-mail, registers two children to pay at the door and gets the French receipt', async () => {
+    const page = await frenchPage(PHONE);
+    await page.goto('/user/register');
+    await page.getByRole('heading', { level: 1, name: 'Créer un compte' }).waitFor();
+    await hydrated(page);
+    await page.getByLabel(fr('auth.field.firstName'), { exact: true }).fill('Camille');
+    await page.getByLabel(fr('auth.field.lastName'), { exact: true }).fill('Gagnon');
+    await page.getByLabel(fr('auth.field.email'), { exact: true }).fill('camille@example.com');
+    await page.getByLabel(fr('auth.field.phoneNumber'), { exact: true }).fill('705 555 0177');
+    await page.locator('input[name="password"]').fill('kata-et-kumite');
+    await page.locator('input[name="confirmPassword"]').fill('kata-et-kumite');
+    await page.getByLabel(fr('auth.field.addressLine1'), { exact: true }).fill('12, rue du Dojo');
+    await page.getByLabel(fr('auth.field.city'), { exact: true }).fill('Elliot Lake');
+    await page.getByLabel(fr('auth.field.postalCode'), { exact: true }).fill('P5A 1A1');
+    await page.getByRole('button', { name: 'Créer un compte' }).click();
+    await page.waitForURL('**/user/pending');
+    await page.getByRole('heading', { name: /Merci d’avoir créé un compte, Camille/ }).waitFor();
+
+    // The verification e-mail is in French (the account took the language it signed up in).
+    const mail = await stack.mail.waitFor((m) => addressText(m.to).includes('camille@example.com'));
+    expect(mail.subject).not.toMatch(/verify|account/i);
+    expect(mail.text).toMatch(/courriel|compte/);
+    const link = /https?:\/\/\S+\/user\/verification\/[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    await page.getByText(/Votre compte a été vérifié/).waitFor();
+
+    await page.goto('/user/login');
+    await hydrated(page);
+    await page.getByLabel(fr('auth.field.email'), { exact: true }).fill('camille@example.com');
+    await page.getByLabel(/^Mot de passe/).fill('kata-et-kumite');
+    await page.getByRole('button', { name: fr('auth.login.button') }).click();
+    await page.waitForURL(/\/customer\/registration\/\d+$/);
+
+    for (const [first, born] of [
+      ['Léa', '2015-04-02'],
+      ['Noé', '2013-09-20'],
+    ] as const) {
+      await page.getByRole('link', { name: fr('registration.competitors.add') }).click();
+      await page.getByRole('heading', { name: fr('registration.competitor.addTitle') }).waitFor();
+      await page.getByLabel(fr('common.field.firstName'), { exact: true }).fill(first);
+      await page.getByLabel(fr('common.field.lastName'), { exact: true }).fill('Gagnon');
+      await page.getByLabel(fr('common.competitor.dateOfBirth'), { exact: true }).fill(born);
+      await page.getByLabel(fr('common.competitor.gender'), { exact: true }).selectOption('2');
+      await page.getByLabel(fr('common.competitor.level'), { exact: true }).selectOption({ index: 1 });
+      await page.getByRole('checkbox', { name: /^Forms/ }).check();
+      await page.getByLabel(fr('common.competitor.emergencyName'), { exact: true }).fill('Dominique Gagnon');
+      await page.getByLabel(fr('common.competitor.emergencyPhone'), { exact: true }).fill('7055550123');
+      await page.getByLabel(fr('common.competitor.relationship'), { exact: true }).fill('Parent');
+      await page.getByLabel(/parent ou tuteur/).check();
+      await page.getByRole('button', { name: fr('registration.competitor.save') }).click();
+      await page.getByText(`${first} Gagnon`).first().waitFor();
+    }
+    // Two competitors at the online price, in Canadian French money.
+    await expect.poll(() => page.getByTestId('registration-total').textContent()).toMatch(/90,00\s\$/);
+
+    await page.getByRole('button', { name: fr('registration.page.continue') }).click();
+    await page
+      .getByRole('button', { name: new RegExp(`^${fr('registration.confirmation.payDoor')}`) })
+      .click();
+    await page.waitForURL('**/receipt');
+    await page.getByRole('img', { name: 'Code QR pour les arrivées' }).waitFor();
+    expect(await page.getByTestId('balance-owing').textContent()).toMatch(/90,00\s\$/);
+    expect(await page.getAttribute('html', 'lang')).toBe('fr-CA');
+    await page.screenshot({ path: '/tmp/fr-receipt.png', fullPage: true });
+
+    const receipt = await stack.mail.waitFor(
+      (m) =>
+        addressText(m.to).includes('camille@example.com') &&
+        /\b[23456789A-HJKMNP-Z]{8}\b/.test(m.subject ?? ''),
+    );
+    expect(receipt.text).toMatch(/Solde dû\s*:\s*90,00\s\$/);
+    expect(receipt.html || '').toContain('alt="Code QR pour les arrivées"');
   });
 });

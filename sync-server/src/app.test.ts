@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@tournament/shared';
 import { BODY_LIMIT_BYTES } from './app.ts';
 import { createTestApp, type TestApp } from './testing/harness.ts';
+import { english } from './testing/english.ts';
 
 // docs/product.md §8 shape, the 404 for unknown /api paths, security headers, health.
 
@@ -45,9 +46,9 @@ describe('error shape (docs/product.md §8)', () => {
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expectErrorShape(res.json);
     expect(res.json.errors).toEqual({
-      lastName: MESSAGES.required,
-      email: MESSAGES.required,
-      message: MESSAGES.required,
+      lastName: english(MESSAGES.required),
+      email: english(MESSAGES.required),
+      message: english(MESSAGES.required),
     });
   });
 
@@ -74,7 +75,7 @@ describe('error shape (docs/product.md §8)', () => {
   it('answers 401 {message} with the authentication text to a visitor on a staff route', async () => {
     const res = await t.call('GET', '/api/dev/mailbox');
     expect(res.status).toBe(401);
-    expect(res.json).toEqual({ message: MESSAGES.needsAuthentication });
+    expect(res.json).toEqual({ message: english(MESSAGES.needsAuthentication) });
   });
 
   it('treats a forged or expired token as a visitor (401 on a staff route)', async () => {
@@ -85,14 +86,14 @@ describe('error shape (docs/product.md §8)', () => {
     const expired = await t.call('GET', '/api/dev/mailbox', undefined, token);
     t.clock.advance(-16 * 60 * 1000);
     expect(expired.status).toBe(401);
-    expect(expired.json).toEqual({ message: MESSAGES.needsAuthentication });
+    expect(expired.json).toEqual({ message: english(MESSAGES.needsAuthentication) });
   });
 
   it('answers 403 {message} with the permission text to a signed-in caller without the role', async () => {
     const { token } = await t.createUser('Customer');
     const res = await t.call('GET', '/api/dev/mailbox', undefined, token);
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ message: MESSAGES.noPermission });
+    expect(res.json).toEqual({ message: english(MESSAGES.noPermission) });
   });
 
   it.each(['/api/nothing-here', '/api/tournaments/extra/segments', '/api/', '/sync/unknown'])(
@@ -131,7 +132,7 @@ describe('error shape (docs/product.md §8)', () => {
       await broken.database.execScript('drop table site_settings cascade');
       const res = await broken.call('GET', '/api/settings');
       expect(res.status).toBe(500);
-      expect(res.json).toEqual({ message: MESSAGES.somethingWrong(500) });
+      expect(res.json).toEqual({ message: english(MESSAGES.somethingWrong(500)) });
     } finally {
       await broken.close().catch(() => {});
     }

@@ -17,12 +17,14 @@ import {
   PUBLIC_PATHS,
   UPLOAD_PATHS,
   NOT_FOUND_TEXT,
+  msg,
 } from '@tournament/shared';
 import { getSiteSettings, peekSiteSettings } from './services/site-settings.ts';
 import { listEventTypes, listTournaments, peekEventTypes, peekTournaments } from './services/tournaments.ts';
 import { logRequest } from './lib/request-log.ts';
 import { warnIfForwardedUntrusted } from './http/client-address.ts';
 import { idempotency } from './http/idempotency.ts';
+import { answerInReaderLanguage, translateAnswer } from './http/answer-language.ts';
 import { DomainError, onError } from './lib/errors.ts';
 import { devRoutes } from './routes/dev.ts';
 import { emailRoutes } from './routes/email.ts';
@@ -72,6 +74,8 @@ export function createApp(deps: Deps) {
   app.fetch = (request, env, executionCtx) =>
     visitorReads.ahead(request, env, app.getPath) ?? routed(request, env, executionCtx);
   app.use(requestId());
+  // Every {message} and {errors} answer in the reader's language (decision 037).
+  app.use(answerInReaderLanguage());
   app.use(async (c, next) => {
     c.set('deps', deps);
     c.set('caller', null);
@@ -130,7 +134,7 @@ export function createApp(deps: Deps) {
   const limitBody = bodyLimit({
     maxSize: BODY_LIMIT_BYTES,
     onError: () => {
-      throw new DomainError('too_large', 'The request is too large.', 413);
+      throw new DomainError('too_large', msg('server.tooLarge'), 413);
     },
   });
   // File sharing (decision 025): the two upload routes take files up to 10 MB; an oversize body is
@@ -209,7 +213,7 @@ export function createApp(deps: Deps) {
   );
   app.get('*', webApp(deps.config.webDist, pages));
   app.onError(onError);
-  app.notFound((c) => c.json({ message: NOT_FOUND_TEXT }, 404));
+  app.notFound((c) => c.json(translateAnswer(c, { message: NOT_FOUND_TEXT }), 404));
   return app;
 }
 

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/message-ref.ts';
 import { z } from 'zod';
 import { freeText, TEXT_LIMITS } from '../domain/text.ts';
 import type { PathParam } from './paths.ts';
@@ -18,15 +19,14 @@ export const ADMIN_REGISTRATION_PATHS = {
 } as const;
 
 export const ADMIN_REGISTRATION_MESSAGES = {
-  noReceipt: 'This registration has no receipt yet, so there is nothing to resend.',
-  receiptResent: (email: string) => `The receipt was sent again to ${email}.`,
-  receiptNotSent: 'The receipt could not be e-mailed right now, please try again later.',
-  noEmail:
-    'This registration was made at the door without an account, so there is no address to send the receipt to: print it from "View the receipt" instead.',
-  impersonationNotAllowed: 'Only a tournament director or super admin can view the site as a customer.',
-  impersonationInvalid: 'The UserContext header must be a numeric user id.',
-  impersonationUnknown: 'There is no account with that user id to view as.',
-  impersonationStaff: 'Staff accounts cannot be viewed as; only customers can.',
+  noReceipt: msg('adminRegistration.noReceipt'),
+  receiptResent: (email: string) => msg('adminRegistration.receiptResent', { email }),
+  receiptNotSent: msg('adminRegistration.receiptNotSent'),
+  noEmail: msg('adminRegistration.noEmail'),
+  impersonationNotAllowed: msg('adminRegistration.impersonationNotAllowed'),
+  impersonationInvalid: msg('adminRegistration.impersonationInvalid'),
+  impersonationUnknown: msg('adminRegistration.impersonationUnknown'),
+  impersonationStaff: msg('adminRegistration.impersonationStaff'),
 } as const;
 
 /** The request header carrying the impersonated user id (docs/product.md §7). */

@@ -3,6 +3,10 @@ import { MESSAGES } from '../domain/messages.ts';
 import { fieldErrors } from '../domain/validation.ts';
 import { ContactMessageSchema } from './public.ts';
 import { errorText } from './errors.ts';
+import { translateText } from '../i18n/message-ref.ts';
+import { translatorFor } from '../i18n/translators.ts';
+
+const english = (text: string) => translateText(translatorFor('en'), text);
 
 const valid = {
   firstName: 'Kim',
@@ -64,7 +68,8 @@ describe('contact message rules (docs/product.md §5)', () => {
   it.each(['705555012', '70555501234', 'abcdefghij', '705555012x'])(
     'rejects the phone %j unless exactly 10 digits ("Please enter a valid 10 digit phone number")',
     (phone) => {
-      expect(errorsOf({ ...valid, phone })).toEqual({ phone: 'Please enter a valid 10 digit phone number' });
+      expect(errorsOf({ ...valid, phone })).toEqual({ phone: MESSAGES.phone });
+      expect(english(MESSAGES.phone)).toBe('Please enter a valid 10 digit phone number');
     },
   );
 
@@ -77,9 +82,12 @@ describe('error text (docs/product.md §8)', () => {
   it('shows the message, else the joined field errors, else the generic text with the status', () => {
     expect(errorText(400, { message: 'Nope.' })).toBe('Nope.');
     expect(errorText(400, { errors: { a: 'First.', b: 'Second.' } })).toBe('First. Second.');
-    expect(errorText(502, undefined)).toBe(
+    expect(errorText(502, undefined, english)).toBe(
       '(502) Something went wrong, please try again later or contact us for help.',
     );
     expect(errorText(500, { errors: {} })).toBe(MESSAGES.somethingWrong(500));
+    expect(errorText(400, { errors: { a: MESSAGES.required, b: MESSAGES.phone } }, english)).toBe(
+      'Value is required Please enter a valid 10 digit phone number',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/message-ref.ts';
 import { z } from 'zod';
 import { CompetitorFieldsSchema } from '../domain/competitor.ts';
 import { MESSAGES } from '../domain/messages.ts';
@@ -27,18 +28,17 @@ export const REGISTRATION_PATHS = {
 } as const;
 
 export const REGISTRATION_MESSAGES = {
-  completed:
-    'This registration is complete and can no longer be changed online. Please contact us to make changes.',
-  alreadyCompleted: 'This registration is already complete.',
-  closed: 'Online registration is currently closed',
-  lunchNotOnSale: 'Lunch tickets are not on sale for this tournament.',
-  noSpectatorToRemove: 'There are no spectator passes to remove.',
-  noLunchToRemove: 'There are no lunch tickets to remove.',
-  tooManyPasses: (max: number) => `At most ${max} can be added to one registration.`,
-  nothingToPay: 'Please add a competitor, spectator pass or lunch ticket before completing the registration.',
-  tooManyContacts: (max: number) => `At most ${max} contacts can be added to one registration.`,
-  paymentUnavailable: 'Online payment is not available right now, please try again later.',
-  cardUnavailable: 'Paying by card is not available right now. Please choose to pay at the door.',
+  completed: msg('registration.completed'),
+  alreadyCompleted: msg('registration.alreadyCompleted'),
+  closed: msg('registration.closed'),
+  lunchNotOnSale: msg('registration.lunchNotOnSale'),
+  noSpectatorToRemove: msg('registration.noSpectatorToRemove'),
+  noLunchToRemove: msg('registration.noLunchToRemove'),
+  tooManyPasses: (max: number) => msg('registration.tooManyPasses', { max }),
+  nothingToPay: msg('registration.nothingToPay'),
+  tooManyContacts: (max: number) => msg('registration.tooManyContacts', { max }),
+  paymentUnavailable: msg('registration.paymentUnavailable'),
+  cardUnavailable: msg('registration.cardUnavailable'),
 } as const;
 
 /** Spectator passes and lunch tickets per registration. */

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/message-ref.ts';
 import { z } from 'zod';
 import { divisionRuleErrors } from '../domain/division-rules.ts';
 import { MESSAGES } from '../domain/messages.ts';
@@ -126,11 +127,11 @@ export const EVENT_TYPE_MATCHDAY_DEFAULTS = {
   thirdPlace: 'shared',
 } as const;
 export const EVENT_TYPE_MESSAGES = {
-  judges: 'Choose 3 or 5 judges',
-  score: 'Please enter a score from -9999 to 9999 with at most two decimals',
-  scoreOrder: 'The highest score must be above the lowest',
-  minutes: 'Please enter minutes above 0 (at most 600, two decimals)',
-  thirdPlace: 'Choose a shared third place or a match for third',
+  judges: msg('eventType.judges'),
+  score: msg('eventType.score'),
+  scoreOrder: msg('eventType.scoreOrder'),
+  minutes: msg('eventType.minutes'),
+  thirdPlace: msg('eventType.thirdPlace'),
 } as const;
 const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
 const score = () =>

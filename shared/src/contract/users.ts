@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from '../i18n/locale.ts';
 import { ACCOUNT_ROLES } from '../domain/roles.ts';
 import { MESSAGES } from '../domain/messages.ts';
+import { msg } from '../i18n/message-ref.ts';
 import { machineText } from '../domain/text.ts';
 import { endpoint } from './endpoint.ts';
 import { MessageSchema } from './public.ts';
@@ -35,27 +36,22 @@ export const USER_PATHS = {
 } as const;
 
 export const USER_MESSAGES = {
-  registered: 'Thank you for signing up! Please check your e-mail for a link to verify your account.',
-  verified: 'Your account has been verified. You can now sign in.',
-  verifyFailed:
-    'This verification link is invalid, has already been used or has expired. Please sign up again or contact us for help.',
-  badCredentials: 'The e-mail address or password is incorrect.',
-  unverified:
-    'Your account has not been verified yet. Please follow the link in the e-mail we sent you when you signed up (it may take up to 5 minutes to arrive).',
-  forgotSent: 'If an account exists for that e-mail address, we have sent it a link to reset the password.',
-  resetDone: 'Your password has been changed.',
-  resetFailed:
-    'This password reset link is invalid, has already been used or has expired. Please request a new one.',
-  refreshFailed: 'Your session has expired, please sign in again.',
-  loggedOut: 'You have been signed out.',
-  googleUnavailable: 'Google sign-in is not available.',
-  googleFailed: 'Google sign-in failed, please try again or sign in with your e-mail and password.',
-  googleUnverified: 'Your Google account e-mail address is not verified.',
-  // Checked on the server against a list of common passwords (decision 018).
-  commonPassword:
-    'This password is one of the most commonly used and easy to guess. Please choose another one.',
-  tooManyAttempts:
-    'Too many sign-in attempts for this account. Please wait 15 minutes, or sign in on a device you have used before.',
+  // Checked on the server against a list of common passwords (decision 018): commonPassword.
+  registered: msg('user.registered'),
+  verified: msg('user.verified'),
+  verifyFailed: msg('user.verifyFailed'),
+  badCredentials: msg('user.badCredentials'),
+  unverified: msg('user.unverified'),
+  forgotSent: msg('user.forgotSent'),
+  resetDone: msg('user.resetDone'),
+  resetFailed: msg('user.resetFailed'),
+  refreshFailed: msg('user.refreshFailed'),
+  loggedOut: msg('user.loggedOut'),
+  googleUnavailable: msg('user.googleUnavailable'),
+  googleFailed: msg('user.googleFailed'),
+  googleUnverified: msg('user.googleUnverified'),
+  commonPassword: msg('user.commonPassword'),
+  tooManyAttempts: msg('user.tooManyAttempts'),
 } as const;
 
 /** Sign-up (docs/product.md §5). `confirmPassword` must equal `password`. */

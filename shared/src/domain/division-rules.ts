@@ -1,12 +1,13 @@
+import { msg } from '../i18n/message-ref.ts';
 // Division rules (docs/design.md §5): the settings matchmaking groups competitors by.
 // A division takes competitors of an age range (age on tournament day), one gender or
 // mixed, some competitor levels (none listed means any level), an optional weight range,
 // and holds between minSize and maxSize competitors.
 
 export const DIVISION_MESSAGES = {
-  ageRange: 'The minimum age must not be above the maximum age',
-  weightRange: 'The minimum weight must not be above the maximum weight',
-  sizeRange: 'The minimum size must not be above the maximum size',
+  ageRange: msg('division.ageRange'),
+  weightRange: msg('division.weightRange'),
+  sizeRange: msg('division.sizeRange'),
 } as const;
 
 /** docs/product.md §3 genders; null is a mixed division. */

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { normalizePhone } from './phone.ts';
 import { optionalPhoneField, phoneField } from './validation.ts';
+import { translateText } from '../i18n/message-ref.ts';
+import { translatorFor } from '../i18n/translators.ts';
+
+const english = (text = '') => translateText(translatorFor('en'), text);
 
 describe('phone numbers (docs/product.md §5: exactly 10 digits)', () => {
   it.each([
@@ -35,9 +39,9 @@ describe('phone numbers (docs/product.md §5: exactly 10 digits)', () => {
     expect(phoneField().parse('(705) 555-0142')).toBe('7055550142');
     expect(optionalPhoneField().parse('+1 705 555 0142')).toBe('7055550142');
     expect(optionalPhoneField().parse('  ')).toBeNull();
-    expect(phoneField().safeParse('555-0142').error?.issues[0]?.message).toBe(
+    expect(english(phoneField().safeParse('555-0142').error?.issues[0]?.message)).toBe(
       'Please enter a valid 10 digit phone number',
     );
-    expect(phoneField().safeParse('').error?.issues[0]?.message).toBe('Value is required');
+    expect(english(phoneField().safeParse('').error?.issues[0]?.message)).toBe('Value is required');
   });
 });

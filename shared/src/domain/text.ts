@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/message-ref.ts';
 
 // One rule for every free-text field of the /api and of the mutators
 // (docs/decisions/032-text-and-number-limits.md). PostgreSQL cannot store a NUL character: it
@@ -10,12 +11,12 @@ import { z } from 'zod';
 // line breaks and tabs; every other field is one line.
 
 export const TEXT_MESSAGES = {
-  control: 'Please remove the control characters from this field',
-  lineBreak: 'Please keep this field on one line',
-  direction: 'Please remove the invisible text-direction characters from this field',
-  broken: 'This field has characters that are not allowed',
-  notValid: 'This value is not valid',
-  tooLong: (max: number) => `This field should be at most ${max} characters long`,
+  control: msg('field.control'),
+  lineBreak: msg('field.lineBreak'),
+  direction: msg('field.direction'),
+  broken: msg('field.broken'),
+  notValid: msg('field.notValid'),
+  tooLong: (max: number) => msg('field.tooLong', { max }),
 } as const;
 
 /** Longest free text by kind, where a field had no limit of its own. */

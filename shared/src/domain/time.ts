@@ -1,3 +1,4 @@
+import { msg } from '../i18n/message-ref.ts';
 // One rule (docs/decisions/029-tournament-time-zone.md) for every date and time the
 // site shows. An instant (a check-in, a payment, a receipt) is shown in the tournament's time
 // zone, whatever the device's own zone is, and labelled with the zone's abbreviation ("EST");
@@ -19,7 +20,7 @@ export const CANADIAN_TIME_ZONES = [
   { zone: 'America/Whitehorse', label: 'Yukon (Whitehorse)' },
 ] as const;
 
-export const TIME_ZONE_MESSAGE = 'Please choose a valid time zone';
+export const TIME_ZONE_MESSAGE = msg('field.timeZone');
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const formats = new Map<string, Intl.DateTimeFormat>();

@@ -1,11 +1,12 @@
+import { msg } from '../i18n/message-ref.ts';
 // Settings rule for a tournament's dates (decision 007): registration opens on or before the day it
 // closes, and closes before tournament day. "Closes after" is the last day registration is open
 // (docs/product.md §4), so opening and closing on one day is a one-day window and allowed.
 
 export const TOURNAMENT_DATE_MESSAGES = {
-  notADay: 'Please enter a valid date',
-  opensBeforeCloses: 'Registration must open on or before the day it closes',
-  closesBeforeTournament: 'Registration must close before the tournament date',
+  notADay: msg('tournamentDate.notADay'),
+  opensBeforeCloses: msg('tournamentDate.opensBeforeCloses'),
+  closesBeforeTournament: msg('tournamentDate.closesBeforeTournament'),
 } as const;
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;

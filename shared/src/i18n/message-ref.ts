@@ -31,6 +31,11 @@ export function translateText(translator: Translator, text: string): string {
       values = undefined;
     }
   }
+  // A value may itself be a reference (a field's problem inside a refusal): translated too.
+  if (values)
+    for (const [name, value] of Object.entries(values))
+      if (typeof value === 'string' && value.startsWith(PREFIX))
+        values[name] = translateText(translator, value);
   try {
     return translator.t(key, values);
   } catch {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { onError, UNAVAILABLE_MESSAGE } from '../lib/errors.ts';
 import { isDatabaseUnavailable, outageCode } from './unavailable.ts';
+import { english } from '../testing/english.ts';
 
 // A database outage answers 503 with Retry-After (the client tries again); any other failure
 // stays a 500 to look into.
@@ -14,9 +15,9 @@ describe('outageCode', () => {
   it('recognizes a lost or refused connection from either driver, through Drizzle’s wrapper', () => {
     expect(outageCode(viaDrizzle(coded('CONNECTION_CLOSED')))).toBe('CONNECTION_CLOSED');
     expect(outageCode(coded('ECONNREFUSED'))).toBe('ECONNREFUSED');
-    expect(outageCode(viaDrizzle(coded('57P01', 'terminating connection due to administrator command')))).toBe(
-      '57P01',
-    );
+    expect(
+      outageCode(viaDrizzle(coded('57P01', 'terminating connection due to administrator command'))),
+    ).toBe('57P01');
     expect(outageCode(coded('57P03', 'the database system is starting up'))).toBe('57P03');
     expect(outageCode(coded('08006'))).toBe('08006');
     expect(outageCode(new Error('Connection terminated unexpectedly'))).toBe('CONNECTION_TERMINATED');
@@ -44,7 +45,7 @@ describe('the error handler', () => {
     const res = await app.request('/outage');
     expect(res.status).toBe(503);
     expect(res.headers.get('Retry-After')).toBe('5');
-    expect(await res.json()).toEqual({ message: UNAVAILABLE_MESSAGE });
+    expect(await res.json()).toEqual({ message: english(UNAVAILABLE_MESSAGE) });
   });
 
   it('still answers anything else 500', async () => {

@@ -3,6 +3,7 @@ import { ADMIN_REGISTRATION_MESSAGES as M } from '@tournament/shared';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../db/schema.ts';
 import { logger } from '../lib/logger.ts';
+import { english } from '../testing/english.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 
 // "View as this customer": docs/product.md §4 and §7; decision 014.
@@ -154,7 +155,7 @@ describe('refusals', () => {
         as(parent.user.id),
       );
       expect(res.status).toBe(403);
-      expect(res.json).toEqual({ message: M.impersonationNotAllowed });
+      expect(res.json).toEqual({ message: english(M.impersonationNotAllowed) });
     }
   });
 
@@ -168,7 +169,7 @@ describe('refusals', () => {
         as(staff.user.id),
       );
       expect(res.status).toBe(403);
-      expect(res.json).toEqual({ message: M.impersonationStaff });
+      expect(res.json).toEqual({ message: english(M.impersonationStaff) });
     }
   });
 
@@ -181,11 +182,11 @@ describe('refusals', () => {
       as(987654),
     );
     expect(unknown.status).toBe(404);
-    expect(unknown.json).toEqual({ message: M.impersonationUnknown });
+    expect(unknown.json).toEqual({ message: english(M.impersonationUnknown) });
     for (const bad of ['abc', '-1', '1.5', '12345678901']) {
       const res = await t.call('GET', '/api/registration/has-completed', undefined, director.token, as(bad));
       expect(res.status, bad).toBe(400);
-      expect(res.json).toEqual({ message: M.impersonationInvalid });
+      expect(res.json).toEqual({ message: english(M.impersonationInvalid) });
     }
   });
 
@@ -252,7 +253,7 @@ describe('the explicit start call', () => {
       director.token,
     );
     expect(staff.status).toBe(409);
-    expect(staff.json.message).toBe(M.impersonationStaff);
+    expect(staff.json.message).toBe(english(M.impersonationStaff));
     expect((await t.call('POST', '/api/admin/impersonation/987654', undefined, director.token)).status).toBe(
       404,
     );

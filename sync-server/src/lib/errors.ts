@@ -2,9 +2,10 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
-import { DomainError, fieldErrors, MESSAGES, NOT_FOUND_TEXT } from '@tournament/shared';
+import { DomainError, fieldErrors, MESSAGES, msg, NOT_FOUND_TEXT } from '@tournament/shared';
 import { outageCode } from '../db/unavailable.ts';
 import { logger } from './logger.ts';
+import { translateAnswer } from '../http/answer-language.ts';
 
 // The one error type lives in shared (domain/domain-error.ts): rules, mutators and services
 // throw it; `onError` maps it to docs/product.md §8.
@@ -15,42 +16,44 @@ export const forbidden = () => new DomainError('forbidden', MESSAGES.noPermissio
 export const unauthorized = () => new DomainError('unauthorized', MESSAGES.needsAuthentication, 401);
 
 /** Said while the database is away; the answer is a 503 with Retry-After. */
-export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+export const UNAVAILABLE_MESSAGE = msg('server.unavailable');
 const RETRY_AFTER_SECONDS = 5;
 
-/** One error handler: every failure leaves as `{message}` or `{errors}` with the right status. */
+/**
+ * One error handler: every failure leaves as `{message}` or `{errors}` with the right status,
+ * its message references in the reader's language (decision 037).
+ */
 export function onError(err: Error, c: Context): Response {
+  const answer = (
+    body: { message: string } | { errors: Record<string, string> },
+    status: number,
+    headers?: Record<string, string>,
+  ) => c.json(translateAnswer(c, body), status as ContentfulStatusCode, headers);
   if (err instanceof DomainError) {
-    return c.json(
-      err.errors ? { errors: err.errors } : { message: err.message },
-      err.status as ContentfulStatusCode,
-      err.headers,
-    );
+    return answer(err.errors ? { errors: err.errors } : { message: err.message }, err.status, err.headers);
   }
   if (err instanceof ZodError) {
-    return c.json({ errors: fieldErrors(err) }, 400);
+    return answer({ errors: fieldErrors(err) }, 400);
   }
   if (err instanceof HTTPException) {
-    const status = err.status as ContentfulStatusCode;
-    const message = err.message || defaultMessage(status);
-    return c.json({ message }, status);
+    return answer({ message: err.message || defaultMessage(err.status) }, err.status);
   }
   if (isZodLengthCheckCrash(err)) {
-    return c.json({ message: 'The request is not valid.' }, 400);
+    return answer({ message: msg('server.requestNotValid') }, 400);
   }
   const outage = outageCode(err);
   if (outage) {
     // The database is away (db/unavailable.ts): the client tries again; only the code is logged.
     logger.warn({ code: outage, requestId: c.get('requestId' as never) }, 'database unavailable');
     c.header('Retry-After', String(RETRY_AFTER_SECONDS));
-    return c.json({ message: UNAVAILABLE_MESSAGE }, 503);
+    return answer({ message: UNAVAILABLE_MESSAGE }, 503);
   }
   logger.error({ err, requestId: c.get('requestId' as never) }, 'unhandled error');
-  return c.json({ message: MESSAGES.somethingWrong(500) }, 500);
+  return answer({ message: MESSAGES.somethingWrong(500) }, 500);
 }
 
 function defaultMessage(status: number): string {
-  if (status === 413) return 'The request is too large.';
+  if (status === 413) return msg('server.tooLarge');
   if (status === 401) return MESSAGES.needsAuthentication;
   if (status === 403) return MESSAGES.noPermission;
   return MESSAGES.somethingWrong(status);

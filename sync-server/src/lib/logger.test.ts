@@ -5,6 +5,7 @@ import { users } from '../db/schema.ts';
 import { captureLogs } from '../testing/log-capture.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { serializeError } from './logger.ts';
+import { english } from '../testing/english.ts';
 
 // A database error names what failed (SQLSTATE, constraint, table) and never the values: the
 // query's parameters held e-mails, addresses, phones and password hashes.
@@ -46,7 +47,7 @@ describe('the log of a database error', () => {
     logs = captureLogs();
     const res = await t.call('POST', `/api/users/register?from=${encodeURIComponent(ada.email)}`, ada);
     expect(res.status).toBe(500);
-    expect(res.json).toEqual({ message: MESSAGES.somethingWrong(500) });
+    expect(res.json).toEqual({ message: english(MESSAGES.somethingWrong(500)) });
 
     const text = logs.text();
     for (const secret of SECRETS) expect(text).not.toContain(secret);

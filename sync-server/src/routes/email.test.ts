@@ -6,6 +6,7 @@ import { MESSAGES } from '@tournament/shared';
 import { CONTACT_LIMIT } from '../services/contact.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { until } from '../testing/until.ts';
+import { english } from '../testing/english.ts';
 
 // PUT /api/email/contactUs: docs/product.md §5 rules and messages, the mail it sends,
 // the per-address rate limit.
@@ -38,11 +39,11 @@ describe('PUT /api/email/contactUs rules and messages', () => {
   });
 
   it.each([
-    ['firstName', { firstName: '  ' }, MESSAGES.required],
-    ['lastName', { lastName: '' }, MESSAGES.required],
-    ['email', { email: undefined }, MESSAGES.required],
+    ['firstName', { firstName: '  ' }, english(MESSAGES.required)],
+    ['lastName', { lastName: '' }, english(MESSAGES.required)],
+    ['email', { email: undefined }, english(MESSAGES.required)],
     ['email', { email: 'kim@' }, 'Value is not a valid email address'],
-    ['message', { message: '\n\t ' }, MESSAGES.required],
+    ['message', { message: '\n\t ' }, english(MESSAGES.required)],
     ['phone', { phone: '705555012' }, 'Please enter a valid 10 digit phone number'],
     ['phone', { phone: '705-555-01234' }, 'Please enter a valid 10 digit phone number'],
   ])('refuses a bad %s with its message (%j) and sends nothing', async (field, change, message) => {
@@ -104,7 +105,7 @@ describe('mail through a real SMTP server (SMTP_URL)', () => {
     try {
       const res = await t.call('PUT', '/api/email/contactUs', valid);
       expect(res.status).toBe(200);
-      expect(res.json).toEqual({ message: MESSAGES.contactSent });
+      expect(res.json).toEqual({ message: english(MESSAGES.contactSent) });
       expect(received).toHaveLength(1);
       const [{ envelopeTo, mail }] = received as [(typeof received)[number]];
       expect(envelopeTo).toEqual(['info@nomac.example']);

@@ -13,7 +13,9 @@ import {
   EventTicketRequestSchema,
   EventTicketResponseSchema,
 } from '@tournament/shared';
+import { translateText, translatorFor } from '@tournament/shared';
 import { clientAddress } from '../http/client-address.ts';
+import { requestLocale } from '../http/locale.ts';
 import { currentCaller } from '../services/tokens.ts';
 import { issueEventTicket, verifyEventTicket } from '../sync/event-tickets.ts';
 import { defineRawRoute } from '../http/define-route.ts';
@@ -121,7 +123,14 @@ syncRoutes
   .openapi(pushRoute, async (c) => {
     const caller = c.get('caller');
     if (!caller) throw unauthorized();
-    return c.json(await push(c.get('deps'), caller, c.req.valid('json')), 200);
+    const answer = await push(c.get('deps'), caller, c.req.valid('json'));
+    // A refusal's message may be a reference (a rule's field message, decision 037): the
+    // pusher reads it in its language; the recorded result keeps the reference.
+    const reader = translatorFor(requestLocale(c));
+    const results = answer.results.map((r) =>
+      r.message ? { ...r, message: translateText(reader, r.message) } : r,
+    );
+    return c.json({ ...answer, results }, 200);
   })
   .openapi(pullRoute, async (c) =>
     c.json(await pull(c.get('deps'), c.get('caller'), c.req.valid('json')), 200),
@@ -190,7 +199,9 @@ syncRoutes
           // away: the stream ends, and the client reconnects and pulls.
           if (
             ticket &&
-            !(await currentCaller(deps.database.db, ticket.caller.personId, ticket.tokenVersion).catch(() => null))
+            !(await currentCaller(deps.database.db, ticket.caller.personId, ticket.tokenVersion).catch(
+              () => null,
+            ))
           )
             break;
           await stream.write(': heartbeat\n\n');

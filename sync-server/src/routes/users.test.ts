@@ -6,6 +6,7 @@ import { accountLinks, rateLimits, users } from '../db/schema.ts';
 import { ACCOUNT_LIMITS } from '../services/accounts.ts';
 import { AUDIENCE, ISSUER } from '../services/tokens.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { english } from '../testing/english.ts';
 
 const NOW = '2026-11-22T12:00:00Z';
 
@@ -66,23 +67,34 @@ describe('sign-up and verification', () => {
       phoneNumber: '',
     });
     expect(res.status).toBe(400);
-    for (const f of ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'addressLine1', 'city', 'postalCode', 'phoneNumber', 'province']) {
-      expect(res.json.errors[f], f).toBe(MESSAGES.required);
+    for (const f of [
+      'firstName',
+      'lastName',
+      'email',
+      'password',
+      'confirmPassword',
+      'addressLine1',
+      'city',
+      'postalCode',
+      'phoneNumber',
+      'province',
+    ]) {
+      expect(res.json.errors[f], f).toBe(english(MESSAGES.required));
     }
     expect(res.json.errors.addressLine2).toBeUndefined();
   });
 
   it.each([
-    [{ email: 'not-an-email' }, 'email', MESSAGES.email],
-    [{ password: 'short', confirmPassword: 'short' }, 'password', MESSAGES.passwordLength],
-    [{ confirmPassword: 'something else' }, 'confirmPassword', MESSAGES.passwordsMatch],
-    [{ postalCode: 'D5A 1A1' }, 'postalCode', MESSAGES.postalCode],
-    [{ postalCode: 'W5A1A1' }, 'postalCode', MESSAGES.postalCode],
-    [{ postalCode: 'P5A 1O1' }, 'postalCode', MESSAGES.postalCode],
-    [{ postalCode: '12345' }, 'postalCode', MESSAGES.postalCode],
-    [{ phoneNumber: '705555123' }, 'phoneNumber', MESSAGES.phone],
-    [{ phoneNumber: '(705) 555-123' }, 'phoneNumber', MESSAGES.phone],
-    [{ province: 'XX' }, 'province', MESSAGES.required],
+    [{ email: 'not-an-email' }, 'email', english(MESSAGES.email)],
+    [{ password: 'short', confirmPassword: 'short' }, 'password', english(MESSAGES.passwordLength)],
+    [{ confirmPassword: 'something else' }, 'confirmPassword', english(MESSAGES.passwordsMatch)],
+    [{ postalCode: 'D5A 1A1' }, 'postalCode', english(MESSAGES.postalCode)],
+    [{ postalCode: 'W5A1A1' }, 'postalCode', english(MESSAGES.postalCode)],
+    [{ postalCode: 'P5A 1O1' }, 'postalCode', english(MESSAGES.postalCode)],
+    [{ postalCode: '12345' }, 'postalCode', english(MESSAGES.postalCode)],
+    [{ phoneNumber: '705555123' }, 'phoneNumber', english(MESSAGES.phone)],
+    [{ phoneNumber: '(705) 555-123' }, 'phoneNumber', english(MESSAGES.phone)],
+    [{ province: 'XX' }, 'province', english(MESSAGES.required)],
   ])('sign-up %j is refused on %s with its message', async (overrides, field, message) => {
     const res = await t.call('POST', '/api/users/register', signUp(overrides));
     expect(res.status).toBe(400);
@@ -90,14 +102,18 @@ describe('sign-up and verification', () => {
   });
 
   it('a lower-case postal code without a space is accepted', async () => {
-    const res = await t.call('POST', '/api/users/register', signUp({ email: 'lower@example.com', postalCode: 'p5a1a1' }));
+    const res = await t.call(
+      'POST',
+      '/api/users/register',
+      signUp({ email: 'lower@example.com', postalCode: 'p5a1a1' }),
+    );
     expect(res.status).toBe(200);
   });
 
   it('sign-up creates an unverified Customer and mails a long random link, stored only hashed', async () => {
     const res = await t.call('POST', '/api/users/register', signUp({ email: 'new@example.com' }));
     expect(res.status).toBe(200);
-    expect(res.json.message).toBe(USER_MESSAGES.registered);
+    expect(res.json.message).toBe(english(USER_MESSAGES.registered));
     const [user] = await t.db.select().from(users).where(eq(users.email, 'new@example.com'));
     expect(user).toMatchObject({ roles: ['Customer'], verifiedAt: null, postalCode: 'P5A 1A1' });
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
@@ -105,7 +121,10 @@ describe('sign-up and verification', () => {
     expect(link).toMatch(/^http:\/\/localhost:3000\/user\/verification\/[\w-]+$/);
     const hash = link.split('/').pop() as string;
     expect(Buffer.from(hash, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
-    const stored = await t.db.select().from(accountLinks).where(eq(accountLinks.userId, user?.id ?? 0));
+    const stored = await t.db
+      .select()
+      .from(accountLinks)
+      .where(eq(accountLinks.userId, user?.id ?? 0));
     expect(stored).toHaveLength(1);
     expect(stored[0]?.tokenHash).not.toContain(hash);
   });
@@ -113,9 +132,13 @@ describe('sign-up and verification', () => {
   it('an e-mail already registered gets the same answer and its owner a "you already have an account" mail', async () => {
     await signUpAndVerify(t, { email: 'taken@example.com' });
     t.sent.length = 0;
-    const res = await t.call('POST', '/api/users/register', signUp({ email: 'Taken@Example.com', firstName: 'Mallory' }));
+    const res = await t.call(
+      'POST',
+      '/api/users/register',
+      signUp({ email: 'Taken@Example.com', firstName: 'Mallory' }),
+    );
     expect(res.status).toBe(200);
-    expect(res.json.message).toBe(USER_MESSAGES.registered);
+    expect(res.json.message).toBe(english(USER_MESSAGES.registered));
     expect(t.sent).toHaveLength(1);
     expect(t.sent[0]?.subject).toMatch(/already have an account/);
     const rows = await t.db.select().from(users).where(eq(users.email, 'Taken@Example.com'));
@@ -125,14 +148,20 @@ describe('sign-up and verification', () => {
   it('an unverified account cannot sign in, with a clear message; after the link it can', async () => {
     const body = signUp({ email: 'pending@example.com' });
     await t.call('POST', '/api/users/register', body);
-    const before = await t.call('POST', '/api/users/authenticate', { username: body.email, password: body.password });
+    const before = await t.call('POST', '/api/users/authenticate', {
+      username: body.email,
+      password: body.password,
+    });
     expect(before.status).toBe(403);
-    expect(before.json.message).toBe(USER_MESSAGES.unverified);
+    expect(before.json.message).toBe(english(USER_MESSAGES.unverified));
     const hash = linkIn(t, body.email).split('/').pop();
     const verified = await t.call('PUT', '/api/users/register', { hash });
     expect(verified.status).toBe(200);
     expect(verified.json.message).toBeTruthy();
-    const after = await t.call('POST', '/api/users/authenticate', { username: body.email, password: body.password });
+    const after = await t.call('POST', '/api/users/authenticate', {
+      username: body.email,
+      password: body.password,
+    });
     expect(after.status).toBe(200);
   });
 
@@ -143,7 +172,7 @@ describe('sign-up and verification', () => {
     expect((await t.call('PUT', '/api/users/register', { hash })).status).toBe(200);
     const again = await t.call('PUT', '/api/users/register', { hash });
     expect(again.status).toBe(400);
-    expect(again.json.message).toBe(USER_MESSAGES.verifyFailed);
+    expect(again.json.message).toBe(english(USER_MESSAGES.verifyFailed));
   });
 
   it('a verification link expires after 24 hours', async () => {
@@ -161,7 +190,7 @@ describe('sign-up and verification', () => {
   it('a made-up verification hash is refused', async () => {
     const res = await t.call('PUT', '/api/users/register', { hash: 'not-a-real-link' });
     expect(res.status).toBe(400);
-    expect(res.json.message).toBe(USER_MESSAGES.verifyFailed);
+    expect(res.json.message).toBe(english(USER_MESSAGES.verifyFailed));
   });
 });
 
@@ -177,7 +206,10 @@ describe('sign-in and tokens', () => {
 
   it('answers the user with a token whose payload carries personId, roles and userDisplayName', async () => {
     const { user, password } = await t.createUser('TournamentDirector');
-    const res = await t.call('POST', '/api/users/authenticate', { username: user.email.toUpperCase(), password });
+    const res = await t.call('POST', '/api/users/authenticate', {
+      username: user.email.toUpperCase(),
+      password,
+    });
     expect(res.status).toBe(200);
     expect(res.json.user).toMatchObject({
       personId: user.id,
@@ -187,24 +219,38 @@ describe('sign-in and tokens', () => {
     });
     expect(res.json.user.refreshToken).toBeTruthy();
     const claims = decodeJwt(res.json.user.token);
-    expect(claims).toMatchObject({ personId: user.id, roles: ['TournamentDirector'], iss: ISSUER, aud: AUDIENCE });
+    expect(claims).toMatchObject({
+      personId: user.id,
+      roles: ['TournamentDirector'],
+      iss: ISSUER,
+      aud: AUDIENCE,
+    });
     expect(claims.exp).toBeGreaterThan(claims.iat ?? 0);
   });
 
   it('a wrong password and an unknown e-mail get the same answer', async () => {
     const { user } = await t.createUser('Customer');
-    const wrong = await t.call('POST', '/api/users/authenticate', { username: user.email, password: 'wrong password' });
-    const unknown = await t.call('POST', '/api/users/authenticate', { username: 'nobody@example.com', password: 'x' });
+    const wrong = await t.call('POST', '/api/users/authenticate', {
+      username: user.email,
+      password: 'wrong password',
+    });
+    const unknown = await t.call('POST', '/api/users/authenticate', {
+      username: 'nobody@example.com',
+      password: 'x',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.json).toEqual(unknown.json);
-    expect(wrong.json.message).toBe(USER_MESSAGES.badCredentials);
+    expect(wrong.json.message).toBe(english(USER_MESSAGES.badCredentials));
   });
 
   it('sign-in marks e-mail and password as required', async () => {
     const res = await t.call('POST', '/api/users/authenticate', { username: '', password: '' });
     expect(res.status).toBe(400);
-    expect(res.json.errors).toEqual({ username: MESSAGES.required, password: MESSAGES.required });
+    expect(res.json.errors).toEqual({
+      username: english(MESSAGES.required),
+      password: english(MESSAGES.required),
+    });
   });
 
   describe('forged and stale access tokens are refused', () => {
@@ -236,7 +282,12 @@ describe('sign-in and tokens', () => {
 
     it('roles re-signed with another key', async () => {
       const { user } = await t.createUser('Customer');
-      const token = await new SignJWT({ personId: user.id, roles: ['SuperAdmin'], userDisplayName: 'x', tv: 0 })
+      const token = await new SignJWT({
+        personId: user.id,
+        roles: ['SuperAdmin'],
+        userDisplayName: 'x',
+        tv: 0,
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(user.id))
         .setIssuer(ISSUER)
@@ -267,7 +318,9 @@ describe('sign-in and tokens', () => {
 
     it('an expired token', async () => {
       const { user, token } = await t.createUser('SuperAdmin');
-      const old = await signWith(user.id, (j) => j.setAudience(AUDIENCE).setExpirationTime(new Date(t.clock.now.getTime() - 1000)));
+      const old = await signWith(user.id, (j) =>
+        j.setAudience(AUDIENCE).setExpirationTime(new Date(t.clock.now.getTime() - 1000)),
+      );
       expect((await probe(old)).status).toBe(401);
       t.clock.advance(16 * 60 * 1000);
       try {
@@ -291,7 +344,8 @@ describe('sign-in and tokens', () => {
 
   it('a refresh token rotates: the new pair works, the old refresh token does not', async () => {
     const { user, password } = await t.createUser('Customer');
-    const first = (await t.call('POST', '/api/users/authenticate', { username: user.email, password })).json.user;
+    const first = (await t.call('POST', '/api/users/authenticate', { username: user.email, password })).json
+      .user;
     const second = await t.call('POST', '/api/users/refresh', { refreshToken: first.refreshToken });
     expect(second.status).toBe(200);
     expect(second.json.user.personId).toBe(user.id);
@@ -302,20 +356,27 @@ describe('sign-in and tokens', () => {
 
   it('reusing an old refresh token revokes its whole family', async () => {
     const { user, password } = await t.createUser('Customer');
-    const first = (await t.call('POST', '/api/users/authenticate', { username: user.email, password })).json.user;
-    const second = (await t.call('POST', '/api/users/refresh', { refreshToken: first.refreshToken })).json.user;
+    const first = (await t.call('POST', '/api/users/authenticate', { username: user.email, password })).json
+      .user;
+    const second = (await t.call('POST', '/api/users/refresh', { refreshToken: first.refreshToken })).json
+      .user;
     const replay = await t.call('POST', '/api/users/refresh', { refreshToken: first.refreshToken });
     expect(replay.status).toBe(401);
-    expect(replay.json.message).toBe(USER_MESSAGES.refreshFailed);
-    expect((await t.call('POST', '/api/users/refresh', { refreshToken: second.refreshToken })).status).toBe(401);
+    expect(replay.json.message).toBe(english(USER_MESSAGES.refreshFailed));
+    expect((await t.call('POST', '/api/users/refresh', { refreshToken: second.refreshToken })).status).toBe(
+      401,
+    );
   });
 
   it('a refresh token expires after a week unused', async () => {
     const { user, password } = await t.createUser('Customer');
-    const first = (await t.call('POST', '/api/users/authenticate', { username: user.email, password })).json.user;
+    const first = (await t.call('POST', '/api/users/authenticate', { username: user.email, password })).json
+      .user;
     t.clock.advance(7 * 24 * 60 * 60 * 1000 + 1000);
     try {
-      expect((await t.call('POST', '/api/users/refresh', { refreshToken: first.refreshToken })).status).toBe(401);
+      expect((await t.call('POST', '/api/users/refresh', { refreshToken: first.refreshToken })).status).toBe(
+        401,
+      );
     } finally {
       t.clock.set(NOW);
     }
@@ -323,11 +384,19 @@ describe('sign-in and tokens', () => {
 
   it('logout revokes the refresh token of that device only', async () => {
     const { user, password } = await t.createUser('Customer');
-    const tablet = (await t.call('POST', '/api/users/authenticate', { username: user.email, password })).json.user;
-    const phone = (await t.call('POST', '/api/users/authenticate', { username: user.email, password })).json.user;
-    expect((await t.call('POST', '/api/users/logout', { refreshToken: tablet.refreshToken })).status).toBe(200);
-    expect((await t.call('POST', '/api/users/refresh', { refreshToken: tablet.refreshToken })).status).toBe(401);
-    expect((await t.call('POST', '/api/users/refresh', { refreshToken: phone.refreshToken })).status).toBe(200);
+    const tablet = (await t.call('POST', '/api/users/authenticate', { username: user.email, password })).json
+      .user;
+    const phone = (await t.call('POST', '/api/users/authenticate', { username: user.email, password })).json
+      .user;
+    expect((await t.call('POST', '/api/users/logout', { refreshToken: tablet.refreshToken })).status).toBe(
+      200,
+    );
+    expect((await t.call('POST', '/api/users/refresh', { refreshToken: tablet.refreshToken })).status).toBe(
+      401,
+    );
+    expect((await t.call('POST', '/api/users/refresh', { refreshToken: phone.refreshToken })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -358,27 +427,41 @@ describe('forgot and reset', () => {
     expect(unknown.status).toBe(200);
     expect(known.json).toEqual(unknown.json);
     expect(t.sent.map((m) => m.to)).toEqual([user.email]);
-    expect(linkIn(t, user.email)).toMatch(new RegExp(`^http://localhost:3000/user/reset/${user.id}/[\\w-]{43,}$`));
+    expect(linkIn(t, user.email)).toMatch(
+      new RegExp(`^http://localhost:3000/user/reset/${user.id}/[\\w-]{43,}$`),
+    );
   });
 
   it('forgot needs a valid e-mail', async () => {
-    expect((await t.call('POST', '/api/users/forgot', { email: '' })).json.errors.email).toBe(MESSAGES.required);
-    expect((await t.call('POST', '/api/users/forgot', { email: 'x@' })).json.errors.email).toBe(MESSAGES.email);
+    expect((await t.call('POST', '/api/users/forgot', { email: '' })).json.errors.email).toBe(
+      english(MESSAGES.required),
+    );
+    expect((await t.call('POST', '/api/users/forgot', { email: 'x@' })).json.errors.email).toBe(
+      english(MESSAGES.email),
+    );
   });
 
   it('a reset sets the new password and revokes every earlier token', async () => {
     const { user, password, token } = await t.createUser('SuperAdmin');
-    const session = (await t.call('POST', '/api/users/authenticate', { username: user.email, password })).json.user;
+    const session = (await t.call('POST', '/api/users/authenticate', { username: user.email, password })).json
+      .user;
     const link = await resetLink(user.email);
     const res = await t.call('PUT', '/api/users/reset', { ...link, newPassword: 'a brand new password' });
     expect(res.status).toBe(200);
-    expect(res.json.message).toBe(USER_MESSAGES.resetDone);
-    expect((await t.call('POST', '/api/users/authenticate', { username: user.email, password })).status).toBe(401);
-    const fresh = await t.call('POST', '/api/users/authenticate', { username: user.email, password: 'a brand new password' });
+    expect(res.json.message).toBe(english(USER_MESSAGES.resetDone));
+    expect((await t.call('POST', '/api/users/authenticate', { username: user.email, password })).status).toBe(
+      401,
+    );
+    const fresh = await t.call('POST', '/api/users/authenticate', {
+      username: user.email,
+      password: 'a brand new password',
+    });
     expect(fresh.status).toBe(200);
     expect((await t.call('GET', '/api/dev/mailbox', undefined, token)).status).toBe(401);
     expect((await t.call('GET', '/api/dev/mailbox', undefined, session.token)).status).toBe(401);
-    expect((await t.call('POST', '/api/users/refresh', { refreshToken: session.refreshToken })).status).toBe(401);
+    expect((await t.call('POST', '/api/users/refresh', { refreshToken: session.refreshToken })).status).toBe(
+      401,
+    );
     expect((await t.call('GET', '/api/dev/mailbox', undefined, fresh.json.user.token)).status).toBe(200);
   });
 
@@ -387,16 +470,18 @@ describe('forgot and reset', () => {
     const link = await resetLink(user.email);
     const res = await t.call('PUT', '/api/users/reset', { ...link, newPassword: 'short' });
     expect(res.status).toBe(400);
-    expect(res.json.errors.newPassword).toBe(MESSAGES.passwordLength);
+    expect(res.json.errors.newPassword).toBe(english(MESSAGES.passwordLength));
   });
 
   it('a reset link works once', async () => {
     const { user } = await t.createUser('Customer');
     const link = await resetLink(user.email);
-    expect((await t.call('PUT', '/api/users/reset', { ...link, newPassword: 'first new password' })).status).toBe(200);
+    expect(
+      (await t.call('PUT', '/api/users/reset', { ...link, newPassword: 'first new password' })).status,
+    ).toBe(200);
     const again = await t.call('PUT', '/api/users/reset', { ...link, newPassword: 'second new password' });
     expect(again.status).toBe(400);
-    expect(again.json.message).toBe(USER_MESSAGES.resetFailed);
+    expect(again.json.message).toBe(english(USER_MESSAGES.resetFailed));
   });
 
   it('a reset link expires after an hour', async () => {
@@ -404,7 +489,9 @@ describe('forgot and reset', () => {
     const link = await resetLink(user.email);
     t.clock.advance(60 * 60 * 1000 + 1000);
     try {
-      expect((await t.call('PUT', '/api/users/reset', { ...link, newPassword: 'too late password' })).status).toBe(400);
+      expect(
+        (await t.call('PUT', '/api/users/reset', { ...link, newPassword: 'too late password' })).status,
+      ).toBe(400);
     } finally {
       t.clock.set(NOW);
     }
@@ -414,11 +501,19 @@ describe('forgot and reset', () => {
     const { user } = await t.createUser('Customer');
     const victim = await t.createUser('SuperAdmin');
     const link = await resetLink(user.email);
-    const res = await t.call('PUT', '/api/users/reset', { ...link, userId: victim.user.id, newPassword: 'hijacked password' });
+    const res = await t.call('PUT', '/api/users/reset', {
+      ...link,
+      userId: victim.user.id,
+      newPassword: 'hijacked password',
+    });
     expect(res.status).toBe(400);
     expect(
-      (await t.call('POST', '/api/users/authenticate', { username: victim.user.email, password: 'hijacked password' }))
-        .status,
+      (
+        await t.call('POST', '/api/users/authenticate', {
+          username: victim.user.email,
+          password: 'hijacked password',
+        })
+      ).status,
     ).toBe(401);
   });
 
@@ -431,7 +526,9 @@ describe('forgot and reset', () => {
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     const winner = results[0]?.status === 200 ? 'concurrent one' : 'concurrent two';
-    expect((await t.call('POST', '/api/users/authenticate', { username: user.email, password: winner })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/api/users/authenticate', { username: user.email, password: winner })).status,
+    ).toBe(200);
   });
 });
 
@@ -449,7 +546,9 @@ describe('rate limits', () => {
     const { user, password } = await t.createUser('Customer');
     const [limit] = ACCOUNT_LIMITS.authenticate.account;
     for (let i = 0; i < limit; i++) {
-      expect((await t.call('POST', '/api/users/authenticate', { username: user.email, password: 'wrong' })).status).toBe(401);
+      expect(
+        (await t.call('POST', '/api/users/authenticate', { username: user.email, password: 'wrong' })).status,
+      ).toBe(401);
     }
     const res = await t.call('POST', '/api/users/authenticate', { username: user.email, password });
     expect(res.status).toBe(429);
@@ -459,14 +558,26 @@ describe('rate limits', () => {
   it('sign-in answers 429 past the per-address limit, and a spoofed X-Forwarded-For does not help', async () => {
     const [limit] = ACCOUNT_LIMITS.authenticate.address;
     for (let i = 0; i < limit; i++) {
-      const res = await t.call('POST', '/api/users/authenticate', { username: `u${i}@example.com`, password: 'x' }, undefined, {
-        'X-Forwarded-For': `203.0.113.${i % 250}`,
-      });
+      const res = await t.call(
+        'POST',
+        '/api/users/authenticate',
+        { username: `u${i}@example.com`, password: 'x' },
+        undefined,
+        {
+          'X-Forwarded-For': `203.0.113.${i % 250}`,
+        },
+      );
       expect(res.status).toBe(401);
     }
-    const res = await t.call('POST', '/api/users/authenticate', { username: 'last@example.com', password: 'x' }, undefined, {
-      'X-Forwarded-For': '198.51.100.7',
-    });
+    const res = await t.call(
+      'POST',
+      '/api/users/authenticate',
+      { username: 'last@example.com', password: 'x' },
+      undefined,
+      {
+        'X-Forwarded-For': '198.51.100.7',
+      },
+    );
     expect(res.status).toBe(429);
   });
 
@@ -481,18 +592,30 @@ describe('rate limits', () => {
   it('sign-up answers 429 past the per-address limit', async () => {
     const [limit] = ACCOUNT_LIMITS.register.address;
     for (let i = 0; i < limit; i++) {
-      expect((await t.call('POST', '/api/users/register', signUp({ email: `many${i}@example.com` }))).status).toBe(200);
+      expect(
+        (await t.call('POST', '/api/users/register', signUp({ email: `many${i}@example.com` }))).status,
+      ).toBe(200);
     }
-    expect((await t.call('POST', '/api/users/register', signUp({ email: 'onemore@example.com' }))).status).toBe(429);
+    expect(
+      (await t.call('POST', '/api/users/register', signUp({ email: 'onemore@example.com' }))).status,
+    ).toBe(429);
   });
 
   it('reset answers 429 past the per-link limit (decision 018: per link, not per user id)', async () => {
     const [limit] = ACCOUNT_LIMITS.reset.account;
     for (let i = 0; i < limit; i++) {
-      const res = await t.call('PUT', '/api/users/reset', { userId: 1, hash: 'guess', newPassword: 'guessing password' });
+      const res = await t.call('PUT', '/api/users/reset', {
+        userId: 1,
+        hash: 'guess',
+        newPassword: 'guessing password',
+      });
       expect(res.status).toBe(400);
     }
-    const res = await t.call('PUT', '/api/users/reset', { userId: 1, hash: 'guess', newPassword: 'guessing password' });
+    const res = await t.call('PUT', '/api/users/reset', {
+      userId: 1,
+      hash: 'guess',
+      newPassword: 'guessing password',
+    });
     expect(res.status).toBe(429);
   });
 });
@@ -506,9 +629,16 @@ describe('the whole sign-up path', () => {
 
   it('sign up, verify, sign in as a Customer', async () => {
     const body = await signUpAndVerify(t, { email: 'family@example.com' });
-    const res = await t.call('POST', '/api/users/authenticate', { username: body.email, password: body.password });
+    const res = await t.call('POST', '/api/users/authenticate', {
+      username: body.email,
+      password: body.password,
+    });
     expect(res.status).toBe(200);
-    expect(res.json.user).toMatchObject({ roles: ['Customer'], firstName: 'Ada', userDisplayName: 'Ada Lovelace' });
+    expect(res.json.user).toMatchObject({
+      roles: ['Customer'],
+      firstName: 'Ada',
+      userDisplayName: 'Ada Lovelace',
+    });
   });
 });
 

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { ACCOUNT_LIMITS, DEVICE_LIMIT, SESSION_ABSOLUTE_MS } from './accounts.ts';
 import { DEVICE_COOKIE } from './device-cookies.ts';
 import { commonPasswordCount } from './passwords.ts';
+import { english } from '../testing/english.ts';
 
 // Accounts and staff access safe on tournament day (decision 018). Each test
 // fails on the code before these fixes.
@@ -62,26 +63,38 @@ describe('item 1: an account taken over before its owner signs up', () => {
 
   it("a later sign-up replaces an unverified account's password; only the latest link verifies", async () => {
     const email = 'parent@example.com';
-    expect((await t.call('POST', '/api/users/register', signUp(email, 'someone else chose', 'Eve'))).status).toBe(200);
+    expect(
+      (await t.call('POST', '/api/users/register', signUp(email, 'someone else chose', 'Eve'))).status,
+    ).toBe(200);
     const first = lastSecret(t, email);
-    expect((await t.call('POST', '/api/users/register', signUp(email, 'the parents own words'))).status).toBe(200);
+    expect((await t.call('POST', '/api/users/register', signUp(email, 'the parents own words'))).status).toBe(
+      200,
+    );
     const second = lastSecret(t, email);
 
     const stale = await t.call('PUT', '/api/users/register', { hash: first });
     expect(stale.status).toBe(400);
-    expect(stale.json.message).toBe(USER_MESSAGES.verifyFailed);
+    expect(stale.json.message).toBe(english(USER_MESSAGES.verifyFailed));
     expect((await t.call('PUT', '/api/users/register', { hash: second })).status).toBe(200);
 
-    const parent = await t.call('POST', '/api/users/authenticate', { username: email, password: 'the parents own words' });
+    const parent = await t.call('POST', '/api/users/authenticate', {
+      username: email,
+      password: 'the parents own words',
+    });
     expect(parent.status).toBe(200);
     expect(parent.json.user.firstName).toBe('Pat');
-    const other = await t.call('POST', '/api/users/authenticate', { username: email, password: 'someone else chose' });
+    const other = await t.call('POST', '/api/users/authenticate', {
+      username: email,
+      password: 'someone else chose',
+    });
     expect(other.status).toBe(401);
   });
 
   it('the first verification ends every session the account had', async () => {
     const email = 'held@example.com';
-    expect((await t.call('POST', '/api/users/register', signUp(email, 'held by a stranger'))).status).toBe(200);
+    expect((await t.call('POST', '/api/users/register', signUp(email, 'held by a stranger'))).status).toBe(
+      200,
+    );
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     if (!user) throw new Error('no account');
     // A session the account somehow had before its owner proved the address.
@@ -126,16 +139,29 @@ describe('item 3: staff not locked out on tournament day', () => {
 
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) {
-      statuses.push((await t.call('POST', '/api/users/authenticate', { username: user.email, password: 'a wrong guess' })).status);
+      statuses.push(
+        (await t.call('POST', '/api/users/authenticate', { username: user.email, password: 'a wrong guess' }))
+          .status,
+      );
     }
-    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(ACCOUNT_LIMITS.authenticate.account[0]);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(
+      ACCOUNT_LIMITS.authenticate.account[0],
+    );
     expect(statuses.at(-1)).toBe(429);
     // A stranger's browser, even with the right password, waits.
-    expect((await t.call('POST', '/api/users/authenticate', { username: user.email, password })).status).toBe(429);
+    expect((await t.call('POST', '/api/users/authenticate', { username: user.email, password })).status).toBe(
+      429,
+    );
     // The tablet does not.
-    const again = await t.call('POST', '/api/users/authenticate', { username: user.email, password }, undefined, {
-      Cookie: cookie,
-    });
+    const again = await t.call(
+      'POST',
+      '/api/users/authenticate',
+      { username: user.email, password },
+      undefined,
+      {
+        Cookie: cookie,
+      },
+    );
     expect(again.status).toBe(200);
     expect(again.json.user.email).toBe(user.email);
   });
@@ -151,24 +177,44 @@ describe('item 3: staff not locked out on tournament day', () => {
       await t.call('POST', '/api/users/authenticate', { username: a.user.email, password: 'wrong' });
     }
     for (const cookie of [forged, cookieOfB]) {
-      const res = await t.call('POST', '/api/users/authenticate', { username: a.user.email, password: a.password }, undefined, {
-        Cookie: cookie,
-      });
+      const res = await t.call(
+        'POST',
+        '/api/users/authenticate',
+        { username: a.user.email, password: a.password },
+        undefined,
+        {
+          Cookie: cookie,
+        },
+      );
       expect(res.status).toBe(429);
     }
   });
 
   it("a trusted device's own wrong passwords stop that device after the limit", async () => {
     const { user, password } = await t.createUser('TournamentDirector');
-    const cookie = deviceCookieOf(await t.call('POST', '/api/users/authenticate', { username: user.email, password }));
+    const cookie = deviceCookieOf(
+      await t.call('POST', '/api/users/authenticate', { username: user.email, password }),
+    );
     const headers = { Cookie: cookie };
     for (let i = 0; i < DEVICE_LIMIT[0]; i++) {
-      const res = await t.call('POST', '/api/users/authenticate', { username: user.email, password: 'wrong' }, undefined, headers);
+      const res = await t.call(
+        'POST',
+        '/api/users/authenticate',
+        { username: user.email, password: 'wrong' },
+        undefined,
+        headers,
+      );
       expect(res.status).toBe(401);
     }
-    const locked = await t.call('POST', '/api/users/authenticate', { username: user.email, password }, undefined, headers);
+    const locked = await t.call(
+      'POST',
+      '/api/users/authenticate',
+      { username: user.email, password },
+      undefined,
+      headers,
+    );
     expect(locked.status).toBe(429);
-    expect(locked.json.message).toBe(USER_MESSAGES.tooManyAttempts);
+    expect(locked.json.message).toBe(english(USER_MESSAGES.tooManyAttempts));
   });
 
   it("bogus reset attempts naming a user id leave that user's own link working", async () => {
@@ -176,10 +222,18 @@ describe('item 3: staff not locked out on tournament day', () => {
     expect((await t.call('POST', '/api/users/forgot', { email: user.email })).status).toBe(200);
     const secret = lastSecret(t, user.email);
     for (let i = 0; i < ACCOUNT_LIMITS.reset.account[0] + 2; i++) {
-      const res = await t.call('PUT', '/api/users/reset', { userId: user.id, hash: `bogus${i}`, newPassword: 'a guess at nothing' });
+      const res = await t.call('PUT', '/api/users/reset', {
+        userId: user.id,
+        hash: `bogus${i}`,
+        newPassword: 'a guess at nothing',
+      });
       expect(res.status).toBe(400);
     }
-    const real = await t.call('PUT', '/api/users/reset', { userId: user.id, hash: secret, newPassword: 'my brand new words' });
+    const real = await t.call('PUT', '/api/users/reset', {
+      userId: user.id,
+      hash: secret,
+      newPassword: 'my brand new words',
+    });
     expect(real.status).toBe(200);
   });
 
@@ -254,7 +308,9 @@ describe('item 2: link secrets never reach the log', () => {
 
   it('the dev mailbox log line shows links without their secret', () => {
     expect(loggableLink('http://x.test/user/reset/7/abcDEF')).toBe('http://x.test/user/reset/7/[redacted]');
-    expect(loggableLink('http://x.test/user/verification/abcDEF')).toBe('http://x.test/user/verification/[redacted]');
+    expect(loggableLink('http://x.test/user/verification/abcDEF')).toBe(
+      'http://x.test/user/verification/[redacted]',
+    );
     expect(loggableLink('http://x.test/user/forgot')).toBe('http://x.test/user/forgot');
     expect(loggablePath('/customer/home')).toBe('/customer/home');
     expect(loggablePath('/api/users/reset')).toBe('/api/users/reset');
@@ -283,8 +339,8 @@ describe('item 6: the smaller account items', () => {
 
   it('a session ends 30 days after sign-in however often it is refreshed', async () => {
     const { user, password } = await t.createUser('CheckInAdmin');
-    let refreshToken = (await t.call('POST', '/api/users/authenticate', { username: user.email, password })).json.user
-      .refreshToken as string;
+    let refreshToken = (await t.call('POST', '/api/users/authenticate', { username: user.email, password }))
+      .json.user.refreshToken as string;
     let refreshedAt = 0;
     while (refreshedAt + 6 * DAY < SESSION_ABSOLUTE_MS) {
       t.clock.advance(6 * DAY);
@@ -296,7 +352,7 @@ describe('item 6: the smaller account items', () => {
     t.clock.advance(SESSION_ABSOLUTE_MS - refreshedAt);
     const ended = await t.call('POST', '/api/users/refresh', { refreshToken });
     expect(ended.status).toBe(401);
-    expect(ended.json.message).toBe(USER_MESSAGES.refreshFailed);
+    expect(ended.json.message).toBe(english(USER_MESSAGES.refreshFailed));
     t.clock.set(NOW);
   });
 
@@ -304,7 +360,7 @@ describe('item 6: the smaller account items', () => {
     expect(commonPasswordCount()).toBeGreaterThanOrEqual(10_000);
     const res = await t.call('POST', '/api/users/register', signUp('common@example.com', 'iloveyou'));
     expect(res.status).toBe(400);
-    expect(res.json.errors.password).toBe(USER_MESSAGES.commonPassword);
+    expect(res.json.errors.password).toBe(english(USER_MESSAGES.commonPassword));
     expect(t.sent).toHaveLength(0);
 
     const { user } = await t.createUser('Customer');
@@ -315,14 +371,16 @@ describe('item 6: the smaller account items', () => {
       newPassword: 'Sunshine',
     });
     expect(reset.status).toBe(400);
-    expect(reset.json.errors.newPassword).toBe(USER_MESSAGES.commonPassword);
+    expect(reset.json.errors.newPassword).toBe(english(USER_MESSAGES.commonPassword));
   });
 
   it('production without SMTP_URL starts but says loudly that mail goes to the dev mailbox', () => {
     const config = loadConfig({ NODE_ENV: 'production' });
     expect(config.production).toBe(true);
     expect(mailConfigWarning(config)).toMatch(/SMTP_URL.*dev mailbox/s);
-    expect(mailConfigWarning(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }))).toBeUndefined();
+    expect(
+      mailConfigWarning(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' })),
+    ).toBeUndefined();
     expect(mailConfigWarning(loadConfig({}))).toBeUndefined();
   });
 });

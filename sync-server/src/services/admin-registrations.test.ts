@@ -9,6 +9,7 @@ import {
 import { competitors, payments } from '../db/schema.ts';
 import { competitorInput } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { english } from '../testing/english.ts';
 
 // The staff registrations desk (decision 014). Three families for the next tournament (pay at the
 // door, no Stripe): the Lees (complete, part paid, one of two checked in), the Okafors
@@ -278,7 +279,7 @@ describe('resend receipt', () => {
       checkIn.token,
     );
     expect(res.status).toBe(200);
-    expect(res.json.message).toBe(ADMIN_REGISTRATION_MESSAGES.receiptResent(okafor.user.email));
+    expect(res.json.message).toBe(english(ADMIN_REGISTRATION_MESSAGES.receiptResent(okafor.user.email)));
     expect(t.sent).toHaveLength(before + 1);
     const mail = t.sent.at(-1);
     expect(mail?.to).toBe(okafor.user.email);
@@ -294,7 +295,7 @@ describe('resend receipt', () => {
       checkIn.token,
     );
     expect(res.status).toBe(409);
-    expect(res.json.message).toBe(ADMIN_REGISTRATION_MESSAGES.noReceipt);
+    expect(res.json.message).toBe(english(ADMIN_REGISTRATION_MESSAGES.noReceipt));
     expect(t.sent).toHaveLength(before);
   });
 
@@ -348,7 +349,7 @@ describe('resend receipt', () => {
       checkIn.token,
     );
     expect(res.status).toBe(409);
-    expect(res.json.message).toBe(ADMIN_REGISTRATION_MESSAGES.noEmail);
+    expect(res.json.message).toBe(english(ADMIN_REGISTRATION_MESSAGES.noEmail));
     expect(t.sent).toHaveLength(before);
   });
 
@@ -365,7 +366,7 @@ describe('resend receipt', () => {
         checkIn.token,
       );
       expect(res.status).toBe(502);
-      expect(res.json.message).toBe(ADMIN_REGISTRATION_MESSAGES.receiptNotSent);
+      expect(res.json.message).toBe(english(ADMIN_REGISTRATION_MESSAGES.receiptNotSent));
     } finally {
       t.deps.mailer.send = send;
     }

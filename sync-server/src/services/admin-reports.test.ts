@@ -11,6 +11,7 @@ import {
   tournaments,
 } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { english } from '../testing/english.ts';
 
 // GET /api/admin/dashboard, /competitors and /competitors.csv against seeded rows (decision 013).
 
@@ -29,7 +30,12 @@ let ownerId: number;
 /** A date of birth giving `age` on tournament day (the seeded tournament is in February). */
 const bornAged = (age: number) => `${Number(tournamentDate.slice(0, 4)) - age}-01-01`;
 
-async function addRegistration(opts: { completed: boolean; spectators?: number; lunch?: number; tid?: number }) {
+async function addRegistration(opts: {
+  completed: boolean;
+  spectators?: number;
+  lunch?: number;
+  tid?: number;
+}) {
   const [r] = await t.db
     .insert(registrations)
     .values({
@@ -45,7 +51,15 @@ async function addRegistration(opts: { completed: boolean; spectators?: number; 
 
 async function addCompetitor(
   registrationId: number,
-  c: { first: string; age: number; gender: 1 | 2; level: string; events: string[]; checkedIn?: boolean; school?: string },
+  c: {
+    first: string;
+    age: number;
+    gender: 1 | 2;
+    level: string;
+    events: string[];
+    checkedIn?: boolean;
+    school?: string;
+  },
 ) {
   const [row] = await t.db
     .insert(competitors)
@@ -65,12 +79,19 @@ async function addCompetitor(
     })
     .returning();
   if (c.events.length) {
-    await t.db.insert(competitorEvents).values(c.events.map((e) => ({ competitorId: row!.id, eventId: eventId[e]! })));
+    await t.db
+      .insert(competitorEvents)
+      .values(c.events.map((e) => ({ competitorId: row!.id, eventId: eventId[e]! })));
   }
   return row!.id;
 }
 
-async function pay(registrationId: number, method: 'online' | 'cash' | 'card' | 'etransfer', amount: number, voided = false) {
+async function pay(
+  registrationId: number,
+  method: 'online' | 'cash' | 'card' | 'etransfer',
+  amount: number,
+  voided = false,
+) {
   await t.db.insert(payments).values({ id: crypto.randomUUID(), registrationId, method, amount, voided });
 }
 
@@ -92,22 +113,56 @@ beforeAll(async () => {
 
   // Two completed families and one still filling in the form.
   const smith = await addRegistration({ completed: true, spectators: 2, lunch: 3 });
-  await addCompetitor(smith, { first: 'Ava', age: 7, gender: 2, level: 'Beginner', events: ['Forms', 'Weapons'], checkedIn: true });
-  await addCompetitor(smith, { first: 'Ben', age: 12, gender: 1, level: 'Beginner', events: ['Forms', 'Sparring'] });
-  await addCompetitor(smith, { first: 'Cal', age: 40, gender: 1, level: 'Black Belt', events: ['Sparring'], checkedIn: true });
+  await addCompetitor(smith, {
+    first: 'Ava',
+    age: 7,
+    gender: 2,
+    level: 'Beginner',
+    events: ['Forms', 'Weapons'],
+    checkedIn: true,
+  });
+  await addCompetitor(smith, {
+    first: 'Ben',
+    age: 12,
+    gender: 1,
+    level: 'Beginner',
+    events: ['Forms', 'Sparring'],
+  });
+  await addCompetitor(smith, {
+    first: 'Cal',
+    age: 40,
+    gender: 1,
+    level: 'Black Belt',
+    events: ['Sparring'],
+    checkedIn: true,
+  });
   await pay(smith, 'online', 135);
   await pay(smith, 'cash', 20);
   const jones = await addRegistration({ completed: true, spectators: 1 });
-  await addCompetitor(jones, { first: 'Dee', age: 16, gender: 2, level: 'Advanced', events: ['Self-Defense'], school: '=HYPERLINK("x")' });
+  await addCompetitor(jones, {
+    first: 'Dee',
+    age: 16,
+    gender: 2,
+    level: 'Advanced',
+    events: ['Self-Defense'],
+    school: '=HYPERLINK("x")',
+  });
   await pay(jones, 'card', 60);
   await pay(jones, 'etransfer', 45);
   await pay(jones, 'cash', 500, true); // voided: counts nowhere
   const unfinished = await addRegistration({ completed: false, spectators: 5, lunch: 5 });
-  await addCompetitor(unfinished, { first: 'Eve', age: 25, gender: 2, level: 'Intermediate', events: ['Forms'] });
+  await addCompetitor(unfinished, {
+    first: 'Eve',
+    age: 25,
+    gender: 2,
+    level: 'Intermediate',
+    events: ['Forms'],
+  });
 }, 60_000);
 afterAll(() => t.close());
 
-const count = (list: { label: string; count: number }[]) => Object.fromEntries(list.map((c) => [c.label, c.count]));
+const count = (list: { label: string; count: number }[]) =>
+  Object.fromEntries(list.map((c) => [c.label, c.count]));
 
 describe('GET /api/admin/dashboard', () => {
   it('counts the next tournament: registrations, competitors by each breakdown, passes, revenue, check-in', async () => {
@@ -118,8 +173,18 @@ describe('GET /api/admin/dashboard', () => {
     expect(d.registrations).toEqual({ completed: 2, incomplete: 1 });
     // Eve's registration is not completed: she is not expected yet.
     expect(d.competitors.total).toBe(4);
-    expect(count(d.competitors.byEventType)).toEqual({ Forms: 2, Sparring: 2, Weapons: 1, 'Self-Defense': 1 });
-    expect(count(d.competitors.byLevel)).toEqual({ Beginner: 2, Intermediate: 0, Advanced: 1, 'Black Belt': 1 });
+    expect(count(d.competitors.byEventType)).toEqual({
+      Forms: 2,
+      Sparring: 2,
+      Weapons: 1,
+      'Self-Defense': 1,
+    });
+    expect(count(d.competitors.byLevel)).toEqual({
+      Beginner: 2,
+      Intermediate: 0,
+      Advanced: 1,
+      'Black Belt': 1,
+    });
     expect(count(d.competitors.byAgeBand)).toEqual({
       '7 and under': 1,
       '8-12': 1,
@@ -130,7 +195,11 @@ describe('GET /api/admin/dashboard', () => {
     expect(count(d.competitors.byGender)).toEqual({ Male: 2, Female: 2 });
     expect(d.spectators).toBe(3);
     expect(d.lunch).toBe(3);
-    expect(d.revenue).toEqual({ online: 135, door: 125, byMethod: { online: 135, cash: 20, card: 60, etransfer: 45 } });
+    expect(d.revenue).toEqual({
+      online: 135,
+      door: 125,
+      byMethod: { online: 135, cash: 20, card: 60, etransfer: 45 },
+    });
     expect(d.checkIn).toEqual({ checkedIn: 2, expected: 4 });
   });
 
@@ -165,7 +234,7 @@ describe('GET /api/admin/dashboard', () => {
   it('refuses a check-in admin (403), a customer (403) and a visitor (401)', async () => {
     const refused = await t.call('GET', '/api/admin/dashboard', undefined, checkInAdmin);
     expect(refused.status).toBe(403);
-    expect(refused.json.message).toBe(MESSAGES.noPermission);
+    expect(refused.json.message).toBe(english(MESSAGES.noPermission));
     expect((await t.call('GET', '/api/admin/dashboard', undefined, customer)).status).toBe(403);
     expect((await t.call('GET', '/api/admin/dashboard')).status).toBe(401);
   });
@@ -223,10 +292,17 @@ describe('GET /api/admin/competitors', () => {
 
 describe('GET /api/admin/competitors.csv', () => {
   it('downloads the filtered list, with a cell a spreadsheet would run as a formula defused', async () => {
-    const res = await t.call('GET', `/api/admin/competitors.csv?eventTypeId=${eventTypeId['Self-Defense']}`, undefined, superAdmin);
+    const res = await t.call(
+      'GET',
+      `/api/admin/competitors.csv?eventTypeId=${eventTypeId['Self-Defense']}`,
+      undefined,
+      superAdmin,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="competitors-${tournamentDate}.csv"`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="competitors-${tournamentDate}.csv"`,
+    );
     const lines = res.text.trimEnd().split('\r\n');
     expect(lines).toHaveLength(2);
     // One CSV writer for the site (shared/domain/csv.ts): cells are quoted only when they need it.

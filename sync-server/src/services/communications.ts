@@ -28,6 +28,7 @@ import {
   notFoundText,
   translatorFor,
   type Locale,
+  msg,
 } from '@tournament/shared';
 import {
   communicationSettings,
@@ -239,7 +240,7 @@ function assertKnownFields(input: Compose) {
 
 async function assertSmsAllowed(deps: Deps, input: Compose) {
   if (input.sms && !(await getSiteSettings(deps)).flags.AllowSmsNotifications) {
-    throw new DomainError('sms_disabled', 'SMS notifications are turned off (AllowSmsNotifications).', 409);
+    throw new DomainError('sms_disabled', msg('server.smsDisabled'), 409);
   }
 }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '@tournament/shared';
 import { users } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { english } from '../testing/english.ts';
 
 const CLIENT_ID = 'nomac-test.apps.googleusercontent.com';
 
@@ -52,7 +53,11 @@ describe('Google sign-in', () => {
     const credential = await googleToken({ sub: 'g-1', email: 'grace@example.com' });
     const res = await t.call('POST', '/api/users/google-oauth', { credential, clientId: CLIENT_ID });
     expect(res.status).toBe(200);
-    expect(res.json.user).toMatchObject({ roles: ['Customer'], email: 'grace@example.com', userDisplayName: 'Grace Hopper' });
+    expect(res.json.user).toMatchObject({
+      roles: ['Customer'],
+      email: 'grace@example.com',
+      userDisplayName: 'Grace Hopper',
+    });
     const [row] = await t.db.select().from(users).where(eq(users.email, 'grace@example.com'));
     expect(row?.verifiedAt).not.toBeNull();
     const again = await t.call('POST', '/api/users/google-oauth', { credential, clientId: CLIENT_ID });
@@ -81,7 +86,10 @@ describe('Google sign-in', () => {
       phoneNumber: '7055551234',
     };
     expect((await t.call('POST', '/api/users/register', signUp)).status).toBe(200);
-    const link = [...t.sent].reverse().find((m) => m.to === signUp.email)?.text.match(/https?:\/\/\S+/)?.[0];
+    const link = [...t.sent]
+      .reverse()
+      .find((m) => m.to === signUp.email)
+      ?.text.match(/https?:\/\/\S+/)?.[0];
     const [before] = await t.db.select().from(users).where(eq(users.email, signUp.email));
     const token = await t.deps.tokens.signAccess(
       { personId: before!.id, roles: ['Customer'], userDisplayName: 'Eve', tv: before!.tokenVersion },
@@ -89,10 +97,15 @@ describe('Google sign-in', () => {
     );
 
     const credential = await googleToken({ sub: 'g-claim', email: signUp.email });
-    expect((await t.call('POST', '/api/users/google-oauth', { credential, clientId: CLIENT_ID })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/api/users/google-oauth', { credential, clientId: CLIENT_ID })).status,
+    ).toBe(200);
     expect((await t.call('GET', '/api/registration/has-completed', undefined, token)).status).toBe(401);
     expect((await t.call('PUT', '/api/users/register', { hash: link?.split('/').pop() })).status).toBe(400);
-    const res = await t.call('POST', '/api/users/authenticate', { username: signUp.email, password: signUp.password });
+    const res = await t.call('POST', '/api/users/authenticate', {
+      username: signUp.email,
+      password: signUp.password,
+    });
     expect(res.status).toBe(401);
   });
 
@@ -100,27 +113,31 @@ describe('Google sign-in', () => {
     const credential = await googleToken({ sub: 'g-3', email: 'x@example.com' }, { aud: 'someone-else' });
     const res = await t.call('POST', '/api/users/google-oauth', { credential, clientId: CLIENT_ID });
     expect(res.status).toBe(401);
-    expect(res.json.message).toBe(USER_MESSAGES.googleFailed);
+    expect(res.json.message).toBe(english(USER_MESSAGES.googleFailed));
   });
 
   it('a token signed by another key is refused', async () => {
     const other = await generateKeyPair('RS256');
     const credential = await googleToken({ sub: 'g-4', email: 'y@example.com' }, { key: other.privateKey });
-    expect((await t.call('POST', '/api/users/google-oauth', { credential, clientId: CLIENT_ID })).status).toBe(401);
+    expect(
+      (await t.call('POST', '/api/users/google-oauth', { credential, clientId: CLIENT_ID })).status,
+    ).toBe(401);
   });
 
   it('an e-mail Google has not verified is refused', async () => {
     const credential = await googleToken({ sub: 'g-5', email: 'z@example.com', email_verified: false });
     const res = await t.call('POST', '/api/users/google-oauth', { credential, clientId: CLIENT_ID });
     expect(res.status).toBe(401);
-    expect(res.json.message).toBe(USER_MESSAGES.googleUnverified);
+    expect(res.json.message).toBe(english(USER_MESSAGES.googleUnverified));
   });
 
   it('an expired Google token is refused', async () => {
     const credential = await googleToken({ sub: 'g-6', email: 'old@example.com' });
     t.clock.advance(2 * 3600_000);
     try {
-      expect((await t.call('POST', '/api/users/google-oauth', { credential, clientId: CLIENT_ID })).status).toBe(401);
+      expect(
+        (await t.call('POST', '/api/users/google-oauth', { credential, clientId: CLIENT_ID })).status,
+      ).toBe(401);
     } finally {
       t.clock.set('2026-11-22T12:00:00Z');
     }
@@ -132,9 +149,12 @@ describe('Google sign-in without a client id', () => {
     const t = await createTestApp({ now: '2026-11-22T12:00:00Z' });
     try {
       expect((await t.call('GET', '/api/settings')).json.googleClientId).toBe('');
-      const res = await t.call('POST', '/api/users/google-oauth', { credential: 'a.b.c', clientId: 'anything' });
+      const res = await t.call('POST', '/api/users/google-oauth', {
+        credential: 'a.b.c',
+        clientId: 'anything',
+      });
       expect(res.status).toBe(400);
-      expect(res.json.message).toBe(USER_MESSAGES.googleUnavailable);
+      expect(res.json.message).toBe(english(USER_MESSAGES.googleUnavailable));
     } finally {
       await t.close();
     }

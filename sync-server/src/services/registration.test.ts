@@ -15,6 +15,7 @@ import { competitorInput } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { SETTINGS_CACHE_KEY } from './site-settings.ts';
 import { ISSUER } from './tokens.ts';
+import { english } from '../testing/english.ts';
 
 // Decision 009: the /api/registration rules, messages and ownership cases (pay at the door:
 // no Stripe configured). Stripe Checkout and its webhook: payments.test.ts.
@@ -206,8 +207,8 @@ describe('competitors', () => {
     );
     expect(res.status).toBe(400);
     expect(res.json.errors).toMatchObject({
-      firstName: MESSAGES.required,
-      emergencyContactPhone: MESSAGES.phone,
+      firstName: english(MESSAGES.required),
+      emergencyContactPhone: english(MESSAGES.phone),
     });
   });
 
@@ -267,13 +268,13 @@ describe('spectator passes and lunch tickets', () => {
     expect((await t.call('DELETE', `/api/registration/spectator/${id}`, undefined, token)).json).toBe(0);
     const none = await t.call('DELETE', `/api/registration/spectator/${id}`, undefined, token);
     expect(none.status).toBe(409);
-    expect(none.json.message).toBe(REGISTRATION_MESSAGES.noSpectatorToRemove);
+    expect(none.json.message).toBe(english(REGISTRATION_MESSAGES.noSpectatorToRemove));
   });
 
   it('lunch tickets are refused while SellLunchTickets is off, and sold while it is on', async () => {
     const off = await t.call('POST', `/api/registration/lunch/${id}`, undefined, staff.token);
     expect(off.status).toBe(409);
-    expect(off.json.message).toBe(REGISTRATION_MESSAGES.lunchNotOnSale);
+    expect(off.json.message).toBe(english(REGISTRATION_MESSAGES.lunchNotOnSale));
     await t.db.update(siteSettings).set({ sellLunchTickets: true });
     await t.deps.cache.invalidate(SETTINGS_CACHE_KEY);
     try {
@@ -368,8 +369,8 @@ describe('contacts', () => {
     );
     expect(res.status).toBe(400);
     expect(res.json.errors).toMatchObject({
-      'contacts.0.email': MESSAGES.email,
-      'contacts.0.phoneNumber': MESSAGES.phone,
+      'contacts.0.email': english(MESSAGES.email),
+      'contacts.0.phoneNumber': english(MESSAGES.phone),
     });
   });
 });
@@ -437,7 +438,7 @@ describe('completing with pay at the door (no Stripe configured)', () => {
   it('refuses to complete an empty registration', async () => {
     const res = await t.call('POST', `/api/registration/checkout/${id}`, undefined, c.token);
     expect(res.status).toBe(400);
-    expect(res.json.message).toBe(REGISTRATION_MESSAGES.nothingToPay);
+    expect(res.json.message).toBe(english(REGISTRATION_MESSAGES.nothingToPay));
   });
 
   it('has no receipt before completion', async () => {
@@ -513,19 +514,21 @@ describe('completing with pay at the door (no Stripe configured)', () => {
     ] as const) {
       const res = await t.call(method, url, body, c.token);
       expect(res.status).toBe(409);
-      expect(res.json.message).toBe(REGISTRATION_MESSAGES.completed);
+      expect(res.json.message).toBe(english(REGISTRATION_MESSAGES.completed));
     }
     const again = await t.call('POST', `/api/registration/checkout/${id}`, undefined, c.token);
     expect(again.status).toBe(409);
-    expect(again.json.message).toBe(REGISTRATION_MESSAGES.alreadyCompleted);
+    expect(again.json.message).toBe(english(REGISTRATION_MESSAGES.alreadyCompleted));
   });
 
   it('a director can still change a completed registration (a CheckInAdmin cannot, decision 018); the balance follows', async () => {
     const refused = await t.call('POST', `/api/registration/spectator/${id}`, undefined, staff.token);
     expect(refused.status).toBe(409);
-    expect(refused.json.message).toBe(REGISTRATION_MESSAGES.completed);
+    expect(refused.json.message).toBe(english(REGISTRATION_MESSAGES.completed));
     const director = await t.createUser('TournamentDirector');
-    expect((await t.call('POST', `/api/registration/spectator/${id}`, undefined, director.token)).json).toBe(3);
+    expect((await t.call('POST', `/api/registration/spectator/${id}`, undefined, director.token)).json).toBe(
+      3,
+    );
     const reg = (await t.call('GET', `/api/registration/${id}`, undefined, c.token)).json;
     expect(reg).toMatchObject({ cost: 120, balanceOwing: 120, isCompleted: true });
   });
@@ -555,7 +558,7 @@ describe('registration window', () => {
       );
       const closed = await late.call('POST', `/api/registration/spectator/${rid}`, undefined, token);
       expect(closed.status).toBe(409);
-      expect(closed.json.message).toBe(REGISTRATION_MESSAGES.closed);
+      expect(closed.json.message).toBe(english(REGISTRATION_MESSAGES.closed));
       const fresh = await late.createUser('Customer');
       const create = await late.call('POST', `/api/registration/create/${tid}`, undefined, fresh.token);
       expect(create.status).toBe(409);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ACCESS, MESSAGES } from '@tournament/shared';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { english } from '../testing/english.ts';
 
 // docs/product.md §6: settings are SuperAdmin only. Every settings route of the role table
 // is tried as a visitor (401), a Customer, a CheckInAdmin and a TournamentDirector (403).
@@ -37,7 +38,7 @@ describe('settings permissions', () => {
     async ({ method, url }) => {
       const res = await t.call(method, url, method === 'GET' || method === 'DELETE' ? undefined : {});
       expect(res.status).toBe(401);
-      expect(res.json).toEqual({ message: MESSAGES.needsAuthentication });
+      expect(res.json).toEqual({ message: english(MESSAGES.needsAuthentication) });
     },
   );
 
@@ -52,7 +53,7 @@ describe('settings permissions', () => {
           tokens[role],
         );
         expect(res.status, role).toBe(403);
-        expect(res.json).toEqual({ message: MESSAGES.noPermission });
+        expect(res.json).toEqual({ message: english(MESSAGES.noPermission) });
       }
     },
   );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIVISION_MESSAGES, type DivisionInput } from '@tournament/shared';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { english } from '../testing/english.ts';
 
 const makeDivision = (over: Partial<DivisionInput> = {}): DivisionInput => ({
   name: 'Boys 8-10 beginner sparring',
@@ -79,9 +80,9 @@ describe('division rules', () => {
     );
     expect(res.status).toBe(400);
     expect(res.json.errors).toEqual({
-      minAge: DIVISION_MESSAGES.ageRange,
-      minWeight: DIVISION_MESSAGES.weightRange,
-      minSize: DIVISION_MESSAGES.sizeRange,
+      minAge: english(DIVISION_MESSAGES.ageRange),
+      minWeight: english(DIVISION_MESSAGES.weightRange),
+      minSize: english(DIVISION_MESSAGES.sizeRange),
     });
   });
 

@@ -6,6 +6,7 @@ import { auditLog, competitorLevels, payments, registrations, tournaments, users
 import { competitorInput, insertFamily } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { getNextTournament } from './tournaments.ts';
+import { english } from '../testing/english.ts';
 
 // Decision 018: what check-in volunteers and directors reach of
 // other families' registrations, door payments above the balance, and the audit of staff
@@ -127,7 +128,7 @@ describe('item 4: a CheckInAdmin reaches only the next tournament', () => {
     });
     const refused = await t.call('POST', '/api/registration/competitor', add, checkIn.token);
     expect(refused.status).toBe(409);
-    expect(refused.json.message).toBe(REGISTRATION_MESSAGES.completed);
+    expect(refused.json.message).toBe(english(REGISTRATION_MESSAGES.completed));
     expect(
       (await t.call('POST', `/api/registration/spectator/${fam.registrationId}`, {}, checkIn.token)).status,
     ).toBe(409);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOURNAMENT_DATE_MESSAGES, type TournamentInput } from '@tournament/shared';
 import { auditLog, registrations } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { english } from '../testing/english.ts';
 
 const makeTournament = (over: Partial<TournamentInput> = {}): TournamentInput => ({
   tournamentDate: '2027-11-20',
@@ -82,7 +83,9 @@ describe('tournament settings', () => {
       admin,
     );
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ errors: { registrationOpensOn: TOURNAMENT_DATE_MESSAGES.opensBeforeCloses } });
+    expect(res.json).toEqual({
+      errors: { registrationOpensOn: english(TOURNAMENT_DATE_MESSAGES.opensBeforeCloses) },
+    });
   });
 
   it('refuses registration that closes on or after tournament day', async () => {
@@ -94,7 +97,9 @@ describe('tournament settings', () => {
       admin,
     );
     expect(res.status).toBe(400);
-    expect(res.json.errors.registrationClosesAfter).toBe(TOURNAMENT_DATE_MESSAGES.closesBeforeTournament);
+    expect(res.json.errors.registrationClosesAfter).toBe(
+      english(TOURNAMENT_DATE_MESSAGES.closesBeforeTournament),
+    );
   });
 
   it('refuses missing and negative fields with field messages', async () => {
@@ -122,7 +127,7 @@ describe('tournament settings', () => {
     expect(res.status).toBe(400);
     expect(res.json.errors).toMatchObject({
       city: 'Value is required',
-      registrationClosesAfter: TOURNAMENT_DATE_MESSAGES.closesBeforeTournament,
+      registrationClosesAfter: english(TOURNAMENT_DATE_MESSAGES.closesBeforeTournament),
     });
     expect((await t.call('GET', '/api/admin/tournaments', undefined, admin)).json).toEqual(before);
   });

@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepOnDevice } from '../lib/offline-cache.ts';
 import { OFFLINE_TEXT } from '../lib/offline.ts';
+import { tm } from '../lib/i18n.tsx';
 import { invalidateQueries } from '../lib/use-query.ts';
 import { makeSettings } from '../testing/fixtures.ts';
 import { Providers } from './providers.tsx';
@@ -39,12 +40,12 @@ describe('the shell reloaded offline', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText(/Something went wrong/)).toBeNull();
     // The kept copy answered the read: nothing to say about the network at all.
-    expect(screen.queryByText(OFFLINE_TEXT)).toBeNull();
+    expect(screen.queryByText(tm(OFFLINE_TEXT))).toBeNull();
   });
 
   it('never loaded on this device: says calmly that it needs a connection, no danger alert', async () => {
     renderAt('/contact');
-    expect(await screen.findByText(OFFLINE_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText(tm(OFFLINE_TEXT))).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('link', { name: 'Contact Us' })).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useOptionalToast } from '../components/ui/toast.tsx';
 import { useOptionalPageAlert } from './page-alert.tsx';
+import { tm } from './i18n.tsx';
 
 // One way to run what a button does when it is not a form (delete, reorder, resend, spectator
 // +/-) and what a form does once its values are checked (lib/form.ts): busy while it runs, a
@@ -60,7 +61,9 @@ export function useAction<A extends unknown[], R>(
     setError(undefined);
     try {
       const value = await fn(...args);
-      const text = typeof o.success === 'function' ? o.success(value) : o.success;
+      const success = typeof o.success === 'function' ? o.success(value) : o.success;
+      // A success or a prefix may be a message reference (a shared constant): the page's language.
+      const text = success && tm(success);
       if (text) {
         const { toast: show, pageAlert: current } = latest.current;
         if (o.successAs === 'toast' && show) show({ title: text, variant: 'success' });
@@ -69,7 +72,7 @@ export function useAction<A extends unknown[], R>(
       return { ok: true, value };
     } catch (e) {
       setError(e);
-      const prefix = typeof o.errorPrefix === 'function' ? o.errorPrefix(...args) : (o.errorPrefix ?? '');
+      const prefix = tm(typeof o.errorPrefix === 'function' ? o.errorPrefix(...args) : (o.errorPrefix ?? ''));
       // showError: danger with the section 8 text, or the calm notice when the device is offline.
       if (alerting) latest.current.pageAlert?.showError(e, prefix);
       return { ok: false, error: e };

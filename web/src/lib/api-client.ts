@@ -1,15 +1,23 @@
-import { answersFile, urlOf, type AnswerOf, type CallArgs, type Endpoint } from '@shared/contract/endpoint.ts';
+import {
+  answersFile,
+  urlOf,
+  type AnswerOf,
+  type CallArgs,
+  type Endpoint,
+} from '@shared/contract/endpoint.ts';
 import { errorText } from '@shared/contract/error-text.ts';
+import { msg } from '@shared/i18n/message-ref.ts';
 import { getImpersonatedUserId } from './impersonation.ts';
+import { tm } from './i18n.tsx';
 import { isKeptRead, keepOnDevice, keptOnDevice } from './offline-cache.ts';
 import { forceLogout, getSession } from './session.ts';
 
-/** A non-OK answer; `message` is the docs/product.md §8 text a user sees. */
+/** A non-OK answer; `message` is the docs/product.md §8 text a user sees, in the page's language. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
   constructor(status: number, body: unknown) {
-    super(errorText(status, body));
+    super(errorText(status, body, tm));
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
@@ -17,12 +25,18 @@ export class ApiError extends Error {
   /** Field errors of a 400 answer (`{errors:{field:message}}`), if any. */
   get fieldErrors(): Record<string, string> {
     const b = this.body as { errors?: unknown } | null;
-    return b && typeof b.errors === 'object' && b.errors ? (b.errors as Record<string, string>) : {};
+    if (!b || typeof b.errors !== 'object' || !b.errors) return {};
+    return Object.fromEntries(
+      Object.entries(b.errors as Record<string, unknown>).map(([k, v]) => [
+        k,
+        typeof v === 'string' ? tm(v) : v,
+      ]),
+    ) as Record<string, string>;
   }
 }
 
-/** The calm text of a request that got no answer (offline is not an error). */
-export const OFFLINE_TEXT = 'You are offline. This needs a connection: try again when the network is back.';
+/** The calm text of a request that got no answer (offline is not an error): a message reference, shown with tm(). */
+export const OFFLINE_TEXT = msg('error.offline');
 
 /**
  * A request that got no answer at all (the fetch threw: offline, or the server unreachable).
@@ -129,7 +143,9 @@ async function request<T>(
     }
     const pauseMs = POST_RETRY_PAUSES_MS[attempt];
     const worthRetrying =
-      res === undefined ? typeof navigator === 'undefined' || navigator.onLine : RETRIED_STATUSES.has(res.status);
+      res === undefined
+        ? typeof navigator === 'undefined' || navigator.onLine
+        : RETRIED_STATUSES.has(res.status);
     if (!idempotent || pauseMs === undefined || !worthRetrying) break;
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
@@ -185,7 +201,8 @@ function get<T>(path: string, schema?: SchemaArg<T>): Promise<T | unknown> {
 }
 
 /** `[args]`, optional when the endpoint needs none of params, query or body. */
-type ArgsOf<E extends Endpoint> = Record<never, never> extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];
+type ArgsOf<E extends Endpoint> =
+  Record<never, never> extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];
 
 /**
  * Calls an endpoint of the contract (shared/src/contract/<area>.ts; decision 035): the URL is

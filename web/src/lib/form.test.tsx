@@ -3,11 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { ContactMessageSchema } from '@shared/contract/public.ts';
 import { DivisionInputSchema } from '@shared/contract/settings.ts';
 import { MESSAGES } from '@shared/domain/messages.ts';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PageAlert } from '../components/page-alert.tsx';
 import { TextField } from '../components/form/text-field.tsx';
 import { ApiError } from './api-client.ts';
 import { useForm } from './form.ts';
+import { setCatalog, tm } from './i18n.tsx';
+import { en } from '@shared/i18n/catalog/en/index.ts';
+import { fr } from '@shared/i18n/catalog/fr/index.ts';
 import { PageAlertProvider } from './page-alert.tsx';
 
 // useForm as a person meets it: a contact-like form on the shared schema, typed into.
@@ -55,23 +58,23 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 describe('useForm', () => {
   it('shows no message before a field is touched', () => {
     renderForm(vi.fn());
-    expect(screen.queryByText(MESSAGES.required)).not.toBeInTheDocument();
+    expect(screen.queryByText(tm(MESSAGES.required))).not.toBeInTheDocument();
   });
 
   it('a field’s error shows after it is left', async () => {
     const user = renderForm(vi.fn());
     await user.click(screen.getByLabelText(/First name/));
     await user.tab();
-    expect(screen.getByLabelText(/First name/)).toHaveAccessibleDescription(MESSAGES.required);
+    expect(screen.getByLabelText(/First name/)).toHaveAccessibleDescription(tm(MESSAGES.required));
     expect(screen.getByLabelText(/Last name/)).not.toHaveAttribute('aria-invalid');
   });
 
   it('validates as the user types and clears once the value is good', async () => {
     const user = renderForm(vi.fn());
     await user.type(screen.getByLabelText(/Email/), 'kim@');
-    expect(screen.getByText(MESSAGES.email)).toBeInTheDocument();
+    expect(screen.getByText(tm(MESSAGES.email))).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Email/), 'example.com');
-    expect(screen.queryByText(MESSAGES.email)).not.toBeInTheDocument();
+    expect(screen.queryByText(tm(MESSAGES.email))).not.toBeInTheDocument();
   });
 
   it('a submit shows every message, focuses the first wrong field and sends nothing', async () => {
@@ -79,7 +82,7 @@ describe('useForm', () => {
     const user = renderForm(onSubmit);
     await user.type(screen.getByLabelText(/Last name/), 'Lavoie');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(screen.getAllByText(MESSAGES.required)).toHaveLength(3);
+    expect(screen.getAllByText(tm(MESSAGES.required))).toHaveLength(3);
     await waitFor(() => expect(screen.getByLabelText(/First name/)).toHaveFocus());
     expect(onSubmit).not.toHaveBeenCalled();
   });
@@ -103,7 +106,7 @@ describe('useForm', () => {
     const user = renderForm(onSubmit, true);
     await user.click(screen.getByRole('button', { name: 'Send' }));
     // reportValidity refused: the shared messages are not shown yet and nothing is sent.
-    expect(screen.queryByText(MESSAGES.required)).not.toBeInTheDocument();
+    expect(screen.queryByText(tm(MESSAGES.required))).not.toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -203,6 +206,40 @@ describe('useForm with values that are not text', () => {
         expect.objectContaining({ minAge: 9, competitorLevelIds: [4] }),
         expect.anything(),
       ),
+    );
+  });
+});
+
+describe('useForm in French (docs/decisions/037-english-and-french.md)', () => {
+  afterEach(() => setCatalog('en', en));
+
+  it('shows the schema’s field messages, references, in the page’s language', async () => {
+    setCatalog('fr', fr);
+    const user = renderForm(vi.fn());
+    await user.click(screen.getByLabelText(/First name/));
+    await user.tab();
+    expect(screen.getByLabelText(/First name/)).toHaveAccessibleDescription('Ce champ est obligatoire');
+    await user.type(screen.getByLabelText(/Email/), 'kim@');
+    expect(screen.getByText('Cette adresse courriel n’est pas valide')).toBeInTheDocument();
+  });
+
+  it('a 400’s field references and a failed action’s text are shown in French', async () => {
+    setCatalog('fr', fr);
+    const user = renderForm(async () => {
+      throw new ApiError(400, { errors: { email: MESSAGES.email } });
+    });
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByLabelText(/Email/)).toHaveAccessibleDescription(
+      'Cette adresse courriel n’est pas valide',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Cette adresse courriel n’est pas valide');
+  });
+
+  it('an answer with no message says the generic text with its status', () => {
+    setCatalog('fr', fr);
+    expect(new ApiError(502, undefined).message).toBe(
+      '(502) Une erreur s’est produite. Veuillez réessayer plus tard ou communiquer avec nous pour obtenir de l’aide.',
     );
   });
 });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import type { z } from 'zod';
 import { useAction, type ActionOptions } from './action.ts';
 import { ApiError } from './api-client.ts';
+import { tm } from './i18n.tsx';
 
 // One way to build a form on the web (decision 019): values typed from what the inputs show,
 // checked against the shared zod schema the server also uses, as the user types. A field's
@@ -124,6 +125,16 @@ function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message
   return out;
 }
 
+/**
+ * Messages for the screen: a schema's or a rule's message is often a message reference
+ * (shared `msg()`, decision 037), shown in the page's language; any other text as it is.
+ */
+function translated(errors: FieldErrors): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [key, message] of Object.entries(errors)) out[key] = tm(message);
+  return out;
+}
+
 function getAt(values: unknown, path: string): unknown {
   let at: unknown = values;
   for (const key of path.split('.')) {
@@ -159,10 +170,13 @@ export function useForm<V extends object, T>(
   latest.current = options;
   const check = useCallback((v: V): Checked<T> => {
     const o = latest.current;
-    if ('check' in o) return o.check(v);
+    if ('check' in o) {
+      const c = o.check(v);
+      return c.ok ? c : { ok: false, errors: translated(c.errors) };
+    }
     const result = o.schema.safeParse(o.toInput ? o.toInput(v) : v);
     const errors = { ...o.rules?.(v), ...(result.success ? {} : issuesToErrors(result.error.issues)) };
-    if (Object.keys(errors).length > 0) return { ok: false, errors };
+    if (Object.keys(errors).length > 0) return { ok: false, errors: translated(errors) };
     return { ok: true, data: result.data as T };
   }, []);
 
@@ -181,8 +195,9 @@ export function useForm<V extends object, T>(
     options.action ?? {},
   );
 
+  // A 400's messages come translated from the server; a caller's own may be references.
   const error = ((path: string) =>
-    serverErrors[path] ??
+    (serverErrors[path] === undefined ? undefined : tm(serverErrors[path])) ??
     (submitted || (options.showErrors !== 'submitted' && touched[path])
       ? errorsNow()[path]
       : undefined)) as Form<V>['error'];

@@ -3,6 +3,7 @@ import { makeSettings, makeTournament } from '../testing/fixtures.ts';
 import { api, ApiError, OfflineError } from './api-client.ts';
 import { keepOnDevice } from './offline-cache.ts';
 import { failureText, isOfflineError, OFFLINE_TEXT } from './offline.ts';
+import { tm } from './i18n.tsx';
 
 // A read that fails because the device is offline is an offline
 // condition, never the docs/product.md §8 "(0) Something went wrong" error.
@@ -21,7 +22,7 @@ describe('which failures are offline', () => {
     expect(error).toBeInstanceOf(OfflineError);
     expect(error).toBeInstanceOf(ApiError);
     expect(isOfflineError(error)).toBe(true);
-    expect((error as Error).message).toBe(OFFLINE_TEXT);
+    expect((error as Error).message).toBe(tm(OFFLINE_TEXT));
     expect((error as Error).message).not.toContain('Something went wrong');
   });
 
@@ -40,7 +41,7 @@ describe('which failures are offline', () => {
     expect(isOfflineError(new Error('Quota exceeded'))).toBe(false);
     browserOnline(false);
     expect(isOfflineError(new Error('Could not open the sync stream'))).toBe(true);
-    expect(failureText(new Error('Could not open the sync stream'))).toBe(OFFLINE_TEXT);
+    expect(failureText(new Error('Could not open the sync stream'))).toBe(tm(OFFLINE_TEXT));
   });
 });
 

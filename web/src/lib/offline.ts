@@ -1,4 +1,5 @@
 import { ApiError, OFFLINE_TEXT, OfflineError } from './api-client.ts';
+import { tm } from './i18n.tsx';
 
 // At the venue, offline is the normal case (docs/design.md §1), not an error. A failure is an
 // offline condition when no answer came back: the api client's OfflineError, a fetch that
@@ -16,8 +17,11 @@ export function isOfflineError(error: unknown): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
-/** The text a person sees for a failure: calm for offline, else the error's own message. */
+/**
+ * The text a person sees for a failure, in the page's language: calm for offline, else the
+ * error's own message (a rule's refusal run on the device is a message reference: decision 037).
+ */
 export function failureText(error: unknown): string {
-  if (isOfflineError(error)) return OFFLINE_TEXT;
-  return error instanceof Error ? error.message : String(error);
+  if (isOfflineError(error)) return tm(OFFLINE_TEXT);
+  return tm(error instanceof Error ? error.message : String(error));
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PageAlert } from '../components/page-alert.tsx';
 import { ApiError, OfflineError } from './api-client.ts';
 import { OFFLINE_TEXT } from './offline.ts';
+import { tm } from './i18n.tsx';
 import { PageAlertProvider, usePageAlert } from './page-alert.tsx';
 
 function ShowsError({ error, prefix }: { error: unknown; prefix?: string }) {
@@ -33,7 +34,7 @@ describe('the page alert (docs/product.md §8; offline is not an error)', () => 
   it('offline is a calm notice that it needs a connection: no danger alert, no "(0) Something went wrong"', () => {
     renderShowing(new OfflineError(), 'Could not add spectator pass. ');
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByRole('status')).toHaveTextContent(`Could not add spectator pass. ${OFFLINE_TEXT}`);
+    expect(screen.getByRole('status')).toHaveTextContent(`Could not add spectator pass. ${tm(OFFLINE_TEXT)}`);
     expect(screen.queryByText(/Something went wrong/)).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { translateText } from '../../i18n/message-ref.ts';
+import { translatorFor } from '../../i18n/translators.ts';
 import { DomainError } from '../domain-error.ts';
 import { describe, expect, it } from 'vitest';
 import type { SyncCompetitor, SyncPayment, SyncRegistration } from '../../contract/sync.ts';
@@ -52,7 +54,9 @@ async function refused(store: MemoryStore, name: string, args: unknown, ctx = da
     await runMutation(store, name, args, ctx);
     return 'applied';
   } catch (e) {
-    return e instanceof DomainError ? `${e.code}: ${e.message}` : 'crashed';
+    return e instanceof DomainError
+      ? `${e.code}: ${translateText(translatorFor('en'), e.message)}`
+      : 'crashed';
   }
 }
 

@@ -1,3 +1,4 @@
+import { msg } from '../../i18n/message-ref.ts';
 import type { z } from 'zod';
 import { SYNC_SCOPE_ROLES } from '../../contract/sync.ts';
 import type {
@@ -119,10 +120,16 @@ export function defineMutator<A extends z.ZodType, R>(spec: MutatorSpec<A, R>): 
       if (!parsed.success) {
         // The first problem, in the schema's own words, so staff see what to fix.
         const issue = parsed.error.issues[0];
-        const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+        // The schema's message may be a reference (decision 037): the whole text is one then.
+        const problem = issue?.message ?? '';
+        const field = issue && issue.path.length > 0 ? issue.path.join('.') : '';
         throw new DomainError(
           'invalid_args',
-          issue ? `${MUTATION_ERRORS.invalidArgs} ${where}${issue.message}` : MUTATION_ERRORS.invalidArgs,
+          !issue
+            ? MUTATION_ERRORS.invalidArgs
+            : field
+              ? msg('server.invalidArgsField', { field, problem })
+              : msg('server.invalidArgsProblem', { problem }),
         );
       }
       return spec.run(store, parsed.data, ctx);

@@ -20,6 +20,7 @@ import {
   type SplitInput,
   type DraftOptions,
   notFoundText,
+  msg,
 } from '@tournament/shared';
 import type { Tx } from '../../db/client.ts';
 import type { Caller, Deps } from '../../deps.ts';
@@ -142,7 +143,7 @@ export async function createDraft(
     const types = await q.readEventTypes(tx);
     const unknown = input.eventTypeIds.filter((id) => !types.some((e) => e.id === id));
     if (unknown.length) {
-      const message = 'One of the chosen event types no longer exists';
+      const message = msg('server.matchmaking.unknownEventType');
       throw new DomainError('unknown_event_type', message, 400, { eventTypeIds: message });
     }
     // Drafts of a tournament are numbered in order.
@@ -390,18 +391,10 @@ export async function placeLateEntry(deps: Deps, draftId: number, input: PlaceIn
     if (!c) throw notFound(notFoundText('competitor'));
     const outside = entriesOutside([c], list, draft.eventTypeIds).map((o) => o.eventTypeId);
     if (!outside.includes(input.eventTypeId)) {
-      throw new DomainError(
-        'matchmaking_refused',
-        'The competitor is already in a division of that event type',
-        409,
-      );
+      throw new DomainError('matchmaking_refused', msg('server.matchmaking.alreadyPlaced'), 409);
     }
     if (!d.eventTypeIds.includes(input.eventTypeId) || !d.eventTypeIds.every((t) => outside.includes(t))) {
-      throw new DomainError(
-        'matchmaking_refused',
-        'That division runs event types the competitor is not waiting to be placed in',
-        409,
-      );
+      throw new DomainError('matchmaking_refused', msg('server.matchmaking.notWaiting'), 409);
     }
     await q.addDivisionCompetitor(tx, input.divisionId, c.id);
     await q.touchDraft(tx, draftId, deps.now());

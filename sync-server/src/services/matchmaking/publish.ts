@@ -4,6 +4,7 @@ import {
   type PublishDiff,
   type PublishDiffView,
   type PublishPreview,
+  msg,
 } from '@tournament/shared';
 import type { Caller, Deps } from '../../deps.ts';
 import { DomainError } from '../../lib/errors.ts';
@@ -74,11 +75,7 @@ export async function publishDraft(deps: Deps, caller: Caller, draftId: number, 
     await q.lockPublishing(tx, draft.tournamentId);
     const { before, list, diff } = await diffWithPublished(tx, draftId, draft.tournamentId);
     if (before !== null && !confirm) {
-      throw new DomainError(
-        'confirm_required',
-        'Publishing again changes published divisions: review the changes and confirm',
-        409,
-      );
+      throw new DomainError('confirm_required', msg('server.matchmaking.confirmRepublish'), 409);
     }
     const types = await q.readEventTypes(tx);
     const title = new Map(types.map((t) => [t.id, t.title]));

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/domain/messages.ts';
+import { tm } from '../../../lib/i18n.tsx';
 import type { Tournament } from '@shared/contract/public.ts';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -155,13 +156,13 @@ describe('the sign-up page', () => {
   it('validates as the user types with the spec messages', async () => {
     const user = renderAt('/user/register', [{ path: '/user/register', element: <RegisterPage /> }]);
     await user.type(screen.getByLabelText(/^Postal Code/), 'D1A 1A1');
-    expect(screen.getByText(MESSAGES.postalCode)).toBeInTheDocument();
+    expect(screen.getByText(tm(MESSAGES.postalCode))).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Password/), 'short');
-    expect(screen.getByText(MESSAGES.passwordLength)).toBeInTheDocument();
+    expect(screen.getByText(tm(MESSAGES.passwordLength))).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Confirm Password/), 'other');
-    expect(screen.getByText(MESSAGES.passwordsMatch)).toBeInTheDocument();
+    expect(screen.getByText(tm(MESSAGES.passwordsMatch))).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Phone Number/), '12345');
-    expect(screen.getByText(MESSAGES.phone)).toBeInTheDocument();
+    expect(screen.getByText(tm(MESSAGES.phone))).toBeInTheDocument();
   });
 
   it('a good sign-up goes to /user/pending with the first name and e-mail kept', async () => {
@@ -251,7 +252,7 @@ describe('the reset page', () => {
     expect(button).toBeDisabled();
     await user.type(screen.getByLabelText(/^New Password/), 'new-password-1');
     await user.type(screen.getByLabelText(/^Confirm Password/), 'new-password-2');
-    expect(screen.getByText(MESSAGES.passwordsMatch)).toBeInTheDocument();
+    expect(screen.getByText(tm(MESSAGES.passwordsMatch))).toBeInTheDocument();
     expect(button).toBeDisabled();
     await user.clear(screen.getByLabelText(/^Confirm Password/));
     await user.type(screen.getByLabelText(/^Confirm Password/), 'new-password-1');

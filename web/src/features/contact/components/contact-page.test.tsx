@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/domain/messages.ts';
+import { tm } from '../../../lib/i18n.tsx';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageAlert } from '@web/components/page-alert.tsx';
@@ -48,55 +49,55 @@ describe('the contact form (docs/product.md §5)', () => {
   it('validates as you type: a bad e-mail, then a good one', async () => {
     const user = renderContact();
     await user.type(field(/Email/), 'kim@');
-    expect(field(/Email/)).toHaveAccessibleDescription(MESSAGES.email);
+    expect(field(/Email/)).toHaveAccessibleDescription(tm(MESSAGES.email));
     await user.type(field(/Email/), 'example.com');
-    expect(screen.queryByText(MESSAGES.email)).toBeNull();
+    expect(screen.queryByText(tm(MESSAGES.email))).toBeNull();
   });
 
   it('a required field emptied after typing says "Value is required"', async () => {
     const user = renderContact();
     await user.type(field(/First name/), 'K');
     await user.clear(field(/First name/));
-    expect(field(/First name/)).toHaveAccessibleDescription(MESSAGES.required);
+    expect(field(/First name/)).toHaveAccessibleDescription(tm(MESSAGES.required));
     expect(field(/First name/)).toBeInvalid();
   });
 
   it('the phone is optional but must be exactly 10 digits if given', async () => {
     const user = renderContact();
     await user.type(field(/Phone/), '705555');
-    expect(field(/Phone/)).toHaveAccessibleDescription(MESSAGES.phone);
+    expect(field(/Phone/)).toHaveAccessibleDescription(tm(MESSAGES.phone));
     await user.type(field(/Phone/), '0123');
-    expect(screen.queryByText(MESSAGES.phone)).toBeNull();
+    expect(screen.queryByText(tm(MESSAGES.phone))).toBeNull();
     await user.clear(field(/Phone/));
-    expect(screen.queryByText(MESSAGES.phone)).toBeNull();
+    expect(screen.queryByText(tm(MESSAGES.phone))).toBeNull();
   });
 
   it('says nothing is missing before anything is typed; a required field left empty says so', async () => {
     const user = renderContact();
     expect(field(/First name/)).toBeRequired();
-    expect(field(/First name/)).not.toHaveAccessibleDescription(MESSAGES.required);
-    expect(screen.queryByText(MESSAGES.required)).toBeNull();
+    expect(field(/First name/)).not.toHaveAccessibleDescription(tm(MESSAGES.required));
+    expect(screen.queryByText(tm(MESSAGES.required))).toBeNull();
     expect(field(/Message/)).toHaveAttribute('rows', '5');
     expect(field(/Phone/)).not.toBeRequired();
     await user.click(field(/First name/));
     await user.tab();
-    expect(field(/First name/)).toHaveAccessibleDescription(MESSAGES.required);
+    expect(field(/First name/)).toHaveAccessibleDescription(tm(MESSAGES.required));
   });
 
   it('submitting an empty form shows every required message and sends nothing', async () => {
     const user = renderContact();
     await user.click(screen.getByRole('button', { name: 'Send message' }));
-    expect(screen.getAllByText(MESSAGES.required)).toHaveLength(4);
+    expect(screen.getAllByText(tm(MESSAGES.required))).toHaveLength(4);
     expect(send).not.toHaveBeenCalled();
     expect(field(/First name/)).toHaveFocus();
   });
 
   it('a successful send shows the server text and clears the form', async () => {
-    send.mockResolvedValue(MESSAGES.contactSent);
+    send.mockResolvedValue(tm(MESSAGES.contactSent));
     const user = renderContact();
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Send message' }));
-    expect(await screen.findByText(MESSAGES.contactSent)).toBeInTheDocument();
+    expect(await screen.findByText(tm(MESSAGES.contactSent))).toBeInTheDocument();
     expect(send).toHaveBeenCalledWith({
       firstName: 'Kim',
       lastName: 'Lavoie',
@@ -106,7 +107,7 @@ describe('the contact form (docs/product.md §5)', () => {
     });
     expect(field(/First name/)).toHaveValue('');
     expect(field(/Message/)).toHaveValue('');
-    expect(screen.queryByText(MESSAGES.required)).toBeNull();
+    expect(screen.queryByText(tm(MESSAGES.required))).toBeNull();
   });
 
   it('a refused send shows the error in a danger alert and keeps what was typed', async () => {
