@@ -20,6 +20,9 @@ const NARROW = { width: 360, height: 740 };
 const PHONE = { width: 390, height: 844 };
 /** The French catalog: labels are found by their French text, as a French reader finds them. */
 const fr = translatorFor('fr').t;
+/** A field by its French label (a required one's label ends in "*"). */
+const label = (key: Parameters<typeof fr>[0]) =>
+  new RegExp(`^${fr(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
 
 describe('the site in French', () => {
   let stack: Stack;
@@ -74,7 +77,7 @@ describe('the site in French', () => {
     // A page the app renders (not the server) speaks the chosen language too, and a field error
     // comes from the French catalog.
     await page.getByRole('button', { name: 'Envoyer le message' }).click();
-    await page.getByText('Une valeur est requise', { exact: true }).first().waitFor();
+    await page.getByText(fr('field.required'), { exact: true }).first().waitFor();
     await page.goto('/mailing-list');
     await page.getByRole('heading', { level: 1, name: 'Liste d’envoi' }).waitFor();
     await page.reload();
@@ -132,15 +135,15 @@ describe('the site in French', () => {
     await page.goto('/user/register');
     await page.getByRole('heading', { level: 1, name: 'Créer un compte' }).waitFor();
     await hydrated(page);
-    await page.getByLabel(fr('auth.field.firstName'), { exact: true }).fill('Camille');
-    await page.getByLabel(fr('auth.field.lastName'), { exact: true }).fill('Gagnon');
-    await page.getByLabel(fr('auth.field.email'), { exact: true }).fill('camille@example.com');
-    await page.getByLabel(fr('auth.field.phoneNumber'), { exact: true }).fill('705 555 0177');
+    await page.getByLabel(label('auth.field.firstName')).fill('Camille');
+    await page.getByLabel(label('auth.field.lastName')).fill('Gagnon');
+    await page.getByLabel(label('auth.field.email')).fill('camille@example.com');
+    await page.getByLabel(label('auth.field.phoneNumber')).fill('705 555 0177');
     await page.locator('input[name="password"]').fill('kata-et-kumite');
     await page.locator('input[name="confirmPassword"]').fill('kata-et-kumite');
-    await page.getByLabel(fr('auth.field.addressLine1'), { exact: true }).fill('12, rue du Dojo');
-    await page.getByLabel(fr('auth.field.city'), { exact: true }).fill('Elliot Lake');
-    await page.getByLabel(fr('auth.field.postalCode'), { exact: true }).fill('P5A 1A1');
+    await page.getByLabel(label('auth.field.addressLine1')).fill('12, rue du Dojo');
+    await page.getByLabel(label('auth.field.city')).fill('Elliot Lake');
+    await page.getByLabel(label('auth.field.postalCode')).fill('P5A 1A1');
     await page.getByRole('button', { name: 'Créer un compte' }).click();
     await page.waitForURL('**/user/pending');
     await page.getByRole('heading', { name: /Merci d’avoir créé un compte, Camille/ }).waitFor();
@@ -156,7 +159,7 @@ describe('the site in French', () => {
 
     await page.goto('/user/login');
     await hydrated(page);
-    await page.getByLabel(fr('auth.field.email'), { exact: true }).fill('camille@example.com');
+    await page.getByLabel(label('auth.field.email')).fill('camille@example.com');
     await page.getByLabel(/^Mot de passe/).fill('kata-et-kumite');
     await page.getByRole('button', { name: fr('auth.login.button') }).click();
     await page.waitForURL(/\/customer\/registration\/\d+$/);
@@ -167,15 +170,15 @@ describe('the site in French', () => {
     ] as const) {
       await page.getByRole('link', { name: fr('registration.competitors.add') }).click();
       await page.getByRole('heading', { name: fr('registration.competitor.addTitle') }).waitFor();
-      await page.getByLabel(fr('common.field.firstName'), { exact: true }).fill(first);
-      await page.getByLabel(fr('common.field.lastName'), { exact: true }).fill('Gagnon');
-      await page.getByLabel(fr('common.competitor.dateOfBirth'), { exact: true }).fill(born);
-      await page.getByLabel(fr('common.competitor.gender'), { exact: true }).selectOption('2');
-      await page.getByLabel(fr('common.competitor.level'), { exact: true }).selectOption({ index: 1 });
+      await page.getByLabel(label('common.field.firstName')).fill(first);
+      await page.getByLabel(label('common.field.lastName')).fill('Gagnon');
+      await page.getByLabel(label('common.competitor.dateOfBirth')).fill(born);
+      await page.getByLabel(label('common.competitor.gender')).selectOption('2');
+      await page.getByLabel(label('common.competitor.level')).selectOption({ index: 1 });
       await page.getByRole('checkbox', { name: /^Forms/ }).check();
-      await page.getByLabel(fr('common.competitor.emergencyName'), { exact: true }).fill('Dominique Gagnon');
-      await page.getByLabel(fr('common.competitor.emergencyPhone'), { exact: true }).fill('7055550123');
-      await page.getByLabel(fr('common.competitor.relationship'), { exact: true }).fill('Parent');
+      await page.getByLabel(label('common.competitor.emergencyName')).fill('Dominique Gagnon');
+      await page.getByLabel(label('common.competitor.emergencyPhone')).fill('7055550123');
+      await page.getByLabel(label('common.competitor.relationship')).fill('Parent');
       await page.getByLabel(/parent ou tuteur/).check();
       await page.getByRole('button', { name: fr('registration.competitor.save') }).click();
       await page.getByText(`${first} Gagnon`).first().waitFor();
