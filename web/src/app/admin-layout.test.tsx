@@ -1,3 +1,4 @@
+import { tm } from '@web/lib/i18n.tsx';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/domain/messages.ts';
@@ -89,7 +90,7 @@ describe('admin navigation by role', () => {
   it('a signed-in customer reads the authentication message and no navigation', async () => {
     signIn(['Customer']);
     renderAt('/admin/dashboard');
-    expect(await screen.findByText(MESSAGES.needsAuthentication)).toBeInTheDocument();
+    expect(await screen.findByText(tm(MESSAGES.needsAuthentication))).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Admin' })).toBeNull();
   });
 });
@@ -105,7 +106,7 @@ describe('a bare /admin', () => {
     signIn(['CheckInAdmin']);
     const router = renderAt('/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/registrations'));
-    expect(screen.queryByText(MESSAGES.noPermission)).toBeNull();
+    expect(screen.queryByText(tm(MESSAGES.noPermission))).toBeNull();
   });
 });
 
@@ -116,12 +117,12 @@ describe('a page the role may not open (docs/product.md §8)', () => {
     await navText();
     await settle();
     await act(() => router.navigate('/admin/dashboard'));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.noPermission);
+    expect(await screen.findByRole('alert')).toHaveTextContent(tm(MESSAGES.noPermission));
     expect(router.state.location.pathname).toBe('/admin/payments');
     // The navigation links still work afterwards, and the message goes with the page.
     await userEvent.click(screen.getByRole('link', { name: 'Check-in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/check-in'));
-    await waitFor(() => expect(screen.queryByText(MESSAGES.noPermission)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(tm(MESSAGES.noPermission))).toBeNull());
   });
 
   it('a director following a link to a SuperAdmin settings page stays where they were', async () => {
@@ -130,14 +131,14 @@ describe('a page the role may not open (docs/product.md §8)', () => {
     await navText();
     await settle();
     await act(() => router.navigate('/admin/tournaments'));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.noPermission);
+    expect(await screen.findByRole('alert')).toHaveTextContent(tm(MESSAGES.noPermission));
     expect(router.state.location.pathname).toBe('/admin/registrations');
   });
 
   it('typed in (no page to stay on), it shows the message in place of the page', async () => {
     signIn(['CheckInAdmin']);
     const router = renderAt('/admin/dashboard');
-    expect(await screen.findByText(MESSAGES.noPermission)).toBeInTheDocument();
+    expect(await screen.findByText(tm(MESSAGES.noPermission))).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/dashboard');
     expect(await navText()).toBe('RegistrationsPaymentsCheck-in');
   });

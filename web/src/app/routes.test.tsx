@@ -1,3 +1,4 @@
+import { tm } from '@web/lib/i18n.tsx';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@shared/domain/messages.ts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -111,13 +112,13 @@ describe('the admin area (docs/product.md §2 and §6)', () => {
   it('a customer sees the missing-admin-role text', async () => {
     signIn(['Customer']);
     renderAt('/admin/registrations');
-    expect(await screen.findByText(MESSAGES.needsAuthentication)).toBeInTheDocument();
+    expect(await screen.findByText(tm(MESSAGES.needsAuthentication))).toBeInTheDocument();
   });
 
   it('a check-in admin gets registrations, payments and check-in, and no permission for the dashboard', async () => {
     signIn(['CheckInAdmin']);
     renderAt('/admin/dashboard');
-    expect(await screen.findByText(MESSAGES.noPermission)).toBeInTheDocument();
+    expect(await screen.findByText(tm(MESSAGES.noPermission))).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     expect(nav).toHaveTextContent('RegistrationsPaymentsCheck-in');
     expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();

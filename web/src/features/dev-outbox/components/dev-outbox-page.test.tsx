@@ -1,3 +1,4 @@
+import { tm } from '@web/lib/i18n.tsx';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/domain/messages.ts';
@@ -115,7 +116,7 @@ describe('the dev outbox', () => {
     async (role) => {
       signIn([role]);
       renderAt('/admin/dev-outbox');
-      expect(await screen.findByText(MESSAGES.noPermission)).toBeInTheDocument();
+      expect(await screen.findByText(tm(MESSAGES.noPermission))).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'Dev outbox' })).toBeNull();
       expect(asked('/api/dev/sms-outbox')).toBe(false);
       expect(asked('/api/dev/mailbox')).toBe(false);
