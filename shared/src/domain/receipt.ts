@@ -1,4 +1,5 @@
 import { competitorPrice, type CostPrices } from './costs.ts';
+import { msg } from '../i18n/message-ref.ts';
 
 // Receipts (docs/design.md §5): the items a registration is charged for, and the
 // confirmation code families read out at the door.
@@ -36,16 +37,18 @@ export interface ChargeableRegistration {
 /** One line per competitor, one for spectator passes, one for lunch tickets; sums to `registrationTotal` (costs.ts). */
 export function receiptItems(r: ChargeableRegistration, prices: CostPrices): ReceiptItem[] {
   const price = competitorPrice(prices, r.isWalkIn);
-  const what = r.isWalkIn ? 'Competitor registration at the door' : 'Competitor registration';
+  // Message references (decision 037): each reader sees the receipt in their own language.
   const items: ReceiptItem[] = r.competitors.map((c) => ({
-    description: `${what}: ${c.firstName} ${c.lastName}`,
+    description: msg(r.isWalkIn ? 'receipt.item.competitorAtDoor' : 'receipt.item.competitor', {
+      name: `${c.firstName} ${c.lastName}`,
+    }),
     quantity: 1,
     unitPrice: price,
     amount: price,
   }));
   if (r.spectators > 0) {
     items.push({
-      description: 'Spectator pass',
+      description: msg('receipt.item.spectator'),
       quantity: r.spectators,
       unitPrice: prices.spectatorCost,
       amount: r.spectators * prices.spectatorCost,
@@ -53,7 +56,7 @@ export function receiptItems(r: ChargeableRegistration, prices: CostPrices): Rec
   }
   if (r.lunch > 0) {
     items.push({
-      description: 'Lunch ticket',
+      description: msg('receipt.item.lunch'),
       quantity: r.lunch,
       unitPrice: prices.lunchCost,
       amount: r.lunch * prices.lunchCost,

@@ -25,15 +25,35 @@ export interface Translator {
   ): (string | T)[];
 }
 
+/**
+ * Named formats a message may use: `{amount, number, money}` writes dollars as format.ts does
+ * (English keeps the spec's whole "$45"; French "45,00 $"), `{day, date, day}` a calendar day
+ * given as its UTC midnight in milliseconds ("Saturday, February 27, 2027").
+ */
+function namedFormats(locale: Locale) {
+  return {
+    number: {
+      money: {
+        style: 'currency',
+        currency: 'CAD',
+        currencyDisplay: 'narrowSymbol',
+        ...(locale === 'en' ? { trailingZeroDisplay: 'stripIfInteger' } : {}),
+      },
+    },
+    date: { day: { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' } },
+  } as ConstructorParameters<typeof IntlMessageFormat>[2];
+}
+
 export function createTranslator(locale: Locale, messages: Messages): Translator {
   const tag = LOCALE_TAGS[locale];
+  const formats = namedFormats(locale);
   const parsed = new Map<MessageKey, IntlMessageFormat>();
   const formatOf = (key: MessageKey) => {
     let f = parsed.get(key);
     if (!f) {
       const source = messages[key];
       if (source === undefined) throw new Error(`No text for "${key}" in the ${locale} catalog`);
-      f = new IntlMessageFormat(source, tag, undefined, { ignoreTag: false });
+      f = new IntlMessageFormat(source, tag, formats, { ignoreTag: false });
       parsed.set(key, f);
     }
     return f;

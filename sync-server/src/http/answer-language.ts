@@ -7,28 +7,38 @@ import { requestLocale } from './locale.ts';
 // references (`msg()`); they are translated here, where the answer is written, so no service
 // needs to know who reads it. Any other text (data, a name) passes as it is.
 
-/** `body` with its `message` and `errors` translated for the reader of `c`. */
+/**
+ * `body` with every message reference in it translated for the reader of `c`: its `message`,
+ * its `errors`, and any reference stored in the data it carries (a receipt's title and lines).
+ * Parts with none are returned as they are, not copied.
+ */
 export function translateAnswer<T>(c: Context, body: T): T {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
-  const b = body as { message?: unknown; errors?: unknown };
-  const refInMessage = typeof b.message === 'string' && isMessageRef(b.message);
-  const errors = b.errors && typeof b.errors === 'object' && !Array.isArray(b.errors) ? b.errors : undefined;
-  const refInErrors =
-    errors !== undefined &&
-    Object.values(errors as Record<string, unknown>).some((v) => typeof v === 'string' && isMessageRef(v));
-  if (!refInMessage && !refInErrors) return body;
-  const translator = readerOf(c);
-  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-  if (refInMessage) out.message = translateText(translator, b.message as string);
-  if (refInErrors) {
-    out.errors = Object.fromEntries(
-      Object.entries(errors as Record<string, unknown>).map(([field, v]) => [
-        field,
-        typeof v === 'string' ? translateText(translator, v) : v,
-      ]),
-    );
-  }
-  return out as T;
+  let translator: Translator | undefined;
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      if (!isMessageRef(value)) return value;
+      translator ??= readerOf(c);
+      return translateText(translator, value);
+    }
+    if (!value || typeof value !== 'object') return value;
+    if (Array.isArray(value)) {
+      let changed = false;
+      const out = value.map((v) => {
+        const w = walk(v);
+        if (w !== v) changed = true;
+        return w;
+      });
+      return changed ? out : value;
+    }
+    if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+    let out: Record<string, unknown> | undefined;
+    for (const [key, v] of Object.entries(value)) {
+      const w = walk(v);
+      if (w !== v) (out ??= { ...(value as Record<string, unknown>) })[key] = w;
+    }
+    return out ?? value;
+  };
+  return walk(body) as T;
 }
 
 function readerOf(c: Context): Translator {
@@ -37,7 +47,7 @@ function readerOf(c: Context): Translator {
 
 /**
  * Registered first: every JSON answer written with `c.json` (a route's, the validation hook's,
- * the error handler's) has its `message` and `errors` translated.
+ * the error handler's) has its message references translated.
  */
 export function answerInReaderLanguage(): MiddlewareHandler {
   return async (c, next) => {

@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import {
   isStaff,
+  msg,
   receiptItems,
+  translateText,
+  translatorFor,
   REGISTRATION_MESSAGES,
   type CheckoutResult,
   type PaymentChoice,
@@ -15,6 +18,7 @@ import { payments, registrations } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
+import { recipientLanguage } from './recipient-language.ts';
 import { insertReceipt, queueReceiptMail, sendQueuedReceipt } from './receipts.ts';
 import { getRegistration, lockRegistrationForPayment, tournamentsById } from './registration.ts';
 import { toRegistrations, type RegistrationRow, type ViewDeps } from './registration-views.ts';
@@ -165,7 +169,7 @@ export async function checkout(
     registration.amountPaid > 0
       ? [
           {
-            description: 'Registration balance',
+            description: msg('receipt.item.balance'),
             quantity: 1,
             unitPrice: registration.balanceOwing,
             amount: registration.balanceOwing,
@@ -173,6 +177,8 @@ export async function checkout(
         ]
       : receiptItems(registration, registration.tournament);
   const base = `${deps.config.publicUrl}/customer/registration/${registrationId}`;
+  // Stripe's page lists the items in the family's language (the items are message references).
+  const tr = translatorFor(await recipientLanguage(deps.database.db, { registrationId }));
   let session: Stripe.Checkout.Session;
   try {
     session = await stripeClient(stripe).checkout.sessions.create({
@@ -185,7 +191,7 @@ export async function checkout(
         price_data: {
           currency: 'cad',
           unit_amount: i.unitPrice * 100,
-          product_data: { name: i.description },
+          product_data: { name: translateText(tr, i.description) },
         },
       })),
       success_url: `${base}/confirmation?paid=1`,

@@ -3,17 +3,17 @@ import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import QRCode from 'qrcode';
 import {
-  balanceText,
   CHECK_IN_AUDIENCE,
   formatters,
   makeConfirmationCode,
-  PAYMENT_METHOD_LABELS,
+  msg,
   type PaymentMethod,
   receiptItems,
   type Receipt,
   type ReceiptWithQr,
   type Registration,
   type Tournament,
+  translateText,
   translatorFor,
 } from '@tournament/shared';
 import type { Tx } from '../db/client.ts';
@@ -35,17 +35,6 @@ type ReceiptRow = typeof receipts.$inferSelect;
 const DAY_MS = 86_400_000;
 
 const dollars = (n: number) => `$${n}`;
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-export function longDate(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-CA', {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 /** What a receipt acknowledges: a payment (online or at the door), or a voided one. */
 export interface ReceiptPayment {
@@ -67,31 +56,40 @@ export async function insertReceipt(
   voided?: { amount: number; method: PaymentMethod },
 ): Promise<ReceiptRow> {
   const items = receiptItems(registration, registration.tournament);
-  const parts = [
-    plural(registration.competitors.length, 'competitor', 'competitors'),
-    registration.spectators > 0 ? plural(registration.spectators, 'spectator pass', 'spectator passes') : '',
-    registration.lunch > 0 ? plural(registration.lunch, 'lunch ticket', 'lunch tickets') : '',
-  ].filter(Boolean);
+  // Message references (decision 037): the receipt page, its e-mail and the card payment page
+  // each show it in their reader's language.
+  const parts = msg('receipt.parts', {
+    competitors: registration.competitors.length,
+    spectators: registration.spectators,
+    lunch: registration.lunch,
+  });
   const where = tournament
-    ? ` for the tournament on ${longDate(tournament.tournamentDate)} in ${tournament.city}`
+    ? msg('receipt.where', {
+        day: Date.parse(`${tournament.tournamentDate}T00:00:00Z`),
+        city: tournament.city,
+      })
     : '';
   // Negative when two tablets took money offline for one family: "Refund due $X".
-  const balance = balanceText(registration.cost - registration.amountPaid);
+  const owing = registration.cost - registration.amountPaid;
+  const balance = msg('receipt.balance', {
+    state: owing > 0 ? 'owing' : owing < 0 ? 'refund' : 'paid',
+    amount: Math.abs(owing),
+  });
   const atDoor = payment?.method !== undefined && payment.method !== 'online';
   let title: string;
   let paid: string;
   if (voided) {
-    title = 'Payment voided';
-    paid = `A ${PAYMENT_METHOD_LABELS[voided.method].toLowerCase()} payment of ${dollars(voided.amount)} was voided. ${balance}.`;
+    title = msg('receipt.title.voided');
+    paid = msg('receipt.paid.voided', { method: voided.method, amount: voided.amount, balance });
   } else if (!payment) {
-    title = 'Registration confirmed: pay at the door';
-    paid = `Pay at the door: ${dollars(registration.balanceOwing)} balance owing.`;
+    title = msg('receipt.title.payAtDoor');
+    paid = msg('receipt.paid.payAtDoor', { amount: registration.balanceOwing });
   } else if (atDoor && payment.method) {
-    title = 'Registration confirmed: paid at the door';
-    paid = `Paid at the door (${PAYMENT_METHOD_LABELS[payment.method]}): ${dollars(payment.amount)}. ${balance}.`;
+    title = msg('receipt.title.paidAtDoor');
+    paid = msg('receipt.paid.atDoor', { method: payment.method, amount: payment.amount, balance });
   } else {
-    title = 'Registration confirmed: paid online';
-    paid = `Paid online: ${dollars(payment.amount)}. Balance owing: ${dollars(registration.balanceOwing)}.`;
+    title = msg('receipt.title.paidOnline');
+    paid = msg('receipt.paid.online', { amount: payment.amount, owing: registration.balanceOwing });
   }
   const [row] = await tx
     .insert(receipts)
@@ -100,7 +98,7 @@ export async function insertReceipt(
       paymentId: payment?.id ?? null,
       confirmationCode: makeConfirmationCode((n) => crypto.randomInt(n)),
       title,
-      description: `Registration #${registration.registrationId}${where}: ${parts.join(', ')}. ${paid}`,
+      description: msg('receipt.description', { id: registration.registrationId, where, parts, paid }),
       paymentAmount: payment?.amount ?? 0,
       total: registration.cost,
       balanceOwing: registration.balanceOwing,
@@ -183,14 +181,15 @@ export async function receiptMail(deps: Deps, registration: Registration, row: R
   const total = tr.t('mail.receipt.total', { amount: money(receipt.total) });
   const paid = tr.t('mail.receipt.paid', { amount: money(receipt.paymentAmount) });
   const balance = tr.t('mail.receipt.balance', { amount: money(receipt.balanceOwing) });
+  const read = (text: string) => translateText(tr, text);
   const lines = receipt.receiptItems.map(
-    (i) => `  ${i.description}${i.quantity > 1 ? ` x ${i.quantity}` : ''}: ${money(i.amount)}`,
+    (i) => `  ${read(i.description)}${i.quantity > 1 ? ` x ${i.quantity}` : ''}: ${money(i.amount)}`,
   );
   const text = [
     hello,
     '',
-    `${receipt.title}.`,
-    receipt.description,
+    `${read(receipt.title)}.`,
+    read(receipt.description),
     '',
     code(false),
     ...lines,
@@ -205,9 +204,9 @@ export async function receiptMail(deps: Deps, registration: Registration, row: R
   ].join('\n');
   const html = [
     `<p>${esc(hello)}</p>`,
-    `<p><strong>${esc(receipt.title)}.</strong><br>${esc(receipt.description)}</p>`,
+    `<p><strong>${esc(read(receipt.title))}.</strong><br>${esc(read(receipt.description))}</p>`,
     `<p>${code(true)}</p>`,
-    `<ul>${receipt.receiptItems.map((i) => `<li>${esc(i.description)}${i.quantity > 1 ? ` x ${i.quantity}` : ''}: ${esc(money(i.amount))}</li>`).join('')}</ul>`,
+    `<ul>${receipt.receiptItems.map((i) => `<li>${esc(read(i.description))}${i.quantity > 1 ? ` x ${i.quantity}` : ''}: ${esc(money(i.amount))}</li>`).join('')}</ul>`,
     `<p>${esc(total)}<br>${esc(paid)}<br>${esc(balance)}</p>`,
     `<p><img src="cid:checkin-qr" alt="${esc(tr.t('mail.receipt.qrAlt'))}" width="240" height="240"></p>`,
     `<p><a href="${esc(receipt.receiptUrl)}">${esc(tr.t('mail.receipt.view'))}</a></p>`,

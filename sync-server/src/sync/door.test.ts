@@ -25,6 +25,7 @@ import {
 import { getNextTournament } from '../services/tournaments.ts';
 import { insertFamily } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { english } from '../testing/english.ts';
 
 // Decision 016, server side: door payments and walk-ins pushed through /sync like check-ins,
 // offline batches included. Seeded next tournament: online $45, door $60, spectator $10.
@@ -106,12 +107,19 @@ const pay = (
 async function paymentsOf(registrationId: number) {
   return t.db.select().from(payments).where(eq(payments.registrationId, registrationId));
 }
+/** The receipts as stored, their message references read in English. */
 async function receiptsOf(registrationId: number) {
-  return t.db
+  const rows = await t.db
     .select()
     .from(receipts)
     .where(eq(receipts.registrationId, registrationId))
     .orderBy(asc(receipts.id));
+  return rows.map((r) => ({
+    ...r,
+    title: english(r.title),
+    description: english(r.description),
+    items: r.items.map((i) => ({ ...i, description: english(i.description) })),
+  }));
 }
 
 function walkInArgs(over: Record<string, unknown> = {}) {

@@ -61,4 +61,26 @@ export const mail = {
   'mail.receipt.showQr': 'Show the QR code in this e-mail (or your confirmation code) at check-in.',
   'mail.receipt.qrAlt': 'Check-in QR code',
   'mail.receipt.view': 'View and print your receipt',
+  // Receipts: stored as message references, read in each reader's language.
+  'receipt.item.competitor': 'Competitor registration: {name}',
+  'receipt.item.competitorAtDoor': 'Competitor registration at the door: {name}',
+  'receipt.item.spectator': 'Spectator pass',
+  'receipt.item.balance': 'Registration balance',
+  'receipt.item.lunch': 'Lunch ticket',
+  'receipt.title.payAtDoor': 'Registration confirmed: pay at the door',
+  'receipt.title.paidAtDoor': 'Registration confirmed: paid at the door',
+  'receipt.title.paidOnline': 'Registration confirmed: paid online',
+  'receipt.title.voided': 'Payment voided',
+  'receipt.description': 'Registration #{id}{where}: {parts}. {paid}',
+  'receipt.where': ' for the tournament on {day, date, day} in {city}',
+  'receipt.parts':
+    '{competitors, plural, one {# competitor} other {# competitors}}{spectators, plural, =0 {} one {, # spectator pass} other {, # spectator passes}}{lunch, plural, =0 {} one {, # lunch ticket} other {, # lunch tickets}}',
+  'receipt.balance':
+    '{state, select, owing {Balance owing: {amount, number, money}} refund {Refund due {amount, number, money}} other {Paid in full}}',
+  'receipt.paid.voided':
+    'A {method, select, online {online} cash {cash} card {card terminal} other {e-transfer}} payment of {amount, number, money} was voided. {balance}.',
+  'receipt.paid.payAtDoor': 'Pay at the door: {amount, number, money} balance owing.',
+  'receipt.paid.atDoor':
+    'Paid at the door ({method, select, online {Online} cash {Cash} card {Card terminal} other {E-transfer}}): {amount, number, money}. {balance}.',
+  'receipt.paid.online': 'Paid online: {amount, number, money}. Balance owing: {owing, number, money}.',
 };

@@ -53,4 +53,27 @@ export const mail = {
   'mail.receipt.showQr': 'Présentez le code QR de ce courriel (ou votre code de confirmation) aux arrivées.',
   'mail.receipt.qrAlt': 'Code QR pour les arrivées',
   'mail.receipt.view': 'Voir et imprimer votre reçu',
+  // Receipts: stored as message references, read in each reader's language.
+  'receipt.item.competitor': 'Inscription d’un compétiteur\u00a0: {name}',
+  'receipt.item.competitorAtDoor': 'Inscription sur place d’un compétiteur\u00a0: {name}',
+  'receipt.item.spectator': 'Laissez-passer de spectateur',
+  'receipt.item.balance': 'Solde de l’inscription',
+  'receipt.item.lunch': 'Billet de dîner',
+  'receipt.title.payAtDoor': 'Inscription confirmée\u00a0: paiement sur place',
+  'receipt.title.paidAtDoor': 'Inscription confirmée\u00a0: payée sur place',
+  'receipt.title.paidOnline': 'Inscription confirmée\u00a0: payée en ligne',
+  'receipt.title.voided': 'Paiement annulé',
+  'receipt.description': 'Inscription no\u00a0{id}{where}\u00a0: {parts}. {paid}',
+  'receipt.where': ' pour le tournoi du {day, date, day} à {city}',
+  'receipt.parts':
+    '{competitors, plural, one {# compétiteur} other {# compétiteurs}}{spectators, plural, =0 {} one {, # laissez-passer de spectateur} other {, # laissez-passer de spectateur}}{lunch, plural, =0 {} one {, # billet de dîner} other {, # billets de dîner}}',
+  'receipt.balance':
+    '{state, select, owing {Solde dû\u00a0: {amount, number, money}} refund {Remboursement dû\u00a0: {amount, number, money}} other {Payé en entier}}',
+  'receipt.paid.voided':
+    'Un paiement {method, select, online {en ligne} cash {en argent comptant} card {par terminal de carte} other {par virement Interac}} de {amount, number, money} a été annulé. {balance}.',
+  'receipt.paid.payAtDoor': 'Paiement sur place\u00a0: solde dû de {amount, number, money}.',
+  'receipt.paid.atDoor':
+    'Payé sur place ({method, select, online {en ligne} cash {argent comptant} card {terminal de carte} other {virement Interac}})\u00a0: {amount, number, money}. {balance}.',
+  'receipt.paid.online':
+    'Payé en ligne\u00a0: {amount, number, money}. Solde dû\u00a0: {owing, number, money}.',
 } satisfies Record<keyof typeof en, string>;
