@@ -113,4 +113,28 @@ export const server = {
     'This password is one of the most commonly used and easy to guess. Please choose another one.',
   'user.tooManyAttempts':
     'Too many sign-in attempts for this account. Please wait 15 minutes, or sign in on a device you have used before.',
+  // Door payments and walk-ins (shared/src/domain/door.ts).
+  'door.registrationNotFound': 'This registration is not for the next tournament.',
+  'door.paymentNotFound': 'This payment is not one of the next tournament.',
+  'door.paymentIdTaken': 'This payment id belongs to another registration.',
+  'door.alreadyRecorded': 'This payment was already recorded.',
+  'door.alreadyVoided': 'This payment was already voided.',
+  'door.tenderedCashOnly': 'Only a cash payment has cash handed over.',
+  'door.tenderedTooLittle': 'The cash handed over must be at least the amount paid.',
+  'door.amount': 'Please enter a whole dollar amount between 1 and 100000.',
+  'door.method': 'Please choose cash, card terminal or e-transfer.',
+  'door.voidReason': 'Please give a reason for voiding this payment.',
+  'door.voidOnline': 'Online payments are refunded through Stripe, not voided here.',
+  'door.competitorCount': 'A walk-in registers between 1 and 10 competitors.',
+  'door.invalidCompetitor': 'Competitor {n}: {problems}',
+  'door.overBalance':
+    'This payment is more than the balance owing (${owing}). A tournament director must confirm a payment above the balance.',
+  'door.overBalanceDirector':
+    'Only a tournament director or super admin can confirm a payment above the balance owing.',
+  // Check-in (shared/src/domain/mutators/check-in.ts).
+  'checkIn.rule.competitorNotFound': 'This competitor is not registered for the next tournament.',
+  'checkIn.rule.registrationNotFound': 'This registration is not for the next tournament.',
+  'checkIn.rule.noCompetitors': 'This registration has no competitors to check in.',
+  'checkIn.rule.alreadyCheckedInBy': 'Already checked in by {name}.',
+  'checkIn.rule.alreadyCheckedIn': 'Already checked in.',
 };

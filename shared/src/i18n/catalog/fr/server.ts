@@ -116,4 +116,26 @@ export const server = {
     'Ce mot de passe est parmi les plus courants et facile à deviner. Veuillez en choisir un autre.',
   'user.tooManyAttempts':
     'Trop de tentatives de connexion pour ce compte. Veuillez attendre 15 minutes ou vous connecter sur un appareil que vous avez déjà utilisé.',
+  'door.registrationNotFound': 'Cette inscription n’est pas pour le prochain tournoi.',
+  'door.paymentNotFound': 'Ce paiement n’appartient pas au prochain tournoi.',
+  'door.paymentIdTaken': 'Cet identifiant de paiement appartient à une autre inscription.',
+  'door.alreadyRecorded': 'Ce paiement a déjà été enregistré.',
+  'door.alreadyVoided': 'Ce paiement a déjà été annulé.',
+  'door.tenderedCashOnly': 'Seul un paiement comptant comporte de l’argent remis.',
+  'door.tenderedTooLittle': 'L’argent remis doit être au moins égal au montant payé.',
+  'door.amount': 'Veuillez entrer un montant en dollars entiers de 1 à 100000.',
+  'door.method': 'Veuillez choisir comptant, terminal de paiement ou virement Interac.',
+  'door.voidReason': 'Veuillez indiquer la raison de l’annulation de ce paiement.',
+  'door.voidOnline': 'Les paiements en ligne sont remboursés par Stripe, pas annulés ici.',
+  'door.competitorCount': 'Une inscription sur place compte de 1 à 10 compétiteurs.',
+  'door.invalidCompetitor': 'Compétiteur {n}\u00a0: {problems}',
+  'door.overBalance':
+    'Ce paiement dépasse le solde dû ({owing}\u00a0$). Un directeur de tournoi doit confirmer un paiement supérieur au solde.',
+  'door.overBalanceDirector':
+    'Seul un directeur de tournoi ou un super administrateur peut confirmer un paiement supérieur au solde dû.',
+  'checkIn.rule.competitorNotFound': 'Ce compétiteur n’est pas inscrit au prochain tournoi.',
+  'checkIn.rule.registrationNotFound': 'Cette inscription n’est pas pour le prochain tournoi.',
+  'checkIn.rule.noCompetitors': 'Cette inscription n’a aucun compétiteur dont confirmer l’arrivée.',
+  'checkIn.rule.alreadyCheckedInBy': 'Arrivée déjà confirmée par {name}.',
+  'checkIn.rule.alreadyCheckedIn': 'Arrivée déjà confirmée.',
 } satisfies Record<keyof typeof en, string>;
