@@ -137,4 +137,9 @@ export const server = {
   'checkIn.rule.noCompetitors': 'This registration has no competitors to check in.',
   'checkIn.rule.alreadyCheckedInBy': 'Already checked in by {name}.',
   'checkIn.rule.alreadyCheckedIn': 'Already checked in.',
+  // A change queued on a device that the rules refused (shared/src/domain/mutators/types.ts).
+  'mutation.unknown': 'This change ({name}) is not known to the server; please update the app.',
+  'mutation.invalidArgs': 'This change was malformed and could not be applied.',
+  'mutation.refusedByDatabase':
+    'This change was malformed and could not be applied: the server could not store one of its values. Please check what was entered and enter it again.',
 };

@@ -138,4 +138,9 @@ export const server = {
   'checkIn.rule.noCompetitors': 'Cette inscription n’a aucun compétiteur dont confirmer l’arrivée.',
   'checkIn.rule.alreadyCheckedInBy': 'Arrivée déjà confirmée par {name}.',
   'checkIn.rule.alreadyCheckedIn': 'Arrivée déjà confirmée.',
+  'mutation.unknown':
+    'Cette modification ({name}) est inconnue du serveur\u00a0; veuillez mettre l’application à jour.',
+  'mutation.invalidArgs': 'Cette modification était mal formée et n’a pas pu être appliquée.',
+  'mutation.refusedByDatabase':
+    'Cette modification était mal formée et n’a pas pu être appliquée\u00a0: le serveur n’a pas pu enregistrer l’une de ses valeurs. Veuillez vérifier ce qui a été saisi et le saisir de nouveau.',
 } satisfies Record<keyof typeof en, string>;
