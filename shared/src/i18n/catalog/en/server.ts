@@ -142,4 +142,23 @@ export const server = {
   'mutation.invalidArgs': 'This change was malformed and could not be applied.',
   'mutation.refusedByDatabase':
     'This change was malformed and could not be applied: the server could not store one of its values. Please check what was entered and enter it again.',
+  // File sharing (shared/src/domain/files.ts).
+  'file.empty': 'The file is empty.',
+  'file.tooLarge': 'The file is larger than 10 MB.',
+  'file.wrongType': 'Only PDF files and photos (JPEG, PNG, WebP or HEIC) can be shared.',
+  'file.pathInName': 'The file name must not contain a folder path.',
+  'file.badName': 'The file name has characters that are not allowed.',
+  'file.longName': 'The file name must be at most {max} characters.',
+  'file.missing': 'Choose a file.',
+  'file.chooseRegistration': 'Choose the registration this file is for.',
+  'file.tooManyFiles':
+    'This registration already has {max} files, the most it can hold. Delete a file you sent to send another.',
+  'file.registrationFull':
+    "This file would take this registration's files over {max} ({used} used so far). Delete a file you sent to make room.",
+  'file.tooManyUploads':
+    'Too many files sent in a short time. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
+  'file.diskFull':
+    'The site is short of storage space and cannot take files right now. Please try again later, or bring the paper with you to the tournament.',
+  'file.sizeMb': '{size, number, ::.0 group-off} MB',
+  'file.sizeKb': '{size} KB',
 };

@@ -143,4 +143,22 @@ export const server = {
   'mutation.invalidArgs': 'Cette modification était mal formée et n’a pas pu être appliquée.',
   'mutation.refusedByDatabase':
     'Cette modification était mal formée et n’a pas pu être appliquée\u00a0: le serveur n’a pas pu enregistrer l’une de ses valeurs. Veuillez vérifier ce qui a été saisi et le saisir de nouveau.',
+  'file.empty': 'Le fichier est vide.',
+  'file.tooLarge': 'Le fichier dépasse 10\u00a0Mo.',
+  'file.wrongType': 'Seuls les fichiers PDF et les photos (JPEG, PNG, WebP ou HEIC) peuvent être partagés.',
+  'file.pathInName': 'Le nom du fichier ne doit pas contenir de chemin de dossier.',
+  'file.badName': 'Le nom du fichier contient des caractères non permis.',
+  'file.longName': 'Le nom du fichier doit compter au plus {max} caractères.',
+  'file.missing': 'Choisissez un fichier.',
+  'file.chooseRegistration': 'Choisissez l’inscription à laquelle ce fichier se rapporte.',
+  'file.tooManyFiles':
+    'Cette inscription compte déjà {max} fichiers, le maximum permis. Supprimez un fichier que vous avez envoyé pour en envoyer un autre.',
+  'file.registrationFull':
+    'Avec ce fichier, les fichiers de cette inscription dépasseraient {max} ({used} utilisés jusqu’ici). Supprimez un fichier que vous avez envoyé pour faire de la place.',
+  'file.tooManyUploads':
+    'Trop de fichiers envoyés en peu de temps. Veuillez réessayer dans {minutes, plural, one {# minute} other {# minutes}}.',
+  'file.diskFull':
+    'Le site manque d’espace de stockage et ne peut pas recevoir de fichiers pour le moment. Veuillez réessayer plus tard ou apporter le document papier au tournoi.',
+  'file.sizeMb': '{size, number, ::.0 group-off}\u00a0Mo',
+  'file.sizeKb': '{size}\u00a0Ko',
 } satisfies Record<keyof typeof en, string>;
