@@ -161,4 +161,7 @@ export const server = {
     'The site is short of storage space and cannot take files right now. Please try again later, or bring the paper with you to the tournament.',
   'file.sizeMb': '{size, number, ::.0 group-off} MB',
   'file.sizeKb': '{size} KB',
+  // Rings (sync-server/src/services/rings.ts).
+  'ring.hasRun':
+    '{name} has a current or completed division, so it stays (its results belong to it): close it instead.',
 };

@@ -161,4 +161,6 @@ export const server = {
     'Le site manque d’espace de stockage et ne peut pas recevoir de fichiers pour le moment. Veuillez réessayer plus tard ou apporter le document papier au tournoi.',
   'file.sizeMb': '{size, number, ::.0 group-off}\u00a0Mo',
   'file.sizeKb': '{size}\u00a0Ko',
+  'ring.hasRun':
+    '{name} a une division en cours ou terminée\u00a0; elle reste donc (ses résultats lui appartiennent)\u00a0: fermez-la plutôt.',
 } satisfies Record<keyof typeof en, string>;
