@@ -674,7 +674,7 @@ describe('sync on tournament day, safe from strangers (decision 018)', () => {
       }
       const refused = await t.call('GET', '/sync/events?scope=signage');
       expect(refused.status).toBe(429);
-      expect(refused.json).toMatchObject({ message: SYNC_EVENT_MESSAGES.tooManyStreams });
+      expect(refused.json).toMatchObject({ message: english(SYNC_EVENT_MESSAGES.tooManyStreams) });
       // One closes: another may open.
       await open.pop()!.cancel();
       await vi.waitFor(async () => {

@@ -164,4 +164,12 @@ export const server = {
   // Rings (sync-server/src/services/rings.ts).
   'ring.hasRun':
     '{name} has a current or completed division, so it stays (its results belong to it): close it instead.',
+  // The Idempotency-Key header (sync-server/src/http/idempotency.ts).
+  'idempotency.badKey': 'The Idempotency-Key header must be 1 to 255 visible characters.',
+  'idempotency.otherRequest': 'This Idempotency-Key was already used for another request.',
+  'idempotency.stillRunning':
+    'A request with this Idempotency-Key is still being processed. Please try again in a moment.',
+  // Rate limits (sync-server/src/lib/rate-limit.ts, sync-server/src/routes/sync.ts).
+  'server.rateLimited': 'Too many requests. Please wait a few minutes and try again.',
+  'server.tooManyStreams': 'Too many screens are listening from this address. Please try again later.',
 };

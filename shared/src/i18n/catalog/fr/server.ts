@@ -163,4 +163,11 @@ export const server = {
   'file.sizeKb': '{size}\u00a0Ko',
   'ring.hasRun':
     '{name} a une division en cours ou terminée\u00a0; elle reste donc (ses résultats lui appartiennent)\u00a0: fermez-la plutôt.',
+  'idempotency.badKey': 'L’en-tête Idempotency-Key doit compter de 1 à 255 caractères visibles.',
+  'idempotency.otherRequest': 'Cette clé Idempotency-Key a déjà servi pour une autre requête.',
+  'idempotency.stillRunning':
+    'Une requête avec cette clé Idempotency-Key est encore en traitement. Veuillez réessayer dans un instant.',
+  'server.rateLimited': 'Trop de requêtes. Veuillez attendre quelques minutes et réessayer.',
+  'server.tooManyStreams':
+    'Trop d’écrans sont à l’écoute à partir de cette adresse. Veuillez réessayer plus tard.',
 } satisfies Record<keyof typeof en, string>;
