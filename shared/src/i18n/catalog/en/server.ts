@@ -172,4 +172,8 @@ export const server = {
   // Rate limits (sync-server/src/lib/rate-limit.ts, sync-server/src/routes/sync.ts).
   'server.rateLimited': 'Too many requests. Please wait a few minutes and try again.',
   'server.tooManyStreams': 'Too many screens are listening from this address. Please try again later.',
+  // Settings and communications refusals (sync-server/src/services).
+  'server.nothingToCopy': 'That tournament has no matchmaking draft to copy rules from',
+  'server.unknownMergeField': 'Unknown merge field',
+  'server.unknownMergeFields': 'Unknown merge field: {fields}',
 };

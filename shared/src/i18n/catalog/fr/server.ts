@@ -170,4 +170,7 @@ export const server = {
   'server.rateLimited': 'Trop de requêtes. Veuillez attendre quelques minutes et réessayer.',
   'server.tooManyStreams':
     'Trop d’écrans sont à l’écoute à partir de cette adresse. Veuillez réessayer plus tard.',
+  'server.nothingToCopy': 'Ce tournoi n’a aucune ébauche de jumelage dont copier les règles',
+  'server.unknownMergeField': 'Champ de fusion inconnu',
+  'server.unknownMergeFields': 'Champ de fusion inconnu\u00a0: {fields}',
 } satisfies Record<keyof typeof en, string>;
