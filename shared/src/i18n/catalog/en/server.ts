@@ -176,4 +176,10 @@ export const server = {
   'server.nothingToCopy': 'That tournament has no matchmaking draft to copy rules from',
   'server.unknownMergeField': 'Unknown merge field',
   'server.unknownMergeFields': 'Unknown merge field: {fields}',
+  'server.matchmaking.sameLevel': 'Everyone in this division is at the same level',
+  'server.matchmaking.sameAge': 'Everyone in this division is the same age',
+  'server.matchmaking.sameWeight': 'Everyone in this division has the same weight',
+  'server.matchmaking.combineItself': 'A division cannot be combined with itself',
+  'server.matchmaking.combineEventTypes': 'Only divisions of the same event types can be combined',
+  'server.matchmaking.alreadyInDivision': 'The competitor is already in that division',
 };

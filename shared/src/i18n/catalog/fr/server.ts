@@ -173,4 +173,11 @@ export const server = {
   'server.nothingToCopy': 'Ce tournoi n’a aucune ébauche de jumelage dont copier les règles',
   'server.unknownMergeField': 'Champ de fusion inconnu',
   'server.unknownMergeFields': 'Champ de fusion inconnu\u00a0: {fields}',
+  'server.matchmaking.sameLevel': 'Tous les membres de cette division sont du même niveau',
+  'server.matchmaking.sameAge': 'Tous les membres de cette division ont le même âge',
+  'server.matchmaking.sameWeight': 'Tous les membres de cette division ont le même poids',
+  'server.matchmaking.combineItself': 'Une division ne peut pas être combinée avec elle-même',
+  'server.matchmaking.combineEventTypes':
+    'Seules des divisions des mêmes types d’épreuve peuvent être combinées',
+  'server.matchmaking.alreadyInDivision': 'Le compétiteur est déjà dans cette division',
 } satisfies Record<keyof typeof en, string>;
