@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PathParam } from './paths.ts';
 import { endpoint } from './endpoint.ts';
 import { IdParam } from './registration.ts';
+import { FILE_MESSAGES } from '../domain/files.ts';
 
 // File sharing (decision 025; docs/product.md §1 and §2: customers "share files", /customer/file-sharing;
 // docs/decisions/025-file-sharing.md). Uploads are multipart/form-data with a `file` field;
@@ -31,7 +32,7 @@ export const FILE_KINDS = ['upload', 'share'] as const;
 export const FileIdParamSchema = z.object({ fileId: z.string().min(1).max(64) });
 
 /** The uploaded file (OpenAPI: a binary string). */
-const fileField = z.file({ error: 'Choose a file.' }).meta({ type: 'string', format: 'binary' });
+const fileField = z.file({ error: FILE_MESSAGES.missing }).meta({ type: 'string', format: 'binary' });
 
 const registrationIdField = z.coerce
   .number({ error: 'Choose the registration this file is for.' })

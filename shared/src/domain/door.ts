@@ -7,6 +7,7 @@ import {
 } from '../contract/sync.ts';
 import { CompetitorFieldsSchema } from './competitor.ts';
 import { registrationTotal, type CostPrices } from './costs.ts';
+import { msg } from '../i18n/message-ref.ts';
 import { MESSAGES } from './messages.ts';
 import { emailField, optionalPhoneField, requiredText } from './validation.ts';
 
@@ -14,24 +15,24 @@ import { emailField, optionalPhoneField, requiredText } from './validation.ts';
 // the payments page, the walk-in flow and the server share.
 
 export const DOOR_MESSAGES = {
-  registrationNotFound: 'This registration is not for the next tournament.',
-  paymentNotFound: 'This payment is not one of the next tournament.',
-  paymentIdTaken: 'This payment id belongs to another registration.',
-  alreadyRecorded: 'This payment was already recorded.',
-  alreadyVoided: 'This payment was already voided.',
-  tenderedCashOnly: 'Only a cash payment has cash handed over.',
-  tenderedTooLittle: 'The cash handed over must be at least the amount paid.',
-  amount: 'Please enter a whole dollar amount between 1 and 100000.',
-  method: 'Please choose cash, card terminal or e-transfer.',
-  voidReason: 'Please give a reason for voiding this payment.',
-  voidOnline: 'Online payments are refunded through Stripe, not voided here.',
-  competitorCount: 'A walk-in registers between 1 and 10 competitors.',
-  invalidCompetitor: (n: number, problems: string) => `Competitor ${n}: ${problems}`,
-  // More than the balance owing needs a director's confirmation (decision 018).
-  overBalance: (owing: number) =>
-    `This payment is more than the balance owing ($${owing}). A tournament director must confirm a payment above the balance.`,
-  overBalanceDirector:
-    'Only a tournament director or super admin can confirm a payment above the balance owing.',
+  registrationNotFound: msg('door.registrationNotFound'),
+  paymentNotFound: msg('door.paymentNotFound'),
+  paymentIdTaken: msg('door.paymentIdTaken'),
+  alreadyRecorded: msg('door.alreadyRecorded'),
+  alreadyVoided: msg('door.alreadyVoided'),
+  tenderedCashOnly: msg('door.tenderedCashOnly'),
+  tenderedTooLittle: msg('door.tenderedTooLittle'),
+  amount: msg('door.amount'),
+  method: msg('door.method'),
+  voidReason: msg('door.voidReason'),
+  voidOnline: msg('door.voidOnline'),
+  competitorCount: msg('door.competitorCount'),
+  // `problems`: the competitor's problems, each already a text for a person (English today).
+  invalidCompetitor: (n: number, problems: string) => msg('door.invalidCompetitor', { n, problems }),
+  // More than the balance owing needs a director's confirmation (decision 018). The amount
+  // as a string: written as it is ("$1250"), not grouped as a number would be.
+  overBalance: (owing: number) => msg('door.overBalance', { owing: String(owing) }),
+  overBalanceDirector: msg('door.overBalanceDirector'),
 } as const;
 
 /** How each method is named on the page, receipts and totals. */

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { translateText } from '../i18n/message-ref.ts';
+import { translatorFor } from '../i18n/translators.ts';
 import {
   displayFileName,
   downloadFileName,
@@ -47,4 +49,21 @@ it('sizes read as a person reads them', () => {
   expect(formatFileSize(300)).toBe('1 KB');
   expect(formatFileSize(120 * 1024)).toBe('120 KB');
   expect(formatFileSize(2.5 * 1024 * 1024)).toBe('2.5 MB');
+});
+
+it('the quota refusals read in the reader’s language, sizes and minutes included', () => {
+  const en = (text: string) => translateText(translatorFor('en'), text);
+  const fr = (text: string) => translateText(translatorFor('fr'), text);
+  const full = FILE_MESSAGES.registrationFull(1200 * 1024 * 1024, 300 * 1024);
+  expect(en(full)).toBe(
+    "This file would take this registration's files over 1200.0 MB (300 KB used so far). Delete a file you sent to make room.",
+  );
+  expect(fr(full)).toContain('1200,0\u00a0Mo (300\u00a0Ko utilisés');
+  expect(en(FILE_MESSAGES.tooManyUploads(30))).toBe(
+    'Too many files sent in a short time. Please try again in 1 minute.',
+  );
+  expect(en(FILE_MESSAGES.tooManyUploads(420))).toContain('try again in 7 minutes.');
+  expect(en(FILE_MESSAGES.longName)).toBe(
+    `The file name must be at most ${MAX_FILE_NAME_LENGTH} characters.`,
+  );
 });

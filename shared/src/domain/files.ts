@@ -3,6 +3,8 @@
 // (`file-type`); these rules are the same on the device, so a parent hears "too large" or
 // "not a PDF or a photo" before waiting for an upload.
 
+import { msg } from '../i18n/message-ref.ts';
+
 /** 10 MB: a scanned waiver or a phone photo of a medical form fits; a video does not. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** Longer display names are refused rather than cut, so two files never end up looking alike. */
@@ -25,26 +27,22 @@ export const FILE_INPUT_ACCEPT = ALLOWED_FILE_TYPES.flatMap((t) => [
 ]).join(',');
 
 export const FILE_MESSAGES = {
-  empty: 'The file is empty.',
-  tooLarge: 'The file is larger than 10 MB.',
-  wrongType: 'Only PDF files and photos (JPEG, PNG, WebP or HEIC) can be shared.',
-  pathInName: 'The file name must not contain a folder path.',
-  badName: 'The file name has characters that are not allowed.',
-  longName: `The file name must be at most ${MAX_FILE_NAME_LENGTH} characters.`,
-  missing: 'Choose a file.',
-  chooseRegistration: 'Choose the registration this file is for.',
+  empty: msg('file.empty'),
+  tooLarge: msg('file.tooLarge'),
+  wrongType: msg('file.wrongType'),
+  pathInName: msg('file.pathInName'),
+  badName: msg('file.badName'),
+  longName: msg('file.longName', { max: MAX_FILE_NAME_LENGTH }),
+  missing: msg('file.missing'),
+  chooseRegistration: msg('file.chooseRegistration'),
   // Quotas (docs/decisions/033-upload-quotas-and-dated-door-records.md): said so a parent knows
   // what to do next, since the server decides them.
-  tooManyFiles: (max: number) =>
-    `This registration already has ${max} files, the most it can hold. Delete a file you sent to send another.`,
+  tooManyFiles: (max: number) => msg('file.tooManyFiles', { max }),
   registrationFull: (max: number, used: number) =>
-    `This file would take this registration's files over ${formatFileSize(max)} (${formatFileSize(used)} used so far). Delete a file you sent to make room.`,
-  tooManyUploads: (retryAfterSeconds: number) => {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    return `Too many files sent in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-  },
-  diskFull:
-    'The site is short of storage space and cannot take files right now. Please try again later, or bring the paper with you to the tournament.',
+    msg('file.registrationFull', { max: fileSizeRef(max), used: fileSizeRef(used) }),
+  tooManyUploads: (retryAfterSeconds: number) =>
+    msg('file.tooManyUploads', { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) }),
+  diskFull: msg('file.diskFull'),
 } as const;
 
 /** The allowed type whose mime is `mime`, if any. */
@@ -88,6 +86,12 @@ export function downloadFileName(displayName: string, mime: string): string {
 }
 
 /** "2.4 MB", "120 KB": a file's size as a person reads it. */
+/** A size as `formatFileSize` writes it, as a message reference: "1.5 MB", "1,5 Mo" in French. */
+function fileSizeRef(bytes: number): string {
+  if (bytes >= 1024 * 1024) return msg('file.sizeMb', { size: Number((bytes / (1024 * 1024)).toFixed(1)) });
+  return msg('file.sizeKb', { size: Math.max(1, Math.round(bytes / 1024)) });
+}
+
 export function formatFileSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;

@@ -5,6 +5,7 @@ import { competitors, idempotencyKeys } from '../db/schema.ts';
 import { competitorInput } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { IDEMPOTENCY_MESSAGES, purgeIdempotencyKeys } from './idempotency.ts';
+import { english } from '../testing/english.ts';
 
 // A POST retried with the same Idempotency-Key (a parent's connection dropped after tapping
 // Save) gets the first answer and makes one competitor, not two.
@@ -67,7 +68,7 @@ describe('Idempotency-Key', () => {
     const before = await competitorCount();
     const res = await addCompetitor('save-once', { ...competitor, firstName: 'Noa' });
     expect(res.status).toBe(422);
-    expect(res.json).toEqual({ message: IDEMPOTENCY_MESSAGES.otherRequest });
+    expect(res.json).toEqual({ message: english(IDEMPOTENCY_MESSAGES.otherRequest) });
     expect(await competitorCount()).toBe(before);
   });
 
@@ -94,7 +95,7 @@ describe('Idempotency-Key', () => {
     for (const key of ['', 'a'.repeat(256), 'has space']) {
       const res = await addCompetitor(key);
       expect(res.status).toBe(400);
-      expect(res.json).toEqual({ message: IDEMPOTENCY_MESSAGES.badKey });
+      expect(res.json).toEqual({ message: english(IDEMPOTENCY_MESSAGES.badKey) });
     }
     expect(await competitorCount()).toBe(before);
   });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
-import { USER_PATHS } from '@tournament/shared';
+import { msg, USER_PATHS } from '@tournament/shared';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { DomainError } from '../lib/errors.ts';
@@ -23,9 +23,9 @@ const WAIT_FOR_FIRST_MS = 15_000;
 const POLL_MS = 50;
 
 export const IDEMPOTENCY_MESSAGES = {
-  badKey: 'The Idempotency-Key header must be 1 to 255 visible characters.',
-  otherRequest: 'This Idempotency-Key was already used for another request.',
-  stillRunning: 'A request with this Idempotency-Key is still being processed. Please try again in a moment.',
+  badKey: msg('idempotency.badKey'),
+  otherRequest: msg('idempotency.otherRequest'),
+  stillRunning: msg('idempotency.stillRunning'),
 } as const;
 
 /**

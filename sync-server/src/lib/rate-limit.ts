@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { msg } from '@tournament/shared';
 import type { Db } from '../db/client.ts';
 import { DomainError } from './errors.ts';
 
@@ -15,8 +16,7 @@ export async function assertWithinRateLimit(
   key: string,
   limit: number,
   windowSeconds: number,
-  message: (retryAfterSeconds: number) => string = () =>
-    'Too many requests. Please wait a few minutes and try again.',
+  message: (retryAfterSeconds: number) => string = () => msg('server.rateLimited'),
 ): Promise<void> {
   const window = sql.raw(`interval '${Math.floor(windowSeconds)} seconds'`);
   const rows = await db.execute<Row>(sql`

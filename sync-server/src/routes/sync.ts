@@ -13,7 +13,7 @@ import {
   EventTicketRequestSchema,
   EventTicketResponseSchema,
 } from '@tournament/shared';
-import { translateText, translatorFor } from '@tournament/shared';
+import { msg, translateText, translatorFor } from '@tournament/shared';
 import { clientAddress } from '../http/client-address.ts';
 import { requestLocale } from '../http/locale.ts';
 import { currentCaller } from '../services/tokens.ts';
@@ -101,7 +101,7 @@ const ticketRoute = defineRawRoute(MOUNT, {
 export const MAX_ANONYMOUS_STREAMS_PER_ADDRESS = 100;
 const anonymousStreams = new Map<string, number>();
 export const SYNC_EVENT_MESSAGES = {
-  tooManyStreams: 'Too many screens are listening from this address. Please try again later.',
+  tooManyStreams: msg('server.tooManyStreams'),
 } as const;
 
 const eventsRoute = defineRawRoute(MOUNT, {

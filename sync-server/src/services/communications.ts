@@ -232,10 +232,11 @@ function assertKnownFields(input: Compose) {
   const errors: Record<string, string> = {};
   for (const field of ['subject', 'body', 'smsBody'] as const) {
     const unknown = unknownMergeFields(input[field]);
-    if (unknown.length) errors[field] = `Unknown merge field: ${unknown.map((u) => `{{${u}}}`).join(', ')}`;
+    if (unknown.length)
+      errors[field] = msg('server.unknownMergeFields', { fields: unknown.map((u) => `{{${u}}}`).join(', ') });
   }
   if (Object.keys(errors).length)
-    throw new DomainError('bad_merge_field', 'Unknown merge field', 400, errors);
+    throw new DomainError('bad_merge_field', msg('server.unknownMergeField'), 400, errors);
 }
 
 async function assertSmsAllowed(deps: Deps, input: Compose) {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MESSAGES, MAX_FILE_BYTES, STAFF_SENDER } from '@tournament/shared';
+import { english } from '../testing/english.ts';
 import { auditLog, rateLimits, sharedFiles, tournaments } from '../db/schema.ts';
 import { insertFamily } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
@@ -152,7 +153,8 @@ describe('a family uploads a waiver for staff', () => {
 describe('uploads refused, with nothing stored', () => {
   const refused = async (res: { status: number; json: unknown }, status: number, message: string) => {
     expect(res.status).toBe(status);
-    expect(res.json).toEqual(status === 413 ? { message } : { errors: { file: message } });
+    const shown = english(message);
+    expect(res.json).toEqual(status === 413 ? { message: shown } : { errors: { file: shown } });
     expect(storedNames()).toEqual([]);
     expect(await rowCount()).toBe(0);
   };
@@ -186,7 +188,7 @@ describe('uploads refused, with nothing stored', () => {
       body: '--x--\r\n',
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ message: FILE_MESSAGES.tooLarge });
+    expect(await res.json()).toEqual({ message: english(FILE_MESSAGES.tooLarge) });
   });
 
   it('a folder path in the name', async () => {
@@ -369,13 +371,13 @@ describe('quotas: files and bytes per registration, uploads per account, and the
     const tooBig = await upload(flood.token, reg!, 'c.pdf', PDF);
     expect(tooBig.status).toBe(422);
     expect(tooBig.json).toEqual({
-      message: FILE_MESSAGES.registrationFull(small.maxBytesPerRegistration, 2 * PDF.byteLength),
+      message: english(FILE_MESSAGES.registrationFull(small.maxBytesPerRegistration, 2 * PDF.byteLength)),
     });
     // A small photo fits: three files.
     expect((await upload(flood.token, reg!, 'c.jpg', JPEG)).status).toBe(201);
     const fourth = await upload(flood.token, reg!, 'd.jpg', JPEG);
     expect(fourth.status).toBe(422);
-    expect(fourth.json).toEqual({ message: FILE_MESSAGES.tooManyFiles(3) });
+    expect(fourth.json).toEqual({ message: english(FILE_MESSAGES.tooManyFiles(3)) });
     expect(storedNames()).toHaveLength(stored.length + 1);
     expect(await rowCount()).toBe(rows + 1);
     // The director can still share a file with the family.
@@ -404,7 +406,7 @@ describe('quotas: files and bytes per registration, uploads per account, and the
     const retryAfter = Number(res.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(UPLOAD_WINDOW_SECONDS);
-    expect(await res.json()).toEqual({ message: FILE_MESSAGES.tooManyUploads(retryAfter) });
+    expect(await res.json()).toEqual({ message: english(FILE_MESSAGES.tooManyUploads(retryAfter)) });
     expect(await rowCount()).toBe(rows);
     // Another family is not slowed down by it.
     expect((await upload(okafor.token, okaforRegistration, 'w.jpg', JPEG)).status).toBe(201);
@@ -425,7 +427,7 @@ describe('quotas: files and bytes per registration, uploads per account, and the
         await share(director.token, 'Schedule.pdf', PDF),
       ]) {
         expect(res.status).toBe(507);
-        expect(res.json).toEqual({ message: FILE_MESSAGES.diskFull });
+        expect(res.json).toEqual({ message: english(FILE_MESSAGES.diskFull) });
       }
       expect(storedNames()).toEqual(stored);
       expect(await rowCount()).toBe(rows);

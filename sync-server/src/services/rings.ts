@@ -1,4 +1,4 @@
-import { notFoundText } from '@tournament/shared';
+import { msg, notFoundText } from '@tournament/shared';
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminRing, RingCreateSchema, RingReorderSchema, RingUpdateSchema } from '@tournament/shared';
@@ -18,8 +18,7 @@ import { reorderList } from './settings-order.ts';
 export const RING_MESSAGES = {
   notFound: notFoundText('ring'),
   tournamentNotFound: notFoundText('tournament'),
-  hasRun: (name: string) =>
-    `${name} has a current or completed division, so it stays (its results belong to it): close it instead.`,
+  hasRun: (name: string) => msg('ring.hasRun', { name }),
 } as const;
 
 const ringView = (r: typeof rings.$inferSelect): AdminRing => ({

@@ -1,6 +1,6 @@
 import { desc, eq, inArray, max } from 'drizzle-orm';
 import type { z } from 'zod';
-import { inUseMessage, type Division, type DivisionInputSchema, notFoundText } from '@tournament/shared';
+import { inUseMessage, msg, type Division, type DivisionInputSchema, notFoundText } from '@tournament/shared';
 import type { Db, Tx } from '../db/client.ts';
 import {
   competitorLevels,
@@ -169,11 +169,7 @@ export async function copyRulesFromTournament(
       .orderBy(desc(matchmakingDrafts.id));
     const source = drafts.find((d) => d.id === pub?.draftId) ?? drafts[0];
     if (!source) {
-      throw new DomainError(
-        'nothing_to_copy',
-        'That tournament has no matchmaking draft to copy rules from',
-        409,
-      );
+      throw new DomainError('nothing_to_copy', msg('server.nothingToCopy'), 409);
     }
     const levelIds = new Set(
       (await tx.select({ id: competitorLevels.id }).from(competitorLevels)).map((l) => l.id),

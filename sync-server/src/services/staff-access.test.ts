@@ -171,7 +171,7 @@ describe('item 4: door payments above the balance owing', () => {
       status: 'rejected',
       code: 'over_balance',
     });
-    expect((over.json as PushResponse).results[0]?.message).toBe(DOOR_MESSAGES.overBalance(45));
+    expect((over.json as PushResponse).results[0]?.message).toBe(english(DOOR_MESSAGES.overBalance(45)));
 
     const ok = await push(checkIn.token, [pay(1, fam.registrationId, 45)]);
     expect((ok.json as PushResponse).results[0]).toMatchObject({ status: 'applied' });
@@ -187,7 +187,7 @@ describe('item 4: door payments above the balance owing', () => {
     expect((byVolunteer.json as PushResponse).results[0]).toMatchObject({
       status: 'rejected',
       code: 'over_balance_director',
-      message: DOOR_MESSAGES.overBalanceDirector,
+      message: english(DOOR_MESSAGES.overBalanceDirector),
     });
     expect(
       await t.db.select().from(payments).where(eq(payments.registrationId, fam.registrationId)),

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { MUTATION_ERRORS } from '@tournament/shared';
+import { english } from '../testing/english.ts';
 import type {
   PatchOp,
   PullResponse,
@@ -556,7 +557,12 @@ describe('registerWalkIn@1', () => {
       expect(res.status).toBe(200);
       const results = (res.json as PushResponse).results;
       expect(results).toEqual([
-        { id: 1, status: 'rejected', code: 'invalid_args', message: MUTATION_ERRORS.refusedByDatabase },
+        {
+          id: 1,
+          status: 'rejected',
+          code: 'invalid_args',
+          message: english(MUTATION_ERRORS.refusedByDatabase),
+        },
         { id: 2, status: 'applied', code: null, message: null },
       ]);
       // Nothing of the walk-in stays (not its guest owner, not its first competitor).

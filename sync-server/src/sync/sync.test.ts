@@ -13,6 +13,7 @@ import {
 import { getNextTournament } from '../services/tournaments.ts';
 import { insertFamily } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { english } from '../testing/english.ts';
 import { SYNC_EVENT_MESSAGES, MAX_ANONYMOUS_STREAMS_PER_ADDRESS } from '../routes/sync.ts';
 import {
   MAX_NEW_CLIENTS_PER_DAY,
@@ -154,7 +155,10 @@ describe('POST /sync/push', () => {
       [2, 'unknown_mutator'],
       [3, 'invalid_args'],
     ]);
-    expect(first.rejections[0]?.message).toBe('This competitor is not registered for the next tournament.');
+    // A pulled rejection keeps the rule's reference; the tablet shows it in its language.
+    expect(english(first.rejections[0]?.message ?? '')).toBe(
+      'This competitor is not registered for the next tournament.',
+    );
     // The cookie acknowledges them; a lost answer (pull again with the old cookie) repeats them.
     expect(((await a.pull('checkin', first.cookie)).json as PullResponse).rejections).toEqual([]);
     expect(((await a.pull('checkin', null)).json as PullResponse).rejections).toHaveLength(3);
@@ -670,7 +674,7 @@ describe('sync on tournament day, safe from strangers (decision 018)', () => {
       }
       const refused = await t.call('GET', '/sync/events?scope=signage');
       expect(refused.status).toBe(429);
-      expect(refused.json).toMatchObject({ message: SYNC_EVENT_MESSAGES.tooManyStreams });
+      expect(refused.json).toMatchObject({ message: english(SYNC_EVENT_MESSAGES.tooManyStreams) });
       // One closes: another may open.
       await open.pop()!.cancel();
       await vi.waitFor(async () => {

@@ -1,3 +1,4 @@
+import { msg } from '../../i18n/message-ref.ts';
 import type { DivisionRule } from '../division-rules.ts';
 import { divisionTitle } from './titles.ts';
 import { DomainError } from '../domain-error.ts';
@@ -68,9 +69,9 @@ export function combineDivisions(
   levels: readonly MatchLevel[],
 ): DraftDivision {
   if (target.key === source.key)
-    throw new DomainError(MATCHMAKING_REFUSED, 'A division cannot be combined with itself', 409);
+    throw new DomainError(MATCHMAKING_REFUSED, msg('server.matchmaking.combineItself'), 409);
   if (!sameIds(target.eventTypeIds, source.eventTypeIds)) {
-    throw new DomainError(MATCHMAKING_REFUSED, 'Only divisions of the same event types can be combined', 409);
+    throw new DomainError(MATCHMAKING_REFUSED, msg('server.matchmaking.combineEventTypes'), 409);
   }
   const a = target.criteria;
   const b = source.criteria;

@@ -1,3 +1,4 @@
+import { msg } from '../../i18n/message-ref.ts';
 import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES, LEVELS, makeCompetitor, makeRule } from '../../testing/matchmaking.ts';
 import { drawBracket } from './bracket.ts';
@@ -70,7 +71,9 @@ describe('split, combine, move', () => {
     expect(combined.competitorIds).toEqual([1, 2, 3, 4, 5]);
     expect(combined.title).toBe('Girls 8-11');
     expect(combined.overrides).toEqual(['Combined Girls 8-9 with Girls 10-11']);
-    expect(() => combineDivisions(young, weapons, LEVELS)).toThrow('same event types');
+    expect(() => combineDivisions(young, weapons, LEVELS)).toThrow(
+      msg('server.matchmaking.combineEventTypes'),
+    );
   });
 
   it('moves a competitor, recording a move outside the rule', () => {

@@ -1,3 +1,4 @@
+import { msg } from '../../i18n/message-ref.ts';
 import { divisionAccepts } from '../division-rules.ts';
 import { DomainError } from '../domain-error.ts';
 import { MATCHMAKING_REFUSED, type DraftDivision, type MatchCompetitor } from './types.ts';
@@ -12,7 +13,7 @@ export function moveCompetitor(
   competitor: MatchCompetitor,
 ): [DraftDivision, DraftDivision] {
   if (from.key === to.key)
-    throw new DomainError(MATCHMAKING_REFUSED, 'The competitor is already in that division', 409);
+    throw new DomainError(MATCHMAKING_REFUSED, msg('server.matchmaking.alreadyInDivision'), 409);
   if (!from.competitorIds.includes(competitor.id)) {
     throw new DomainError(MATCHMAKING_REFUSED, `${competitorName(competitor)} is not in ${from.title}`, 409);
   }

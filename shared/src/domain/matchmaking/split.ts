@@ -1,3 +1,4 @@
+import { msg } from '../../i18n/message-ref.ts';
 import type { DivisionRule } from '../division-rules.ts';
 import { divisionTitle } from './titles.ts';
 import { DomainError } from '../domain-error.ts';
@@ -70,7 +71,7 @@ export function splitDivision(
     const pos = (id: number | null) => (id === null ? -1 : order.indexOf(id));
     const present = [...new Set(members.map((c) => pos(c.competitorLevelId)))].sort((x, y) => x - y);
     if (present.length < 2)
-      throw new DomainError(MATCHMAKING_REFUSED, 'Everyone in this division is at the same level', 409);
+      throw new DomainError(MATCHMAKING_REFUSED, msg('server.matchmaking.sameLevel'), 409);
     const cut =
       present[balancedCut(present, (p) => members.filter((c) => pos(c.competitorLevelId) === p).length)]!;
     // The criteria's own levels (every level when it lists none) are divided at the cut.
@@ -87,8 +88,7 @@ export function splitDivision(
 
   if (how.by === 'age') {
     const ages = [...new Set(members.map((c) => c.age))].sort((x, y) => x - y);
-    if (ages.length < 2)
-      throw new DomainError(MATCHMAKING_REFUSED, 'Everyone in this division is the same age', 409);
+    if (ages.length < 2) throw new DomainError(MATCHMAKING_REFUSED, msg('server.matchmaking.sameAge'), 409);
     const cut = ages[balancedCut(ages, (v) => members.filter((c) => c.age === v).length)]!;
     return [
       make(
@@ -113,7 +113,7 @@ export function splitDivision(
   }
   const weights = [...new Set(members.map((c) => c.weight!))].sort((x, y) => x - y);
   if (weights.length < 2)
-    throw new DomainError(MATCHMAKING_REFUSED, 'Everyone in this division has the same weight', 409);
+    throw new DomainError(MATCHMAKING_REFUSED, msg('server.matchmaking.sameWeight'), 409);
   const cut = weights[balancedCut(weights, (v) => members.filter((c) => c.weight === v).length)]!;
   return [
     make(

@@ -1,4 +1,5 @@
 import { DomainError } from '../domain-error.ts';
+import { msg } from '../../i18n/message-ref.ts';
 import { z } from 'zod';
 import type { SyncCompetitor } from '../../contract/sync.ts';
 import { outsideTournamentWindow, type DatedRecord } from '../tournament-window.ts';
@@ -8,11 +9,11 @@ import { defineMutator, type MutatorContext, type MutatorStore } from './types.t
 // already in is not an error and makes no second check-in: the result says who did it first.
 
 export const CHECK_IN_MESSAGES = {
-  competitorNotFound: 'This competitor is not registered for the next tournament.',
-  registrationNotFound: 'This registration is not for the next tournament.',
-  noCompetitors: 'This registration has no competitors to check in.',
+  competitorNotFound: msg('checkIn.rule.competitorNotFound'),
+  registrationNotFound: msg('checkIn.rule.registrationNotFound'),
+  noCompetitors: msg('checkIn.rule.noCompetitors'),
   alreadyCheckedIn: (name: string | null) =>
-    name ? `Already checked in by ${name}.` : 'Already checked in.',
+    name ? msg('checkIn.rule.alreadyCheckedInBy', { name }) : msg('checkIn.rule.alreadyCheckedIn'),
 } as const;
 
 const Id = z.number().int().positive().max(2_147_483_647);

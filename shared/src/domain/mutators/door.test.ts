@@ -123,7 +123,7 @@ describe('recordDoorPayment@1 on the device', () => {
         method: 'etransfer',
         amount: 95,
       }),
-    ).toBe(`over_balance: ${DOOR_MESSAGES.overBalance(0)}`);
+    ).toBe(`over_balance: ${translateText(translatorFor('en'), DOOR_MESSAGES.overBalance(0))}`);
     await runMutation(
       fresh,
       'recordDoorPayment@1',

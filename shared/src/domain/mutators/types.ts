@@ -104,12 +104,10 @@ export interface Mutator<A extends z.ZodType = z.ZodType, R = unknown> extends M
 }
 
 export const MUTATION_ERRORS = {
-  unknownMutator: (name: string) =>
-    `This change (${name}) is not known to the server; please update the app.`,
-  invalidArgs: 'This change was malformed and could not be applied.',
+  unknownMutator: (name: string) => msg('mutation.unknown', { name }),
+  invalidArgs: msg('mutation.invalidArgs'),
   /** The server's database refused one of its values (a rule the arguments' schema lacks). */
-  refusedByDatabase:
-    'This change was malformed and could not be applied: the server could not store one of its values. Please check what was entered and enter it again.',
+  refusedByDatabase: msg('mutation.refusedByDatabase'),
 } as const;
 
 export function defineMutator<A extends z.ZodType, R>(spec: MutatorSpec<A, R>): Mutator<A, R> {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tm } from '@web/lib/i18n.tsx';
 import { initialPaymentForm, liveChangeDue, parseDollars, paymentFromForm } from './payment-form.ts';
 
 const ID = '6f1c2f3e-9a4b-4c1d-8e2f-0a1b2c3d4e5f';
@@ -43,9 +44,14 @@ describe('door payment form', () => {
 
   it('says what is wrong beside the field: no amount, too little cash, cash not a number', () => {
     const noAmount = paymentFromForm({ method: 'etransfer', amount: '', tendered: '' }, ID);
-    expect(noAmount.ok || noAmount.errors).toEqual({ amount: 'Please enter a whole dollar amount between 1 and 100000.' });
+    // The errors are message references, shown translated (tm) beside the field.
+    const shown = (errors: Record<string, string | undefined>) =>
+      Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v && tm(v)]));
+    expect(noAmount.ok || shown(noAmount.errors)).toEqual({
+      amount: 'Please enter a whole dollar amount between 1 and 100000.',
+    });
     const tooLittle = paymentFromForm({ method: 'cash', amount: '40', tendered: '30' }, ID);
-    expect(tooLittle.ok || tooLittle.errors).toEqual({
+    expect(tooLittle.ok || shown(tooLittle.errors)).toEqual({
       tendered: 'The cash handed over must be at least the amount paid.',
     });
     const notNumber = paymentFromForm({ method: 'cash', amount: '40', tendered: 'fifty' }, ID);

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { syncCompetitor, syncPayment, syncRegistration } from '@shared/testing/sync-rows.ts';
 import { en } from '@shared/i18n/catalog/en/index.ts';
 import { fr } from '@shared/i18n/catalog/fr/index.ts';
-import { setCatalog } from '@web/lib/i18n.tsx';
+import { setCatalog, tm } from '@web/lib/i18n.tsx';
 import { setSession } from '@web/lib/session.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '@web/sync/db.ts';
 import { committedOutbox } from '@web/testing/outbox.ts';
@@ -112,7 +112,7 @@ describe('payments page', () => {
     await user.clear(amount);
     await user.type(amount, '100');
     await user.click(screen.getByRole('button', { name: 'Record payment' }));
-    expect(await screen.findByText(DOOR_MESSAGES.overBalance(40))).toBeInTheDocument();
+    expect(await screen.findByText(tm(DOOR_MESSAGES.overBalance(40)))).toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(await committedOutbox()).toEqual([]);
     unmount();

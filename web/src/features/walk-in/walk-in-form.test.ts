@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tm } from '@web/lib/i18n.tsx';
 import { runMutation, MemoryStore } from '@shared/domain/mutators/index.ts';
 import {
   emptyCompetitor,
@@ -127,7 +128,9 @@ describe('walk-in form', () => {
     );
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors).toMatchObject({
+    // As shown beside the fields: message references translated (tm).
+    const shown = Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [k, tm(v)]));
+    expect(shown).toMatchObject({
       'contact.firstName': expect.any(String),
       'contact.phoneNumber': expect.any(String),
       'competitors.0.guardianConsent': 'A parent or guardian must consent for a competitor under 18',

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MUTATION_ERRORS, registerWalkIn } from '@shared/domain/mutators/index.ts';
 import { en } from '@shared/i18n/catalog/en/index.ts';
 import { fr } from '@shared/i18n/catalog/fr/index.ts';
-import { setCatalog } from '@web/lib/i18n.tsx';
+import { setCatalog, tm } from '@web/lib/i18n.tsx';
 import { setSession } from '@web/lib/session.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '@web/sync/db.ts';
 import { committedOutbox } from '@web/testing/outbox.ts';
@@ -117,7 +117,7 @@ describe('walk-in page', () => {
     renderPage();
     const alert = within(await screen.findByTestId('door-rejections')).getByRole('alert');
     expect(alert).toHaveTextContent(registerWalkIn.refusedTitle);
-    expect(alert).toHaveTextContent(MUTATION_ERRORS.refusedByDatabase);
+    expect(alert).toHaveTextContent(tm(MUTATION_ERRORS.refusedByDatabase));
   });
 
   it('speaks French when the French catalog is loaded', async () => {

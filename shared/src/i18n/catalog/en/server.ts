@@ -113,4 +113,73 @@ export const server = {
     'This password is one of the most commonly used and easy to guess. Please choose another one.',
   'user.tooManyAttempts':
     'Too many sign-in attempts for this account. Please wait 15 minutes, or sign in on a device you have used before.',
+  // Door payments and walk-ins (shared/src/domain/door.ts).
+  'door.registrationNotFound': 'This registration is not for the next tournament.',
+  'door.paymentNotFound': 'This payment is not one of the next tournament.',
+  'door.paymentIdTaken': 'This payment id belongs to another registration.',
+  'door.alreadyRecorded': 'This payment was already recorded.',
+  'door.alreadyVoided': 'This payment was already voided.',
+  'door.tenderedCashOnly': 'Only a cash payment has cash handed over.',
+  'door.tenderedTooLittle': 'The cash handed over must be at least the amount paid.',
+  'door.amount': 'Please enter a whole dollar amount between 1 and 100000.',
+  'door.method': 'Please choose cash, card terminal or e-transfer.',
+  'door.voidReason': 'Please give a reason for voiding this payment.',
+  'door.voidOnline': 'Online payments are refunded through Stripe, not voided here.',
+  'door.competitorCount': 'A walk-in registers between 1 and 10 competitors.',
+  'door.invalidCompetitor': 'Competitor {n}: {problems}',
+  'door.overBalance':
+    'This payment is more than the balance owing (${owing}). A tournament director must confirm a payment above the balance.',
+  'door.overBalanceDirector':
+    'Only a tournament director or super admin can confirm a payment above the balance owing.',
+  // Check-in (shared/src/domain/mutators/check-in.ts).
+  'checkIn.rule.competitorNotFound': 'This competitor is not registered for the next tournament.',
+  'checkIn.rule.registrationNotFound': 'This registration is not for the next tournament.',
+  'checkIn.rule.noCompetitors': 'This registration has no competitors to check in.',
+  'checkIn.rule.alreadyCheckedInBy': 'Already checked in by {name}.',
+  'checkIn.rule.alreadyCheckedIn': 'Already checked in.',
+  // A change queued on a device that the rules refused (shared/src/domain/mutators/types.ts).
+  'mutation.unknown': 'This change ({name}) is not known to the server; please update the app.',
+  'mutation.invalidArgs': 'This change was malformed and could not be applied.',
+  'mutation.refusedByDatabase':
+    'This change was malformed and could not be applied: the server could not store one of its values. Please check what was entered and enter it again.',
+  // File sharing (shared/src/domain/files.ts).
+  'file.empty': 'The file is empty.',
+  'file.tooLarge': 'The file is larger than 10 MB.',
+  'file.wrongType': 'Only PDF files and photos (JPEG, PNG, WebP or HEIC) can be shared.',
+  'file.pathInName': 'The file name must not contain a folder path.',
+  'file.badName': 'The file name has characters that are not allowed.',
+  'file.longName': 'The file name must be at most {max} characters.',
+  'file.missing': 'Choose a file.',
+  'file.chooseRegistration': 'Choose the registration this file is for.',
+  'file.tooManyFiles':
+    'This registration already has {max} files, the most it can hold. Delete a file you sent to send another.',
+  'file.registrationFull':
+    "This file would take this registration's files over {max} ({used} used so far). Delete a file you sent to make room.",
+  'file.tooManyUploads':
+    'Too many files sent in a short time. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
+  'file.diskFull':
+    'The site is short of storage space and cannot take files right now. Please try again later, or bring the paper with you to the tournament.',
+  'file.sizeMb': '{size, number, ::.0 group-off} MB',
+  'file.sizeKb': '{size} KB',
+  // Rings (sync-server/src/services/rings.ts).
+  'ring.hasRun':
+    '{name} has a current or completed division, so it stays (its results belong to it): close it instead.',
+  // The Idempotency-Key header (sync-server/src/http/idempotency.ts).
+  'idempotency.badKey': 'The Idempotency-Key header must be 1 to 255 visible characters.',
+  'idempotency.otherRequest': 'This Idempotency-Key was already used for another request.',
+  'idempotency.stillRunning':
+    'A request with this Idempotency-Key is still being processed. Please try again in a moment.',
+  // Rate limits (sync-server/src/lib/rate-limit.ts, sync-server/src/routes/sync.ts).
+  'server.rateLimited': 'Too many requests. Please wait a few minutes and try again.',
+  'server.tooManyStreams': 'Too many screens are listening from this address. Please try again later.',
+  // Settings and communications refusals (sync-server/src/services).
+  'server.nothingToCopy': 'That tournament has no matchmaking draft to copy rules from',
+  'server.unknownMergeField': 'Unknown merge field',
+  'server.unknownMergeFields': 'Unknown merge field: {fields}',
+  'server.matchmaking.sameLevel': 'Everyone in this division is at the same level',
+  'server.matchmaking.sameAge': 'Everyone in this division is the same age',
+  'server.matchmaking.sameWeight': 'Everyone in this division has the same weight',
+  'server.matchmaking.combineItself': 'A division cannot be combined with itself',
+  'server.matchmaking.combineEventTypes': 'Only divisions of the same event types can be combined',
+  'server.matchmaking.alreadyInDivision': 'The competitor is already in that division',
 };

@@ -116,4 +116,68 @@ export const server = {
     'Ce mot de passe est parmi les plus courants et facile à deviner. Veuillez en choisir un autre.',
   'user.tooManyAttempts':
     'Trop de tentatives de connexion pour ce compte. Veuillez attendre 15 minutes ou vous connecter sur un appareil que vous avez déjà utilisé.',
+  'door.registrationNotFound': 'Cette inscription n’est pas pour le prochain tournoi.',
+  'door.paymentNotFound': 'Ce paiement n’appartient pas au prochain tournoi.',
+  'door.paymentIdTaken': 'Cet identifiant de paiement appartient à une autre inscription.',
+  'door.alreadyRecorded': 'Ce paiement a déjà été enregistré.',
+  'door.alreadyVoided': 'Ce paiement a déjà été annulé.',
+  'door.tenderedCashOnly': 'Seul un paiement comptant comporte de l’argent remis.',
+  'door.tenderedTooLittle': 'L’argent remis doit être au moins égal au montant payé.',
+  'door.amount': 'Veuillez entrer un montant en dollars entiers de 1 à 100000.',
+  'door.method': 'Veuillez choisir comptant, terminal de paiement ou virement Interac.',
+  'door.voidReason': 'Veuillez indiquer la raison de l’annulation de ce paiement.',
+  'door.voidOnline': 'Les paiements en ligne sont remboursés par Stripe, pas annulés ici.',
+  'door.competitorCount': 'Une inscription sur place compte de 1 à 10 compétiteurs.',
+  'door.invalidCompetitor': 'Compétiteur {n}\u00a0: {problems}',
+  'door.overBalance':
+    'Ce paiement dépasse le solde dû ({owing}\u00a0$). Un directeur de tournoi doit confirmer un paiement supérieur au solde.',
+  'door.overBalanceDirector':
+    'Seul un directeur de tournoi ou un super administrateur peut confirmer un paiement supérieur au solde dû.',
+  'checkIn.rule.competitorNotFound': 'Ce compétiteur n’est pas inscrit au prochain tournoi.',
+  'checkIn.rule.registrationNotFound': 'Cette inscription n’est pas pour le prochain tournoi.',
+  'checkIn.rule.noCompetitors': 'Cette inscription n’a aucun compétiteur dont confirmer l’arrivée.',
+  'checkIn.rule.alreadyCheckedInBy': 'Arrivée déjà confirmée par {name}.',
+  'checkIn.rule.alreadyCheckedIn': 'Arrivée déjà confirmée.',
+  'mutation.unknown':
+    'Cette modification ({name}) est inconnue du serveur\u00a0; veuillez mettre l’application à jour.',
+  'mutation.invalidArgs': 'Cette modification était mal formée et n’a pas pu être appliquée.',
+  'mutation.refusedByDatabase':
+    'Cette modification était mal formée et n’a pas pu être appliquée\u00a0: le serveur n’a pas pu enregistrer l’une de ses valeurs. Veuillez vérifier ce qui a été saisi et le saisir de nouveau.',
+  'file.empty': 'Le fichier est vide.',
+  'file.tooLarge': 'Le fichier dépasse 10\u00a0Mo.',
+  'file.wrongType': 'Seuls les fichiers PDF et les photos (JPEG, PNG, WebP ou HEIC) peuvent être partagés.',
+  'file.pathInName': 'Le nom du fichier ne doit pas contenir de chemin de dossier.',
+  'file.badName': 'Le nom du fichier contient des caractères non permis.',
+  'file.longName': 'Le nom du fichier doit compter au plus {max} caractères.',
+  'file.missing': 'Choisissez un fichier.',
+  'file.chooseRegistration': 'Choisissez l’inscription à laquelle ce fichier se rapporte.',
+  'file.tooManyFiles':
+    'Cette inscription compte déjà {max} fichiers, le maximum permis. Supprimez un fichier que vous avez envoyé pour en envoyer un autre.',
+  'file.registrationFull':
+    'Avec ce fichier, les fichiers de cette inscription dépasseraient {max} ({used} utilisés jusqu’ici). Supprimez un fichier que vous avez envoyé pour faire de la place.',
+  'file.tooManyUploads':
+    'Trop de fichiers envoyés en peu de temps. Veuillez réessayer dans {minutes, plural, one {# minute} other {# minutes}}.',
+  'file.diskFull':
+    'Le site manque d’espace de stockage et ne peut pas recevoir de fichiers pour le moment. Veuillez réessayer plus tard ou apporter le document papier au tournoi.',
+  'file.sizeMb': '{size, number, ::.0 group-off}\u00a0Mo',
+  'file.sizeKb': '{size}\u00a0Ko',
+  'ring.hasRun':
+    '{name} a une division en cours ou terminée\u00a0; elle reste donc (ses résultats lui appartiennent)\u00a0: fermez-la plutôt.',
+  'idempotency.badKey': 'L’en-tête Idempotency-Key doit compter de 1 à 255 caractères visibles.',
+  'idempotency.otherRequest': 'Cette clé Idempotency-Key a déjà servi pour une autre requête.',
+  'idempotency.stillRunning':
+    'Une requête avec cette clé Idempotency-Key est encore en traitement. Veuillez réessayer dans un instant.',
+  'server.rateLimited': 'Trop de requêtes. Veuillez attendre quelques minutes et réessayer.',
+  'server.tooManyStreams':
+    'Trop d’écrans sont à l’écoute à partir de cette adresse. Veuillez réessayer plus tard.',
+  'server.nothingToCopy': 'Ce tournoi n’a aucune ébauche de jumelage dont copier les règles',
+  'server.unknownMergeField': 'Champ de fusion inconnu',
+  'server.unknownMergeFields': 'Champ de fusion inconnu\u00a0: {fields}',
+  'server.matchmaking.sameLevel': 'Tous les membres de cette division sont du même niveau',
+  'server.matchmaking.sameAge': 'Tous les membres de cette division ont le même âge',
+  'server.matchmaking.sameWeight': 'Tous les membres de cette division ont le même poids',
+  'server.matchmaking.combineItself': 'Une division ne peut pas être combinée avec elle-même',
+  'server.matchmaking.combineEventTypes':
+    'Seules des divisions des mêmes types d’épreuve peuvent être combinées',
+  'server.matchmaking.alreadyInDivision': 'Le compétiteur est déjà dans cette division',
 } satisfies Record<keyof typeof en, string>;

@@ -10,7 +10,7 @@ import { setImpersonatedUserId } from '@web/lib/impersonation.ts';
 import { PageAlertProvider } from '@web/lib/page-alert.tsx';
 import { en } from '@shared/i18n/catalog/en/index.ts';
 import { fr } from '@shared/i18n/catalog/fr/index.ts';
-import { setCatalog } from '@web/lib/i18n.tsx';
+import { setCatalog, tm } from '@web/lib/i18n.tsx';
 import { setSession } from '@web/lib/session.ts';
 import { invalidateQueries } from '@web/lib/use-query.ts';
 import { FileSharingPage } from './file-sharing-page.tsx';
@@ -118,10 +118,10 @@ describe('/customer/file-sharing', () => {
     const input = await screen.findByLabelText('File for the staff');
     await userEvent.upload(input, new File([new Uint8Array(MAX_FILE_BYTES + 1)], 'video.pdf'));
     await userEvent.click(screen.getByRole('button', { name: 'Send to staff' }));
-    expect(await screen.findByText(FILE_MESSAGES.tooLarge)).toBeInTheDocument();
+    expect(await screen.findByText(tm(FILE_MESSAGES.tooLarge))).toBeInTheDocument();
     await userEvent.upload(input, new File([], 'empty.pdf'));
     await userEvent.click(screen.getByRole('button', { name: 'Send to staff' }));
-    expect(await screen.findByText(FILE_MESSAGES.empty)).toBeInTheDocument();
+    expect(await screen.findByText(tm(FILE_MESSAGES.empty))).toBeInTheDocument();
     expect(sent.filter((s) => s.method === 'POST')).toEqual([]);
   });
 
@@ -137,7 +137,7 @@ describe('/customer/file-sharing', () => {
       new File(['<html>'], 'waiver.pdf'),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Send to staff' }));
-    expect(await screen.findByText(FILE_MESSAGES.wrongType)).toBeInTheDocument();
+    expect(await screen.findByText(tm(FILE_MESSAGES.wrongType))).toBeInTheDocument();
   });
 });
 
@@ -162,7 +162,7 @@ describe('the server refusing an upload for its quotas (decision 033)', () => {
       await userEvent.upload(input, new File(['%PDF-1.4'], 'Maya waiver.pdf', { type: 'application/pdf' }));
       await userEvent.click(screen.getByRole('button', { name: 'Send to staff' }));
       const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent(message);
+      expect(alert).toHaveTextContent(tm(message));
       expect((input as HTMLInputElement).files?.[0]?.name).toBe('Maya waiver.pdf');
       expect(screen.queryByText('Maya waiver.pdf was sent to the staff.')).not.toBeInTheDocument();
     },
