@@ -9,6 +9,7 @@ import {
   type Person,
 } from '../src/check-in-fixtures.ts';
 import { launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
+import { english } from '../src/english.ts';
 
 // The admin layout and the live dashboard in the browser against a real server
 // (docs/decisions/013-admin-desk-reports-and-permissions.md): navigation by role, the
@@ -81,7 +82,7 @@ describe('the admin desk', () => {
     expect(await navLinks(page)).toEqual(['Registrations', 'Payments', 'Check-in']);
     expect(await adminNav(page).getByRole('button', { name: 'More' }).count()).toBe(0);
     await page.goto('/admin/dashboard');
-    await page.getByText(MESSAGES.noPermission).waitFor();
+    await page.getByText(english(MESSAGES.noPermission)).waitFor();
     expect(await page.getByTestId('dashboard-checked-in').count()).toBe(0);
 
     // From a page of theirs, following the way back to the dashboard is cancelled: they stay
@@ -89,9 +90,12 @@ describe('the admin desk', () => {
     await adminNav(page).getByRole('link', { name: 'Payments' }).click();
     await page.waitForURL('**/admin/payments');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await expect.poll(() => page.getByText(MESSAGES.noPermission).count()).toBe(0);
+    await expect.poll(() => page.getByText(english(MESSAGES.noPermission)).count()).toBe(0);
     await page.goBack();
-    await page.getByRole('alert').filter({ hasText: MESSAGES.noPermission }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: english(MESSAGES.noPermission) })
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/payments');
     expect(await page.getByTestId('dashboard-checked-in').count()).toBe(0);
 
@@ -143,7 +147,7 @@ describe('the admin desk', () => {
     await signIn(page, parent);
     await page.waitForURL((url) => url.pathname.startsWith('/customer/'));
     await page.goto('/admin/dashboard');
-    await page.getByText(MESSAGES.needsAuthentication).waitFor();
+    await page.getByText(english(MESSAGES.needsAuthentication)).waitFor();
     expect(await adminNav(page).count()).toBe(0);
   });
 

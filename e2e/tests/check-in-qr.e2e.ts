@@ -100,7 +100,12 @@ describe('check-in QR scan', () => {
         const seen = await page.evaluate(() => {
           const v = document.querySelector('video');
           return {
-            video: v && { readyState: v.readyState, width: v.videoWidth, height: v.videoHeight, paused: v.paused },
+            video: v && {
+              readyState: v.readyState,
+              width: v.videoWidth,
+              height: v.videoHeight,
+              paused: v.paused,
+            },
             alert: document.querySelector('[role="dialog"] [role="alert"]')?.textContent ?? null,
           };
         });

@@ -10,6 +10,7 @@ import {
   type Browser,
   type Stack,
 } from '../src/harness.ts';
+import { english } from '../src/english.ts';
 
 // Titles, redirects, the mailing-list flag and the contact form (docs/product.md §1, §2) against
 // the real server.
@@ -136,12 +137,12 @@ describe('the public site', () => {
     it('shows the spec messages as the visitor types', async () => {
       const page = await contactPage();
       await page.getByLabel(/Email/).fill('pat@');
-      expect(await errorOf(page, /Email/)).toBe(MESSAGES.email);
+      expect(await errorOf(page, /Email/)).toBe(english(MESSAGES.email));
       await page.getByLabel(/Phone/).fill('70555');
-      expect(await errorOf(page, /Phone/)).toBe(MESSAGES.phone);
+      expect(await errorOf(page, /Phone/)).toBe(english(MESSAGES.phone));
       await page.getByLabel(/First name/).fill('P');
       await page.getByLabel(/First name/).fill('');
-      expect(await errorOf(page, /First name/)).toBe(MESSAGES.required);
+      expect(await errorOf(page, /First name/)).toBe(english(MESSAGES.required));
       await page.getByLabel(/Email/).fill('pat@example.com');
       await page.getByLabel(/Phone/).fill('7055550123');
       expect(await errorOf(page, /Email/)).toBeNull();
@@ -152,7 +153,7 @@ describe('the public site', () => {
       const page = await contactPage();
       const before = stack.mail.messages.length;
       await page.getByRole('button', { name: 'Send message' }).click();
-      await expect.poll(() => page.getByText(MESSAGES.required, { exact: true }).count()).toBe(4);
+      await expect.poll(() => page.getByText(english(MESSAGES.required), { exact: true }).count()).toBe(4);
       expect(stack.mail.messages.length).toBe(before);
     });
 
@@ -172,10 +173,13 @@ describe('the public site', () => {
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
 
-      await page.getByRole('status').filter({ hasText: MESSAGES.contactSent }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: english(MESSAGES.contactSent) })
+        .waitFor();
       expect(await page.getByLabel(/First name/).inputValue()).toBe('');
       expect(await page.getByLabel(/Message/).inputValue()).toBe('');
-      expect(await page.getByText(MESSAGES.required, { exact: true }).count()).toBe(0);
+      expect(await page.getByText(english(MESSAGES.required), { exact: true }).count()).toBe(0);
 
       const mail = await stack.mail.waitFor((m) => (m.text ?? '').includes(text));
       expect(addressText(mail.to)).toContain('info@nomac.example');

@@ -2,6 +2,7 @@ import { MESSAGES } from '@tournament/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
+import { english } from '../src/english.ts';
 
 // SuperAdmin settings in the browser (decision 007): a SuperAdmin creates next year's tournament
 // and the home page shows it; a flag switched off hides its content without a restart; a
@@ -159,7 +160,9 @@ describe('settings in the browser', () => {
     const page = await newPage(browser, stack.baseUrl);
     await signIn(page, director);
     await page.goto('/admin/tournaments');
-    await expect.poll(() => page.getByText(MESSAGES.noPermission).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByText(english(MESSAGES.noPermission)).count(), { timeout: 15_000 })
+      .toBe(1);
     expect(await page.getByRole('button', { name: 'New tournament' }).count()).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { MESSAGES, type SiteSettings } from '@tournament/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressText, launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
+import { english } from '../src/english.ts';
 
 // The whole stack answers: the built web app, the API and mail through real SMTP.
 describe('smoke', () => {
@@ -42,7 +43,7 @@ describe('smoke', () => {
       message,
     });
     expect(res.status).toBe(200);
-    expect(res.json.message).toBe(MESSAGES.contactSent);
+    expect(res.json.message).toBe(english(MESSAGES.contactSent));
 
     const mail = await stack.mail.waitFor((m) => (m.text ?? '').includes(message));
     expect(addressText(mail.to)).toContain(settings.json.siteEmail);

@@ -26,7 +26,6 @@ import {
 import { getNextTournament } from '../services/tournaments.ts';
 import { insertFamily } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
-import { english } from '../testing/english.ts';
 
 // Decision 016, server side: door payments and walk-ins pushed through /sync like check-ins,
 // offline batches included. Seeded next tournament: online $45, door $60, spectator $10.
