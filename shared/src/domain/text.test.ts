@@ -52,6 +52,11 @@ describe('free text', () => {
     expect(freeText(10).parse('  Ana Lee\n')).toBe('Ana Lee');
   });
 
+  it('refuses a text shaped like a message reference, which would show as the catalog’s text', () => {
+    expect(textProblem('i18n:receipt.title.voided')).toBe(TEXT_MESSAGES.notValid);
+    expect(textProblem('Sam i18n: fan')).toBeUndefined();
+  });
+
   it('refuses half a surrogate pair, which is no character at all', () => {
     expect(textProblem('Ana\ud83eLee')).toBe(TEXT_MESSAGES.broken);
     expect(textProblem('Ana\udd4bLee')).toBe(TEXT_MESSAGES.broken);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from '../i18n/message-ref.ts';
+import { isMessageRef, msg } from '../i18n/message-ref.ts';
 
 // One rule for every free-text field of the /api and of the mutators
 // (docs/decisions/032-text-and-number-limits.md). PostgreSQL cannot store a NUL character: it
@@ -55,6 +55,9 @@ export function textProblem(value: string, { multiline = false }: TextOptions = 
     return /[\t]/.test(value) ? TEXT_MESSAGES.control : TEXT_MESSAGES.lineBreak;
   if (DIRECTION.test(value)) return TEXT_MESSAGES.direction;
   if (LONE_SURROGATE.test(value)) return TEXT_MESSAGES.broken;
+  // What people type is shown as typed: a text shaped like a message reference would be read
+  // as the catalog's text instead (decision 037), a name showing as "Payment voided".
+  if (isMessageRef(value)) return TEXT_MESSAGES.notValid;
   return undefined;
 }
 
