@@ -579,7 +579,7 @@ describe('registerWalkIn@1', () => {
           mutationId: 1,
           name: 'registerWalkIn@1',
           code: 'invalid_args',
-          message: MUTATION_ERRORS.refusedByDatabase,
+          message: english(MUTATION_ERRORS.refusedByDatabase),
         }),
       ]);
     } finally {
