@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { STARTER_RULES } from '@tournament/shared';
+import { dayInZone, DEFAULT_TIME_ZONE, STARTER_RULES } from '@tournament/shared';
 import type { Db } from './client.ts';
 import {
   competitorLevels,
@@ -93,7 +93,9 @@ export async function seedReferenceData(
       .insert(tournaments)
       .values({
         tournamentDate: isoDay(day),
-        registrationOpensOn: isoDay(now.getTime()),
+        // Today at the venue (a fresh install's zone is Ontario's): in UTC, after 19:00 in
+        // Ontario it is already tomorrow, and a payment taken that evening fell before opening.
+        registrationOpensOn: dayInZone(now, DEFAULT_TIME_ZONE),
         registrationClosesAfter: isoDay(day - 7 * DAY_MS),
         competitorOnlineCost: 45,
         competitorDoorCost: 60,
