@@ -61,7 +61,8 @@ describe('migrations', { timeout: 90_000 }, () => {
     expect(await database.db.select().from(competitorLevels)).toHaveLength(4);
     const seeded = await database.db.select().from(tournaments);
     expect(seeded).toHaveLength(1);
-    expect(seeded[0]?.registrationOpensOn).toBe('2026-01-10');
+    // Midnight UTC is 7 p.m. the day before in Ontario: registration opens on the venue's day.
+    expect(seeded[0]?.registrationOpensOn).toBe('2026-01-09');
   });
 
   it('apply nothing and seed nothing after a restart on the same data', async () => {
