@@ -8,6 +8,7 @@ import {
 import { CompetitorFieldsSchema } from './competitor.ts';
 import { registrationTotal, type CostPrices } from './costs.ts';
 import { msg } from '../i18n/message-ref.ts';
+import { LOCALES } from '../i18n/locale.ts';
 import { MESSAGES } from './messages.ts';
 import { emailField, optionalPhoneField, requiredText } from './validation.ts';
 
@@ -113,6 +114,12 @@ export const WalkInArgsSchema = z.object({
    * e-mail (decision 018: nobody at the door can add children to someone else's account).
    */
   attachToAccount: z.boolean().default(false),
+  /**
+   * The language the family reads, asked at the desk: the guest owner's, so the messages to
+   * this registration's contacts go out in it (docs/decisions/037-english-and-french.md). An
+   * account the walk-in is attached to keeps the language its owner chose.
+   */
+  language: z.enum(LOCALES).default('en'),
   checkIn: z.boolean().default(true),
   /**
    * The total the device showed (walkInTotal over the cached tournament prices): only the

@@ -237,6 +237,7 @@ export async function createWalkInInTx(
         phoneNumber: contact.phoneNumber ?? '',
         roles: ['Customer'],
         isGuest: true,
+        language: args.language,
         createdAt: deps.now(),
         updatedAt: deps.now(),
       })

@@ -24,6 +24,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { getNextTournament } from '../services/tournaments.ts';
+import { recipientLanguage } from '../services/recipient-language.ts';
 import { insertFamily } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 
@@ -457,6 +458,27 @@ describe('registerWalkIn@1', () => {
     expect(reg?.ownerUserId).not.toBe(parent.user.id);
     const mine = await t.call('GET', `/api/registration/getAll/${next.id}`, undefined, parent.token);
     expect((mine.json as { registrationId: number }[]).map((r) => r.registrationId)).not.toContain(reg!.id);
+  });
+
+  it("a walk-in's messages go out in the language the family gave at the desk; an attached account keeps its own", async () => {
+    const french = walkInArgs({ competitors: [walkInArgs().competitors[0]], spectators: 0, language: 'fr' });
+    const res = await tablet(staff.token).push([{ id: 1, name: 'registerWalkIn@1', args: french }]);
+    expect((res.json as PushResponse).results[0]?.status).toBe('applied');
+    const [reg] = await t.db.select().from(registrations).where(eq(registrations.walkInId, french.walkInId));
+    expect(await recipientLanguage(t.db, { registrationId: reg!.id })).toBe('fr');
+
+    // The family's own account (English) stays English: its owner chose it.
+    const attached = walkInArgs({
+      contact: { firstName: 'Pat', lastName: 'Lee', email: 'pat.lee@example.com' },
+      competitors: [walkInArgs().competitors[0]],
+      spectators: 0,
+      attachToAccount: true,
+      language: 'fr',
+    });
+    await tablet(staff.token).push([{ id: 1, name: 'registerWalkIn@1', args: attached }]);
+    const [mine] = await t.db.select().from(registrations).where(eq(registrations.walkInId, attached.walkInId));
+    expect(mine?.ownerUserId).toBe(parent.user.id);
+    expect(await recipientLanguage(t.db, { registrationId: mine!.id })).toBe('en');
   });
 
   it('attaches a walk-in to the existing account of the e-mail the family confirmed; without payment it owes the door price', async () => {

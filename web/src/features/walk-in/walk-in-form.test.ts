@@ -35,7 +35,7 @@ const ids = {
 const now = new Date('2026-11-22T09:00:00.000Z');
 
 function filled(): WalkInFormState {
-  const f = initialWalkInForm();
+  const f = initialWalkInForm('en');
   return {
     ...f,
     contact: { firstName: 'Sam', lastName: 'Ortiz', email: '', phoneNumber: '' },
@@ -100,6 +100,14 @@ describe('walk-in form', () => {
     // Ticked, then the e-mail cleared: nothing to attach to.
     const cleared = walkInFromForm({ ...filled(), attachToAccount: true }, options, ids, now);
     expect(cleared.ok && cleared.args.attachToAccount).toBe(false);
+  });
+
+  it("carries the family's language as asked at the desk; it starts as the desk's own", () => {
+    expect(initialWalkInForm('fr').language).toBe('fr');
+    const english = walkInFromForm(filled(), options, ids, now);
+    expect(english.ok && english.args.language).toBe('en');
+    const french = walkInFromForm({ ...filled(), language: 'fr' }, options, ids, now);
+    expect(french.ok && french.args.language).toBe('fr');
   });
 
   it('leaves the payment out when staff take none now', () => {

@@ -8,6 +8,7 @@ import {
   WalkInContactSchema,
   type WalkInArgsInput,
 } from '@shared/domain/door.ts';
+import type { Locale } from '@shared/i18n/locale.ts';
 import { t } from '@web/lib/i18n.tsx';
 import { parseDollars, paymentFromForm, type PaymentFormState } from '@web/components/door/payment-form.ts';
 
@@ -56,6 +57,8 @@ export interface WalkInFormState {
   amountEdited: boolean;
   /** The family confirmed the e-mail is their own account (decision 018): attach the walk-in to it. */
   attachToAccount: boolean;
+  /** The language the family reads, asked at the desk: their messages go out in it. */
+  language: Locale;
   checkIn: boolean;
 }
 
@@ -76,7 +79,8 @@ export function emptyCompetitor(lastName = ''): CompetitorDraft {
   };
 }
 
-export function initialWalkInForm(): WalkInFormState {
+/** An empty form; the family's language starts as the desk's own, and staff change it when asked. */
+export function initialWalkInForm(language: Locale): WalkInFormState {
   return {
     contact: { firstName: '', lastName: '', email: '', phoneNumber: '' },
     competitors: [emptyCompetitor()],
@@ -85,6 +89,7 @@ export function initialWalkInForm(): WalkInFormState {
     payment: { method: 'cash', amount: '', tendered: '' },
     amountEdited: false,
     attachToAccount: false,
+    language,
     checkIn: true,
   };
 }
@@ -189,6 +194,7 @@ export function walkInFromForm(
       spectators: spectators ?? 0,
       ...(payment ? { payment } : {}),
       attachToAccount: form.attachToAccount && form.contact.email.trim() !== '',
+      language: form.language,
       checkIn: form.checkIn,
       quotedTotal: formTotal(form, o.tournament),
       at: now.toISOString(),

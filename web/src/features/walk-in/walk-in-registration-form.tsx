@@ -5,7 +5,8 @@ import { TextField } from '@web/components/form/text-field.tsx';
 import { Alert } from '@web/components/ui/alert.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { t, tm, useFormat } from '@web/lib/i18n.tsx';
+import { LOCALE_NAMES, LOCALE_TAGS, LOCALES } from '@shared/i18n/locale.ts';
+import { currentLocale, t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { useForm } from '@web/lib/form.ts';
 import { PaymentFields } from '@web/components/door/payment-fields.tsx';
 import { mutate } from '@web/sync/hooks.ts';
@@ -38,7 +39,7 @@ export function WalkInForm({
     payment: { ...f.payment, amount: f.amountEdited ? f.payment.amount : String(formTotal(f, o.tournament)) },
   });
   const walkIn = useForm({
-    initial: initialWalkInForm(),
+    initial: initialWalkInForm(currentLocale()),
     // The shared rules through walkInFromForm (tested without a browser): one `registerWalkIn@1`.
     check: (f) => {
       const result = walkInFromForm(withAmount(f), o, ids.current);
@@ -133,6 +134,25 @@ export function WalkInForm({
             error={errors['contact.phoneNumber']}
             onChange={(e) => setContact('phoneNumber', e.target.value)}
           />
+          <fieldset className="grid gap-1 sm:col-span-2" data-testid="walk-in-language">
+            <legend className="font-medium">{t('walkIn.form.language')}</legend>
+            <p className="text-sm text-muted-foreground">{t('walkIn.form.languageHint')}</p>
+            <div className="flex flex-wrap gap-4">
+              {LOCALES.map((locale) => (
+                <label key={locale} lang={LOCALE_TAGS[locale]} className="inline-flex min-h-11 items-center gap-2">
+                  <input
+                    type="radio"
+                    name="walk-in-language"
+                    value={locale}
+                    className="size-5"
+                    checked={form.language === locale}
+                    onChange={() => setForm((f) => ({ ...f, language: locale }))}
+                  />
+                  {LOCALE_NAMES[locale]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
         </CardContent>
       </Card>
 

@@ -77,6 +77,9 @@ export const staff = {
   'walkIn.form.lastName': 'Last name',
   'walkIn.form.email': 'E-mail (optional)',
   'walkIn.form.attachToAccount': 'The family confirmed this e-mail is their account: add this walk-in to it',
+  'walkIn.form.language': 'Language for messages',
+  'walkIn.form.languageHint':
+    'Ask which language the family reads: notices, e-mails and texts to them go out in it.',
   'walkIn.form.phone': 'Phone (optional)',
   'walkIn.form.addCompetitor': 'Add another competitor',
   'walkIn.form.spectatorsTitle': 'Spectators and total',

@@ -81,6 +81,9 @@ export const staff = {
   'walkIn.form.email': 'Courriel (facultatif)',
   'walkIn.form.attachToAccount':
     'La famille a confirmé que ce courriel est celui de son compte\u00a0: y ajouter cette inscription sur place',
+  'walkIn.form.language': 'Langue des messages',
+  'walkIn.form.languageHint':
+    'Demandez à la famille dans quelle langue elle lit : les avis, courriels et textos lui seront envoyés dans cette langue.',
   'walkIn.form.phone': 'Téléphone (facultatif)',
   'walkIn.form.addCompetitor': 'Ajouter un autre compétiteur',
   'walkIn.form.spectatorsTitle': 'Spectateurs et total',
