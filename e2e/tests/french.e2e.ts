@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsInBothSchemes } from '../src/axe.ts';
-import { translatorFor } from '@tournament/shared';
+import { CATALOGS, translatorFor } from '@tournament/shared';
+import { parentsOf, storeSession, type Person } from '../src/check-in-fixtures.ts';
+import {
+  director,
+  nextTournament,
+  publishDivisions,
+  registerKids,
+  type Kid,
+} from '../src/matchday-fixtures.ts';
 import {
   addressText,
   hydrated,
@@ -14,22 +22,46 @@ import {
 
 // English and French (decision 037), in a real browser: a French-speaking visitor
 // gets the public pages in French from the server, with no script; the switch changes the
-// language and it is remembered; the French pages hold at 360 px and pass axe in both schemes.
+// language and it is remembered; the French pages hold at 360 px and pass axe in both schemes;
+// a parent registers in French; a director, a ring tablet and a TV run a division in French.
 const FRENCH = { locale: 'fr-CA' };
 const NARROW = { width: 360, height: 740 };
 const PHONE = { width: 390, height: 844 };
 /** The French catalog: labels are found by their French text, as a French reader finds them. */
 const fr = translatorFor('fr').t;
 /** A field by its French label (a required one's label ends in "*"). */
-const label = (key: Parameters<typeof fr>[0]) =>
-  new RegExp(`^${fr(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+const label = (key: Parameters<typeof fr>[0]) => new RegExp(`^${escaped(fr(key))}\\s*\\*?$`);
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * The English texts of the catalog a French screen must not show: every one of some length
+ * with no placeholder whose French differs. A screen that shows one has a text that skipped
+ * the catalog, or a catalog lookup in the wrong language. The manifest's name is also the
+ * seeded site name, which is data (the organizer's, as entered).
+ */
+const ENGLISH_ONLY = Object.entries(CATALOGS.en)
+  .filter(
+    ([key, text]) =>
+      key !== 'app.manifest.name' && text.length >= 12 && !/[{}<]/.test(text) && CATALOGS.fr[key] !== text,
+  )
+  .map(([, text]) => text);
+async function englishOn(page: Page): Promise<string[]> {
+  const shown = await page.evaluate(() => document.body.innerText);
+  return ENGLISH_ONLY.filter((text) => shown.includes(text));
+}
+const [family] = parentsOf('F') as [Person];
+const GIRLS: Kid[] = ['Maude', 'Rosalie', 'Zoé'].map((first) => ({
+  first,
+  age: 10,
+  gender: 2,
+  event: 'Forms',
+}));
 
 describe('the site in French', () => {
   let stack: Stack;
   let browser: Browser;
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    [stack, browser] = await Promise.all([startStack({ users: [director, family] }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -203,5 +235,117 @@ describe('the site in French', () => {
     );
     expect(receipt.text).toMatch(/Solde dû\s*:\s*90,00\s\$/);
     expect(receipt.html || '').toContain('alt="Code QR pour les arrivées"');
+  });
+  /** A staff screen in a French-speaking browser, signed in as `user`, after its first sync. */
+  async function staffScreen(
+    user: Person,
+    path: string,
+    heading: Parameters<typeof fr>[0],
+    viewport: { width: number; height: number },
+  ): Promise<Page> {
+    const page = await frenchPage(viewport);
+    await storeSession(page, stack, user);
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: fr(heading) }).waitFor();
+    await page
+      .getByTestId('sync-last')
+      .filter({ hasText: fr('common.sync.lastSynced', { time: '' }).trim() })
+      .waitFor({ timeout: 30_000 });
+    expect(await page.getAttribute('html', 'lang')).toBe('fr-CA');
+    return page;
+  }
+
+  it('a director lays out the rings, a ring tablet runs a division and a TV shows it, all in French', async () => {
+    const tournament = await nextTournament(stack);
+    await registerKids(stack, family, GIRLS, tournament);
+    await publishDivisions(stack, tournament);
+
+    // The director, at a laptop: adds a ring and puts the division on it.
+    const desk = await staffScreen(director, '/admin/rings', 'page.rings', { width: 1280, height: 800 });
+    await desk.getByLabel(fr('rings.setup.newName')).fill('Aire 1');
+    await desk.getByRole('button', { name: fr('rings.setup.add') }).click();
+    await desk.getByRole('region', { name: 'Aire 1', exact: true }).waitFor();
+    const title = (await desk.getByTestId('division-card').first().getAttribute('aria-label'))!;
+    await desk.getByLabel(fr('rings.board.moveTo', { division: title })).selectOption({ label: 'Aire 1' });
+    await desk
+      .getByRole('button', { name: fr('rings.board.moveLabel', { division: title }), exact: true })
+      .click();
+    await expect
+      .poll(() =>
+        desk.getByRole('region', { name: 'Aire 1', exact: true }).getByTestId('division-card').count(),
+      )
+      .toBe(1);
+    await expect
+      .poll(() => desk.getByTestId('sync-pending').textContent(), { timeout: 15_000 })
+      .toBe(fr('common.sync.allSent'));
+    expect(await englishOn(desk)).toEqual([]);
+
+    // The TV beside the ring speaks French because its address asks for it (the browser is English).
+    const tvContext = await browser.newContext({
+      baseURL: stack.baseUrl,
+      viewport: { width: 1920, height: 1080 },
+    });
+    try {
+      const tv = await tvContext.newPage();
+      await tv.goto('/signage/ring-assignments?lang=fr');
+      await tv.getByRole('heading', { level: 1, name: fr('signage.heading') }).waitFor();
+      await tv.getByRole('region', { name: 'Aire 1', exact: true }).waitFor({ timeout: 30_000 });
+      expect(await tv.getAttribute('html', 'lang')).toBe('fr-CA');
+
+      // The ring tablet: starts the division, scores it, completes it.
+      const ring = await staffScreen(director, '/admin/matchday', 'page.matchday', {
+        width: 1024,
+        height: 768,
+      });
+      await ring.getByLabel(fr('matchday.ring'), { exact: true }).selectOption({ label: 'Aire 1' });
+      await ring.getByRole('button', { name: fr('matchday.start.label', { title }) }).click();
+      await ring.getByTestId('current-division').waitFor();
+      // The TV shows it running within moments.
+      await expect
+        .poll(
+          () =>
+            tv
+              .getByRole('region', { name: 'Aire 1', exact: true })
+              .getByTestId('signage-current')
+              .textContent(),
+          { timeout: 15_000 },
+        )
+        .toContain(title);
+      expect(await englishOn(tv)).toEqual([]);
+
+      for (const [i, kid] of GIRLS.entries()) {
+        const name = `${kid.first} ${family.last}`;
+        // Each judge's field ("Pointage du juge 2 pour Zoé …"), however many judges the event has.
+        const fields = ring.getByLabel(
+          new RegExp(
+            `^${escaped(fr('matchday.scores.label', { judge: 999, name })).replace('999', '\\d+')}$`,
+          ),
+        );
+        const judges = await fields.count();
+        expect(judges).toBeGreaterThan(0);
+        for (let j = 0; j < judges; j++) {
+          await fields.nth(j).fill(String(9 - i));
+          await fields.nth(j).press('Enter');
+        }
+      }
+      await expect
+        .poll(() => ring.getByTestId('placings').getByRole('listitem').allTextContents())
+        .toEqual(
+          GIRLS.map((kid, i) => `${fr('matchday.place', { place: i + 1 })}${kid.first} ${family.last}`),
+        );
+      expect(await englishOn(ring)).toEqual([]);
+      await ring.getByRole('button', { name: fr('matchday.complete') }).click();
+      await ring.getByTestId('completed-division').filter({ hasText: title }).waitFor();
+      await expect
+        .poll(() => ring.getByTestId('sync-pending').textContent(), { timeout: 15_000 })
+        .toBe(fr('common.sync.allSent'));
+      await expect
+        .poll(() => tv.getByRole('region', { name: 'Aire 1', exact: true }).textContent(), {
+          timeout: 15_000,
+        })
+        .toContain(fr('signage.nothingNow'));
+    } finally {
+      await tvContext.close();
+    }
   });
 });
