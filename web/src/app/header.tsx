@@ -21,7 +21,9 @@ export function Header() {
   const session = useSession();
   const navigate = useNavigate();
   // Decision 027: the home page's banner already names the site (docs/product.md §2), so the header
-  // does not repeat it there; elsewhere it is one short line. About 60 px tall on a phone at home.
+  // does not repeat it there; elsewhere it is one short line. On a phone the links wrap onto a
+  // second row (about 95 px at home) rather than scroll: a link half scrolled out of view is a
+  // touch target too small to hit (Lighthouse's target-size).
   const onHome = useLocation().pathname === '/';
 
   return (
@@ -37,7 +39,7 @@ export function Header() {
         )}
         <nav
           aria-label={t('public.header.nav')}
-          className="relative ml-auto flex max-w-full items-center overflow-x-auto sm:flex-wrap sm:gap-1"
+          className="relative ml-auto flex max-w-full flex-wrap items-center justify-end gap-x-1"
         >
           <NavLink to={href('contact')} className={linkClass}>
             {tm(PAGES.contact.title)}

@@ -25,7 +25,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
         void switchLocale(other, session ? saveAccountLanguage : undefined);
       }}
     >
-      {/* On a phone the header's links scroll sideways: the short name keeps the switch in view. */}
+      {/* On a phone the short name keeps the header's links on as few lines as it can. */}
       <span className="sm:hidden">{t('language.switchToShort')}</span>
       <span className="hidden sm:inline">{t('language.switchTo')}</span>
     </a>

@@ -31,7 +31,7 @@ export function ForgotPage() {
   return (
     <Card className="mx-auto max-w-xl">
       <CardHeader>
-        <CardTitle>{t('auth.forgot.title')}</CardTitle>
+        <CardTitle as="h1">{t('auth.forgot.title')}</CardTitle>
       </CardHeader>
       <CardContent>
         {sent ? (

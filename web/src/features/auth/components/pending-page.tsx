@@ -16,7 +16,7 @@ export function PendingPage() {
   return (
     <Card className="mx-auto max-w-xl">
       <CardHeader>
-        <CardTitle>{t('auth.pending.title', { firstName: pending.firstName })}</CardTitle>
+        <CardTitle as="h1">{t('auth.pending.title', { firstName: pending.firstName })}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
         <p>

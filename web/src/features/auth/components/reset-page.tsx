@@ -29,7 +29,7 @@ export function ResetPage() {
   return (
     <Card className="mx-auto max-w-xl">
       <CardHeader>
-        <CardTitle>{t('auth.reset.title')}</CardTitle>
+        <CardTitle as="h1">{t('auth.reset.title')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         <form className="grid gap-4" onSubmit={(e) => void form.submit(e)}>

@@ -40,7 +40,7 @@ export function VerificationPage() {
   return (
     <Card className="mx-auto max-w-xl">
       <CardHeader>
-        <CardTitle>
+        <CardTitle as="h1">
           {state === 'done' ? t('auth.verification.doneTitle') : t('auth.verification.failedTitle')}
         </CardTitle>
       </CardHeader>
