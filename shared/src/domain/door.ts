@@ -25,6 +25,7 @@ export const DOOR_MESSAGES = {
   amount: msg('door.amount'),
   method: msg('door.method'),
   voidReason: msg('door.voidReason'),
+  voidReasonLength: (max: number) => msg('door.voidReasonLength', { max }),
   voidOnline: msg('door.voidOnline'),
   competitorCount: msg('door.competitorCount'),
   // `problems`: the competitor's problems, each already a text for a person (English today).
