@@ -28,7 +28,7 @@ export const DOOR_MESSAGES = {
   voidReasonLength: (max: number) => msg('door.voidReasonLength', { max }),
   voidOnline: msg('door.voidOnline'),
   competitorCount: msg('door.competitorCount'),
-  // `problems`: the competitor's problems, each already a text for a person (English today).
+  // `problems`: the competitor's problems (`sentences()` of their references).
   invalidCompetitor: (n: number, problems: string) => msg('door.invalidCompetitor', { n, problems }),
   // More than the balance owing needs a director's confirmation (decision 018). The amount
   // as a string: written as it is ("$1250"), not grouped as a number would be.

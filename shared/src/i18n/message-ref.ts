@@ -14,6 +14,18 @@ export function msg(key: MessageKey, values?: MessageValues): string {
   return values ? `${PREFIX}${key}|${JSON.stringify(values)}` : `${PREFIX}${key}`;
 }
 
+/**
+ * Several texts one after the other, a space between ("Please choose a gender Please choose at
+ * least one event"), each translated when shown: references are never glued as strings, or the
+ * reader would get the first one's key.
+ */
+export function sentences(texts: readonly string[]): string {
+  return texts.reduceRight(
+    (rest, first) => (rest === '' ? first : msg('text.sentences', { first, rest })),
+    '',
+  );
+}
+
 export function isMessageRef(text: string): boolean {
   return text.startsWith(PREFIX);
 }

@@ -11,6 +11,7 @@ import {
   type TournamentEvent,
   type TournamentEventInputSchema,
   notFoundText,
+  sentences,
 } from '@tournament/shared';
 import type { Tx } from '../db/client.ts';
 import {
@@ -436,7 +437,7 @@ async function checkEventRefs(tx: Tx, input: z.output<typeof TournamentEventInpu
   if (!tournament) errors.tournamentId = notFoundText('tournament');
   if (!type) errors.eventTypeId = EVENT_TYPE_NOT_FOUND;
   if (!tournament || !type)
-    throw new DomainError('bad_reference', Object.values(errors).join(' '), 400, errors);
+    throw new DomainError('bad_reference', sentences(Object.values(errors)), 400, errors);
   return type.title;
 }
 

@@ -235,4 +235,17 @@ export const server = {
   'mutation.refused.correctResult': 'Result not corrected',
   'mutation.refused.setLeaderboardGroups': 'Leaderboard groups not saved',
   'door.voidReasonLength': 'The reason should be at most {max} characters long',
+  // A competitor's fields (shared/src/domain/competitor.ts).
+  'competitor.dateOfBirth': 'Please enter a date of birth as YYYY-MM-DD',
+  'competitor.implausibleDateOfBirth': 'Please enter a plausible date of birth',
+  'competitor.gender': 'Please choose a gender',
+  'competitor.level': 'Please choose a competitor level',
+  'competitor.weight': 'Please enter a weight in kilograms between 10 and 250',
+  'competitor.weightRequired': 'Weight is required to enter {eventName}',
+  'competitor.atLeastOneEvent': 'Please choose at least one event',
+  'competitor.unknownEvent': 'Please choose events offered at this tournament',
+  'competitor.unknownLevel': 'Please choose a competitor level from the list',
+  'competitor.guardianConsent': 'A parent or guardian must consent for a competitor under 18',
+  // Texts shown one after the other (shared/src/i18n/message-ref.ts `sentences`).
+  'text.sentences': '{first} {rest}',
 };

@@ -235,4 +235,16 @@ export const server = {
   'mutation.refused.correctResult': 'Résultat non corrigé',
   'mutation.refused.setLeaderboardGroups': 'Groupes du classement non enregistrés',
   'door.voidReasonLength': 'La raison doit compter au plus {max} caractères',
+  'competitor.dateOfBirth': 'Veuillez entrer une date de naissance au format AAAA-MM-JJ',
+  'competitor.implausibleDateOfBirth': 'Veuillez entrer une date de naissance vraisemblable',
+  'competitor.gender': 'Veuillez choisir un genre',
+  'competitor.level': 'Veuillez choisir un niveau de compétiteur',
+  'competitor.weight': 'Veuillez entrer un poids en kilogrammes entre 10 et 250',
+  'competitor.weightRequired': 'Le poids est obligatoire pour s’inscrire à {eventName}',
+  'competitor.atLeastOneEvent': 'Veuillez choisir au moins une épreuve',
+  'competitor.unknownEvent': 'Veuillez choisir des épreuves offertes à ce tournoi',
+  'competitor.unknownLevel': 'Veuillez choisir un niveau de compétiteur dans la liste',
+  'competitor.guardianConsent':
+    'Un parent ou tuteur doit donner son consentement pour un compétiteur de moins de 18 ans',
+  'text.sentences': '{first} {rest}',
 } satisfies Record<keyof typeof en, string>;
