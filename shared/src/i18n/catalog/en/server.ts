@@ -248,4 +248,7 @@ export const server = {
   'competitor.guardianConsent': 'A parent or guardian must consent for a competitor under 18',
   // Texts shown one after the other (shared/src/i18n/message-ref.ts `sentences`).
   'text.sentences': '{first} {rest}',
+  // A door record dated outside the tournament's window (shared/src/domain/tournament-window.ts).
+  'tournamentWindow.outside':
+    "{what, select, payment {A payment} checkIn {A check-in} other {A walk-in}} dated {day, date, day} is outside this tournament's dates: from the day registration opens ({from, date, day}) to the day after the tournament ({until, date, day}). Check this device's date and time.",
 };

@@ -247,4 +247,6 @@ export const server = {
   'competitor.guardianConsent':
     'Un parent ou tuteur doit donner son consentement pour un compétiteur de moins de 18 ans',
   'text.sentences': '{first} {rest}',
+  'tournamentWindow.outside':
+    '{what, select, payment {Un paiement daté} checkIn {Une arrivée datée} other {Une inscription sur place datée}} du {day, date, day} est en dehors des dates de ce tournoi\u00a0: du jour de l’ouverture des inscriptions ({from, date, day}) au lendemain du tournoi ({until, date, day}). Vérifiez la date et l’heure de cet appareil.',
 } satisfies Record<keyof typeof en, string>;
