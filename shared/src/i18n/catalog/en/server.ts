@@ -251,4 +251,32 @@ export const server = {
   // A door record dated outside the tournament's window (shared/src/domain/tournament-window.ts).
   'tournamentWindow.outside':
     "{what, select, payment {A payment} checkIn {A check-in} other {A walk-in}} dated {day, date, day} is outside this tournament's dates: from the day registration opens ({from, date, day}) to the day after the tournament ({until, date, day}). Check this device's date and time.",
+  // Matchmaking rules: warnings, overrides, why no rule takes a competitor, field errors (shared/src/domain/matchmaking, shared/src/contract/matchmaking.ts).
+  'server.matchmaking.tooSmall': 'Too small: {n} of at least {min}',
+  'server.matchmaking.tooLarge': 'Too large: {n}, at most {max}',
+  'server.matchmaking.outsideRule': "Outside the division's rule: {name}, age {age}",
+  'server.matchmaking.unknownCompetitor': 'Competitor {id} is not known',
+  'server.matchmaking.pickSome': "Pick some of the division's competitors, not none or all",
+  'server.matchmaking.weightMissing': 'Some competitors of this division have no weight recorded',
+  'server.matchmaking.notInDivision': '{name} is not in {division}',
+  'server.matchmaking.alreadyIn': '{name} is already in {division}',
+  'server.matchmaking.moveEventTypes': 'A competitor moves only between divisions of the same event types',
+  'server.matchmaking.movedOutsideRule': 'Moved in outside the rule: {name}, age {age}',
+  'server.matchmaking.combined': 'Combined {target} with {source}',
+  'server.matchmaking.noRule.age': 'No division rule takes age {age}',
+  'server.matchmaking.noRule.gender':
+    'No division rule takes {gender, select, male {males} other {females}} aged {age}',
+  'server.matchmaking.noRule.level':
+    'No division rule takes {gender, select, male {males} other {females}} aged {age} at level {level}',
+  'server.matchmaking.noRule.noLevel':
+    'No division rule takes {gender, select, male {males} other {females}} aged {age} at level no level',
+  'server.matchmaking.noRule.noWeight': 'No weight recorded, and every rule that fits needs one',
+  'server.matchmaking.noRule.weight':
+    'No division rule takes a weight of {weight} kg for {gender, select, male {males} other {females}} aged {age}',
+  'server.matchmaking.field.source': 'Choose completed registrations or checked-in only',
+  'server.matchmaking.field.eventTypes': 'Choose at least one event type',
+  'server.matchmaking.field.pickCompetitors': 'Pick at least one competitor',
+  'server.matchmaking.field.nothingToChange': 'Nothing to change',
+  'server.matchmaking.divisionNotInDraft': 'The division was not found in this draft',
+  'server.matchmaking.notPlacedYet': 'Not in a division yet',
 };

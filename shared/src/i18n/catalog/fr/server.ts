@@ -249,4 +249,33 @@ export const server = {
   'text.sentences': '{first} {rest}',
   'tournamentWindow.outside':
     '{what, select, payment {Un paiement daté} checkIn {Une arrivée datée} other {Une inscription sur place datée}} du {day, date, day} est en dehors des dates de ce tournoi\u00a0: du jour de l’ouverture des inscriptions ({from, date, day}) au lendemain du tournoi ({until, date, day}). Vérifiez la date et l’heure de cet appareil.',
+  'server.matchmaking.tooSmall': 'Trop petite\u00a0: {n} pour un minimum de {min}',
+  'server.matchmaking.tooLarge': 'Trop grande\u00a0: {n} pour un maximum de {max}',
+  'server.matchmaking.outsideRule': 'Hors de la règle de la division\u00a0: {name}, {age} ans',
+  'server.matchmaking.unknownCompetitor': 'Le compétiteur {id} est inconnu',
+  'server.matchmaking.pickSome': 'Choisissez une partie des compétiteurs de la division, ni aucun ni tous',
+  'server.matchmaking.weightMissing': 'Certains compétiteurs de cette division n’ont aucun poids enregistré',
+  'server.matchmaking.notInDivision': '{name} ne fait pas partie de {division}',
+  'server.matchmaking.alreadyIn': '{name} fait déjà partie de {division}',
+  'server.matchmaking.moveEventTypes':
+    'Un compétiteur ne peut passer qu’entre des divisions des mêmes types d’épreuve',
+  'server.matchmaking.movedOutsideRule': 'Déplacé ici hors de la règle\u00a0: {name}, {age} ans',
+  'server.matchmaking.combined': 'Regroupement de {target} avec {source}',
+  'server.matchmaking.noRule.age': 'Aucune règle de division n’accepte l’âge de {age} ans',
+  'server.matchmaking.noRule.gender':
+    'Aucune règle de division n’accepte {gender, select, male {les compétiteurs masculins} other {les compétitrices}} de {age} ans',
+  'server.matchmaking.noRule.level':
+    'Aucune règle de division n’accepte {gender, select, male {les compétiteurs masculins} other {les compétitrices}} de {age} ans au niveau {level}',
+  'server.matchmaking.noRule.noLevel':
+    'Aucune règle de division n’accepte {gender, select, male {les compétiteurs masculins} other {les compétitrices}} de {age} ans sans niveau',
+  'server.matchmaking.noRule.noWeight': 'Aucun poids enregistré, et chaque règle qui convient en exige un',
+  'server.matchmaking.noRule.weight':
+    'Aucune règle de division n’accepte un poids de {weight}\u00a0kg pour {gender, select, male {les compétiteurs masculins} other {les compétitrices}} de {age} ans',
+  'server.matchmaking.field.source':
+    'Choisissez les inscriptions terminées ou seulement les arrivées confirmées',
+  'server.matchmaking.field.eventTypes': 'Choisissez au moins un type d’épreuve',
+  'server.matchmaking.field.pickCompetitors': 'Choisissez au moins un compétiteur',
+  'server.matchmaking.field.nothingToChange': 'Rien à modifier',
+  'server.matchmaking.divisionNotInDraft': 'La division est introuvable dans cette ébauche',
+  'server.matchmaking.notPlacedYet': 'Pas encore dans une division',
 } satisfies Record<keyof typeof en, string>;
