@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { freeText, TEXT_LIMITS } from '../domain/text.ts';
+import { msg } from '../i18n/message-ref.ts';
 import { queryString } from './paths.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -93,7 +94,7 @@ export const CompetitorsQuerySchema = z
   })
   .refine((q) => q.minAge === undefined || q.maxAge === undefined || q.minAge <= q.maxAge, {
     path: ['maxAge'],
-    message: 'The highest age must be at least the lowest',
+    message: msg('reports.field.ageRange'),
   });
 export type CompetitorsQuery = z.input<typeof CompetitorsQuerySchema>;
 export type CompetitorsFilter = z.output<typeof CompetitorsQuerySchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { MergeField } from '../domain/communications.ts';
-import { freeText } from '../domain/text.ts';
+import { MESSAGES } from '../domain/messages.ts';
+import { freeText, TEXT_MESSAGES } from '../domain/text.ts';
+import { msg } from '../i18n/message-ref.ts';
 import { endpoint } from './endpoint.ts';
 import type { PathParam } from './paths.ts';
 
@@ -70,14 +72,14 @@ export const AudienceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('division'), divisionId: BodyId }),
   z.object({
     kind: z.literal('selected'),
-    registrationIds: z.array(BodyId).min(1, 'Select at least one registration').max(2000),
+    registrationIds: z.array(BodyId).min(1, msg('server.communications.selectRegistrations')).max(2000),
   }),
 ]);
 export type Audience = z.infer<typeof AudienceSchema>;
 
 /** A subject is one line; a body (e-mail or SMS) keeps its line breaks. */
 const Text = (max: number, multiline = true) =>
-  freeText(max, { multiline, tooLong: `At most ${max} characters` });
+  freeText(max, { multiline, tooLong: TEXT_MESSAGES.atMost(max) });
 
 export const ComposeSchema = z
   .object({
@@ -91,13 +93,13 @@ export const ComposeSchema = z
   })
   .superRefine((v, ctx) => {
     if (!v.email && !v.sms)
-      ctx.addIssue({ code: 'custom', path: ['email'], message: 'Choose e-mail, SMS or both' });
+      ctx.addIssue({ code: 'custom', path: ['email'], message: msg('server.communications.channels') });
     if (v.email && !v.subject.trim())
-      ctx.addIssue({ code: 'custom', path: ['subject'], message: 'Value is required' });
+      ctx.addIssue({ code: 'custom', path: ['subject'], message: MESSAGES.required });
     if (v.email && !v.body.trim())
-      ctx.addIssue({ code: 'custom', path: ['body'], message: 'Value is required' });
+      ctx.addIssue({ code: 'custom', path: ['body'], message: MESSAGES.required });
     if (v.sms && !v.smsBody.trim())
-      ctx.addIssue({ code: 'custom', path: ['smsBody'], message: 'Value is required' });
+      ctx.addIssue({ code: 'custom', path: ['smsBody'], message: MESSAGES.required });
   });
 export type Compose = z.input<typeof ComposeSchema>;
 
@@ -172,7 +174,7 @@ export function progressPercent(counts: StatusCounts): number {
 }
 
 export const TemplateInputSchema = z.object({
-  name: Text(100, false).min(1, 'Value is required'),
+  name: Text(100, false).min(1, MESSAGES.required),
   subject: Text(200, false),
   body: Text(10_000),
   smsBody: Text(600),

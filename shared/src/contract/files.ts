@@ -35,7 +35,7 @@ export const FileIdParamSchema = z.object({ fileId: z.string().min(1).max(64) })
 const fileField = z.file({ error: FILE_MESSAGES.missing }).meta({ type: 'string', format: 'binary' });
 
 const registrationIdField = z.coerce
-  .number({ error: 'Choose the registration this file is for.' })
+  .number({ error: FILE_MESSAGES.chooseRegistration })
   .int()
   .positive()
   .max(2_147_483_647);
