@@ -42,11 +42,11 @@ export const MessageIdParamSchema = z.object({ messageId: Id });
 export const TemplateIdParamSchema = z.object({ templateId: Id });
 
 export const MERGE_FIELD_LABELS: Record<MergeField, string> = {
-  firstName: 'First name',
-  competitors: 'Competitors',
-  divisions: 'Divisions',
-  ring: 'Ring',
-  estimatedTime: 'Estimated time',
+  firstName: msg('server.communications.mergeField.firstName'),
+  competitors: msg('server.communications.mergeField.competitors'),
+  divisions: msg('server.communications.mergeField.divisions'),
+  ring: msg('server.communications.mergeField.ring'),
+  estimatedTime: msg('server.communications.mergeField.estimatedTime'),
 };
 
 export const AUDIENCE_KINDS = [
@@ -59,12 +59,18 @@ export const AUDIENCE_KINDS = [
 ] as const;
 export type AudienceKind = (typeof AUDIENCE_KINDS)[number];
 export const AUDIENCE_LABELS: Record<AudienceKind, string> = {
-  all: 'All registrations',
-  incomplete: 'Incomplete registrations (reminder)',
-  division: "A division's families",
-  'checked-in': 'Checked-in families',
-  'not-checked-in': 'Families not checked in',
-  selected: 'Selected registrations',
+  all: msg('server.communications.audience.all'),
+  incomplete: msg('server.communications.audience.incomplete'),
+  division: msg('server.communications.audience.division'),
+  'checked-in': msg('server.communications.audience.checkedIn'),
+  'not-checked-in': msg('server.communications.audience.notCheckedIn'),
+  selected: msg('server.communications.audience.selected'),
+};
+
+/** What a sent message's history says it went to: "A division's families: Girls 10-11". */
+export const AUDIENCE_OF = {
+  division: (division: string) => msg('server.communications.audience.divisionNamed', { division }),
+  selected: (count: number) => msg('server.communications.audience.selectedCount', { count }),
 };
 
 export const AudienceSchema = z.discriminatedUnion('kind', [

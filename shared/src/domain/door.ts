@@ -38,10 +38,10 @@ export const DOOR_MESSAGES = {
 
 /** How each method is named on the page, receipts and totals. */
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  online: 'Online',
-  cash: 'Cash',
-  card: 'Card terminal',
-  etransfer: 'E-transfer',
+  online: msg('door.methodLabel.online'),
+  cash: msg('door.methodLabel.cash'),
+  card: msg('door.methodLabel.card'),
+  etransfer: msg('door.methodLabel.etransfer'),
 };
 
 export const MAX_PAYMENT_AMOUNT = 100_000;
@@ -153,9 +153,10 @@ export function walkInTotal(
  * than is due (two tablets took money offline for one family), "Refund due $X".
  */
 export function balanceText(balanceOwing: number): string {
-  if (balanceOwing > 0) return `Balance owing: $${balanceOwing}`;
-  if (balanceOwing < 0) return `Refund due $${-balanceOwing}`;
-  return 'Paid in full';
+  // The amount as a string: written as it is ("$1250"), not grouped as a number would be.
+  if (balanceOwing > 0) return msg('door.balance.owing', { amount: String(balanceOwing) });
+  if (balanceOwing < 0) return msg('door.balance.refund', { amount: String(-balanceOwing) });
+  return msg('door.balance.paid');
 }
 
 export interface MethodTotal {

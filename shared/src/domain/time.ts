@@ -10,14 +10,14 @@ export const DEFAULT_TIME_ZONE = 'America/Toronto';
 
 /** The zones offered in the site settings: Canada's, east to west. Any IANA zone is accepted. */
 export const CANADIAN_TIME_ZONES = [
-  { zone: 'America/St_Johns', label: 'Newfoundland (St. John’s)' },
-  { zone: 'America/Halifax', label: 'Atlantic (Halifax)' },
-  { zone: 'America/Toronto', label: 'Eastern (Toronto)' },
-  { zone: 'America/Winnipeg', label: 'Central (Winnipeg)' },
-  { zone: 'America/Regina', label: 'Saskatchewan (Regina)' },
-  { zone: 'America/Edmonton', label: 'Mountain (Edmonton)' },
-  { zone: 'America/Vancouver', label: 'Pacific (Vancouver)' },
-  { zone: 'America/Whitehorse', label: 'Yukon (Whitehorse)' },
+  { zone: 'America/St_Johns', label: msg('timeZone.newfoundland') },
+  { zone: 'America/Halifax', label: msg('timeZone.atlantic') },
+  { zone: 'America/Toronto', label: msg('timeZone.eastern') },
+  { zone: 'America/Winnipeg', label: msg('timeZone.central') },
+  { zone: 'America/Regina', label: msg('timeZone.saskatchewan') },
+  { zone: 'America/Edmonton', label: msg('timeZone.mountain') },
+  { zone: 'America/Vancouver', label: msg('timeZone.pacific') },
+  { zone: 'America/Whitehorse', label: msg('timeZone.yukon') },
 ] as const;
 
 export const TIME_ZONE_MESSAGE = msg('field.timeZone');
@@ -97,12 +97,20 @@ export function formatLongDate(
 }
 
 /** "7:05 p.m. EST": the clock time of an instant in `timeZone`, labelled with the zone. */
-export function formatClock(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE, tag = 'en-CA'): string {
+export function formatClock(
+  value: string | Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  tag = 'en-CA',
+): string {
   return format('clock', timeZone, tag).format(toDate(value));
 }
 
 /** "Saturday, November 21, 2026 at 7:05 p.m. EST". */
-export function formatDateTime(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE, tag = 'en-CA'): string {
+export function formatDateTime(
+  value: string | Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  tag = 'en-CA',
+): string {
   return format('dateTime', timeZone, tag).format(toDate(value));
 }
 
@@ -127,7 +135,11 @@ export function formatAbout(value: string | Date, timeZone: string = DEFAULT_TIM
  * The venue's clock time with no a.m./p.m. (decision 029): "10:45" in English, "10 h 45" in
  * French, where the day runs on a 24-hour clock.
  */
-export function venueClock(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE, tag = 'en-CA'): string {
+export function venueClock(
+  value: string | Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  tag = 'en-CA',
+): string {
   const { hour, minute } = partsOf(value, timeZone);
   if (tag.startsWith('fr')) return `${Number(hour)} h ${minute}`;
   const h12 = Number(hour) % 12 === 0 ? 12 : Number(hour) % 12;

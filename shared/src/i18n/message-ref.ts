@@ -26,6 +26,13 @@ export function sentences(texts: readonly string[]): string {
   );
 }
 
+/** Texts as a list, each translated when shown: "A, B and C" ("A, B et C" in French). */
+export function listOf(texts: readonly string[]): string {
+  if (texts.length <= 1) return texts[0] ?? '';
+  if (texts.length === 2) return msg('text.and', { first: texts[0]!, last: texts[1]! });
+  return msg('text.comma', { first: texts[0]!, rest: listOf(texts.slice(1)) });
+}
+
 export function isMessageRef(text: string): boolean {
   return text.startsWith(PREFIX);
 }

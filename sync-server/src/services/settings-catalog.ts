@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   EVENT_TYPE_MATCHDAY_DEFAULTS,
   EVENT_TYPE_MESSAGES,
+  IN_USE,
   inUseMessage,
   type AdminEventType,
   type CompetitorLevel,
@@ -242,9 +243,7 @@ export async function deleteEventType(deps: Deps, caller: Caller, id: number): P
   await deps.database.db.transaction((tx) =>
     deleteUnused(tx, caller, deps.now(), EVENT_TYPE, id, async (before) => {
       const [used] = await tx.select({ n: count() }).from(events).where(eq(events.eventTypeId, id));
-      return inUseMessage(`the event type "${before.title}"`, [
-        { count: used?.n ?? 0, noun: ['event', 'events'] },
-      ]);
+      return inUseMessage(IN_USE.eventType(before.title), [IN_USE.events(used?.n ?? 0)]);
     }),
   );
   await deps.cache.invalidate(EVENT_TYPES_CACHE_KEY);
@@ -356,9 +355,9 @@ export async function deleteCompetitorLevel(deps: Deps, caller: Caller, id: numb
         tx.select({ n: count() }).from(competitors).where(eq(competitors.competitorLevelId, id)),
         tx.select({ n: count() }).from(divisionLevels).where(eq(divisionLevels.competitorLevelId, id)),
       ]);
-      return inUseMessage(`the competitor level "${before.name}"`, [
-        { count: comps?.n ?? 0, noun: ['competitor', 'competitors'] },
-        { count: divs?.n ?? 0, noun: ['division', 'divisions'] },
+      return inUseMessage(IN_USE.competitorLevel(before.name), [
+        IN_USE.competitors(comps?.n ?? 0),
+        IN_USE.divisions(divs?.n ?? 0),
       ]);
     }),
   );
@@ -511,9 +510,7 @@ export async function deleteEvent(deps: Deps, caller: Caller, id: number): Promi
         .select({ n: count() })
         .from(competitorEvents)
         .where(eq(competitorEvents.eventId, id));
-      return inUseMessage(`the event "${before.name}"`, [
-        { count: entries?.n ?? 0, noun: ['competitor', 'competitors'] },
-      ]);
+      return inUseMessage(IN_USE.event(before.name), [IN_USE.competitors(entries?.n ?? 0)]);
     }),
   );
 }
