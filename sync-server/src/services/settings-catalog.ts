@@ -13,6 +13,7 @@ import {
   type TournamentEventInputSchema,
   notFoundText,
   sentences,
+  msg,
 } from '@tournament/shared';
 import type { Tx } from '../db/client.ts';
 import {
@@ -257,10 +258,10 @@ export async function reorderEventTypes(deps: Deps, caller: Caller, ids: number[
 // ---- Competitor levels ----
 
 const LEVEL_NOT_FOUND = notFoundText('competitor level');
-const levelTaken = (name: string) =>
-  new DomainError('level_exists', `A competitor level named "${name}" already exists`, 409, {
-    name: `A competitor level named "${name}" already exists`,
-  });
+const levelTaken = (name: string) => {
+  const message = msg('server.levelExists', { name });
+  return new DomainError('level_exists', message, 409, { name: message });
+};
 
 async function levelRow(tx: Tx, id: number): Promise<CompetitorLevel | undefined> {
   const [row] = await tx
@@ -479,7 +480,7 @@ export async function updateEvent(
     const before = await eventRow(tx, id);
     if (!before) throw notFound(EVENT_NOT_FOUND);
     if (before.tournamentId !== input.tournamentId) {
-      const message = 'An event cannot move to another tournament';
+      const message = msg('server.eventMoves');
       throw new DomainError('event_moves', message, 400, { tournamentId: message });
     }
     const typeTitle = await checkEventRefs(tx, input);

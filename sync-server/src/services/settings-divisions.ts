@@ -48,7 +48,7 @@ async function writeLevels(tx: Tx, divisionId: number, levelIds: readonly number
       .from(competitorLevels)
       .where(inArray(competitorLevels.id, wanted));
     if (known.length !== wanted.length) {
-      const message = 'One of the chosen competitor levels no longer exists';
+      const message = msg('server.unknownLevel');
       throw new DomainError('unknown_level', message, 400, { competitorLevelIds: message });
     }
   }

@@ -375,4 +375,31 @@ export const server = {
   'reports.csv.events': 'Events',
   'reports.csv.checkedIn': 'Checked in',
   'reports.csv.registration': 'Registration',
+  // The server's own answers: webhooks, sending, settings, removals, the sync push (sync-server/src).
+  'server.webhookSignature': 'The webhook signature could not be verified.',
+  'server.twilioSignature': 'The request is not signed by Twilio.',
+  'server.smsNotConfigured': 'SMS is not configured',
+  'server.send.interrupted':
+    'Interrupted while sending (a server stopped); not sent again, so it cannot arrive twice. Send it again if needed.',
+  'server.send.smsNotAgreed': 'The contact has not agreed to SMS notifications.',
+  'server.send.cap':
+    'The SMS cost cap of {amount, number, ::currency/CAD unit-width-narrow .00 group-off} was reached; not sent.',
+  'server.send.invalidAddress': 'Not a valid address.',
+  'server.send.providerRefused': 'The provider refused the message.',
+  'server.reorder': 'The new order must list every item exactly once',
+  'server.noReceiptYet': 'This registration has no receipt yet.',
+  'server.unknownLevel': 'One of the chosen competitor levels no longer exists',
+  'server.levelExists': 'A competitor level named "{name}" already exists',
+  'server.eventMoves': 'An event cannot move to another tournament',
+  'server.removed.tournament': 'The tournament was deleted.',
+  'server.removed.ring': 'The ring was removed.',
+  'server.removed.eventType': 'The event type was removed.',
+  'server.removed.competitorLevel': 'The competitor level was removed.',
+  'server.removed.event': 'The event was removed.',
+  'server.removed.division': 'The division was removed.',
+  'server.databaseUnavailable': 'The database is unavailable.',
+  'sync.clientOfAnotherUser': 'This device is registered to another user. Please sign out and in again.',
+  'sync.clientGroupMismatch': 'This device belongs to another client group.',
+  'sync.tooManyDevices':
+    'This account has signed in on too many new devices today. Please use a device that has signed in before, or try again tomorrow.',
 };

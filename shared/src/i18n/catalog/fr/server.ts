@@ -372,4 +372,31 @@ export const server = {
   'reports.csv.events': 'Épreuves',
   'reports.csv.checkedIn': 'Arrivée confirmée',
   'reports.csv.registration': 'Inscription',
+  'server.webhookSignature': 'La signature du webhook n’a pas pu être vérifiée.',
+  'server.twilioSignature': 'La requête n’est pas signée par Twilio.',
+  'server.smsNotConfigured': 'Les textos ne sont pas configurés',
+  'server.send.interrupted':
+    'Interrompu pendant l’envoi (un serveur s’est arrêté)\u00a0; pas renvoyé, pour qu’il ne puisse pas arriver deux fois. Envoyez-le de nouveau au besoin.',
+  'server.send.smsNotAgreed': 'La personne-ressource n’a pas accepté les notifications par texto.',
+  'server.send.cap':
+    'Le plafond de coût des textos, {amount, number, ::currency/CAD unit-width-narrow .00 group-off}, a été atteint\u00a0; message non envoyé.',
+  'server.send.invalidAddress': 'Adresse non valide.',
+  'server.send.providerRefused': 'Le fournisseur a refusé le message.',
+  'server.reorder': 'Le nouvel ordre doit nommer chaque élément une seule fois',
+  'server.noReceiptYet': 'Cette inscription n’a pas encore de reçu.',
+  'server.unknownLevel': 'L’un des niveaux de compétiteur choisis n’existe plus',
+  'server.levelExists': 'Un niveau de compétiteur nommé «\u00a0{name}\u00a0» existe déjà',
+  'server.eventMoves': 'Une épreuve ne peut pas passer à un autre tournoi',
+  'server.removed.tournament': 'Le tournoi a été supprimé.',
+  'server.removed.ring': 'L’aire a été retirée.',
+  'server.removed.eventType': 'Le type d’épreuve a été retiré.',
+  'server.removed.competitorLevel': 'Le niveau de compétiteur a été retiré.',
+  'server.removed.event': 'L’épreuve a été retirée.',
+  'server.removed.division': 'La division a été retirée.',
+  'server.databaseUnavailable': 'La base de données n’est pas disponible.',
+  'sync.clientOfAnotherUser':
+    'Cet appareil est enregistré au nom d’un autre utilisateur. Veuillez vous déconnecter, puis vous reconnecter.',
+  'sync.clientGroupMismatch': 'Cet appareil appartient à un autre groupe de clients.',
+  'sync.tooManyDevices':
+    'Ce compte s’est connecté sur trop de nouveaux appareils aujourd’hui. Veuillez utiliser un appareil qui s’est déjà connecté ou réessayer demain.',
 } satisfies Record<keyof typeof en, string>;
