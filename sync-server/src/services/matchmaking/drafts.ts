@@ -150,7 +150,8 @@ export async function createDraft(
     const n = await q.nextDraftNumber(tx, t.id);
     const draftId = await q.insertDraft(tx, {
       tournamentId: t.id,
-      name: `Draft ${n}`,
+      // Said in each reader's language when answered ("Draft 2", "Ébauche 2").
+      name: msg('server.matchmaking.draftName', { n: String(n) }),
       source: input.source,
       eventTypeIds: [...new Set(input.eventTypeIds)].sort((a, b) => a - b),
       rules: snapshot(await q.readRules(tx)),

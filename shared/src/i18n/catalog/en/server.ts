@@ -279,6 +279,7 @@ export const server = {
   'server.matchmaking.field.nothingToChange': 'Nothing to change',
   'server.matchmaking.divisionNotInDraft': 'The division was not found in this draft',
   'server.matchmaking.notPlacedYet': 'Not in a division yet',
+  'server.matchmaking.draftName': 'Draft {n}',
   // Field errors of the settings, communications, reports, rings and path schemas (shared/src/contract).
   'field.atMost': 'At most {max, number, ::group-off} characters',
   'field.calendarDay': 'Use the form YYYY-MM-DD',

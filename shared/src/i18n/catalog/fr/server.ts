@@ -278,6 +278,7 @@ export const server = {
   'server.matchmaking.field.nothingToChange': 'Rien à modifier',
   'server.matchmaking.divisionNotInDraft': 'La division est introuvable dans cette ébauche',
   'server.matchmaking.notPlacedYet': 'Pas encore dans une division',
+  'server.matchmaking.draftName': 'Ébauche {n}',
   'field.atMost': 'Au plus {max, number, ::group-off} caractères',
   'field.calendarDay': 'Utilisez le format AAAA-MM-JJ',
   'field.number': 'Doit être un nombre',
