@@ -23,8 +23,6 @@ describe('age bands on tournament day', () => {
 describe('the competitors filter in the address', () => {
   it('keeps only the filters given', () => {
     expect(competitorsQueryString({})).toBe('');
-    expect(competitorsQueryString({ gender: '2', minAge: 8, checkedIn: undefined })).toBe(
-      '?gender=2&minAge=8',
-    );
+    expect(competitorsQueryString({ gender: '2', minAge: 8, checkedIn: undefined })).toBe('?gender=2&minAge=8');
   });
 });

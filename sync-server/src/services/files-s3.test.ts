@@ -24,6 +24,7 @@ let okafor: User;
 let director: User;
 let leeRegistration: number;
 
+
 const upload = (token: string, registrationId: number, name: string, bytes: Uint8Array) =>
   sendMultipart(t, '/api/files', token, { registrationId: String(registrationId) }, { name, bytes });
 const download = (fileId: string, token: string) => downloadFile(t, fileId, token);
