@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ageBand, competitorsQueryString } from './admin-reports.ts';
+import { translateText } from '../i18n/message-ref.ts';
+import { translatorFor } from '../i18n/translators.ts';
 
 describe('age bands on tournament day', () => {
   it.each([
@@ -14,7 +16,7 @@ describe('age bands on tournament day', () => {
     [35, '35 and over'],
     [71, '35 and over'],
   ])('a competitor aged %i counts as %s', (age, band) => {
-    expect(ageBand(age)).toBe(band);
+    expect(translateText(translatorFor('en'), ageBand(age))).toBe(band);
   });
 });
 

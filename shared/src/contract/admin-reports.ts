@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { freeText, TEXT_LIMITS } from '../domain/text.ts';
+import { msg } from '../i18n/message-ref.ts';
 import { queryString } from './paths.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -19,11 +20,11 @@ export const ADMIN_REPORT_PATHS = {
  * open tournaments; each band is `[min, max]` in whole years, `max` null for "and over".
  */
 export const AGE_BANDS = [
-  { label: '7 and under', min: 0, max: 7 },
-  { label: '8-12', min: 8, max: 12 },
-  { label: '13-17', min: 13, max: 17 },
-  { label: '18-34', min: 18, max: 34 },
-  { label: '35 and over', min: 35, max: null },
+  { label: msg('reports.ageBand.under', { max: 7 }), min: 0, max: 7 },
+  { label: msg('reports.ageBand.range', { min: 8, max: 12 }), min: 8, max: 12 },
+  { label: msg('reports.ageBand.range', { min: 13, max: 17 }), min: 13, max: 17 },
+  { label: msg('reports.ageBand.range', { min: 18, max: 34 }), min: 18, max: 34 },
+  { label: msg('reports.ageBand.over', { min: 35 }), min: 35, max: null },
 ] as const;
 
 /** The band label of an age. */
@@ -32,7 +33,10 @@ export function ageBand(age: number): string {
   return (band ?? AGE_BANDS[0]).label;
 }
 
-export const GENDER_LABELS: Record<1 | 2, string> = { 1: 'Male', 2: 'Female' };
+export const GENDER_LABELS: Record<1 | 2, string> = {
+  1: msg('reports.gender.male'),
+  2: msg('reports.gender.female'),
+};
 
 /** One bar of a breakdown: what is counted (an id when it has one) and how many. */
 export const CountSchema = z.object({
@@ -93,7 +97,7 @@ export const CompetitorsQuerySchema = z
   })
   .refine((q) => q.minAge === undefined || q.maxAge === undefined || q.minAge <= q.maxAge, {
     path: ['maxAge'],
-    message: 'The highest age must be at least the lowest',
+    message: msg('reports.field.ageRange'),
   });
 export type CompetitorsQuery = z.input<typeof CompetitorsQuerySchema>;
 export type CompetitorsFilter = z.output<typeof CompetitorsQuerySchema>;

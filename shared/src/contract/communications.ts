@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { MergeField } from '../domain/communications.ts';
-import { freeText } from '../domain/text.ts';
+import { MESSAGES } from '../domain/messages.ts';
+import { freeText, TEXT_MESSAGES } from '../domain/text.ts';
+import { msg } from '../i18n/message-ref.ts';
 import { endpoint } from './endpoint.ts';
 import type { PathParam } from './paths.ts';
 
@@ -40,11 +42,11 @@ export const MessageIdParamSchema = z.object({ messageId: Id });
 export const TemplateIdParamSchema = z.object({ templateId: Id });
 
 export const MERGE_FIELD_LABELS: Record<MergeField, string> = {
-  firstName: 'First name',
-  competitors: 'Competitors',
-  divisions: 'Divisions',
-  ring: 'Ring',
-  estimatedTime: 'Estimated time',
+  firstName: msg('server.communications.mergeField.firstName'),
+  competitors: msg('server.communications.mergeField.competitors'),
+  divisions: msg('server.communications.mergeField.divisions'),
+  ring: msg('server.communications.mergeField.ring'),
+  estimatedTime: msg('server.communications.mergeField.estimatedTime'),
 };
 
 export const AUDIENCE_KINDS = [
@@ -57,12 +59,18 @@ export const AUDIENCE_KINDS = [
 ] as const;
 export type AudienceKind = (typeof AUDIENCE_KINDS)[number];
 export const AUDIENCE_LABELS: Record<AudienceKind, string> = {
-  all: 'All registrations',
-  incomplete: 'Incomplete registrations (reminder)',
-  division: "A division's families",
-  'checked-in': 'Checked-in families',
-  'not-checked-in': 'Families not checked in',
-  selected: 'Selected registrations',
+  all: msg('server.communications.audience.all'),
+  incomplete: msg('server.communications.audience.incomplete'),
+  division: msg('server.communications.audience.division'),
+  'checked-in': msg('server.communications.audience.checkedIn'),
+  'not-checked-in': msg('server.communications.audience.notCheckedIn'),
+  selected: msg('server.communications.audience.selected'),
+};
+
+/** What a sent message's history says it went to: "A division's families: Girls 10-11". */
+export const AUDIENCE_OF = {
+  division: (division: string) => msg('server.communications.audience.divisionNamed', { division }),
+  selected: (count: number) => msg('server.communications.audience.selectedCount', { count }),
 };
 
 export const AudienceSchema = z.discriminatedUnion('kind', [
@@ -70,14 +78,14 @@ export const AudienceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('division'), divisionId: BodyId }),
   z.object({
     kind: z.literal('selected'),
-    registrationIds: z.array(BodyId).min(1, 'Select at least one registration').max(2000),
+    registrationIds: z.array(BodyId).min(1, msg('server.communications.selectRegistrations')).max(2000),
   }),
 ]);
 export type Audience = z.infer<typeof AudienceSchema>;
 
 /** A subject is one line; a body (e-mail or SMS) keeps its line breaks. */
 const Text = (max: number, multiline = true) =>
-  freeText(max, { multiline, tooLong: `At most ${max} characters` });
+  freeText(max, { multiline, tooLong: TEXT_MESSAGES.atMost(max) });
 
 export const ComposeSchema = z
   .object({
@@ -91,13 +99,13 @@ export const ComposeSchema = z
   })
   .superRefine((v, ctx) => {
     if (!v.email && !v.sms)
-      ctx.addIssue({ code: 'custom', path: ['email'], message: 'Choose e-mail, SMS or both' });
+      ctx.addIssue({ code: 'custom', path: ['email'], message: msg('server.communications.channels') });
     if (v.email && !v.subject.trim())
-      ctx.addIssue({ code: 'custom', path: ['subject'], message: 'Value is required' });
+      ctx.addIssue({ code: 'custom', path: ['subject'], message: MESSAGES.required });
     if (v.email && !v.body.trim())
-      ctx.addIssue({ code: 'custom', path: ['body'], message: 'Value is required' });
+      ctx.addIssue({ code: 'custom', path: ['body'], message: MESSAGES.required });
     if (v.sms && !v.smsBody.trim())
-      ctx.addIssue({ code: 'custom', path: ['smsBody'], message: 'Value is required' });
+      ctx.addIssue({ code: 'custom', path: ['smsBody'], message: MESSAGES.required });
   });
 export type Compose = z.input<typeof ComposeSchema>;
 
@@ -172,7 +180,7 @@ export function progressPercent(counts: StatusCounts): number {
 }
 
 export const TemplateInputSchema = z.object({
-  name: Text(100, false).min(1, 'Value is required'),
+  name: Text(100, false).min(1, MESSAGES.required),
   subject: Text(200, false),
   body: Text(10_000),
   smsBody: Text(600),

@@ -3,6 +3,7 @@ import type { PathParam } from './paths.ts';
 import { endpoint } from './endpoint.ts';
 import { IdParam } from './registration.ts';
 import { FILE_MESSAGES } from '../domain/files.ts';
+import { msg } from '../i18n/message-ref.ts';
 
 // File sharing (decision 025; docs/product.md §1 and §2: customers "share files", /customer/file-sharing;
 // docs/decisions/025-file-sharing.md). Uploads are multipart/form-data with a `file` field;
@@ -35,7 +36,7 @@ export const FileIdParamSchema = z.object({ fileId: z.string().min(1).max(64) })
 const fileField = z.file({ error: FILE_MESSAGES.missing }).meta({ type: 'string', format: 'binary' });
 
 const registrationIdField = z.coerce
-  .number({ error: 'Choose the registration this file is for.' })
+  .number({ error: FILE_MESSAGES.chooseRegistration })
   .int()
   .positive()
   .max(2_147_483_647);
@@ -90,7 +91,7 @@ export const SharedFileListSchema = z.array(SharedFileSchema);
 export const FileDeletedSchema = z.object({ fileId: z.string() });
 
 /** What a family sees as the sender of a staff share. */
-export const STAFF_SENDER = 'Tournament staff';
+export const STAFF_SENDER = msg('files.staffSender');
 
 // ---- The endpoints (decision 035) ----
 

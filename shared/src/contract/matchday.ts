@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { freeText } from '../domain/text.ts';
+import { MESSAGES } from '../domain/messages.ts';
+import { freeText, TEXT_MESSAGES } from '../domain/text.ts';
 import { endpoint } from './endpoint.ts';
 import type { PathParam } from './paths.ts';
 import { MessageSchema } from './public.ts';
@@ -29,7 +30,7 @@ export const MatchdayTournamentParamSchema = z.object({ tournamentId: PathId });
 
 // ---- Rings (directors) ----
 
-const RingName = freeText(40, { tooLong: 'At most 40 characters' }).min(1, 'Value is required');
+const RingName = freeText(40, { tooLong: TEXT_MESSAGES.atMost(40) }).min(1, MESSAGES.required);
 
 export const RingCreateSchema = z.object({
   tournamentId: z.number().int().positive().max(2_147_483_647),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { MESSAGES } from '../domain/messages.ts';
 import { freeText, TEXT_LIMITS } from '../domain/text.ts';
+import { msg } from '../i18n/message-ref.ts';
 import { endpoint } from './endpoint.ts';
 import type { PathParam } from './paths.ts';
 
@@ -40,11 +42,11 @@ export const CreateDraftSchema = z.object({
   tournamentId: z.number().int().positive().max(2_147_483_647),
   /** Every completed registration, or only checked-in competitors (for the day itself). */
   source: z.enum(['completed', 'checkedIn'], {
-    message: 'Choose completed registrations or checked-in only',
+    message: msg('server.matchmaking.field.source'),
   }),
   eventTypeIds: z
     .array(z.number().int().positive().max(2_147_483_647))
-    .min(1, 'Choose at least one event type')
+    .min(1, msg('server.matchmaking.field.eventTypes'))
     .max(100),
 });
 export type CreateDraftInput = z.infer<typeof CreateDraftSchema>;
@@ -171,7 +173,7 @@ export const SplitInputSchema = z.discriminatedUnion('by', [
     by: z.literal('pick'),
     competitorIds: z
       .array(z.number().int().positive().max(2_147_483_647))
-      .min(1, 'Pick at least one competitor')
+      .min(1, msg('server.matchmaking.field.pickCompetitors'))
       .max(500),
   }),
 ]);
@@ -196,12 +198,12 @@ export type PlaceInput = z.infer<typeof PlaceInputSchema>;
 /** Rename, note, lock: each left out stays as it is. */
 export const DivisionPatchSchema = z
   .object({
-    title: freeText(120).min(1, 'Value is required').optional(),
+    title: freeText(120).min(1, MESSAGES.required).optional(),
     note: freeText(TEXT_LIMITS.note).optional(),
     locked: z.boolean().optional(),
   })
   .refine((p) => p.title !== undefined || p.note !== undefined || p.locked !== undefined, {
-    message: 'Nothing to change',
+    message: msg('server.matchmaking.field.nothingToChange'),
     path: ['title'],
   });
 export type DivisionPatch = z.infer<typeof DivisionPatchSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/message-ref.ts';
 import { TEXT_LIMITS } from '../domain/text.ts';
 import { emailField, optionalPhoneField, requiredText } from '../domain/validation.ts';
 
@@ -6,7 +7,7 @@ export { PUBLIC_PATHS } from './public-paths.ts';
 import { endpoint } from './endpoint.ts';
 import { PUBLIC_PATHS } from './public-paths.ts';
 
-const CalendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD');
+const CalendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, msg('field.calendarDay'));
 
 export const ScheduleLineSchema = z.object({
   order: z.number().int(),

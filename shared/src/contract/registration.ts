@@ -47,7 +47,7 @@ export const MAX_CONTACTS = 5;
 
 export const IdParam = z
   .string()
-  .regex(/^\d{1,9}$/, 'Must be a number')
+  .regex(/^\d{1,9}$/, msg('field.number'))
   .transform(Number);
 
 export const CompetitorCreateSchema = CompetitorFieldsSchema;

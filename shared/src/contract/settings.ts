@@ -33,8 +33,8 @@ export const SETTINGS_PATHS = {
   auditLog: `${A}/audit-log`,
 } as const;
 
-const WHOLE_DOLLARS = 'Please enter a whole number of dollars, 0 or more';
-const WHOLE_NUMBER = 'Please enter a whole number, 0 or more';
+const WHOLE_DOLLARS = msg('settings.field.wholeDollars');
+const WHOLE_NUMBER = msg('settings.field.wholeNumber');
 
 const calendarDay = () =>
   z.string({ error: MESSAGES.required }).refine(isCalendarDay, TOURNAMENT_DATE_MESSAGES.notADay);
@@ -45,10 +45,10 @@ const count = (max: number) =>
     .number({ error: WHOLE_NUMBER })
     .int(WHOLE_NUMBER)
     .min(0, WHOLE_NUMBER)
-    .max(max, `Please enter at most ${max}`);
+    .max(max, msg('settings.field.atMost', { max }));
 // Free text refuses what PostgreSQL cannot store and what misleads a reader (text.ts).
 const text = (max: number, options: TextOptions = {}) => freeText(max, options).default('');
-const webAddress = 'Please enter a full web address starting with https:// or http://';
+const webAddress = msg('settings.field.webAddress');
 const optionalUrl = () =>
   z
     .string()
@@ -95,7 +95,10 @@ export const TournamentInputSchema = z
     inPersonRegistrationTimes: text(100),
     blackBeltMeetingTime: text(100),
     eliminationTime: text(100),
-    schedule: z.array(ScheduleLineInputSchema).max(50, 'A schedule holds at most 50 lines').default([]),
+    schedule: z
+      .array(ScheduleLineInputSchema)
+      .max(50, msg('settings.field.scheduleLines', { max: 50 }))
+      .default([]),
   })
   // The date rule runs once the three dates are valid days, even while other fields are still
   // wrong, so a person sees every complaint at once.
@@ -152,7 +155,7 @@ export const EventTypeInputSchema = z
     title: requiredText(100),
     description: text(2000, { multiline: true }),
     showOnHomepage: z.boolean().default(true),
-    decidedBy: z.enum(['judged', 'bracket'], { error: 'Choose judged or bracket' }),
+    decidedBy: z.enum(['judged', 'bracket'], { error: msg('settings.field.decidedBy') }),
     judges: z.union([z.literal(3), z.literal(5)], { error: EVENT_TYPE_MESSAGES.judges }).optional(),
     scoreMin: score().optional(),
     scoreMax: score().optional(),
@@ -231,9 +234,9 @@ export const EventsQuerySchema = z.object({
 
 const nullableWeight = () =>
   z
-    .number({ error: 'Please enter a weight in kilograms' })
-    .min(0, 'Please enter a weight in kilograms')
-    .max(500, 'Please enter a weight in kilograms')
+    .number({ error: msg('settings.field.weight') })
+    .min(0, msg('settings.field.weight'))
+    .max(500, msg('settings.field.weight'))
     .nullable()
     .default(null);
 
@@ -243,13 +246,13 @@ export const DivisionInputSchema = z
     minAge: count(120),
     maxAge: count(120),
     /** docs/product.md §3 genders: 1 Male, 2 Female; null is mixed. */
-    gender: z.union([z.literal(1), z.literal(2), z.null()], { error: 'Choose male, female or mixed' }),
+    gender: z.union([z.literal(1), z.literal(2), z.null()], { error: msg('settings.field.gender') }),
     /** None listed: any level. */
     competitorLevelIds: z.array(id()).max(50).default([]),
     minWeight: nullableWeight(),
     maxWeight: nullableWeight(),
-    minSize: count(200).refine((n) => n >= 1, 'A division needs room for at least 1 competitor'),
-    maxSize: count(200).refine((n) => n >= 1, 'A division needs room for at least 1 competitor'),
+    minSize: count(200).refine((n) => n >= 1, msg('settings.field.roomForOne')),
+    maxSize: count(200).refine((n) => n >= 1, msg('settings.field.roomForOne')),
   })
   .superRefine((d, ctx) => addRuleErrors(divisionRuleErrors(d), ctx));
 export type DivisionInput = z.input<typeof DivisionInputSchema>;
@@ -271,8 +274,8 @@ export type Division = z.infer<typeof DivisionSchema>;
 
 // ---- Site settings (docs/product.md §1 and §6, plus SMS sender) ----
 
-const SMS_SENDER = 'Please enter up to 11 letters, digits or spaces';
-const SMS_NUMBER = 'Please enter a phone number of 10 to 15 digits, optionally starting with +';
+const SMS_SENDER = msg('settings.field.smsSender');
+const SMS_NUMBER = msg('settings.field.smsNumber');
 
 export const AdminSiteSettingsSchema = SiteSettingsSchema.extend({
   smsSenderName: z.string(),

@@ -1,20 +1,22 @@
 import { z } from 'zod';
+import { msg } from '../i18n/message-ref.ts';
 import { MESSAGES } from './messages.ts';
 import { MAX_ID, optionalText, phoneField, requiredText } from './validation.ts';
 
 // docs/design.md §5: the competitor, validated the same way on the page and on the server.
 
 export const COMPETITOR_MESSAGES = {
-  dateOfBirth: 'Please enter a date of birth as YYYY-MM-DD',
-  implausibleDateOfBirth: 'Please enter a plausible date of birth',
-  gender: 'Please choose a gender',
-  level: 'Please choose a competitor level',
-  weight: 'Please enter a weight in kilograms between 10 and 250',
-  weightRequired: (eventName: string) => `Weight is required to enter ${eventName}`,
-  atLeastOneEvent: 'Please choose at least one event',
-  unknownEvent: 'Please choose events offered at this tournament',
-  unknownLevel: 'Please choose a competitor level from the list',
-  guardianConsent: 'A parent or guardian must consent for a competitor under 18',
+  dateOfBirth: msg('competitor.dateOfBirth'),
+  implausibleDateOfBirth: msg('competitor.implausibleDateOfBirth'),
+  gender: msg('competitor.gender'),
+  level: msg('competitor.level'),
+  weight: msg('competitor.weight'),
+  /** `eventName`: the event's name as entered ("Sparring"). */
+  weightRequired: (eventName: string) => msg('competitor.weightRequired', { eventName }),
+  atLeastOneEvent: msg('competitor.atLeastOneEvent'),
+  unknownEvent: msg('competitor.unknownEvent'),
+  unknownLevel: msg('competitor.unknownLevel'),
+  guardianConsent: msg('competitor.guardianConsent'),
 } as const;
 
 /** Youngest and oldest plausible competitor on tournament day. */

@@ -26,9 +26,10 @@ export const DOOR_MESSAGES = {
   amount: msg('door.amount'),
   method: msg('door.method'),
   voidReason: msg('door.voidReason'),
+  voidReasonLength: (max: number) => msg('door.voidReasonLength', { max }),
   voidOnline: msg('door.voidOnline'),
   competitorCount: msg('door.competitorCount'),
-  // `problems`: the competitor's problems, each already a text for a person (English today).
+  // `problems`: the competitor's problems (`sentences()` of their references).
   invalidCompetitor: (n: number, problems: string) => msg('door.invalidCompetitor', { n, problems }),
   // More than the balance owing needs a director's confirmation (decision 018). The amount
   // as a string: written as it is ("$1250"), not grouped as a number would be.
@@ -38,10 +39,10 @@ export const DOOR_MESSAGES = {
 
 /** How each method is named on the page, receipts and totals. */
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  online: 'Online',
-  cash: 'Cash',
-  card: 'Card terminal',
-  etransfer: 'E-transfer',
+  online: msg('door.methodLabel.online'),
+  cash: msg('door.methodLabel.cash'),
+  card: msg('door.methodLabel.card'),
+  etransfer: msg('door.methodLabel.etransfer'),
 };
 
 export const MAX_PAYMENT_AMOUNT = 100_000;
@@ -159,9 +160,10 @@ export function walkInTotal(
  * than is due (two tablets took money offline for one family), "Refund due $X".
  */
 export function balanceText(balanceOwing: number): string {
-  if (balanceOwing > 0) return `Balance owing: $${balanceOwing}`;
-  if (balanceOwing < 0) return `Refund due $${-balanceOwing}`;
-  return 'Paid in full';
+  // The amount as a string: written as it is ("$1250"), not grouped as a number would be.
+  if (balanceOwing > 0) return msg('door.balance.owing', { amount: String(balanceOwing) });
+  if (balanceOwing < 0) return msg('door.balance.refund', { amount: String(-balanceOwing) });
+  return msg('door.balance.paid');
 }
 
 export interface MethodTotal {

@@ -1,4 +1,5 @@
 import type { RingAssignment, SignageRing } from '../contract/matchday.ts';
+import { msg } from '../i18n/message-ref.ts';
 import type { SyncDivision, SyncRing } from '../contract/sync-entities.ts';
 
 // What a signage TV shows (docs/product.md §2 "Signage screen", sections 4 and 9; decision 022):
@@ -15,8 +16,8 @@ export const SIGNAGE_STALE_AFTER_MS = 30_000;
 
 /** docs/product.md §2, word for word. */
 export const SIGNAGE_TEXTS = {
-  noUpcoming: 'There are no upcoming divisions currently scheduled in this ring, please check again soon.',
-  noRings: 'Finished loading but no ring data available.',
+  noUpcoming: msg('signage.rule.noUpcoming'),
+  noRings: msg('signage.rule.noRings'),
 } as const;
 
 /** A ring as the TV shows it. */

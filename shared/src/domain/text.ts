@@ -17,6 +17,8 @@ export const TEXT_MESSAGES = {
   broken: msg('field.broken'),
   notValid: msg('field.notValid'),
   tooLong: (max: number) => msg('field.tooLong', { max }),
+  /** The shorter wording some forms keep: "At most 40 characters". */
+  atMost: (max: number) => msg('field.atMost', { max }),
 } as const;
 
 /** Longest free text by kind, where a field had no limit of its own. */

@@ -10,14 +10,14 @@ export const DEFAULT_TIME_ZONE = 'America/Toronto';
 
 /** The zones offered in the site settings: Canada's, east to west. Any IANA zone is accepted. */
 export const CANADIAN_TIME_ZONES = [
-  { zone: 'America/St_Johns', label: 'Newfoundland (St. John’s)' },
-  { zone: 'America/Halifax', label: 'Atlantic (Halifax)' },
-  { zone: 'America/Toronto', label: 'Eastern (Toronto)' },
-  { zone: 'America/Winnipeg', label: 'Central (Winnipeg)' },
-  { zone: 'America/Regina', label: 'Saskatchewan (Regina)' },
-  { zone: 'America/Edmonton', label: 'Mountain (Edmonton)' },
-  { zone: 'America/Vancouver', label: 'Pacific (Vancouver)' },
-  { zone: 'America/Whitehorse', label: 'Yukon (Whitehorse)' },
+  { zone: 'America/St_Johns', label: msg('timeZone.newfoundland') },
+  { zone: 'America/Halifax', label: msg('timeZone.atlantic') },
+  { zone: 'America/Toronto', label: msg('timeZone.eastern') },
+  { zone: 'America/Winnipeg', label: msg('timeZone.central') },
+  { zone: 'America/Regina', label: msg('timeZone.saskatchewan') },
+  { zone: 'America/Edmonton', label: msg('timeZone.mountain') },
+  { zone: 'America/Vancouver', label: msg('timeZone.pacific') },
+  { zone: 'America/Whitehorse', label: msg('timeZone.yukon') },
 ] as const;
 
 export const TIME_ZONE_MESSAGE = msg('field.timeZone');

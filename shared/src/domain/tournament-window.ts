@@ -1,4 +1,5 @@
-import { dayInZone, formatLongDate } from './time.ts';
+import { msg } from '../i18n/message-ref.ts';
+import { dayInZone } from './time.ts';
 
 // When a door payment or a check-in of a tournament may be dated (docs/decisions/
 // 033-upload-quotas-and-dated-door-records.md): from the day registration opens to the day after
@@ -15,9 +16,18 @@ export interface TournamentWindow {
 
 export type DatedRecord = 'payment' | 'check-in' | 'walk-in';
 
+/** A calendar day ("2026-11-28") as the catalog's dates take it: its UTC midnight in milliseconds. */
+const dayValue = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
 export const TOURNAMENT_WINDOW_MESSAGES = {
+  /** Each day a calendar day ("2026-11-28"): the record's in the venue's zone, and the window's first and last. */
   outside: (what: DatedRecord, day: string, from: string, until: string) =>
-    `A ${what} dated ${day} is outside this tournament's dates: from the day registration opens (${from}) to the day after the tournament (${until}). Check this device's date and time.`,
+    msg('tournamentWindow.outside', {
+      what: what === 'check-in' ? 'checkIn' : what === 'walk-in' ? 'walkIn' : 'payment',
+      day: dayValue(day),
+      from: dayValue(from),
+      until: dayValue(until),
+    }),
 } as const;
 
 /** The calendar day after `day` ("2026-11-28" -> "2026-11-29"). */
@@ -44,10 +54,5 @@ export function outsideTournamentWindow(
   const { first, last } = tournamentWindowDays(w);
   const day = dayInZone(at, w.timeZone);
   if (day >= first && day <= last) return null;
-  return TOURNAMENT_WINDOW_MESSAGES.outside(
-    what,
-    formatLongDate(at, w.timeZone),
-    formatLongDate(first),
-    formatLongDate(last),
-  );
+  return TOURNAMENT_WINDOW_MESSAGES.outside(what, day, first, last);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/message-ref.ts';
 import { MESSAGES } from './messages.ts';
 import { normalizePhone } from './phone.ts';
 import { freeText, TEXT_MESSAGES, textRule, type TextOptions } from './text.ts';
@@ -94,19 +95,19 @@ export const passwordField = () =>
 const SECRET = { format: 'password' } as const;
 
 export const PROVINCES = {
-  ON: 'Ontario',
-  QC: 'Quebec',
-  AB: 'Alberta',
-  BC: 'British Columbia',
-  MB: 'Manitoba',
-  NB: 'New Brunswick',
-  NL: 'Newfoundland and Labrador',
-  NT: 'Northwest Territories',
-  NS: 'Nova Scotia',
-  NU: 'Nunavut',
-  PE: 'Prince Edward Island',
-  SK: 'Saskatchewan',
-  YT: 'Yukon',
+  ON: msg('province.ON'),
+  QC: msg('province.QC'),
+  AB: msg('province.AB'),
+  BC: msg('province.BC'),
+  MB: msg('province.MB'),
+  NB: msg('province.NB'),
+  NL: msg('province.NL'),
+  NT: msg('province.NT'),
+  NS: msg('province.NS'),
+  NU: msg('province.NU'),
+  PE: msg('province.PE'),
+  SK: msg('province.SK'),
+  YT: msg('province.YT'),
 } as const;
 export type Province = keyof typeof PROVINCES;
 export const provinceField = () =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatters } from './format.ts';
 import { fromAcceptLanguage, pickLocale } from './locale.ts';
-import { msg, translateText } from './message-ref.ts';
+import { msg, sentences, translateText } from './message-ref.ts';
 import { translatorFor } from './translators.ts';
 
 const NBSP = '\u00a0';
@@ -54,5 +54,21 @@ describe('message references', () => {
 
   it('leave any other text as it is', () => {
     expect(translateText(translatorFor('fr'), 'Boys 8-9 Beginner')).toBe('Boys 8-9 Beginner');
+  });
+
+  it('follow one another, each translated, when several are shown together', () => {
+    const three = sentences([
+      msg('competitor.gender'),
+      'As typed.',
+      msg('competitor.weightRequired', { eventName: 'Kumite' }),
+    ]);
+    expect(translateText(translatorFor('en'), three)).toBe(
+      'Please choose a gender As typed. Weight is required to enter Kumite',
+    );
+    expect(translateText(translatorFor('fr'), three)).toBe(
+      'Veuillez choisir un genre As typed. Le poids est obligatoire pour s’inscrire à Kumite',
+    );
+    expect(sentences([msg('competitor.gender')])).toBe(msg('competitor.gender'));
+    expect(sentences([])).toBe('');
   });
 });

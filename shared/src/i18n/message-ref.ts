@@ -14,6 +14,25 @@ export function msg(key: MessageKey, values?: MessageValues): string {
   return values ? `${PREFIX}${key}|${JSON.stringify(values)}` : `${PREFIX}${key}`;
 }
 
+/**
+ * Several texts one after the other, a space between ("Please choose a gender Please choose at
+ * least one event"), each translated when shown: references are never glued as strings, or the
+ * reader would get the first one's key.
+ */
+export function sentences(texts: readonly string[]): string {
+  return texts.reduceRight(
+    (rest, first) => (rest === '' ? first : msg('text.sentences', { first, rest })),
+    '',
+  );
+}
+
+/** Texts as a list, each translated when shown: "A, B and C" ("A, B et C" in French). */
+export function listOf(texts: readonly string[]): string {
+  if (texts.length <= 1) return texts[0] ?? '';
+  if (texts.length === 2) return msg('text.and', { first: texts[0]!, last: texts[1]! });
+  return msg('text.comma', { first: texts[0]!, rest: listOf(texts.slice(1)) });
+}
+
 export function isMessageRef(text: string): boolean {
   return text.startsWith(PREFIX);
 }

@@ -1,4 +1,5 @@
-import { ADMIN_REPORT_API as A } from '@tournament/shared';
+import { ADMIN_REPORT_API as A, translatorFor } from '@tournament/shared';
+import { requestLocale } from '../http/locale.ts';
 import { defineRoute } from '../http/define-route.ts';
 import { router } from '../http/openapi-app.ts';
 import { competitorsCsv, getDashboard, listCompetitors } from '../services/admin-reports.ts';
@@ -30,12 +31,14 @@ export const adminReportRoutes = router()
   .openapi(
     defineRoute(MOUNT, A.competitorsCsv, {
       ...common,
-      summary: 'The same list as CSV (cells a spreadsheet would run as formulas are defused)',
+      summary:
+        "The same list as CSV in the reader's language (cells a spreadsheet would run as formulas are defused)",
       ok: 'text/csv',
       errors: { 400: 'Invalid filter (docs/product.md §8 shape)' },
     }),
     async (c) => {
-      const { day, csv } = await competitorsCsv(c.get('deps'), c.req.valid('query'));
+      const reader = translatorFor(requestLocale(c));
+      const { day, csv } = await competitorsCsv(c.get('deps'), c.req.valid('query'), reader);
       return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="competitors-${day}.csv"`,

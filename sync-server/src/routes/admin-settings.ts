@@ -1,4 +1,4 @@
-import { SETTINGS_API as S } from '@tournament/shared';
+import { msg, SETTINGS_API as S } from '@tournament/shared';
 import { defineRoute } from '../http/define-route.ts';
 import { listAudit } from '../services/audit.ts';
 import {
@@ -33,7 +33,14 @@ import {
   settingsErrors as errors,
 } from './admin-settings-kit.ts';
 
-const deleted = (what: string) => ({ message: `The ${what} was removed.` });
+/** What a removal answers, one text per thing (French words have genders). */
+const REMOVED = {
+  eventType: msg('server.removed.eventType'),
+  competitorLevel: msg('server.removed.competitorLevel'),
+  event: msg('server.removed.event'),
+  division: msg('server.removed.division'),
+} as const;
+const deleted = (what: keyof typeof REMOVED) => ({ message: REMOVED[what] });
 
 /** Event types, competitor levels, events, divisions, site settings, audit log (decision 007). SuperAdmin only. */
 export const adminSettingsRoutes = router()
@@ -87,7 +94,7 @@ export const adminSettingsRoutes = router()
     }),
     async (c) => {
       await deleteEventType(c.get('deps'), callerOf(c), c.req.valid('param').id);
-      return c.json(deleted('event type'), 200);
+      return c.json(deleted('eventType'), 200);
     },
   )
   // ---- Competitor levels ----
@@ -141,7 +148,7 @@ export const adminSettingsRoutes = router()
     }),
     async (c) => {
       await deleteCompetitorLevel(c.get('deps'), callerOf(c), c.req.valid('param').id);
-      return c.json(deleted('competitor level'), 200);
+      return c.json(deleted('competitorLevel'), 200);
     },
   )
   // ---- Events of a tournament ----

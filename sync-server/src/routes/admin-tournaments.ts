@@ -1,4 +1,4 @@
-import { SETTINGS_API as S } from '@tournament/shared';
+import { msg, SETTINGS_API as S } from '@tournament/shared';
 import { defineRoute } from '../http/define-route.ts';
 import {
   adminGetTournament,
@@ -65,6 +65,6 @@ export const adminTournamentRoutes = router()
     }),
     async (c) => {
       await deleteTournament(c.get('deps'), callerOf(c), c.req.valid('param').id);
-      return c.json({ message: 'The tournament was deleted.' }, 200);
+      return c.json({ message: msg('server.removed.tournament') }, 200);
     },
   );

@@ -1,4 +1,4 @@
-import { PUBLIC_API } from '@tournament/shared';
+import { msg, PUBLIC_API } from '@tournament/shared';
 import { defineRoute } from '../http/define-route.ts';
 import { router } from '../http/openapi-app.ts';
 
@@ -14,7 +14,7 @@ export const healthRoutes = router().openapi(
       await c.get('deps').database.ping();
       return c.json({ status: 'ok' as const }, 200);
     } catch {
-      return c.json({ message: 'The database is unavailable.' }, 503);
+      return c.json({ message: msg('server.databaseUnavailable') }, 503);
     }
   },
 );

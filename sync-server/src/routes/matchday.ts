@@ -1,4 +1,4 @@
-import { MATCHDAY_API as M } from '@tournament/shared';
+import { MATCHDAY_API as M, msg } from '@tournament/shared';
 import { defineRoute } from '../http/define-route.ts';
 import { requireCaller, router } from '../http/openapi-app.ts';
 import { competitorSchedule, publicResults, signageRingAssignments } from '../services/matchday-public.ts';
@@ -53,7 +53,7 @@ export const matchdayRoutes = router()
     }),
     async (c) => {
       await deleteRing(c.get('deps'), requireCaller(c), c.req.valid('param').ringId);
-      return c.json({ message: 'The ring was removed.' }, 200);
+      return c.json({ message: msg('server.removed.ring') }, 200);
     },
   )
   .openapi(

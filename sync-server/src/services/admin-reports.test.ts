@@ -312,6 +312,19 @@ describe('GET /api/admin/competitors.csv', () => {
     expect(lines[1]).toContain(',Female,Advanced,');
   });
 
+  it("writes its column names and genders in the reader's language", async () => {
+    const res = await t.call(
+      'GET',
+      `/api/admin/competitors.csv?eventTypeId=${eventTypeId['Self-Defense']}`,
+      undefined,
+      superAdmin,
+      { Cookie: 'lang=fr' },
+    );
+    const lines = res.text.trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^Nom,Prénom,Date de naissance,Âge,Genre,Niveau,Poids \(kg\),École,/);
+    expect(lines[1]).toContain(',Féminin,Advanced,');
+  });
+
   it('carries check-in times as ISO 8601 in the tournament zone, with the offset (decision 029)', async () => {
     const res = await t.call('GET', '/api/admin/competitors.csv?checkedIn=yes', undefined, superAdmin);
     const rows = res.text.trimEnd().split('\r\n').slice(1);

@@ -7,11 +7,13 @@ import {
   isoInZone,
   nameMatches,
   toCsv,
+  translateText,
   type CompetitorReport,
   type CompetitorReportRow,
   type CompetitorsFilter,
   type Count,
   type Dashboard,
+  type Translator,
 } from '@tournament/shared';
 import {
   competitorEvents,
@@ -226,38 +228,40 @@ export async function listCompetitors(deps: Deps, filter: CompetitorsFilter): Pr
 }
 
 const COMPETITOR_CSV_HEADER = [
-  'Last name',
-  'First name',
-  'Date of birth',
-  'Age',
-  'Gender',
-  'Level',
-  'Weight (kg)',
-  'School',
-  'Events',
-  'Checked in',
-  'Registration',
-];
+  'reports.csv.lastName',
+  'reports.csv.firstName',
+  'reports.csv.dateOfBirth',
+  'reports.csv.age',
+  'reports.csv.gender',
+  'reports.csv.level',
+  'reports.csv.weight',
+  'reports.csv.school',
+  'reports.csv.events',
+  'reports.csv.checkedIn',
+  'reports.csv.registration',
+] as const;
 
 /**
- * GET /api/admin/competitors.csv: the filtered list as CSV (shared/domain/csv.ts), and the
- * tournament day that names the file ("none" without a next tournament).
+ * GET /api/admin/competitors.csv: the filtered list as CSV (shared/domain/csv.ts), its column
+ * names and genders in the reader's language (`tr`), and the tournament day that names the file
+ * ("none" without a next tournament).
  */
 export async function competitorsCsv(
   deps: Deps,
   filter: CompetitorsFilter,
+  tr: Translator,
 ): Promise<{ day: string; csv: string }> {
   const report = await listCompetitors(deps, filter);
   // Check-in times as ISO 8601 in the tournament's zone, with the offset (decision 029).
   const { timeZone } = await getSiteSettings(deps);
   const csv = toCsv(
-    COMPETITOR_CSV_HEADER,
+    COMPETITOR_CSV_HEADER.map((key) => tr.t(key)),
     report.competitors.map((r) => [
       r.lastName,
       r.firstName,
       r.dateOfBirth,
       r.age,
-      GENDER_LABELS[r.gender],
+      translateText(tr, GENDER_LABELS[r.gender]),
       r.level.name,
       r.weightKg,
       r.school,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   AUDIENCE_LABELS,
+  AUDIENCE_OF,
   estimatedStarts,
   firstNameOf,
   fullName,
@@ -290,9 +291,8 @@ export async function previewCommunication(deps: Deps, input: Compose): Promise<
 }
 
 function audienceLabel(audience: Audience, divisionTitle?: string): string {
-  if (audience.kind === 'division')
-    return `${AUDIENCE_LABELS.division}: ${divisionTitle ?? audience.divisionId}`;
-  if (audience.kind === 'selected') return `${AUDIENCE_LABELS.selected} (${audience.registrationIds.length})`;
+  if (audience.kind === 'division') return AUDIENCE_OF.division(divisionTitle ?? String(audience.divisionId));
+  if (audience.kind === 'selected') return AUDIENCE_OF.selected(audience.registrationIds.length);
   return AUDIENCE_LABELS[audience.kind];
 }
 

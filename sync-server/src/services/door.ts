@@ -11,6 +11,7 @@ import {
   type SyncPayment,
   type Tournament,
   type WalkInArgs,
+  sentences,
 } from '@tournament/shared';
 import type { Tx } from '../db/client.ts';
 import {
@@ -195,7 +196,10 @@ export async function createWalkInInTx(
     );
     const problems = Object.values(errors);
     if (problems.length > 0) {
-      throw new DomainError('invalid_competitor', DOOR_MESSAGES.invalidCompetitor(i + 1, problems.join(' ')));
+      throw new DomainError(
+        'invalid_competitor',
+        DOOR_MESSAGES.invalidCompetitor(i + 1, sentences(problems)),
+      );
     }
   });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_SENDER } from '@tournament/shared';
 import { loadConfig } from '../config/env.ts';
+import { english } from '../testing/english.ts';
 import { sharedFiles } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { downloadFile, fileSharingFamilies, PDF, sendMultipart } from '../testing/multipart.ts';
@@ -113,7 +114,7 @@ describe('shared files in S3-compatible storage', () => {
       expect(got.bytes).toEqual(PDF);
     }
     const listed = (await t.call('GET', '/api/files', undefined, okafor.token)).json.files;
-    expect(listed).toEqual([expect.objectContaining({ fileId: share, from: STAFF_SENDER })]);
+    expect(listed).toEqual([expect.objectContaining({ fileId: share, from: english(STAFF_SENDER) })]);
     expect((await t.call('DELETE', `/api/admin/files/${share}`, undefined, director.token)).status).toBe(200);
     expect(bucketKeys()).toEqual([`uploads/${fileId}`]);
   });

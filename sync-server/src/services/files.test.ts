@@ -220,7 +220,7 @@ describe('staff share files', () => {
           fileId,
           name: 'Schedule.pdf',
           registrationId: null,
-          from: STAFF_SENDER,
+          from: english(STAFF_SENDER),
           canDelete: false,
         }),
       ]);

@@ -223,7 +223,7 @@ export async function handleStripeWebhook(
   try {
     event = stripeClient(cfg).webhooks.constructEvent(rawBody, signature ?? '', cfg.webhookSecret);
   } catch {
-    throw new DomainError('bad_signature', 'The webhook signature could not be verified.', 400);
+    throw new DomainError('bad_signature', msg('server.webhookSignature'), 400);
   }
   if (!PAID_EVENTS.has(event.type)) return { received: true, recorded: false };
   const session = event.data.object as Stripe.Checkout.Session;

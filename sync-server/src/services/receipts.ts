@@ -152,7 +152,7 @@ export async function getReceipt(deps: Deps, caller: Caller, registrationId: num
     .where(eq(receipts.registrationId, registrationId))
     .orderBy(desc(receipts.id))
     .limit(1);
-  if (!row) throw notFound('This registration has no receipt yet.');
+  if (!row) throw notFound(msg('server.noReceiptYet'));
   return withQr(deps, row, (await tournamentsById(deps)).get(registration.tournamentId));
 }
 

@@ -138,7 +138,7 @@ describe('competitors', () => {
       parent.token,
     );
     expect(res.status).toBe(400);
-    expect(res.json.errors.eventIds).toBe(COMPETITOR_MESSAGES.atLeastOneEvent);
+    expect(res.json.errors.eventIds).toBe(english(COMPETITOR_MESSAGES.atLeastOneEvent));
   });
 
   it('needs guardian consent for a competitor under 18, not for an adult', async () => {
@@ -149,7 +149,7 @@ describe('competitors', () => {
       parent.token,
     );
     expect(minor.status).toBe(400);
-    expect(minor.json.errors.guardianConsent).toBe(COMPETITOR_MESSAGES.guardianConsent);
+    expect(minor.json.errors.guardianConsent).toBe(english(COMPETITOR_MESSAGES.guardianConsent));
     const adult = await t.call(
       'POST',
       '/api/registration/competitor',
@@ -168,7 +168,7 @@ describe('competitors', () => {
         parent.token,
       );
       expect(res.status).toBe(400);
-      expect(res.json.errors.dateOfBirth).toBe(COMPETITOR_MESSAGES.implausibleDateOfBirth);
+      expect(res.json.errors.dateOfBirth).toBe(english(COMPETITOR_MESSAGES.implausibleDateOfBirth));
     }
     const bad = await t.call(
       'POST',
@@ -176,7 +176,7 @@ describe('competitors', () => {
       makeCompetitor(id, { dateOfBirth: '2016-02-30' }),
       parent.token,
     );
-    expect(bad.json.errors.dateOfBirth).toBe(COMPETITOR_MESSAGES.dateOfBirth);
+    expect(bad.json.errors.dateOfBirth).toBe(english(COMPETITOR_MESSAGES.dateOfBirth));
   });
 
   it('needs a weight when an entered event needs one', async () => {
@@ -187,7 +187,7 @@ describe('competitors', () => {
       parent.token,
     );
     expect(res.status).toBe(400);
-    expect(res.json.errors.weightKg).toBe(COMPETITOR_MESSAGES.weightRequired('Sparring'));
+    expect(res.json.errors.weightKg).toBe(english(COMPETITOR_MESSAGES.weightRequired('Sparring')));
     const ok = await t.call(
       'POST',
       '/api/registration/competitor',
@@ -221,8 +221,8 @@ describe('competitors', () => {
     );
     expect(res.status).toBe(400);
     expect(res.json.errors).toMatchObject({
-      eventIds: COMPETITOR_MESSAGES.unknownEvent,
-      competitorLevelId: COMPETITOR_MESSAGES.unknownLevel,
+      eventIds: english(COMPETITOR_MESSAGES.unknownEvent),
+      competitorLevelId: english(COMPETITOR_MESSAGES.unknownLevel),
     });
   });
 

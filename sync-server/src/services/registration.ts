@@ -14,6 +14,7 @@ import {
   type RegistrationOptions,
   type Tournament,
   NOT_FOUND_TEXT,
+  sentences,
 } from '@tournament/shared';
 import type { Tx } from '../db/client.ts';
 import {
@@ -267,7 +268,7 @@ async function assertCompetitorRules(deps: Deps, tournamentId: number, c: Compet
     competitorLevelIds: options.competitorLevels.map((l) => l.id),
   });
   if (Object.keys(errors).length > 0) {
-    throw new DomainError('invalid_competitor', Object.values(errors).join(' '), 400, errors);
+    throw new DomainError('invalid_competitor', sentences(Object.values(errors)), 400, errors);
   }
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   fitsUnderCap,
-  formatDollars,
+  msg,
   normalizeAddress,
   smsCostCents,
   smsText,
@@ -44,12 +44,14 @@ const INTERRUPTED_AFTER_MS = 10 * 60_000;
 const SEND_CONCURRENCY = 4;
 
 export const REASONS = {
-  interrupted:
-    'Interrupted while sending (a server stopped); not sent again, so it cannot arrive twice. Send it again if needed.',
-  smsDisabled: 'SMS notifications are turned off (AllowSmsNotifications).',
-  smsNotAgreed: 'The contact has not agreed to SMS notifications.',
-  cap: (capCents: number) => `The SMS cost cap of ${formatDollars(capCents)} was reached; not sent.`,
-  invalidAddress: 'Not a valid address.',
+  interrupted: msg('server.send.interrupted'),
+  smsDisabled: msg('server.smsDisabled'),
+  smsNotAgreed: msg('server.send.smsNotAgreed'),
+  /** The cap in dollars and cents: "$12.50" (as formatDollars writes it), "12,50 $". */
+  cap: (capCents: number) => msg('server.send.cap', { amount: capCents / 100 }),
+  invalidAddress: msg('server.send.invalidAddress'),
+  /** A provider's refusal that said nothing (its own words are kept as they are). */
+  providerRefused: msg('server.send.providerRefused'),
 } as const;
 
 export interface OutgoingRecipient {
@@ -360,5 +362,5 @@ async function deliver(deps: Deps, message: MessageRow, r: RecipientRow): Promis
 /** Why a send failed, short enough for the status list (no stack, no secrets). */
 function failureText(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  return message.replace(/\s+/g, ' ').slice(0, 300) || 'The provider refused the message.';
+  return message.replace(/\s+/g, ' ').slice(0, 300) || REASONS.providerRefused;
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { competitorEvents, competitors, registrations, ringDivisions } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { REORDER_MESSAGE } from './settings-order.ts';
+import { english } from '../testing/english.ts';
 
 describe('event types, competitor levels and events', () => {
   let t: TestApp;
@@ -84,7 +85,7 @@ describe('event types, competitor levels and events', () => {
     expect((await t.call('GET', '/api/event-types')).json.map((e: { id: number }) => e.id)).toEqual(reversed);
     const partial = await t.call('POST', '/api/admin/event-types/reorder', { ids: ids.slice(1) }, admin);
     expect(partial.status).toBe(400);
-    expect(partial.json).toEqual({ errors: { ids: REORDER_MESSAGE } });
+    expect(partial.json).toEqual({ errors: { ids: english(REORDER_MESSAGE) } });
   });
 
   it('an event of a tournament takes its event type’s title when unnamed', async () => {
@@ -165,7 +166,15 @@ describe('event types, competitor levels and events', () => {
     expect(refused.json.message).toBe(
       `Cannot remove the event "${entered.name}": it is used by 1 competitor. Change or remove those first.`,
     );
-    expect((await t.call('DELETE', `/api/admin/events/${empty.id}`, undefined, admin)).status).toBe(200);
+    // A French reader gets the refusal and the removal in French, with the event's gender.
+    const french = { Cookie: 'lang=fr' };
+    const refusedFr = await t.call('DELETE', `/api/admin/events/${entered.id}`, undefined, admin, french);
+    expect(refusedFr.json.message).toBe(
+      `Impossible de retirer l’épreuve «\u00a0${entered.name}\u00a0», car des éléments en dépendent encore\u00a0: 1 compétiteur. Modifiez ou retirez d’abord ces éléments.`,
+    );
+    const removed = await t.call('DELETE', `/api/admin/events/${empty.id}`, undefined, admin, french);
+    expect(removed.status).toBe(200);
+    expect(removed.json).toEqual({ message: 'L’épreuve a été retirée.' });
   });
 
   it('an event stays in its tournament and keeps its place on rename', async () => {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   EVENT_TYPE_MATCHDAY_DEFAULTS,
   EVENT_TYPE_MESSAGES,
+  IN_USE,
   inUseMessage,
   type AdminEventType,
   type CompetitorLevel,
@@ -11,6 +12,8 @@ import {
   type TournamentEvent,
   type TournamentEventInputSchema,
   notFoundText,
+  sentences,
+  msg,
 } from '@tournament/shared';
 import type { Tx } from '../db/client.ts';
 import {
@@ -241,9 +244,7 @@ export async function deleteEventType(deps: Deps, caller: Caller, id: number): P
   await deps.database.db.transaction((tx) =>
     deleteUnused(tx, caller, deps.now(), EVENT_TYPE, id, async (before) => {
       const [used] = await tx.select({ n: count() }).from(events).where(eq(events.eventTypeId, id));
-      return inUseMessage(`the event type "${before.title}"`, [
-        { count: used?.n ?? 0, noun: ['event', 'events'] },
-      ]);
+      return inUseMessage(IN_USE.eventType(before.title), [IN_USE.events(used?.n ?? 0)]);
     }),
   );
   await deps.cache.invalidate(EVENT_TYPES_CACHE_KEY);
@@ -257,10 +258,10 @@ export async function reorderEventTypes(deps: Deps, caller: Caller, ids: number[
 // ---- Competitor levels ----
 
 const LEVEL_NOT_FOUND = notFoundText('competitor level');
-const levelTaken = (name: string) =>
-  new DomainError('level_exists', `A competitor level named "${name}" already exists`, 409, {
-    name: `A competitor level named "${name}" already exists`,
-  });
+const levelTaken = (name: string) => {
+  const message = msg('server.levelExists', { name });
+  return new DomainError('level_exists', message, 409, { name: message });
+};
 
 async function levelRow(tx: Tx, id: number): Promise<CompetitorLevel | undefined> {
   const [row] = await tx
@@ -355,9 +356,9 @@ export async function deleteCompetitorLevel(deps: Deps, caller: Caller, id: numb
         tx.select({ n: count() }).from(competitors).where(eq(competitors.competitorLevelId, id)),
         tx.select({ n: count() }).from(divisionLevels).where(eq(divisionLevels.competitorLevelId, id)),
       ]);
-      return inUseMessage(`the competitor level "${before.name}"`, [
-        { count: comps?.n ?? 0, noun: ['competitor', 'competitors'] },
-        { count: divs?.n ?? 0, noun: ['division', 'divisions'] },
+      return inUseMessage(IN_USE.competitorLevel(before.name), [
+        IN_USE.competitors(comps?.n ?? 0),
+        IN_USE.divisions(divs?.n ?? 0),
       ]);
     }),
   );
@@ -436,7 +437,7 @@ async function checkEventRefs(tx: Tx, input: z.output<typeof TournamentEventInpu
   if (!tournament) errors.tournamentId = notFoundText('tournament');
   if (!type) errors.eventTypeId = EVENT_TYPE_NOT_FOUND;
   if (!tournament || !type)
-    throw new DomainError('bad_reference', Object.values(errors).join(' '), 400, errors);
+    throw new DomainError('bad_reference', sentences(Object.values(errors)), 400, errors);
   return type.title;
 }
 
@@ -479,7 +480,7 @@ export async function updateEvent(
     const before = await eventRow(tx, id);
     if (!before) throw notFound(EVENT_NOT_FOUND);
     if (before.tournamentId !== input.tournamentId) {
-      const message = 'An event cannot move to another tournament';
+      const message = msg('server.eventMoves');
       throw new DomainError('event_moves', message, 400, { tournamentId: message });
     }
     const typeTitle = await checkEventRefs(tx, input);
@@ -510,9 +511,7 @@ export async function deleteEvent(deps: Deps, caller: Caller, id: number): Promi
         .select({ n: count() })
         .from(competitorEvents)
         .where(eq(competitorEvents.eventId, id));
-      return inUseMessage(`the event "${before.name}"`, [
-        { count: entries?.n ?? 0, noun: ['competitor', 'competitors'] },
-      ]);
+      return inUseMessage(IN_USE.event(before.name), [IN_USE.competitors(entries?.n ?? 0)]);
     }),
   );
 }

@@ -1,6 +1,13 @@
 import { desc, eq, inArray, max } from 'drizzle-orm';
 import type { z } from 'zod';
-import { inUseMessage, msg, type Division, type DivisionInputSchema, notFoundText } from '@tournament/shared';
+import {
+  IN_USE,
+  inUseMessage,
+  msg,
+  type Division,
+  type DivisionInputSchema,
+  notFoundText,
+} from '@tournament/shared';
 import type { Db, Tx } from '../db/client.ts';
 import {
   competitorLevels,
@@ -41,7 +48,7 @@ async function writeLevels(tx: Tx, divisionId: number, levelIds: readonly number
       .from(competitorLevels)
       .where(inArray(competitorLevels.id, wanted));
     if (known.length !== wanted.length) {
-      const message = 'One of the chosen competitor levels no longer exists';
+      const message = msg('server.unknownLevel');
       throw new DomainError('unknown_level', message, 400, { competitorLevelIds: message });
     }
   }
@@ -115,14 +122,8 @@ export async function deleteDivision(deps: Deps, caller: Caller, id: number): Pr
     const before = await readDivision(tx, id);
     const drafts = await draftsUsingRule(tx, id);
     const refusal = inUseMessage(
-      `the division "${before.name}"`,
-      drafts.map((d) => ({
-        count: d.count,
-        noun: [
-          `division of the matchmaking draft "${d.name}" (${d.tournamentDate})`,
-          `divisions of the matchmaking draft "${d.name}" (${d.tournamentDate})`,
-        ] as const,
-      })),
+      IN_USE.division(before.name),
+      drafts.map((d) => IN_USE.draftDivisions(d.count, d.name, d.tournamentDate)),
     );
     if (refusal) throw new DomainError('in_use', refusal, 409);
     await tx.delete(divisions).where(eq(divisions.id, id));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { REORDER_MESSAGE } from './settings-order.ts';
+import { english } from '../testing/english.ts';
 
 // Every reorderable settings list goes through one helper (reorderList): the same good order
 // is applied and audited, and the same bad orders are refused with 400 and change nothing.
@@ -136,7 +137,7 @@ describe('reordering settings lists', () => {
       for (const order of bad) {
         const res = await t.call('POST', list.reorder, { ids: order }, admin);
         expect(res.status, JSON.stringify(order)).toBe(400);
-        expect(res.json).toEqual({ errors: { ids: REORDER_MESSAGE } });
+        expect(res.json).toEqual({ errors: { ids: english(REORDER_MESSAGE) } });
       }
       expect(ids(await get(list.read()))).toEqual(before);
       expect(await audits()).toBe(auditsBefore);
@@ -155,6 +156,6 @@ describe('reordering settings lists', () => {
   it('an events order starting with an unknown id is refused with 400', async () => {
     const res = await t.call('POST', '/api/admin/events/reorder', { ids: [99999] }, admin);
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ errors: { ids: REORDER_MESSAGE } });
+    expect(res.json).toEqual({ errors: { ids: english(REORDER_MESSAGE) } });
   });
 });

@@ -1,12 +1,12 @@
 import { and, asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { AuditEntity } from '@tournament/shared';
+import { msg, type AuditEntity } from '@tournament/shared';
 import type { Tx } from '../db/client.ts';
 import type { Caller } from '../deps.ts';
 import { DomainError } from '../lib/errors.ts';
 import { writeAudit } from './audit.ts';
 
-export const REORDER_MESSAGE = 'The new order must list every item exactly once';
+export const REORDER_MESSAGE = msg('server.reorder');
 
 /** The refusal of an order that does not name each row of its list exactly once. */
 export const badOrder = () => new DomainError('bad_order', REORDER_MESSAGE, 400, { ids: REORDER_MESSAGE });

@@ -8,6 +8,7 @@ import {
   toE164,
   type Channel,
   type Locale,
+  msg,
 } from '@tournament/shared';
 import { unsubscribes } from '../db/schema.ts';
 import { DomainError } from '../lib/errors.ts';
@@ -67,8 +68,7 @@ export async function recordUnsubscribe(db: Db | Tx, channel: Channel, address: 
   await db.insert(unsubscribes).values({ channel, address, source }).onConflictDoNothing();
 }
 
-export const BAD_UNSUBSCRIBE_LINK =
-  'This unsubscribe link is not valid. Please use the link in your most recent e-mail.';
+export const BAD_UNSUBSCRIBE_LINK = msg('mail.unsubscribe.badLink');
 
 /** The address of a valid link (GET shows it before the one-click confirmation). */
 export async function requireUnsubscribeToken(deps: Deps, token: string) {
@@ -88,7 +88,7 @@ export async function unsubscribeByToken(deps: Deps, token: string) {
 const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT']);
 const START_WORDS = new Set(['START', 'UNSTOP', 'YES']);
 
-export const BAD_SIGNATURE = 'The request is not signed by Twilio.';
+export const BAD_SIGNATURE = msg('server.twilioSignature');
 
 /**
  * Twilio's incoming-message webhook: the signature (X-Twilio-Signature over the public URL and
@@ -101,7 +101,7 @@ export async function handleSmsWebhook(
   signature: string | undefined,
 ): Promise<string> {
   const authToken = deps.sms.authToken;
-  if (!authToken) throw new DomainError('not_configured', 'SMS is not configured', 404);
+  if (!authToken) throw new DomainError('not_configured', msg('server.smsNotConfigured'), 404);
   const url = `${deps.config.publicUrl}${COMMUNICATION_PATHS.smsWebhook}`;
   if (!signature || !twilio.validateRequest(authToken, signature, url, params)) {
     throw new DomainError('bad_signature', BAD_SIGNATURE, 400);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATCHDAY_MESSAGES, type PatchOp, type PullResponse, type PushResponse } from '@tournament/shared';
 import { auditLog, divisionResults, judgeScores, ringDivisions, rings } from '../db/schema.ts';
 import { getNextTournament } from '../services/tournaments.ts';
+import { english } from '../testing/english.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { matchdayWorld, type MatchdayWorld } from '../testing/matchday-fixtures.ts';
 
@@ -272,7 +273,7 @@ describe('matchday through push and pull', () => {
     expect(r).toMatchObject({
       status: 'rejected',
       code: 'results_incomplete',
-      message: MATCHDAY_MESSAGES.incomplete('Weapons'),
+      message: english(MATCHDAY_MESSAGES.incomplete('Weapons')),
     });
     expect(await divisionRow(GIRLS)).toMatchObject({ status: 'current', completedAt: null });
     expect(await t.db.select().from(divisionResults).where(eq(divisionResults.divisionId, girls))).toEqual(
@@ -297,7 +298,7 @@ describe('matchday through push and pull', () => {
     expect((await b.run('recordScore@1', score('Ava', 8, 12))).status).toBe('applied');
     const lost = await a.run('recordScore@1', score('Ava', 6, 11));
     expect(lost).toMatchObject({ status: 'applied', code: 'superseded' });
-    expect(lost.message).toBe(MATCHDAY_MESSAGES.supersededScore(8, 'Dee Rector'));
+    expect(lost.message).toBe(english(MATCHDAY_MESSAGES.supersededScore(8, 'Dee Rector')));
     // The earlier entry arrives first: the later one replaces it.
     expect((await a.run('recordScore@1', score('Bea', 6, 11))).code).toBeNull();
     expect((await b.run('recordScore@1', score('Bea', 9, 12))).code).toBeNull();

@@ -11,6 +11,7 @@ import {
   type SyncScope,
   type PushRequest,
   type PushResponse,
+  msg,
 } from '@tournament/shared';
 import type { Tx } from '../db/client.ts';
 import { isRefusedData } from '../db/data-errors.ts';
@@ -35,10 +36,9 @@ import { readVersion, SYNC_POKE_CHANNEL } from './versions.ts';
 // chunk's effects, so a chunk commits whole or not at all. Pokes go out after commit.
 
 export const PUSH_MESSAGES = {
-  clientOfAnotherUser: 'This device is registered to another user. Please sign out and in again.',
-  clientGroupMismatch: 'This device belongs to another client group.',
-  tooManyDevices:
-    'This account has signed in on too many new devices today. Please use a device that has signed in before, or try again tomorrow.',
+  clientOfAnotherUser: msg('sync.clientOfAnotherUser'),
+  clientGroupMismatch: msg('sync.clientGroupMismatch'),
+  tooManyDevices: msg('sync.tooManyDevices'),
 } as const;
 
 /** New device ids one account may register in a day (a tablet gets a new one after each logout). */

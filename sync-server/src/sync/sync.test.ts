@@ -712,7 +712,7 @@ describe('sync on tournament day, safe from strangers (decision 018)', () => {
     const known = tablet(who.token);
     const refused = await known.push([]);
     expect(refused.status).toBe(429);
-    expect(refused.json).toMatchObject({ message: PUSH_MESSAGES.tooManyDevices });
+    expect(refused.json).toMatchObject({ message: english(PUSH_MESSAGES.tooManyDevices) });
     const [seen] = await t.db.select().from(syncClients).where(eq(syncClients.clientId, known.clientId));
     expect(seen).toBeUndefined();
   });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncPayment } from '@shared/contract/sync.ts';
 import { syncCompetitor, syncPayment, syncRegistration } from '@shared/testing/sync-rows.ts';
 import { DeviceDb, META, getMeta, wipeDeviceStore } from './db.ts';
+import { tm } from '../lib/i18n.tsx';
 import { keepOnDevice } from '../lib/offline-cache.ts';
 import { makeSettings, makeTournament } from '../testing/fixtures.ts';
 import { replayOutbox } from '../testing/replay.ts';
@@ -230,7 +231,8 @@ describe("door records the tablet dates outside the tournament's window", () => 
     expect(view.competitors[0]?.checkedInAt).toBeNull();
     const reason = (what: string) =>
       `A ${what} dated Monday, January 1, 1900 is outside this tournament's dates: from the day registration opens (Tuesday, September 1, 2026) to the day after the tournament (Sunday, November 29, 2026). Check this device's date and time.`;
-    expect(view.failing).toEqual([
+    // As the screen shows them (message references translated).
+    expect(view.failing.map((f) => ({ ...f, message: tm(f.message) }))).toEqual([
       expect.objectContaining({
         name: 'recordDoorPayment@1',
         code: 'invalid_args',

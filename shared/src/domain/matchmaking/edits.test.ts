@@ -1,4 +1,5 @@
-import { msg } from '../../i18n/message-ref.ts';
+import { msg, translateText } from '../../i18n/message-ref.ts';
+import { translatorFor } from '../../i18n/translators.ts';
 import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES, LEVELS, makeCompetitor, makeRule } from '../../testing/matchmaking.ts';
 import { drawBracket } from './bracket.ts';
@@ -9,6 +10,18 @@ import { moveCompetitor } from './move.ts';
 import { publishDiff } from './publish-diff.ts';
 import { splitDivision } from './split.ts';
 import type { MatchCompetitor } from './types.ts';
+
+/** What a person reads: the English text of a message reference. */
+const english = (text: string) => translateText(translatorFor('en'), text);
+/** The English text of what `fn` throws. */
+function refusal(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    return english((e as Error).message);
+  }
+  return 'nothing thrown';
+}
 
 const rule = makeRule({ id: 1, minAge: 8, maxAge: 11, competitorLevelIds: [], maxSize: 4 });
 const people = [
@@ -51,9 +64,9 @@ describe('split, combine, move', () => {
       [1, 3, 4],
       [2, 5],
     ]);
-    expect(() =>
-      splitDivision(division, { by: 'pick', competitorIds: [1, 2, 3, 4, 5] }, byId, LEVELS),
-    ).toThrow('not none or all');
+    expect(
+      refusal(() => splitDivision(division, { by: 'pick', competitorIds: [1, 2, 3, 4, 5] }, byId, LEVELS)),
+    ).toBe("Pick some of the division's competitors, not none or all");
   });
 
   it('suggests the nearest neighbour of the same event types and combines, recording the override', () => {
@@ -70,7 +83,7 @@ describe('split, combine, move', () => {
     const combined = combineDivisions(young, old, LEVELS);
     expect(combined.competitorIds).toEqual([1, 2, 3, 4, 5]);
     expect(combined.title).toBe('Girls 8-11');
-    expect(combined.overrides).toEqual(['Combined Girls 8-9 with Girls 10-11']);
+    expect(combined.overrides.map(english)).toEqual(['Combined Girls 8-9 with Girls 10-11']);
     expect(() => combineDivisions(young, weapons, LEVELS)).toThrow(
       msg('server.matchmaking.combineEventTypes'),
     );
@@ -81,8 +94,8 @@ describe('split, combine, move', () => {
     const [from, to] = moveCompetitor(young, old, byId.get(1)!);
     expect(from.competitorIds).toEqual([2]);
     expect(to.competitorIds).toEqual([1, 3, 4, 5]);
-    expect(to.overrides).toEqual(['Moved in outside the rule: First1 Last1, age 8']);
-    expect(() => moveCompetitor(young, old, byId.get(4)!)).toThrow('is not in');
+    expect(to.overrides.map(english)).toEqual(['Moved in outside the rule: First1 Last1, age 8']);
+    expect(refusal(() => moveCompetitor(young, old, byId.get(4)!))).toBe('First4 Last4 is not in Girls 8-9');
   });
 });
 

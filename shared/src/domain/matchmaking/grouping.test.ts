@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { translateText } from '../../i18n/message-ref.ts';
+import { translatorFor } from '../../i18n/translators.ts';
 import { EVENT_TYPES, LEVELS, makeCompetitor, makeRule } from '../../testing/matchmaking.ts';
 import { generateDraft } from './grouping.ts';
 import { divisionTitle } from './titles.ts';
 import { divisionWarnings } from './warnings.ts';
+
+/** What a person reads: the English text of a message reference. */
+const english = (text = '') => translateText(translatorFor('en'), text);
+const french = (text = '') => translateText(translatorFor('fr'), text);
 
 const input = (competitors: ReturnType<typeof makeCompetitor>[], rules = [makeRule({ id: 1 })]) => ({
   rules,
@@ -64,27 +70,36 @@ describe('making a draft', () => {
       [1, [4]],
       [2, [1]],
     ]);
-    expect(unplaced).toEqual([
+    expect(unplaced.map((u) => ({ ...u, reason: english(u.reason) }))).toEqual([
       { competitorId: 2, eventTypeId: 1, reason: 'No division rule takes age 40' },
       { competitorId: 3, eventTypeId: 1, reason: 'No division rule takes males aged 10' },
     ]);
     const byLevel = generateDraft(input([makeCompetitor({ id: 5, competitorLevelId: 4 })]));
-    expect(byLevel.unplaced[0]?.reason).toBe('No division rule takes females aged 10 at level Black Belt');
+    expect(english(byLevel.unplaced[0]?.reason)).toBe(
+      'No division rule takes females aged 10 at level Black Belt',
+    );
+    expect(french(byLevel.unplaced[0]?.reason)).toBe(
+      'Aucune règle de division n’accepte les compétitrices de 10 ans au niveau Black Belt',
+    );
     const noWeight = generateDraft(
       input([makeCompetitor({ id: 6, weight: null })], [makeRule({ maxWeight: 40 })]),
     );
-    expect(noWeight.unplaced[0]?.reason).toBe('No weight recorded, and every rule that fits needs one');
+    expect(english(noWeight.unplaced[0]?.reason)).toBe(
+      'No weight recorded, and every rule that fits needs one',
+    );
   });
 
   it('warns of divisions under their minimum and over their maximum', () => {
     const small = generateDraft(input([makeCompetitor({ id: 1 })])).divisions[0]!;
     const members = new Map([[1, makeCompetitor({ id: 1 })]]);
-    expect(divisionWarnings(small, members)).toEqual([
+    const shown = (ws: { kind: string; message: string }[]) =>
+      ws.map((w) => ({ ...w, message: english(w.message) }));
+    expect(shown(divisionWarnings(small, members))).toEqual([
       { kind: 'tooSmall', message: 'Too small: 1 of at least 2' },
     ]);
     const many = Array.from({ length: 9 }, (_, i) => makeCompetitor({ id: i + 1 }));
     const big = generateDraft(input(many)).divisions[0]!;
-    expect(divisionWarnings(big, new Map(many.map((c) => [c.id, c])))).toEqual([
+    expect(shown(divisionWarnings(big, new Map(many.map((c) => [c.id, c]))))).toEqual([
       { kind: 'tooLarge', message: 'Too large: 9, at most 8' },
     ]);
   });

@@ -1,3 +1,4 @@
+import { msg } from '../../i18n/message-ref.ts';
 import { divisionAccepts } from '../division-rules.ts';
 import { divisionTitle } from './titles.ts';
 import {
@@ -39,21 +40,23 @@ export function noRuleReason(
   levels: readonly MatchLevel[],
 ): string {
   const byAge = rules.filter((r) => c.age >= r.minAge && c.age <= r.maxAge);
-  if (byAge.length === 0) return `No division rule takes age ${c.age}`;
+  if (byAge.length === 0) return msg('server.matchmaking.noRule.age', { age: c.age });
   const byGender = byAge.filter((r) => r.gender === null || r.gender === c.gender);
-  const who = c.gender === 1 ? 'males' : 'females';
-  if (byGender.length === 0) return `No division rule takes ${who} aged ${c.age}`;
+  const who = { gender: c.gender === 1 ? 'male' : 'female', age: c.age };
+  if (byGender.length === 0) return msg('server.matchmaking.noRule.gender', who);
   const byLevel = byGender.filter(
     (r) =>
       r.competitorLevelIds.length === 0 ||
       (c.competitorLevelId !== null && r.competitorLevelIds.includes(c.competitorLevelId)),
   );
   if (byLevel.length === 0) {
-    const level = levels.find((l) => l.id === c.competitorLevelId)?.name ?? 'no level';
-    return `No division rule takes ${who} aged ${c.age} at level ${level}`;
+    const level = levels.find((l) => l.id === c.competitorLevelId)?.name;
+    return level === undefined
+      ? msg('server.matchmaking.noRule.noLevel', who)
+      : msg('server.matchmaking.noRule.level', { ...who, level });
   }
-  if (c.weight === null) return 'No weight recorded, and every rule that fits needs one';
-  return `No division rule takes a weight of ${c.weight} kg for ${who} aged ${c.age}`;
+  if (c.weight === null) return msg('server.matchmaking.noRule.noWeight');
+  return msg('server.matchmaking.noRule.weight', { ...who, weight: c.weight });
 }
 
 /** The display order of divisions: event type, age, gender, level, weight, then title and key. */

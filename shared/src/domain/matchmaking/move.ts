@@ -15,21 +15,21 @@ export function moveCompetitor(
   if (from.key === to.key)
     throw new DomainError(MATCHMAKING_REFUSED, msg('server.matchmaking.alreadyInDivision'), 409);
   if (!from.competitorIds.includes(competitor.id)) {
-    throw new DomainError(MATCHMAKING_REFUSED, `${competitorName(competitor)} is not in ${from.title}`, 409);
+    throw new DomainError(
+      MATCHMAKING_REFUSED,
+      msg('server.matchmaking.notInDivision', { name: competitorName(competitor), division: from.title }),
+      409,
+    );
   }
   if (to.competitorIds.includes(competitor.id)) {
     throw new DomainError(
       MATCHMAKING_REFUSED,
-      `${competitorName(competitor)} is already in ${to.title}`,
+      msg('server.matchmaking.alreadyIn', { name: competitorName(competitor), division: to.title }),
       409,
     );
   }
   if (!sameIds(from.eventTypeIds, to.eventTypeIds)) {
-    throw new DomainError(
-      MATCHMAKING_REFUSED,
-      'A competitor moves only between divisions of the same event types',
-      409,
-    );
+    throw new DomainError(MATCHMAKING_REFUSED, msg('server.matchmaking.moveEventTypes'), 409);
   }
   const fits = divisionAccepts(to.criteria, candidateOf(competitor));
   return [
@@ -41,7 +41,10 @@ export function moveCompetitor(
         ? to.overrides
         : [
             ...to.overrides,
-            `Moved in outside the rule: ${competitorName(competitor)}, age ${competitor.age}`,
+            msg('server.matchmaking.movedOutsideRule', {
+              name: competitorName(competitor),
+              age: competitor.age,
+            }),
           ],
     },
   ];

@@ -40,7 +40,12 @@ export function splitDivision(
 ): [DraftDivision, DraftDivision] {
   const members = d.competitorIds.map((id) => {
     const c = competitors.get(id);
-    if (!c) throw new DomainError(MATCHMAKING_REFUSED, `Competitor ${id} is not known`, 409);
+    if (!c)
+      throw new DomainError(
+        MATCHMAKING_REFUSED,
+        msg('server.matchmaking.unknownCompetitor', { id: String(id) }),
+        409,
+      );
     return c;
   });
   const make = (ids: number[], criteria: DivisionRule, key: string, title?: string): DraftDivision => ({
@@ -56,11 +61,7 @@ export function splitDivision(
     const picked = new Set(how.competitorIds);
     const b = members.filter((c) => picked.has(c.id)).map((c) => c.id);
     if (b.length === 0 || b.length === members.length || b.length !== picked.size) {
-      throw new DomainError(
-        MATCHMAKING_REFUSED,
-        "Pick some of the division's competitors, not none or all",
-        409,
-      );
+      throw new DomainError(MATCHMAKING_REFUSED, msg('server.matchmaking.pickSome'), 409);
     }
     const a = members.filter((c) => !picked.has(c.id)).map((c) => c.id);
     return [make(a, d.criteria, d.key, `${d.title} (1)`), make(b, d.criteria, secondKey, `${d.title} (2)`)];
@@ -105,11 +106,7 @@ export function splitDivision(
   }
 
   if (members.some((c) => c.weight === null)) {
-    throw new DomainError(
-      MATCHMAKING_REFUSED,
-      'Some competitors of this division have no weight recorded',
-      409,
-    );
+    throw new DomainError(MATCHMAKING_REFUSED, msg('server.matchmaking.weightMissing'), 409);
   }
   const weights = [...new Set(members.map((c) => c.weight!))].sort((x, y) => x - y);
   if (weights.length < 2)

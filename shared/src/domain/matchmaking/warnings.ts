@@ -1,3 +1,4 @@
+import { msg } from '../../i18n/message-ref.ts';
 import { divisionAccepts } from '../division-rules.ts';
 import { type DraftDivision, type MatchCompetitor } from './types.ts';
 import { candidateOf, competitorName } from './util.ts';
@@ -29,15 +30,21 @@ export function divisionWarnings(
   const out: DivisionWarning[] = [];
   const n = d.competitorIds.length;
   if (n < d.criteria.minSize) {
-    out.push({ kind: 'tooSmall', message: `Too small: ${n} of at least ${d.criteria.minSize}` });
+    out.push({
+      kind: 'tooSmall',
+      message: msg('server.matchmaking.tooSmall', { n, min: d.criteria.minSize }),
+    });
   }
   if (n > d.criteria.maxSize) {
-    out.push({ kind: 'tooLarge', message: `Too large: ${n}, at most ${d.criteria.maxSize}` });
+    out.push({
+      kind: 'tooLarge',
+      message: msg('server.matchmaking.tooLarge', { n, max: d.criteria.maxSize }),
+    });
   }
   for (const c of ruleBreaches(d, competitors)) {
     out.push({
       kind: 'outsideRule',
-      message: `Outside the division's rule: ${competitorName(c)}, age ${c.age}`,
+      message: msg('server.matchmaking.outsideRule', { name: competitorName(c), age: c.age }),
     });
   }
   return out;

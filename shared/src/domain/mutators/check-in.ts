@@ -79,7 +79,7 @@ function alreadyCheckedIn(outcomes: readonly CheckInOutcome[]): { code: string; 
 
 export const checkInCompetitor = defineMutator({
   name: 'checkInCompetitor@1',
-  refusedTitle: 'Check-in not recorded',
+  refusedTitle: msg('mutation.refused.checkIn'),
   sentAs: { one: 'check-in', other: 'check-ins' },
   note: (outcome: CheckInOutcome) => alreadyCheckedIn([outcome]),
   scope: 'checkin',
@@ -93,7 +93,7 @@ export const checkInCompetitor = defineMutator({
 
 export const undoCheckIn = defineMutator({
   name: 'undoCheckIn@1',
-  refusedTitle: 'Undo not recorded',
+  refusedTitle: msg('mutation.refused.undoCheckIn'),
   sentAs: { one: 'undone check-in', other: 'undone check-ins' },
   scope: 'checkin',
   args: z.object({ competitorId: Id }),
@@ -109,7 +109,7 @@ export const undoCheckIn = defineMutator({
 /** Checks in every competitor of the registration not yet in. */
 export const checkInRegistration = defineMutator({
   name: 'checkInRegistration@1',
-  refusedTitle: 'Check-in not recorded',
+  refusedTitle: msg('mutation.refused.checkIn'),
   sentAs: { one: 'family check-in', other: 'family check-ins' },
   note: alreadyCheckedIn,
   scope: 'checkin',

@@ -49,6 +49,9 @@ function payment(over: Partial<SyncPayment> = {}): SyncPayment {
   return syncPayment({ id: P1, ...over });
 }
 
+/** What a person reads: the English text of a message reference. */
+const english = (text: string) => translateText(translatorFor('en'), text);
+
 async function refused(store: MemoryStore, name: string, args: unknown, ctx = dana) {
   try {
     await runMutation(store, name, args, ctx);
@@ -111,7 +114,7 @@ describe('recordDoorPayment@1 on the device', () => {
     );
     const r = await store.get('registrations', 1);
     expect(r?.balanceOwing).toBe(-45);
-    expect(balanceText(r?.balanceOwing ?? 0)).toBe('Refund due $45');
+    expect(english(balanceText(r?.balanceOwing ?? 0))).toBe('Refund due $45');
     // Above the cost ($90) only with a director's confirmation (the payments form asks for it
     // above the balance already; the server checks the director).
     const fresh = new MemoryStore({ registrations: [registration({ balanceOwing: 0, amountPaid: 90 })] });
@@ -385,9 +388,11 @@ describe('door rules', () => {
   });
 
   it('balance text: owing, paid in full, refund due', () => {
-    expect(balanceText(25)).toBe('Balance owing: $25');
-    expect(balanceText(0)).toBe('Paid in full');
-    expect(balanceText(-10)).toBe('Refund due $10');
+    expect(english(balanceText(25))).toBe('Balance owing: $25');
+    expect(english(balanceText(1250))).toBe('Balance owing: $1250');
+    expect(english(balanceText(0))).toBe('Paid in full');
+    expect(english(balanceText(-10))).toBe('Refund due $10');
+    expect(translateText(translatorFor('fr'), balanceText(-10))).toBe('Remboursement dû\u00a0: 10\u00a0$');
   });
 
   it('end-of-day totals count the day in the venue time zone by method, voided payments apart', () => {
@@ -411,6 +416,6 @@ describe('door rules', () => {
     expect(totals.door).toEqual({ count: 4, amount: 205 });
     expect(totals.all).toEqual({ count: 5, amount: 250 });
     expect(totals.voided).toEqual({ count: 1, amount: 45 });
-    expect(PAYMENT_METHOD_LABELS.card).toBe('Card terminal');
+    expect(english(PAYMENT_METHOD_LABELS.card)).toBe('Card terminal');
   });
 });

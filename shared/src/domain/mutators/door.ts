@@ -1,4 +1,5 @@
 import { DomainError } from '../domain-error.ts';
+import { msg } from '../../i18n/message-ref.ts';
 import { z } from 'zod';
 import type { SyncCompetitor, SyncPayment, SyncRegistration } from '../../contract/sync.ts';
 import {
@@ -62,7 +63,7 @@ function withPaid(r: SyncRegistration, paid: number): SyncRegistration {
 
 export const recordDoorPayment = defineMutator({
   name: 'recordDoorPayment@1',
-  refusedTitle: 'Payment not recorded',
+  refusedTitle: msg('mutation.refused.recordDoorPayment'),
   sentAs: { one: 'payment', other: 'payments' },
   scope: 'checkin',
   args: DoorPaymentFields.extend({
@@ -124,7 +125,7 @@ export const recordDoorPayment = defineMutator({
 
 export const voidPayment = defineMutator({
   name: 'voidPayment@1',
-  refusedTitle: 'Void not recorded',
+  refusedTitle: msg('mutation.refused.voidPayment'),
   sentAs: { one: 'voided payment', other: 'voided payments' },
   scope: 'checkin',
   roles: ['SuperAdmin'],
@@ -134,7 +135,7 @@ export const voidPayment = defineMutator({
       .string({ error: DOOR_MESSAGES.voidReason })
       .trim()
       .min(1, DOOR_MESSAGES.voidReason)
-      .max(MAX_VOID_REASON, `The reason should be at most ${MAX_VOID_REASON} characters long`)
+      .max(MAX_VOID_REASON, DOOR_MESSAGES.voidReasonLength(MAX_VOID_REASON))
       .superRefine(textRule({ multiline: true })),
   }),
   async run(
@@ -179,7 +180,7 @@ export interface WalkInOutcome {
  */
 export const registerWalkIn = defineMutator({
   name: 'registerWalkIn@1',
-  refusedTitle: 'Walk-in not registered',
+  refusedTitle: msg('mutation.refused.registerWalkIn'),
   sentAs: { one: 'walk-in', other: 'walk-ins' },
   scope: 'checkin',
   args: WalkInArgsSchema,

@@ -19,6 +19,7 @@ import {
   type EventTypeRules,
   type Placing,
 } from '../matchday/index.ts';
+import { msg } from '../../i18n/message-ref.ts';
 import { freeText, machineText } from '../text.ts';
 import { when } from './check-in.ts';
 import { defineMutator, type MutatorContext, type MutatorStore } from './types.ts';
@@ -30,35 +31,41 @@ import { defineMutator, type MutatorContext, type MutatorStore } from './types.t
 // keep the later entry (by the time of the tap), and the tablet whose entry lost is told.
 
 export const MATCHDAY_MESSAGES = {
-  ringNotFound: "This ring is not one of the next tournament's rings.",
-  divisionNotFound: 'This division is not published for the next tournament.',
-  notOnRing: 'Assign the division to a ring before starting it.',
-  ringBusy: (ring: string, title: string) => `${ring} is running ${title}: complete it first.`,
-  alreadyCompleted: 'This division is already completed.',
-  alreadyStarted: 'This division had already started.',
-  notStarted: 'Start the division before recording its results.',
-  completedUseCorrection: 'This division is completed: a director corrects its result with "Correct result".',
-  startedStays: 'A division that has started stays on its ring.',
-  eventTypeNotInDivision: 'This division does not run that event type.',
-  notJudged: 'This event type is decided by a bracket, not by judges.',
-  notBracket: 'This event type is decided by judges, not by a bracket.',
-  judgeOutOfRange: (judges: number) => `This event type has ${judges} judges.`,
-  scoreOutOfRange: (min: number, max: number) =>
-    `Scores are from ${min} to ${max}, with at most two decimals.`,
-  notEntered: 'This competitor is not in the division.',
-  noShow: 'This competitor is marked as a no-show.',
-  matchNotFound: 'This match is not in the bracket.',
-  matchNotReady: "This match's competitors are not known yet.",
-  notInMatch: "The winner must be one of the match's two competitors.",
-  incomplete: (what: string) => `The results are not complete: ${what}.`,
-  notCompleted: "Only a completed division's result can be corrected.",
-  badPlacings:
-    'Placings are one 1st, one 2nd, and one or two 3rds (a 4th only with one 3rd), each a competitor of the division once.',
-  noOpenRing: 'Open a ring first.',
-  notNextTournament: 'Matchday settings are kept for the next tournament only.',
+  ringNotFound: msg('matchday.rule.ringNotFound'),
+  divisionNotFound: msg('matchday.rule.divisionNotFound'),
+  notOnRing: msg('matchday.rule.notOnRing'),
+  /** `ring`: the ring's name, or null when it has none to give ("This ring is running …"). */
+  ringBusy: (ring: string | null, title: string) =>
+    ring ? msg('matchday.rule.ringBusy', { ring, title }) : msg('matchday.rule.thisRingBusy', { title }),
+  alreadyCompleted: msg('matchday.rule.alreadyCompleted'),
+  alreadyStarted: msg('matchday.rule.alreadyStarted'),
+  notStarted: msg('matchday.rule.notStarted'),
+  completedUseCorrection: msg('matchday.rule.completedUseCorrection'),
+  startedStays: msg('matchday.rule.startedStays'),
+  eventTypeNotInDivision: msg('matchday.rule.eventTypeNotInDivision'),
+  notJudged: msg('matchday.rule.notJudged'),
+  notBracket: msg('matchday.rule.notBracket'),
+  judgeOutOfRange: (judges: number) => msg('matchday.rule.judgeOutOfRange', { judges }),
+  scoreOutOfRange: (min: number, max: number) => msg('matchday.rule.scoreOutOfRange', { min, max }),
+  notEntered: msg('matchday.rule.notEntered'),
+  noShow: msg('matchday.rule.noShow'),
+  matchNotFound: msg('matchday.rule.matchNotFound'),
+  matchNotReady: msg('matchday.rule.matchNotReady'),
+  notInMatch: msg('matchday.rule.notInMatch'),
+  /** `what`: the event types still undecided, as data ("Forms, Weapons"). */
+  incomplete: (what: string) => msg('matchday.rule.incomplete', { what }),
+  notCompleted: msg('matchday.rule.notCompleted'),
+  badPlacings: msg('matchday.rule.badPlacings'),
+  noOpenRing: msg('matchday.rule.noOpenRing'),
+  notNextTournament: msg('matchday.rule.notNextTournament'),
+  groupAgesReversed: msg('matchday.rule.groupAgesReversed'),
+  groupIdsRepeated: msg('matchday.rule.groupIdsRepeated'),
   supersededScore: (value: number, by: string | null) =>
-    `A later score (${value}${by ? `, by ${by}` : ''}) was kept.`,
-  supersededWinner: (by: string | null) => `A later entry${by ? ` by ${by}` : ''} was kept for this match.`,
+    by
+      ? msg('matchday.rule.supersededScoreBy', { value, by })
+      : msg('matchday.rule.supersededScore', { value }),
+  supersededWinner: (by: string | null) =>
+    by ? msg('matchday.rule.supersededWinnerBy', { by }) : msg('matchday.rule.supersededWinner'),
 } as const;
 
 const Id = z.number().int().positive().max(2_147_483_647);
@@ -117,7 +124,7 @@ async function writeQueue(store: MutatorStore, ringId: number | null, queue: rea
 
 export const setRingOpen = defineMutator({
   name: 'setRingOpen@1',
-  refusedTitle: 'Ring not changed',
+  refusedTitle: msg('mutation.refused.setRingOpen'),
   scope: 'matchday',
   args: z.object({ ringId: Id, isOpen: z.boolean() }),
   async run(store, args): Promise<{ ringId: number; changed: boolean }> {
@@ -132,7 +139,7 @@ export const setRingOpen = defineMutator({
 /** Puts an upcoming division on a ring's queue at `position` (0 first; the end when absent), or takes it off (ringId null). */
 export const assignDivision = defineMutator({
   name: 'assignDivision@1',
-  refusedTitle: 'Division not moved',
+  refusedTitle: msg('mutation.refused.assignDivision'),
   scope: 'matchday',
   args: z.object({
     divisionId: Id,
@@ -170,7 +177,7 @@ export const assignDivision = defineMutator({
  */
 export const reorderQueue = defineMutator({
   name: 'reorderQueue@1',
-  refusedTitle: 'Queue not reordered',
+  refusedTitle: msg('mutation.refused.reorderQueue'),
   scope: 'matchday',
   args: z.object({ ringId: Id, divisionIds: z.array(Id).max(1000) }),
   async run(store, args): Promise<{ ringId: number }> {
@@ -191,7 +198,7 @@ export const reorderQueue = defineMutator({
 /** Spreads the upcoming divisions over the open rings by estimated duration (shared rule). */
 export const balanceRings = defineMutator({
   name: 'balanceRings@1',
-  refusedTitle: 'Rings not balanced',
+  refusedTitle: msg('mutation.refused.balanceRings'),
   scope: 'matchday',
   args: z.object({}),
   async run(store): Promise<{ moved: number }> {
@@ -228,7 +235,7 @@ export const balanceRings = defineMutator({
  */
 export const startDivision = defineMutator({
   name: 'startDivision@1',
-  refusedTitle: 'Division not started',
+  refusedTitle: msg('mutation.refused.startDivision'),
   note: (r: { started: boolean }) =>
     r.started ? null : { code: 'already_started', message: MATCHDAY_MESSAGES.alreadyStarted },
   scope: 'matchday',
@@ -244,7 +251,7 @@ export const startDivision = defineMutator({
     );
     if (busy) {
       const ring = await store.get('rings', d.ringId);
-      throw new DomainError('ring_busy', MATCHDAY_MESSAGES.ringBusy(ring?.name ?? 'This ring', busy.title));
+      throw new DomainError('ring_busy', MATCHDAY_MESSAGES.ringBusy(ring?.name ?? null, busy.title));
     }
     await store.put('divisions', { ...d, status: 'current', startedAt: when(args.at, ctx) });
     const present = (await store.list('divisionEntries', { divisionId: d.id })).filter((e) => !e.noShow);
@@ -265,7 +272,7 @@ export const startDivision = defineMutator({
 
 export const markNoShow = defineMutator({
   name: 'markNoShow@1',
-  refusedTitle: 'No-show not recorded',
+  refusedTitle: msg('mutation.refused.markNoShow'),
   scope: 'matchday',
   args: z.object({ divisionId: Id, competitorId: Id, noShow: z.boolean() }),
   async run(store, args): Promise<{ competitorId: number; noShow: boolean }> {
@@ -288,7 +295,7 @@ export interface EntryOutcome<Row> {
 
 export const recordScore = defineMutator({
   name: 'recordScore@1',
-  refusedTitle: 'Score not recorded',
+  refusedTitle: msg('mutation.refused.recordScore'),
   note: (r: EntryOutcome<SyncScore>) =>
     r.recorded
       ? null
@@ -340,7 +347,7 @@ export const recordScore = defineMutator({
 
 export const recordMatchWinner = defineMutator({
   name: 'recordMatchWinner@1',
-  refusedTitle: 'Winner not recorded',
+  refusedTitle: msg('mutation.refused.recordMatchWinner'),
   note: (r: EntryOutcome<SyncMatchResult>) =>
     r.recorded
       ? null
@@ -440,7 +447,7 @@ export async function divisionPlacings(
 /** Completes the current division: placings from its results; it leaves the queue, and the next comes up. */
 export const completeDivision = defineMutator({
   name: 'completeDivision@1',
-  refusedTitle: 'Division not completed',
+  refusedTitle: msg('mutation.refused.completeDivision'),
   note: (r: { completed: boolean }) =>
     r.completed ? null : { code: 'already_completed', message: MATCHDAY_MESSAGES.alreadyCompleted },
   scope: 'matchday',
@@ -472,7 +479,7 @@ export function validPodium(placings: readonly Placing[]): boolean {
 /** A director corrects a completed division's placings for one event type (audited on the server). */
 export const correctResult = defineMutator({
   name: 'correctResult@1',
-  refusedTitle: 'Result not corrected',
+  refusedTitle: msg('mutation.refused.correctResult'),
   scope: 'matchday',
   args: z.object({ divisionId: Id, eventTypeId: Id, placings: z.array(PlacingInputSchema).max(8) }),
   async run(store, args, ctx): Promise<{ divisionId: number }> {
@@ -501,7 +508,7 @@ export const correctResult = defineMutator({
 
 export const setLeaderboardGroups = defineMutator({
   name: 'setLeaderboardGroups@1',
-  refusedTitle: 'Leaderboard groups not saved',
+  refusedTitle: msg('mutation.refused.setLeaderboardGroups'),
   scope: 'matchday',
   args: z.object({
     tournamentId: Id,
@@ -509,8 +516,8 @@ export const setLeaderboardGroups = defineMutator({
       .array(LeaderboardGroupInputSchema)
       .min(1)
       .max(40)
-      .refine((gs) => gs.every((g) => g.minAge <= g.maxAge), "A group's lowest age is above its highest.")
-      .refine((gs) => new Set(gs.map((g) => g.id)).size === gs.length, 'Two groups have the same id.'),
+      .refine((gs) => gs.every((g) => g.minAge <= g.maxAge), MATCHDAY_MESSAGES.groupAgesReversed)
+      .refine((gs) => new Set(gs.map((g) => g.id)).size === gs.length, MATCHDAY_MESSAGES.groupIdsRepeated),
   }),
   async run(store, args): Promise<{ saved: boolean }> {
     const row = await store.get('matchdaySettings', args.tournamentId);

@@ -36,7 +36,7 @@ import { idOf, keyOf, type DbLike, type DraftRow } from './queries.ts';
 // transaction that holds the draft's row lock (two directors editing one draft take turns), and
 // writes the result. Publishing is publish.ts.
 
-const DIVISION_NOT_FOUND = 'The division was not found in this draft';
+const DIVISION_NOT_FOUND = msg('server.matchmaking.divisionNotInDraft');
 
 /**
  * Runs matchmaking rules. A rule refusal (split of one age, combine across event types...) is
@@ -150,7 +150,8 @@ export async function createDraft(
     const n = await q.nextDraftNumber(tx, t.id);
     const draftId = await q.insertDraft(tx, {
       tournamentId: t.id,
-      name: `Draft ${n}`,
+      // Said in each reader's language when answered ("Draft 2", "Ébauche 2").
+      name: msg('server.matchmaking.draftName', { n: String(n) }),
       source: input.source,
       eventTypeIds: [...new Set(input.eventTypeIds)].sort((a, b) => a - b),
       rules: snapshot(await q.readRules(tx)),
@@ -236,7 +237,7 @@ async function unplacedEntries(db: DbLike, draft: DraftRow) {
       eventTypeId,
       // A rule that fits means they came after the draft was made: a late entry to place.
       late: fits,
-      reason: fits ? 'Not in a division yet' : noRuleReason(competitor, ruleList, levels),
+      reason: fits ? msg('server.matchmaking.notPlacedYet') : noRuleReason(competitor, ruleList, levels),
       suggestedDivisionId: suggestion ? idOf(suggestion.key) : null,
     };
   });

@@ -116,7 +116,7 @@ describe('walk-in page', () => {
     });
     renderPage();
     const alert = within(await screen.findByTestId('door-rejections')).getByRole('alert');
-    expect(alert).toHaveTextContent(registerWalkIn.refusedTitle);
+    expect(alert).toHaveTextContent(tm(registerWalkIn.refusedTitle));
     expect(alert).toHaveTextContent(tm(MUTATION_ERRORS.refusedByDatabase));
   });
 

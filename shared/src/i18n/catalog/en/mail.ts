@@ -50,6 +50,8 @@ export const mail = {
   'mail.unsubscribe.doneTitle': 'You are unsubscribed',
   'mail.unsubscribe.done':
     'We will not send more e-mails to <b>{address}</b>. Receipts and account e-mails you ask for still arrive.',
+  'mail.unsubscribe.badLink':
+    'This unsubscribe link is not valid. Please use the link in your most recent e-mail.',
 
   // ---- the receipt e-mail (services/receipts.ts)
   'mail.receipt.subject': 'Your registration receipt: {code}',

@@ -43,6 +43,8 @@ export const mail = {
   'mail.unsubscribe.doneTitle': 'Vous êtes désabonné',
   'mail.unsubscribe.done':
     'Nous n’enverrons plus de courriels à <b>{address}</b>. Les reçus et les courriels de compte que vous demandez vous parviendront toujours.',
+  'mail.unsubscribe.badLink':
+    'Ce lien de désabonnement n’est pas valide. Veuillez utiliser le lien de votre courriel le plus récent.',
 
   'mail.receipt.subject': 'Votre reçu d’inscription\u00a0: {code}',
   'mail.receipt.code': 'Code de confirmation\u00a0: <b>{code}</b>',

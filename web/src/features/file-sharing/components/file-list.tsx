@@ -3,7 +3,7 @@ import { formatFileSize } from '@shared/domain/files.ts';
 import { Download, Trash2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button.tsx';
 import { useAction } from '@web/lib/action.ts';
-import { t, useFormat } from '@web/lib/i18n.tsx';
+import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { deleteFile, downloadFile, invalidateFiles } from '../api/files.ts';
 
 /** Files with their size, date and sender; Download for each, Delete where the caller may. */
@@ -38,7 +38,7 @@ function FileRow({ file }: { file: SharedFile }) {
         <p className="font-medium break-words">{file.name}</p>
         <p className="text-sm text-muted-foreground">
           {formatFileSize(file.size)} · {format.date(file.uploadedAt)} ·{' '}
-          {t('files.list.from', { name: file.from })}
+          {t('files.list.from', { name: tm(file.from) })}
         </p>
       </div>
       <div className="flex gap-2">

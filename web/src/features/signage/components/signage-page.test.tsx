@@ -5,7 +5,7 @@ import type { SyncDivision, SyncRing } from '@shared/contract/sync-entities.ts';
 import { SIGNAGE_TEXTS } from '@shared/domain/signage.ts';
 import { en } from '@shared/i18n/catalog/en/index.ts';
 import { fr } from '@shared/i18n/catalog/fr/index.ts';
-import { currentLocale, loadCatalog, setCatalog } from '@web/lib/i18n.tsx';
+import { currentLocale, loadCatalog, setCatalog, tm } from '@web/lib/i18n.tsx';
 import { invalidateQueries } from '@web/lib/use-query.ts';
 import { makeTournament } from '@web/testing/fixtures.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '@web/sync/db.ts';
@@ -124,7 +124,7 @@ describe('signage screen', () => {
     expect(ring1).not.toHaveTextContent('Done already');
 
     const ring2 = screen.getByRole('region', { name: 'Ring 2' });
-    expect(ring2).toHaveTextContent(SIGNAGE_TEXTS.noUpcoming);
+    expect(ring2).toHaveTextContent(tm(SIGNAGE_TEXTS.noUpcoming));
     expect(screen.queryByRole('region', { name: 'Ring 3' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('signage-stale')).not.toBeInTheDocument();
   });
@@ -144,7 +144,7 @@ describe('signage screen', () => {
     await db.entity('rings').put(makeRing(1, { isOpen: false }));
     await synced();
     renderAt();
-    expect(await screen.findByText(SIGNAGE_TEXTS.noRings)).toBeInTheDocument();
+    expect(await screen.findByText(tm(SIGNAGE_TEXTS.noRings))).toBeInTheDocument();
   });
 
   it('keeps showing the last known state through an outage, marked with when it was last updated', async () => {
