@@ -95,6 +95,10 @@ export function combineDivisions(
     competitorIds: ascending([...target.competitorIds, ...source.competitorIds]),
     locked: target.locked || source.locked,
     note: [target.note, source.note].filter(Boolean).join('\n'),
-    overrides: [...target.overrides, ...source.overrides, `Combined ${target.title} with ${source.title}`],
+    overrides: [
+      ...target.overrides,
+      ...source.overrides,
+      msg('server.matchmaking.combined', { target: target.title, source: source.title }),
+    ],
   };
 }

@@ -15,12 +15,19 @@ export function moveCompetitor(
   if (from.key === to.key)
     throw new DomainError(MATCHMAKING_REFUSED, msg('server.matchmaking.alreadyInDivision'), 409);
   if (!from.competitorIds.includes(competitor.id)) {
-    throw new DomainError(MATCHMAKING_REFUSED, `${competitorName(competitor)} is not in ${from.title}`, 409);
+    throw new DomainError(
+      MATCHMAKING_REFUSED,
+      msg('server.matchmaking.notInDivision', {
+        competitor: competitorName(competitor),
+        division: from.title,
+      }),
+      409,
+    );
   }
   if (to.competitorIds.includes(competitor.id)) {
     throw new DomainError(
       MATCHMAKING_REFUSED,
-      `${competitorName(competitor)} is already in ${to.title}`,
+      msg('server.matchmaking.alreadyIn', { competitor: competitorName(competitor), division: to.title }),
       409,
     );
   }

@@ -1,4 +1,5 @@
 import { DomainError } from '../domain-error.ts';
+import { msg } from '../../i18n/message-ref.ts';
 import { z } from 'zod';
 import {
   LeaderboardGroupSchema,
@@ -33,7 +34,8 @@ export const MATCHDAY_MESSAGES = {
   ringNotFound: "This ring is not one of the next tournament's rings.",
   divisionNotFound: 'This division is not published for the next tournament.',
   notOnRing: 'Assign the division to a ring before starting it.',
-  ringBusy: (ring: string, title: string) => `${ring} is running ${title}: complete it first.`,
+  // A reference: the division's title may be one (a generated title), translated with it.
+  ringBusy: (ring: string, title: string) => msg('server.matchday.ringBusy', { ring, division: title }),
   alreadyCompleted: 'This division is already completed.',
   alreadyStarted: 'This division had already started.',
   notStarted: 'Start the division before recording its results.',

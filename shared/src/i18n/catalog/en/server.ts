@@ -182,4 +182,10 @@ export const server = {
   'server.matchmaking.combineItself': 'A division cannot be combined with itself',
   'server.matchmaking.combineEventTypes': 'Only divisions of the same event types can be combined',
   'server.matchmaking.alreadyInDivision': 'The competitor is already in that division',
+  // {division}: a division's title (a generated one is itself a reference, translated too).
+  'server.matchmaking.notInDivision': '{competitor} is not in {division}',
+  'server.matchmaking.alreadyIn': '{competitor} is already in {division}',
+  // A combined division's override, shown on its card and its sheet.
+  'server.matchmaking.combined': 'Combined {target} with {source}',
+  'server.matchday.ringBusy': '{ring} is running {division}: complete it first.',
 };

@@ -180,4 +180,8 @@ export const server = {
   'server.matchmaking.combineEventTypes':
     'Seules des divisions des mêmes types d’épreuve peuvent être combinées',
   'server.matchmaking.alreadyInDivision': 'Le compétiteur est déjà dans cette division',
+  'server.matchmaking.notInDivision': '{competitor} n’est pas dans la division {division}',
+  'server.matchmaking.alreadyIn': '{competitor} est déjà dans la division {division}',
+  'server.matchmaking.combined': 'Division {target} combinée avec {source}',
+  'server.matchday.ringBusy': '{ring} présente la division {division}\u00a0: terminez-la d’abord.',
 } satisfies Record<keyof typeof en, string>;
