@@ -290,8 +290,12 @@ export async function previewCommunication(deps: Deps, input: Compose): Promise<
 }
 
 function audienceLabel(audience: Audience, divisionTitle?: string): string {
+  // A reference: the division's title may be a generated one, read in the history's language.
   if (audience.kind === 'division')
-    return `${AUDIENCE_LABELS.division}: ${divisionTitle ?? audience.divisionId}`;
+    return msg('communications.history.divisionAudience', {
+      audience: AUDIENCE_LABELS.division,
+      division: divisionTitle ?? String(audience.divisionId),
+    });
   if (audience.kind === 'selected') return `${AUDIENCE_LABELS.selected} (${audience.registrationIds.length})`;
   return AUDIENCE_LABELS[audience.kind];
 }

@@ -188,6 +188,7 @@ export const staff = {
   'communications.history.sent': 'Envoyé le',
   'communications.history.channel': 'Canal',
   'communications.history.audience': 'Destinataires',
+  'communications.history.divisionAudience': '{audience}\u00a0: {division}',
   'communications.history.subject': 'Objet',
   'communications.history.progress': 'Progression',
   'communications.history.counts': '{sent} envoyés sur {total}',
