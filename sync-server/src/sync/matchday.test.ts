@@ -4,6 +4,7 @@ import { MATCHDAY_MESSAGES, type PatchOp, type PullResponse, type PushResponse }
 import { auditLog, divisionResults, judgeScores, ringDivisions, rings } from '../db/schema.ts';
 import { getNextTournament } from '../services/tournaments.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { english } from '../testing/english.ts';
 import { matchdayWorld, type MatchdayWorld } from '../testing/matchday-fixtures.ts';
 
 // Decision 021 through the real /sync push and pull: ring tablets and directors' devices running
@@ -133,7 +134,7 @@ async function queueOf(ringId: number) {
       .from(ringDivisions)
       .where(and(eq(ringDivisions.ringId, ringId), eq(ringDivisions.status, 'upcoming')))
       .orderBy(asc(ringDivisions.queueOrder))
-  ).map((d) => d.title);
+  ).map((d) => english(d.title));
 }
 /** A tap `minutes` into the past hour (a time in the future would be replaced by the server's now). */
 const at = (minutes: number) => new Date(t.clock.now.getTime() - (60 - minutes) * 60_000).toISOString();
