@@ -4,6 +4,7 @@ import type { PullResponse, SyncDivision, SyncDivisionResult, SyncRing } from '@
 import { formsCompetitor, type RegistrationOptionsSeen } from './competitor-body.ts';
 import { PASSWORD, probeToken, type Person } from './check-in-fixtures.ts';
 import type { Stack } from './harness.ts';
+import { english } from './english.ts';
 
 // Setup of the matchday end-to-end tests and bench (decisions 021 and 023): directors (the matchday
 // scope is theirs), families whose competitors enter Forms (judged) or Sparring (bracket), a draft
@@ -125,7 +126,11 @@ export interface MatchdayRows {
   divisionResults: SyncDivisionResult[];
 }
 
-/** The matchday scope as the server has it (a fresh device's first pull), read as `user`. */
+/**
+ * The matchday scope as the server has it (a fresh device's first pull), read as `user`; each
+ * division's title as an English page shows it (a pull carries a generated title as a message
+ * reference, docs/decisions/037-english-and-french.md).
+ */
 export async function serverMatchdayRows(s: Stack, user: Person = director): Promise<MatchdayRows> {
   const id = `probe-${Math.random()}`;
   const res = await s.api<PullResponse>(
@@ -139,7 +144,8 @@ export async function serverMatchdayRows(s: Stack, user: Person = director): Pro
   for (const op of res.json.patch) {
     if (op.op !== 'put') continue;
     if (op.entity === 'rings') out.rings.push(...op.rows);
-    if (op.entity === 'divisions') out.divisions.push(...op.rows);
+    if (op.entity === 'divisions')
+      out.divisions.push(...op.rows.map((d) => ({ ...d, title: english(d.title) })));
     if (op.entity === 'divisionResults') out.divisionResults.push(...op.rows);
   }
   return out;

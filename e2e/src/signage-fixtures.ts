@@ -8,6 +8,7 @@ import type {
 } from '@tournament/shared';
 import { formsCompetitor, type RegistrationOptionsSeen } from './competitor-body.ts';
 import type { Stack, StackUser } from './stack.ts';
+import { english } from './english.ts';
 
 // Setup of the signage and results tests and bench (decision 022), all over HTTP: families
 // registered and paid, a published draft of Forms divisions, rings with queues, and a director's
@@ -123,7 +124,8 @@ export interface MatchdayRows {
 
 /**
  * A director's device over /sync: `queue` adds a mutation to its outbox; `flush` pushes the
- * outbox in order; `rows` pulls the matchday scope afresh.
+ * outbox in order; `rows` pulls the matchday scope afresh (division titles in English, as an
+ * English page shows them: a pull carries a generated title as a message reference).
  */
 export class SyncDevice {
   readonly clientId = randomUUID();
@@ -173,7 +175,8 @@ export class SyncDevice {
     for (const op of res.json.patch) {
       if (op.op !== 'put') continue;
       if (op.entity === 'rings') out.rings.push(...(op.rows as SyncRing[]));
-      if (op.entity === 'divisions') out.divisions.push(...(op.rows as SyncDivision[]));
+      if (op.entity === 'divisions')
+        out.divisions.push(...(op.rows as SyncDivision[]).map((d) => ({ ...d, title: english(d.title) })));
       if (op.entity === 'divisionEntries') out.entries.push(...(op.rows as SyncDivisionEntry[]));
     }
     return out;

@@ -11,6 +11,9 @@ import {
   unknownMergeFields,
   type AudienceCandidate,
 } from './communications.ts';
+import { translatorFor } from '../i18n/translators.ts';
+import { LEVELS, makeRule } from '../testing/matchmaking.ts';
+import { divisionTitle } from './matchmaking/titles.ts';
 
 const family = (over: Partial<AudienceCandidate>): AudienceCandidate => ({
   registrationId: 1,
@@ -37,6 +40,26 @@ describe('merge fields', () => {
         values,
       ),
     ).toBe('Hi Sam: Maya Lee and Leo Lee in Forms 8-9 and Sparring 8-9, Ring 3 at 10:45 a.m..');
+  });
+
+  it('read a generated division title in the recipient’s language', () => {
+    const generated = divisionTitle(
+      makeRule({ gender: 1, minAge: 8, maxAge: 9, competitorLevelIds: [1] }),
+      LEVELS,
+    );
+    const ctx = {
+      firstName: 'Sam',
+      competitors: [],
+      divisions: [generated, 'Les petits'],
+      rings: [],
+      estimatedStart: null,
+    };
+    expect(mergeValues(ctx, undefined, translatorFor('fr')).divisions).toBe(
+      'Garçons 8-9 ans Beginner et Les petits',
+    );
+    expect(mergeValues(ctx, undefined, translatorFor('en')).divisions).toBe(
+      'Boys 8-9 Beginner and Les petits',
+    );
   });
 
   it('say "to be announced" for what is not known yet', () => {

@@ -2,6 +2,7 @@
 // Pure functions: the compose page previews with them and the server sends with them.
 
 import { LOCALE_TAGS } from '../i18n/locale.ts';
+import { translateText } from '../i18n/message-ref.ts';
 import type { Translator } from '../i18n/translate.ts';
 
 export type Channel = 'email' | 'sms';
@@ -146,8 +147,8 @@ export function listTextIn(tr: Translator, items: readonly string[]): string {
 /**
  * The values of the merge fields. Times are shown in the venue's zone (the tournament is in
  * Ontario, docs/product.md §9), e.g. "10:45 a.m."; anything not yet known reads "to be announced".
- * With `tr`, the fixed words and the time are in the recipient's account's language; without it,
- * in English.
+ * With `tr`, the fixed words, the time and the generated division titles are in the recipient's
+ * account's language; without it, in English, with the titles as they are stored.
  */
 export function mergeValues(ctx: MergeContext, timeZone = 'America/Toronto', tr?: Translator): MergeValues {
   const unique = (xs: readonly string[]) => [...new Set(xs.filter(Boolean))];
@@ -156,7 +157,8 @@ export function mergeValues(ctx: MergeContext, timeZone = 'America/Toronto', tr?
   return {
     firstName: ctx.firstName || (tr ? tr.t('mail.merge.noFirstName') : 'there'),
     competitors: list(unique(ctx.competitors)) || later,
-    divisions: list(unique(ctx.divisions)) || later,
+    // A generated title is a message reference (matchmaking/titles.ts): read in `tr`'s language.
+    divisions: list(unique(tr ? ctx.divisions.map((d) => translateText(tr, d)) : ctx.divisions)) || later,
     ring: list(unique(ctx.rings)) || later,
     estimatedTime: ctx.estimatedStart
       ? new Intl.DateTimeFormat(tr ? LOCALE_TAGS[tr.locale] : 'en-CA', {

@@ -11,6 +11,8 @@ import {
   type NoticeCompetitor,
 } from './notices.ts';
 import { translatorFor } from '../i18n/translators.ts';
+import { LEVELS, makeRule } from '../testing/matchmaking.ts';
+import { divisionTitle } from './matchmaking/titles.ts';
 
 const en = translatorFor('en');
 const fr = translatorFor('fr');
@@ -220,6 +222,21 @@ describe('once-only keys and texts', () => {
     );
     expect(NOTICE_TEXTS.renamed(en, 'Ava Lee', 'Girls 10-11', 'Girls 10-12').text).toBe(
       "Division change: Ava Lee's division Girls 10-11 is now Girls 10-12.",
+    );
+  });
+
+  it('read a generated division title in that language too; a typed one as typed', () => {
+    const generated = divisionTitle(makeRule({ minAge: 10, maxAge: 11, competitorLevelIds: [1] }), LEVELS);
+    expect(NOTICE_TEXTS.upSoon(en, 'Ring 2', generated, []).text).toContain('Ring 2: Girls 10-11 Beginner.');
+    expect(NOTICE_TEXTS.upSoon(fr, 'Ring 2', generated, []).text).toContain('Filles 10-11 ans Beginner');
+    expect(NOTICE_TEXTS.published(fr, 'Ava Lee', [generated, 'Les petites']).text).toContain(
+      'Filles 10-11 ans Beginner et Les petites',
+    );
+    expect(NOTICE_TEXTS.moved(fr, 'Ava Lee', generated, 'Les petites').text).toContain(
+      'Filles 10-11 ans Beginner',
+    );
+    expect(NOTICE_TEXTS.renamed(fr, 'Ava Lee', generated, 'Les petites').text).toContain(
+      'Filles 10-11 ans Beginner',
     );
   });
 });

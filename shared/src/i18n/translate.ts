@@ -28,7 +28,8 @@ export interface Translator {
 /**
  * Named formats a message may use: `{amount, number, money}` writes dollars as format.ts does
  * (English keeps the spec's whole "$45"; French "45,00 $"), `{day, date, day}` a calendar day
- * given as its UTC midnight in milliseconds ("Saturday, February 27, 2027").
+ * given as its UTC midnight in milliseconds ("Saturday, February 27, 2027"), `{n, number, kg}`
+ * a weight to at most one decimal, without grouping ("32.5" in English, "32,5" in French).
  */
 function namedFormats(locale: Locale) {
   return {
@@ -39,6 +40,7 @@ function namedFormats(locale: Locale) {
         currencyDisplay: 'narrowSymbol',
         ...(locale === 'en' ? { trailingZeroDisplay: 'stripIfInteger' } : {}),
       },
+      kg: { maximumFractionDigits: 1, useGrouping: false },
     },
     date: { day: { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' } },
   } as ConstructorParameters<typeof IntlMessageFormat>[2];

@@ -7,10 +7,24 @@ import { requestLocale } from './locale.ts';
 // references (`msg()`); they are translated here, where the answer is written, so no service
 // needs to know who reads it. Any other text (data, a name) passes as it is.
 
+const asStoredParts = new WeakSet<object>();
+
+/**
+ * `value` (an object or array of an answer) sent as it is, its references left for the reader's
+ * app to translate: the rows a sync pull carries, which the device keeps and renders in its page's
+ * language (a bilingual signage TV turns from one to the other; a language switch does not leave
+ * kept rows in the language they were pulled in). A generated division title is such a reference.
+ */
+export function asStored<T extends object>(value: T): T {
+  asStoredParts.add(value);
+  return value;
+}
+
 /**
  * `body` with every message reference in it translated for the reader of `c`: its `message`,
- * its `errors`, and any reference stored in the data it carries (a receipt's title and lines).
- * Parts with none are returned as they are, not copied.
+ * its `errors`, and any reference stored in the data it carries (a receipt's title and lines, a
+ * division's generated title), but for the parts marked `asStored`. Parts with none are returned
+ * as they are, not copied.
  */
 export function translateAnswer<T>(c: Context, body: T): T {
   let translator: Translator | undefined;
@@ -21,6 +35,7 @@ export function translateAnswer<T>(c: Context, body: T): T {
       return translateText(translator, value);
     }
     if (!value || typeof value !== 'object') return value;
+    if (asStoredParts.has(value)) return value;
     if (Array.isArray(value)) {
       let changed = false;
       const out = value.map((v) => {

@@ -424,6 +424,38 @@ describe('results (public)', () => {
     expect(res.text).not.toMatch(/Kimball|Leeward|dateOfBirth|registration|competitorId|20\d\d-01-01/);
   });
 
+  it('answers a generated title in the reader’s language, and a title a director typed as typed', async () => {
+    // SPARRING was never renamed: its stored title is the generated one (a message reference);
+    // BOYS was renamed back to "Boys 12-13 Beginner" above: typed, it is data.
+    await place(SPARRING, { status: 'completed', completedAt: t.clock.now });
+    try {
+      const titles = async (headers: Record<string, string>) => {
+        const res = await t.call('GET', `/api/results/${tournamentId}`, undefined, undefined, headers);
+        expect(res.status).toBe(200);
+        expect(res.text).not.toContain('i18n:');
+        return PublicResultsSchema.parse(res.json).divisions.map((d) => d.title);
+      };
+      expect(await titles({})).toEqual([BOYS, SPARRING]);
+      expect(await titles({ 'Accept-Language': 'fr-CA,fr;q=0.9' })).toEqual([
+        BOYS,
+        'Garçons 14-15 ans Advanced',
+      ]);
+      // The signage read too.
+      const signage = await t.call(
+        'GET',
+        `/api/signage/ring-assignments/${tournamentId}`,
+        undefined,
+        undefined,
+        {
+          'Accept-Language': 'fr-CA',
+        },
+      );
+      expect(signage.text).not.toContain('i18n:');
+    } finally {
+      await place(SPARRING, { status: 'upcoming', completedAt: null });
+    }
+  });
+
   it('answers 404 for an unknown tournament and 400 for a malformed id', async () => {
     expect((await t.call('GET', '/api/results/999999')).status).toBe(404);
     const bad = await t.call('GET', '/api/results/1x');

@@ -16,6 +16,7 @@ import {
 import { msg, translateText, translatorFor } from '@tournament/shared';
 import { clientAddress } from '../http/client-address.ts';
 import { requestLocale } from '../http/locale.ts';
+import { asStored } from '../http/answer-language.ts';
 import { currentCaller } from '../services/tokens.ts';
 import { issueEventTicket, verifyEventTicket } from '../sync/event-tickets.ts';
 import { defineRawRoute } from '../http/define-route.ts';
@@ -132,9 +133,13 @@ syncRoutes
     );
     return c.json({ ...answer, results }, 200);
   })
-  .openapi(pullRoute, async (c) =>
-    c.json(await pull(c.get('deps'), c.get('caller'), c.req.valid('json')), 200),
-  )
+  .openapi(pullRoute, async (c) => {
+    const answer = await pull(c.get('deps'), c.get('caller'), c.req.valid('json'));
+    // The rows go as stored (a generated division title stays a reference): the device keeps
+    // them and shows them in its page's language (docs/decisions/037-english-and-french.md).
+    // Rejections' messages are read now, in the request's language.
+    return c.json({ ...answer, patch: asStored(answer.patch) }, 200);
+  })
   .openapi(ticketRoute, async (c) => {
     const caller = c.get('caller');
     if (!caller) throw unauthorized();

@@ -6,6 +6,7 @@ import {
   NOTICE_TEXTS,
   noticeKey,
   noticeRecipients,
+  translateText,
   translatorFor,
   type Locale,
   type NoticeCompetitor,
@@ -189,6 +190,9 @@ export async function queueUpSoonNotices(
 
 // ---- divisions published or changed ----
 
+const sameTitle = (a: string, b: string) =>
+  a === b || translateText(translatorFor('en'), a) === translateText(translatorFor('en'), b);
+
 /**
  * For the tournament's latest publication, in the publishing transaction `tx`
  * (services/matchmaking/ publishDraft, placeLateEntry): each competitor published for the
@@ -290,7 +294,9 @@ export async function queuePublicationNotices(deps: Deps, tournamentId: number, 
     if (!was) continue;
     for (const d of divisions) {
       const old = was.find((w) => w.divisionId === d.divisionId);
-      if (!old || old.title === d.title) continue;
+      // By the English text: the same generated title, stored as a reference now and as plain
+      // English before (shared matchmaking/titles.ts), is no rename.
+      if (!old || sameTitle(old.title, d.title)) continue;
       notices.push(
         ...noticesAbout(
           who,

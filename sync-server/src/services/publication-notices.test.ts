@@ -10,6 +10,7 @@ import {
   messages,
   registrationContacts,
 } from '../db/schema.ts';
+import { english } from '../testing/english.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { matchdayWorld, type MatchdayWorld } from '../testing/matchday-fixtures.ts';
 import { createJobQueue } from '../jobs/queue.ts';
@@ -249,14 +250,8 @@ describe('a crash right after the publishing transaction commits (decision 026)'
       .select()
       .from(divisionChangeNotices)
       .where(eq(divisionChangeNotices.publicationId, latest.id));
-    expect(changes).toEqual([
-      expect.objectContaining({
-        competitorId: kid.get('Cleo'),
-        fromTitle: GIRLS_10,
-        toTitle: GIRLS_8,
-        sentAt: null,
-      }),
-    ]);
+    expect(changes).toEqual([expect.objectContaining({ competitorId: kid.get('Cleo'), sentAt: null })]);
+    expect([english(changes[0]!.fromTitle), english(changes[0]!.toTitle ?? '')]).toEqual([GIRLS_10, GIRLS_8]);
     expect(await t.db.select().from(messages)).toHaveLength(notices.length);
     // The rings run the new publication: Cleo is in Girls 8-9 there.
     expect((await w.divisions()).has(GIRLS_8)).toBe(true);

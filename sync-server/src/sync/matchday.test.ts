@@ -134,7 +134,7 @@ async function queueOf(ringId: number) {
       .from(ringDivisions)
       .where(and(eq(ringDivisions.ringId, ringId), eq(ringDivisions.status, 'upcoming')))
       .orderBy(asc(ringDivisions.queueOrder))
-  ).map((d) => d.title);
+  ).map((d) => english(d.title));
 }
 /** A tap `minutes` into the past hour (a time in the future would be replaced by the server's now). */
 const at = (minutes: number) => new Date(t.clock.now.getTime() - (60 - minutes) * 60_000).toISOString();
@@ -357,9 +357,20 @@ describe('matchday through push and pull', () => {
     expect(puts(body.patch, 'rings').map((r) => r.name)).toEqual(['Ring 1', 'Ring 2']);
     expect(
       puts(body.patch, 'divisions')
-        .map((d) => d.title)
+        .map((d) => english(d.title))
         .sort(),
     ).toEqual([BOYS, SPARRING, GIRLS].sort());
+    // The rows go as stored, whatever the reader's language: a generated title stays a reference,
+    // which the TV shows in the language it speaks at the time (a bilingual TV turns).
+    const french = await t.call(
+      'POST',
+      '/sync/pull',
+      { clientGroupId: 'g-fr', clientId: 'c-fr', cookie: null, scope: 'signage' },
+      undefined,
+      { 'Accept-Language': 'fr-CA' },
+    );
+    const titles = puts((french.json as PullResponse).patch, 'divisions').map((d) => d.title);
+    expect(titles.every((title) => title.startsWith('i18n:division.title|'))).toBe(true);
     expect(text).not.toMatch(/Ava|Bea|Dan|Eli|Smithers|Kimball|Dee Rector|Ora/);
     // A ring opened or closed on a tablet reaches it at once (and the public read too).
     expect((await device(director.token).run('setRingOpen@1', { ringId: ring2, isOpen: false })).status).toBe(

@@ -11,6 +11,7 @@ import {
   tournaments,
 } from '../db/schema.ts';
 import type { TestApp } from './harness.ts';
+import { english } from './english.ts';
 
 // Matchday tests (decision 021) need published divisions: families written straight into the
 // database, then a draft made and published through the director's /api, as a director would.
@@ -38,7 +39,7 @@ export interface MatchdayWorld {
   ): Promise<{ registrationId: number; competitorIds: number[] }>;
   /** Publishes `draftId`, or a new draft of every event type (confirming a later publication). */
   publish(directorToken: string, draftId?: number): Promise<{ draftId: number }>;
-  /** The ring divisions of the tournament, by title. */
+  /** The ring divisions of the tournament, by title (its English text). */
   divisions(): Promise<Map<string, typeof ringDivisions.$inferSelect>>;
 }
 
@@ -116,7 +117,7 @@ export async function matchdayWorld(t: TestApp, tournamentId: number): Promise<M
         .from(ringDivisions)
         .where(eq(ringDivisions.tournamentId, tournamentId))
         .orderBy(asc(ringDivisions.id));
-      return new Map(rows.map((r) => [r.title, r]));
+      return new Map(rows.map((r) => [english(r.title), r]));
     },
   };
 }

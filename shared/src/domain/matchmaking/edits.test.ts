@@ -1,6 +1,6 @@
-import { msg, translateText } from '../../i18n/message-ref.ts';
-import { translatorFor } from '../../i18n/translators.ts';
+import { msg } from '../../i18n/message-ref.ts';
 import { describe, expect, it } from 'vitest';
+import { english, french } from '../../testing/english.ts';
 import { EVENT_TYPES, LEVELS, makeCompetitor, makeRule } from '../../testing/matchmaking.ts';
 import { drawBracket } from './bracket.ts';
 import { combineDivisions, combineSuggestions } from './combine.ts';
@@ -9,10 +9,9 @@ import { suggestDivision } from './late-entry.ts';
 import { moveCompetitor } from './move.ts';
 import { publishDiff } from './publish-diff.ts';
 import { splitDivision } from './split.ts';
+import { divisionTitle } from './titles.ts';
 import type { MatchCompetitor } from './types.ts';
 
-/** What a person reads: the English text of a message reference. */
-const english = (text: string) => translateText(translatorFor('en'), text);
 /** The English text of what `fn` throws. */
 function refusal(fn: () => unknown): string {
   try {
@@ -46,7 +45,7 @@ describe('split, combine, move', () => {
       [1, 2],
       [3, 4, 5],
     ]);
-    expect([a.title, b.title]).toEqual(['Girls 8-9', 'Girls 10-11']);
+    expect([english(a.title), english(b.title)]).toEqual(['Girls 8-9', 'Girls 10-11']);
     expect(a.key).toBe(division.key);
   });
 
@@ -55,7 +54,7 @@ describe('split, combine, move', () => {
     expect([light.criteria.maxWeight, heavy.criteria.minWeight]).toEqual([31, 31.1]);
     expect(heavy.competitorIds).toEqual([3, 4, 5]);
     const [low, high] = splitDivision(division, { by: 'level' }, byId, LEVELS);
-    expect([low.title, high.title]).toEqual([
+    expect([english(low.title), english(high.title)]).toEqual([
       'Girls 8-11 Beginner',
       'Girls 8-11 Intermediate/Advanced/Black Belt',
     ]);
@@ -64,6 +63,12 @@ describe('split, combine, move', () => {
       [1, 3, 4],
       [2, 5],
     ]);
+    // Picked: the same criteria, numbered halves, in the reader's language.
+    expect([english(rest.title), english(picked.title)]).toEqual(['Girls 8-11 (1)', 'Girls 8-11 (2)']);
+    expect(french(picked.title)).toBe('Filles 8-11 ans (2)');
+    const renamed = { ...division, title: 'Les petites' };
+    const [, second] = splitDivision(renamed, { by: 'pick', competitorIds: [2, 5] }, byId, LEVELS);
+    expect(french(second.title)).toBe('Les petites (2)');
     expect(
       refusal(() => splitDivision(division, { by: 'pick', competitorIds: [1, 2, 3, 4, 5] }, byId, LEVELS)),
     ).toBe("Pick some of the division's competitors, not none or all");
@@ -82,8 +87,9 @@ describe('split, combine, move', () => {
     expect(suggestions.map((s) => s.division.key)).toEqual([young.key, 'boys']);
     const combined = combineDivisions(young, old, LEVELS);
     expect(combined.competitorIds).toEqual([1, 2, 3, 4, 5]);
-    expect(combined.title).toBe('Girls 8-11');
+    expect(english(combined.title)).toBe('Girls 8-11');
     expect(combined.overrides.map(english)).toEqual(['Combined Girls 8-9 with Girls 10-11']);
+    expect(french(combined.overrides[0]!)).toBe('Regroupement de Filles 8-9 ans avec Filles 10-11 ans');
     expect(() => combineDivisions(young, weapons, LEVELS)).toThrow(
       msg('server.matchmaking.combineEventTypes'),
     );
@@ -118,6 +124,14 @@ describe('publishing and late entries', () => {
         { competitorId: 4, fromId: 2, fromTitle: 'Boys 8-11', toId: null, toTitle: null },
       ],
     });
+  });
+
+  it('compares titles by their text: an English title stored as it read is the same generated title', () => {
+    const generated = divisionTitle(makeRule({ minAge: 8, maxAge: 9, competitorLevelIds: [] }), LEVELS);
+    const before = [{ id: 1, title: 'Girls 8-9', eventTypeIds: [1], competitorIds: [1] }];
+    const after = [{ id: 1, title: generated, eventTypeIds: [1], competitorIds: [1] }];
+    expect(publishDiff(before, after, english).renamed).toEqual([]);
+    expect(publishDiff(before, after).renamed).toEqual([{ id: 1, from: 'Girls 8-9', to: generated }]);
   });
 
   it('suggests a division that takes a late entry in all of its event types', () => {

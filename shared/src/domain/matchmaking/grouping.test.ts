@@ -19,16 +19,52 @@ const input = (competitors: ReturnType<typeof makeCompetitor>[], rules = [makeRu
 
 describe('making a draft', () => {
   it('titles a division from its rule', () => {
-    expect(divisionTitle(makeRule(), LEVELS)).toBe('Girls 10-11 Intermediate');
+    expect(english(divisionTitle(makeRule(), LEVELS))).toBe('Girls 10-11 Intermediate');
     expect(
-      divisionTitle(makeRule({ gender: 1, minAge: 35, maxAge: 99, competitorLevelIds: [3, 4] }), LEVELS),
+      english(
+        divisionTitle(makeRule({ gender: 1, minAge: 35, maxAge: 99, competitorLevelIds: [3, 4] }), LEVELS),
+      ),
     ).toBe('Men 35+ Advanced/Black Belt');
     expect(
-      divisionTitle(
-        makeRule({ gender: null, minAge: 6, maxAge: 6, competitorLevelIds: [], maxWeight: 30 }),
-        LEVELS,
+      english(
+        divisionTitle(
+          makeRule({ gender: null, minAge: 6, maxAge: 6, competitorLevelIds: [], maxWeight: 30 }),
+          LEVELS,
+        ),
       ),
     ).toBe('Mixed 6 up to 30 kg');
+    expect(
+      english(divisionTitle(makeRule({ gender: 1, minAge: 8, maxAge: 9, competitorLevelIds: [1] }), LEVELS)),
+    ).toBe('Boys 8-9 Beginner');
+    expect(
+      english(divisionTitle(makeRule({ minAge: 18, maxAge: 34, minWeight: 30, maxWeight: 40.25 }), LEVELS)),
+    ).toBe('Women 18-34 Intermediate 30-40.3 kg');
+    expect(
+      english(divisionTitle(makeRule({ gender: 1, minAge: 18, maxAge: 99, minWeight: 70 }), LEVELS)),
+    ).toBe('Men 18+ Intermediate 70 kg and over');
+  });
+
+  it('titles a division with translated words and the level names as entered', () => {
+    const title = (over: Parameters<typeof makeRule>[0]) => french(divisionTitle(makeRule(over), LEVELS));
+    expect(title({ gender: 2, minAge: 10, maxAge: 11 })).toBe('Filles 10-11 ans Intermediate');
+    expect(title({ gender: 1, minAge: 8, maxAge: 9, competitorLevelIds: [1] })).toBe(
+      'Garçons 8-9 ans Beginner',
+    );
+    expect(title({ gender: 2, minAge: 18, maxAge: 34, competitorLevelIds: [] })).toBe('Femmes 18-34 ans');
+    expect(title({ gender: 1, minAge: 35, maxAge: 99, competitorLevelIds: [3, 4] })).toBe(
+      'Hommes 35 ans et plus Advanced/Black Belt',
+    );
+    expect(title({ gender: null, minAge: 6, maxAge: 6, competitorLevelIds: [] })).toBe('Mixte 6 ans');
+    // Weights: a range, an upper bound, a lower bound, with the decimal comma.
+    expect(title({ competitorLevelIds: [], minWeight: 30, maxWeight: 40.25 })).toBe(
+      'Filles 10-11 ans 30-40,3\u00a0kg',
+    );
+    expect(title({ gender: 1, minAge: 35, maxAge: 99, competitorLevelIds: [4], maxWeight: 70 })).toBe(
+      'Hommes 35 ans et plus Black Belt jusqu’à 70\u00a0kg',
+    );
+    expect(title({ gender: 1, minAge: 18, maxAge: 34, competitorLevelIds: [], minWeight: 70.5 })).toBe(
+      'Hommes 18-34 ans 70,5\u00a0kg et plus',
+    );
   });
 
   it('one division carries every event type its same group entered', () => {
@@ -37,8 +73,8 @@ describe('making a draft', () => {
     const c = makeCompetitor({ id: 3, eventTypeIds: [1] });
     const { divisions } = generateDraft(input([a, b]));
     expect(divisions).toHaveLength(1);
+    expect(english(divisions[0]!.title)).toBe('Girls 10-11 Intermediate');
     expect(divisions[0]).toMatchObject({
-      title: 'Girls 10-11 Intermediate',
       eventTypeIds: [1, 3],
       competitorIds: [1, 2],
     });

@@ -1,6 +1,9 @@
 // What publishing again changes (decision 017): divisions added, removed or renamed, and
 // competitors moved from one published division to another (their families get a notice).
-// Published divisions are compared by their stable id (the draft division's id).
+// Published divisions are compared by their stable id (the draft division's id). A title may be
+// a message reference (a generated title, titles.ts): `titleText` gives the text compared and
+// sorted (the server's: the English text), so a title stored as plain English before titles were
+// references and the same title as a reference are not a rename.
 
 export interface PublishedDivisionSnapshot {
   id: number;
@@ -31,11 +34,15 @@ export const isEmptyDiff = (d: PublishDiff) =>
 export function publishDiff(
   before: readonly PublishedDivisionSnapshot[],
   after: readonly PublishedDivisionSnapshot[],
+  titleText: (title: string) => string = (title) => title,
 ): PublishDiff {
   const old = new Map(before.map((d) => [d.id, d]));
   const now = new Map(after.map((d) => [d.id, d]));
-  const byTitle = (a: { title: string; id: number }, b: { title: string; id: number }) =>
-    a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id;
+  const byTitle = (a: { title: string; id: number }, b: { title: string; id: number }) => {
+    const x = titleText(a.title);
+    const y = titleText(b.title);
+    return x < y ? -1 : x > y ? 1 : a.id - b.id;
+  };
   const added = after
     .filter((d) => !old.has(d.id))
     .map(({ id, title }) => ({ id, title }))
@@ -45,7 +52,7 @@ export function publishDiff(
     .map(({ id, title }) => ({ id, title }))
     .sort(byTitle);
   const renamed = after
-    .filter((d) => old.has(d.id) && old.get(d.id)!.title !== d.title)
+    .filter((d) => old.has(d.id) && titleText(old.get(d.id)!.title) !== titleText(d.title))
     .map((d) => ({ id: d.id, from: old.get(d.id)!.title, to: d.title }))
     .sort((a, b) => a.id - b.id);
 

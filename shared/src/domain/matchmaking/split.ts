@@ -1,6 +1,6 @@
 import { msg } from '../../i18n/message-ref.ts';
 import type { DivisionRule } from '../division-rules.ts';
-import { divisionTitle } from './titles.ts';
+import { divisionTitle, splitTitle } from './titles.ts';
 import { DomainError } from '../domain-error.ts';
 import { MATCHMAKING_REFUSED, type DraftDivision, type MatchCompetitor, type MatchLevel } from './types.ts';
 import { ascending } from './util.ts';
@@ -64,7 +64,10 @@ export function splitDivision(
       throw new DomainError(MATCHMAKING_REFUSED, msg('server.matchmaking.pickSome'), 409);
     }
     const a = members.filter((c) => !picked.has(c.id)).map((c) => c.id);
-    return [make(a, d.criteria, d.key, `${d.title} (1)`), make(b, d.criteria, secondKey, `${d.title} (2)`)];
+    return [
+      make(a, d.criteria, d.key, splitTitle(d.title, 1)),
+      make(b, d.criteria, secondKey, splitTitle(d.title, 2)),
+    ];
   }
 
   if (how.by === 'level') {

@@ -5,6 +5,8 @@ import {
   type PublishDiffView,
   type PublishPreview,
   msg,
+  translateText,
+  translatorFor,
 } from '@tournament/shared';
 import type { Caller, Deps } from '../../deps.ts';
 import { DomainError } from '../../lib/errors.ts';
@@ -28,7 +30,11 @@ async function diffWithPublished(db: DbLike, draftId: number, tournamentId: numb
     eventTypeIds: d.eventTypeIds,
     competitorIds: d.competitorIds,
   }));
-  const diff = publishDiff(before?.divisions ?? [], after);
+  // Titles compared and sorted by their English text: a generated title is a message reference
+  // (shared titles.ts), and a title published before titles were references reads the same.
+  const diff = publishDiff(before?.divisions ?? [], after, (title) =>
+    translateText(translatorFor('en'), title),
+  );
   return { before, list, diff };
 }
 

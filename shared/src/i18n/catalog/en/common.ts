@@ -71,6 +71,21 @@ export const common = {
   'common.door.changeDue': 'Change due {amount}',
   'common.door.tenderedInvalid': 'Please enter the cash handed over in whole dollars, or leave it empty.',
 
+  // A division's generated title (shared/src/domain/matchmaking/titles.ts): the gender word, the
+  // ages, the level names (data, as entered) and the weights. "Girls 10-11 Intermediate",
+  // "Men 35+ Black Belt up to 70 kg", "Mixed 6 30-40 kg", "Women 18-34 70 kg and over".
+  'division.title':
+    '{gender, select, girls {Girls} boys {Boys} women {Women} men {Men} other {Mixed}}' +
+    ' {age, select, open {{minAge}+} one {{minAge}} other {{minAge}-{maxAge}}}' +
+    '{withLevels, select, yes { {levels}} other {}}' +
+    '{weight, select,' +
+    ' range { {minKg, number, kg}-{maxKg, number, kg} kg}' +
+    ' upTo { up to {maxKg, number, kg} kg}' +
+    ' over { {minKg, number, kg} kg and over}' +
+    ' other {}}',
+  // One half of a split division: "Girls 10-11 Intermediate (2)".
+  'division.title.part': '{title} ({part})',
+
   // The sync indicator of staff screens.
   'common.sync.label': 'Sync status',
   'common.sync.workingOffline': 'Working offline.',

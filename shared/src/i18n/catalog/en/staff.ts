@@ -185,6 +185,7 @@ export const staff = {
   'communications.history.sent': 'Sent',
   'communications.history.channel': 'Channel',
   'communications.history.audience': 'Audience',
+  // A division's audience in the history: "A division's families: Girls 10-11" (the title, translated when generated).
   'communications.history.subject': 'Subject',
   'communications.history.progress': 'Progress',
   'communications.history.counts': '{sent} sent of {total}',

@@ -65,6 +65,19 @@ export const common = {
   'common.door.changeDue': 'Monnaie à rendre\u00a0: {amount}',
   'common.door.tenderedInvalid': 'Inscrivez l’argent remis en dollars entiers, ou laissez le champ vide.',
 
+  // « Filles 10-11 ans Intermediate », « Hommes 35 ans et plus Black Belt jusqu’à 70 kg » : les
+  // noms de niveaux sont des données, tels que saisis.
+  'division.title':
+    '{gender, select, girls {Filles} boys {Garçons} women {Femmes} men {Hommes} other {Mixte}}' +
+    ' {age, select, open {{minAge} ans et plus} one {{minAge} ans} other {{minAge}-{maxAge} ans}}' +
+    '{withLevels, select, yes { {levels}} other {}}' +
+    '{weight, select,' +
+    ' range { {minKg, number, kg}-{maxKg, number, kg}\u00a0kg}' +
+    ' upTo { jusqu’à {maxKg, number, kg}\u00a0kg}' +
+    ' over { {minKg, number, kg}\u00a0kg et plus}' +
+    ' other {}}',
+  'division.title.part': '{title} ({part})',
+
   'common.sync.label': 'État de la synchronisation',
   'common.sync.workingOffline': 'Travail hors ligne.',
   'common.sync.offlineExplained':

@@ -204,7 +204,7 @@ export function ComposeCard({
                   <option value="">{t('communications.compose.chooseDivision')}</option>
                   {(options.data?.divisions ?? []).map((d) => (
                     <option key={d.id} value={d.id}>
-                      {d.title}
+                      {tm(d.title)}
                     </option>
                   ))}
                 </Select>

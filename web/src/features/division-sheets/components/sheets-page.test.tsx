@@ -9,6 +9,8 @@ import { setCatalog } from '@web/lib/i18n.tsx';
 import { setSession } from '@web/lib/session.ts';
 import { invalidateQueries } from '@web/lib/use-query.ts';
 import { makeSettings } from '@web/testing/fixtures.ts';
+import { divisionTitle } from '@shared/domain/matchmaking/titles.ts';
+import { msg } from '@shared/i18n/message-ref.ts';
 import { DraftSheetsPage } from './sheets-page.tsx';
 
 // The printed division sheets (decision 017) in the page's language: the words are the
@@ -55,13 +57,15 @@ const SHEETS: Sheets = {
   ],
 };
 
+let answer: Sheets;
 beforeEach(() => {
+  answer = SHEETS;
   invalidateQueries('');
   setSession({ user: { personId: 1, roles: ['TournamentDirector'], userDisplayName: 'Terry' }, token: 't' });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) =>
-      Response.json(url === '/api/settings' ? makeSettings() : url.includes('division-sheets') ? SHEETS : []),
+      Response.json(url === '/api/settings' ? makeSettings() : url.includes('division-sheets') ? answer : []),
     ),
   );
 });
@@ -109,5 +113,45 @@ describe('division sheets', () => {
     );
     expect(screen.getByRole('button', { name: 'Télécharger le PDF' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Arrivée confirmée' })).toBeInTheDocument();
+  });
+
+  it('show a generated title and a combine override in the page’s language', async () => {
+    const level = { id: 1, name: 'White', sortOrder: 1 };
+    const rule = (minAge: number, maxAge: number) => ({
+      minAge,
+      maxAge,
+      gender: 2 as const,
+      competitorLevelIds: [1],
+      minWeight: null,
+      maxWeight: 40,
+      minSize: 2,
+      maxSize: 8,
+    });
+    const sheet = SHEETS.sheets[0]!;
+    answer = {
+      ...SHEETS,
+      sheets: [
+        {
+          ...sheet,
+          division: {
+            ...sheet.division,
+            title: divisionTitle(rule(10, 11), [level]),
+            overrides: [
+              msg('server.matchmaking.combined', {
+                target: divisionTitle(rule(10, 10), [level]),
+                source: 'Les grandes',
+              }),
+            ],
+          },
+        },
+      ],
+    };
+    setCatalog('fr', fr);
+    renderSheets();
+    const heading = await screen.findByRole('heading', { level: 2 });
+    expect(heading.textContent).toBe('Filles 10-11 ans White jusqu’à 40\u00a0kg');
+    expect(screen.getByRole('article')).toHaveTextContent(
+      'Dérogation : Regroupement de Filles 10 ans White jusqu’à 40 kg avec Les grandes',
+    );
   });
 });

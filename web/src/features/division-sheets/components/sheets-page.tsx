@@ -97,7 +97,7 @@ function SheetPage({ sheets, sheet, judges }: { sheets: Sheets; sheet: Sheet; ju
       aria-labelledby={`sheet-${sheet.division.id}`}
     >
       <h2 id={`sheet-${sheet.division.id}`} className="text-xl font-semibold">
-        {sheet.division.title}
+        {tm(sheet.division.title)}
       </h2>
       <p className="text-sm">
         {ringLine(sheet)} · {eventLine(sheet)} · {sheets.draft.city}

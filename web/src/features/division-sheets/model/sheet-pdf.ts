@@ -42,7 +42,7 @@ export async function sheetsPdf(sheets: Sheets, paper: Paper, judges: Judges): P
       y += gap;
     };
     doc.setFont('helvetica', 'bold');
-    line(s.division.title, 16, 20);
+    line(tm(s.division.title), 16, 20);
     doc.setFont('helvetica', 'normal');
     line(t('sheets.pdf.tournament', { date: sheets.draft.tournamentDate, city: sheets.draft.city }));
     line(t('sheets.pdf.ringEvents', { ring: ringLine(s), events: eventLine(s) }));

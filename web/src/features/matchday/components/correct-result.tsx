@@ -5,7 +5,7 @@ import type { Placing } from '@shared/domain/matchday/index.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { Select } from '@web/components/ui/select.tsx';
-import { t } from '@web/lib/i18n.tsx';
+import { t, tm } from '@web/lib/i18n.tsx';
 import { mutate } from '@web/sync/hooks.ts';
 import { placeLabel, type DivisionView } from '../model/rules.ts';
 
@@ -54,7 +54,7 @@ export function CorrectResult({
         <Button
           variant="outline"
           className="h-11"
-          aria-label={t('matchday.correct.label', { division: division.title, event: title })}
+          aria-label={t('matchday.correct.label', { division: tm(division.title), event: title })}
           onClick={() => {
             const s = slotsOf(current);
             setSlots(s.slots);

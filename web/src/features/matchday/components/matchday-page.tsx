@@ -15,7 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Label } from '@web/components/ui/label.tsx';
 import { Select } from '@web/components/ui/select.tsx';
 import { VenueRefusals } from '@web/components/venue/venue-refusals.tsx';
-import { t, useFormat } from '@web/lib/i18n.tsx';
+import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
 import { mutate, useHasSynced, useReplica } from '@web/sync/hooks.ts';
@@ -137,7 +137,7 @@ function RingRun({
               {queue.map((d, i) => (
                 <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 border-t pt-2">
                   <div>
-                    <p className="font-medium">{d.title}</p>
+                    <p className="font-medium">{tm(d.title)}</p>
                     <p className="text-sm text-muted-foreground">
                       {d.eventTypes.join(', ')} ·{' '}
                       {t('matchday.queue.competitors', { count: d.competitorCount })}
@@ -147,7 +147,7 @@ function RingRun({
                   {i === 0 && !current && (
                     <Button
                       size="lg"
-                      aria-label={t('matchday.start.label', { title: d.title })}
+                      aria-label={t('matchday.start.label', { title: tm(d.title) })}
                       onClick={() =>
                         void mutate(startDivision, {
                           divisionId: d.id,
@@ -192,7 +192,7 @@ function CurrentDivision({ division, snapshot }: { division: SyncDivision; snaps
     <Card data-testid="current-division">
       <CardHeader>
         <p className="text-sm font-semibold uppercase text-muted-foreground">{t('matchday.runningNow')}</p>
-        <CardTitle>{division.title}</CardTitle>
+        <CardTitle>{tm(division.title)}</CardTitle>
         <p className="text-sm text-muted-foreground">
           {division.eventTypes.join(', ')}
           {division.startedAt
@@ -312,7 +312,7 @@ function CompletedDivision({ division, snapshot }: { division: SyncDivision; sna
   return (
     <Card data-testid="completed-division">
       <CardHeader>
-        <CardTitle as="h3">{division.title}</CardTitle>
+        <CardTitle as="h3">{tm(division.title)}</CardTitle>
         <p className="text-sm text-muted-foreground">
           {division.completedAt
             ? t('matchday.completedAt', { time: format.timeOrDateTime(division.completedAt) })

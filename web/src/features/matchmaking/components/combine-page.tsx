@@ -5,7 +5,7 @@ import type { DraftView } from '@shared/contract/matchmaking.ts';
 import { Alert } from '@web/components/ui/alert.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { useAction } from '@web/lib/action.ts';
-import { t } from '@web/lib/i18n.tsx';
+import { t, tm } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { combineDivision, useDraft } from '../api/matchmaking.ts';
 import { idOfKey, toDraftDivision } from '../model/draft-model.ts';
@@ -35,7 +35,7 @@ function Combine({ view, divisionId }: { view: DraftView; divisionId: number }) 
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-semibold">
-        {t('matchmaking.combine.heading', { division: division.title })}
+        {t('matchmaking.combine.heading', { division: tm(division.title) })}
       </h1>
       <p className="text-muted-foreground">
         {t('matchmaking.combine.size', {
@@ -56,7 +56,7 @@ function Combine({ view, divisionId }: { view: DraftView; divisionId: number }) 
                 checked={chosen?.division.key === s.division.key}
                 onChange={() => setWithKey(s.division.key)}
               />
-              {s.division.title} ({s.division.competitorIds.length})
+              {tm(s.division.title)} ({s.division.competitorIds.length})
             </label>
           ))}
         </fieldset>

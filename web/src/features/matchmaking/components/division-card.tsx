@@ -48,7 +48,7 @@ function MoveControl({
         <option value="">{t('matchmaking.move.choose')}</option>
         {targets.map((d) => (
           <option key={d.id} value={d.id}>
-            {d.title}
+            {tm(d.title)}
           </option>
         ))}
       </select>
@@ -61,10 +61,14 @@ function MoveControl({
 
 export function DivisionCard({ view, division }: { view: DraftView; division: DivisionView }) {
   const [editing, setEditing] = useState(false);
-  const [title, setTitle] = useState(division.title);
+  // A generated title is a message reference (shared titles.ts): the field shows its text, and
+  // the title is sent only when changed, so a note's edit leaves it generated (read in each
+  // reader's language) rather than typed in this one.
+  const shownTitle = tm(division.title);
+  const [title, setTitle] = useState(shownTitle);
   const [note, setNote] = useState(division.note);
   const save = useAction(async () => {
-    await patchDivision(view.draft.id, division.id, { title, note });
+    await patchDivision(view.draft.id, division.id, { ...(title !== shownTitle ? { title } : {}), note });
     setEditing(false);
   });
   const lock = useAction(() => patchDivision(view.draft.id, division.id, { locked: !division.locked }));
@@ -77,7 +81,7 @@ export function DivisionCard({ view, division }: { view: DraftView; division: Di
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <CardTitle as="h3" id={`division-${division.id}`}>
-            {division.title}
+            {shownTitle}
           </CardTitle>
           <div className="flex flex-wrap gap-1">
             {division.locked && <Badge variant="secondary">{t('matchmaking.locked')}</Badge>}

@@ -10,6 +10,7 @@ import { setCatalog } from '@web/lib/i18n.tsx';
 import { setSession } from '@web/lib/session.ts';
 import { invalidateQueries } from '@web/lib/use-query.ts';
 import { makeSettings } from '@web/testing/fixtures.ts';
+import { divisionTitle } from '@shared/domain/matchmaking/titles.ts';
 import { DraftPage } from './draft-page.tsx';
 import { SplitPage } from './split-page.tsx';
 
@@ -83,9 +84,11 @@ const VIEW: DraftView = {
 };
 
 let posts: { url: string; body: unknown }[];
+let view: DraftView;
 beforeEach(() => {
   invalidateQueries('');
   posts = [];
+  view = VIEW;
   setSession({
     user: { personId: 1, roles: ['TournamentDirector'], userDisplayName: 'Dee Director' },
     token: 'tok',
@@ -94,12 +97,13 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
-      if (init?.method === 'POST') posts.push({ url, body: JSON.parse(String(init.body)) });
+      if (init?.method === 'POST' || init?.method === 'PUT')
+        posts.push({ url, body: JSON.parse(String(init.body)) });
       const body =
         url === '/api/settings'
           ? makeSettings()
           : url.startsWith('/api/admin/matchmaking/drafts/7')
-            ? VIEW
+            ? view
             : [];
       return new Response(JSON.stringify(body), {
         status: 200,
@@ -163,6 +167,34 @@ describe('a matchmaking draft', () => {
       'href',
       '/admin/matchmaking/7/split/division/11',
     );
+  });
+
+  it('shows a generated title (a message reference) translated, in the rename field too, and sends it only when changed', async () => {
+    const generated = divisionTitle(criteria(12, 13, 1), VIEW.levels);
+    view = { ...VIEW, divisions: VIEW.divisions.map((d) => (d.id === 12 ? { ...d, title: generated } : d)) };
+    renderAt('/admin/matchmaking/7/all');
+    await waitFor(() => expect(titles()).toEqual(['Girls 10-11 Beginner', 'Boys 12-13 Beginner']));
+    const card = screen.getAllByTestId('division')[1]!;
+    await userEvent.click(within(card).getByRole('button', { name: 'Rename or note' }));
+    expect(within(card).getByLabelText('Title')).toHaveValue('Boys 12-13 Beginner');
+    // A note alone leaves the title generated (it stays readable in French).
+    await userEvent.type(within(card).getByLabelText('Note'), 'Mat 2');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toEqual({
+      url: '/api/admin/matchmaking/drafts/7/divisions/12',
+      body: { note: 'Mat 2' },
+    });
+    // A rename is data, sent as typed (the card is drawn again from the draft read after the save;
+    // this stand-in server keeps no note).
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Rename or note' })).toHaveLength(2));
+    const again = screen.getAllByTestId('division')[1]!;
+    await userEvent.click(within(again).getByRole('button', { name: 'Rename or note' }));
+    await userEvent.clear(within(again).getByLabelText('Title'));
+    await userEvent.type(within(again).getByLabelText('Title'), 'Junior boys');
+    await userEvent.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(posts[1]!.body).toEqual({ title: 'Junior boys', note: '' });
   });
 
   it('previews a split by age with the shared rule and applies the chosen split', async () => {

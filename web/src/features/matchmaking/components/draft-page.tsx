@@ -164,7 +164,7 @@ function Unplaced({ view }: { view: DraftView }) {
                     disabled={place.busy}
                     onClick={() => void place.run(u.competitorId, u.eventTypeId, suggested.id)}
                   >
-                    {t('matchmaking.unplaced.place', { division: suggested.title })}
+                    {t('matchmaking.unplaced.place', { division: tm(suggested.title) })}
                   </Button>
                 )}
               </li>

@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { QueryView } from '@web/components/query-view.tsx';
 import { useAction } from '@web/lib/action.ts';
-import { t } from '@web/lib/i18n.tsx';
+import { t, tm } from '@web/lib/i18n.tsx';
 import { publishDraft, usePublishPreview } from '../api/matchmaking.ts';
 
 // Publishing (decision 017): the first time at once; after that, the change list first
@@ -59,20 +59,22 @@ export function PublishPanel({ view }: { view: DraftView }) {
                   <h3 className="font-semibold">{t('matchmaking.publish.changes')}</h3>
                   <ul className="list-disc pl-6 text-sm" data-testid="publish-changes">
                     {p.diff.added.map((d) => (
-                      <li key={`a${d.id}`}>{t('matchmaking.publish.added', { title: d.title })}</li>
+                      <li key={`a${d.id}`}>{t('matchmaking.publish.added', { title: tm(d.title) })}</li>
                     ))}
                     {p.diff.removed.map((d) => (
-                      <li key={`r${d.id}`}>{t('matchmaking.publish.removed', { title: d.title })}</li>
+                      <li key={`r${d.id}`}>{t('matchmaking.publish.removed', { title: tm(d.title) })}</li>
                     ))}
                     {p.diff.renamed.map((d) => (
-                      <li key={`n${d.id}`}>{t('matchmaking.publish.renamed', { from: d.from, to: d.to })}</li>
+                      <li key={`n${d.id}`}>
+                        {t('matchmaking.publish.renamed', { from: tm(d.from), to: tm(d.to) })}
+                      </li>
                     ))}
                     {p.diff.moved.map((m) => (
                       <li key={`m${m.competitorId}-${m.fromId}`}>
                         {t('matchmaking.publish.moved', {
                           name: m.competitorName,
-                          from: m.fromTitle,
-                          to: m.toTitle ?? t('matchmaking.publish.noDivision'),
+                          from: tm(m.fromTitle),
+                          to: m.toTitle === null ? t('matchmaking.publish.noDivision') : tm(m.toTitle),
                         })}
                       </li>
                     ))}

@@ -51,7 +51,7 @@ function Split({ view, divisionId }: { view: DraftView; divisionId: number }) {
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-semibold">
-        {t('matchmaking.split.heading', { division: division.title })}
+        {t('matchmaking.split.heading', { division: tm(division.title) })}
       </h1>
       <p className="text-muted-foreground">
         {t('matchmaking.split.size', {

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import type { CompetitorScheduleEntry } from '@shared/contract/matchday.ts';
 import type { Formatters } from '@shared/i18n/format.ts';
-import { t, tx, useFormat } from '@web/lib/i18n.tsx';
+import { t, tm, tx, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useRegistrations, useSchedule, useTournaments } from '../api/registration.ts';
 import { href, PAGES } from '@web/app/pages.ts';
@@ -13,7 +13,7 @@ import { AccountLanguage } from './account-language.tsx';
 
 /** "Forms, Girls 10-11: Ring 3, about 10:45" (decision 022). */
 function scheduleText(e: CompetitorScheduleEntry & { ringName: string }, format: Formatters): string {
-  const what = [e.eventTypes.join(' & '), e.title].filter(Boolean).join(', ');
+  const what = [e.eventTypes.join(' & '), tm(e.title)].filter(Boolean).join(', ');
   const when =
     e.status === 'current'
       ? t('registration.schedule.now')

@@ -103,7 +103,7 @@ function Divisions({ divisions }: { divisions: PublicResults['divisions'] }) {
             data-testid="division-result"
           >
             <h3 id={`division-${d.divisionId}`} className="text-lg font-semibold leading-tight">
-              {d.title}
+              {tm(d.title)}
             </h3>
             {d.results.map((r) => (
               <div key={r.eventTypeId} className="mt-1">

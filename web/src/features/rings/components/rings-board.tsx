@@ -23,7 +23,7 @@ import { assignDivision, reorderQueue } from '@shared/domain/mutators/index.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { Select } from '@web/components/ui/select.tsx';
-import { t, useFormat } from '@web/lib/i18n.tsx';
+import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { mutate } from '@web/sync/hooks.ts';
 import {
   columnHolding,
@@ -129,7 +129,7 @@ export function RingsBoard({ board, estimates }: { board: Board; estimates: Read
               c.current && (
                 <div className="rounded-md border-2 border-primary p-3" data-testid="ring-current">
                   <p className="text-sm font-semibold">{t('rings.board.runningNow')}</p>
-                  <p className="font-medium">{c.current.title}</p>
+                  <p className="font-medium">{tm(c.current.title)}</p>
                   <p className="text-sm text-muted-foreground">{c.current.eventTypes.join(', ')}</p>
                 </div>
               )
@@ -142,7 +142,7 @@ export function RingsBoard({ board, estimates }: { board: Board; estimates: Read
                   </summary>
                   <ul className="grid gap-1">
                     {c.completed.map((d) => (
-                      <li key={d.id}>✓ {d.title}</li>
+                      <li key={d.id}>✓ {tm(d.title)}</li>
                     ))}
                   </ul>
                 </details>
@@ -238,6 +238,8 @@ function DivisionCard({
   const list = here ? columnItems(board, here) : [];
   const index = list.findIndex((x) => x.id === d.id);
   const inRing = here !== undefined && here !== POOL;
+  // A generated title is a message reference (shared titles.ts), a renamed one plain text.
+  const title = tm(d.title);
 
   return (
     <li
@@ -245,7 +247,7 @@ function DivisionCard({
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={`grid gap-2 rounded-md border bg-background p-2 ${isDragging ? 'opacity-60' : ''}`}
       data-testid="division-card"
-      aria-label={d.title}
+      aria-label={title}
     >
       <div className="flex items-start gap-2">
         <button
@@ -254,12 +256,12 @@ function DivisionCard({
           className="flex size-11 shrink-0 touch-none items-center justify-center rounded-md border text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring"
           {...attributes}
           {...listeners}
-          aria-label={t('rings.board.drag', { division: d.title })}
+          aria-label={t('rings.board.drag', { division: title })}
         >
           <GripVertical aria-hidden="true" className="size-5" />
         </button>
         <div className="min-w-0">
-          <p className="font-medium">{d.title}</p>
+          <p className="font-medium">{title}</p>
           <p className="text-sm text-muted-foreground">
             {d.eventTypes.join(', ')} · {t('rings.board.competitors', { count: d.competitorCount })}
             {estimate ? ` · ${format.about(estimate)}` : ''}
@@ -268,7 +270,7 @@ function DivisionCard({
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-1">
         <Label htmlFor={`move-${d.id}`} className="sr-only">
-          {t('rings.board.moveTo', { division: d.title })}
+          {t('rings.board.moveTo', { division: title })}
         </Label>
         <Select
           id={`move-${d.id}`}
@@ -289,7 +291,7 @@ function DivisionCard({
           variant="outline"
           className="h-11"
           disabled={!target}
-          aria-label={t('rings.board.moveLabel', { division: d.title })}
+          aria-label={t('rings.board.moveLabel', { division: title })}
           onClick={() => {
             send(moveFor(board, d.id, target as ColumnId));
             setTarget('');
@@ -303,7 +305,7 @@ function DivisionCard({
           <Button
             variant="outline"
             className="h-11"
-            aria-label={t('rings.board.upLabel', { division: d.title })}
+            aria-label={t('rings.board.upLabel', { division: title })}
             disabled={index <= 0}
             onClick={() => send(stepMove(board, d.id, -1))}
           >
@@ -313,7 +315,7 @@ function DivisionCard({
           <Button
             variant="outline"
             className="h-11"
-            aria-label={t('rings.board.downLabel', { division: d.title })}
+            aria-label={t('rings.board.downLabel', { division: title })}
             disabled={index === list.length - 1}
             onClick={() => send(stepMove(board, d.id, 1))}
           >

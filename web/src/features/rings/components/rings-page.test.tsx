@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { syncDivision, syncRing } from '@shared/testing/matchday-rows.ts';
+import { LEVELS, makeRule } from '@shared/testing/matchmaking.ts';
+import { divisionTitle } from '@shared/domain/matchmaking/titles.ts';
 import { en } from '@shared/i18n/catalog/en/index.ts';
 import { fr } from '@shared/i18n/catalog/fr/index.ts';
 import { setCatalog } from '@web/lib/i18n.tsx';
@@ -60,6 +62,38 @@ describe('rings page', () => {
       expect(within(pool).getByText('Girls 10-11 Forms')).toBeInTheDocument();
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Aires');
       expect(screen.getByRole('button', { name: 'Équilibrer les aires' })).toBeInTheDocument();
+    } finally {
+      setCatalog('en', en);
+    }
+  });
+
+  it('shows a generated title (a message reference, as a pull keeps it) in the page’s language', async () => {
+    const title = divisionTitle(
+      makeRule({ gender: 1, minAge: 8, maxAge: 9, competitorLevelIds: [1], maxWeight: 32.5 }),
+      LEVELS,
+    );
+    await db.entity('divisions').put(syncDivision({ id: 11, title, ringId: null }));
+    const { unmount } = render(<RingsPage />, { wrapper: MemoryRouter });
+    const pool = await screen.findByRole('region', { name: 'Pool' });
+    // Sorted by the text read: "Boys…" before "Girls…".
+    expect(
+      within(pool)
+        .getAllByTestId('division-card')
+        .map((c) => c.getAttribute('aria-label')),
+    ).toEqual(['Boys 8-9 Beginner up to 32.5 kg', 'Girls 10-11 Forms']);
+    expect(screen.getByRole('button', { name: 'Drag Boys 8-9 Beginner up to 32.5 kg' })).toBeInTheDocument();
+    expect(screen.queryByText(/i18n:/)).toBeNull();
+    unmount();
+    setCatalog('fr', fr);
+    try {
+      render(<RingsPage />, { wrapper: MemoryRouter });
+      const reserve = await screen.findByRole('region', { name: 'Réserve' });
+      expect(
+        within(reserve)
+          .getAllByTestId('division-card')
+          .map((c) => c.getAttribute('aria-label')),
+      ).toEqual(['Garçons 8-9 ans Beginner jusqu’à 32,5\u00a0kg', 'Girls 10-11 Forms']);
+      // A title typed by a director ("Girls 10-11 Forms") stays as typed.
     } finally {
       setCatalog('en', en);
     }

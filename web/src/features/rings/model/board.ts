@@ -1,4 +1,5 @@
 import type { SyncDivision, SyncRing } from '@shared/contract/sync-entities.ts';
+import { tm } from '@web/lib/i18n.tsx';
 
 // The rings board as the screen lays it out (decision 023): the pool of published divisions on no
 // ring, and per ring its running division, its queue of upcoming ones and those completed. Only
@@ -21,16 +22,20 @@ export interface Board {
 }
 
 const byQueue = (a: SyncDivision, b: SyncDivision) => a.queueOrder - b.queueOrder || a.id - b.id;
-const byTitle = (a: SyncDivision, b: SyncDivision) => a.title.localeCompare(b.title) || a.id - b.id;
+/** By title as the reader reads it (a generated title is a message reference), then id. */
+function byTitle(list: SyncDivision[]): SyncDivision[] {
+  const text = new Map(list.map((d) => [d.id, tm(d.title)]));
+  return list.sort((a, b) => text.get(a.id)!.localeCompare(text.get(b.id)!) || a.id - b.id);
+}
 
 export function buildBoard(rings: readonly SyncRing[], divisions: readonly SyncDivision[]): Board {
   const sorted = [...rings].sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
   const ids = new Set(sorted.map((r) => r.id));
   return {
     // A division on a ring this device no longer holds waits in the pool like an unassigned one.
-    pool: divisions
-      .filter((d) => d.status === 'upcoming' && (d.ringId === null || !ids.has(d.ringId)))
-      .sort(byTitle),
+    pool: byTitle(
+      divisions.filter((d) => d.status === 'upcoming' && (d.ringId === null || !ids.has(d.ringId))),
+    ),
     rings: sorted.map((ring) => {
       const mine = divisions.filter((d) => d.ringId === ring.id);
       return {

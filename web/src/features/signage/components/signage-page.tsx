@@ -76,7 +76,7 @@ function Upcoming({
               data-testid="signage-upcoming"
             >
               <p className="min-w-0 truncate text-[1.05em] font-semibold leading-tight text-white">
-                {a.title}
+                {tm(a.title)}
               </p>
               {time}
             </li>
@@ -87,7 +87,7 @@ function Upcoming({
             className="grid min-w-0 grid-cols-1 gap-[0.15em]"
             data-testid="signage-upcoming"
           >
-            <p className="line-clamp-2 text-[1.05em] font-semibold leading-tight text-white">{a.title}</p>
+            <p className="line-clamp-2 text-[1.05em] font-semibold leading-tight text-white">{tm(a.title)}</p>
             {/* docs/product.md §2: only the first upcoming division lists its event types. */}
             {i === 0 && <EventTypes types={a.eventTypes} />}
             {time}
@@ -131,7 +131,7 @@ function RingCard({
         <h3 className="text-[0.75em] font-bold uppercase tracking-wider">{t('signage.now')}</h3>
         {card.current ? (
           <>
-            <p className="line-clamp-2 text-[1.15em] font-bold leading-tight">{card.current.title}</p>
+            <p className="line-clamp-2 text-[1.15em] font-bold leading-tight">{tm(card.current.title)}</p>
             <ul
               className="grid grid-cols-2 gap-x-[1em] text-[0.85em] font-medium"
               aria-label={t('signage.eventTypes')}
