@@ -1,11 +1,11 @@
 import { useRef } from 'react';
 import { MAX_WALK_IN_COMPETITORS } from '@shared/domain/door.ts';
 import { registerWalkIn } from '@shared/domain/mutators/index.ts';
+import { LanguageChoice } from '@web/components/form/language-choice.tsx';
 import { TextField } from '@web/components/form/text-field.tsx';
 import { Alert } from '@web/components/ui/alert.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
-import { LOCALE_NAMES, LOCALE_TAGS, LOCALES } from '@shared/i18n/locale.ts';
 import { currentLocale, t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { useForm } from '@web/lib/form.ts';
 import { PaymentFields } from '@web/components/door/payment-fields.tsx';
@@ -134,25 +134,15 @@ export function WalkInForm({
             error={errors['contact.phoneNumber']}
             onChange={(e) => setContact('phoneNumber', e.target.value)}
           />
-          <fieldset className="grid gap-1 sm:col-span-2" data-testid="walk-in-language">
-            <legend className="font-medium">{t('walkIn.form.language')}</legend>
-            <p className="text-sm text-muted-foreground">{t('walkIn.form.languageHint')}</p>
-            <div className="flex flex-wrap gap-4">
-              {LOCALES.map((locale) => (
-                <label key={locale} lang={LOCALE_TAGS[locale]} className="inline-flex min-h-11 items-center gap-2">
-                  <input
-                    type="radio"
-                    name="walk-in-language"
-                    value={locale}
-                    className="size-5"
-                    checked={form.language === locale}
-                    onChange={() => setForm((f) => ({ ...f, language: locale }))}
-                  />
-                  {LOCALE_NAMES[locale]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <LanguageChoice
+            name="walk-in-language"
+            legend={t('walkIn.form.language')}
+            hint={t('walkIn.form.languageHint')}
+            value={form.language}
+            onChange={(language) => setForm((f) => ({ ...f, language }))}
+            className="sm:col-span-2"
+            testId="walk-in-language"
+          />
         </CardContent>
       </Card>
 

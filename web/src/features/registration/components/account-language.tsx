@@ -1,4 +1,5 @@
-import { LOCALE_NAMES, LOCALE_TAGS, LOCALES, type Locale } from '@shared/i18n/locale.ts';
+import type { Locale } from '@shared/i18n/locale.ts';
+import { LanguageChoice } from '@web/components/form/language-choice.tsx';
 import { saveAccountLanguage } from '@web/lib/account-language.ts';
 import { useAction } from '@web/lib/action.ts';
 import { currentLocale, switchLocale, t } from '@web/lib/i18n.tsx';
@@ -15,24 +16,14 @@ export function AccountLanguage() {
     await switchLocale(language);
   });
   return (
-    <fieldset className="grid gap-1" data-testid="account-language">
-      <legend className="font-semibold">{t('registration.language.legend')}</legend>
-      <p className="text-sm text-muted-foreground">{t('registration.language.hint')}</p>
-      <div className="flex flex-wrap gap-4">
-        {LOCALES.map((locale) => (
-          <label key={locale} lang={LOCALE_TAGS[locale]} className="inline-flex min-h-11 items-center gap-2">
-            <input
-              type="radio"
-              name="account-language"
-              value={locale}
-              checked={locale === current}
-              disabled={save.busy}
-              onChange={() => void save.run(locale)}
-            />
-            {LOCALE_NAMES[locale]}
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <LanguageChoice
+      name="account-language"
+      legend={t('registration.language.legend')}
+      hint={t('registration.language.hint')}
+      value={current}
+      disabled={save.busy}
+      onChange={(locale) => void save.run(locale)}
+      testId="account-language"
+    />
   );
 }
