@@ -200,6 +200,7 @@ describe('the site in French', () => {
     await page.getByLabel(/^Mot de passe/).fill('kata-et-kumite');
     await page.getByRole('button', { name: fr('auth.login.button') }).click();
     await page.waitForURL(/\/customer\/registration\/\d+$/);
+    const registrationPath = new URL(page.url()).pathname;
 
     for (const [first, born] of [
       ['Léa', '2015-04-02'],
@@ -240,6 +241,19 @@ describe('the site in French', () => {
     );
     expect(receipt.text).toMatch(/Solde dû\s*:\s*90,00\s\$/);
     expect(receipt.html || '').toContain('alt="Code QR pour les arrivées"');
+
+    // The family's own pages hold at 360 px in French too.
+    const receiptPath = new URL(page.url()).pathname;
+    await page.setViewportSize(NARROW);
+    const wide: string[] = [];
+    for (const path of [receiptPath, registrationPath, '/customer/home']) {
+      await page.goto(path);
+      await page.locator('h1').first().waitFor();
+      await hydrated(page);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > NARROW.width) wide.push(`${path}: ${width}px`);
+    }
+    expect(wide).toEqual([]);
   });
   /** A staff screen in a French-speaking browser, signed in as `user`, after its first sync. */
   async function staffScreen(

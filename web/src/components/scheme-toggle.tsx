@@ -9,10 +9,10 @@ import { Button } from './ui/button.tsx';
  * rendered (decisions 020 and 031) names the switch right in a dark scheme before, and
  * without, the app.
  */
-export function SchemeToggle() {
+export function SchemeToggle({ className }: { className?: string }) {
   const { toggle } = useTheme();
   return (
-    <Button size="icon" variant="ghost" onClick={toggle}>
+    <Button size="icon" variant="ghost" className={className} onClick={toggle}>
       <Moon aria-hidden="true" className="dark:hidden" />
       <Sun aria-hidden="true" className="hidden dark:block" />
       <span className="sr-only dark:hidden">{t('common.scheme.dark')}</span>
