@@ -3,10 +3,7 @@ import { MESSAGES } from '../domain/messages.ts';
 import { fieldErrors } from '../domain/validation.ts';
 import { ContactMessageSchema } from './public.ts';
 import { errorText } from './errors.ts';
-import { translateText } from '../i18n/message-ref.ts';
-import { translatorFor } from '../i18n/translators.ts';
-
-const english = (text: string) => translateText(translatorFor('en'), text);
+import { english } from '../testing/english.ts';
 
 const valid = {
   firstName: 'Kim',

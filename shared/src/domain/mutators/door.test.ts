@@ -1,5 +1,4 @@
-import { translateText } from '../../i18n/message-ref.ts';
-import { translatorFor } from '../../i18n/translators.ts';
+import { english, french } from '../../testing/english.ts';
 import { DomainError } from '../domain-error.ts';
 import { describe, expect, it } from 'vitest';
 import type { SyncCompetitor, SyncPayment, SyncRegistration } from '../../contract/sync.ts';
@@ -50,16 +49,13 @@ function payment(over: Partial<SyncPayment> = {}): SyncPayment {
 }
 
 /** What a person reads: the English text of a message reference. */
-const english = (text: string) => translateText(translatorFor('en'), text);
 
 async function refused(store: MemoryStore, name: string, args: unknown, ctx = dana) {
   try {
     await runMutation(store, name, args, ctx);
     return 'applied';
   } catch (e) {
-    return e instanceof DomainError
-      ? `${e.code}: ${translateText(translatorFor('en'), e.message)}`
-      : 'crashed';
+    return e instanceof DomainError ? `${e.code}: ${english(e.message)}` : 'crashed';
   }
 }
 
@@ -126,7 +122,7 @@ describe('recordDoorPayment@1 on the device', () => {
         method: 'etransfer',
         amount: 95,
       }),
-    ).toBe(`over_balance: ${translateText(translatorFor('en'), DOOR_MESSAGES.overBalance(0))}`);
+    ).toBe(`over_balance: ${english(DOOR_MESSAGES.overBalance(0))}`);
     await runMutation(
       fresh,
       'recordDoorPayment@1',
@@ -392,7 +388,7 @@ describe('door rules', () => {
     expect(english(balanceText(1250))).toBe('Balance owing: $1250');
     expect(english(balanceText(0))).toBe('Paid in full');
     expect(english(balanceText(-10))).toBe('Refund due $10');
-    expect(translateText(translatorFor('fr'), balanceText(-10))).toBe('Remboursement dû\u00a0: 10\u00a0$');
+    expect(french(balanceText(-10))).toBe('Remboursement dû\u00a0: 10\u00a0$');
   });
 
   it('end-of-day totals count the day in the venue time zone by method, voided payments apart', () => {
