@@ -11,6 +11,9 @@ const SERVER_ENTRY = 'sync-server/src/index.ts';
 const ADMIN_CLI = 'sync-server/src/cli/admin.ts';
 
 const START_TIMEOUT_MS = 60_000;
+
+/** The environment variable naming a migrated, seeded PGlite data directory that stacks copy. */
+export const DATA_TEMPLATE_ENV = 'NOMAC_E2E_DATA_TEMPLATE';
 const STOP_TIMEOUT_MS = 15_000;
 
 // Servers still running when the test process exits (a crashed worker, a forgotten
@@ -55,7 +58,12 @@ export interface Stack {
     waitFor(pred: (m: ParsedMail) => boolean, timeoutMs?: number): Promise<ParsedMail>;
   };
   /** A JSON request: `api('PUT', '/api/email/contactUs', body)`; pass `T` to type the answer. */
-  api<T = Record<string, unknown>>(method: string, path: string, body?: unknown, token?: string): Promise<ApiResult<T>>;
+  api<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<ApiResult<T>>;
   /** Signs in through `POST /api/users/authenticate` and returns the access token. */
   signIn(email: string, password: string): Promise<string>;
   /** SIGTERM, wait for the exit, close the SMTP server, remove the data directory. */
@@ -93,14 +101,33 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       ...opts.env,
     });
 
-    for (const user of opts.users ?? []) {
-      const args = ['create-user', '--email', user.email, '--password', user.password, '--role', user.role];
-      if (user.first) args.push('--first', user.first);
-      if (user.last) args.push('--last', user.last);
-      const result = await run(process.execPath, ['--import', 'tsx', ADMIN_CLI, ...args], env);
-      log += `$ admin ${args.map((a) => (a === user.password ? '***' : a)).join(' ')}\n${result.output}`;
-      if (result.code !== 0) {
-        throw new Error(`admin create-user ${user.email} failed (exit ${result.code}):\n${result.output}`);
+    // A PGlite stack starts from the run's migrated data directory when there is one
+    // (global-setup.ts), instead of migrating a fresh database itself.
+    const template = process.env[DATA_TEMPLATE_ENV];
+    if (template && !env.DATABASE_URL) await fs.cp(template, dataDir, { recursive: true });
+
+    if (opts.users?.length) {
+      const accounts = opts.users.map(({ email, password, role, first, last }) => ({
+        email,
+        password,
+        role,
+        first,
+        last,
+      }));
+      // The passwords go through a file beside the data directory, read by one CLI run.
+      const file = `${dataDir}.users.json`;
+      await fs.writeFile(file, JSON.stringify(accounts), { mode: 0o600 });
+      try {
+        const result = await run(
+          process.execPath,
+          ['--import', 'tsx', ADMIN_CLI, 'create-users', '--file', file],
+          env,
+        );
+        log += `$ admin create-users (${opts.users.map((u) => `${u.email} ${u.role}`).join(', ')})\n${result.output}`;
+        if (result.code !== 0)
+          throw new Error(`admin create-users failed (exit ${result.code}):\n${result.output}`);
+      } finally {
+        await fs.rm(file, { force: true });
       }
     }
 
@@ -166,10 +193,14 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       mail: { messages: mail.messages, waitFor: mail.waitFor },
       api,
       async signIn(email, password) {
-        const res = await api<{ token?: unknown; user?: { token?: unknown } }>('POST', '/api/users/authenticate', {
-          username: email,
-          password,
-        });
+        const res = await api<{ token?: unknown; user?: { token?: unknown } }>(
+          'POST',
+          '/api/users/authenticate',
+          {
+            username: email,
+            password,
+          },
+        );
         const token = res.json?.user?.token ?? res.json?.token;
         if (res.status !== 200 || typeof token !== 'string') {
           throw new Error(`sign-in as ${email} failed: ${res.status} ${res.text}`);
@@ -252,7 +283,9 @@ async function waitForHealth(baseUrl: string, proc: ChildProcess, log: () => str
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null || proc.signalCode !== null) {
-      throw new Error(`the server exited (${proc.exitCode ?? proc.signalCode}) before it was healthy:\n${log()}`);
+      throw new Error(
+        `the server exited (${proc.exitCode ?? proc.signalCode}) before it was healthy:\n${log()}`,
+      );
     }
     try {
       const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });

@@ -85,6 +85,48 @@ describe('admin CLI create-user', () => {
   );
 
   it(
+    'create-users makes every account of a file, or none when one of them exists or is invalid',
+    async () => {
+      const file = path.join(dataDir, 'staff.json');
+      const write = (accounts: unknown) => fs.writeFileSync(file, JSON.stringify(accounts));
+      write([
+        { email: 'ring1@example.com', password: 'ring one pw', role: 'CheckInAdmin', first: 'Ring' },
+        { email: 'desk@example.com', password: 'desk desk pw', role: 'TournamentDirector' },
+      ]);
+      const created = await admin('create-users', '--file', file);
+      expect(created.code).toBe(0);
+      expect(created.stdout).toMatch(
+        /Created CheckInAdmin ring1@example\.com .*\n.*Created TournamentDirector desk@example\.com/,
+      );
+
+      // A new account beside an existing one (another case): neither is made.
+      write([
+        { email: 'new@example.com', password: 'new account pw', role: 'Customer' },
+        { email: 'RING1@example.com', password: 'ring one pw', role: 'Customer' },
+      ]);
+      const clash = await admin('create-users', '--file', file);
+      expect(clash.code).toBe(1);
+      expect(clash.stderr).toMatch(/An account with the e-mail RING1@example\.com already exists/);
+
+      write([{ email: 'new@example.com', password: 'short', role: 'Customer' }]);
+      const invalid = await admin('create-users', '--file', file);
+      expect(invalid.code).toBe(1);
+      expect(invalid.stderr).toMatch(/account 1, password: password must be at least 8 characters/);
+
+      const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+      try {
+        const emails = (await database.db.select({ email: users.email }).from(users)).map((u) => u.email);
+        expect(emails).toContain('ring1@example.com');
+        expect(emails).toContain('desk@example.com');
+        expect(emails).not.toContain('new@example.com');
+      } finally {
+        await database.close();
+      }
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+
+  it(
     'refuses a bad role, a bad e-mail, a short password and an unknown command with a clear message',
     async () => {
       const badRole = await admin(
