@@ -8,13 +8,13 @@ import { startMailCatcher, type ParsedMail } from './mail-catcher.ts';
 /** The repository root: the server and the admin CLI run from here. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER_ENTRY = 'sync-server/src/index.ts';
-const ADMIN_CLI = 'sync-server/src/cli/admin.ts';
+export const ADMIN_CLI = 'sync-server/src/cli/admin.ts';
 
 const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
 
 /** The environment variable naming a migrated, seeded PGlite data directory that stacks copy. */
 export const DATA_TEMPLATE_ENV = 'NOMAC_E2E_DATA_TEMPLATE';
-const STOP_TIMEOUT_MS = 15_000;
 
 // Servers still running when the test process exits (a crashed worker, a forgotten
 // stop()) would hold their port and data directory: kill them on the way out.
@@ -268,7 +268,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+/** Runs a command from the repository root; resolves with its exit code and everything it printed. */
+export function run(
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
     const proc = spawn(cmd, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
