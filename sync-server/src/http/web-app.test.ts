@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { Hono } from 'hono';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webApp } from './web-app.ts';
 
 // The built web app as a browser gets it: compressed, cached by kind, SPA fallback.
@@ -19,11 +19,14 @@ fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123xy.js'), script);
 fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
-const app = new Hono().get('*', webApp(dist));
+const handler = webApp(dist);
+const app = new Hono().get('*', handler);
 const get = (p: string, encoding?: string) =>
   app.request(p, { headers: encoding ? { 'Accept-Encoding': encoding } : {} });
 
 describe('serving the web app', () => {
+  beforeAll(() => handler.ready);
+
   it('sends hashed assets brotli-compressed to a browser that accepts it, cached for a year', async () => {
     const res = await get('/assets/index-AbC123xy.js', 'gzip, deflate, br');
     expect(res.status).toBe(200);
@@ -49,6 +52,29 @@ describe('serving the web app', () => {
     const sw = await get('/sw.js');
     expect(sw.headers.get('cache-control')).toBe('no-cache');
     expect(sw.headers.get('content-type')).toContain('text/javascript');
+  });
+
+  it('never makes a visitor wait for compression: the plain file until the compressed one is ready', async () => {
+    // A compressor that finishes only when the test says so, as brotli's highest level on a
+    // large bundle does seconds after the server starts.
+    let finish = () => {};
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const slow = webApp(dist, undefined, async (identity) => {
+      await held;
+      return { br: zlib.brotliCompressSync(identity), gzip: zlib.gzipSync(identity) };
+    });
+    const slowApp = new Hono().get('*', slow);
+    const first = await slowApp.request('/assets/index-AbC123xy.js', { headers: { 'Accept-Encoding': 'br' } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-encoding')).toBeNull();
+    expect(first.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await first.text()).toBe(script);
+
+    finish();
+    await slow.ready;
+    const later = await slowApp.request('/assets/index-AbC123xy.js', { headers: { 'Accept-Encoding': 'br' } });
+    expect(later.headers.get('content-encoding')).toBe('br');
+    expect(zlib.brotliDecompressSync(Buffer.from(await later.arrayBuffer())).toString()).toBe(script);
   });
 
   it('answers index.html for client routes, unknown files and malformed paths', async () => {

@@ -30,6 +30,20 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmani
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/** Brotli at its highest level and gzip at 9, off the event loop (zlib's thread pool). */
+async function compressBoth(identity: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip(identity, { level: 9 }),
+  ]);
+  return { br, gzip: gz };
+}
+
 interface Encoded {
   key: string;
   identity: Buffer;
@@ -44,23 +58,21 @@ interface Encoded {
  * gzip-compressed when the browser accepts it, compressed once per file version and kept.
  * With `pages`, the public pages a visitor lands on are sent rendered with their content
  * (decision 020), compressed once per rendered version.
+ *
+ * No visitor waits for compression: a file is sent as it is until its compressed forms are
+ * ready. At start the whole app is compressed in the background, one file at a time, so
+ * brotli's highest level never fills zlib's thread pool (which file reads share) while the
+ * first visitors arrive. `ready` settles when that first pass is done.
  */
-export function webApp(distDir: string, pages?: PublicPages) {
+export function webApp(distDir: string, pages?: PublicPages, compressText = compressBoth) {
   const root = path.resolve(distDir);
   const encoded = new Map<string, Encoded>();
-  const rendered = new Map<string, { html: string; entry: Promise<Encoded> }>();
+  const rendered = new Map<string, { html: string; entry: Encoded }>();
+  /** Compressions in flight, by file and version, so a file is compressed once. */
+  const compressing = new Map<string, Promise<void>>();
 
   async function compress(identity: Buffer, key: string): Promise<Encoded> {
-    const [br, gz] = await Promise.all([
-      brotli(identity, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        },
-      }),
-      gzip(identity, { level: 9 }),
-    ]);
-    return { key, identity, br, gzip: gz };
+    return { key, identity, ...(await compressText(identity)) };
   }
 
   /** The page at `rel` rendered on the server, compressed, or undefined for the plain shell. */
@@ -71,13 +83,21 @@ export function webApp(distDir: string, pages?: PublicPages) {
     const key = `${locale} ${rel}`;
     let hit = rendered.get(key);
     if (hit?.html !== html) {
-      hit = { html, entry: compress(Buffer.from(html), shell.key) };
-      rendered.set(key, hit);
+      const page = { html, entry: { key: shell.key, identity: Buffer.from(html) } as Encoded };
+      rendered.set(key, page);
+      void compress(page.entry.identity, shell.key).then(
+        (done) => {
+          if (rendered.get(key) === page) page.entry = done;
+        },
+        () => undefined, // the plain page is still sent
+      );
+      hit = page;
     }
     return hit.entry;
   }
 
-  async function load(file: string): Promise<Encoded | undefined> {
+  /** The entry of `file` as last read (plain or compressed), re-read when the file changed. */
+  async function read(file: string): Promise<Encoded | undefined> {
     let stat;
     try {
       stat = await fs.stat(file);
@@ -88,13 +108,36 @@ export function webApp(distDir: string, pages?: PublicPages) {
     const key = `${stat.mtimeMs}:${stat.size}`;
     const hit = encoded.get(file);
     if (hit?.key === key) return hit;
-    const identity = await fs.readFile(file);
-    const entry: Encoded = { key, identity };
-    // Off the event loop (zlib's thread pool), so compressing never stalls other requests.
-    const done =
-      COMPRESSIBLE.has(path.extname(file)) && identity.length > 1024 ? await compress(identity, key) : entry;
-    encoded.set(file, done);
-    return done;
+    const entry: Encoded = { key, identity: await fs.readFile(file) };
+    if (encoded.get(file)?.key !== key) encoded.set(file, entry);
+    return encoded.get(file);
+  }
+
+  /** Compresses `file`'s current version once (off the event loop, in zlib's thread pool). */
+  function compressFile(file: string, entry: Encoded): Promise<void> {
+    if (entry.br || !COMPRESSIBLE.has(path.extname(file)) || entry.identity.length <= 1024) {
+      return Promise.resolve();
+    }
+    const id = `${file} ${entry.key}`;
+    let running = compressing.get(id);
+    if (!running) {
+      running = compress(entry.identity, entry.key).then(
+        (done) => {
+          if (encoded.get(file)?.key === done.key) encoded.set(file, done);
+        },
+        () => undefined, // the plain file is still sent
+      );
+      running.finally(() => compressing.delete(id)).catch(() => undefined);
+      compressing.set(id, running);
+    }
+    return running;
+  }
+
+  /** `file` as it can be sent now; its compression starts if it has not yet. */
+  async function load(file: string): Promise<Encoded | undefined> {
+    const entry = await read(file);
+    if (entry) void compressFile(file, entry);
+    return entry;
   }
 
   /**
@@ -125,8 +168,11 @@ export function webApp(distDir: string, pages?: PublicPages) {
   function send(c: Context, file: string, entry: Encoded, immutable: boolean) {
     c.header('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
     c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    // Sent plain until compressed, then compressed: either way it varies with the encoding.
+    if (COMPRESSIBLE.has(path.extname(file)) && entry.identity.length > 1024) {
+      c.header('Vary', 'Accept-Encoding', { append: true });
+    }
     if (!entry.br || !entry.gzip) return c.body(new Uint8Array(entry.identity), 200);
-    c.header('Vary', 'Accept-Encoding');
     const accepts = c.req.header('Accept-Encoding') ?? '';
     if (/\bbr\b/.test(accepts)) {
       c.header('Content-Encoding', 'br');
@@ -139,13 +185,22 @@ export function webApp(distDir: string, pages?: PublicPages) {
     return c.body(new Uint8Array(entry.identity), 200);
   }
 
-  // Compress the shell and its assets in the background at start, so no visitor waits for it.
-  void fs
-    .readdir(root, { recursive: true })
-    .then((names) => Promise.all(names.map((n) => load(path.join(root, n)))))
-    .catch(() => undefined);
+  // Compress the shell and its assets in the background at start, one file at a time.
+  const ready = (async () => {
+    let names: string[];
+    try {
+      names = await fs.readdir(root, { recursive: true });
+    } catch {
+      return; // not built yet: each file is compressed at its first request
+    }
+    for (const name of names) {
+      const file = path.join(root, name);
+      const entry = await read(file);
+      if (entry) await compressFile(file, entry);
+    }
+  })();
 
-  return async (c: Context) => {
+  const handler = async (c: Context) => {
     let rel: string;
     try {
       rel = decodeURIComponent(new URL(c.req.url).pathname);
@@ -181,4 +236,5 @@ export function webApp(distDir: string, pages?: PublicPages) {
     }
     return c.text('The web app is not built yet: run `npm start` (it builds first) or `npm run build`.', 503);
   };
+  return Object.assign(handler, { ready });
 }
