@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ACCOUNT_ROLES, type AccountRole } from '@tournament/shared';
+import { ACCOUNT_ROLES, formatFileSize, type AccountRole } from '@tournament/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { acquireDataDirLock, isAlive, openConfiguredDatabase, readLockHolder } from '../bootstrap.ts';
@@ -185,7 +185,8 @@ function describe(summary: Omit<BackupSummary, 'file' | 'bytes'>, file: string, 
     summary.uploads.in === 'file'
       ? `${summary.files} uploaded files`
       : `no uploads (they live in the bucket ${summary.uploads.bucket}: back it up with the storage provider's tools)`;
-  return `Wrote ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB): ${summary.rows} rows of ${summary.tables} tables, ${uploads}, ${summary.secrets} generated secrets. It holds secrets: keep it private.`;
+  const secrets = `${summary.secrets} generated secret${summary.secrets === 1 ? '' : 's'}`;
+  return `Wrote ${file} (${formatFileSize(bytes)}): ${summary.rows} rows of ${summary.tables} tables, ${uploads}, ${secrets}. It holds secrets: keep it private.`;
 }
 
 /**

@@ -77,16 +77,18 @@ function rowsOf(result: unknown): Row[] {
 
 /** Every table's rows, each as canonical JSON text, sorted: comparable across two databases. */
 async function everyRow(database: Database): Promise<Record<string, string[]>> {
-  const out: Record<string, string[]> = {};
-  for (const table of await appTables(database.db)) {
-    const rows = rowsOf(
-      await database.db.execute(
-        sql`select to_jsonb(t)::text as j from ${sql.identifier(table.name)} t`,
-      ),
-    );
-    out[table.name] = rows.map((r) => String(r.j)).sort();
-  }
-  return out;
+  return database.db.transaction(async (tx) => {
+    // Time stamps render in the session's zone: the same one on both sides.
+    await tx.execute(sql`set local time zone 'UTC'`);
+    const out: Record<string, string[]> = {};
+    for (const table of await appTables(tx)) {
+      const rows = rowsOf(
+        await tx.execute(sql`select to_jsonb(t)::text as j from ${sql.identifier(table.name)} t`),
+      );
+      out[table.name] = rows.map((r) => String(r.j)).sort();
+    }
+    return out;
+  });
 }
 
 async function must(method: string, url: string, token: string, body?: unknown) {
@@ -180,6 +182,15 @@ describe('backup and restore', () => {
     const next = async (database: Database) =>
       rowsOf(await database.db.execute(sql`select nextval(pg_get_serial_sequence('users', 'id'))::int as n`))[0]?.n;
     expect(await next(target)).toBe(await next(t.database));
+  }, SLOW_MS);
+
+  it.runIf(databaseUrl)('restores a PostgreSQL backup into the embedded database, row for row', async () => {
+    const file = path.join(work, 'across.ndjson.gz');
+    await writeBackup({ database: t.database, dataDir: sourceDir }, file);
+    const embedded = await openDatabase({});
+    opened.push({ database: embedded });
+    await restoreBackup({ database: embedded, dataDir: path.join(work, 'embedded'), force: false }, file);
+    expect(await everyRow(embedded)).toEqual(await everyRow(t.database));
   }, SLOW_MS);
 
   it('refuses a non-empty place without --force and changes nothing; replaces it with force', async () => {
