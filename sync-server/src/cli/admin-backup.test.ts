@@ -87,7 +87,14 @@ describe('admin backup and restore on the embedded database', () => {
 
       server = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
         cwd: SERVER_DIR,
-        env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', LOG_LEVEL: 'info' },
+        env: {
+          ...process.env,
+          PORT: '0',
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          SMTP_URL: '',
+          LOG_LEVEL: 'info',
+        },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       await listening(server);
@@ -109,9 +116,12 @@ describe('admin backup and restore on the embedded database', () => {
       const url = `http://127.0.0.1:${endpoint!.port}/operator/backup`;
       const withToken = { Authorization: `Bearer ${endpoint!.token}` };
       expect((await fetch(url, { method: 'POST' })).status).toBe(401);
-      expect((await fetch(url, { method: 'POST', headers: { Authorization: 'Bearer guessed' } })).status).toBe(401);
       expect(
-        (await fetch(url, { method: 'POST', headers: { ...withToken, 'X-Forwarded-For': '203.0.113.9' } })).status,
+        (await fetch(url, { method: 'POST', headers: { Authorization: 'Bearer guessed' } })).status,
+      ).toBe(401);
+      expect(
+        (await fetch(url, { method: 'POST', headers: { ...withToken, 'X-Forwarded-For': '203.0.113.9' } }))
+          .status,
       ).toBe(403);
       const lan = lanAddress();
       if (lan) {

@@ -15,13 +15,7 @@ import { z } from 'zod';
 import { acquireDataDirLock, isAlive, openConfiguredDatabase, readLockHolder } from '../bootstrap.ts';
 import { loadConfig } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
-import {
-  BackupError,
-  inspectBackup,
-  restoreBackup,
-  writeBackup,
-  type BackupSummary,
-} from '../db/backup.ts';
+import { BackupError, inspectBackup, restoreBackup, writeBackup, type BackupSummary } from '../db/backup.ts';
 import { migrateWithBackup, readOperatorEndpoint } from '../services/backups.ts';
 import { users } from '../db/schema.ts';
 import { seedReferenceData } from '../db/seed.ts';
@@ -200,7 +194,8 @@ async function backup(out: string): Promise<string> {
   if (fs.existsSync(target)) throw new UsageError(`${target} exists already; choose another --out.`);
   if (!config.databaseUrl) {
     const holder = readLockHolder(path.join(config.dataDir, 'server.lock'));
-    if (holder !== undefined && holder !== process.pid && isAlive(holder)) return backupFromServer(config.dataDir, target);
+    if (holder !== undefined && holder !== process.pid && isAlive(holder))
+      return backupFromServer(config.dataDir, target);
     if (!fs.existsSync(path.join(config.dataDir, 'pglite')))
       throw new UsageError(`There is no embedded database in ${config.dataDir} to back up.`);
   }

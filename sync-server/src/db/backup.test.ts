@@ -111,8 +111,9 @@ await world.addFamily(customer.user.id, [
 ]);
 await world.publish(director.token);
 const options = await must('GET', `/api/registration/options/${tournamentId}`, customer.token);
-const registrationId: number = (await must('POST', `/api/registration/create/${tournamentId}`, customer.token))
-  .registrationId;
+const registrationId: number = (
+  await must('POST', `/api/registration/create/${tournamentId}`, customer.token)
+).registrationId;
 await must(
   'POST',
   '/api/registration/competitor',
@@ -147,85 +148,113 @@ const signIn = await t.call('POST', '/api/users/authenticate', {
   password: customer.password,
 });
 if (signIn.status >= 300) throw new Error(`sign-in: ${signIn.status} ${signIn.text}`);
-await must('POST', '/api/admin/event-types', superAdmin.token, { title: 'Musical forms', decidedBy: 'judged' });
+await must('POST', '/api/admin/event-types', superAdmin.token, {
+  title: 'Musical forms',
+  decidedBy: 'judged',
+});
 fs.writeFileSync(path.join(sourceDir, 'jwt-secret'), 'a-generated-secret-of-this-server', { mode: 0o600 });
 
 describe('backup and restore', () => {
-  it('fills every table (a table the fixtures leave empty is listed with its reason)', async () => {
-    const rows = await everyRow(t.database);
-    const empty = Object.keys(rows).filter((name) => rows[name]?.length === 0 && !(name in NOT_FILLED));
-    expect(empty).toEqual([]);
-    // A table listed as not filled that the fixtures now fill: take it off the list.
-    expect(Object.keys(NOT_FILLED).filter((name) => (rows[name]?.length ?? 0) > 0)).toEqual([]);
-  }, SLOW_MS);
+  it(
+    'fills every table (a table the fixtures leave empty is listed with its reason)',
+    async () => {
+      const rows = await everyRow(t.database);
+      const empty = Object.keys(rows).filter((name) => rows[name]?.length === 0 && !(name in NOT_FILLED));
+      expect(empty).toEqual([]);
+      // A table listed as not filled that the fixtures now fill: take it off the list.
+      expect(Object.keys(NOT_FILLED).filter((name) => (rows[name]?.length ?? 0) > 0)).toEqual([]);
+    },
+    SLOW_MS,
+  );
 
-  it('restores every row of every table, the uploads and the secrets into an empty place', async () => {
-    const file = path.join(work, 'round-trip.ndjson.gz');
-    const summary = await writeBackup({ database: t.database, dataDir: sourceDir }, file);
-    expect(summary.files).toBe(1);
-    expect(fs.statSync(file).mode & 0o077).toBe(0);
+  it(
+    'restores every row of every table, the uploads and the secrets into an empty place',
+    async () => {
+      const file = path.join(work, 'round-trip.ndjson.gz');
+      const summary = await writeBackup({ database: t.database, dataDir: sourceDir }, file);
+      expect(summary.files).toBe(1);
+      expect(fs.statSync(file).mode & 0o077).toBe(0);
 
-    const target = await emptyDatabase();
-    const targetDir = path.join(work, 'target');
-    await restoreBackup({ database: target, dataDir: targetDir, force: false }, file);
+      const target = await emptyDatabase();
+      const targetDir = path.join(work, 'target');
+      await restoreBackup({ database: target, dataDir: targetDir, force: false }, file);
 
-    expect(await everyRow(target)).toEqual(await everyRow(t.database));
-    const uploads = (dir: string) =>
-      fs.readdirSync(dir, { recursive: true, withFileTypes: true })
-        .filter((e) => e.isFile())
-        .map((e) => fs.readFileSync(path.join(e.parentPath, e.name)).toString('base64'))
-        .sort();
-    expect(uploads(path.join(targetDir, 'uploads'))).toEqual(uploads(path.join(sourceDir, 'uploads')));
-    expect(fs.readFileSync(path.join(targetDir, 'jwt-secret'), 'utf8')).toBe('a-generated-secret-of-this-server');
+      expect(await everyRow(target)).toEqual(await everyRow(t.database));
+      const uploads = (dir: string) =>
+        fs
+          .readdirSync(dir, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => fs.readFileSync(path.join(e.parentPath, e.name)).toString('base64'))
+          .sort();
+      expect(uploads(path.join(targetDir, 'uploads'))).toEqual(uploads(path.join(sourceDir, 'uploads')));
+      expect(fs.readFileSync(path.join(targetDir, 'jwt-secret'), 'utf8')).toBe(
+        'a-generated-secret-of-this-server',
+      );
 
-    // The restored database goes on numbering where the original stopped.
-    const next = async (database: Database) =>
-      rowsOf(await database.db.execute(sql`select nextval(pg_get_serial_sequence('users', 'id'))::int as n`))[0]?.n;
-    expect(await next(target)).toBe(await next(t.database));
-  }, SLOW_MS);
+      // The restored database goes on numbering where the original stopped.
+      const next = async (database: Database) =>
+        rowsOf(
+          await database.db.execute(sql`select nextval(pg_get_serial_sequence('users', 'id'))::int as n`),
+        )[0]?.n;
+      expect(await next(target)).toBe(await next(t.database));
+    },
+    SLOW_MS,
+  );
 
-  it.runIf(databaseUrl)('restores a PostgreSQL backup into the embedded database, row for row', async () => {
-    const file = path.join(work, 'across.ndjson.gz');
-    await writeBackup({ database: t.database, dataDir: sourceDir }, file);
-    const embedded = await openDatabase({});
-    opened.push({ database: embedded });
-    await restoreBackup({ database: embedded, dataDir: path.join(work, 'embedded'), force: false }, file);
-    expect(await everyRow(embedded)).toEqual(await everyRow(t.database));
-  }, SLOW_MS);
+  it.runIf(databaseUrl)(
+    'restores a PostgreSQL backup into the embedded database, row for row',
+    async () => {
+      const file = path.join(work, 'across.ndjson.gz');
+      await writeBackup({ database: t.database, dataDir: sourceDir }, file);
+      const embedded = await openDatabase({});
+      opened.push({ database: embedded });
+      await restoreBackup({ database: embedded, dataDir: path.join(work, 'embedded'), force: false }, file);
+      expect(await everyRow(embedded)).toEqual(await everyRow(t.database));
+    },
+    SLOW_MS,
+  );
 
-  it('refuses a non-empty place without --force and changes nothing; replaces it with force', async () => {
-    const file = path.join(work, 'again.ndjson.gz');
-    await writeBackup({ database: t.database, dataDir: sourceDir }, file);
-    const target = await emptyDatabase();
-    const targetDir = path.join(work, 'occupied');
-    await restoreBackup({ database: target, dataDir: targetDir, force: false }, file);
-    await target.db.execute(sql`update users set first_name = 'Changed since'`);
-    const before = await everyRow(target);
+  it(
+    'refuses a non-empty place without --force and changes nothing; replaces it with force',
+    async () => {
+      const file = path.join(work, 'again.ndjson.gz');
+      await writeBackup({ database: t.database, dataDir: sourceDir }, file);
+      const target = await emptyDatabase();
+      const targetDir = path.join(work, 'occupied');
+      await restoreBackup({ database: target, dataDir: targetDir, force: false }, file);
+      await target.db.execute(sql`update users set first_name = 'Changed since'`);
+      const before = await everyRow(target);
 
-    await expect(restoreBackup({ database: target, dataDir: targetDir, force: false }, file)).rejects.toThrow(
-      /Nothing was restored: the target is not empty/,
-    );
-    expect(await everyRow(target)).toEqual(before);
+      await expect(
+        restoreBackup({ database: target, dataDir: targetDir, force: false }, file),
+      ).rejects.toThrow(/Nothing was restored: the target is not empty/);
+      expect(await everyRow(target)).toEqual(before);
 
-    await restoreBackup({ database: target, dataDir: targetDir, force: true }, file);
-    expect(await everyRow(target)).toEqual(await everyRow(t.database));
-  }, SLOW_MS);
+      await restoreBackup({ database: target, dataDir: targetDir, force: true }, file);
+      expect(await everyRow(target)).toEqual(await everyRow(t.database));
+    },
+    SLOW_MS,
+  );
 
-  it('refuses a file cut short, or not a backup, before touching the database', async () => {
-    const file = path.join(work, 'to-cut.ndjson.gz');
-    await writeBackup({ database: t.database, dataDir: sourceDir }, file);
-    const whole = zlib.gunzipSync(fs.readFileSync(file)).toString();
-    const cut = path.join(work, 'cut.ndjson.gz');
-    fs.writeFileSync(cut, zlib.gzipSync(whole.split('\n').slice(0, -3).join('\n')));
-    const notOurs = path.join(work, 'other.ndjson.gz');
-    fs.writeFileSync(notOurs, zlib.gzipSync('{"hello":"world"}\n'));
-    const target = await emptyDatabase();
-    await expect(restoreBackup({ database: target, dataDir: path.join(work, 'x'), force: false }, cut)).rejects.toThrow(
-      BackupError,
-    );
-    await expect(
-      restoreBackup({ database: target, dataDir: path.join(work, 'x'), force: false }, notOurs),
-    ).rejects.toThrow(/not a backup of this product/);
-    expect(await appTables(target.db)).toEqual([]);
-  }, SLOW_MS);
+  it(
+    'refuses a file cut short, or not a backup, before touching the database',
+    async () => {
+      const file = path.join(work, 'to-cut.ndjson.gz');
+      await writeBackup({ database: t.database, dataDir: sourceDir }, file);
+      const whole = zlib.gunzipSync(fs.readFileSync(file)).toString();
+      const cut = path.join(work, 'cut.ndjson.gz');
+      fs.writeFileSync(cut, zlib.gzipSync(whole.split('\n').slice(0, -3).join('\n')));
+      const notOurs = path.join(work, 'other.ndjson.gz');
+      fs.writeFileSync(notOurs, zlib.gzipSync('{"hello":"world"}\n'));
+      const target = await emptyDatabase();
+      await expect(
+        restoreBackup({ database: target, dataDir: path.join(work, 'x'), force: false }, cut),
+      ).rejects.toThrow(BackupError);
+      await expect(
+        restoreBackup({ database: target, dataDir: path.join(work, 'x'), force: false }, notOurs),
+      ).rejects.toThrow(/not a backup of this product/);
+      expect(await appTables(target.db)).toEqual([]);
+    },
+    SLOW_MS,
+  );
 });

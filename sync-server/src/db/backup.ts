@@ -162,9 +162,9 @@ export async function writeBackup(source: BackupSource, file: string): Promise<B
   try {
     await source.database.db.transaction(async (tx) => {
       await tx.execute(sql`set transaction isolation level repeatable read, read only`);
-      const migrations = rowsOf(
-        await tx.execute(sql`select name from schema_migrations order by name`),
-      ).map((r) => String(r.name));
+      const migrations = rowsOf(await tx.execute(sql`select name from schema_migrations order by name`)).map(
+        (r) => String(r.name),
+      );
       await write({
         kind: 'header',
         format: BACKUP_FORMAT,
@@ -191,7 +191,11 @@ export async function writeBackup(source: BackupSource, file: string): Promise<B
           from pg_sequences where schemaname = current_schema() order by sequencename`),
       );
       for (const s of sequences) {
-        await write({ kind: 'sequence', name: String(s.name), value: s.value == null ? null : String(s.value) });
+        await write({
+          kind: 'sequence',
+          name: String(s.name),
+          value: s.value == null ? null : String(s.value),
+        });
       }
     });
     if (!source.s3Bucket) {
@@ -258,7 +262,9 @@ async function* readLines(file: string): AsyncGenerator<Line> {
 }
 
 /** Reads the whole file once: its header and end line, or why it cannot be restored. */
-export async function inspectBackup(file: string): Promise<{ header: BackupHeader; end: Extract<Line, { kind: 'end' }> }> {
+export async function inspectBackup(
+  file: string,
+): Promise<{ header: BackupHeader; end: Extract<Line, { kind: 'end' }> }> {
   if (!fs.existsSync(file)) throw new BackupError(`${file} does not exist.`);
   let header: BackupHeader | undefined;
   let end: Extract<Line, { kind: 'end' }> | undefined;
@@ -294,7 +300,8 @@ export async function occupiedBy(target: Omit<RestoreTarget, 'force'>): Promise<
   );
   if (Number(tables?.n) > 0) found.push(`the database has ${String(tables?.n)} tables`);
   for (const name of SECRET_FILES) {
-    if (fs.existsSync(path.join(target.dataDir, name))) found.push(`${path.join(target.dataDir, name)} exists`);
+    if (fs.existsSync(path.join(target.dataDir, name)))
+      found.push(`${path.join(target.dataDir, name)} exists`);
   }
   for await (const rel of dataDirFiles(path.join(target.dataDir, 'uploads'))) {
     found.push(`${path.join(target.dataDir, 'uploads')} holds files (${rel}, ...)`);
@@ -310,7 +317,8 @@ async function dropAppTables(database: Database): Promise<void> {
       select table_name as name from information_schema.tables
       where table_schema = current_schema() and table_type = 'BASE TABLE'`),
   );
-  for (const t of tables) await database.db.execute(sql`drop table if exists ${ident(String(t.name))} cascade`);
+  for (const t of tables)
+    await database.db.execute(sql`drop table if exists ${ident(String(t.name))} cascade`);
 }
 
 /**
@@ -319,7 +327,10 @@ async function dropAppTables(database: Database): Promise<void> {
  * triggers off (they would stamp new sync versions), its sequences, uploads and secrets. The
  * server applies any newer migration at its next start.
  */
-export async function restoreBackup(target: RestoreTarget, file: string): Promise<BackupHeader & { rows: number; files: number }> {
+export async function restoreBackup(
+  target: RestoreTarget,
+  file: string,
+): Promise<BackupHeader & { rows: number; files: number }> {
   const { header } = await inspectBackup(file);
   const occupied = await occupiedBy(target);
   if (occupied.length > 0 && !target.force)
@@ -359,7 +370,8 @@ export async function restoreBackup(target: RestoreTarget, file: string): Promis
       } else if (line.kind === 'sequence') {
         await flush();
         current = undefined;
-        if (line.value !== null) await tx.execute(sql`select setval(${line.name}::regclass, ${line.value}::bigint, true)`);
+        if (line.value !== null)
+          await tx.execute(sql`select setval(${line.name}::regclass, ${line.value}::bigint, true)`);
       } else if (line.kind === 'file') {
         const dest = path.join(target.dataDir, 'uploads', line.path);
         if (!dest.startsWith(path.join(target.dataDir, 'uploads') + path.sep))
@@ -370,7 +382,9 @@ export async function restoreBackup(target: RestoreTarget, file: string): Promis
       } else if (line.kind === 'secret') {
         if (!(SECRET_FILES as readonly string[]).includes(line.name)) continue;
         fs.mkdirSync(target.dataDir, { recursive: true });
-        fs.writeFileSync(path.join(target.dataDir, line.name), Buffer.from(line.data, 'base64'), { mode: 0o600 });
+        fs.writeFileSync(path.join(target.dataDir, line.name), Buffer.from(line.data, 'base64'), {
+          mode: 0o600,
+        });
       }
     }
     await flush();

@@ -16,7 +16,8 @@ export const backupRoutes = router()
   .openapi(
     defineRoute(MOUNT, B.list, {
       ...common,
-      summary: "The server's backups (nightly and before migrations), newest first, and whether they are stale",
+      summary:
+        "The server's backups (nightly and before migrations), newest first, and whether they are stale",
       ok: 'Backups',
     }),
     (c) => {
@@ -25,7 +26,11 @@ export const backupRoutes = router()
       const newest = backups[0];
       return c.json(
         {
-          backups: backups.map((b) => ({ name: b.name, bytes: b.bytes, createdAt: b.createdAt.toISOString() })),
+          backups: backups.map((b) => ({
+            name: b.name,
+            bytes: b.bytes,
+            createdAt: b.createdAt.toISOString(),
+          })),
           keep: deps.config.backups.keep,
           stale: !newest || deps.now().getTime() - newest.createdAt.getTime() > BACKUP_STALE_MS,
         },

@@ -41,7 +41,10 @@ describe('automatic backups', () => {
     const config = { dataDir, backups: { dir: path.join(work, 'pre-migration'), keep: 7 }, s3: undefined };
     const all = migrationFiles();
     // A new database: nothing to protect.
-    await migrateWithBackup(database, { ...config, backups: { ...config.backups, dir: path.join(work, 'new') } });
+    await migrateWithBackup(database, {
+      ...config,
+      backups: { ...config.backups, dir: path.join(work, 'new') },
+    });
     expect(listBackups({ backups: { dir: path.join(work, 'new'), keep: 7 } })).toEqual([]);
 
     // A database one migration behind: the backup holds it as it was before.
@@ -86,7 +89,9 @@ describe('the SuperAdmin backups page', () => {
       '2026-11-20T08:30:00.000Z',
       '2026-11-19T08:30:00.000Z',
     ]);
-    expect(fresh.json.backups[0].bytes).toBe(fs.statSync(path.join(backups.dir, fresh.json.backups[0].name)).size);
+    expect(fresh.json.backups[0].bytes).toBe(
+      fs.statSync(path.join(backups.dir, fresh.json.backups[0].name)).size,
+    );
 
     t.clock.set('2026-11-22T11:00:00Z'); // 26.5 h
     expect((await t.call('GET', '/api/admin/backups', undefined, superAdmin.token)).json.stale).toBe(true);
@@ -99,6 +104,8 @@ describe('the SuperAdmin backups page', () => {
     expect(res.status).toBe(200);
     const name = backupFileName(new Date('2026-11-21T08:30:00Z'), 'nightly');
     expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="${name}"`);
-    expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(path.join(backups.dir, name)))).toBe(true);
+    expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(path.join(backups.dir, name)))).toBe(
+      true,
+    );
   });
 });

@@ -146,7 +146,9 @@ export function writeOperatorEndpoint(dataDir: string, endpoint: OperatorEndpoin
 
 export function readOperatorEndpoint(dataDir: string): OperatorEndpoint | undefined {
   try {
-    const parsed = JSON.parse(fs.readFileSync(path.join(dataDir, OPERATOR_ENDPOINT_FILE), 'utf8')) as OperatorEndpoint;
+    const parsed = JSON.parse(
+      fs.readFileSync(path.join(dataDir, OPERATOR_ENDPOINT_FILE), 'utf8'),
+    ) as OperatorEndpoint;
     return typeof parsed.port === 'number' && typeof parsed.token === 'string' ? parsed : undefined;
   } catch {
     return undefined;

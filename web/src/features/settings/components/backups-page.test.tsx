@@ -48,7 +48,10 @@ describe('the backups page', () => {
     answer = {
       keep: 7,
       stale: false,
-      backups: [backup('2026-11-22T08:30:00.000Z', 3 * 1024 * 1024), backup('2026-11-19T08:30:00.000Z', 2048)],
+      backups: [
+        backup('2026-11-22T08:30:00.000Z', 3 * 1024 * 1024),
+        backup('2026-11-19T08:30:00.000Z', 2048),
+      ],
     };
     renderPage();
     const rows = await screen.findAllByRole('row');

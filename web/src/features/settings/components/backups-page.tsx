@@ -14,7 +14,9 @@ const HOUR_MS = 60 * 60 * 1000;
 /** "5 hours", "3 days": how long ago a backup was taken. */
 function ageOf(createdAt: string, now: number): string {
   const hours = Math.max(0, Math.floor((now - Date.parse(createdAt)) / HOUR_MS));
-  return hours < 48 ? t('settings.backups.ageHours', { hours }) : t('settings.backups.ageDays', { days: Math.floor(hours / 24) });
+  return hours < 48
+    ? t('settings.backups.ageHours', { hours })
+    : t('settings.backups.ageDays', { days: Math.floor(hours / 24) });
 }
 
 /** `/admin/backups`: the server's backups with their size and age, the newest to download (decision 040). */
