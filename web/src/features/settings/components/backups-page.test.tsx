@@ -67,7 +67,7 @@ describe('the backups page', () => {
     setCatalog('fr', fr);
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'La dernière sauvegarde date de plus de 26\u00a0heures.',
+      /^La dernière sauvegarde date de plus de 26\s+heures\./,
     );
     expect(screen.getByText('28 heures')).toBeInTheDocument();
   });
