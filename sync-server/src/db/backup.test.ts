@@ -27,11 +27,8 @@ const NOT_FILLED: Record<string, string> = {
   dev_sms_outbox: NO_FIXTURE_YET,
   unsubscribes: NO_FIXTURE_YET,
   account_links: 'Google sign-in only (needs the JWKS stand-in)',
-  communication_settings: NO_FIXTURE_YET,
   matchday_settings: NO_FIXTURE_YET,
   message_templates: NO_FIXTURE_YET,
-  messages: NO_FIXTURE_YET,
-  message_recipients: NO_FIXTURE_YET,
   sync_clients: 'written by /sync pushes, which no shared fixture makes',
   sync_mutation_results: 'written by /sync pushes, which no shared fixture makes',
   payments: NO_FIXTURE_YET,
@@ -152,6 +149,26 @@ await must('POST', '/api/admin/event-types', superAdmin.token, {
   title: 'Musical forms',
   decidedBy: 'judged',
 });
+// The tournament's SMS settings, and an e-mail to every family (queued: the queue is not started).
+await must('PUT', `/api/admin/communications/settings/${tournamentId}`, director.token, {
+  smsCostCapCents: 300,
+  smsSegmentCostCents: 1,
+});
+const sent = await t.call(
+  'POST',
+  '/api/admin/communications/send',
+  {
+    tournamentId,
+    audience: { kind: 'all' },
+    email: true,
+    sms: false,
+    subject: 'Doors',
+    body: 'Doors open at 8:30.',
+    smsBody: '',
+  },
+  director.token,
+);
+if (sent.status !== 202) throw new Error(`send: ${sent.status} ${sent.text}`);
 fs.writeFileSync(path.join(sourceDir, 'jwt-secret'), 'a-generated-secret-of-this-server', { mode: 0o600 });
 
 describe('backup and restore', () => {
