@@ -42,6 +42,7 @@ export { ageOn, type BracketMatch } from './domain/matchday/index.ts';
 export * from './domain/signage.ts';
 export * from './domain/files.ts';
 export * from './contract/files.ts';
+export * from './contract/backups.ts';
 export * from './domain/communications.ts';
 export * from './contract/communications.ts';
 export * from './domain/notices.ts';

@@ -45,6 +45,8 @@ import {
 import { userRoutes } from './routes/users.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { fileRoutes } from './routes/files.ts';
+import { operatorRoutes } from './routes/operator.ts';
+import { backupRoutes } from './routes/backups.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** A file upload's body: the largest file plus room for the multipart framing and form fields. */
@@ -183,7 +185,9 @@ export function createApp(deps: Deps) {
   app.route('/api/email', emailRoutes);
   app.route('/api/dev', devRoutes);
   app.route('/api/users', userRoutes);
+  app.route('/api/admin', backupRoutes);
   app.route('/sync', syncRoutes);
+  app.route('/operator', operatorRoutes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   app.doc31('/api/openapi.json', {

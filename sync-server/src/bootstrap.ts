@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config/env.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
+import { migrateWithBackup, newOperatorToken, registerNightlyBackup } from './services/backups.ts';
 import { seedReferenceData } from './db/seed.ts';
 import { backfillRingDivisions } from './services/ring-divisions.ts';
 import type { Deps } from './deps.ts';
@@ -29,7 +29,7 @@ export async function startServices(config: Config, opts: { now?: () => Date } =
   // connection behind: the caller may try again (index.ts).
   let jobs: Deps['jobs'] | undefined;
   try {
-    await migrate(database);
+    await migrateWithBackup(database, config);
     await seedReferenceData(database.db, opts.now?.(), { starterRules: true });
     await backfillRingDivisions(database.db);
     const cache = createCache((key) => database.notify(CACHE_CHANNEL, key));
@@ -51,6 +51,7 @@ export async function startServices(config: Config, opts: { now?: () => Date } =
       mailer: undefined as never,
       sms: createSmsSender({ twilio: config.twilio, db: database.db }),
       jobs: (jobs = createJobQueue(database)),
+      operatorToken: newOperatorToken(),
     };
     const mailWarning = mailConfigWarning(config);
     if (mailWarning) logger.error(mailWarning);
@@ -65,6 +66,7 @@ export async function startServices(config: Config, opts: { now?: () => Date } =
     // The job queue (decision 024): sends and notices run in the background, in every server process.
     registerSendPipeline(deps);
     registerNotices(deps);
+    registerNightlyBackup(deps);
     deps.jobs.every(60 * 60 * 1000, async () => {
       await purgeIdempotencyKeys(deps);
     });
@@ -113,7 +115,7 @@ export function acquireDataDirLock(config: Config): () => void {
   };
 }
 
-function readLockHolder(file: string): number | undefined {
+export function readLockHolder(file: string): number | undefined {
   try {
     const pid = Number(fs.readFileSync(file, 'utf8').trim());
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;
@@ -122,7 +124,7 @@ function readLockHolder(file: string): number | undefined {
   }
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

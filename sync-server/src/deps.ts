@@ -23,6 +23,11 @@ export interface Deps {
   jobs: JobQueue;
   /** The current time; tests move it. */
   now: () => Date;
+  /**
+   * The token the admin CLI shows to ask this server for a backup (decision 040); made at
+   * each start. Undefined: the server answers no such request.
+   */
+  operatorToken?: string | undefined;
 }
 
 /** A signed-in person acting: their id, roles (from the token, checked against the account) and name. */

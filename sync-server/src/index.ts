@@ -4,6 +4,7 @@ import { acquireDataDirLock, startServices, type Services } from './bootstrap.ts
 import { loadConfig, type Config } from './config/env.ts';
 import { outageCode } from './db/unavailable.ts';
 import { logger } from './lib/logger.ts';
+import { writeOperatorEndpoint } from './services/backups.ts';
 import { endEventStreams } from './sync/pokes.ts';
 import { startTombstonePruning } from './sync/versions.ts';
 
@@ -91,7 +92,17 @@ async function main() {
   // Deletions older than the retention are pruned at start and hourly (an older cookie gets a full reset).
   const pruner = startTombstonePruning(services.deps);
 
+  // The admin CLI cannot open the embedded database while this process holds it: it asks
+  // this server for backups instead, on loopback, with the token left here (decision 040).
+  let removeEndpoint = () => {};
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    if (!config.databaseUrl && services.deps.operatorToken) {
+      removeEndpoint = writeOperatorEndpoint(config.dataDir, {
+        port: info.port,
+        token: services.deps.operatorToken,
+        pid: process.pid,
+      });
+    }
     logger.info(
       { port: info.port, database: services.deps.database.kind, url: config.publicUrl },
       `listening on http://localhost:${info.port}`,
@@ -104,6 +115,7 @@ async function main() {
       endEventStreams();
       if ('closeIdleConnections' in server) server.closeIdleConnections();
     });
+    removeEndpoint();
     await pruner.stop();
     await services.close().catch((err: unknown) => logger.error({ err }, 'closing the database failed'));
     releaseLock();

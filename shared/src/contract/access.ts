@@ -87,6 +87,9 @@ export const API_ACCESS = {
   'GET /api/admin/site-settings': SUPER_ADMIN,
   'PUT /api/admin/site-settings': SUPER_ADMIN,
   'GET /api/admin/audit-log': SUPER_ADMIN,
+  // Backups (decision 040): they hold every family's data and the server's secrets.
+  'GET /api/admin/backups': SUPER_ADMIN,
+  'GET /api/admin/backups/latest': SUPER_ADMIN,
   // Registrations desk (decision 014): the three staff roles (docs/product.md §6).
   'GET /api/admin/registrations': STAFF,
   'GET /api/admin/registrations.csv': STAFF,

@@ -1,5 +1,6 @@
 import { ADMIN_REGISTRATION_API } from './admin-registrations.ts';
 import { ADMIN_REPORT_API } from './admin-reports.ts';
+import { BACKUP_API } from './backups.ts';
 import { COMMUNICATION_API } from './communications.ts';
 import { DEV_API } from './dev.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -27,6 +28,7 @@ export const CONTRACT_AREAS = {
   communications: COMMUNICATION_API,
   matchmaking: MATCHMAKING_API,
   matchday: MATCHDAY_API,
+  backups: BACKUP_API,
 } as const;
 
 export const CONTRACT_ENDPOINTS: readonly Endpoint[] = Object.values(CONTRACT_AREAS).flatMap(

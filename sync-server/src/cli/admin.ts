@@ -2,15 +2,21 @@
 //   npm run admin -- create-user --email E --password P --role R [--first F --last L]
 //   npm run admin -- create-users --file FILE
 //   npm run admin -- migrate
+//   npm run admin -- backup [--out FILE]
+//   npm run admin -- restore --in FILE [--force]
 import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ACCOUNT_ROLES, type AccountRole } from '@tournament/shared';
+import { ACCOUNT_ROLES, formatFileSize, type AccountRole } from '@tournament/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { acquireDataDirLock, openConfiguredDatabase } from '../bootstrap.ts';
+import { acquireDataDirLock, isAlive, openConfiguredDatabase, readLockHolder } from '../bootstrap.ts';
 import { loadConfig } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
+import { BackupError, inspectBackup, restoreBackup, writeBackup, type BackupSummary } from '../db/backup.ts';
+import { migrateWithBackup, readOperatorEndpoint } from '../services/backups.ts';
 import { users } from '../db/schema.ts';
 import { seedReferenceData } from '../db/seed.ts';
 import { hashPassword } from '../services/passwords.ts';
@@ -19,6 +25,8 @@ const USAGE = `Usage:
   npm run admin -- create-user --email E --password P --role R [--first F --last L]
   npm run admin -- create-users --file FILE
   npm run admin -- migrate
+  npm run admin -- backup [--out FILE]
+  npm run admin -- restore --in FILE [--force]
 
 Commands:
   create-user   Create a verified account with one role.
@@ -29,10 +37,19 @@ Commands:
                 all or none: one invalid or existing account creates none of them.
                 The passwords stay out of the shell's history.
   migrate       Apply the migrations and seed the reference data, as the server does
-                at start, then exit.
+                at start, then exit (after a backup into BACKUP_DIR when there are some
+                to apply to a database already in use).
+  backup        Write ONE file holding the database's rows, the uploads kept in DATA_DIR
+                (or a note that they live in S3_BUCKET) and the secrets generated into
+                DATA_DIR. Default FILE: nomac-backup-<time>.ndjson.gz here. Works while the
+                server runs, on the embedded database too (the CLI then asks that server).
+                The file holds secrets: it is readable by you only; keep it so.
+  restore       Fill an empty DATA_DIR or database from a backup file, made on PGlite or
+                PostgreSQL alike. Refuses a non-empty one, changing nothing, unless --force
+                (which replaces the tables, uploads and secrets there). Stop the server first.
 
 The database is the server's: DATABASE_URL when set, otherwise DATA_DIR/pglite
-(stop the server first when it uses the embedded database).`;
+(stop the server first when it uses the embedded database, except for backup).`;
 
 const CreateUserArgs = z.object({
   email: z
@@ -77,7 +94,7 @@ async function withDatabase<T>(work: (database: Database) => Promise<T>): Promis
   try {
     const database = await openConfiguredDatabase(config);
     try {
-      await migrate(database);
+      await migrateWithBackup(database, config);
       await seedReferenceData(database.db, new Date(), { starterRules: true });
       return await work(database);
     } finally {
@@ -156,6 +173,90 @@ function readUsersFile(file: string): CreateUserInput[] {
   return parsed.data;
 }
 
+/** What the backup holds, in one line for the operator. */
+function describe(summary: Omit<BackupSummary, 'file' | 'bytes'>, file: string, bytes: number): string {
+  const uploads =
+    summary.uploads.in === 'file'
+      ? `${summary.files} uploaded files`
+      : `no uploads (they live in the bucket ${summary.uploads.bucket}: back it up with the storage provider's tools)`;
+  const secrets = `${summary.secrets} generated secret${summary.secrets === 1 ? '' : 's'}`;
+  return `Wrote ${file} (${formatFileSize(bytes)}): ${summary.rows} rows of ${summary.tables} tables, ${uploads}, ${secrets}. It holds secrets: keep it private.`;
+}
+
+/**
+ * A backup from the database the server uses. The embedded database belongs to the running
+ * server when there is one: that server is asked for it, on loopback, with the token it left
+ * in DATA_DIR (decision 040). Otherwise the CLI reads the database itself.
+ */
+async function backup(out: string): Promise<string> {
+  const config = loadConfig();
+  const target = path.resolve(out);
+  if (fs.existsSync(target)) throw new UsageError(`${target} exists already; choose another --out.`);
+  if (!config.databaseUrl) {
+    const holder = readLockHolder(path.join(config.dataDir, 'server.lock'));
+    if (holder !== undefined && holder !== process.pid && isAlive(holder))
+      return backupFromServer(config.dataDir, target);
+    if (!fs.existsSync(path.join(config.dataDir, 'pglite')))
+      throw new UsageError(`There is no embedded database in ${config.dataDir} to back up.`);
+  }
+  const releaseLock = acquireDataDirLock(config);
+  try {
+    const database = await openConfiguredDatabase(config);
+    try {
+      const summary = await writeBackup(
+        { database, dataDir: config.dataDir, s3Bucket: config.s3?.bucket },
+        target,
+      );
+      return describe(summary, target, summary.bytes);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    releaseLock();
+  }
+}
+
+async function backupFromServer(dataDir: string, target: string): Promise<string> {
+  const endpoint = readOperatorEndpoint(dataDir);
+  if (!endpoint)
+    throw new UsageError(
+      `A server is running on ${dataDir} but left no operator endpoint there (still starting, or an older version). Try again once it listens.`,
+    );
+  const res = await fetch(`http://127.0.0.1:${endpoint.port}/operator/backup`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${endpoint.token}` },
+  });
+  if (!res.ok || !res.body) {
+    const text = await res.text().catch(() => '');
+    throw new UsageError(`The running server refused the backup (${res.status}): ${text}`);
+  }
+  const partial = `${target}.partial`;
+  await pipeline(Readable.fromWeb(res.body as never), fs.createWriteStream(partial, { mode: 0o600 }));
+  fs.renameSync(partial, target);
+  const { end, header } = await inspectBackup(target);
+  return describe({ ...end, uploads: header.uploads }, target, fs.statSync(target).size);
+}
+
+async function restore(file: string, force: boolean): Promise<string> {
+  const config = loadConfig();
+  const releaseLock = acquireDataDirLock(config);
+  try {
+    const database = await openConfiguredDatabase(config);
+    try {
+      const restored = await restoreBackup({ database, dataDir: config.dataDir, force }, path.resolve(file));
+      return `Restored ${file} (taken ${restored.createdAt} on ${restored.database}) into ${database.kind}: ${restored.rows} rows, ${restored.files} uploaded files${restored.uploads.in === 'bucket' ? ` (uploads live in the bucket ${restored.uploads.bucket})` : ''}. The server applies any newer migration when it starts.`;
+    } finally {
+      await database.close();
+    }
+  } finally {
+    releaseLock();
+  }
+}
+
+function defaultBackupName(now = new Date()): string {
+  return `nomac-backup-${now.toISOString().slice(0, 19).replace(/:/g, '-')}.ndjson.gz`;
+}
+
 const OPTIONS = {
   'create-user': {
     email: { type: 'string' },
@@ -167,6 +268,8 @@ const OPTIONS = {
   },
   'create-users': { file: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   migrate: { help: { type: 'boolean', short: 'h' } },
+  backup: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  restore: { in: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
 } as const;
 type Command = keyof typeof OPTIONS;
 
@@ -184,6 +287,11 @@ async function run(command: Command, values: Record<string, unknown>): Promise<s
     }
     case 'migrate':
       return withDatabase(async (database) => `The database on ${database.kind} is migrated and seeded.`);
+    case 'backup':
+      return backup(typeof values.out === 'string' ? values.out : defaultBackupName());
+    case 'restore':
+      if (typeof values.in !== 'string') fail(`--in is required\n\n${USAGE}`, 2);
+      return restore(values.in, values.force === true);
   }
 }
 
@@ -209,7 +317,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(await run(command as Command, values));
   } catch (err) {
     fail(
-      err instanceof UsageError
+      err instanceof UsageError || err instanceof BackupError
         ? err.message
         : `${command} failed: ${err instanceof Error ? err.message : String(err)}`,
     );

@@ -111,6 +111,14 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   DATA_DIR: z.string().trim().default('./data'),
+  // The server's own backups (decision 040): the folder (default DATA_DIR/backups) and how many
+  // of the newest it keeps.
+  BACKUP_DIR: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  BACKUP_KEEP: wholeNumber('BACKUP_KEEP', 1, 7),
   SMTP_URL: z
     .string()
     .trim()
@@ -192,6 +200,13 @@ export interface UploadLimits {
 
 export const MB = 1024 * 1024;
 
+/** Where the server keeps its nightly and pre-migration backups (decision 040). */
+export interface BackupSettings {
+  dir: string;
+  /** How many of the newest it keeps. */
+  keep: number;
+}
+
 export interface Config {
   /** Upload quotas and the disk floor (UPLOAD_* variables). */
   uploads: UploadLimits;
@@ -204,6 +219,8 @@ export interface Config {
   port: number;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The server's own backups: BACKUP_DIR (default DATA_DIR/backups) and BACKUP_KEEP. */
+  backups: BackupSettings;
   smtpUrl: string | undefined;
   jwtSecret: string | undefined;
   publicUrl: string;
@@ -277,6 +294,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    backups: {
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+      keep: e.BACKUP_KEEP,
+    },
     smtpUrl: e.SMTP_URL,
     jwtSecret: e.JWT_SECRET,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

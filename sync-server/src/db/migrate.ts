@@ -8,12 +8,38 @@ import type { Database } from './client.ts';
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 const LOCK_ID = 727_001;
 
-/** Applies the files not yet applied; answers their names. */
-export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const files = fs
+/** The migration files of `dir`, in the order they apply. */
+export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
+  return fs
     .readdirSync(dir)
     .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
     .sort();
+}
+
+/** The migrations a `migrate` would apply now: none on a database already up to date. */
+export async function pendingMigrations(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const [found] = await database.scriptTransaction((run) =>
+    run(`select to_regclass('schema_migrations') is not null as present`),
+  );
+  if (!found?.present) return migrationFiles(dir);
+  const applied = new Set(
+    (await database.scriptTransaction((run) => run('select name from schema_migrations'))).map((r) =>
+      String(r.name),
+    ),
+  );
+  return migrationFiles(dir).filter((f) => !applied.has(f));
+}
+
+/**
+ * Applies the files not yet applied (or, with `only`, just those of them: a restore applies
+ * the backup's own); answers their names.
+ */
+export async function migrate(
+  database: Database,
+  dir = MIGRATIONS_DIR,
+  opts: { only?: ReadonlySet<string> } = {},
+): Promise<string[]> {
+  const files = migrationFiles(dir).filter((f) => !opts.only || opts.only.has(f));
   await database.execScript(`
     create table if not exists schema_migrations (
       name text primary key,

@@ -16,6 +16,11 @@ export interface JobQueue {
   /** Runs `task` once the queue has started, and every `everyMs` after (sweeps, recoveries). */
   every(everyMs: number, task: () => Promise<void>): void;
   /**
+   * Runs `handler` on a cron schedule in `timeZone`, in one process of all those sharing the
+   * database (pg-boss's schedules); before `start`.
+   */
+  schedule(name: string, cron: string, timeZone: string, handler: () => Promise<void>): void;
+  /**
    * Queues a job; answers false when the queue is not running in this process (the CLI, a test
    * without workers): the caller's own rows are durable and the start sweep finds them.
    */
@@ -41,6 +46,7 @@ export const jobsSchemaFor = (schema: string | undefined) => (schema ? `${schema
 export function createJobQueue(database: Database, opts: JobQueueOptions = {}): JobQueue {
   const handlers = new Map<string, JobHandler<object>>();
   const periodic: { everyMs: number; task: () => Promise<void> }[] = [];
+  const schedules: { name: string; cron: string; timeZone: string }[] = [];
   const timers: NodeJS.Timeout[] = [];
   const workerIds = new Map<string, string>();
   let boss: PgBoss | undefined;
@@ -85,6 +91,11 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
     every(everyMs, task) {
       periodic.push({ everyMs, task });
     },
+    schedule(name, cron, timeZone, handler) {
+      if (started) throw new Error(`job queue: schedule ${name} before start`);
+      handlers.set(name, () => handler());
+      schedules.push({ name, cron, timeZone });
+    },
     async send(name, data, sendOpts = {}) {
       if (!boss || !started || stopping) return false;
       await boss.send(name, data, {
@@ -125,6 +136,7 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
         );
         workerIds.set(name, id);
       }
+      for (const s of schedules) await boss.schedule(s.name, s.cron, {}, { tz: s.timeZone });
       started = true;
       for (const p of periodic) {
         running = running.then(() => runTask(p.task));

@@ -57,6 +57,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     port: 0,
     databaseUrl,
     dataDir: path.join(os.tmpdir(), `nomac-test-${process.pid}`),
+    backups: { dir: path.join(os.tmpdir(), `nomac-test-${process.pid}`, 'backups'), keep: 7 },
     smtpUrl: opts.smtpUrl,
     jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
     publicUrl: 'http://localhost:3000',

@@ -78,6 +78,7 @@ describe('admin navigation by role', () => {
       'Events',
       'Site Settings',
       'Audit Log',
+      'Backups',
       'Communications',
       'Dev Outbox',
     ]);

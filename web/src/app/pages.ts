@@ -162,6 +162,8 @@ export const PAGES = {
   events: { path: '/admin/events', title: msg('page.events'), roles: SUPER_ADMIN_ROLES },
   siteSettings: { path: '/admin/site-settings', title: msg('page.siteSettings'), roles: SUPER_ADMIN_ROLES },
   auditLog: { path: '/admin/audit-log', title: msg('page.auditLog'), roles: SUPER_ADMIN_ROLES },
+  // The server's backups (decision 040): SuperAdmin only, as their /api routes are.
+  backups: { path: '/admin/backups', title: msg('page.backups'), roles: SUPER_ADMIN_ROLES },
 } as const satisfies Record<string, Page>;
 
 export type PageKey = keyof typeof PAGES;
@@ -196,6 +198,7 @@ export const SETTINGS_NAV: readonly StaticPageKey[] = [
   'events',
   'siteSettings',
   'auditLog',
+  'backups',
 ];
 
 /**

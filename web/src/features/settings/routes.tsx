@@ -35,4 +35,8 @@ export const settingsRoutes: RouteObject[] = [
     path: relativePath('auditLog', PAGES.admin.path),
     lazy: async () => ({ Component: (await import('./components/audit-log-page.tsx')).AuditLogPage }),
   },
+  {
+    path: relativePath('backups', PAGES.admin.path),
+    lazy: async () => ({ Component: (await import('./components/backups-page.tsx')).BackupsPage }),
+  },
 ];

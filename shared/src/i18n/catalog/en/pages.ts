@@ -55,4 +55,5 @@ export const pages = {
   'page.events': 'Events',
   'page.siteSettings': 'Site Settings',
   'page.auditLog': 'Audit Log',
+  'page.backups': 'Backups',
 };

@@ -403,4 +403,5 @@ export const server = {
   'sync.clientGroupMismatch': 'This device belongs to another client group.',
   'sync.tooManyDevices':
     'This account has signed in on too many new devices today. Please use a device that has signed in before, or try again tomorrow.',
+  'server.noBackupYet': 'There is no backup yet.',
 };

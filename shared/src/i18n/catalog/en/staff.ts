@@ -458,4 +458,20 @@ export const staff = {
   'settings.audit.beforeAndAfter': 'Before and after',
   'settings.audit.before': 'Before',
   'settings.audit.after': 'After',
+  // Backups (web/src/features/settings; decision 040)
+  'settings.backups.description':
+    'The server backs up its database, uploaded files and secrets every night and before each update of its database, and keeps the newest {keep}.',
+  'settings.backups.stale':
+    'The last backup is more than 26 hours old. Check the server: its nightly backup may be failing.',
+  'settings.backups.none': 'No backup yet. The first one is taken tonight, or with npm run admin -- backup.',
+  'settings.backups.private':
+    'A backup holds every family’s data and the server’s secrets: keep it somewhere private.',
+  'settings.backups.file': 'File',
+  'settings.backups.taken': 'Taken',
+  'settings.backups.age': 'Age',
+  'settings.backups.size': 'Size',
+  'settings.backups.ageHours': '{hours, plural, one {# hour} other {# hours}}',
+  'settings.backups.ageDays': '{days, plural, one {# day} other {# days}}',
+  'settings.backups.downloadLatest': 'Download the latest backup',
+  'settings.backups.downloadFailed': 'The download failed:',
 };

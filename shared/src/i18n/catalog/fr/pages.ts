@@ -56,4 +56,5 @@ export const pages = {
   'page.events': 'Épreuves',
   'page.siteSettings': 'Paramètres du site',
   'page.auditLog': 'Journal d’audit',
+  'page.backups': 'Sauvegardes',
 } satisfies Record<keyof typeof en, string>;

@@ -400,4 +400,5 @@ export const server = {
   'sync.clientGroupMismatch': 'Cet appareil appartient à un autre groupe de clients.',
   'sync.tooManyDevices':
     'Ce compte s’est connecté sur trop de nouveaux appareils aujourd’hui. Veuillez utiliser un appareil qui s’est déjà connecté ou réessayer demain.',
+  'server.noBackupYet': 'Il n’y a pas encore de sauvegarde.',
 } satisfies Record<keyof typeof en, string>;

@@ -464,4 +464,21 @@ export const staff = {
   'settings.audit.beforeAndAfter': 'Avant et après',
   'settings.audit.before': 'Avant',
   'settings.audit.after': 'Après',
+  // Sauvegardes (web/src/features/settings; décision 040)
+  'settings.backups.description':
+    'Le serveur sauvegarde sa base de données, les fichiers téléversés et ses secrets chaque nuit et avant chaque mise à jour de sa base de données, et conserve les {keep} plus récentes.',
+  'settings.backups.stale':
+    'La dernière sauvegarde date de plus de 26\u00a0heures. Vérifiez le serveur\u00a0: la sauvegarde de nuit échoue peut-être.',
+  'settings.backups.none':
+    'Aucune sauvegarde pour l’instant. La première sera faite cette nuit, ou avec npm run admin -- backup.',
+  'settings.backups.private':
+    'Une sauvegarde contient les données de toutes les familles et les secrets du serveur\u00a0: gardez-la en lieu sûr.',
+  'settings.backups.file': 'Fichier',
+  'settings.backups.taken': 'Faite le',
+  'settings.backups.age': 'Âge',
+  'settings.backups.size': 'Taille',
+  'settings.backups.ageHours': '{hours, plural, one {# heure} other {# heures}}',
+  'settings.backups.ageDays': '{days, plural, one {# jour} other {# jours}}',
+  'settings.backups.downloadLatest': 'Télécharger la dernière sauvegarde',
+  'settings.backups.downloadFailed': 'Le téléchargement a échoué\u00a0:',
 } satisfies Record<keyof typeof en, string>;

@@ -1,3 +1,4 @@
+import { BACKUP_API } from '@shared/contract/backups.ts';
 import { MATCHMAKING_API } from '@shared/contract/matchmaking.ts';
 import { SETTINGS_API as S } from '@shared/contract/settings-api.ts';
 import type {
@@ -116,6 +117,25 @@ export const useAuditLog = (entity: AuditEntity | '') =>
   useQuery(`${ADMIN}audit:${entity}`, () =>
     api.call(S.auditLog, { query: { limit: 200, entity: entity || undefined } }),
   );
+
+// ---- Backups (decision 040) ----
+export const useBackups = () => useQuery(`${ADMIN}backups`, () => api.call(BACKUP_API.list));
+
+/** Fetched with the bearer token (a bare link carries none) and saved under its own name. */
+export async function downloadLatestBackup(name: string): Promise<void> {
+  const blob = await api.call(BACKUP_API.latest);
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}
 
 /** `ids` with the item at `index` moved one place up (-1) or down (+1). */
 export function moved(ids: readonly number[], index: number, by: -1 | 1): number[] {
