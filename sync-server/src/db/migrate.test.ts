@@ -4,7 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
-import { migrate, MIGRATIONS_DIR } from './migrate.ts';
+import { migrate, MigrationError, MIGRATIONS_DIR } from './migrate.ts';
 import { competitorLevels, eventTypes, siteSettings, tournaments } from './schema.ts';
 import { seedReferenceData } from './seed.ts';
 
@@ -98,6 +98,43 @@ describe('migrations', { timeout: 90_000 }, () => {
       );
       expect(await migrate(database, dir)).toEqual(['9999_later.sql']);
       expect(await migrate(database, dir)).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('roll a failed migration back whole and name it with the reason; fixed, it applies', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nomac-migrations-'));
+    try {
+      fs.writeFileSync(
+        path.join(dir, '0001_first.sql'),
+        'create table first_things (id serial primary key);',
+      );
+      // Its first statement works, its second fails: neither may stay.
+      const broken = `create table half_done (id serial primary key);
+        alter table no_such_table add column x int;`;
+      fs.writeFileSync(path.join(dir, '0002_broken.sql'), broken);
+      const database = await freshDatabase();
+      const failed = await migrate(database, dir).catch((err: unknown) => err);
+      expect(failed).toBeInstanceOf(MigrationError);
+      expect((failed as MigrationError).file).toBe('0002_broken.sql');
+      expect((failed as Error).message).toMatch(
+        /^The migration 0002_broken\.sql failed and was rolled back.*no_such_table/s,
+      );
+      const tables = async () =>
+        (
+          await database.scriptTransaction((run) =>
+            run(
+              `select table_name from information_schema.tables where table_schema = current_schema() order by 1`,
+            ),
+          )
+        ).map((r) => r.table_name);
+      expect(await tables()).toEqual(['first_things', 'schema_migrations']);
+      const names = await database.scriptTransaction((run) => run('select name from schema_migrations'));
+      expect(names.map((r) => r.name)).toEqual(['0001_first.sql']);
+
+      fs.writeFileSync(path.join(dir, '0002_broken.sql'), 'create table half_done (id serial primary key);');
+      expect(await migrate(database, dir)).toEqual(['0002_broken.sql']);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -1,12 +1,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from './client.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 // Plain SQL migrations, applied in file-name order, identical on PGlite and PostgreSQL
 // (docs/decisions/002-sql-migrations.md). Each file runs once, in its own transaction,
 // under an advisory lock so two servers starting together do not race.
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 const LOCK_ID = 727_001;
+
+/**
+ * A migration that failed. Its transaction rolled back, so the database is as it was before
+ * that file (the files before it stay applied); the message names the file and the database's
+ * reason, and the server's start stops with it.
+ */
+export class MigrationError extends Error {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super(
+      `The migration ${file} failed and was rolled back, so the database is as it was before it: ${reason}`,
+    );
+  }
+}
 
 /** The migration files of `dir`, in the order they apply. */
 export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
@@ -48,14 +65,20 @@ export async function migrate(
   const applied: string[] = [];
   for (const file of files) {
     const body = fs.readFileSync(path.join(dir, file), 'utf8');
-    const done = await database.scriptTransaction(async (run) => {
-      await run(`select pg_advisory_xact_lock(${LOCK_ID})`);
-      const rows = await run(`select 1 as found from schema_migrations where name = '${file}'`);
-      if (rows.length > 0) return false;
-      await run(body);
-      await run(`insert into schema_migrations (name) values ('${file}')`);
-      return true;
-    });
+    const done = await database
+      .scriptTransaction(async (run) => {
+        await run(`select pg_advisory_xact_lock(${LOCK_ID})`);
+        const rows = await run(`select 1 as found from schema_migrations where name = '${file}'`);
+        if (rows.length > 0) return false;
+        await run(body);
+        await run(`insert into schema_migrations (name) values ('${file}')`);
+        return true;
+      })
+      .catch((err: unknown) => {
+        // A lost connection is an outage (the start waits and tries again), not a fault of the file.
+        if (isDatabaseUnavailable(err)) throw err;
+        throw new MigrationError(file, err instanceof Error ? err.message : String(err));
+      });
     if (done) applied.push(file);
   }
   return applied;
