@@ -157,7 +157,7 @@ function ErrorsSection({ errors }: { errors: SystemReport['errors'] }) {
             {errors.map((e, i) => (
               <TableRow key={`${e.time}-${i}`}>
                 <TableCell className="whitespace-nowrap">{format.dateTime(e.time)}</TableCell>
-                <TableCell>{t(`system.level.${e.level}`)}</TableCell>
+                <TableCell>{t(LEVEL_TEXT[e.level])}</TableCell>
                 <TableCell className="break-words">{e.message}</TableCell>
                 <TableCell>{e.code ?? ''}</TableCell>
                 <TableCell className="font-mono text-xs">{e.requestId ?? ''}</TableCell>
@@ -169,6 +169,12 @@ function ErrorsSection({ errors }: { errors: SystemReport['errors'] }) {
     </Section>
   );
 }
+
+const LEVEL_TEXT = {
+  warn: 'system.level.warn',
+  error: 'system.level.error',
+  fatal: 'system.level.fatal',
+} as const;
 
 /** A size in MB below a gigabyte, else in GB with one decimal. */
 function bytes(n: number): string {
