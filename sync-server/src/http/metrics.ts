@@ -72,13 +72,13 @@ function isLoopback(address: string): boolean {
 }
 
 /** Compares in constant time: both sides hashed first, so their lengths say nothing either. */
-export function tokenMatches(sent: string, expected: string): boolean {
+function tokenMatches(sent: string, expected: string): boolean {
   const a = createHash('sha256').update(sent).digest();
   const b = createHash('sha256').update(expected).digest();
   return timingSafeEqual(a, b);
 }
 
-export const METRICS_REFUSED = msg('system.metricsRefused');
+const METRICS_REFUSED = msg('system.metricsRefused');
 
 /** The /metrics handler: the access rule, the scrape-time measures, the text. */
 export function metricsHandler(): MiddlewareHandler<AppEnv> {

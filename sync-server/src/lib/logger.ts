@@ -74,17 +74,12 @@ export interface LoggedProblem {
 }
 
 /** How many warnings and errors the System page shows. */
-export const RECENT_PROBLEMS_MAX = 50;
+const RECENT_PROBLEMS_MAX = 50;
 const recent: LoggedProblem[] = [];
 
 /** The last warnings and errors this process logged, newest first. */
 export function recentProblems(): LoggedProblem[] {
   return [...recent].reverse();
-}
-
-/** Tests: start from an empty ring. */
-export function clearRecentProblems(): void {
-  recent.length = 0;
 }
 
 const LEVEL_NAMES: Record<number, LoggedProblem['level']> = { 40: 'warn', 50: 'error', 60: 'fatal' };
