@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger.ts';
 import { startMailCatcher, type MailCatcher } from '../testing/mail-catcher.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
+import { until } from '../testing/until.ts';
 import { isLoopbackCaller } from './metrics.ts';
 
 // GET /metrics (decision 041): this machine, or the holder of METRICS_TOKEN; the counters it
@@ -117,6 +118,41 @@ describe('what /metrics reports', () => {
     const after = await (await scrape(withToken)).text();
     expect(sample(after, sent)).toBe(sample(before, sent) + 1);
     expect(sample(after, failed)).toBe(sample(before, failed));
+  });
+
+  it('times sync pushes and pulls, and counts open event streams by scope', async () => {
+    const customer = await t.createUser('Customer');
+    const push = 'sync_push_duration_seconds_count';
+    const pull = 'sync_pull_duration_seconds_count{scope="signage"}';
+    const streams = 'sync_event_streams_open{scope="signage"}';
+    const before = await (await scrape(withToken)).text();
+    const pushed = await t.call(
+      'POST',
+      '/sync/push',
+      { clientGroupId: 'g-metrics', clientId: 'c-metrics', mutations: [] },
+      customer.token,
+    );
+    expect(pushed.status, pushed.text).toBe(200);
+    const pulled = await t.call('POST', '/sync/pull', {
+      clientGroupId: 'g-metrics',
+      clientId: 'c-metrics',
+      cookie: null,
+      scope: 'signage',
+    });
+    expect(pulled.status, pulled.text).toBe(200);
+    const after = await (await scrape(withToken)).text();
+    expect(sample(after, push)).toBe(sample(before, push) + 1);
+    expect(sample(after, pull)).toBe(sample(before, pull) + 1);
+
+    const stream = await t.app.request('/sync/events?scope=signage');
+    const reader = stream.body!.getReader();
+    await reader.read(); // ": connected": the stream is open
+    expect(sample(await (await scrape(withToken)).text(), streams)).toBe(sample(before, streams) + 1);
+    await reader.cancel();
+    await until(
+      async () => sample(await (await scrape(withToken)).text(), streams) === sample(before, streams),
+      'the closed stream to be counted out',
+    );
   });
 
   it('reports the job queue once it runs', async () => {
