@@ -34,12 +34,13 @@ function sample(text: string, line: string): number {
 
 describe('who may read /metrics', () => {
   it('refuses a caller off this machine without the token, or with a wrong one, in the error shape', async () => {
-    for (const headers of [
+    const refused: Record<string, string>[] = [
       {},
       { Authorization: 'Bearer not-the-token-at-all' },
       { Authorization: `Bearer ${TOKEN}x` },
       { Authorization: `Basic ${TOKEN}` },
-    ]) {
+    ];
+    for (const headers of refused) {
       const res = await scrape(headers);
       expect(res.status, JSON.stringify(headers)).toBe(401);
       const body = (await res.json()) as { message: string };
