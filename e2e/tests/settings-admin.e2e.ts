@@ -6,7 +6,9 @@ import { english } from '../src/english.ts';
 
 // SuperAdmin settings in the browser (decision 007): a SuperAdmin creates next year's tournament
 // and the home page shows it; a flag switched off hides its content without a restart; a
-// TournamentDirector opening a settings page sees the permission message.
+// TournamentDirector opening a settings page sees the permission message. The System page
+// (decision 041): a SuperAdmin opens it from the More menu, sends a test e-mail that reaches the
+// stack's SMTP server, and /metrics (read from this machine, so without a token) counts it.
 const boss = { email: 'boss@example.com', password: 'settings-pass-2026', role: 'SuperAdmin' as const };
 const director = { email: 'td@example.com', password: 'ring-side-2026', role: 'TournamentDirector' as const };
 
@@ -154,6 +156,30 @@ describe('settings in the browser', () => {
       .poll(() => visitor.getByRole('link', { name: 'Contact Us' }).count(), { timeout: 15_000 })
       .toBe(1);
     expect(await visitor.getByRole('link', { name: 'Mailing List' }).count()).toBe(0);
+  });
+
+  it('a SuperAdmin opens the System page from the More menu and a test e-mail reaches the mail server', async () => {
+    const page = await newPage(browser, stack.baseUrl);
+    await signIn(page, boss);
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'System' }).click();
+    await page.getByRole('heading', { level: 1, name: 'System' }).waitFor();
+    await page.getByText('The embedded database (PGlite), in the data folder.').waitFor();
+    await page.getByText('It answers.').waitFor();
+    await page.getByText(/^Mail leaves through the SMTP server at 127\.0\.0\.1:\d+\.$/).waitFor();
+    await page.getByText('The SMTP server answers.').waitFor();
+    await page.getByText('The job queue runs in this process.').waitFor();
+
+    await page.getByRole('button', { name: 'Send a test e-mail' }).click();
+    await page.getByText(`A test e-mail went to ${boss.email}. Check that it arrived.`).waitFor();
+    const received = await stack.mail.waitFor(
+      (m) => m.subject === 'Northern Ontario Martial Arts Championship: test e-mail',
+    );
+    expect(received.to && 'text' in received.to ? received.to.text : '').toContain(boss.email);
+
+    const metrics = await fetch(`${stack.baseUrl}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toMatch(/^mails_sent_total\{transport="smtp"\} [1-9]\d*$/m);
   });
 
   it('a TournamentDirector opening a settings page sees the permission message', async () => {

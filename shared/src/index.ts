@@ -30,6 +30,7 @@ export * from './domain/csv.ts';
 export * from './domain/names.ts';
 export * from './domain/time.ts';
 export * from './contract/dev.ts';
+export * from './contract/system.ts';
 export * from './contract/paths.ts';
 export * from './domain/matchmaking/index.ts';
 export * from './contract/matchmaking.ts';

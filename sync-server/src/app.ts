@@ -22,8 +22,11 @@ import {
 import { getSiteSettings, peekSiteSettings } from './services/site-settings.ts';
 import { listEventTypes, listTournaments, peekEventTypes, peekTournaments } from './services/tournaments.ts';
 import { logRequest } from './lib/request-log.ts';
+import { requestContext } from './lib/logger.ts';
 import { warnIfForwardedUntrusted } from './http/client-address.ts';
 import { idempotency } from './http/idempotency.ts';
+import { metricsHandler, observeRequest } from './http/metrics.ts';
+import { httpRequestDuration } from './lib/metrics.ts';
 import { answerInReaderLanguage, translateAnswer } from './http/answer-language.ts';
 import { DomainError, onError } from './lib/errors.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -44,6 +47,7 @@ import {
 } from './routes/communications.ts';
 import { userRoutes } from './routes/users.ts';
 import { syncRoutes } from './routes/sync.ts';
+import { systemRoutes } from './routes/system.ts';
 import { fileRoutes } from './routes/files.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { backupRoutes } from './routes/backups.ts';
@@ -67,7 +71,14 @@ export function createApp(deps: Deps) {
       [PUBLIC_PATHS.eventTypes]: { peek: () => peekEventTypes(deps), load: () => listEventTypes(deps) },
       [PUBLIC_PATHS.settings]: { peek: () => peekSiteSettings(deps), load: () => getSiteSettings(deps) },
     },
-    logRequest,
+    (entry) => {
+      logRequest(entry);
+      // Answered ahead of the router: its route is one of the three fixed public paths.
+      httpRequestDuration.observe(
+        { method: entry.method, route: entry.path, status: String(entry.status) },
+        entry.ms / 1000,
+      );
+    },
     (header) => warnIfForwardedUntrusted(header('x-forwarded-for'), deps.config.trustedProxies),
   );
   for (const path of visitorReads.paths) app.get(path, visitorReads.middleware(path));
@@ -84,7 +95,9 @@ export function createApp(deps: Deps) {
     c.set('impersonator', null);
     const started = performance.now();
     warnIfForwardedUntrusted(c.req.header('X-Forwarded-For'), deps.config.trustedProxies);
-    await next();
+    // Every line logged while answering carries the request id (lib/logger.ts).
+    await requestContext.run({ requestId: c.get('requestId') }, next);
+    observeRequest(c, started);
     logRequest({
       requestId: c.get('requestId'),
       method: c.req.method,
@@ -177,6 +190,7 @@ export function createApp(deps: Deps) {
   app.route('/api/admin', adminRegistrationRoutes);
   app.route('/api/admin', adminReportRoutes);
   app.route('/api/admin', adminMatchmakingRoutes);
+  app.route('/api/admin', systemRoutes);
   app.route('/api', matchdayRoutes);
   app.route('/api', fileRoutes);
   app.route('/api/admin', adminCommunicationRoutes);
@@ -215,6 +229,8 @@ export function createApp(deps: Deps) {
     bootScript,
     deps.config.publicUrl,
   );
+  // Prometheus text for this machine or METRICS_TOKEN's holder (decision 041); not an /api route.
+  app.get('/metrics', metricsHandler());
   app.get('*', webApp(deps.config.webDist, pages));
   app.onError(onError);
   app.notFound((c) => c.json(translateAnswer(c, { message: NOT_FOUND_TEXT }), 404));

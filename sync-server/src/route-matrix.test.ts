@@ -368,6 +368,19 @@ describe('every route against every caller', () => {
   });
 });
 
+// GET /metrics (decision 041) is no /api route and no role opens it: it answers callers on this
+// machine (app.request() has no socket, so none of these is) or the METRICS_TOKEN's holder.
+describe('GET /metrics against every caller', () => {
+  it('refuses each of them, a SuperAdmin included, with 401 in the error shape', async () => {
+    const problems: string[] = [];
+    for (const c of CALLERS) {
+      const res = await send('get', '/metrics', c.token);
+      if (res.status !== 401 || !JSON.parse(res.text).message) problems.push(`${c.name}: ${res.status}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('each sync scope against every caller (SYNC_SCOPE_ROLES)', () => {
   it.each(SYNC_SCOPES.map((s) => [s] as const))('pulling %s', async (scope) => {
     const problems: string[] = [];

@@ -28,6 +28,9 @@ export const API_ACCESS = {
   'GET /api/event-types': ANYONE,
   'PUT /api/email/contactUs': ANYONE,
   'GET /api/dev/mailbox': SUPER_ADMIN,
+  // The System page (decision 041): how the server is doing, and a test e-mail to oneself.
+  'GET /api/admin/system': SUPER_ADMIN,
+  'POST /api/admin/system/test-email': SUPER_ADMIN,
   // Registration (decision 009): a customer reaches only their own (the service answers 404
   // for another's); staff reach all. The Stripe webhook proves itself by its signature.
   'POST /api/registration/create/{tournamentId}': SIGNED_IN,

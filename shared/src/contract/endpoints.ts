@@ -10,6 +10,7 @@ import { MATCHMAKING_API } from './matchmaking.ts';
 import { PUBLIC_API } from './public.ts';
 import { REGISTRATION_API } from './registration.ts';
 import { SETTINGS_API } from './settings-api.ts';
+import { SYSTEM_API } from './system.ts';
 import { USER_API } from './users.ts';
 
 // Every endpoint of the contract (decision 035), for the tests that hold the server to it
@@ -24,6 +25,7 @@ export const CONTRACT_AREAS = {
   reports: ADMIN_REPORT_API,
   files: FILE_API,
   dev: DEV_API,
+  system: SYSTEM_API,
   settings: SETTINGS_API,
   communications: COMMUNICATION_API,
   matchmaking: MATCHMAKING_API,

@@ -144,6 +144,13 @@ const EnvSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   // Only to warn when production runs without SMTP_URL (lib/mailer.ts; decision 018).
   NODE_ENV: z.string().trim().optional(),
+  // GET /metrics for callers off this machine (decision 041): `Authorization: Bearer <token>`.
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || v.length >= 16, 'METRICS_TOKEN must be at least 16 characters'),
   // "loopback", or a comma-separated list of proxy addresses; unset ignores X-Forwarded-For.
   TRUSTED_PROXY: z
     .string()
@@ -228,6 +235,8 @@ export interface Config {
   googleClientId: string | undefined;
   /** Google's key set (tests serve a local one). */
   googleJwksUrl: string;
+  /** The bearer token that opens GET /metrics to callers off this machine; unset: loopback only. */
+  metricsToken?: string | undefined;
   /** Proxies whose X-Forwarded-For is believed: "loopback" or addresses; empty = none. */
   trustedProxies: string[];
   /** NODE_ENV=production (optional so test configs need not name it). */
@@ -303,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
+    metricsToken: e.METRICS_TOKEN,
     trustedProxies: (e.TRUSTED_PROXY ?? '')
       .split(',')
       .map((p) => p.trim())

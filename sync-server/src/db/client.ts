@@ -22,6 +22,13 @@ export interface Database {
   scriptTransaction<T>(fn: (run: (sqlText: string) => Promise<Row[]>) => Promise<T>): Promise<T>;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
+  /**
+   * The database's size in bytes (monitoring): the embedded database's directory on disk, or
+   * PostgreSQL's `pg_database_size`; undefined for an in-memory database.
+   */
+  size(): Promise<number | undefined>;
+  /** Most connections the PostgreSQL pool opens; undefined on the embedded database (one connection). */
+  poolMax: number | undefined;
   close(): Promise<void>;
   /**
    * LISTEN on a channel; returns an unlisten function. After a lost connection the driver
@@ -65,6 +72,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     : openPglite(opts.pgliteDir, opts.pgliteSnapshot);
 }
 
+/** Connections the app's PostgreSQL pool opens at most (pg-boss keeps its own few). */
+const POOL_MAX = 10;
+
 async function openPostgres(url: string, schemaName?: string): Promise<Database> {
   if (schemaName) {
     if (!/^[a-z_][a-z0-9_]*$/.test(schemaName)) throw new Error(`Bad schema name ${schemaName}`);
@@ -73,7 +83,7 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
     await admin.end();
   }
   const client = postgres(url, {
-    max: 10,
+    max: POOL_MAX,
     onnotice: () => {},
     ...(schemaName ? { connection: { search_path: schemaName } } : {}),
     connect_timeout: 5,
@@ -98,6 +108,11 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
     ping: async () => {
       await withTimeout(client`select 1`, 2000);
     },
+    size: async () => {
+      const [row] = await withTimeout(client`select pg_database_size(current_database())::text as bytes`, 2000);
+      return row ? Number(row.bytes) : undefined;
+    },
+    poolMax: POOL_MAX,
     close: async () => {
       await client.end({ timeout: 5 });
     },
@@ -140,6 +155,8 @@ async function openPglite(dir: string | undefined, snapshot: Blob | undefined): 
       if (closed) throw new Error('database closed');
       await withTimeout(client.query('select 1'), 2000);
     },
+    size: async () => (dir ? directorySize(dir) : undefined),
+    poolMax: undefined,
     close: async () => {
       if (closed) return;
       closed = true;
@@ -151,6 +168,21 @@ async function openPglite(dir: string | undefined, snapshot: Blob | undefined): 
     },
     jobs: { backend: 'pglite', client },
   };
+}
+
+/** Bytes of the files under `dir`, summed (the embedded database's directory). */
+async function directorySize(dir: string): Promise<number> {
+  let total = 0;
+  const entries = await fs.promises.readdir(dir, { withFileTypes: true, recursive: true });
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    try {
+      total += (await fs.promises.stat(path.join(entry.parentPath, entry.name))).size;
+    } catch {
+      // A file PostgreSQL removed meanwhile (a temporary one) counts for nothing.
+    }
+  }
+  return total;
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {

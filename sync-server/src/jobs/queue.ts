@@ -29,8 +29,25 @@ export interface JobQueue {
   start(): Promise<void>;
   /** Workers stop taking jobs; a handler in flight finishes (it reads `stopping` to end early). */
   stop(): Promise<void>;
+  /**
+   * What waits, runs and failed, per queue, read now (monitoring); undefined when the queue
+   * does not run in this process. Throws when the database does not answer.
+   */
+  health(): Promise<QueueHealth[] | undefined>;
   readonly started: boolean;
   readonly stopping: boolean;
+}
+
+/** One queue's state at a moment (monitoring: /metrics and the System page). */
+export interface QueueHealth {
+  queue: string;
+  /** Created or waiting to retry. */
+  queued: number;
+  active: number;
+  /** Failed for good and still kept (pg-boss's retention). */
+  failed: number;
+  /** Seconds the oldest job due to run has waited; 0 when none waits. */
+  oldestWaitingSeconds: number;
 }
 
 export interface JobQueueOptions {
@@ -55,14 +72,16 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
   let running = Promise.resolve();
   const inFlight = new Set<Promise<void>>();
 
+  const conn = database.jobs;
+  const schema = conn.backend === 'pglite' ? 'pgboss' : (opts.schema ?? jobsSchemaFor(conn.schema));
+
   function makeBoss(): PgBoss {
-    const conn = database.jobs;
     // Maintenance (archiving, expiring) and the schedule runner stay on their defaults.
     return conn.backend === 'pglite'
-      ? new PgBoss({ db: fromPglite(conn.client), backend: 'pglite', schema: 'pgboss' })
+      ? new PgBoss({ db: fromPglite(conn.client), backend: 'pglite', schema })
       : new PgBoss({
           connectionString: conn.connectionString,
-          schema: opts.schema ?? jobsSchemaFor(conn.schema),
+          schema,
           max: 4,
           application_name: 'nomac-jobs',
         });
@@ -95,6 +114,29 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
       if (started) throw new Error(`job queue: schedule ${name} before start`);
       handlers.set(name, () => handler());
       schedules.push({ name, cron, timeZone });
+    },
+    async health() {
+      if (!boss || !started || stopping) return undefined;
+      // No parameters: pg-boss over PGlite sends parameterless text as a simple query.
+      const { rows } = await boss.getDb().executeSql(
+        `select q.name as queue,
+           count(j.id) filter (where j.state in ('created', 'retry'))::int as queued,
+           count(j.id) filter (where j.state = 'active')::int as active,
+           count(j.id) filter (where j.state = 'failed')::int as failed,
+           coalesce(extract(epoch from now() - min(j.start_after)
+             filter (where j.state in ('created', 'retry') and j.start_after <= now())), 0)::float8 as oldest
+         from ${schema}.queue q left join ${schema}.job j on j.name = q.name
+         group by q.name order by q.name`,
+      );
+      return (rows as { queue: string; queued: number; active: number; failed: number; oldest: number }[]).map(
+        (r) => ({
+          queue: r.queue,
+          queued: Number(r.queued),
+          active: Number(r.active),
+          failed: Number(r.failed),
+          oldestWaitingSeconds: Math.max(0, Number(r.oldest)),
+        }),
+      );
     },
     async send(name, data, sendOpts = {}) {
       if (!boss || !started || stopping) return false;

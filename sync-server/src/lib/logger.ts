@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pino from 'pino';
 
 // Structured logs. Personal data (e-mails, names, bodies, tokens) is never logged:
@@ -59,6 +60,67 @@ function loggableMessage(message: string, code: string | undefined): string {
   return message;
 }
 
+/** The request being answered, so every line logged while answering it carries its id. */
+export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
+
+/** A warning or error as the System page shows it: no personal data (decision 041). */
+export interface LoggedProblem {
+  level: 'warn' | 'error' | 'fatal';
+  time: string;
+  /** The line's own message: a fixed text of ours, with anything like an e-mail address blanked. */
+  message: string;
+  code: string | undefined;
+  requestId: string | undefined;
+}
+
+/** How many warnings and errors the System page shows. */
+const RECENT_PROBLEMS_MAX = 50;
+const recent: LoggedProblem[] = [];
+
+/** The last warnings and errors this process logged, newest first. */
+export function recentProblems(): LoggedProblem[] {
+  return [...recent].reverse();
+}
+
+const LEVEL_NAMES: Record<number, LoggedProblem['level']> = { 40: 'warn', 50: 'error', 60: 'fatal' };
+
+/**
+ * Keeps a warning or error in the ring (pino's logMethod hook sees each line before it is
+ * written). Only the level, the time, the line's message, a code and the request id are kept:
+ * never the objects logged with it (an error's message may quote a value, a mail's subject a
+ * name), and the message is cut short with e-mail-like words blanked.
+ */
+function remember(args: unknown[], level: number): void {
+  const name = LEVEL_NAMES[level];
+  if (!name) return;
+  const [first, second] = args;
+  const fields =
+    typeof first === 'object' && first !== null && !(first instanceof Error)
+      ? (first as Record<string, unknown>)
+      : undefined;
+  const err = first instanceof Error ? first : fields?.err;
+  const text =
+    typeof first === 'string'
+      ? first
+      : typeof second === 'string'
+        ? second
+        : err instanceof Error
+          ? err.constructor.name
+          : '';
+  const code = [fields?.code, (err as { code?: unknown } | undefined)?.code].find(
+    (c) => typeof c === 'string' || typeof c === 'number',
+  );
+  const requestId = typeof fields?.requestId === 'string' ? fields.requestId : requestContext.getStore()?.requestId;
+  recent.push({
+    level: name,
+    time: new Date().toISOString(),
+    message: text.replace(/\S+@\S+/g, '[e-mail]').slice(0, 300),
+    code: code === undefined ? undefined : String(code).slice(0, 60),
+    requestId,
+  });
+  if (recent.length > RECENT_PROBLEMS_MAX) recent.splice(0, recent.length - RECENT_PROBLEMS_MAX);
+}
+
 export const LOG_OPTIONS: pino.LoggerOptions = {
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' || process.env.VITEST ? 'silent' : 'info'),
   redact: {
@@ -66,6 +128,17 @@ export const LOG_OPTIONS: pino.LoggerOptions = {
     censor: '[redacted]',
   },
   serializers: { err: serializeError },
+  // Every line written while a request is answered names it (the request log line itself too).
+  mixin: () => {
+    const store = requestContext.getStore();
+    return store ? { requestId: store.requestId } : {};
+  },
+  hooks: {
+    logMethod(args, method, level) {
+      if (level >= 40) remember(args, level);
+      method.apply(this, args);
+    },
+  },
 };
 
 /** A logger with the app's options; tests pass a destination to read what would be written. */

@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { devMailbox } from '../db/schema.ts';
 import { loggablePath, logger } from './logger.ts';
+import { mailsFailed, mailsSent } from './metrics.ts';
 
 export interface Mail {
   to: string;
@@ -16,8 +17,13 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** Real mail only: resolves when the SMTP server answers and accepts our login (the System page). */
+  verify?(): Promise<void>;
   close(): void;
 }
+
+/** How long the System page waits for the SMTP server to answer. */
+const VERIFY_TIMEOUT_MS = 5000;
 
 /**
  * Real mail through SMTP_URL; without it each mail goes to the server log (with its
@@ -31,14 +37,28 @@ export function createMailer(opts: {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
-      async send(mail) {
+      send: counted('smtp', async (mail) => {
         await transport.sendMail({ from: await opts.from(), ...mail });
+      }),
+      verify: async () => {
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(Object.assign(new Error('SMTP server did not answer'), { code: 'ETIMEDOUT' })),
+            VERIFY_TIMEOUT_MS,
+          );
+        });
+        try {
+          await Promise.race([transport.verify(), late]);
+        } finally {
+          clearTimeout(timer);
+        }
       },
       close: () => transport.close(),
     };
   }
   return {
-    async send(mail) {
+    send: counted('dev', async (mail) => {
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
       const [row] = await opts.db
         .insert(devMailbox)
@@ -56,8 +76,21 @@ export function createMailer(opts: {
         { mailId: row?.id, links: links.map(loggableLink) },
         'mail (no SMTP_URL): kept in the dev mailbox',
       );
-    },
+    }),
     close: () => {},
+  };
+}
+
+/** `send`, counted in mails_sent_total or mails_failed_total (lib/metrics.ts). */
+function counted(transport: 'smtp' | 'dev', send: (mail: Mail) => Promise<void>): Mailer['send'] {
+  return async (mail) => {
+    try {
+      await send(mail);
+    } catch (err) {
+      mailsFailed.inc({ transport });
+      throw err;
+    }
+    mailsSent.inc({ transport });
   };
 }
 

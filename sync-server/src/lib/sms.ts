@@ -3,6 +3,7 @@ import type { TwilioConfig } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { devSmsOutbox } from '../db/schema.ts';
 import { logger } from './logger.ts';
+import { smsFailed, smsSent } from './metrics.ts';
 
 // SMS (decision 024): the official `twilio` SDK when TWILIO_* is configured (TWILIO_API_BASE points
 // it at a stand-in in tests); without it each SMS goes to the dev outbox a SuperAdmin can read,
@@ -23,23 +24,38 @@ export function createSmsSender(opts: { twilio: TwilioConfig | undefined; db: Db
     const from = config.from;
     return {
       authToken: config.authToken,
-      async send(to, body) {
+      send: counted('twilio', async (to, body) => {
         const message = await client.messages.create(
           from.startsWith('MG') ? { to, body, messagingServiceSid: from } : { to, body, from },
         );
         return { providerId: message.sid };
-      },
+      }),
     };
   }
   return {
     authToken: undefined,
-    async send(to, body) {
+    send: counted('dev', async (to, body) => {
       const [row] = await opts.db
         .insert(devSmsOutbox)
         .values({ toNumber: to, body })
         .returning({ id: devSmsOutbox.id });
       logger.info({ smsId: row?.id }, 'SMS (no Twilio configured): kept in the dev SMS outbox');
       return { providerId: `dev-${row?.id ?? 0}` };
-    },
+    }),
+  };
+}
+
+/** `send`, counted in sms_sent_total or sms_failed_total (lib/metrics.ts). */
+function counted(transport: 'twilio' | 'dev', send: SmsSender['send']): SmsSender['send'] {
+  return async (to, body) => {
+    let answer: { providerId: string };
+    try {
+      answer = await send(to, body);
+    } catch (err) {
+      smsFailed.inc({ transport });
+      throw err;
+    }
+    smsSent.inc({ transport });
+    return answer;
   };
 }

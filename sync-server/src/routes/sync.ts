@@ -23,6 +23,7 @@ import { defineRawRoute } from '../http/define-route.ts';
 import type { AppEnv } from '../http/context.ts';
 import { router } from '../http/openapi-app.ts';
 import { DomainError, unauthorized } from '../lib/errors.ts';
+import { syncEventStreams, syncPullDuration, syncPushDuration, timeInto } from '../lib/metrics.ts';
 import { getNextTournament } from '../services/tournaments.ts';
 import { onEventStreamsEnd, subscribePokes } from '../sync/pokes.ts';
 import { pull } from '../sync/pull.ts';
@@ -124,7 +125,9 @@ syncRoutes
   .openapi(pushRoute, async (c) => {
     const caller = c.get('caller');
     if (!caller) throw unauthorized();
+    const done = timeInto(syncPushDuration);
     const answer = await push(c.get('deps'), caller, c.req.valid('json'));
+    done();
     // A refusal's message may be a reference (a rule's field message, decision 037): the
     // pusher reads it in its language; the recorded result keeps the reference.
     const reader = translatorFor(requestLocale(c));
@@ -134,7 +137,10 @@ syncRoutes
     return c.json({ ...answer, results }, 200);
   })
   .openapi(pullRoute, async (c) => {
-    const answer = await pull(c.get('deps'), c.get('caller'), c.req.valid('json'));
+    const request = c.req.valid('json');
+    const done = timeInto(syncPullDuration, { scope: request.scope });
+    const answer = await pull(c.get('deps'), c.get('caller'), request);
+    done();
     // The rows go as stored (a generated division title stays a reference): the device keeps
     // them and shows them in its page's language (docs/decisions/037-english-and-french.md).
     // Rejections' messages are read now, in the request's language.
@@ -192,6 +198,7 @@ syncRoutes
         },
         wake,
       );
+      syncEventStreams.inc({ scope });
       try {
         // Listening from here on: the client pulls now, then on every poke.
         await stream.write(': connected\n\n');
@@ -212,6 +219,7 @@ syncRoutes
           await stream.write(': heartbeat\n\n');
         }
       } finally {
+        syncEventStreams.dec({ scope });
         clearTimeout(expiry);
         stopOnShutdown();
         unsubscribe();

@@ -58,7 +58,7 @@ describe('admin navigation by role', () => {
     expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
   });
 
-  it('a super admin also has the More menu with every settings page, Communications and the dev outbox, without a second Logout', async () => {
+  it('a super admin also has the More menu with every settings page, Communications, the dev outbox and the System page, without a second Logout', async () => {
     signIn(['SuperAdmin']);
     renderAt('/admin/registrations');
     expect(await navText()).toBe(
@@ -81,6 +81,7 @@ describe('admin navigation by role', () => {
       'Backups',
       'Communications',
       'Dev Outbox',
+      'System',
     ]);
     expect(within(menu).getByRole('menuitem', { name: 'Event Types' })).toHaveAttribute(
       'href',

@@ -150,6 +150,8 @@ export const PAGES = {
   // The dev outbox (decision 024): the SMS and mails a server without Twilio or SMTP_URL keeps
   // instead of sending; SuperAdmin only, as its /api routes are.
   devOutbox: { path: '/admin/dev-outbox', title: msg('page.devOutbox'), roles: SUPER_ADMIN_ROLES },
+  // The System page (decision 041): database, mail, SMS, job queue, disk and recent errors.
+  system: { path: '/admin/system', title: msg('page.system'), roles: SUPER_ADMIN_ROLES },
   // The settings pages (decision 007): SuperAdmin only.
   tournaments: { path: '/admin/tournaments', title: msg('page.tournaments'), roles: SUPER_ADMIN_ROLES },
   divisions: { path: '/admin/divisions', title: msg('page.divisions'), roles: SUPER_ADMIN_ROLES },
@@ -202,11 +204,12 @@ export const SETTINGS_NAV: readonly StaticPageKey[] = [
 ];
 
 /**
- * The More menu (SuperAdmin only): the settings pages, then Communications, then the dev outbox.
+ * The More menu (SuperAdmin only): the settings pages, then Communications, the dev outbox and
+ * the System page.
  */
 export const MORE_MENU = {
   roles: SUPER_ADMIN_ROLES,
-  pages: [...SETTINGS_NAV, 'communications', 'devOutbox'] as readonly StaticPageKey[],
+  pages: [...SETTINGS_NAV, 'communications', 'devOutbox', 'system'] as readonly StaticPageKey[],
 };
 
 /**

@@ -4,6 +4,7 @@ import { communicationsRoutes } from '../features/communications/routes.tsx';
 import { competitorsRoutes } from '../features/competitors/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { devOutboxRoutes } from '../features/dev-outbox/routes.tsx';
+import { systemRoutes } from '../features/system/routes.tsx';
 import { checkInRoutes } from '../features/check-in/routes.tsx';
 import { paymentRoutes } from '../features/payments/routes.tsx';
 import { walkInRoutes } from '../features/walk-in/routes.tsx';
@@ -110,6 +111,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to={href('dashboard')} replace /> },
               ...communicationsRoutes,
               ...devOutboxRoutes,
+              ...systemRoutes,
               ...dashboardRoutes,
               ...competitorsRoutes,
               ...checkInRoutes,

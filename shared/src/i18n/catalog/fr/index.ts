@@ -6,6 +6,7 @@ import { pages } from './pages.ts';
 import { public_ } from './public.ts';
 import { server } from './server.ts';
 import { staff } from './staff.ts';
+import { system } from './system.ts';
 import { venue } from './venue.ts';
 
 // Le catalogue français (français canadien : « courriel », « inscription », « compétiteur »).
@@ -19,4 +20,5 @@ export const fr: Record<MessageKey, string> = {
   ...venue,
   ...server,
   ...mail,
+  ...system,
 };
