@@ -16,7 +16,7 @@ export interface RingLock {
 let cached: { raw: string | null; lock: RingLock | null } = { raw: null, lock: null };
 
 function read(): RingLock | null {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = localStorage.getItem(KEY);
   } catch {
