@@ -26,6 +26,14 @@ export const olga: Person = {
   first: 'Olga',
   last: 'Official',
 };
+/** A ring official's own account (decision 042): the matchday screen and nothing else. */
+export const rita: Person = {
+  email: 'rita@example.test',
+  password: PASSWORD,
+  role: 'RingOfficial',
+  first: 'Rita',
+  last: 'Ring',
+};
 export const omar: Person = {
   email: 'omar@example.test',
   password: PASSWORD,

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { AccountRole } from '@tournament/shared';
 import { startMailCatcher, type ParsedMail } from './mail-catcher.ts';
 
 /** The repository root: the server and the admin CLI run from here. */
@@ -23,7 +24,8 @@ process.once('exit', () => {
   for (const proc of running) proc.kill('SIGKILL');
 });
 
-export type Role = 'Customer' | 'CheckInAdmin' | 'TournamentDirector' | 'SuperAdmin';
+/** The account roles of the one role table (shared/src/domain/roles.ts). */
+export type Role = AccountRole;
 
 export interface StackUser {
   email: string;

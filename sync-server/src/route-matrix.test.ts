@@ -13,9 +13,9 @@ import { competitorInput, insertFamily } from './testing/fixtures.ts';
 import { createTestApp } from './testing/harness.ts';
 
 // The route x role matrix (decision 003). Every operation of GET /api/openapi.json, read from the
-// document (so routes added later are covered without touching this file), is called by six
-// callers: a visitor, customer A, customer B, a CheckInAdmin, a TournamentDirector and a
-// SuperAdmin. Its roles come from the single role table (shared/src/contract/access.ts):
+// document (so routes added later are covered without touching this file), is called by seven
+// callers: a visitor, customer A, customer B, a CheckInAdmin, a RingOfficial, a
+// TournamentDirector and a SuperAdmin. Its roles come from the single role table (shared/src/contract/access.ts):
 // - a caller outside them gets 401 (visitor) or 403 (signed in), and the database is unchanged;
 // - a caller inside never gets 401 or 403 (nor a 5xx), with path parameters naming customer
 //   A's real rows so the route does real work;
@@ -56,6 +56,7 @@ afterAll(() => t.close());
 const customerA = await t.createUser('Customer');
 const customerB = await t.createUser('Customer');
 const checkInAdmin = await t.createUser('CheckInAdmin');
+const ringOfficial = await t.createUser('RingOfficial');
 const director = await t.createUser('TournamentDirector');
 const superAdmin = await t.createUser('SuperAdmin');
 interface CallerCase {
@@ -68,6 +69,7 @@ const CALLERS: CallerCase[] = [
   { name: 'customer A', roles: ['Customer'], token: customerA.token },
   { name: 'customer B', roles: ['Customer'], token: customerB.token },
   { name: 'a CheckInAdmin', roles: ['CheckInAdmin'], token: checkInAdmin.token },
+  { name: 'a RingOfficial', roles: ['RingOfficial'], token: ringOfficial.token },
   { name: 'a TournamentDirector', roles: ['TournamentDirector'], token: director.token },
   { name: 'a SuperAdmin', roles: ['SuperAdmin'], token: superAdmin.token },
 ];
@@ -195,6 +197,10 @@ const REQUESTS: Record<string, { body?: () => unknown; query?: string; ofA?: boo
   },
   'PUT /api/registration/contact-preferences/{contactId}': {
     body: () => ({ agreedToSmsDivisionNotifications: false, agreedToEmailDivisionNotifications: true }),
+  },
+  // Someone's wrong password: the check runs (422), the tablet's session is untouched.
+  'POST /api/matchday/ring-lock/unlock': {
+    body: () => ({ email: 'nobody@example.com', password: 'not their password' }),
   },
   // The signage scope is open to everyone; each scope's own roles are checked below.
   'POST /sync/push': {

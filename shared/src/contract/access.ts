@@ -1,6 +1,7 @@
 import {
   ANYONE_ROLES as ANYONE,
   DIRECTOR_ROLES as DIRECTORS,
+  RING_ROLES as RING,
   SIGNED_IN_ROLES as SIGNED_IN,
   STAFF_ROLES as STAFF,
   SUPER_ADMIN_ROLES as SUPER_ADMIN,
@@ -17,6 +18,7 @@ export {
   SIGNED_IN_ROLES as SIGNED_IN,
   STAFF_ROLES as STAFF,
   DIRECTOR_ROLES as DIRECTORS,
+  RING_ROLES as RING,
   SUPER_ADMIN_ROLES as SUPER_ADMIN,
 } from '../domain/roles.ts';
 
@@ -115,6 +117,9 @@ export const API_ACCESS = {
   'GET /api/signage/ring-assignments/{tournamentId}': ANYONE,
   'GET /api/results/{tournamentId}': ANYONE,
   'GET /api/registration/schedule/{tournamentId}': SIGNED_IN,
+  // A tablet locked to one ring asks a director's password to unlock (decision 042): the ring
+  // tablet calls it, signed in as a ring official or a director.
+  'POST /api/matchday/ring-lock/unlock': RING,
   'GET /api/admin/matchmaking': DIRECTORS,
   'GET /api/admin/matchmaking/options/{tournamentId}': DIRECTORS,
   'POST /api/admin/matchmaking/drafts': DIRECTORS,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../domain/messages.ts';
 import { freeText, TEXT_MESSAGES } from '../domain/text.ts';
+import { emailField, secretText } from '../domain/validation.ts';
 import { endpoint } from './endpoint.ts';
 import type { PathParam } from './paths.ts';
 import { MessageSchema } from './public.ts';
@@ -21,6 +22,8 @@ export const MATCHDAY_PATHS = {
   results: (tournamentId: PathParam) => `/api/results/${tournamentId}`,
   /** A family's own competitors' divisions, rings and estimated start times. */
   schedule: (tournamentId: PathParam) => `/api/registration/schedule/${tournamentId}`,
+  /** A director's password, asked by a tablet locked to one ring before it unlocks (decision 042). */
+  unlockRing: '/api/matchday/ring-lock/unlock',
 } as const;
 
 const PathId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -51,6 +54,15 @@ export const AdminRingSchema = z.object({
 });
 export type AdminRing = z.infer<typeof AdminRingSchema>;
 export const AdminRingListSchema = z.array(AdminRingSchema);
+
+// ---- Unlocking a ring tablet (decision 042) ----
+
+/** A director's e-mail and password, typed on the locked tablet; nothing else is sent or kept. */
+export const RingUnlockRequestSchema = z.object({
+  email: emailField(),
+  password: secretText(),
+});
+export type RingUnlockRequest = z.input<typeof RingUnlockRequestSchema>;
 
 // ---- Signage (docs/product.md §3, exactly) ----
 
@@ -183,5 +195,11 @@ export const MATCHDAY_API = {
     path: P.schedule('{tournamentId}'),
     params: byTournament,
     response: CompetitorScheduleSchema,
+  }),
+  unlockRing: endpoint({
+    method: 'post',
+    path: P.unlockRing,
+    body: RingUnlockRequestSchema,
+    response: MessageSchema,
   }),
 } as const;

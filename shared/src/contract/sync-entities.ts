@@ -231,10 +231,13 @@ export const SyncDivisionEntrySchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   school: z.string(),
-  /** SPEC section 3: 1 Male, 2 Female. */
-  gender: z.number().int(),
-  /** Age on tournament day (leaderboard groups). */
-  age: z.number().int(),
+  /**
+   * SPEC section 3: 1 Male, 2 Female. Null for a RingOfficial (decision 042): only directors,
+   * whose leaderboard groups by it, receive it.
+   */
+  gender: z.number().int().nullable(),
+  /** Age on tournament day (leaderboard groups); null for a RingOfficial, as `gender`. */
+  age: z.number().int().nullable(),
   noShow: z.boolean(),
   version: z.number().int(),
 });

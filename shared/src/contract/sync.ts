@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANYONE_ROLES, DIRECTOR_ROLES, SIGNED_IN_ROLES, STAFF_ROLES, type Role } from '../domain/roles.ts';
+import { ANYONE_ROLES, RING_ROLES, SIGNED_IN_ROLES, STAFF_ROLES, type Role } from '../domain/roles.ts';
 import { machineText } from '../domain/text.ts';
 import type { SyncEntities, SyncEntity, SyncIdOf } from './sync-entities.ts';
 
@@ -18,7 +18,8 @@ export type SyncScope = z.infer<typeof SyncScopeSchema>;
 /** Who may pull (and listen to) each scope, and push the mutators of that scope. */
 export const SYNC_SCOPE_ROLES = {
   checkin: STAFF_ROLES,
-  matchday: DIRECTOR_ROLES,
+  // Ring officials and directors (decision 042); the set-up mutators narrow it to directors.
+  matchday: RING_ROLES,
   signage: ANYONE_ROLES,
   customer: SIGNED_IN_ROLES,
 } as const satisfies Record<SyncScope, readonly Role[]>;

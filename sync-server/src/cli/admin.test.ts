@@ -90,13 +90,13 @@ describe('admin CLI create-user', () => {
       const file = path.join(dataDir, 'staff.json');
       const write = (accounts: unknown) => fs.writeFileSync(file, JSON.stringify(accounts));
       write([
-        { email: 'ring1@example.com', password: 'ring one pw', role: 'CheckInAdmin', first: 'Ring' },
+        { email: 'ring1@example.com', password: 'ring one pw', role: 'RingOfficial', first: 'Ring' },
         { email: 'desk@example.com', password: 'desk desk pw', role: 'TournamentDirector' },
       ]);
       const created = await admin('create-users', '--file', file);
       expect(created.code).toBe(0);
       expect(created.stdout).toMatch(
-        /Created CheckInAdmin ring1@example\.com .*\n.*Created TournamentDirector desk@example\.com/,
+        /Created RingOfficial ring1@example\.com .*\n.*Created TournamentDirector desk@example\.com/,
       );
 
       // A new account beside an existing one (another case): neither is made.
@@ -140,7 +140,7 @@ describe('admin CLI create-user', () => {
       );
       expect(badRole.code).not.toBe(0);
       expect(badRole.stderr).toMatch(
-        /--role must be one of Customer, CheckInAdmin, TournamentDirector, SuperAdmin/,
+        /--role must be one of Customer, CheckInAdmin, RingOfficial, TournamentDirector, SuperAdmin/,
       );
 
       const badEmail = await admin(

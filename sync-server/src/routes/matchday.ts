@@ -1,6 +1,8 @@
 import { MATCHDAY_API as M, msg } from '@tournament/shared';
 import { defineRoute } from '../http/define-route.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { requireCaller, router } from '../http/openapi-app.ts';
+import { confirmDirectorPassword } from '../services/accounts.ts';
 import { competitorSchedule, publicResults, signageRingAssignments } from '../services/matchday-public.ts';
 import { createRing, deleteRing, reorderRings, updateRing } from '../services/rings.ts';
 
@@ -91,4 +93,20 @@ export const matchdayRoutes = router()
         await competitorSchedule(c.get('deps'), requireCaller(c), c.req.valid('param').tournamentId),
         200,
       ),
+  )
+  .openapi(
+    defineRoute(MOUNT, M.unlockRing, {
+      tags: ['rings'],
+      security: [{ bearer: [] }],
+      summary: "Check a director's e-mail and password before a ring tablet unlocks (decision 042)",
+      ok: 'The password is a director’s: the tablet may unlock',
+      errors: {
+        422: 'Not a director’s e-mail and password (422, so the tablet stays signed in)',
+        429: 'Too many attempts',
+      },
+    }),
+    async (c) => {
+      await confirmDirectorPassword(c.get('deps'), c.req.valid('json'), clientAddress(c));
+      return c.json({ message: msg('server.ringLock.unlocked') }, 200);
+    },
   );

@@ -3,6 +3,9 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ACCOUNT_ROLES,
+  DIRECTOR_ROLES,
+  hasAnyRole,
+  msg,
   USER_MESSAGES,
   type AccountRole,
   type AuthenticateRequestSchema,
@@ -12,6 +15,7 @@ import {
   type Locale,
   type RegisterRequestSchema,
   type ResetRequestSchema,
+  type RingUnlockRequestSchema,
   translatorFor,
 } from '@tournament/shared';
 import { accountLinks, rateLimits, refreshTokens, users } from '../db/schema.ts';
@@ -48,6 +52,8 @@ export const ACCOUNT_LIMITS = {
   // Decision 018: counted per link (the hash sent), not per user id, so bogus attempts naming
   // a user id cannot lock that user's real link.
   reset: { account: [10, 60 * 60], address: [30, 60 * 60] },
+  // A locked ring tablet asking a director's password (decision 042): as sign-in.
+  ringUnlock: { account: [10, 15 * 60], address: [100, 15 * 60] },
 } as const satisfies Record<string, { account: readonly [number, number]; address: readonly [number, number] }>;
 
 type User = typeof users.$inferSelect;
@@ -318,6 +324,26 @@ export async function authenticate(
   // A device's count is of failures in a row: a success starts it again.
   if (device) await deps.database.db.delete(rateLimits).where(eq(rateLimits.key, deviceKey));
   return { session: await issueSession(deps, user), deviceCookie: withDeviceEntry(deps.tokens.key, deviceCookie, user.id) };
+}
+
+/**
+ * Unlocking a tablet locked to one ring (decision 042): the e-mail and password must be a
+ * verified TournamentDirector's or SuperAdmin's. Nothing is issued (the tablet stays signed in
+ * as it was), and a refusal is 422, not 401 or 403, which would sign the tablet out. Throttled
+ * as sign-in is, per account and per address.
+ */
+export async function confirmDirectorPassword(
+  deps: Deps,
+  input: z.output<typeof RingUnlockRequestSchema>,
+  address: string,
+): Promise<void> {
+  await limit(deps, 'ringUnlock', input.email, address);
+  const user = await findByEmail(deps, input.email);
+  const matches = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
+  if (!user?.passwordHash || !matches || !user.verifiedAt)
+    throw new DomainError('bad_credentials', USER_MESSAGES.badCredentials, 422);
+  if (!hasAnyRole(user.roles, DIRECTOR_ROLES))
+    throw new DomainError('not_a_director', msg('server.ringLock.notDirector'), 422);
 }
 
 /**

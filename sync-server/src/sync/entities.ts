@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
+  DIRECTOR_ROLES,
+  hasAnyRole,
   SYNC_REGISTRY,
   type SyncCompetitor,
   type SyncEntities,
@@ -91,6 +93,13 @@ export interface SyncModel {
   access: Readonly<Record<string, EntityAccess>>;
 }
 
+/**
+ * Whether the caller of a matchday pull gets more than a ring official needs (decision 042):
+ * directors do (the leaderboard groups by age and gender; who checked a child in). A
+ * RingOfficial gets competitor names, schools and check-in state only.
+ */
+const seesBeyondTheRing = (q: PullQuery) => hasAnyRole(q.caller?.roles ?? [], DIRECTOR_ROLES);
+
 /** Numbers of a query's ids (the numeric-keyed readers). */
 const numbers = (ids: readonly (number | string)[] | undefined) => ids?.map(Number);
 
@@ -115,8 +124,10 @@ const competitorsAccess: EntityAccess<SyncCompetitor> = {
       sinceVersion: q.sinceVersion,
       ...(q.scope === 'customer' ? { ownerUserId: q.caller?.personId ?? 0 } : {}),
     });
-    // A family sees that its child is checked in, not which volunteer did it.
-    return q.scope === 'customer'
+    // A family sees that its child is checked in, not which volunteer did it; nor does a ring
+    // official (decision 042).
+    const hideWho = q.scope === 'customer' || (q.scope === 'matchday' && !seesBeyondTheRing(q));
+    return hideWho
       ? rows.map((c) => ({ ...c, checkedInBy: null, checkedInByName: null }))
       : rows;
   },
@@ -220,7 +231,10 @@ const divisionsAccess: EntityAccess<SyncEntities['divisions']> = {
 
 const divisionEntriesAccess: EntityAccess<SyncEntities['divisionEntries']> = {
   table: 'division_entries',
-  pull: (db, q) => divisionEntryRows(db, matchdayFilter(divisionEntries, q)),
+  async pull(db, q) {
+    const rows = await divisionEntryRows(db, matchdayFilter(divisionEntries, q));
+    return seesBeyondTheRing(q) ? rows : rows.map((e) => ({ ...e, age: null, gender: null }));
+  },
   read: (tx, q) => divisionEntryRows(tx, matchdayFilter(divisionEntries, q)),
   async write(tx, before, after) {
     if (before.noShow === after.noShow) return false;

@@ -12,9 +12,10 @@ import { matchdayWorld, type MatchdayWorld } from '../testing/matchday-fixtures.
 
 let t: TestApp;
 let w: MatchdayWorld;
-let director: { token: string };
-let director2: { token: string };
-let official: { token: string };
+type Account = Awaited<ReturnType<TestApp['createUser']>>;
+let director: Account;
+let director2: Account;
+let official: Account;
 let checkIn: { token: string };
 let tournamentId: number;
 let forms: number;
@@ -33,7 +34,7 @@ beforeAll(async () => {
   t = await createTestApp({ now: '2026-11-22T12:00:00Z' });
   director = await t.createUser('TournamentDirector', { firstName: 'Dee', lastName: 'Rector' });
   director2 = await t.createUser('TournamentDirector', { firstName: 'Dot', lastName: 'Second' });
-  official = await t.createUser('TournamentDirector', { firstName: 'Ora', lastName: 'Official' });
+  official = await t.createUser('RingOfficial', { firstName: 'Ora', lastName: 'Official' });
   checkIn = await t.createUser('CheckInAdmin');
   const admin = await t.createUser('SuperAdmin');
   const parent = await t.createUser('Customer');
@@ -380,5 +381,124 @@ describe('matchday through push and pull', () => {
     expect(puts(again.body.patch, 'rings')).toEqual([expect.objectContaining({ id: ring2, isOpen: false })]);
     const api = (await t.call('GET', `/api/signage/ring-assignments/${tournamentId}`)).json;
     expect(api.find((r: { ringId: number }) => r.ringId === ring2).isOpen).toBe(false);
+  });
+
+  it('refuses a RingOfficial the day’s set-up with 403 (rings, queues, balancing, leaderboard groups), applying nothing', async () => {
+    const ringsBefore = await t.db.select().from(rings).where(eq(rings.tournamentId, tournamentId));
+    const divisionsBefore = await t.db
+      .select()
+      .from(ringDivisions)
+      .where(eq(ringDivisions.tournamentId, tournamentId))
+      .orderBy(asc(ringDivisions.id));
+    const attempts: [string, unknown][] = [
+      ['setRingOpen@1', { ringId: ring1, isOpen: false }],
+      ['assignDivision@1', { divisionId: div.get(SPARRING), ringId: ring2 }],
+      ['reorderQueue@1', { ringId: ring1, divisionIds: [div.get(SPARRING)] }],
+      ['balanceRings@1', {}],
+      [
+        'setLeaderboardGroups@1',
+        { tournamentId, groups: [{ id: 'all', label: 'All', minAge: 0, maxAge: 200, gender: null }] },
+      ],
+    ];
+    for (const [name, args] of attempts) {
+      const d = device(official.token);
+      d.queue(name, args);
+      expect((await d.push()).status, name).toBe(403);
+    }
+    expect(await t.db.select().from(rings).where(eq(rings.tournamentId, tournamentId))).toEqual(ringsBefore);
+    expect(
+      await t.db
+        .select()
+        .from(ringDivisions)
+        .where(eq(ringDivisions.tournamentId, tournamentId))
+        .orderBy(asc(ringDivisions.id)),
+    ).toEqual(divisionsBefore);
+    // Nor may a ring tablet read check-in's scope (registrations, payments) or take a check-in.
+    expect(
+      (
+        await t.call(
+          'POST',
+          '/sync/pull',
+          { clientGroupId: 'g-ro', clientId: 'c-ro', cookie: null, scope: 'checkin' },
+          official.token,
+        )
+      ).status,
+    ).toBe(403);
+    const c = device(official.token);
+    c.queue('checkInCompetitor@1', { competitorId: kid.get('Fin') });
+    expect((await c.push()).status).toBe(403);
+  });
+
+  it('gives a RingOfficial’s matchday pull names, schools and check-in state, and nothing more of a family', async () => {
+    // Fin is checked in at the door, so the check-in state (and who took it) has something to show.
+    expect(
+      (await device(checkIn.token).run('checkInCompetitor@1', { competitorId: kid.get('Fin') })).status,
+    ).toBe('applied');
+    const { body, text } = await device(official.token).pull('matchday');
+    const fin = puts(body.patch, 'competitors').find((c) => c.id === kid.get('Fin'));
+    expect(Object.keys(fin).sort()).toEqual(
+      [
+        'checkedInAt',
+        'checkedInBy',
+        'checkedInByName',
+        'firstName',
+        'id',
+        'lastName',
+        'registrationId',
+        'version',
+      ].sort(),
+    );
+    expect(fin).toMatchObject({
+      firstName: 'Fin',
+      lastName: 'Rossi',
+      checkedInBy: null,
+      checkedInByName: null,
+    });
+    expect(fin.checkedInAt).not.toBeNull();
+    const entry = puts(body.patch, 'divisionEntries').find((e) => e.competitorId === kid.get('Fin'));
+    expect(entry).toMatchObject({
+      firstName: 'Fin',
+      lastName: 'Rossi',
+      school: 'North Dojo',
+      age: null,
+      gender: null,
+    });
+    // No birth date, emergency contact, weight, e-mail or phone of a family, in any row.
+    expect(text).not.toMatch(/\d{4}-01-01|7055550100|\bSam\b|Parent|@example|weightKg|dateOfBirth|emergency/);
+    // A director's pull of the same scope keeps what the leaderboard groups by.
+    const directors = await device(director.token).pull('matchday');
+    expect(
+      puts(directors.body.patch, 'divisionEntries').find((e) => e.competitorId === kid.get('Fin')),
+    ).toMatchObject({
+      age: 14,
+      gender: 1,
+    });
+  });
+});
+
+describe('unlocking a tablet locked to one ring (decision 042)', () => {
+  const unlock = (body: unknown, token: string) =>
+    t.call('POST', '/api/matchday/ring-lock/unlock', body, token);
+
+  it('accepts a director’s e-mail and password typed on a ring official’s tablet', async () => {
+    const res = await unlock({ email: director.user.email, password: director.password }, official.token);
+    expect(res.status, res.text).toBe(200);
+  });
+
+  it('refuses a ring official’s own password and a wrong one with 422, keeping the tablet signed in', async () => {
+    const own = await unlock({ email: official.user.email, password: official.password }, official.token);
+    expect(own.status).toBe(422);
+    expect(own.json.message).toBe('Only a tournament director or a super admin can unlock this tablet.');
+    const wrong = await unlock({ email: director.user.email, password: 'not the password' }, official.token);
+    expect(wrong.status).toBe(422);
+    expect(wrong.json.message).toBe('The e-mail address or password is incorrect.');
+    // The tablet's own session still works.
+    expect((await device(official.token).pull('matchday')).body.patch.length).toBeGreaterThan(0);
+  });
+
+  it('is the ring tablets’ alone: a CheckInAdmin is refused with 403, a visitor with 401', async () => {
+    const body = { email: director.user.email, password: director.password };
+    expect((await unlock(body, checkIn.token)).status).toBe(403);
+    expect((await t.call('POST', '/api/matchday/ring-lock/unlock', body)).status).toBe(401);
   });
 });

@@ -51,6 +51,15 @@ describe('admin navigation by role', () => {
     expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
   });
 
+  it('a ring official sees Matchday only, and is refused the registrations desk (decision 042)', async () => {
+    signIn(['RingOfficial']);
+    renderAt('/admin/registrations');
+    expect(await navText()).toBe('Matchday');
+    expect(await screen.findByText(tm(MESSAGES.noPermission))).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Registrations', level: 1 })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
+  });
+
   it('a tournament director sees Dashboard to Rings, and no More menu', async () => {
     signIn(['TournamentDirector']);
     renderAt('/admin/registrations');
@@ -109,6 +118,19 @@ describe('a bare /admin', () => {
     const router = renderAt('/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/registrations'));
     expect(screen.queryByText(tm(MESSAGES.noPermission))).toBeNull();
+  });
+
+  it('a ring official may open the matchday screen and no other admin page (decision 042)', () => {
+    expect(mayOpen('/admin/matchday', ['RingOfficial'])).toBe(true);
+    for (const path of [
+      '/admin/dashboard',
+      '/admin/registrations',
+      '/admin/payments',
+      '/admin/check-in',
+      '/admin/rings',
+      '/admin/matchday/leaderboard',
+    ])
+      expect(mayOpen(path, ['RingOfficial']), path).toBe(false);
   });
 });
 

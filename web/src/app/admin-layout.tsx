@@ -53,10 +53,15 @@ export function AdminLayout() {
   if (!hasAnyRole(roles, PAGES.admin.roles)) {
     return <Alert variant="danger">{tm(MESSAGES.needsAuthentication)}</Alert>;
   }
-  // A bare /admin goes to the dashboard (docs/product.md §2); a check-in admin, who may not
-  // see it, goes where login sends them (docs/product.md §4).
+  // A bare /admin goes to the dashboard (docs/product.md §2); a check-in admin or a ring
+  // official, who may not see it, goes where login sends them (docs/product.md §4, decision 042).
   if (/^\/admin\/?$/.test(pathname) && !mayOpen(href('dashboard'), roles)) {
-    return <Navigate to={href('registrations')} replace />;
+    return (
+      <Navigate
+        to={mayOpen(href('registrations'), roles) ? href('registrations') : href('matchday')}
+        replace
+      />
+    );
   }
   const allowed = mayOpen(pathname, roles);
 

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { SchemeToggle } from '../components/scheme-toggle.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { t, tm } from '../lib/i18n.tsx';
-import { isStaff, logout, useSession } from '../lib/session.ts';
+import { isStaff, logout, useSession, worksInAdminArea } from '../lib/session.ts';
 import { Flag, useSiteSettings } from '../lib/site-settings.tsx';
 import { cn } from '../lib/utils.ts';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -52,9 +52,10 @@ export function Header() {
           <Button asChild size="sm" className="shrink-0">
             <Link to={href('customerHome')}>{tm(PAGES.registrationStart.title)}</Link>
           </Button>
-          {isStaff(session) && (
+          {worksInAdminArea(session) && (
             <Button asChild size="sm" variant="outline">
-              <Link to={href('registrations')}>
+              {/* A ring official's admin area is the matchday screen (decision 042). */}
+              <Link to={isStaff(session) ? href('registrations') : href('matchday')}>
                 <Shield aria-hidden="true" />
                 {tm(PAGES.admin.title)}
               </Link>

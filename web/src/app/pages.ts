@@ -2,8 +2,10 @@ import { matchRoutes, type PathParam } from 'react-router';
 import { msg } from '@shared/i18n/message-ref.ts';
 import {
   ANYONE_ROLES,
+  ADMIN_AREA_ROLES,
   DIRECTOR_ROLES,
   hasAnyRole,
+  RING_ROLES,
   SIGNED_IN_ROLES,
   STAFF_ROLES,
   SUPER_ADMIN_ROLES,
@@ -77,7 +79,8 @@ export const PAGES = {
   share: { path: '/share', title: msg('page.share'), roles: SIGNED_IN_ROLES },
 
   // The admin area (docs/product.md §2 and §6).
-  admin: { path: '/admin', title: msg('page.admin'), roles: STAFF_ROLES },
+  // The admin area holds the desk staff and ring officials (decision 042); each page narrows it.
+  admin: { path: '/admin', title: msg('page.admin'), roles: ADMIN_AREA_ROLES },
   dashboard: { path: '/admin/dashboard', title: msg('page.dashboard'), roles: DIRECTOR_ROLES },
   competitors: { path: '/admin/competitors', title: msg('page.competitors'), roles: DIRECTOR_ROLES },
   registrations: { path: '/admin/registrations', title: msg('page.registrations'), roles: STAFF_ROLES },
@@ -137,7 +140,8 @@ export const PAGES = {
     roles: DIRECTOR_ROLES,
   },
   // Rings and matchday (decision 023).
-  matchday: { path: '/admin/matchday', title: msg('page.matchday'), roles: DIRECTOR_ROLES },
+  // Ring officials run the matchday screen, nothing else of the admin area (decision 042).
+  matchday: { path: '/admin/matchday', title: msg('page.matchday'), roles: RING_ROLES },
   leaderboard: { path: '/admin/matchday/leaderboard', title: msg('page.leaderboard'), roles: DIRECTOR_ROLES },
   rings: { path: '/admin/rings', title: msg('page.rings'), roles: DIRECTOR_ROLES },
   // Communications and its audience picker (decision 024).

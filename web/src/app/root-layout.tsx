@@ -4,7 +4,7 @@ import { PageAlert } from '../components/page-alert.tsx';
 import { t } from '../lib/i18n.tsx';
 import { clearImpersonatedUserId } from '../lib/impersonation.ts';
 import { usePageAlert } from '../lib/page-alert.tsx';
-import { isStaff, useSession } from '../lib/session.ts';
+import { useSession, worksInAdminArea } from '../lib/session.ts';
 import { useSiteSettingsError, useSiteSettingsSettled } from '../lib/site-settings.tsx';
 import { guardRedirect, hasNonNumericId, RETURN_URL_KEY } from './guards.ts';
 import { Footer } from './footer.tsx';
@@ -58,7 +58,7 @@ export function RootLayout() {
 
   const signage = pathname.startsWith('/signage/');
   // Staff screens get the staff header (decision 028): no public links to mis-tap at the door.
-  const staffScreen = pathname.startsWith(PAGES.admin.path) && isStaff(session);
+  const staffScreen = pathname.startsWith(PAGES.admin.path) && worksInAdminArea(session);
   return (
     <div className="flex min-h-screen flex-col">
       <a

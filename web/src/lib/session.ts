@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isStaff as rolesIncludeStaff } from '@shared/domain/roles.ts';
+import { ADMIN_AREA_ROLES, hasAnyRole, isStaff as rolesIncludeStaff } from '@shared/domain/roles.ts';
 import { currentLocale, switchLocale, type Locale } from './i18n.tsx';
 
 // docs/product.md §3 "User session": kept in localStorage under `session`.
@@ -90,6 +90,11 @@ export function useSession(): Session | null {
 /** True for CheckInAdmin, TournamentDirector and SuperAdmin (docs/product.md §6). */
 export function isStaff(session: Session | null): boolean {
   return !!session && rolesIncludeStaff(session.user.roles);
+}
+
+/** True for the staff and for a RingOfficial: whoever works in the admin area (decision 042). */
+export function worksInAdminArea(session: Session | null): boolean {
+  return !!session && hasAnyRole(session.user.roles, ADMIN_AREA_ROLES);
 }
 
 type LogoutHook = () => void | Promise<void>;

@@ -8,9 +8,22 @@ import {
   syncRing,
 } from '../../testing/matchday-rows.ts';
 import {
+  assignDivision,
+  balanceRings,
+  completeDivision,
+  correctResult,
   MATCHDAY_MESSAGES,
+  MATCHDAY_MUTATORS,
+  markNoShow,
+  mayPushMutator,
   MemoryStore,
+  recordMatchWinner,
+  recordScore,
+  reorderQueue,
   runMutation,
+  setLeaderboardGroups,
+  setRingOpen,
+  startDivision,
   type MutatorContext,
 } from './index.ts';
 import { buildBracket, resolveBracket } from '../matchday/index.ts';
@@ -291,5 +304,34 @@ describe('matchday mutators', () => {
         official,
       ),
     ).rejects.toThrow(MATCHDAY_MESSAGES.judgeOutOfRange(3));
+  });
+});
+
+describe('who may push the matchday mutators (decision 042)', () => {
+  it('a RingOfficial runs the ring: start, no-show, score, winner, complete, correct', () => {
+    for (const mutator of [
+      startDivision,
+      markNoShow,
+      recordScore,
+      recordMatchWinner,
+      completeDivision,
+      correctResult,
+    ])
+      expect(mayPushMutator(mutator, ['RingOfficial']), mutator.name).toBe(true);
+  });
+
+  it('only directors set the day up: rings, queues, balancing and leaderboard groups', () => {
+    for (const mutator of [setRingOpen, assignDivision, reorderQueue, balanceRings, setLeaderboardGroups]) {
+      expect(mayPushMutator(mutator, ['RingOfficial']), mutator.name).toBe(false);
+      expect(mayPushMutator(mutator, ['TournamentDirector']), mutator.name).toBe(true);
+      expect(mayPushMutator(mutator, ['SuperAdmin']), mutator.name).toBe(true);
+    }
+  });
+
+  it('check-in staff and customers push none of them', () => {
+    for (const mutator of MATCHDAY_MUTATORS) {
+      expect(mayPushMutator(mutator, ['CheckInAdmin']), mutator.name).toBe(false);
+      expect(mayPushMutator(mutator, ['Customer']), mutator.name).toBe(false);
+    }
   });
 });

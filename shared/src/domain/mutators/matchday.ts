@@ -20,6 +20,7 @@ import {
   type Placing,
 } from '../matchday/index.ts';
 import { msg } from '../../i18n/message-ref.ts';
+import { DIRECTOR_ROLES } from '../roles.ts';
 import { freeText, machineText } from '../text.ts';
 import { when } from './check-in.ts';
 import { defineMutator, type MutatorContext, type MutatorStore } from './types.ts';
@@ -126,6 +127,8 @@ export const setRingOpen = defineMutator({
   name: 'setRingOpen@1',
   refusedTitle: msg('mutation.refused.setRingOpen'),
   scope: 'matchday',
+  // Setting the day up is a director's (decision 042): a RingOfficial runs the ring only.
+  roles: DIRECTOR_ROLES,
   args: z.object({ ringId: Id, isOpen: z.boolean() }),
   async run(store, args): Promise<{ ringId: number; changed: boolean }> {
     const ring = await store.get('rings', args.ringId);
@@ -141,6 +144,8 @@ export const assignDivision = defineMutator({
   name: 'assignDivision@1',
   refusedTitle: msg('mutation.refused.assignDivision'),
   scope: 'matchday',
+  // Setting the day up is a director's (decision 042): a RingOfficial runs the ring only.
+  roles: DIRECTOR_ROLES,
   args: z.object({
     divisionId: Id,
     ringId: Id.nullable(),
@@ -179,6 +184,8 @@ export const reorderQueue = defineMutator({
   name: 'reorderQueue@1',
   refusedTitle: msg('mutation.refused.reorderQueue'),
   scope: 'matchday',
+  // Setting the day up is a director's (decision 042): a RingOfficial runs the ring only.
+  roles: DIRECTOR_ROLES,
   args: z.object({ ringId: Id, divisionIds: z.array(Id).max(1000) }),
   async run(store, args): Promise<{ ringId: number }> {
     if (!(await store.get('rings', args.ringId)))
@@ -200,6 +207,8 @@ export const balanceRings = defineMutator({
   name: 'balanceRings@1',
   refusedTitle: msg('mutation.refused.balanceRings'),
   scope: 'matchday',
+  // Setting the day up is a director's (decision 042): a RingOfficial runs the ring only.
+  roles: DIRECTOR_ROLES,
   args: z.object({}),
   async run(store): Promise<{ moved: number }> {
     const open = (await store.list('rings', {}))
@@ -510,6 +519,8 @@ export const setLeaderboardGroups = defineMutator({
   name: 'setLeaderboardGroups@1',
   refusedTitle: msg('mutation.refused.setLeaderboardGroups'),
   scope: 'matchday',
+  // Setting the day up is a director's (decision 042): a RingOfficial runs the ring only.
+  roles: DIRECTOR_ROLES,
   args: z.object({
     tournamentId: Id,
     groups: z

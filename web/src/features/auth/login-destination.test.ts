@@ -11,6 +11,10 @@ describe('where sign-in leads (docs/product.md §4)', () => {
     expect(loginDestination(['CheckInAdmin'], null)).toBe('/admin/registrations');
   });
 
+  it('ring officials go to the matchday screen, whatever the return address (decision 042)', () => {
+    expect(loginDestination(['RingOfficial'], '/customer/home')).toBe('/admin/matchday');
+  });
+
   it('customers go to the remembered return address, else the customer home', () => {
     expect(loginDestination(['Customer'], '/customer/file-sharing?x=1')).toBe('/customer/file-sharing?x=1');
     expect(loginDestination(['Customer'], null)).toBe('/customer/home');

@@ -1,4 +1,4 @@
-import { DIRECTOR_ROLES, hasAnyRole, STAFF_ROLES } from '@shared/domain/roles.ts';
+import { DIRECTOR_ROLES, hasAnyRole, RING_ROLES, STAFF_ROLES } from '@shared/domain/roles.ts';
 import { href, PAGES } from '@web/app/pages.ts';
 
 // The shell's guard remembers the address a visitor wanted under this sessionStorage key.
@@ -7,11 +7,13 @@ const RETURN_URL_KEY = 'returnUrl';
 /**
  * docs/product.md §4: after signing in, TournamentDirector and SuperAdmin go to
  * /admin/dashboard, CheckInAdmin to /admin/registrations, everyone else to the
- * remembered return address or /customer/home.
+ * remembered return address or /customer/home. A RingOfficial goes to the matchday screen, the
+ * only page it may open (decision 042).
  */
 export function loginDestination(roles: readonly string[], returnUrl: string | null): string {
   if (hasAnyRole(roles, DIRECTOR_ROLES)) return href('dashboard');
   if (hasAnyRole(roles, STAFF_ROLES)) return href('registrations');
+  if (hasAnyRole(roles, RING_ROLES)) return href('matchday');
   // Only a path on this site: never an absolute or protocol-relative address.
   if (returnUrl && returnUrl.startsWith('/') && !returnUrl.startsWith('//') && !returnUrl.startsWith(PAGES.user.path)) {
     return returnUrl;

@@ -394,6 +394,8 @@ export const server = {
   'server.eventMoves': 'An event cannot move to another tournament',
   'server.removed.tournament': 'The tournament was deleted.',
   'server.removed.ring': 'The ring was removed.',
+  'server.ringLock.notDirector': 'Only a tournament director or a super admin can unlock this tablet.',
+  'server.ringLock.unlocked': 'The tablet is unlocked.',
   'server.removed.eventType': 'The event type was removed.',
   'server.removed.competitorLevel': 'The competitor level was removed.',
   'server.removed.event': 'The event was removed.',

@@ -40,6 +40,18 @@ export const venue = {
   'matchday.ring.choose': "Choose this tablet's ring",
   'matchday.ring.option': '{name}{open, select, true {} other { (closed)}}',
   'matchday.noRings': 'No rings yet: a director adds them on the Rings page.',
+  'matchday.lock.lock': 'Lock this tablet to {ring}',
+  'matchday.lock.locked': 'This tablet runs {ring}',
+  'matchday.lock.lockedHint': 'Only this ring shows here. A director can unlock the tablet.',
+  'matchday.lock.unlock': 'Unlock',
+  'matchday.lock.title': 'Unlock this tablet',
+  'matchday.lock.description':
+    'A tournament director or a super admin types their e-mail and password here so the tablet can choose another ring. Whoever is signed in stays signed in.',
+  'matchday.lock.email': 'Director’s e-mail',
+  'matchday.lock.password': 'Director’s password',
+  'matchday.lock.offline':
+    'This tablet is offline. Unlocking needs the network, because the server checks the director’s password: the tablet stays on {ring} until the connection is back.',
+  'matchday.lock.failed': 'Could not reach the server: the tablet stays locked. Try again when the connection is back.',
   'matchday.idle': 'Nothing is running on {ring}.',
   'matchday.idle.next': ' Start the next division when it is ready.',
   'matchday.queue.title': 'Queue of {ring}',

@@ -390,6 +390,9 @@ export const server = {
   'server.eventMoves': 'Une épreuve ne peut pas passer à un autre tournoi',
   'server.removed.tournament': 'Le tournoi a été supprimé.',
   'server.removed.ring': 'L’aire a été retirée.',
+  'server.ringLock.notDirector':
+    'Seul un directeur de tournoi ou un super administrateur peut déverrouiller cette tablette.',
+  'server.ringLock.unlocked': 'La tablette est déverrouillée.',
   'server.removed.eventType': 'Le type d’épreuve a été retiré.',
   'server.removed.competitorLevel': 'Le niveau de compétiteur a été retiré.',
   'server.removed.event': 'L’épreuve a été retirée.',

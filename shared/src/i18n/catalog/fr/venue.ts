@@ -42,6 +42,19 @@ export const venue = {
   'matchday.ring.choose': 'Choisir l’aire de cette tablette',
   'matchday.ring.option': '{name}{open, select, true {} other { (fermée)}}',
   'matchday.noRings': 'Aucune aire pour l’instant\u00a0: un directeur les ajoute dans la page Aires.',
+  'matchday.lock.lock': 'Verrouiller cette tablette sur {ring}',
+  'matchday.lock.locked': 'Cette tablette est réservée à {ring}',
+  'matchday.lock.lockedHint': 'Seule cette aire s’affiche ici. Un directeur peut déverrouiller la tablette.',
+  'matchday.lock.unlock': 'Déverrouiller',
+  'matchday.lock.title': 'Déverrouiller cette tablette',
+  'matchday.lock.description':
+    'Un directeur de tournoi ou un super administrateur entre ici son courriel et son mot de passe pour que la tablette puisse choisir une autre aire. La personne connectée le reste.',
+  'matchday.lock.email': 'Courriel du directeur',
+  'matchday.lock.password': 'Mot de passe du directeur',
+  'matchday.lock.offline':
+    'Cette tablette est hors ligne. Le déverrouillage exige le réseau, car c’est le serveur qui vérifie le mot de passe du directeur\u00a0: la tablette reste sur {ring} jusqu’au retour de la connexion.',
+  'matchday.lock.failed':
+    'Impossible de joindre le serveur\u00a0: la tablette reste verrouillée. Réessayez quand la connexion sera revenue.',
   'matchday.idle': '{ring}\u00a0: aucune division en cours.',
   'matchday.idle.next': ' Commencez la division suivante quand elle est prête.',
   'matchday.queue.title': '{ring}\u00a0: file d’attente',

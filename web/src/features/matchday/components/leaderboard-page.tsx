@@ -44,7 +44,7 @@ function leaderboardData(snapshot: ReplicaSnapshot): LeaderboardData {
     .map((r) => ({ divisionId: r.divisionId, eventTypeId: r.eventTypeId, placings: r.placings! }));
   const competitors = new Map<number, LeaderboardCompetitor>();
   for (const e of snapshot.rows('divisionEntries')) {
-    if (competitors.has(e.competitorId) || (e.gender !== 1 && e.gender !== 2)) continue;
+    if (competitors.has(e.competitorId) || (e.gender !== 1 && e.gender !== 2) || e.age === null) continue;
     competitors.set(e.competitorId, {
       id: e.competitorId,
       firstName: e.firstName,

@@ -1,4 +1,6 @@
+import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
+import { DIRECTOR_ROLES, hasAnyRole } from '@shared/domain/roles.ts';
 import type { SyncDivision, SyncDivisionEntry } from '@shared/contract/sync-entities.ts';
 import {
   completeDivision,
@@ -17,6 +19,7 @@ import { Select } from '@web/components/ui/select.tsx';
 import { VenueRefusals } from '@web/components/venue/venue-refusals.tsx';
 import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
+import { useSession } from '@web/lib/session.ts';
 import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
 import { mutate, useHasSynced, useReplica } from '@web/sync/hooks.ts';
 import type { ReplicaSnapshot } from '@web/sync/replica.ts';
@@ -24,13 +27,17 @@ import { BracketView } from './bracket-view.tsx';
 import { CorrectResult } from './correct-result.tsx';
 import { JudgedScores } from './judged-scores.tsx';
 import { useRingChoice } from './ring-choice.ts';
+import { RingLockPanel } from './ring-lock-panel.tsx';
+import { useRingLock } from '../model/ring-lock.ts';
 import { estimatedStarts } from '@shared/domain/matchday/index.ts';
 import { divisionView, placeLabel, type DivisionView } from '../model/rules.ts';
-import { href, PAGES } from '@web/app/pages.ts';
+import { href, mayOpen, PAGES } from '@web/app/pages.ts';
 
 // /admin/matchday (decision 023): a ring official's tablet. Pick the ring (kept on the device),
 // see its queue with estimated starts, start the next division, mark no-shows, enter scores
 // (judged) or winners (bracket), and complete it; a director corrects a completed result.
+// A director may lock the tablet to its ring (decision 042): then only that ring shows, and
+// unlocking needs a director's password.
 // Everything is a matchday mutation on the replica: it works offline and converges later.
 
 const MATCHDAY_SCREEN_MUTATORS: readonly Mutator[] = [
@@ -51,41 +58,61 @@ export function MatchdayPage() {
   usePageMeta(PAGES.matchday.title, t('matchday.description'));
   const snapshot = useReplica('matchday');
   const synced = useHasSynced('matchday');
-  const [ringId, chooseRing] = useRingChoice();
+  const [chosenRingId, chooseRing] = useRingChoice();
+  const [lock, setLock] = useRingLock();
+  const roles = useSession()?.user.roles ?? [];
   const rings = [...snapshot.rows('rings')].sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
+  // A locked tablet shows its ring whatever the address or the last choice says.
+  const ringId = lock ? lock.ringId : chosenRingId;
   const ring = rings.find((r) => r.id === ringId);
 
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-semibold">{t('matchday.heading')}</h1>
-        <Button asChild variant="outline" size="lg">
-          <Link to={href('leaderboard')}>{t('matchday.leaderboard')}</Link>
-        </Button>
+        {mayOpen(href('leaderboard'), roles) && (
+          <Button asChild variant="outline" size="lg">
+            <Link to={href('leaderboard')}>{t('matchday.leaderboard')}</Link>
+          </Button>
+        )}
       </div>
       {!snapshot.loaded ? (
         <p>{t('matchday.loading')}</p>
       ) : (
         <>
           {synced === false && rings.length === 0 && <FirstSyncNotice />}
-          <div className="flex flex-wrap items-end gap-2">
-            <div className="grid gap-1">
-              <Label htmlFor="matchday-ring">{t('matchday.ring')}</Label>
-              <Select
-                id="matchday-ring"
-                className="h-11 w-64"
-                value={ring ? String(ring.id) : ''}
-                onChange={(e) => chooseRing(e.target.value ? Number(e.target.value) : null)}
-              >
-                <option value="">{t('matchday.ring.choose')}</option>
-                {rings.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {t('matchday.ring.option', { name: r.name, open: String(r.isOpen) })}
-                  </option>
-                ))}
-              </Select>
+          {lock ? (
+            <RingLockPanel lock={lock} onUnlocked={() => setLock(null)} />
+          ) : (
+            <div className="flex flex-wrap items-end gap-2">
+              <div className="grid gap-1">
+                <Label htmlFor="matchday-ring">{t('matchday.ring')}</Label>
+                <Select
+                  id="matchday-ring"
+                  className="h-11 w-64"
+                  value={ring ? String(ring.id) : ''}
+                  onChange={(e) => chooseRing(e.target.value ? Number(e.target.value) : null)}
+                >
+                  <option value="">{t('matchday.ring.choose')}</option>
+                  {rings.map((r) => (
+                    <option key={r.id} value={r.id}>
+                      {t('matchday.ring.option', { name: r.name, open: String(r.isOpen) })}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              {ring && hasAnyRole(roles, DIRECTOR_ROLES) && (
+                <Button
+                  variant="outline"
+                  size="lg"
+                  onClick={() => setLock({ ringId: ring.id, ringName: ring.name })}
+                >
+                  <Lock aria-hidden="true" />
+                  {t('matchday.lock.lock', { ring: ring.name })}
+                </Button>
+              )}
             </div>
-          </div>
+          )}
           <VenueRefusals mutators={MATCHDAY_SCREEN_MUTATORS} failing={snapshot.failing} />
           {rings.length === 0 && synced && <p>{t('matchday.noRings')}</p>}
           {ring && <RingRun ringId={ring.id} ringName={ring.name} snapshot={snapshot} />}
