@@ -6,7 +6,8 @@
 #
 # Copies what a server needs into a fresh folder outside the repository (the package.json files,
 # package-lock.json, patches/ and the built web/dist, web/dist-ssr and sync-server/dist), runs
-# `npm ci --omit=dev` there, and starts `node sync-server/dist/index.js` on the embedded database
+# `npm ci --omit=dev` there, and starts `node sync-server/dist/index.js` with the Node that install
+# pinned (node_modules/.bin/node, decision 044) on the embedded database
 # in a temporary DATA_DIR: GET /api/health must answer 200 and GET / the server-rendered home
 # page. Then the compiled admin CLI creates an account, and a second start on the same data
 # directory is timed. Prints each check and the times; exits non-zero on the first failure;
@@ -79,6 +80,12 @@ for patched in src/connection.js cjs/src/connection.js; do
     fail "the postgres patch is not applied to node_modules/postgres/$patched"
 done
 ok "the postgres patch is applied (patch-package ran as postinstall)"
+# The runtime is the `node` package the install pinned (decision 044), not the system's Node.
+NODE="$APP/node_modules/.bin/node"
+[ -x "$NODE" ] || fail "npm ci --omit=dev did not install the pinned Node (node_modules/.bin/node)"
+WANTED="$(node -p "require('./package.json').dependencies.node")"
+[ "$("$NODE" --version)" = "v$WANTED" ] || fail "node_modules/.bin/node is $("$NODE" --version), package.json pins $WANTED"
+ok "the pinned Node $("$NODE" --version) is installed (system Node: $(node --version))"
 
 # A port nothing listens on.
 PORT="$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")"
@@ -88,7 +95,7 @@ BASE="http://127.0.0.1:$PORT"
 # start_server: starts the compiled server in the copy with plain node; sets SERVER_PID.
 start_server() {
   (cd "$APP" && exec env -i PATH="$PATH" HOME="$WORK" NODE_ENV=production PORT="$PORT" DATA_DIR="$DATA" \
-    node sync-server/dist/index.js) >>"$WORK/server.log" 2>&1 &
+    "$NODE" sync-server/dist/index.js) >>"$WORK/server.log" 2>&1 &
   SERVER_PID=$!
 }
 
@@ -134,7 +141,7 @@ stop_server
 ok "stopped on SIGTERM"
 
 echo "== node sync-server/dist/cli/admin.js (the compiled admin CLI)"
-(cd "$APP" && env -i PATH="$PATH" HOME="$WORK" DATA_DIR="$DATA" node sync-server/dist/cli/admin.js create-user \
+(cd "$APP" && env -i PATH="$PATH" HOME="$WORK" DATA_DIR="$DATA" "$NODE" sync-server/dist/cli/admin.js create-user \
   --email prod-check@example.test --password prod-check-pass --role SuperAdmin) || fail "admin create-user"
 ok "admin create-user"
 

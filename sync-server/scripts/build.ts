@@ -108,7 +108,7 @@ async function bundle(entry: string): Promise<esbuild.Metafile> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20.19',
+    target: 'node24.11',
     // Error types are logged by their class name (lib/logger.ts); bundling may rename classes.
     keepNames: true,
     sourcemap: 'linked',
