@@ -1,0 +1,59 @@
+import type { ConsentGivenAs, PublicationChoices } from '@shared/domain/consent.ts';
+import { t } from '@web/lib/i18n.tsx';
+
+// Decision 043: the two choices a family makes for each competitor, asked plainly on the
+// competitor form and changeable later from the customer's home page. The wording follows who
+// consents: a guardian for a child, the competitor themselves from 18 on tournament day.
+
+const ROW = 'flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2';
+
+export function ConsentChoices({
+  givenAs,
+  value,
+  onChange,
+  disabled = false,
+  /** Names the checkboxes for one competitor among several ("Ava"), on the home page. */
+  who,
+}: {
+  givenAs: ConsentGivenAs;
+  value: PublicationChoices;
+  onChange: (next: PublicationChoices) => void;
+  disabled?: boolean;
+  who?: string;
+}) {
+  const self = givenAs === 'self';
+  const suffix = who ? ` (${who})` : '';
+  return (
+    <div className="grid gap-2">
+      <label className={ROW}>
+        <input
+          type="checkbox"
+          name="publishName"
+          className="size-5 shrink-0 accent-primary"
+          checked={value.publishName}
+          disabled={disabled}
+          onChange={(e) => onChange({ ...value, publishName: e.target.checked })}
+        />
+        <span>
+          {t(self ? 'registration.competitor.publishNameSelf' : 'registration.competitor.publishName')}
+          {suffix}
+          <span className="block text-sm text-muted-foreground">{t('registration.competitor.publishNameHint')}</span>
+        </span>
+      </label>
+      <label className={ROW}>
+        <input
+          type="checkbox"
+          name="photosAllowed"
+          className="size-5 shrink-0 accent-primary"
+          checked={value.photosAllowed}
+          disabled={disabled}
+          onChange={(e) => onChange({ ...value, photosAllowed: e.target.checked })}
+        />
+        <span>
+          {t(self ? 'registration.competitor.photosAllowedSelf' : 'registration.competitor.photosAllowed')}
+          {suffix}
+        </span>
+      </label>
+    </div>
+  );
+}
