@@ -31,15 +31,16 @@ function CompetitorChoices({
     publishName: competitor.publishName,
     photosAllowed: competitor.photosAllowed,
   });
+  const [saved, setSaved] = useState(false);
   const name = `${competitor.firstName} ${competitor.lastName}`;
-  const save = useAction(
-    async (next: PublicationChoices) => {
-      const saved = await saveCompetitorChoices(competitor.id, next);
-      refreshRegistrations();
-      return saved;
-    },
-    { success: t('registration.choices.saved', { name }), successAs: 'toast' },
-  );
+  // A failure shows in the page alert with the server's message; the boxes go back.
+  const save = useAction(async (next: PublicationChoices) => {
+    setSaved(false);
+    const answer = await saveCompetitorChoices(competitor.id, next);
+    setSaved(true);
+    refreshRegistrations();
+    return answer;
+  });
   return (
     <fieldset className="grid gap-2" data-testid="competitor-choices">
       <legend className="mb-1 font-semibold">{name}</legend>
@@ -56,6 +57,11 @@ function CompetitorChoices({
           });
         }}
       />
+      {saved && (
+        <p role="status" className="text-sm">
+          {t('registration.choices.saved', { name })}
+        </p>
+      )}
     </fieldset>
   );
 }
