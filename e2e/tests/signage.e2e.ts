@@ -435,7 +435,10 @@ describe('results and a family schedule (decision 022)', () => {
     await naming.waitFor();
     expect(await naming.isChecked()).toBe(true);
     await naming.uncheck();
-    await home.getByRole('status').filter({ hasText: `Choices saved for ${first} ` }).waitFor();
+    await home
+      .getByRole('status')
+      .filter({ hasText: `Choices saved for ${first} ` })
+      .waitFor();
 
     await results.reload();
     const after = results.getByTestId('division-result').filter({ hasText: d1!.title });

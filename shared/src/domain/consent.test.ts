@@ -1,21 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { translateText } from '../i18n/message-ref.ts';
 import { translatorFor } from '../i18n/translators.ts';
-import {
-  consentGivenAs,
-  mustAcceptPrivacyPolicy,
-  PRIVACY_POLICY,
-  publicCompetitorName,
-} from './consent.ts';
+import { consentGivenAs, mustAcceptPrivacyPolicy, PRIVACY_POLICY, publicCompetitorName } from './consent.ts';
 
 const inEnglish = (text: string) => translateText(translatorFor('en'), text);
 const inFrench = (text: string) => translateText(translatorFor('fr'), text);
 
 describe('how the public sees a competitor', () => {
   it('shows the first name and last initial when the family allowed it', () => {
-    expect(inEnglish(publicCompetitorName({ id: 12, firstName: ' Sam ', lastName: 'kowalski', publishName: true }))).toBe(
-      'Sam K.',
-    );
+    expect(
+      inEnglish(
+        publicCompetitorName({ id: 12, firstName: ' Sam ', lastName: 'kowalski', publishName: true }),
+      ),
+    ).toBe('Sam K.');
   });
 
   it('shows "Competitor" and the competitor’s own number otherwise, in the reader’s language', () => {

@@ -58,7 +58,9 @@ export interface PublicNaming {
  * the same number on every division and leaderboard row. Staff screens show names as before.
  */
 export function publicCompetitorName(c: PublicNaming): string {
-  return c.publishName ? publicName(c.firstName, c.lastName) : msg('public.results.competitorNumber', { number: c.id });
+  return c.publishName
+    ? publicName(c.firstName, c.lastName)
+    : msg('public.results.competitorNumber', { number: c.id });
 }
 
 /** The two choices a family makes for each competitor (PUT .../competitor/{id}/choices). */

@@ -40,8 +40,25 @@ beforeAll(async () => {
   w = await matchdayWorld(t, tournamentId);
   const family = await w.addFamily(parent.user.id, [
     // Zed's family did not allow his name on public results; Ivy's did.
-    { first: 'Zed', last: 'Quillfeather', age: 12, gender: 1, level: 'Beginner', types: ['Forms'], school: 'Quiet Dojo', publishName: false },
-    { first: 'Ivy', last: 'Marchbanks', age: 12, gender: 1, level: 'Beginner', types: ['Forms'], school: 'Loud Dojo' },
+    {
+      first: 'Zed',
+      last: 'Quillfeather',
+      age: 12,
+      gender: 1,
+      level: 'Beginner',
+      types: ['Forms'],
+      school: 'Quiet Dojo',
+      publishName: false,
+    },
+    {
+      first: 'Ivy',
+      last: 'Marchbanks',
+      age: 12,
+      gender: 1,
+      level: 'Beginner',
+      types: ['Forms'],
+      school: 'Loud Dojo',
+    },
   ]);
   [zed, ivy] = family.competitorIds as [number, number];
   await w.publish(director);
@@ -56,7 +73,9 @@ beforeAll(async () => {
       ],
       completedAt: t.clock.now,
     })
-    .where(and(eq(divisionResults.divisionId, boys.id), eq(divisionResults.eventTypeId, w.type.get('Forms')!)));
+    .where(
+      and(eq(divisionResults.divisionId, boys.id), eq(divisionResults.eventTypeId, w.type.get('Forms')!)),
+    );
   await t.db
     .update(ringDivisions)
     .set({ status: 'completed', completedAt: t.clock.now })
@@ -79,13 +98,17 @@ async function publicBodies(headers: Record<string, string> = {}) {
     scope: 'signage',
   });
   expect(pull.status).toBe(200);
-  return { results: PublicResultsSchema.parse(results.json), resultsText: results.text, others: [signage.text, pull.text] };
+  return {
+    results: PublicResultsSchema.parse(results.json),
+    resultsText: results.text,
+    others: [signage.text, pull.text],
+  };
 }
 
 /** A new registration of the caller with one competitor, Maya Lee in Forms unless `over` says. */
 async function register(token: string, over: Partial<CompetitorCreate>) {
-  const registrationId = (await t.call('POST', `/api/registration/create/${tournamentId}`, undefined, token)).json
-    .registrationId as number;
+  const registrationId = (await t.call('POST', `/api/registration/create/${tournamentId}`, undefined, token))
+    .json.registrationId as number;
   const entry = {
     competitorLevelId: options.competitorLevels[0]!.id,
     eventIds: [options.events.find((e) => e.name === 'Forms')!.id],
@@ -104,7 +127,10 @@ describe('the naming choice on public reads', () => {
       { place: 2, name: 'Ivy M.', school: 'Loud Dojo' },
     ]);
     const board = results.leaderboard.flatMap((s) => s.rows);
-    expect(board.find((r) => r.points === 100)).toMatchObject({ name: `Competitor ${zed}`, school: 'Quiet Dojo' });
+    expect(board.find((r) => r.points === 100)).toMatchObject({
+      name: `Competitor ${zed}`,
+      school: 'Quiet Dojo',
+    });
     expect(board.find((r) => r.points === 75)).toMatchObject({ name: 'Ivy M.' });
     for (const text of [resultsText, ...others]) {
       expect(text).not.toMatch(/Zed|Quillfeather/);
@@ -129,7 +155,9 @@ describe('the naming choice on public reads', () => {
     expect(allow.json).toMatchObject({ id: zed, publishName: true, photosAllowed: true });
     let read = await publicBodies();
     expect(names(read.results)[0]).toMatchObject({ name: 'Zed Q.', school: 'Quiet Dojo' });
-    expect(read.results.leaderboard.flatMap((s) => s.rows).find((r) => r.points === 100)?.name).toBe('Zed Q.');
+    expect(read.results.leaderboard.flatMap((s) => s.rows).find((r) => r.points === 100)?.name).toBe(
+      'Zed Q.',
+    );
 
     t.clock.advance(60_000);
     const withdraw = await t.call(
@@ -152,7 +180,9 @@ describe('the naming choice on public reads', () => {
       ['photos', true],
       ['publish_name', false],
     ]);
-    expect(records.every((r) => r.userId === parent.user.id && r.policyVersion === PRIVACY_POLICY.version)).toBe(true);
+    expect(
+      records.every((r) => r.userId === parent.user.id && r.policyVersion === PRIVACY_POLICY.version),
+    ).toBe(true);
     expect(records.every((r) => r.givenAs === 'guardian')).toBe(true);
   });
 
@@ -203,17 +233,28 @@ describe('registering records consent', () => {
       { kind: 'photos', given: true },
     ]);
     for (const r of records) {
-      expect(r).toMatchObject({ userId: guardian.user.id, givenAs: 'guardian', policyVersion: PRIVACY_POLICY.version });
+      expect(r).toMatchObject({
+        userId: guardian.user.id,
+        givenAs: 'guardian',
+        policyVersion: PRIVACY_POLICY.version,
+      });
       expect(r.givenAt.toISOString()).toBe(t.clock.now.toISOString());
     }
   });
 
   it('records an adult’s own consent, and asks nothing of a registration that does not choose (not named, no photos)', async () => {
     const adult = await t.createUser('Customer');
-    const res = await register(adult.token, { firstName: 'Sam', dateOfBirth: '1990-03-04', guardianConsent: false });
+    const res = await register(adult.token, {
+      firstName: 'Sam',
+      dateOfBirth: '1990-03-04',
+      guardianConsent: false,
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ publishName: false, photosAllowed: false });
-    const records = await t.db.select().from(consentRecords).where(eq(consentRecords.competitorId, res.json.id));
+    const records = await t.db
+      .select()
+      .from(consentRecords)
+      .where(eq(consentRecords.competitorId, res.json.id));
     expect(records.map((r) => r.givenAs)).toEqual(['self', 'self', 'self']);
   });
 });
@@ -245,7 +286,9 @@ describe('a new privacy policy version', () => {
     // Accepting a version other than the one in force (a page loaded before a change) is refused.
     const stale = await t.call('POST', '/api/users/privacy-policy', { version: 1 }, family.token);
     expect(stale.status).toBe(409);
-    expect((await t.call('GET', '/api/users/privacy-policy', undefined, family.token)).json.mustAccept).toBe(true);
+    expect((await t.call('GET', '/api/users/privacy-policy', undefined, family.token)).json.mustAccept).toBe(
+      true,
+    );
 
     const accepted = await t.call(
       'POST',

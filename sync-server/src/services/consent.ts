@@ -57,7 +57,11 @@ export async function privacyStatus(deps: Deps, caller: Caller): Promise<Privacy
 }
 
 /** POST /api/users/privacy-policy: the caller accepts the version they read (the current one). */
-export async function acceptPrivacyPolicy(deps: Deps, caller: Caller, version: number): Promise<PrivacyStatus> {
+export async function acceptPrivacyPolicy(
+  deps: Deps,
+  caller: Caller,
+  version: number,
+): Promise<PrivacyStatus> {
   if (version !== PRIVACY_POLICY.version) {
     throw new DomainError('stale_privacy_policy', CONSENT_MESSAGES.staleVersion, 409);
   }
@@ -130,7 +134,11 @@ export async function setPublicationChoices(
   let changed = false;
   const answer = await deps.database.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ competitor: competitors, ownerUserId: registrations.ownerUserId, tournamentId: registrations.tournamentId })
+      .select({
+        competitor: competitors,
+        ownerUserId: registrations.ownerUserId,
+        tournamentId: registrations.tournamentId,
+      })
       .from(competitors)
       .innerJoin(registrations, eq(registrations.id, competitors.registrationId))
       .where(eq(competitors.id, competitorId))
@@ -143,9 +151,15 @@ export async function setPublicationChoices(
     if (changed) {
       await tx
         .update(competitors)
-        .set({ publishName: choices.publishName, photosAllowed: choices.photosAllowed, updatedAt: deps.now() })
+        .set({
+          publishName: choices.publishName,
+          photosAllowed: choices.photosAllowed,
+          updatedAt: deps.now(),
+        })
         .where(eq(competitors.id, competitorId));
-      const givenAs = tournamentDate ? consentGivenAs(row.competitor.dateOfBirth, tournamentDate) : 'guardian';
+      const givenAs = tournamentDate
+        ? consentGivenAs(row.competitor.dateOfBirth, tournamentDate)
+        : 'guardian';
       await recordConsents(tx, caller, competitorId, givenAs, changes, deps.now());
     }
     const [fresh] = await tx.select().from(competitors).where(eq(competitors.id, competitorId));

@@ -330,7 +330,10 @@ export async function addCompetitor(deps: Deps, caller: Caller, c: CompetitorFie
       consentGivenAs(c.dateOfBirth, tournament?.tournamentDate ?? ''),
       [
         { kind: 'participation', given: true },
-        ...choiceChanges(undefined, { publishName: c.publishName ?? false, photosAllowed: c.photosAllowed ?? false }),
+        ...choiceChanges(undefined, {
+          publishName: c.publishName ?? false,
+          photosAllowed: c.photosAllowed ?? false,
+        }),
       ],
       deps.now(),
     );

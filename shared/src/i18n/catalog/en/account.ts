@@ -141,14 +141,14 @@ export const account = {
   'registration.competitor.consentSelf':
     'I am this competitor, 18 or older on tournament day, and I agree to take part',
   'registration.competitor.choices': 'Names, photos and video',
-  'registration.competitor.publishName':
-    "Show my child's name on public results and TVs (first name and last initial)",
-  'registration.competitor.publishNameSelf': 'Show my name on public results and TVs (first name and last initial)',
-  'registration.competitor.publishNameHint': 'Otherwise: "Competitor" with a number, and the school.',
+  'registration.competitor.publishName': "Show my child's name on public results and TVs",
+  'registration.competitor.publishNameSelf': 'Show my name on public results and TVs',
+  'registration.competitor.publishNameHint':
+    'Shown as the first name and last initial ("Sam K."); otherwise as "Competitor" with a number, and the school.',
   'registration.competitor.photosAllowed': 'Photos and video of my child may be published',
   'registration.competitor.photosAllowedSelf': 'Photos and video of me may be published',
   'registration.competitor.consentRecord':
-    'Your consent is recorded with your account, today\'s date and the privacy policy (Version {version}). You can change both choices later from your registrations page.',
+    "Your consent is recorded with your account, today's date and the privacy policy (Version {version}). You can change both choices later from your registrations page.",
   'registration.choices.title': 'Names, photos and video',
   'registration.choices.intro':
     'For each competitor: is their name shown on public results and TVs, and may photos and video of them be published? Changes save as you go.',

@@ -30,7 +30,10 @@ export function PrivacyPage() {
       <header className="grid gap-1">
         <h1 className="text-3xl font-bold">{tm(PAGES.privacy.title)}</h1>
         <p className="text-muted-foreground">
-          {t('public.privacy.version', { version: PRIVACY_POLICY.version, date: format.date(PRIVACY_POLICY.date) })}
+          {t('public.privacy.version', {
+            version: PRIVACY_POLICY.version,
+            date: format.date(PRIVACY_POLICY.date),
+          })}
         </p>
       </header>
       <p>{t('public.privacy.intro', { site, url: settings?.siteUrl ?? t('public.privacy.thisSite') })}</p>

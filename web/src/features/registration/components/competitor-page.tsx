@@ -187,7 +187,9 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
         const sameAs = sameContactChoices(loaded.competitors, competitorId);
         const text: BindField = (name, label, extra = {}) => ({ ...form.field(name), label, ...extra });
         // From 18 on tournament day the competitor consents for themselves (decision 043).
-        const givenAs = tournament ? consentGivenAs(values.dateOfBirth, tournament.tournamentDate) : 'guardian';
+        const givenAs = tournament
+          ? consentGivenAs(values.dateOfBirth, tournament.tournamentDate)
+          : 'guardian';
 
         return (
           <Card className="mx-auto max-w-2xl">
@@ -264,7 +266,11 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
                     checked={values.guardianConsent}
                     onChange={(e) => form.set('guardianConsent', e.target.checked)}
                   />
-                  {t(givenAs === 'self' ? 'registration.competitor.consentSelf' : 'registration.competitor.consent')}
+                  {t(
+                    givenAs === 'self'
+                      ? 'registration.competitor.consentSelf'
+                      : 'registration.competitor.consent',
+                  )}
                 </label>
                 {form.error('guardianConsent') && (
                   <p className="text-sm font-medium text-destructive">

@@ -94,8 +94,12 @@ const inApp = (node: React.ReactNode) =>
 describe('the naming and photo choices on /customer/home', () => {
   it('shows each competitor’s choices and saves one as soon as its box changes', async () => {
     inApp(<CustomerHomePage />);
-    const name = await screen.findByRole('checkbox', { name: /Show my child's name on public results and TVs .*\(Ava\)/ });
-    const photos = screen.getByRole('checkbox', { name: /Photos and video of my child may be published \(Ava\)/ });
+    const name = await screen.findByRole('checkbox', {
+      name: /Show my child's name on public results and TVs .*\(Ava\)/,
+    });
+    const photos = screen.getByRole('checkbox', {
+      name: /Photos and video of my child may be published \(Ava\)/,
+    });
     expect(name).not.toBeChecked();
     expect(photos).not.toBeChecked();
     await userEvent.click(name);
@@ -114,7 +118,9 @@ describe('the naming and photo choices on /customer/home', () => {
     setCatalog('fr', fr);
     inApp(<CustomerHomePage />);
     expect(
-      await screen.findByRole('checkbox', { name: /Afficher le nom de mon enfant dans les résultats publics/ }),
+      await screen.findByRole('checkbox', {
+        name: /Afficher le nom de mon enfant dans les résultats publics/,
+      }),
     ).toBeInTheDocument();
   });
 });
@@ -122,7 +128,9 @@ describe('the naming and photo choices on /customer/home', () => {
 describe('a new privacy policy version', () => {
   it('is shown with its number and date, accepted in one tap, and then no longer asked', async () => {
     inApp(<PrivacyPolicyPrompt />);
-    expect(await screen.findByRole('heading', { name: 'Our privacy policy has changed' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Our privacy policy has changed' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(new RegExp(`Version ${PRIVACY_POLICY.version}, `))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Read the privacy policy' })).toHaveAttribute('href', '/privacy');
     await userEvent.click(screen.getByRole('button', { name: 'I have read it and I accept' }));

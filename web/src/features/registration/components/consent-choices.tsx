@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { ConsentGivenAs, PublicationChoices } from '@shared/domain/consent.ts';
 import { t } from '@web/lib/i18n.tsx';
 
@@ -23,23 +24,30 @@ export function ConsentChoices({
 }) {
   const self = givenAs === 'self';
   const suffix = who ? ` (${who})` : '';
+  // The hint describes the box rather than naming it, so the label stays short for a screen reader.
+  const hintId = useId();
   return (
     <div className="grid gap-2">
-      <label className={ROW}>
-        <input
-          type="checkbox"
-          name="publishName"
-          className="size-5 shrink-0 accent-primary"
-          checked={value.publishName}
-          disabled={disabled}
-          onChange={(e) => onChange({ ...value, publishName: e.target.checked })}
-        />
-        <span>
-          {t(self ? 'registration.competitor.publishNameSelf' : 'registration.competitor.publishName')}
-          {suffix}
-          <span className="block text-sm text-muted-foreground">{t('registration.competitor.publishNameHint')}</span>
-        </span>
-      </label>
+      <div className="grid gap-1">
+        <label className={ROW}>
+          <input
+            type="checkbox"
+            name="publishName"
+            className="size-5 shrink-0 accent-primary"
+            aria-describedby={hintId}
+            checked={value.publishName}
+            disabled={disabled}
+            onChange={(e) => onChange({ ...value, publishName: e.target.checked })}
+          />
+          <span>
+            {t(self ? 'registration.competitor.publishNameSelf' : 'registration.competitor.publishName')}
+            {suffix}
+          </span>
+        </label>
+        <p id={hintId} className="px-3 text-sm text-muted-foreground">
+          {t('registration.competitor.publishNameHint')}
+        </p>
+      </div>
       <label className={ROW}>
         <input
           type="checkbox"
