@@ -6,7 +6,8 @@ export interface RegistrationOptionsSeen {
 
 /**
  * The `POST /api/registration/competitor` body of a competitor in the Forms event (the seeded
- * event that needs no weight): a consented girl born 2015-05-01 at the first level.
+ * event that needs no weight): a consented girl born 2015-05-01 at the first level, whose family
+ * allowed her name on public results and photos (decision 043).
  */
 export function formsCompetitor(
   options: RegistrationOptionsSeen,
@@ -28,6 +29,8 @@ export function formsCompetitor(
     emergencyContactPhone: '7055550100',
     emergencyContactRelationship: 'Parent',
     guardianConsent: true,
+    publishName: true,
+    photosAllowed: true,
     eventIds: [forms.id],
   };
 }

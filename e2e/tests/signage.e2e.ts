@@ -415,6 +415,44 @@ describe('results and a family schedule (decision 022)', () => {
     expect(axe.violations.map((v) => v.id)).toEqual([]);
   });
 
+  it('a parent who withdraws the naming consent on their home page sees the child as "Competitor N" with the school on the public results', async () => {
+    const [d1] = queue;
+    const results = await newPage(browser, stack.baseUrl);
+    await results.goto('/results');
+    const division = results.getByTestId('division-result').filter({ hasText: d1!.title });
+    await division.waitFor();
+    // The winner of D1, by first name; the fixtures' families all allowed names at registration.
+    const first = /1st\s*(\w+) [A-Z]\./.exec((await division.textContent()) ?? '')?.[1];
+    expect(first).toBeTruthy();
+    const parent = /^(Girl|Boy)/.test(first!) ? parentA : parentB;
+
+    const home = await newPage(browser, stack.baseUrl);
+    await storeSession(home, stack, parent);
+    await home.goto('/customer/home');
+    const naming = home.getByRole('checkbox', {
+      name: new RegExp(`^Show my child's name on public results and TVs .*\\(${first}\\)`),
+    });
+    await naming.waitFor();
+    expect(await naming.isChecked()).toBe(true);
+    await naming.uncheck();
+    await home
+      .getByRole('status')
+      .filter({ hasText: `Choices saved for ${first} ` })
+      .waitFor();
+
+    await results.reload();
+    const after = results.getByTestId('division-result').filter({ hasText: d1!.title });
+    await after.waitFor();
+    const text = (await after.textContent()) ?? '';
+    expect(text).toMatch(/1st\s*Competitor \d+/);
+    expect(text).toContain('Elliot Lake Karate');
+    expect(text).not.toContain(first!);
+    // Nor anywhere else on the page: the leaderboard names them the same way.
+    expect(await results.locator('main').textContent()).not.toContain(`${first} `);
+    assertNoPageErrors(results);
+    assertNoPageErrors(home);
+  });
+
   it("a family's home shows each competitor's division, ring and estimated time", async () => {
     const page = await newPage(browser, stack.baseUrl);
     await storeSession(page, stack, parentB);

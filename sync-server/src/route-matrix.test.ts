@@ -192,6 +192,9 @@ const REQUESTS: Record<string, { body?: () => unknown; query?: string; ofA?: boo
     }),
     ofA: true,
   },
+  'PUT /api/registration/competitor/{id}/choices': {
+    body: () => ({ publishName: true, photosAllowed: false }),
+  },
   'PUT /api/registration/contacts/{registrationId}': {
     body: () => ({ contacts: [{ name: 'Someone Else', email: 'else@example.com' }] }),
   },

@@ -45,6 +45,8 @@ export const API_ACCESS = {
   'POST /api/registration/competitor': SIGNED_IN,
   'PUT /api/registration/competitor': SIGNED_IN,
   'DELETE /api/registration/competitor/{id}': SIGNED_IN,
+  // Decision 043: only the registration's owner gives or withdraws consent (404 for anyone else).
+  'PUT /api/registration/competitor/{id}/choices': SIGNED_IN,
   'POST /api/registration/spectator/{registrationId}': SIGNED_IN,
   'DELETE /api/registration/spectator/{registrationId}': SIGNED_IN,
   'POST /api/registration/lunch/{registrationId}': SIGNED_IN,
@@ -63,6 +65,8 @@ export const API_ACCESS = {
   'POST /api/users/refresh': ANYONE,
   'POST /api/users/logout': ANYONE,
   'PUT /api/users/language': SIGNED_IN,
+  'GET /api/users/privacy-policy': SIGNED_IN,
+  'POST /api/users/privacy-policy': SIGNED_IN,
   // Settings (decision 007): SuperAdmin only (docs/product.md §6).
   'GET /api/admin/tournaments': SUPER_ADMIN,
   'POST /api/admin/tournaments': SUPER_ADMIN,

@@ -265,6 +265,8 @@ export const SheetSchema = z.object({
       age: intId,
       weight: z.number().nullable(),
       checkedIn: z.boolean(),
+      /** Photos and video may be published (decision 043): the sheet marks "no photos" otherwise. */
+      photosAllowed: z.boolean(),
     }),
   ),
   /** The draw of bracket events (competitor ids; null a bye or a winner to come). */

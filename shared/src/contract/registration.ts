@@ -1,6 +1,7 @@
 import { msg } from '../i18n/message-ref.ts';
 import { z } from 'zod';
 import { CompetitorFieldsSchema } from '../domain/competitor.ts';
+import { PublicationChoicesSchema } from '../domain/consent.ts';
 import { MESSAGES } from '../domain/messages.ts';
 import { emailField, MAX_ID, optionalPhoneField, requiredText } from '../domain/validation.ts';
 import { endpoint } from './endpoint.ts';
@@ -18,6 +19,8 @@ export const REGISTRATION_PATHS = {
   get: (id: PathParam) => `${R}/${id}`,
   competitors: `${R}/competitor`,
   competitor: (id: PathParam) => `${R}/competitor/${id}`,
+  /** PUT: the family's two choices for a competitor, at any time (decision 043). */
+  competitorChoices: (id: PathParam) => `${R}/competitor/${id}/choices`,
   /** Spectator passes or lunch tickets of a registration (add with POST, remove with DELETE). */
   passes: (kind: 'spectator' | 'lunch', registrationId: PathParam) => `${R}/${kind}/${registrationId}`,
   contacts: (registrationId: PathParam) => `${R}/contacts/${registrationId}`,
@@ -74,6 +77,10 @@ export const CompetitorSchema = z.object({
   emergencyContactPhone: z.string(),
   emergencyContactRelationship: z.string(),
   guardianConsent: z.boolean(),
+  /** Named on public results and TVs ("Sam K."), else "Competitor 12" (decision 043). */
+  publishName: z.boolean(),
+  /** Photos and video of the competitor may be published. */
+  photosAllowed: z.boolean(),
   eventIds: z.array(z.number().int()),
   checkedInAt: z.string().nullable(),
 });
@@ -284,6 +291,13 @@ export const REGISTRATION_API = {
     path: REGISTRATION_PATHS.competitor('{id}'),
     params: idParams('id'),
     response: RegistrationSchema,
+  }),
+  competitorChoices: endpoint({
+    method: 'put',
+    path: REGISTRATION_PATHS.competitorChoices('{id}'),
+    params: idParams('id'),
+    body: PublicationChoicesSchema,
+    response: CompetitorSchema,
   }),
   contacts: endpoint({
     method: 'put',

@@ -94,6 +94,11 @@ export const SyncCompetitorSchema = z.object({
   checkedInAt: z.string().nullable(),
   checkedInBy: z.number().int().nullable(),
   checkedInByName: z.string().nullable(),
+  /**
+   * Photos and video may be published (decision 043): check-in shows "No photos" when false.
+   * Optional: a device's rows stored before it have none, and a walk-in made offline neither.
+   */
+  photosAllowed: z.boolean().optional(),
   version: z.number().int(),
 });
 export type SyncCompetitor = z.infer<typeof SyncCompetitorSchema>;

@@ -4,6 +4,7 @@ import { ACCOUNT_ROLES } from '../domain/roles.ts';
 import { MESSAGES } from '../domain/messages.ts';
 import { msg } from '../i18n/message-ref.ts';
 import { machineText } from '../domain/text.ts';
+import { PrivacyAcceptanceSchema, PrivacyStatusSchema } from '../domain/consent.ts';
 import { endpoint } from './endpoint.ts';
 import { MessageSchema } from './public.ts';
 import {
@@ -33,6 +34,8 @@ export const USER_PATHS = {
   logout: `${U}/logout`,
   /** PUT: the signed-in account's language (docs/decisions/037-english-and-french.md). */
   language: `${U}/language`,
+  /** GET: the privacy policy in force and whether the account must accept it; POST: accept it (decision 043). */
+  privacyPolicy: `${U}/privacy-policy`,
 } as const;
 
 export const USER_MESSAGES = {
@@ -193,5 +196,12 @@ export const USER_API = {
     path: USER_PATHS.language,
     body: LanguageRequestSchema,
     response: MessageSchema,
+  }),
+  privacyPolicy: endpoint({ method: 'get', path: USER_PATHS.privacyPolicy, response: PrivacyStatusSchema }),
+  acceptPrivacyPolicy: endpoint({
+    method: 'post',
+    path: USER_PATHS.privacyPolicy,
+    body: PrivacyAcceptanceSchema,
+    response: PrivacyStatusSchema,
   }),
 } as const;

@@ -72,6 +72,13 @@ export const CompetitorFieldsSchema = z.object({
   emergencyContactPhone: phoneField(),
   emergencyContactRelationship: requiredText(100),
   guardianConsent: z.boolean().optional().default(false),
+  /**
+   * The family's two choices (decision 043): the name on public results and TVs, and photos or
+   * video published. Absent: not asked (a walk-in, an older client): no on a new competitor, the
+   * stored choice on an edit.
+   */
+  publishName: z.boolean().optional(),
+  photosAllowed: z.boolean().optional(),
   eventIds: z
     .array(z.number().int().positive().max(MAX_ID, COMPETITOR_MESSAGES.unknownEvent), {
       error: COMPETITOR_MESSAGES.atLeastOneEvent,

@@ -14,7 +14,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { Locale } from '@tournament/shared';
+import type { ConsentGivenAs, ConsentKind, Locale } from '@tournament/shared';
 
 // Drizzle's view of the tables the SQL migrations create (db/migrations is the source of truth).
 
@@ -260,11 +260,25 @@ export const competitors = pgTable('competitors', {
   emergencyContactPhone: text('emergency_contact_phone').notNull(),
   emergencyContactRelationship: text('emergency_contact_relationship').notNull(),
   guardianConsent: boolean('guardian_consent').notNull().default(false),
+  publishName: boolean('publish_name').notNull().default(false), // 0020_consent.sql
+  photosAllowed: boolean('photos_allowed').notNull().default(false), // 0020_consent.sql
   checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
   checkedInBy: integer('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   version: bigint('version', { mode: 'number' }).notNull().default(0), // 0005_sync.sql
+});
+
+/** 0020_consent.sql: every consent given or withdrawn, never updated (decision 043). */
+export const consentRecords = pgTable('consent_records', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  competitorId: integer('competitor_id').references(() => competitors.id, { onDelete: 'cascade' }),
+  kind: text('kind').$type<ConsentKind>().notNull(),
+  given: boolean('given').notNull(),
+  givenAs: text('given_as').$type<ConsentGivenAs>(),
+  policyVersion: integer('policy_version').notNull(),
+  givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const competitorEvents = pgTable(

@@ -2,6 +2,7 @@ import { REGISTRATION_API as R } from '@tournament/shared';
 import { defineRoute } from '../http/define-route.ts';
 import { requireCaller as caller, router } from '../http/openapi-app.ts';
 import { checkout, handleStripeWebhook } from '../services/payments.ts';
+import { setPublicationChoices } from '../services/consent.ts';
 import { getReceipt } from '../services/receipts.ts';
 import {
   addCompetitor,
@@ -97,6 +98,21 @@ const base = router()
       doc('Removes a competitor; answers the registration without it', 'Registration'),
     ),
     async (c) => c.json(await deleteCompetitor(c.get('deps'), caller(c), c.req.valid('param').id), 200),
+  )
+  .openapi(
+    defineRoute(
+      MOUNT,
+      R.competitorChoices,
+      doc(
+        "The family's choices for a competitor: name on public results and TVs, photos and video published",
+        'Competitor',
+      ),
+    ),
+    async (c) =>
+      c.json(
+        await setPublicationChoices(c.get('deps'), caller(c), c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
   )
   .openapi(
     defineRoute(MOUNT, R.contacts, doc("Replaces the registration's contacts", 'Contacts')),

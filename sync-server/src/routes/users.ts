@@ -17,6 +17,7 @@ import {
   signInWithGoogle,
   verifyAccount,
 } from '../services/accounts.ts';
+import { acceptPrivacyPolicy, privacyStatus } from '../services/consent.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../services/device-cookies.ts';
 
 const MOUNT = '/api/users';
@@ -149,4 +150,22 @@ export const userRoutes = router()
       rememberLanguage(c, language);
       return c.json({ message }, 200);
     },
+  )
+  .openapi(
+    defineRoute(MOUNT, USER_API.privacyPolicy, {
+      tags: ['users'],
+      summary: 'The privacy policy in force and whether the account must accept it before registering',
+      ok: 'The policy and the account',
+    }),
+    async (c) => c.json(await privacyStatus(c.get('deps'), requireCaller(c)), 200),
+  )
+  .openapi(
+    defineRoute(MOUNT, USER_API.acceptPrivacyPolicy, {
+      tags: ['users'],
+      summary: 'The account accepts the privacy policy in force (recorded with the time and version)',
+      ok: 'The policy and the account',
+      errors: { 409: 'Not the version in force' },
+    }),
+    async (c) =>
+      c.json(await acceptPrivacyPolicy(c.get('deps'), requireCaller(c), c.req.valid('json').version), 200),
   );

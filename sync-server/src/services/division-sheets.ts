@@ -1,7 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { drawBracket, type Sheet, type Sheets, notFoundText } from '@tournament/shared';
 import {
   competitorLevels,
+  competitors,
   draftDivisions,
   eventTypes,
   matchmakingDrafts,
@@ -28,6 +29,20 @@ export async function draftSheets(deps: Deps, draftId: number, onlyDivisionId?: 
   const levelName = new Map(levels.map((l) => [l.id, l.name]));
   const people = new Map(view.competitors.map((c) => [c.id, c]));
   const chosen = view.divisions.filter((d) => onlyDivisionId === undefined || d.id === onlyDivisionId);
+  // Decision 043: the photographer reads "no photos" beside a competitor whose family said no.
+  const memberIds = [...new Set(chosen.flatMap((d) => d.competitorIds))];
+  const photosAllowed = new Set(
+    memberIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: competitors.id, allowed: competitors.photosAllowed })
+            .from(competitors)
+            .where(inArray(competitors.id, memberIds))
+        )
+          .filter((r) => r.allowed)
+          .map((r) => r.id),
+  );
   const sheets: Sheet[] = chosen.map((d) => {
     const members = d.competitorIds
       .map((id) => people.get(id))
@@ -55,6 +70,7 @@ export async function draftSheets(deps: Deps, draftId: number, onlyDivisionId?: 
         age: c.age,
         weight: c.weight,
         checkedIn: c.checkedIn,
+        photosAllowed: photosAllowed.has(c.id),
       })),
       bracket: divisionTypes.some((t) => t.decidedBy === 'bracket')
         ? drawBracket(members.map((c) => c.id))

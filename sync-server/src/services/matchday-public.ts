@@ -1,9 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   DEFAULT_LEADERBOARD_GROUPS,
   estimatedStarts,
   grandChampionLeaderboard,
-  publicName,
+  publicCompetitorName,
   ringAssignmentsFromRows,
   type CompetitorScheduleEntry,
   type PublicResults,
@@ -70,7 +70,8 @@ export async function signageRingAssignments(deps: Deps, tournamentId: number): 
  * GET /api/results/{tournamentId}: the completed divisions with each event type's placings,
  * and the Grand Championship leaderboard over every completed result (the tournament's
  * leaderboard groups, else the default ones). People appear as a first name, a last initial and
- * a school, nothing else (no ids of theirs, no dates of birth).
+ * a school where their family allowed it, else as "Competitor 12" and a school (decision 043);
+ * nothing else (no dates of birth).
  */
 export async function publicResults(deps: Deps, tournamentId: number): Promise<PublicResults> {
   const tournament = await requireTournament(deps, tournamentId);
@@ -86,9 +87,28 @@ export async function publicResults(deps: Deps, tournamentId: number): Promise<P
     const completed = divisions.filter((d) => d.status === 'completed');
     const completedIds = new Set(completed.map((d) => d.id));
     const people = new Map(entries.map((e) => [e.competitorId, e]));
+    // Decision 043: named only where the family allowed it, else "Competitor 12".
+    const ids = [...people.keys()];
+    const named = new Set(
+      ids.length === 0
+        ? []
+        : (
+            await db
+              .select({ id: competitors.id })
+              .from(competitors)
+              .where(and(inArray(competitors.id, ids), eq(competitors.publishName, true)))
+          ).map((r) => r.id),
+    );
     const person = (competitorId: number) => {
       const e = people.get(competitorId);
-      return { name: e ? publicName(e.firstName, e.lastName) : '', school: e?.school ?? '' };
+      if (!e) return { name: '', school: '' };
+      const name = publicCompetitorName({
+        id: competitorId,
+        firstName: e.firstName,
+        lastName: e.lastName,
+        publishName: named.has(competitorId),
+      });
+      return { name, school: e.school };
     };
     const standing = results.filter((r) => completedIds.has(r.divisionId) && r.placings !== null);
 

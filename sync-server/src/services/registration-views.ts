@@ -73,6 +73,8 @@ export function toCompetitor(
     emergencyContactPhone: c.emergencyContactPhone,
     emergencyContactRelationship: c.emergencyContactRelationship,
     guardianConsent: c.guardianConsent,
+    publishName: c.publishName,
+    photosAllowed: c.photosAllowed,
     eventIds: [...eventIds].sort((a, b) => a - b),
     checkedInAt: c.checkedInAt ? c.checkedInAt.toISOString() : null,
   };

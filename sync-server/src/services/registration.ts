@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import {
   competitorRuleErrors,
+  consentGivenAs,
   DIRECTOR_ROLES,
   hasAnyRole,
   isStaff,
@@ -29,6 +30,8 @@ import {
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { writeAudit } from './audit.ts';
+import { assertPrivacyPolicyAccepted, choiceChanges, recordConsents } from './consent.ts';
+import { dropMatchdayReads } from './matchday-public.ts';
 import { getSiteSettings } from './site-settings.ts';
 import { staffReachesTournament } from './staff-reach.ts';
 import { getNextTournament, listTournaments } from './tournaments.ts';
@@ -286,6 +289,9 @@ export function competitorValues(c: Omit<CompetitorFields, 'registrationId'>) {
     emergencyContactPhone: c.emergencyContactPhone,
     emergencyContactRelationship: c.emergencyContactRelationship,
     guardianConsent: c.guardianConsent,
+    // Absent (not asked): the column's default on a new row, unchanged on an edit.
+    publishName: c.publishName,
+    photosAllowed: c.photosAllowed,
   };
 }
 
@@ -300,6 +306,7 @@ async function answerCompetitor(deps: Deps, tx: Tx, id: number, tournament: Tour
 export async function addCompetitor(deps: Deps, caller: Caller, c: CompetitorFields): Promise<Competitor> {
   const registration = await getRegistration(deps, caller, c.registrationId);
   await assertCompetitorRules(deps, registration.tournamentId, c);
+  await assertPrivacyPolicyAccepted(deps, caller);
   let out: Competitor | undefined;
   await changeRegistration(deps, caller, c.registrationId, async (tx, _row, tournament) => {
     const [created] = await tx
@@ -315,6 +322,21 @@ export async function addCompetitor(deps: Deps, caller: Caller, c: CompetitorFie
     await tx
       .insert(competitorEvents)
       .values(c.eventIds.map((eventId) => ({ competitorId: created.id, eventId })));
+    // Decision 043: the consent to take part and the two choices, as the account gave them.
+    await recordConsents(
+      tx,
+      caller,
+      created.id,
+      consentGivenAs(c.dateOfBirth, tournament?.tournamentDate ?? ''),
+      [
+        { kind: 'participation', given: true },
+        ...choiceChanges(undefined, {
+          publishName: c.publishName ?? false,
+          photosAllowed: c.photosAllowed ?? false,
+        }),
+      ],
+      deps.now(),
+    );
     out = await answerCompetitor(deps, tx, created.id, tournament);
   });
   if (!out) throw new Error('addCompetitor: no answer');
@@ -352,7 +374,19 @@ export async function updateCompetitor(
   const registration = await getRegistration(deps, caller, registrationId);
   await assertCompetitorRules(deps, registration.tournamentId, c);
   let out: Competitor | undefined;
+  let namingChanged = false;
   await changeRegistration(deps, caller, registrationId, async (tx, _row, tournament) => {
+    const [before] = await tx.select().from(competitors).where(eq(competitors.id, c.id));
+    const changes = choiceChanges(before, c);
+    namingChanged = changes.some((x) => x.kind === 'publish_name');
+    await recordConsents(
+      tx,
+      caller,
+      c.id,
+      consentGivenAs(c.dateOfBirth, tournament?.tournamentDate ?? ''),
+      changes,
+      deps.now(),
+    );
     await tx
       .update(competitors)
       .set({ ...competitorValues(c), updatedAt: deps.now() })
@@ -362,6 +396,7 @@ export async function updateCompetitor(
     out = await answerCompetitor(deps, tx, c.id, tournament);
   });
   if (!out) throw new Error('updateCompetitor: no answer');
+  if (namingChanged) await dropMatchdayReads(deps, registration.tournamentId);
   return out;
 }
 

@@ -110,6 +110,7 @@ export async function competitorRows(db: Db | Tx, f: RowFilter): Promise<SyncCom
       checkedInBy: competitors.checkedInBy,
       byFirst: checkedInByUser.firstName,
       byLast: checkedInByUser.lastName,
+      photosAllowed: competitors.photosAllowed,
       version: competitors.version,
     })
     .from(competitors)
@@ -126,6 +127,7 @@ export async function competitorRows(db: Db | Tx, f: RowFilter): Promise<SyncCom
     checkedInAt: c.checkedInAt ? c.checkedInAt.toISOString() : null,
     checkedInBy: c.checkedInAt ? c.checkedInBy : null,
     checkedInByName: c.checkedInAt ? fullName(c.byFirst, c.byLast) : null,
+    photosAllowed: c.photosAllowed,
     version: c.version,
   }));
 }

@@ -26,6 +26,8 @@ export interface MatchdayKid {
   types: string[];
   weight?: number;
   school?: string;
+  /** The family's choice to show the name on public results (decision 043); yes unless said. */
+  publishName?: boolean;
 }
 
 export interface MatchdayWorld {
@@ -80,6 +82,7 @@ export async function matchdayWorld(t: TestApp, tournamentId: number): Promise<M
             emergencyContactName: 'Sam',
             emergencyContactPhone: '7055550100',
             emergencyContactRelationship: 'Parent',
+            publishName: k.publishName ?? true,
           })
           .returning();
         await t.db

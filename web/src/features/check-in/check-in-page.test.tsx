@@ -31,8 +31,9 @@ beforeEach(async () => {
   setSession({ user: { personId: 7, roles: ['CheckInAdmin'], userDisplayName: 'Dana Door' }, token: 't' });
   await db.entity('registrations').put(registration);
   await db.entity('competitors').bulkPut([
-    comp(10, 'Maya'),
+    comp(10, 'Maya', { photosAllowed: false }),
     comp(11, 'Ben', {
+      photosAllowed: true,
       checkedInAt: '2026-11-21T13:00:00.000Z',
       checkedInBy: 8,
       checkedInByName: 'Eli Entry',
@@ -57,6 +58,16 @@ describe('check-in screen', () => {
     );
     expect(screen.getByText(/Checked in by Eli Entry/)).toBeInTheDocument();
     expect(screen.getByText(/Confirmation ABCD2345/)).toBeInTheDocument();
+  });
+
+  it('marks "No photos" beside a competitor whose family did not allow photos, for the photographer', async () => {
+    render(<CheckInPage />, { wrapper: MemoryRouter });
+    await screen.findByRole('heading', { name: 'Lee, Pat' });
+    const rows = screen.getAllByTestId('check-in-competitor');
+    const maya = rows.find((r) => r.textContent?.includes('Maya'))!;
+    const ben = rows.find((r) => r.textContent?.includes('Ben'))!;
+    expect(within(maya).getByText('No photos')).toBeInTheDocument();
+    expect(within(ben).queryByText('No photos')).not.toBeInTheDocument();
   });
 
   it('a tap queues one mutation and shows the check-in at once as not yet sent; undo queues another', async () => {

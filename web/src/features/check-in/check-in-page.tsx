@@ -1,5 +1,5 @@
 import { memo, useRef, useState } from 'react';
-import { CircleCheck } from 'lucide-react';
+import { CameraOff, CircleCheck } from 'lucide-react';
 import { checkInCompetitor, checkInRegistration, undoCheckIn } from '@shared/domain/mutators/index.ts';
 import { Link } from 'react-router';
 import { Badge } from '@web/components/ui/badge.tsx';
@@ -211,6 +211,18 @@ const FamilyCard = memo(function FamilyCard({ family, pending, confirmedWithoutP
                       </span>
                     ) : null}
                     <span className="font-medium">{name}</span>
+                    {/* Decision 043: the photographer at the door sees who must not be published. */}
+                    {c.photosAllowed === false && (
+                      <Badge
+                        variant="outline"
+                        className="gap-1"
+                        title={t('checkIn.competitor.noPhotosHint', { name })}
+                        data-testid="no-photos"
+                      >
+                        <CameraOff aria-hidden="true" className="size-4" />
+                        {t('checkIn.competitor.noPhotos')}
+                      </Badge>
+                    )}
                     {isIn ? (
                       <span className="text-sm font-medium" data-testid="checked-in-by">
                         {c.checkedInByName

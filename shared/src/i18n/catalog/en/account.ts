@@ -138,6 +138,26 @@ export const account = {
     "I am this competitor's parent or guardian and consent to their taking part (needed under 18)",
   'registration.competitor.privacy':
     "A competitor's details reach only the tournament staff who need them. Read our <link>privacy policy</link>.",
+  'registration.competitor.consentSelf':
+    'I am this competitor, 18 or older on tournament day, and I agree to take part',
+  'registration.competitor.choices': 'Names, photos and video',
+  'registration.competitor.publishName': "Show my child's name on public results and TVs",
+  'registration.competitor.publishNameSelf': 'Show my name on public results and TVs',
+  'registration.competitor.publishNameHint':
+    'Shown as the first name and last initial ("Sam K."); otherwise as "Competitor" with a number, and the school.',
+  'registration.competitor.photosAllowed': 'Photos and video of my child may be published',
+  'registration.competitor.photosAllowedSelf': 'Photos and video of me may be published',
+  'registration.competitor.consentRecord':
+    "Your consent is recorded with your account, today's date and the privacy policy (Version {version}). You can change both choices later from your registrations page.",
+  'registration.choices.title': 'Names, photos and video',
+  'registration.choices.intro':
+    'For each competitor: is their name shown on public results and TVs, and may photos and video of them be published? Changes save as you go.',
+  'registration.choices.saved': 'Choices saved for {name}.',
+  'registration.policy.title': 'Our privacy policy has changed',
+  'registration.policy.text':
+    'Please read the privacy policy (Version {version}, {date}) and accept it before registering another competitor.',
+  'registration.policy.read': 'Read the privacy policy',
+  'registration.policy.accept': 'I have read it and I accept',
   'registration.competitor.save': 'Save competitor',
   'registration.competitor.cancel': 'Cancel',
   'registration.receipt.description': 'Your registration receipt and check-in QR code.',

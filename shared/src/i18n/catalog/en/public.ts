@@ -58,6 +58,8 @@ export const public_ = {
   'public.results.name': 'Name',
   'public.results.points': 'Points',
   'public.results.tied': 'tied {rank}',
+  // Decision 043: a competitor whose family did not allow their name on public results.
+  'public.results.competitorNumber': 'Competitor {number}',
 
   // Contact Us (docs/product.md §4 and §5).
   'public.contact.description':
@@ -84,7 +86,13 @@ export const public_ = {
   // The privacy policy.
   'public.privacy.description':
     'What personal information the tournament site collects, why, how long it is kept and how to reach us.',
-  'public.privacy.updated': 'Last updated January 29, 2023',
+  'public.privacy.version': 'Version {version}, {date}',
+  'public.privacy.publish.title': 'Names, photos and video',
+  'public.privacy.publish.text':
+    'For each competitor you register, you make two choices, and you can change them at any time from your registrations page: whether their name (first name and last initial) appears on the public results, the leaderboard and the screens at the venue, and whether photos and video of them may be published. Without the first, they appear as "Competitor" with a number, and their school. Without the second, our photographers see a "no photos" mark on the division sheets and at check-in. We keep a record of every consent: who gave it, when, and under which version of this policy. A competitor 18 or older on tournament day gives their own consent.',
+  'public.privacy.changes.title': 'When this policy changes',
+  'public.privacy.changes.text':
+    'Each version of this policy has a number and a date. When it changes, we ask you to read and accept the new version before you register another competitor.',
   'public.privacy.theTournament': 'the tournament',
   'public.privacy.thisSite': 'this site',
   'public.privacy.intro':

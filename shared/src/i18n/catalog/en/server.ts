@@ -246,6 +246,11 @@ export const server = {
   'competitor.unknownEvent': 'Please choose events offered at this tournament',
   'competitor.unknownLevel': 'Please choose a competitor level from the list',
   'competitor.guardianConsent': 'A parent or guardian must consent for a competitor under 18',
+  // Consent per child (shared/src/domain/consent.ts).
+  'consent.policyChanged':
+    'Our privacy policy has changed (Version {version}, {date}). Please read and accept it before registering another competitor.',
+  'consent.staleVersion':
+    'The privacy policy has changed since this page was loaded. Please reload it and read the current version.',
   // Texts shown one after the other (shared/src/i18n/message-ref.ts `sentences`).
   'text.sentences': '{first} {rest}',
   // A door record dated outside the tournament's window (shared/src/domain/tournament-window.ts).

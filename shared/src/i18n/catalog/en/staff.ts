@@ -20,6 +20,8 @@ export const staff = {
   'checkIn.competitor.checkedInBy': 'Checked in by {name} at {time}',
   'checkIn.competitor.notCheckedIn': 'Not checked in',
   'checkIn.competitor.notSent': 'Not yet sent',
+  'checkIn.competitor.noPhotos': 'No photos',
+  'checkIn.competitor.noPhotosHint': 'The family did not allow photos or video of {name} to be published',
   'checkIn.competitor.undoLabel': 'Undo check-in of {name}',
   'checkIn.competitor.undo': 'Undo',
   'checkIn.competitor.checkInLabel': 'Check in {name}',

@@ -342,6 +342,7 @@ export const venue = {
   'sheets.col.age': 'Age',
   'sheets.col.weight': 'Weight',
   'sheets.col.checkedIn': 'Checked in',
+  'sheets.noPhotos': 'no photos',
   'sheets.pdf.yes': 'yes',
   'sheets.pdf.no': 'no',
   'sheets.yes': 'Yes',

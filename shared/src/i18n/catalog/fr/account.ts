@@ -144,6 +144,27 @@ export const account = {
     'Je suis le parent ou tuteur de ce compétiteur et je consens à sa participation (obligatoire avant 18 ans)',
   'registration.competitor.privacy':
     'Les renseignements d’un compétiteur ne sont communiqués qu’au personnel du tournoi qui en a besoin. Consultez notre <link>politique de confidentialité</link>.',
+  'registration.competitor.consentSelf':
+    'Je suis ce compétiteur, j’aurai 18 ans ou plus le jour du tournoi, et j’accepte d’y participer',
+  'registration.competitor.choices': 'Noms, photos et vidéos',
+  'registration.competitor.publishName':
+    'Afficher le nom de mon enfant dans les résultats publics et sur les écrans',
+  'registration.competitor.publishNameSelf': 'Afficher mon nom dans les résultats publics et sur les écrans',
+  'registration.competitor.publishNameHint':
+    'Affiché comme le prénom et l’initiale du nom de famille («\u00a0Sam K.\u00a0»); sinon comme «\u00a0Athlète\u00a0» suivi d’un numéro, avec l’école.',
+  'registration.competitor.photosAllowed': 'Des photos et des vidéos de mon enfant peuvent être publiées',
+  'registration.competitor.photosAllowedSelf': 'Des photos et des vidéos de moi peuvent être publiées',
+  'registration.competitor.consentRecord':
+    'Votre consentement est enregistré avec votre compte, la date d’aujourd’hui et la politique de confidentialité (version {version}). Vous pourrez modifier ces deux choix plus tard à partir de la page de vos inscriptions.',
+  'registration.choices.title': 'Noms, photos et vidéos',
+  'registration.choices.intro':
+    'Pour chaque compétiteur\u00a0: son nom paraît-il dans les résultats publics et sur les écrans, et des photos et des vidéos de lui peuvent-elles être publiées? Les changements sont enregistrés au fur et à mesure.',
+  'registration.choices.saved': 'Choix enregistrés pour {name}.',
+  'registration.policy.title': 'Notre politique de confidentialité a changé',
+  'registration.policy.text':
+    'Veuillez lire la politique de confidentialité (version {version}, {date}) et l’accepter avant d’inscrire un autre compétiteur.',
+  'registration.policy.read': 'Lire la politique de confidentialité',
+  'registration.policy.accept': 'Je l’ai lue et je l’accepte',
   'registration.competitor.save': 'Enregistrer le compétiteur',
   'registration.competitor.cancel': 'Annuler',
   'registration.receipt.description': 'Votre reçu d’inscription et votre code QR pour les arrivées.',

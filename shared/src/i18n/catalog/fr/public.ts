@@ -58,6 +58,7 @@ export const public_ = {
   'public.results.name': 'Nom',
   'public.results.points': 'Points',
   'public.results.tied': 'à égalité au rang {rank}',
+  'public.results.competitorNumber': 'Athlète {number}',
 
   'public.contact.description':
     'Des questions sur le tournoi, l’inscription ou le bénévolat\u00a0? Écrivez-nous.',
@@ -83,7 +84,13 @@ export const public_ = {
 
   'public.privacy.description':
     'Les renseignements personnels que recueille le site du tournoi, pourquoi, combien de temps ils sont conservés et comment nous joindre.',
-  'public.privacy.updated': 'Dernière mise à jour\u00a0: 29 janvier 2023',
+  'public.privacy.version': 'Version {version}, {date}',
+  'public.privacy.publish.title': 'Noms, photos et vidéos',
+  'public.privacy.publish.text':
+    'Pour chaque compétiteur que vous inscrivez, vous faites deux choix, que vous pouvez modifier en tout temps à partir de la page de vos inscriptions\u00a0: si son nom (prénom et initiale du nom de famille) paraît dans les résultats publics, le classement et sur les écrans sur place, et si des photos et des vidéos de lui peuvent être publiées. Sans le premier, il paraît comme «\u00a0Athlète\u00a0» suivi d’un numéro, avec son école. Sans le second, nos photographes voient la mention «\u00a0pas de photos\u00a0» sur les feuilles de division et aux arrivées. Nous gardons une trace de chaque consentement\u00a0: qui l’a donné, quand et selon quelle version de cette politique. Un compétiteur de 18 ans ou plus le jour du tournoi donne lui-même son consentement.',
+  'public.privacy.changes.title': 'Quand cette politique change',
+  'public.privacy.changes.text':
+    'Chaque version de cette politique porte un numéro et une date. Lorsqu’elle change, nous vous demandons de lire et d’accepter la nouvelle version avant d’inscrire un autre compétiteur.',
   'public.privacy.theTournament': 'le tournoi',
   'public.privacy.thisSite': 'ce site',
   'public.privacy.intro':

@@ -246,6 +246,10 @@ export const server = {
   'competitor.unknownLevel': 'Veuillez choisir un niveau de compétiteur dans la liste',
   'competitor.guardianConsent':
     'Un parent ou tuteur doit donner son consentement pour un compétiteur de moins de 18 ans',
+  'consent.policyChanged':
+    'Notre politique de confidentialité a changé (version {version}, {date}). Veuillez la lire et l’accepter avant d’inscrire un autre compétiteur.',
+  'consent.staleVersion':
+    'La politique de confidentialité a changé depuis le chargement de cette page. Veuillez la recharger et lire la version en vigueur.',
   'text.sentences': '{first} {rest}',
   'tournamentWindow.outside':
     '{what, select, payment {Un paiement daté} checkIn {Une arrivée datée} other {Une inscription sur place datée}} du {day, date, day} est en dehors des dates de ce tournoi\u00a0: du jour de l’ouverture des inscriptions ({from, date, day}) au lendemain du tournoi ({until, date, day}). Vérifiez la date et l’heure de cet appareil.',

@@ -21,6 +21,9 @@ export const staff = {
   'checkIn.competitor.checkedInBy': 'Arrivée confirmée par {name} à {time}',
   'checkIn.competitor.notCheckedIn': 'Arrivée non confirmée',
   'checkIn.competitor.notSent': 'Pas encore envoyé',
+  'checkIn.competitor.noPhotos': 'Pas de photos',
+  'checkIn.competitor.noPhotosHint':
+    'La famille n’a pas permis la publication de photos ou de vidéos de {name}',
   'checkIn.competitor.undoLabel': 'Annuler l’arrivée de {name}',
   'checkIn.competitor.undo': 'Annuler',
   'checkIn.competitor.checkInLabel': 'Confirmer l’arrivée de {name}',

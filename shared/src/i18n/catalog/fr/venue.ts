@@ -349,6 +349,7 @@ export const venue = {
   'sheets.col.age': 'Âge',
   'sheets.col.weight': 'Poids',
   'sheets.col.checkedIn': 'Arrivée confirmée',
+  'sheets.noPhotos': 'pas de photos',
   'sheets.pdf.yes': 'oui',
   'sheets.pdf.no': 'non',
   'sheets.yes': 'Oui',

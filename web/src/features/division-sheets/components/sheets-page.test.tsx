@@ -41,6 +41,7 @@ const SHEETS: Sheets = {
           age: 10,
           weight: 32,
           checkedIn: true,
+          photosAllowed: true,
         },
         {
           id: 12,
@@ -50,6 +51,7 @@ const SHEETS: Sheets = {
           age: 11,
           weight: null,
           checkedIn: false,
+          photosAllowed: false,
         },
       ],
       bracket: { kind: 'singleElimination', rounds: [[{ round: 1, a: 11, b: 12 }]] },
@@ -98,6 +100,14 @@ describe('division sheets', () => {
     expect(screen.getByRole('table', { name: 'Kata scores' })).toHaveTextContent('Kata: scores (3 judges)');
     expect(screen.getByText('Draft 1 (published) · 1 divisions')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+  });
+
+  it('mark a competitor whose family did not allow photos, for the photographer', async () => {
+    renderSheets();
+    const bea = (await screen.findAllByRole('row')).find((r) => r.textContent?.startsWith('Bea Best'));
+    expect(bea).toHaveTextContent('Bea Best(no photos)');
+    const ann = screen.getAllByRole('row').find((r) => r.textContent?.startsWith('Ann Able'));
+    expect(ann).not.toHaveTextContent('no photos');
   });
 
   it('speak French', async () => {

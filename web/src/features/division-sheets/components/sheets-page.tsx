@@ -122,7 +122,14 @@ function SheetPage({ sheets, sheet, judges }: { sheets: Sheets; sheet: Sheet; ju
         <tbody>
           {sheet.competitors.map((c) => (
             <tr key={c.id}>
-              <td className={cell}>{c.name}</td>
+              <td className={cell}>
+                {c.name}
+                {!c.photosAllowed && (
+                  <strong className="ml-1 whitespace-nowrap" data-testid="no-photos">
+                    ({t('sheets.noPhotos')})
+                  </strong>
+                )}
+              </td>
               <td className={cell}>{c.school}</td>
               <td className={cell}>{c.level}</td>
               <td className={cell}>{c.age}</td>

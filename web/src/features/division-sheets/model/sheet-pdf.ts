@@ -56,7 +56,8 @@ export async function sheetsPdf(sheets: Sheets, paper: Paper, judges: Judges): P
     y += 14;
     for (const c of s.competitors) {
       [
-        c.name,
+        // Decision 043: the photographer's mark, before the name is cut to the column.
+        c.photosAllowed ? c.name : `(${t('sheets.noPhotos')}) ${c.name}`,
         c.school,
         c.level,
         String(c.age),

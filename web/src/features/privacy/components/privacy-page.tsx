@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { t, tm, tx } from '@web/lib/i18n.tsx';
+import { PRIVACY_POLICY } from '@shared/domain/consent.ts';
+import { t, tm, tx, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useSiteSettings } from '@web/lib/site-settings.tsx';
 import { href, PAGES } from '@web/app/pages.ts';
@@ -8,9 +9,13 @@ import { href, PAGES } from '@web/app/pages.ts';
 /** A bold lead-in ("Your account:") inside a catalog text. */
 const bold = (inner: ReactNode[]) => <strong>{inner}</strong>;
 
-/** `/privacy`: the privacy policy, last updated January 29, 2023 (docs/product.md §2). */
+/**
+ * `/privacy`: the privacy policy (docs/product.md §2), with its version and date: consent records
+ * keep the version, and families are asked to accept a new one (decision 043).
+ */
 export function PrivacyPage() {
   usePageMeta(PAGES.privacy.title, t('public.privacy.description'));
+  const format = useFormat();
   const settings = useSiteSettings();
   const site = settings?.siteName ?? t('public.privacy.theTournament');
   const email = settings?.siteEmail;
@@ -24,7 +29,12 @@ export function PrivacyPage() {
     <article className="mx-auto grid max-w-3xl gap-6 leading-relaxed">
       <header className="grid gap-1">
         <h1 className="text-3xl font-bold">{tm(PAGES.privacy.title)}</h1>
-        <p className="text-muted-foreground">{t('public.privacy.updated')}</p>
+        <p className="text-muted-foreground">
+          {t('public.privacy.version', {
+            version: PRIVACY_POLICY.version,
+            date: format.date(PRIVACY_POLICY.date),
+          })}
+        </p>
       </header>
       <p>{t('public.privacy.intro', { site, url: settings?.siteUrl ?? t('public.privacy.thisSite') })}</p>
 
@@ -36,6 +46,10 @@ export function PrivacyPage() {
           <li>{tx('public.privacy.collect.messages', { b: bold })}</li>
           <li>{tx('public.privacy.collect.day', { b: bold })}</li>
         </ul>
+      </Section>
+
+      <Section title={t('public.privacy.publish.title')}>
+        <p>{t('public.privacy.publish.text')}</p>
       </Section>
 
       <Section title={t('public.privacy.use.title')}>
@@ -52,6 +66,10 @@ export function PrivacyPage() {
 
       <Section title={t('public.privacy.children.title')}>
         <p>{t('public.privacy.children.text')}</p>
+      </Section>
+
+      <Section title={t('public.privacy.changes.title')}>
+        <p>{t('public.privacy.changes.text')}</p>
       </Section>
 
       <Section title={t('public.privacy.contact.title')}>

@@ -11,6 +11,8 @@ import {
   type RegistrationOptions,
 } from '@shared/contract/registration.ts';
 import { MATCHDAY_API, type CompetitorScheduleEntry } from '@shared/contract/matchday.ts';
+import { USER_API } from '@shared/contract/users.ts';
+import type { PublicationChoices } from '@shared/domain/consent.ts';
 import { api } from '@web/lib/api-client.ts';
 import { invalidateQueries, refreshQueries, setQueryData, useQuery } from '@web/lib/use-query.ts';
 
@@ -34,6 +36,14 @@ export const saveContacts = (registrationId: number, contacts: ContactInput[]) =
   api.call(R.contacts, { params: { registrationId }, body: { contacts } });
 export const saveContactPreferences = (contactId: number, prefs: ContactPreferences) =>
   api.call(R.contactPreferences, { params: { contactId }, body: prefs });
+/** Decision 043: the family changes a competitor's two choices, at any time. */
+export const saveCompetitorChoices = (id: number, choices: PublicationChoices) =>
+  api.call(R.competitorChoices, { params: { id }, body: choices });
+export const acceptPrivacyPolicy = (version: number) =>
+  api.call(USER_API.acceptPrivacyPolicy, { body: { version } });
+export function usePrivacyStatus() {
+  return useQuery(`${KEY}privacy`, () => api.call(USER_API.privacyPolicy));
+}
 export const checkout = (registrationId: number, payment: PaymentChoice) =>
   api.call(R.checkout, { params: { registrationId }, query: { payment } });
 

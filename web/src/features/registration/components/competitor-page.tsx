@@ -24,6 +24,8 @@ import { AREA_PAGES, type Area } from '../model/area.ts';
 import { href, PAGES } from '@web/app/pages.ts';
 import { t, tm, tx } from '@web/lib/i18n.tsx';
 import { NOT_FOUND_TEXT } from '@shared/domain/domain-error.ts';
+import { consentGivenAs, PRIVACY_POLICY } from '@shared/domain/consent.ts';
+import { ConsentChoices } from './consent-choices.tsx';
 
 interface Values {
   firstName: string;
@@ -37,6 +39,8 @@ interface Values {
   emergencyContactPhone: string;
   emergencyContactRelationship: string;
   guardianConsent: boolean;
+  publishName: boolean;
+  photosAllowed: boolean;
   eventIds: number[];
 }
 const EMPTY: Values = {
@@ -51,6 +55,9 @@ const EMPTY: Values = {
   emergencyContactPhone: '',
   emergencyContactRelationship: '',
   guardianConsent: false,
+  // Decision 043: nothing is published until the family says so.
+  publishName: false,
+  photosAllowed: false,
   eventIds: [],
 };
 
@@ -68,6 +75,8 @@ function toInput(registrationId: number, v: Values) {
     emergencyContactPhone: v.emergencyContactPhone,
     emergencyContactRelationship: v.emergencyContactRelationship,
     guardianConsent: v.guardianConsent,
+    publishName: v.publishName,
+    photosAllowed: v.photosAllowed,
     eventIds: v.eventIds,
   };
 }
@@ -155,6 +164,8 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
         emergencyContactPhone: existing.emergencyContactPhone,
         emergencyContactRelationship: existing.emergencyContactRelationship,
         guardianConsent: existing.guardianConsent,
+        publishName: existing.publishName,
+        photosAllowed: existing.photosAllowed,
         eventIds: existing.eventIds,
       });
     }
@@ -175,6 +186,10 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
         // competitors, each once, the latest first.
         const sameAs = sameContactChoices(loaded.competitors, competitorId);
         const text: BindField = (name, label, extra = {}) => ({ ...form.field(name), label, ...extra });
+        // From 18 on tournament day the competitor consents for themselves (decision 043).
+        const givenAs = tournament
+          ? consentGivenAs(values.dateOfBirth, tournament.tournamentDate)
+          : 'guardian';
 
         return (
           <Card className="mx-auto max-w-2xl">
@@ -251,13 +266,28 @@ export function CompetitorPage({ area = 'customer' }: { area?: Area }) {
                     checked={values.guardianConsent}
                     onChange={(e) => form.set('guardianConsent', e.target.checked)}
                   />
-                  {t('registration.competitor.consent')}
+                  {t(
+                    givenAs === 'self'
+                      ? 'registration.competitor.consentSelf'
+                      : 'registration.competitor.consent',
+                  )}
                 </label>
                 {form.error('guardianConsent') && (
                   <p className="text-sm font-medium text-destructive">
                     {tm(form.error('guardianConsent') ?? '')}
                   </p>
                 )}
+                <fieldset className="grid gap-2">
+                  <legend className="mb-1 font-medium">{t('registration.competitor.choices')}</legend>
+                  <ConsentChoices
+                    givenAs={givenAs}
+                    value={{ publishName: values.publishName, photosAllowed: values.photosAllowed }}
+                    onChange={(next) => form.setValues({ ...values, ...next })}
+                  />
+                </fieldset>
+                <p className="text-sm text-muted-foreground">
+                  {t('registration.competitor.consentRecord', { version: PRIVACY_POLICY.version })}
+                </p>
                 <p className="text-sm">
                   {tx('registration.competitor.privacy', {
                     link: (inner) => <Link to={href('privacy')}>{inner}</Link>,

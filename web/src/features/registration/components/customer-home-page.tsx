@@ -10,6 +10,7 @@ import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useRegistrations, useSchedule, useTournaments } from '../api/registration.ts';
 import { href, PAGES } from '@web/app/pages.ts';
 import { AccountLanguage } from './account-language.tsx';
+import { PublicationChoicesCard } from './consent-cards.tsx';
 
 /** "Forms, Girls 10-11: Ring 3, about 10:45" (decision 022). */
 function scheduleText(e: CompetitorScheduleEntry & { ringName: string }, format: Formatters): string {
@@ -163,6 +164,7 @@ export function CustomerHomePage() {
           </CardContent>
         </Card>
       ))}
+      <PublicationChoicesCard registrations={list} tournamentDate={next?.tournamentDate} />
       {next?.isRegistrationOpen && (
         <div>
           <Button asChild variant="secondary">

@@ -11,6 +11,7 @@ import { isStaff, useSession } from '@web/lib/session.ts';
 import { useRegistration, useRegistrationOptions } from '../api/registration.ts';
 import { CompetitorsCard } from './competitors-card.tsx';
 import { ContactsEditor } from './contacts-editor.tsx';
+import { PrivacyPolicyPrompt } from './consent-cards.tsx';
 import { PassesCard } from './passes-card.tsx';
 import { Total } from './registration-total.tsx';
 import type { ContactsHandle } from './use-contacts-autosave.ts';
@@ -61,6 +62,7 @@ export function RegistrationPage({ area = 'customer' }: { area?: Area }) {
                 )}
               </p>
             )}
+            {!staff && !registration.isCompleted && <PrivacyPolicyPrompt />}
             <CompetitorsCard
               id={id}
               registration={registration}

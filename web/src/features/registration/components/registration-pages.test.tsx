@@ -221,6 +221,16 @@ describe('the competitor page', () => {
     expect(await screen.findByText(tm(COMPETITOR_MESSAGES.guardianConsent))).toBeInTheDocument();
     expect(sent.filter((r) => r.method === 'POST')).toEqual([]);
     await userEvent.click(screen.getByLabelText(/parent or guardian/));
+    // Decision 043: the two choices start unticked; the family allows the name, not photos.
+    expect(
+      screen.getByRole('checkbox', { name: /Photos and video of my child may be published/ }),
+    ).not.toBeChecked();
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: /Show my child's name on public results and TVs/ }),
+    );
+    expect(
+      screen.getByText(/recorded with your account, today's date and the privacy policy \(Version 2\)/),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save competitor' }));
     await waitFor(() =>
       expect(screen.getByTestId('where')).toHaveTextContent(/^\/customer\/registration\/7$/),
@@ -232,8 +242,27 @@ describe('the competitor page', () => {
       competitorLevelId: 5,
       weightKg: 31,
       guardianConsent: true,
+      publishName: true,
+      photosAllowed: false,
       eventIds: [12],
     });
+  });
+
+  it('words the consent as the competitor’s own from 18 on tournament day', async () => {
+    handler = (method, url) =>
+      url === '/api/registration/7' ? { status: 200, body: makeRegistration() } : undefined;
+    renderAt('/customer/registration/7/competitor');
+    expect(await screen.findByRole('checkbox', { name: /parent or guardian/ })).toBeInTheDocument();
+    // 18 on 2027-06-12, the tournament's day.
+    await userEvent.type(screen.getByLabelText(/Date of birth/), '2009-06-12');
+    expect(screen.getByRole('checkbox', { name: /I am this competitor, 18 or older/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('checkbox', { name: /Show my name on public results and TVs/ }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('checkbox', { name: /Photos and video of me may be published/ }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /parent or guardian/ })).toBeNull();
   });
 });
 
