@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { msg } from '../i18n/message-ref.ts';
 import { ADULT_AGE, ageOn } from './competitor.ts';
 import { publicName } from './matchday/points.ts';
+import { MAX_ID } from './validation.ts';
 
 // Consent per child (docs/decisions/043-consent-and-public-names.md): what a family agreed to,
 // under which version of the privacy policy, and the one rule that decides how a competitor is
@@ -71,7 +72,7 @@ export const PublicationChoicesSchema = z.object({
 export type PublicationChoices = z.infer<typeof PublicationChoicesSchema>;
 
 /** POST /api/users/privacy-policy: the version the family read and accepts. */
-export const PrivacyAcceptanceSchema = z.object({ version: z.number().int().positive() });
+export const PrivacyAcceptanceSchema = z.object({ version: z.number().int().positive().max(MAX_ID) });
 
 /** GET /api/users/privacy-policy: the policy in force and whether the caller must accept it. */
 export const PrivacyStatusSchema = z.object({

@@ -429,7 +429,7 @@ describe('matchday through push and pull', () => {
     expect((await c.push()).status).toBe(403);
   });
 
-  it('gives a RingOfficial’s matchday pull names, schools and check-in state, and nothing more of a family', async () => {
+  it('gives a RingOfficial’s matchday pull names, schools, check-in state and the photo choice, and nothing more of a family', async () => {
     // Fin is checked in at the door, so the check-in state (and who took it) has something to show.
     expect(
       (await device(checkIn.token).run('checkInCompetitor@1', { competitorId: kid.get('Fin') })).status,
@@ -444,6 +444,8 @@ describe('matchday through push and pull', () => {
         'firstName',
         'id',
         'lastName',
+        // The family's photo choice: the ring is where photos are taken.
+        'photosAllowed',
         'registrationId',
         'version',
       ].sort(),
