@@ -28,12 +28,7 @@ const NOT_FILLED: Record<string, string> = {
   unsubscribes: NO_FIXTURE_YET,
   account_links: 'Google sign-in only (needs the JWKS stand-in)',
   matchday_settings: NO_FIXTURE_YET,
-  message_templates: NO_FIXTURE_YET,
-  sync_clients: 'written by /sync pushes, which no shared fixture makes',
-  sync_mutation_results: 'written by /sync pushes, which no shared fixture makes',
-  payments: NO_FIXTURE_YET,
   division_change_notices: 'needs a second publication that moves a competitor',
-  judge_scores: 'needs a division run on a ring tablet (/sync)',
   match_results: 'needs a division run on a ring tablet (/sync)',
 };
 
@@ -101,7 +96,7 @@ const director = await t.createUser('TournamentDirector');
 const superAdmin = await t.createUser('SuperAdmin');
 const tournamentId: number = (await must('GET', '/api/tournaments', customer.token))[0].id;
 const world = await matchdayWorld(t, tournamentId);
-await world.addFamily(customer.user.id, [
+const family = await world.addFamily(customer.user.id, [
   { first: 'Ana', age: 9, gender: 2, level: 'Beginner', types: ['Forms', 'Sparring'] },
   { first: 'Ben', age: 9, gender: 1, level: 'Beginner', types: ['Forms'] },
   { first: 'Cy', age: 9, gender: 1, level: 'Beginner', types: ['Forms'] },
@@ -169,6 +164,68 @@ const sent = await t.call(
   director.token,
 );
 if (sent.status !== 202) throw new Error(`send: ${sent.status} ${sent.text}`);
+await must('POST', '/api/admin/communications/templates', director.token, {
+  name: 'Doors',
+  subject: 'Doors open',
+  body: 'Doors open at 8:30.',
+  smsBody: 'Doors open at 8:30.',
+});
+// The venue day through /sync, as tablets push it: cash at the door, then the boys' judged
+// division run on Ring 1 from start to finish.
+const desk = await t.createUser('CheckInAdmin');
+let pushes = 0;
+async function push(token: string, mutations: { name: string; args: unknown }[]) {
+  pushes += 1;
+  const res = await t.call(
+    'POST',
+    '/sync/push',
+    {
+      clientGroupId: `backup-group-${pushes}`,
+      clientId: `backup-${pushes}`,
+      mutations: mutations.map((m, i) => ({ id: i + 1, ...m })),
+    },
+    token,
+  );
+  const refused = (res.json?.results ?? []).filter((r: { status: string }) => r.status !== 'applied');
+  if (res.status !== 200 || refused.length > 0) throw new Error(`push: ${res.status} ${res.text}`);
+}
+await push(desk.token, [
+  {
+    name: 'recordDoorPayment@1',
+    args: {
+      paymentId: crypto.randomUUID(),
+      registrationId: family.registrationId,
+      method: 'cash',
+      amount: 45,
+    },
+  },
+]);
+const formsId = world.type.get('Forms')!;
+const judges: number = (await must('GET', '/api/admin/event-types', superAdmin.token)).find(
+  (e: { id: number }) => e.id === formsId,
+).judges;
+const [, ben, cy] = family.competitorIds;
+const boys = [...(await world.divisions()).entries()].find(([title]) => title.startsWith('Boys'))![1];
+const at = (minutes: number) => new Date(t.clock.now.getTime() - (60 - minutes) * 60_000).toISOString();
+await push(director.token, [
+  { name: 'assignDivision@1', args: { divisionId: boys.id, ringId: ring.json.id } },
+  { name: 'startDivision@1', args: { divisionId: boys.id, seed: 1, at: at(0) } },
+  ...[ben, cy].flatMap((competitorId, k) =>
+    Array.from({ length: judges }, (_, j) => ({
+      name: 'recordScore@1',
+      args: {
+        divisionId: boys.id,
+        eventTypeId: formsId,
+        competitorId,
+        judge: j + 1,
+        round: 0,
+        value: 7 + k,
+        at: at(1),
+      },
+    })),
+  ),
+  { name: 'completeDivision@1', args: { divisionId: boys.id, at: at(5) } },
+]);
 fs.writeFileSync(path.join(sourceDir, 'jwt-secret'), 'a-generated-secret-of-this-server', { mode: 0o600 });
 
 describe('backup and restore', () => {
