@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API_ACCESS } from './access.ts';
 import { ADMIN_REGISTRATION_PATHS } from './admin-registrations.ts';
 import { ADMIN_REPORT_PATHS } from './admin-reports.ts';
+import { BACKUP_PATHS } from './backups.ts';
 import { DEV_PATHS } from './dev.ts';
 import { FILE_PATHS } from './files.ts';
 import { COMMUNICATION_PATHS } from './communications.ts';
@@ -11,6 +12,7 @@ import { queryString } from './paths.ts';
 import { PUBLIC_PATHS } from './public.ts';
 import { REGISTRATION_PATHS } from './registration.ts';
 import { SETTINGS_PATHS } from './settings.ts';
+import { SYSTEM_PATHS } from './system.ts';
 import { USER_PATHS } from './users.ts';
 
 // /api paths live in the contract (decision 035). The role table (access.ts, decision 003) is the
@@ -28,6 +30,8 @@ const AREAS = {
   MATCHDAY_PATHS,
   FILE_PATHS,
   COMMUNICATION_PATHS,
+  BACKUP_PATHS,
+  SYSTEM_PATHS,
 };
 
 /** Every path of the contract in its OpenAPI form, placeholders written "{}". */
