@@ -133,8 +133,10 @@ describe('the admin desk', () => {
       'Events',
       'Site Settings',
       'Audit Log',
+      'Backups',
       'Communications',
       'Dev Outbox',
+      'System',
     ]);
     // The SMS and mails a server without Twilio or SMTP_URL keeps, for SuperAdmins (decision 024).
     await root.getByRole('menuitem', { name: 'Dev Outbox' }).click();
