@@ -18,19 +18,23 @@ import {
   omar,
   publishDivisions,
   registerKids,
+  rita,
   serverMatchdayRows,
   shot,
   TABLET_VIEWPORT,
   type Kid,
 } from '../src/matchday-fixtures.ts';
-import { backOnlineAndSent } from '../src/venue-offline.ts';
+import { backOnlineAndSent, reloadOffline } from '../src/venue-offline.ts';
 
 // Rings and matchday (decisions 021 and 023) in Chromium, one stack for the file, steps building on
 // each other: (1) a director adds two rings on /admin/rings and lays the published divisions out on
-// them (the keyboard alternative, and one pointer drag); (2) a ring tablet scores a judged division
-// with five judges, a tie broken by the low score, and completes it; (3) a second tablet runs a
-// bracket division while offline and comes back; (4) both tablets converge and the leaderboard
-// shows the points on each.
+// them (the keyboard alternative, and one pointer drag); (2) a director locks a ring tablet to
+// Ring 1 and a RingOfficial signs in on it (decision 042), lands on Ring 1 with Matchday as the
+// only menu item, scores a judged division with five judges, a tie broken by the low score, and
+// completes it; the official cannot open the registrations desk, and the lock holds through an
+// offline reload and the official's own password; (3) a second tablet runs a bracket division
+// while offline and comes back; (4) directors' tablets converge and the leaderboard shows the
+// points on each.
 
 const [familyA, familyB] = parentsOf('AB');
 // Girls 10 in Forms (judged, 5 judges) and boys 12 in Sparring (bracket of four).
@@ -61,7 +65,7 @@ const MATCHDAY = { path: '/admin/matchday', heading: 'Matchday' };
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([
-    startStack({ users: [director, olga, omar, familyA!, familyB!] }),
+    startStack({ users: [director, olga, omar, rita, familyA!, familyB!] }),
     launchBrowser(),
   ]);
   const tournament = await nextTournament(stack);
@@ -126,11 +130,28 @@ describe('rings and matchday in the browser', () => {
     expect(divisions.find((d) => d.title === SPARRING_DIVISION)?.ringId).toBe(ringId('Ring 2'));
   });
 
-  it('a ring tablet scores a judged division with five judges, a tie broken by the low score, and completes it', async () => {
+  it('a director locks a tablet to Ring 1; a RingOfficial signs in on it, lands on Ring 1 and scores a judged division', async () => {
     ringTablet = await rack.open(stack, olga, MATCHDAY);
     const { page } = ringTablet;
     await page.setViewportSize(TABLET_VIEWPORT);
     await chooseRing(page, 'Ring 1');
+    await page.getByRole('button', { name: 'Lock this tablet to Ring 1' }).click();
+    await page.getByText('This tablet runs Ring 1').waitFor();
+    // The director signs out; the ring official signs in on the same tablet.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/user/login');
+    await page.getByLabel('Email').fill(rita.email);
+    await page.getByLabel(/^Password/).fill(rita.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/admin\/matchday/);
+    await page.getByText('This tablet runs Ring 1').waitFor();
+    expect(await page.getByLabel('Ring', { exact: true }).count()).toBe(0);
+    expect(
+      await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link').allTextContents(),
+    ).toEqual(['Matchday']);
+    expect(await page.getByRole('link', { name: 'Leaderboard' }).count()).toBe(0);
+
     await page.getByRole('button', { name: `Start ${FORMS_DIVISION}` }).click();
     await page.getByTestId('current-division').waitFor();
 
@@ -159,6 +180,52 @@ describe('rings and matchday in the browser', () => {
     const forms = divisions.find((d) => d.title === FORMS_DIVISION)!;
     expect(forms.status).toBe('completed');
     expect(divisionResults.find((r) => r.divisionId === forms.id)?.placings).toHaveLength(4);
+  });
+
+  it('the RingOfficial cannot open the registrations desk: the page refuses and the API answers 403', async () => {
+    const { page } = ringTablet;
+    await page.goto('/admin/registrations');
+    await page.getByText('You do not have the required permissions to access this resource.').waitFor();
+    expect(await page.getByRole('heading', { name: 'Registrations', level: 1 }).count()).toBe(0);
+    const status = await page.evaluate(async () => {
+      const { token } = JSON.parse(localStorage.getItem('session') ?? '{}') as { token?: string };
+      const res = await fetch('/api/admin/registrations', { headers: { Authorization: `Bearer ${token}` } });
+      return res.status;
+    });
+    expect(status).toBe(403);
+  });
+
+  it('the locked tablet stays on Ring 1 through an offline reload and cannot be unlocked offline or by the official', async () => {
+    await ringTablet.page.goto(MATCHDAY.path);
+    await ringTablet.page.getByText('This tablet runs Ring 1').waitFor();
+    await reloadOffline(ringTablet, MATCHDAY);
+    const { page } = ringTablet;
+    await page.getByText('This tablet runs Ring 1').waitFor();
+    await page.getByTestId('completed-division').filter({ hasText: FORMS_DIVISION }).waitFor();
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('dialog').getByText('This tablet is offline. Unlocking needs the network').waitFor();
+    expect(await page.getByRole('dialog').getByLabel('Director’s password').count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    await backOnlineAndSent(ringTablet);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Director’s e-mail').fill(rita.email);
+    await dialog.getByLabel('Director’s password').fill(rita.password);
+    await dialog.getByRole('button', { name: 'Unlock' }).click();
+    await dialog.getByText('Only a tournament director or a super admin can unlock this tablet.').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByText('This tablet runs Ring 1').waitFor();
+    // Still signed in (a refused unlock is no reason to sign the tablet out).
+    expect(await page.evaluate(() => localStorage.getItem('session'))).not.toBeNull();
+
+    // A director's password unlocks it: the ring picker is back.
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await dialog.getByLabel('Director’s e-mail').fill(olga.email);
+    await dialog.getByLabel('Director’s password').fill(olga.password);
+    await dialog.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByLabel('Ring', { exact: true }).waitFor();
+    expect(await page.getByText('This tablet runs Ring 1').count()).toBe(0);
   });
 
   it('a second tablet runs the bracket division while offline, then comes back and sends it all', async () => {
@@ -202,9 +269,11 @@ describe('rings and matchday in the browser', () => {
     expect(placings.map((p) => p.place).sort()).toEqual([1, 2, 3, 3]);
   });
 
-  it('both tablets converge: each shows both completed divisions and the same leaderboard', async () => {
+  it('directors’ tablets converge: each shows both completed divisions and the same leaderboard', async () => {
     const boards: string[][][] = [];
-    for (const t of [ringTablet, bracketTablet]) {
+    // The ring official's tablet has no leaderboard (decision 042): a director's tablet reads it.
+    const directorTablet = await rack.open(stack, olga, MATCHDAY);
+    for (const t of [directorTablet, bracketTablet]) {
       await t.page.goto('/admin/matchday/leaderboard');
       await t.page.getByRole('heading', { name: 'Grand Championship leaderboard', level: 1 }).waitFor();
       const rows = t.page.getByTestId('leaderboard-row');
@@ -216,8 +285,8 @@ describe('rings and matchday in the browser', () => {
       );
     }
     expect(boards[0]).toEqual(boards[1]);
-    await shot(ringTablet.page, 'leaderboard');
-    expect(await axeViolations(ringTablet.page)).toEqual([]);
+    await shot(directorTablet.page, 'leaderboard');
+    expect(await axeViolations(directorTablet.page)).toEqual([]);
     const girls = boards[0]!.filter((r) => r[1]!.endsWith('FamilyA'));
     expect(girls.map((r) => [r[0], r[1], r.at(-1)])).toEqual([
       ['1', 'Ava FamilyA', '100'],

@@ -1,3 +1,4 @@
+import type { Table } from 'dexie';
 import {
   SYNC_PATHS,
   SYNC_POKE_EVENT,
@@ -381,7 +382,10 @@ export class SyncEngine {
     // Only a round that reached the server says when the device last synced: a round with no
     // scope to pull and nothing to push (an engine started before a screen holds its scope)
     // would otherwise mark a TV rebooted offline as fresh (signage's "Last updated", decision 022).
-    if (scopes.length > 0 || queued > 0) await setMeta(this.db, META.lastSynced, this.now().toISOString());
+    if (scopes.length > 0 || queued > 0)
+      await this.whileHeld(ids.clientId, [this.db.meta], () =>
+        setMeta(this.db, META.lastSynced, this.now().toISOString()),
+      );
     await this.reportSent();
     this.setState({ status: 'idle', detail: null });
     this.openEvents();
@@ -397,7 +401,7 @@ export class SyncEngine {
         { ...ids, mutations: batch.map((m) => ({ id: m.id, name: m.name, args: m.args })) },
         true,
       );
-      await this.recordResults(batch, res.results);
+      await this.recordResults(ids.clientId, batch, res.results);
       // Processed by the server: this push's results, and any earlier push whose answer was lost.
       for (const m of batch) if (m.id <= res.lastMutationId) this.processed.set(m.id, m.name);
       sent = batch[batch.length - 1]!.id;
@@ -426,12 +430,12 @@ export class SyncEngine {
     if (Object.keys(counts).length > 0) this.setSent({ at: this.now().toISOString(), counts });
   }
 
-  private async recordResults(batch: OutboxEntry[], results: MutationResult[]): Promise<void> {
+  private async recordResults(clientId: string, batch: OutboxEntry[], results: MutationResult[]): Promise<void> {
     const byId = new Map(batch.map((m) => [m.id, m]));
     const rejected = results.filter((r) => r.status === 'rejected');
     if (rejected.length === 0) return;
     const at = this.now().toISOString();
-    await this.db.rejections.bulkPut(
+    await this.whileHeld(clientId, [this.db.rejections], () => this.db.rejections.bulkPut(
       rejected.map((r) => ({
         mutationId: r.id,
         name: byId.get(r.id)?.name ?? '',
@@ -439,7 +443,19 @@ export class SyncEngine {
         message: r.message ?? msg('common.sync.serverRefused'),
         at,
       })),
-    );
+    ));
+  }
+
+  /**
+   * Writes what a round learnt only while the device still holds the ids it was made with: a
+   * logout's wipe (or another person's sign-in) during the round leaves nothing of it behind
+   * for the next account (the replica's pulls are guarded the same way).
+   */
+  private async whileHeld(clientId: string, tables: Table[], write: () => Promise<unknown>): Promise<void> {
+    const db = this.db;
+    await db.transaction('rw', [db.meta, ...tables], async () => {
+      if ((await getMeta<string>(db, META.clientId)) === clientId) await write();
+    });
   }
 
   private openEvents(): void {

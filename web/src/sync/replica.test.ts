@@ -3,7 +3,7 @@ import type { PullResponse } from '@shared/contract/sync.ts';
 import { syncDivision, syncEntry, syncRing } from '@shared/testing/matchday-rows.ts';
 import { recordScore } from '@shared/domain/mutators/index.ts';
 import type * as Mutators from '@shared/domain/mutators/index.ts';
-import { DeviceDb } from './db.ts';
+import { DeviceDb, getMeta, META, setMeta, wipeDeviceStore } from './db.ts';
 import { Replica } from './replica.ts';
 
 // A mutator is plain async code: on a busy tablet its replay may yield to the event loop, as
@@ -35,8 +35,9 @@ let db: DeviceDb;
 let n = 0;
 const actor = () => ({ personId: 7, displayName: 'Olga Official' });
 
-beforeEach(() => {
+beforeEach(async () => {
   db = new DeviceDb(`replica-${++n}`);
+  await setMeta(db, META.clientId, 'c'); // The ids the pulls below are made with.
 });
 afterEach(async () => {
   slowReplay.on = false;
@@ -82,6 +83,24 @@ function ringDay(): PullResponse {
 }
 
 describe('the replica', () => {
+  it('drops a pull answered after a logout wiped the device: the next account gets no cookie for rows it never received', async () => {
+    const replica = new Replica(db, actor);
+    await replica.ready();
+    // The director's last pull is on its way when the director logs out.
+    await wipeDeviceStore(db);
+    await replica.applyPull('matchday', ringDay(), 'c', ['matchday']);
+    expect(await getMeta(db, META.cookie('matchday'))).toBeUndefined();
+    expect(await db.entity('divisions').count()).toBe(0);
+    expect(replica.getSnapshot().rows('divisions')).toEqual([]);
+
+    // The next account's ids: its own pull lands.
+    await setMeta(db, META.clientId, 'next');
+    await replica.applyPull('matchday', ringDay(), 'next', ['matchday']);
+    expect(await getMeta(db, META.cookie('matchday'))).toBe('c1');
+    expect(replica.getSnapshot().rows('divisions')).toHaveLength(1);
+    replica.dispose();
+  });
+
   it('keeps the rows of every pull when pulls of two scopes and a reload overlap', async () => {
     const replica = new Replica(db, actor);
     await replica.ready();

@@ -312,12 +312,16 @@ export class Replica {
     // async code IndexedDB does not wait for: a transaction awaiting it could commit half-way
     // on a busy tablet (Dexie's PrematureCommitError), the pulled rows and the new cookie
     // stored but never shown, and the next pull, from that cookie, not sending them again.
-    let confirmed: Maps;
+    let confirmed: Maps | null;
     try {
       confirmed = await db.transaction(
         'rw',
         [...db.entityTables(), db.outbox, db.rejections, db.meta],
         async () => {
+          // A pull made under ids the device no longer holds (wiped by a logout while it was
+          // under way, or another person's since) is not this device's: its rows and cookie
+          // would give the next account a cookie for rows it never received.
+          if ((await getMeta<string>(db, META.clientId)) !== clientId) return null;
           const result = await applyPatch(db, scope, res.patch, held);
           await db.outbox.where('id').belowOrEqual(last).delete();
           if (res.rejections.length > 0) await db.rejections.bulkPut(res.rejections);
@@ -330,6 +334,7 @@ export class Replica {
       await this.load();
       throw e;
     }
+    if (confirmed === null) return;
     this.confirmed = confirmed;
     this.outbox = this.outbox.filter((q) => q.id === undefined || q.id > last);
     const store = await this.rebase();
