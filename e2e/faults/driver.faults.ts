@@ -8,7 +8,10 @@ import { ADMIN_URL } from './database.ts';
 
 const sockets: net.Socket[] = [];
 const url = new URL(ADMIN_URL);
-const sql = postgres(ADMIN_URL, {
+// `socket` is a documented postgres.js option its type declarations leave out.
+const options: postgres.Options<Record<string, postgres.PostgresType>> & {
+  socket: () => Promise<net.Socket>;
+} = {
   max: 1,
   connect_timeout: 3,
   onnotice: () => {},
@@ -20,7 +23,8 @@ const sql = postgres(ADMIN_URL, {
       socket.once('error', reject);
     });
   },
-});
+};
+const sql = postgres(ADMIN_URL, options);
 
 afterAll(async () => {
   await sql.end({ timeout: 1 });

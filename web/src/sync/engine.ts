@@ -430,20 +430,26 @@ export class SyncEngine {
     if (Object.keys(counts).length > 0) this.setSent({ at: this.now().toISOString(), counts });
   }
 
-  private async recordResults(clientId: string, batch: OutboxEntry[], results: MutationResult[]): Promise<void> {
+  private async recordResults(
+    clientId: string,
+    batch: OutboxEntry[],
+    results: MutationResult[],
+  ): Promise<void> {
     const byId = new Map(batch.map((m) => [m.id, m]));
     const rejected = results.filter((r) => r.status === 'rejected');
     if (rejected.length === 0) return;
     const at = this.now().toISOString();
-    await this.whileHeld(clientId, [this.db.rejections], () => this.db.rejections.bulkPut(
-      rejected.map((r) => ({
-        mutationId: r.id,
-        name: byId.get(r.id)?.name ?? '',
-        code: r.code ?? 'rejected',
-        message: r.message ?? msg('common.sync.serverRefused'),
-        at,
-      })),
-    ));
+    await this.whileHeld(clientId, [this.db.rejections], () =>
+      this.db.rejections.bulkPut(
+        rejected.map((r) => ({
+          mutationId: r.id,
+          name: byId.get(r.id)?.name ?? '',
+          code: r.code ?? 'rejected',
+          message: r.message ?? msg('common.sync.serverRefused'),
+          at,
+        })),
+      ),
+    );
   }
 
   /**
