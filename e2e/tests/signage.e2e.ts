@@ -283,6 +283,29 @@ describe('signage TV', () => {
     ).toEqual([true, true]);
     await tv.setViewportSize({ width: 1920, height: 1080 });
   });
+
+  it('a TV set to one ring fills the screen with it, now beside next, under a clock', async () => {
+    const id = (await ringCard(tv, 'Ring 1').getAttribute('aria-labelledby'))?.replace('ring-', '');
+    const page = await tvContext.newPage();
+    await page.goto(`${SIGNAGE}?rings=${id}`);
+    const card = ringCard(page, 'Ring 1');
+    await card.waitFor();
+    const width = (await card.boundingBox())?.width ?? 0;
+    expect(width / 1920).toBeGreaterThan(0.8);
+    expect(await page.getByTestId('signage-ring').count()).toBe(1);
+    expect(await page.getByTestId('signage-clock').textContent()).toMatch(/\d{1,2}:\d{2}/);
+    await page.screenshot({ path: '/tmp/signage-one-ring-1080p.png' });
+    const fit = await page.evaluate(() => ({
+      page:
+        document.documentElement.scrollHeight <= innerHeight &&
+        document.documentElement.scrollWidth <= innerWidth,
+      cut: [...document.querySelectorAll<HTMLElement>('[data-testid="signage-ring"]')].filter(
+        (c) => c.scrollHeight > c.clientHeight + 1,
+      ).length,
+    }));
+    expect(fit).toEqual({ page: true, cut: 0 });
+    await page.close();
+  });
 });
 
 describe('signage updates', () => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { RingAssignment, SignageRing } from '../contract/matchday.ts';
 import type { SyncDivision, SyncRing } from '../contract/sync-entities.ts';
-import { parseRingIds, ringAssignmentsFromRows, selectSignage } from './signage.ts';
+import {
+  estimatesFrom,
+  nextScheduleLine,
+  parseRingIds,
+  ringAssignmentsFromRows,
+  scheduleMinutes,
+  selectSignage,
+  signageColumns,
+} from './signage.ts';
 
 const assignment = (id: number, order: number, over: Partial<RingAssignment> = {}): RingAssignment => ({
   ringAssignmentId: id,
@@ -135,5 +143,63 @@ describe('ring assignments from synced rows', () => {
     );
     expect(cards[0]!.current?.title).toBe('Division 2');
     expect(cards[0]!.upcoming.map((a) => a.title)).toEqual(['Division 3']);
+  });
+});
+
+describe('what a TV tells between runs', () => {
+  it('keeps a ring closed in the middle of a division, marked paused; a closed ring with nothing running is left out', () => {
+    const cards = selectSignage([
+      ring(1, { isOpen: false, current: assignment(10, 1) }),
+      ring(2, { isOpen: false, upcoming: [assignment(11, 1)] }),
+      ring(3),
+    ]);
+    expect(cards.map((c) => [c.name, c.paused])).toEqual([
+      ['Ring 1', true],
+      ['Ring 3', false],
+    ]);
+  });
+
+  it('never puts an empty division on a ring’s screen', () => {
+    const [board] = ringAssignmentsFromRows(
+      [makeRing(1)],
+      [makeDivision(1, { competitorCount: 0 }), makeDivision(2)],
+    );
+    expect(board?.upcoming.map((a) => a.ringAssignmentId)).toEqual([2]);
+  });
+
+  it('uses as many columns as rings, four at most', () => {
+    expect([0, 1, 3, 4, 7].map(signageColumns)).toEqual([1, 1, 3, 4, 4]);
+  });
+
+  it('counts estimates from now while fresh, and from the last update once stale', () => {
+    const now = new Date('2027-02-27T15:00:00Z');
+    expect(estimatesFrom(now, '2027-02-27T14:59:50Z')).toBe(now);
+    expect(estimatesFrom(now, '2027-02-27T14:58:00Z').toISOString()).toBe('2027-02-27T14:58:00.000Z');
+    expect(estimatesFrom(now, null)).toBe(now);
+  });
+
+  it('reads the times organizers write on the schedule', () => {
+    expect(
+      ['10:30AM', '1:00PM', '1:00 p.m.', '12:15 am', '13:30', '13 h 30', '9 h', 'Saturday'].map(
+        scheduleMinutes,
+      ),
+    ).toEqual([630, 780, 780, 15, 810, 810, 540, null]);
+    expect(scheduleMinutes('Ages 8 here')).toBeNull();
+  });
+
+  it('names the next timed line of the schedule: the first before the day, the next one on it, none after', () => {
+    const schedule = [
+      { order: 2, line1: 'Opening ceremony and eliminations', line2: '10:30AM' },
+      { order: 1, line1: 'In-person registration and check-in', line2: '8:30AM to 10:00AM' },
+      { order: 3, line1: 'Sparring divisions', line2: '1:00PM' },
+      { order: 4, line1: 'Thank you', line2: '' },
+    ];
+    const day = '2027-02-27';
+    expect(nextScheduleLine(schedule, day, '2027-02-26', 20 * 60)?.line1).toBe(
+      'In-person registration and check-in',
+    );
+    expect(nextScheduleLine(schedule, day, day, 12 * 60)?.line1).toBe('Sparring divisions');
+    expect(nextScheduleLine(schedule, day, day, 14 * 60)).toBeNull();
+    expect(nextScheduleLine(schedule, day, '2027-02-28', 8 * 60)).toBeNull();
   });
 });

@@ -24,6 +24,8 @@ export const SIGNAGE_TEXTS = {
 export interface SignageCard {
   ringId: number;
   name: string;
+  /** Closed while a division runs on it: the TV keeps it, marked "Paused". */
+  paused: boolean;
   current: RingAssignment | null;
   /** At most three, in queue order; only the first shows its event types. */
   upcoming: RingAssignment[];
@@ -33,8 +35,9 @@ const byOrder = (a: RingAssignment, b: RingAssignment) =>
   a.order - b.order || a.ringAssignmentId - b.ringAssignmentId;
 
 /**
- * The cards of the open rings, in the order given (the rings' order). `ringIds` (the TV's
- * `?rings=` option) keeps only those rings; empty or absent keeps all.
+ * The cards of the open rings, in the order given (the rings' order), and of the rings closed
+ * in the middle of a division (paused: a ring that vanished would tell its families nothing).
+ * `ringIds` (the TV's `?rings=` option) keeps only those rings; empty or absent keeps all.
  */
 export function selectSignage(
   rings: readonly SignageRing[],
@@ -42,10 +45,11 @@ export function selectSignage(
 ): SignageCard[] {
   const only = ringIds && ringIds.length > 0 ? new Set(ringIds) : null;
   return rings
-    .filter((r) => r.isOpen && (!only || only.has(r.ringId)))
+    .filter((r) => (r.isOpen || r.current !== null) && (!only || only.has(r.ringId)))
     .map((r) => ({
       ringId: r.ringId,
       name: r.name,
+      paused: !r.isOpen,
       current: r.current,
       upcoming: r.upcoming
         .filter((a) => !a.isCompleted && a.ringAssignmentId !== r.current?.ringAssignmentId)
@@ -75,7 +79,8 @@ export function ringAssignmentsFromRows(
 ): SignageRing[] {
   const byRing = new Map<number, SyncDivision[]>();
   for (const d of divisions) {
-    if (d.ringId === null) continue;
+    // An empty division is never run: it is not on a ring's screen.
+    if (d.ringId === null || d.competitorCount === 0) continue;
     const list = byRing.get(d.ringId) ?? [];
     list.push(d);
     byRing.set(d.ringId, list);
@@ -110,4 +115,66 @@ export function parseRingIds(param: string | null | undefined): number[] | null 
     .filter((s) => /^\d{1,9}$/.test(s))
     .map(Number);
   return ids.length > 0 ? [...new Set(ids)] : null;
+}
+
+/** Rings side by side on a TV: as many as there are, four at most (then a second row). */
+export function signageColumns(cards: number): number {
+  return Math.min(Math.max(cards, 1), 4);
+}
+
+/**
+ * The instant estimated starts count from: now while the TV is up to date, and the moment it
+ * last heard from the server once it is stale, so that times frozen with the rings do not count
+ * down as if the rings were running to plan.
+ */
+export function estimatesFrom(now: Date, updatedAt: string | null): Date {
+  if (updatedAt === null) return now;
+  const at = new Date(updatedAt);
+  return now.getTime() - at.getTime() > SIGNAGE_STALE_AFTER_MS ? at : now;
+}
+
+/**
+ * A time of day as organizers write it on the schedule ("10:30AM", "1:00 p.m.", "13:30",
+ * "13 h 30"): minutes after midnight, or null when the text holds no time.
+ */
+export function scheduleMinutes(text: string): number | null {
+  const m = /(?<!\d)(\d{1,2})\s*(?::\s*(\d{2})|h(?![a-z])\s*(\d{2})?)(?:\s*([ap])\.?\s*m\b)?/i.exec(text);
+  if (!m) return null;
+  let hour = Number(m[1]);
+  const minute = Number(m[2] ?? m[3] ?? 0);
+  const half = m[4]?.toLowerCase();
+  if (hour > 23 || minute > 59 || (half && (hour < 1 || hour > 12))) return null;
+  if (half === 'p' && hour < 12) hour += 12;
+  if (half === 'a' && hour === 12) hour = 0;
+  return hour * 60 + minute;
+}
+
+/** A line of the tournament's schedule (docs/product.md §3). */
+export interface ScheduleLine {
+  order: number;
+  line1: string;
+  line2: string;
+}
+
+/**
+ * What a TV with no ring running says comes next (before the day starts, between sessions):
+ * the first schedule line with a time still ahead on the tournament's day, or the day's first
+ * timed line before that day. Null once the day's schedule is over or holds no time.
+ * `today` is the venue's calendar day, `minutesNow` its clock.
+ */
+export function nextScheduleLine(
+  schedule: readonly ScheduleLine[],
+  tournamentDate: string,
+  today: string,
+  minutesNow: number,
+): ScheduleLine | null {
+  if (today > tournamentDate) return null;
+  const timed = [...schedule]
+    .sort((a, b) => a.order - b.order)
+    .flatMap((line) => {
+      const at = scheduleMinutes(line.line2) ?? scheduleMinutes(line.line1);
+      return at === null ? [] : [{ line, at }];
+    });
+  const ahead = today < tournamentDate ? timed : timed.filter((t) => t.at > minutesNow);
+  return ahead[0]?.line ?? null;
 }

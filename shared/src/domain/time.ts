@@ -147,6 +147,12 @@ function partsOf(value: string | Date, timeZone: string) {
   };
 }
 
+/** Minutes after midnight on the venue's clock in `timeZone` (10:42 → 642). */
+export function minutesInZone(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE): number {
+  const { hour, minute } = partsOf(value, timeZone);
+  return (Number(hour) % 24) * 60 + Number(minute);
+}
+
 /** "2026-11-21": the calendar day an instant falls on in `timeZone`. */
 export function dayInZone(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE): string {
   const { year, month, day } = partsOf(value, timeZone);

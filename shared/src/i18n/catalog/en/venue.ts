@@ -7,6 +7,8 @@ export const venue = {
   'signage.now': 'Happening Now',
   'signage.nothingNow': 'Nothing is running in this ring right now.',
   'signage.upcoming': 'Upcoming',
+  'signage.paused': 'Paused',
+  'signage.next': 'Next: {what}, {time}',
   'signage.lastUpdated': 'Last updated {time}',
   'signage.offline': 'Could not reach the server. Trying again…',
 

@@ -8,6 +8,8 @@ export const venue = {
   'signage.now': 'En cours',
   'signage.nothingNow': 'Rien ne se déroule dans cette aire en ce moment.',
   'signage.upcoming': 'À venir',
+  'signage.paused': 'En pause',
+  'signage.next': 'À suivre\u00a0: {what}, {time}',
   'signage.lastUpdated': 'Dernière mise à jour\u00a0: {time}',
   'signage.offline': 'Impossible de joindre le serveur. Nouvelle tentative…',
 

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { MATCHDAY_API, SignageRingListSchema, type SignageRing } from '@shared/contract/matchday.ts';
-import { PUBLIC_API } from '@shared/contract/public.ts';
+import { PUBLIC_API, type Tournament } from '@shared/contract/public.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
-import { ringAssignmentsFromRows, SIGNAGE_REFRESH_MS } from '@shared/domain/signage.ts';
+import { estimatesFrom, ringAssignmentsFromRows, SIGNAGE_REFRESH_MS } from '@shared/domain/signage.ts';
 import { msg } from '@shared/i18n/message-ref.ts';
 import { api } from '@web/lib/api-client.ts';
 import { useQuery } from '@web/lib/use-query.ts';
@@ -29,6 +29,16 @@ export type SignageSource =
       /** When the shown state last came from the server (ISO), null when unknown. */
       updatedAt: string | null;
     };
+
+/** The tournaments, as the site reads them (one query, shared with the home page). */
+export function useSignageTournaments(): readonly Tournament[] | undefined {
+  return useQuery('tournaments', () => api.call(PUBLIC_API.tournaments)).data;
+}
+
+/** The next tournament of `list`, or null. */
+export function nextOf(list: readonly Tournament[] | undefined): Tournament | null {
+  return (list && nextTournament(list, new Date())) ?? null;
+}
 
 /** Which source the TV reads: the device's scope for the next tournament, the API for another. */
 export function useSignageMode(tournamentId: number | null): 'device' | 'api' | 'loading' {
@@ -67,8 +77,9 @@ export function useDeviceSignage(now: Date): SignageSource {
   const rings = snapshot.rows('rings');
   const divisions = snapshot.rows('divisions');
   const assignments = useMemo(() => ringAssignmentsFromRows(rings, divisions), [rings, divisions]);
-  // Estimates move with the clock: recomputed each minute, not each second.
-  const minute = Math.floor(now.getTime() / 60_000);
+  // Estimates move with the clock, recomputed each minute, not each second; once the TV is
+  // stale they stay as they were when it last heard from the server.
+  const minute = Math.floor(estimatesFrom(now, lastSynced).getTime() / 60_000);
   const estimates = useMemo(() => estimatedStarts(divisions, new Date(minute * 60_000)), [divisions, minute]);
 
   if (!snapshot.loaded || hasSynced === undefined) return { state: 'loading' };

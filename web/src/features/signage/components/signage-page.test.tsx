@@ -6,8 +6,9 @@ import { SIGNAGE_TEXTS } from '@shared/domain/signage.ts';
 import { en } from '@shared/i18n/catalog/en/index.ts';
 import { fr } from '@shared/i18n/catalog/fr/index.ts';
 import { currentLocale, loadCatalog, setCatalog, tm } from '@web/lib/i18n.tsx';
+import { SettingsProvider } from '@web/lib/site-settings.tsx';
 import { invalidateQueries } from '@web/lib/use-query.ts';
-import { makeTournament } from '@web/testing/fixtures.ts';
+import { makeSettings, makeTournament } from '@web/testing/fixtures.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '@web/sync/db.ts';
 import { stopSyncEngine } from '@web/sync/engine.ts';
 import { SignagePage } from './signage-page.tsx';
@@ -73,7 +74,9 @@ async function synced(at: Date = new Date()) {
 const renderAt = (path = '/signage/ring-assignments') =>
   render(
     <MemoryRouter initialEntries={[path]}>
-      <SignagePage />
+      <SettingsProvider>
+        <SignagePage />
+      </SettingsProvider>
     </MemoryRouter>,
   );
 
@@ -140,11 +143,43 @@ describe('signage screen', () => {
     ]);
   });
 
-  it('says so when it has loaded and no ring is open', async () => {
-    await db.entity('rings').put(makeRing(1, { isOpen: false }));
+  it('says so when it has loaded and no ring exists at all', async () => {
     await synced();
     renderAt();
     expect(await screen.findByText(tm(SIGNAGE_TEXTS.noRings))).toBeInTheDocument();
+  });
+
+  it('with every ring closed (before the day, between sessions) shows the tournament, its date and what comes next', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/tournaments') return Response.json([makeTournament()]);
+        if (url === '/api/settings') return Response.json(makeSettings({ siteName: 'Elliot Lake Open' }));
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await db.entity('rings').bulkPut([makeRing(1, { isOpen: false }), makeRing(2, { isOpen: false })]);
+    await db.entity('divisions').put(makeDivision(10));
+    await synced();
+    renderAt();
+    const between = await screen.findByTestId('signage-between');
+    await within(between).findByText('Elliot Lake Open');
+    expect(between).toHaveTextContent('Saturday, June 13, 2099');
+    expect(between).toHaveTextContent('Next: In-person registration, 8:30AM to 10AM');
+    expect(screen.queryByText(tm(SIGNAGE_TEXTS.noRings))).not.toBeInTheDocument();
+  });
+
+  it('keeps a ring closed in the middle of a division, marked Paused, beside the open ones', async () => {
+    await db.entity('rings').bulkPut([makeRing(1, { isOpen: false }), makeRing(2)]);
+    await db.entity('divisions').put(makeDivision(10, { status: 'current', title: 'Girls 10-11' }));
+    await synced();
+    renderAt();
+    const ring1 = await screen.findByRole('region', { name: 'Ring 1' });
+    expect(within(ring1).getByTestId('signage-paused')).toHaveTextContent('Paused');
+    expect(within(ring1).getByTestId('signage-current')).toHaveTextContent('Girls 10-11');
+    expect(within(screen.getByRole('region', { name: 'Ring 2' })).queryByTestId('signage-paused')).toBeNull();
+    // Two rings, two columns.
+    expect(screen.getByTestId('signage-grid').style.gridTemplateColumns).toBe('repeat(2, minmax(0, 1fr))');
   });
 
   it('keeps showing the last known state through an outage, marked with when it was last updated', async () => {

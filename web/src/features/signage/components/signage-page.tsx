@@ -1,24 +1,31 @@
-import { useEffect, type CSSProperties } from 'react';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { RingAssignment } from '@shared/contract/matchday.ts';
+import type { Tournament } from '@shared/contract/public.ts';
 import {
+  nextScheduleLine,
   parseRingIds,
   selectSignage,
+  signageColumns,
   SIGNAGE_STALE_AFTER_MS,
   SIGNAGE_TEXTS,
   type SignageCard,
 } from '@shared/domain/signage.ts';
+import { dayInZone, minutesInZone } from '@shared/domain/time.ts';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { cn } from '@web/lib/utils.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { PAGES } from '@web/app/pages.ts';
 import { LANG_PARAM, type Locale } from '@shared/i18n/locale.ts';
 import { t, tm, useFormat } from '@web/lib/i18n.tsx';
+import { useSiteSettings } from '@web/lib/site-settings.tsx';
 import {
+  nextOf,
   useApiSignage,
   useDeviceSignage,
   useNow,
   useSignageMode,
+  useSignageTournaments,
   type SignageSource,
 } from '../api/signage.ts';
 import { signageLocales, useSignageLocale } from '../model/signage-language.ts';
@@ -28,8 +35,8 @@ import { signageLocales, useSignageLocale } from '../model/signage-language.ts';
 // viewport units so a 4K screen shows what a 1080p one does, the whole screen and nothing to
 // scroll, no cursor. Options: `?rings=1,2` (ring ids), `?tournamentId=` and `?lang=fr` or
 // `?lang=en,fr` (both languages in turn, every 11 seconds: ../model/signage-language.ts).
-
-const COLUMNS = 4;
+// As many columns as rings (four at most); one ring fills the screen, now beside next, for a
+// TV read from ten metres. A clock on every TV; a ring closed mid-division stays, "Paused".
 
 function EventTypes({ types }: { types: readonly string[] }) {
   if (types.length === 0) return null;
@@ -102,26 +109,42 @@ function RingCard({
   card,
   estimates,
   dense,
+  alone,
 }: {
   card: SignageCard;
   estimates: ReadonlyMap<number, string>;
   dense: boolean;
+  /** The TV's only ring: now and next side by side, filling the screen. */
+  alone: boolean;
 }) {
   return (
     <section
       aria-labelledby={`ring-${card.ringId}`}
       data-testid="signage-ring"
-      className="flex min-h-0 flex-col gap-[0.6em] overflow-hidden rounded-[0.5em] border-[0.1em] border-neutral-700 bg-neutral-900 p-[0.7em]"
+      className={cn(
+        'grid min-h-0 gap-[0.6em] overflow-hidden rounded-[0.5em] border-[0.1em] border-neutral-700 bg-neutral-900 p-[0.7em]',
+        alone ? 'grid-cols-2 grid-rows-[auto_minmax(0,1fr)]' : 'grid-cols-1 content-start',
+      )}
     >
-      <h2
-        id={`ring-${card.ringId}`}
-        className="shrink-0 truncate text-[1.6em] font-bold leading-tight text-white"
-      >
-        {card.name}
-      </h2>
+      <div className={cn('flex min-w-0 shrink-0 items-center gap-[0.5em]', alone && 'col-span-2')}>
+        <h2
+          id={`ring-${card.ringId}`}
+          className="min-w-0 truncate text-[1.6em] font-bold leading-tight text-white"
+        >
+          {card.name}
+        </h2>
+        {card.paused && (
+          <span
+            data-testid="signage-paused"
+            className="shrink-0 rounded-[0.3em] border-[0.1em] border-amber-300 px-[0.4em] text-[0.9em] font-bold uppercase tracking-wider text-amber-200"
+          >
+            {t('signage.paused')}
+          </span>
+        )}
+      </div>
       <div
         className={cn(
-          'grid shrink-0 grid-cols-1 gap-[0.25em] rounded-[0.3em] p-[0.5em]',
+          'grid shrink-0 grid-cols-1 content-start gap-[0.25em] self-start rounded-[0.3em] p-[0.5em]',
           card.current
             ? 'bg-amber-300 text-neutral-950'
             : 'border-[0.1em] border-neutral-600 text-neutral-100',
@@ -147,7 +170,7 @@ function RingCard({
           <p className="text-[0.9em] font-semibold">{t('signage.nothingNow')}</p>
         )}
       </div>
-      <div className="grid min-h-0 min-w-0 grid-cols-1 gap-[0.35em]">
+      <div className="grid min-h-0 min-w-0 grid-cols-1 content-start gap-[0.35em]">
         <h3 className="text-[0.75em] font-bold uppercase tracking-wider text-sky-200">
           {t('signage.upcoming')}
         </h3>
@@ -157,7 +180,44 @@ function RingCard({
   );
 }
 
-function Board({ source, ringIds, now }: { source: SignageSource; ringIds: number[] | null; now: Date }) {
+/** No ring running (before the day, between sessions): the tournament, its date, what comes next. */
+function Between({ tournament, now }: { tournament: Tournament | null; now: Date }) {
+  const format = useFormat();
+  const siteName = useSiteSettings()?.siteName;
+  const next = tournament
+    ? nextScheduleLine(
+        tournament.schedule,
+        tournament.tournamentDate,
+        dayInZone(now, format.timeZone),
+        minutesInZone(now, format.timeZone),
+      )
+    : null;
+  return (
+    <div className="grid h-full place-content-center gap-[0.6em] text-center" data-testid="signage-between">
+      {siteName && <p className="text-[2.6em] font-bold leading-tight text-white">{siteName}</p>}
+      {tournament && (
+        <p className="text-[1.6em] text-neutral-200">{format.date(tournament.tournamentDate)}</p>
+      )}
+      {next && (
+        <p className="text-[1.6em] font-semibold text-sky-200">
+          {t('signage.next', { what: next.line1, time: next.line2 })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Board({
+  source,
+  ringIds,
+  now,
+  tournament,
+}: {
+  source: SignageSource;
+  ringIds: number[] | null;
+  now: Date;
+  tournament: Tournament | null;
+}) {
   const format = useFormat();
   if (source.state === 'loading')
     return (
@@ -181,24 +241,46 @@ function Board({ source, ringIds, now }: { source: SignageSource; ringIds: numbe
   const stale =
     source.updatedAt !== null &&
     now.getTime() - new Date(source.updatedAt).getTime() > SIGNAGE_STALE_AFTER_MS;
-  const rows = Math.max(1, Math.ceil(cards.length / COLUMNS));
-  // One type scale for the whole board: as large as four columns allow; a second row of rings
-  // shares the height (5 m readability is for one row: `?rings=` splits rings across TVs).
-  const style = { fontSize: `min(1.8vw, ${(4.1 / rows).toFixed(2)}vh)` } as CSSProperties;
+  const columns = signageColumns(cards.length);
+  const rows = Math.max(1, Math.ceil(cards.length / columns));
+  // One type scale for the whole board: as large as the columns allow; a second row of rings
+  // shares the height (5 m readability is for one row: `?rings=` splits rings across TVs). One
+  // ring alone, now beside next, is set for ten metres.
+  const fontSize =
+    cards.length === 1
+      ? 'min(3.4vw, 7vh)'
+      : `min(${(7.2 / columns).toFixed(2)}vw, ${(4.1 / rows).toFixed(2)}vh)`;
   return (
     <>
       {cards.length === 0 ? (
-        <div className="grid h-full place-items-center">
-          <p className="text-[2.4vw] text-neutral-200">{tm(SIGNAGE_TEXTS.noRings)}</p>
-        </div>
+        source.rings.length === 0 ? (
+          // docs/product.md §2: loaded, and no ring exists at all.
+          <div className="grid h-full place-items-center">
+            <p className="text-[2.4vw] text-neutral-200">{tm(SIGNAGE_TEXTS.noRings)}</p>
+          </div>
+        ) : (
+          <Between tournament={tournament} now={now} />
+        )
       ) : (
         <div
-          style={{ ...style, gridTemplateRows: `repeat(${rows}, minmax(0, 1fr))` }}
-          className="grid h-full grid-cols-1 gap-[0.6em] sm:grid-cols-2 lg:grid-cols-4"
+          style={
+            {
+              fontSize,
+              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+              gridTemplateRows: `repeat(${rows}, minmax(0, 1fr))`,
+            } as CSSProperties
+          }
+          className="grid h-full gap-[0.6em]"
           data-testid="signage-grid"
         >
           {cards.map((c) => (
-            <RingCard key={c.ringId} card={c} estimates={source.estimates} dense={rows > 1} />
+            <RingCard
+              key={c.ringId}
+              card={c}
+              estimates={source.estimates}
+              dense={rows > 1}
+              alone={cards.length === 1}
+            />
           ))}
         </div>
       )}
@@ -218,22 +300,56 @@ function Board({ source, ringIds, now }: { source: SignageSource; ringIds: numbe
 
 // The board is keyed by the language: a bilingual TV's turn renders it afresh in the other
 // language, while the source above it (its store, its polling) stays as it is.
-function DeviceBoard({ ringIds, locale }: { ringIds: number[] | null; locale: Locale }) {
-  const now = useNow(1000);
-  return <Board key={locale} source={useDeviceSignage(now)} ringIds={ringIds} now={now} />;
+/** The venue's time over the board, on every TV. */
+function WithClock({ now, children }: { now: Date; children: ReactNode }) {
+  const format = useFormat();
+  return (
+    <div className="flex h-full flex-col gap-[0.3vw]">
+      <p
+        data-testid="signage-clock"
+        className="shrink-0 text-right text-[1.3vw] font-semibold leading-none tabular-nums text-neutral-100"
+      >
+        {format.clock(now)}
+      </p>
+      <div className="min-h-0 flex-1">{children}</div>
+    </div>
+  );
 }
 
-function ApiBoard({
-  tournamentId,
-  ringIds,
-  locale,
-}: {
-  tournamentId: number;
+interface BoardProps {
   ringIds: number[] | null;
   locale: Locale;
-}) {
+  tournament: Tournament | null;
+}
+
+function DeviceBoard({ ringIds, locale, tournament }: BoardProps) {
   const now = useNow(1000);
-  return <Board key={locale} source={useApiSignage(tournamentId)} ringIds={ringIds} now={now} />;
+  return (
+    <WithClock now={now}>
+      <Board
+        key={locale}
+        source={useDeviceSignage(now)}
+        ringIds={ringIds}
+        now={now}
+        tournament={tournament}
+      />
+    </WithClock>
+  );
+}
+
+function ApiBoard({ tournamentId, ringIds, locale, tournament }: BoardProps & { tournamentId: number }) {
+  const now = useNow(1000);
+  return (
+    <WithClock now={now}>
+      <Board
+        key={locale}
+        source={useApiSignage(tournamentId)}
+        ringIds={ringIds}
+        now={now}
+        tournament={tournament}
+      />
+    </WithClock>
+  );
 }
 
 /** `/signage/ring-assignments`: public, no login. */
@@ -245,6 +361,7 @@ export function SignagePage() {
   const idParam = params.get('tournamentId');
   const tournamentId = idParam && /^\d{1,9}$/.test(idParam) ? Number(idParam) : null;
   const mode = useSignageMode(tournamentId);
+  const tournaments = useSignageTournaments();
 
   // A TV's screen stays on while the board shows (where the browser allows it).
   useEffect(() => {
@@ -290,9 +407,14 @@ export function SignagePage() {
           <Spinner />
         </div>
       ) : mode === 'api' && tournamentId !== null ? (
-        <ApiBoard tournamentId={tournamentId} ringIds={ringIds} locale={locale} />
+        <ApiBoard
+          tournamentId={tournamentId}
+          ringIds={ringIds}
+          locale={locale}
+          tournament={tournaments?.find((x) => x.id === tournamentId) ?? null}
+        />
       ) : (
-        <DeviceBoard ringIds={ringIds} locale={locale} />
+        <DeviceBoard ringIds={ringIds} locale={locale} tournament={nextOf(tournaments)} />
       )}
     </div>
   );
