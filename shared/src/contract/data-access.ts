@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText, TEXT_LIMITS } from '../domain/text.ts';
 import { isCalendarDay, TOURNAMENT_DATE_MESSAGES } from '../domain/tournament-dates.ts';
 import { MAX_ID } from '../domain/validation.ts';
 import { endpoint } from './endpoint.ts';
@@ -40,7 +41,7 @@ export const AccessLogQuerySchema = z.object({
   /** The staff member (their account id). */
   actorId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   /** The family: part of its name or e-mail. */
-  family: z.string().trim().max(100).optional(),
+  family: freeText(TEXT_LIMITS.search).optional(),
   kind: z.enum(ACCESS_KINDS).optional(),
   /** From this day, to this day (both included), in the site's time zone: YYYY-MM-DD. */
   from: day.optional(),
