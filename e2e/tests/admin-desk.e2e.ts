@@ -137,6 +137,7 @@ describe('the admin desk', () => {
       'Communications',
       'Dev Outbox',
       'System',
+      'Access Log',
     ]);
     // The SMS and mails a server without Twilio or SMTP_URL keeps, for SuperAdmins (decision 024).
     await root.getByRole('menuitem', { name: 'Dev Outbox' }).click();

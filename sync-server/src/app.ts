@@ -50,6 +50,7 @@ import { syncRoutes } from './routes/sync.ts';
 import { systemRoutes } from './routes/system.ts';
 import { fileRoutes } from './routes/files.ts';
 import { operatorRoutes } from './routes/operator.ts';
+import { dataAccessRoutes } from './routes/data-access.ts';
 import { backupRoutes } from './routes/backups.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -200,6 +201,7 @@ export function createApp(deps: Deps) {
   app.route('/api/dev', devRoutes);
   app.route('/api/users', userRoutes);
   app.route('/api/admin', backupRoutes);
+  app.route('/api', dataAccessRoutes);
   app.route('/sync', syncRoutes);
   app.route('/operator', operatorRoutes);
 

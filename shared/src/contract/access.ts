@@ -66,6 +66,8 @@ export const API_ACCESS = {
   'POST /api/users/logout': ANYONE,
   'PUT /api/users/language': SIGNED_IN,
   'GET /api/users/privacy-policy': SIGNED_IN,
+  // Decision 045: a family downloads its own data (the service reads only the caller's).
+  'GET /api/users/my-data': SIGNED_IN,
   'POST /api/users/privacy-policy': SIGNED_IN,
   // Settings (decision 007): SuperAdmin only (docs/product.md §6).
   'GET /api/admin/tournaments': SUPER_ADMIN,
@@ -96,6 +98,8 @@ export const API_ACCESS = {
   'GET /api/admin/site-settings': SUPER_ADMIN,
   'PUT /api/admin/site-settings': SUPER_ADMIN,
   'GET /api/admin/audit-log': SUPER_ADMIN,
+  // Who looked at a family's data (decision 045): SuperAdmin only.
+  'GET /api/admin/access-log': SUPER_ADMIN,
   // Backups (decision 040): they hold every family's data and the server's secrets.
   'GET /api/admin/backups': SUPER_ADMIN,
   'GET /api/admin/backups/latest': SUPER_ADMIN,

@@ -2,6 +2,7 @@ import { ADMIN_REGISTRATION_API } from './admin-registrations.ts';
 import { ADMIN_REPORT_API } from './admin-reports.ts';
 import { BACKUP_API } from './backups.ts';
 import { COMMUNICATION_API } from './communications.ts';
+import { DATA_ACCESS_API } from './data-access.ts';
 import { DEV_API } from './dev.ts';
 import type { Endpoint } from './endpoint.ts';
 import { FILE_API } from './files.ts';
@@ -31,6 +32,7 @@ export const CONTRACT_AREAS = {
   matchmaking: MATCHMAKING_API,
   matchday: MATCHDAY_API,
   backups: BACKUP_API,
+  dataAccess: DATA_ACCESS_API,
 } as const;
 
 export const CONTRACT_ENDPOINTS: readonly Endpoint[] = Object.values(CONTRACT_AREAS).flatMap(

@@ -6,6 +6,7 @@ import { BACKUP_PATHS } from './backups.ts';
 import { DEV_PATHS } from './dev.ts';
 import { FILE_PATHS } from './files.ts';
 import { COMMUNICATION_PATHS } from './communications.ts';
+import { DATA_ACCESS_PATHS } from './data-access.ts';
 import { MATCHDAY_PATHS } from './matchday.ts';
 import { MATCHMAKING_PATHS } from './matchmaking.ts';
 import { queryString } from './paths.ts';
@@ -32,6 +33,7 @@ const AREAS = {
   COMMUNICATION_PATHS,
   BACKUP_PATHS,
   SYSTEM_PATHS,
+  DATA_ACCESS_PATHS,
 };
 
 /** Every path of the contract in its OpenAPI form, placeholders written "{}". */

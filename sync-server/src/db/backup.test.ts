@@ -128,6 +128,8 @@ const uploaded = await t.app.request('/api/files', {
   body: upload,
 });
 if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+// A director looks at the family's details (an access-log entry, decision 045).
+await must('GET', `/api/admin/registrations/${registrationId}`, director.token);
 // A ring (with an Idempotency-Key), a ring removed (a tombstone), a sign-in, a settings change.
 const ring = await t.call('POST', '/api/admin/rings', { tournamentId, name: 'Ring 1' }, director.token, {
   'Idempotency-Key': 'ring-1-of-the-backup-test',

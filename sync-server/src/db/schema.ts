@@ -14,7 +14,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { ConsentGivenAs, ConsentKind, Locale } from '@tournament/shared';
+import type { AccessKind, ConsentGivenAs, ConsentKind, Locale } from '@tournament/shared';
 
 // Drizzle's view of the tables the SQL migrations create (db/migrations is the source of truth).
 
@@ -345,7 +345,9 @@ export const receipts = pgTable('receipts', {
     .notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   // 0015_notices.sql: the receipt mail, sent once (docs/decisions/026-automatic-notices.md).
-  mailState: text('mail_state', { enum: ['none', 'queued', 'sending', 'sent'] }).notNull().default('none'),
+  mailState: text('mail_state', { enum: ['none', 'queued', 'sending', 'sent'] })
+    .notNull()
+    .default('none'),
   mailClaimedAt: timestamp('mail_claimed_at', { withTimezone: true }),
   mailedAt: timestamp('mailed_at', { withTimezone: true }),
 });
@@ -747,3 +749,15 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.owner, t.key] })],
 );
+
+/** 0021_access-log.sql: who looked at a family's data (decision 045); never updated. */
+export const accessLog = pgTable('access_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+  actorName: text('actor_name').notNull().default(''),
+  kind: text('kind').$type<AccessKind>().notNull(),
+  familyUserId: integer('family_user_id').references(() => users.id, { onDelete: 'set null' }),
+  registrationId: integer('registration_id').references(() => registrations.id, { onDelete: 'set null' }),
+  detail: text('detail').notNull().default(''),
+});

@@ -1,7 +1,7 @@
 import { ADMIN_REPORT_API as A, translatorFor } from '@tournament/shared';
 import { requestLocale } from '../http/locale.ts';
 import { defineRoute } from '../http/define-route.ts';
-import { router } from '../http/openapi-app.ts';
+import { requireCaller, router } from '../http/openapi-app.ts';
 import { competitorsCsv, getDashboard, listCompetitors } from '../services/admin-reports.ts';
 
 // The live dashboard and the competitors list (TournamentDirector, SuperAdmin; decision 013).
@@ -38,7 +38,12 @@ export const adminReportRoutes = router()
     }),
     async (c) => {
       const reader = translatorFor(requestLocale(c));
-      const { day, csv } = await competitorsCsv(c.get('deps'), c.req.valid('query'), reader);
+      const { day, csv } = await competitorsCsv(
+        c.get('deps'),
+        c.req.valid('query'),
+        reader,
+        requireCaller(c),
+      );
       return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="competitors-${day}.csv"`,

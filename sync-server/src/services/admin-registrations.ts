@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import { payments, receipts, registrationContacts, registrations, users } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError, forbidden, notFound } from '../lib/errors.ts';
+import { recordAccess } from './access-log.ts';
 import { writeAudit } from './audit.ts';
 import { staffReachesTournament } from './staff-reach.ts';
 import { mailReceipt } from './receipts.ts';
@@ -147,7 +148,11 @@ const defaultDir = (sort: Query['sort']) => (sort === 'family' ? 'asc' : 'desc')
  * GET /api/admin/registrations: the desk's rows for one tournament (default: the next one).
  * Decision 018: a CheckInAdmin asking for another tournament is refused (403, the SPEC message).
  */
-export async function listDeskRegistrations(deps: Deps, query: Query, caller?: Caller): Promise<AdminRegistrationList> {
+export async function listDeskRegistrations(
+  deps: Deps,
+  query: Query,
+  caller?: Caller,
+): Promise<AdminRegistrationList> {
   const tournamentId = query.tournamentId ?? (await getNextTournament(deps))?.id ?? null;
   if (tournamentId === null) return { tournamentId: null, rows: [] };
   if (caller && !(await staffReachesTournament(deps, caller, tournamentId))) throw forbidden();
@@ -178,7 +183,25 @@ export async function deskCsv(deps: Deps, query: Query, caller?: Caller): Promis
     await writeAudit(
       deps.database.db,
       caller,
-      { entity: 'registrationsCsv', entityId: tournamentId, action: 'export', before: null, after: { query, rows: rows.length } },
+      {
+        entity: 'registrationsCsv',
+        entityId: tournamentId,
+        action: 'export',
+        before: null,
+        after: { query, rows: rows.length },
+      },
+      deps.now(),
+    );
+    // Each family the file holds, for the access log (decision 045).
+    await recordAccess(
+      deps.database.db,
+      caller,
+      rows.map((r) => ({
+        kind: 'csv',
+        familyUserId: r.family.ownerId,
+        registrationId: r.registrationId,
+        detail: 'registrations.csv',
+      })),
       deps.now(),
     );
   }
@@ -233,11 +256,16 @@ async function registrationView(deps: Deps, id: number): Promise<Registration> {
 }
 
 /** GET /api/admin/registrations/{id}: the registration with owner, payments, receipts and check-in. */
-export async function deskRegistrationDetail(deps: Deps, id: number, caller?: Caller): Promise<AdminRegistrationDetail> {
+export async function deskRegistrationDetail(
+  deps: Deps,
+  id: number,
+  caller?: Caller,
+): Promise<AdminRegistrationDetail> {
   const db = deps.database.db;
   const registration = await registrationView(deps, id);
   // Outside a CheckInAdmin's reach (decision 018), exactly like one that does not exist.
-  if (caller && !(await staffReachesTournament(deps, caller, registration.tournamentId))) throw notFound(NOT_FOUND);
+  if (caller && !(await staffReachesTournament(deps, caller, registration.tournamentId)))
+    throw notFound(NOT_FOUND);
   const recorder = alias(users, 'recorder');
   const [[owner], paymentRows, receiptRows] = await Promise.all([
     db
@@ -269,6 +297,15 @@ export async function deskRegistrationDetail(deps: Deps, id: number, caller?: Ca
     db.select().from(receipts).where(eq(receipts.registrationId, id)).orderBy(desc(receipts.id)),
   ]);
   if (!owner) throw notFound(NOT_FOUND);
+  // A staff view of the family's details (decision 045).
+  if (caller) {
+    await recordAccess(
+      db,
+      caller,
+      [{ kind: 'details', familyUserId: owner.id, registrationId: id, detail: `registration ${id}` }],
+      deps.now(),
+    );
+  }
   return {
     registration,
     owner: {

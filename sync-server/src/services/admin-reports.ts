@@ -24,7 +24,8 @@ import {
   payments,
   registrations,
 } from '../db/schema.ts';
-import type { Deps } from '../deps.ts';
+import type { Caller, Deps } from '../deps.ts';
+import { recordAccess } from './access-log.ts';
 import { adminListCompetitorLevels } from './settings-catalog.ts';
 import { getSiteSettings } from './site-settings.ts';
 import { getNextTournament } from './tournaments.ts';
@@ -250,8 +251,28 @@ export async function competitorsCsv(
   deps: Deps,
   filter: CompetitorsFilter,
   tr: Translator,
+  caller?: Caller,
 ): Promise<{ day: string; csv: string }> {
   const report = await listCompetitors(deps, filter);
+  // Each family the file holds, for the access log (decision 045).
+  const registrationIds = [...new Set(report.competitors.map((r) => r.registrationId))];
+  if (caller && registrationIds.length > 0) {
+    const owners = await deps.database.db
+      .select({ id: registrations.id, ownerUserId: registrations.ownerUserId })
+      .from(registrations)
+      .where(inArray(registrations.id, registrationIds));
+    await recordAccess(
+      deps.database.db,
+      caller,
+      owners.map((o) => ({
+        kind: 'csv',
+        familyUserId: o.ownerUserId,
+        registrationId: o.id,
+        detail: 'competitors.csv',
+      })),
+      deps.now(),
+    );
+  }
   // Check-in times as ISO 8601 in the tournament's zone, with the offset (decision 029).
   const { timeZone } = await getSiteSettings(deps);
   const csv = toCsv(

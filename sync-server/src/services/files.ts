@@ -23,6 +23,7 @@ import type { Caller, Deps } from '../deps.ts';
 import { fileStoreFor, isFileKey, newFileKey, type StoredFile } from '../lib/file-store.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { assertWithinRateLimit } from '../lib/rate-limit.ts';
+import { recordAccess } from './access-log.ts';
 import { writeAudit } from './audit.ts';
 import { staffReachesTournament } from './staff-reach.ts';
 
@@ -359,6 +360,20 @@ export async function openFile(deps: Deps, caller: Caller, fileId: string): Prom
       deps.database.db,
       caller,
       { entity: 'sharedFile', entityId: row.id, action: 'export', before: null, after: auditView(row) },
+      deps.now(),
+    );
+    // Decision 045: a staff download of a family's file, in the access log.
+    await recordAccess(
+      deps.database.db,
+      caller,
+      [
+        {
+          kind: 'file',
+          familyUserId: registration.ownerUserId,
+          registrationId: registration.id,
+          detail: `file ${row.publicId}`,
+        },
+      ],
       deps.now(),
     );
   }

@@ -10,6 +10,7 @@ import {
 import { auditLog, users } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError } from '../lib/errors.ts';
+import { recordAccess } from './access-log.ts';
 import { writeAudit } from './audit.ts';
 
 // Impersonation, "view as this customer" (docs/product.md §4 and §7;
@@ -96,6 +97,8 @@ async function auditImpersonation(deps: Deps, actor: Caller, subject: Impersonat
     },
     deps.now(),
   );
+  // The access log too (decision 045), as often as the audit entry: once an hour per actor and family.
+  await recordAccess(db, actor, [{ kind: 'impersonation', familyUserId: subject.userId }], deps.now());
 }
 
 /**

@@ -67,7 +67,7 @@ describe('admin navigation by role', () => {
     expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
   });
 
-  it('a super admin also has the More menu with every settings page, Communications, the dev outbox and the System page, without a second Logout', async () => {
+  it('a super admin also has the More menu with every settings page, Communications, the dev outbox, the System page and the access log, without a second Logout', async () => {
     signIn(['SuperAdmin']);
     renderAt('/admin/registrations');
     expect(await navText()).toBe(
@@ -91,6 +91,7 @@ describe('admin navigation by role', () => {
       'Communications',
       'Dev Outbox',
       'System',
+      'Access Log',
     ]);
     expect(within(menu).getByRole('menuitem', { name: 'Event Types' })).toHaveAttribute(
       'href',

@@ -170,6 +170,8 @@ export const PAGES = {
   auditLog: { path: '/admin/audit-log', title: msg('page.auditLog'), roles: SUPER_ADMIN_ROLES },
   // The server's backups (decision 040): SuperAdmin only, as their /api routes are.
   backups: { path: '/admin/backups', title: msg('page.backups'), roles: SUPER_ADMIN_ROLES },
+  // Who looked at a family's data (decision 045): SuperAdmin only, as its /api route is.
+  accessLog: { path: '/admin/access-log', title: msg('page.accessLog'), roles: SUPER_ADMIN_ROLES },
 } as const satisfies Record<string, Page>;
 
 export type PageKey = keyof typeof PAGES;
@@ -208,12 +210,12 @@ export const SETTINGS_NAV: readonly StaticPageKey[] = [
 ];
 
 /**
- * The More menu (SuperAdmin only): the settings pages, then Communications, the dev outbox and
- * the System page.
+ * The More menu (SuperAdmin only): the settings pages, then Communications, the dev outbox, the
+ * System page and the access log.
  */
 export const MORE_MENU = {
   roles: SUPER_ADMIN_ROLES,
-  pages: [...SETTINGS_NAV, 'communications', 'devOutbox', 'system'] as readonly StaticPageKey[],
+  pages: [...SETTINGS_NAV, 'communications', 'devOutbox', 'system', 'accessLog'] as readonly StaticPageKey[],
 };
 
 /**

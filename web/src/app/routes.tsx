@@ -5,6 +5,7 @@ import { competitorsRoutes } from '../features/competitors/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { devOutboxRoutes } from '../features/dev-outbox/routes.tsx';
 import { systemRoutes } from '../features/system/routes.tsx';
+import { accessLogRoutes, yourDataRoute } from '../features/privacy/routes.tsx';
 import { checkInRoutes } from '../features/check-in/routes.tsx';
 import { paymentRoutes } from '../features/payments/routes.tsx';
 import { walkInRoutes } from '../features/walk-in/routes.tsx';
@@ -99,7 +100,12 @@ export const routes: RouteObject[] = [
             path: relativePath('customer', ''),
             children: [
               { index: true, element: <Navigate to={href('customerHome')} replace /> },
-              ...customerRegistrationRoutes,
+              // The customer home shows "Your data" (the privacy feature) in its outlet.
+              ...customerRegistrationRoutes.map((r): RouteObject =>
+                !r.index && r.path === relativePath('customerHome', PAGES.customer.path)
+                  ? { ...r, children: [yourDataRoute] }
+                  : r,
+              ),
               ...fileSharingRoutes,
             ],
           },
@@ -112,6 +118,7 @@ export const routes: RouteObject[] = [
               ...communicationsRoutes,
               ...devOutboxRoutes,
               ...systemRoutes,
+              ...accessLogRoutes,
               ...dashboardRoutes,
               ...competitorsRoutes,
               ...checkInRoutes,

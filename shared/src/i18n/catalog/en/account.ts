@@ -363,4 +363,10 @@ export const account = {
   'devOutbox.to': 'To',
   'registration.language.legend': 'Language',
   'registration.language.hint': 'The language of this site and of the e-mails and texts we send you.',
+  // "Your data" on /customer/home (web/src/features/privacy; decision 045)
+  'privacy.yourData.title': 'Your data',
+  'privacy.yourData.text':
+    'Everything we hold about your account and your competitors, including which staff looked at it, in one file: a ZIP of JSON and CSV tables.',
+  'privacy.yourData.download': 'Download my data',
+  'privacy.yourData.downloadFailed': 'The download failed:',
 };

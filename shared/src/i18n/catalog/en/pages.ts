@@ -56,4 +56,6 @@ export const pages = {
   'page.siteSettings': 'Site Settings',
   'page.auditLog': 'Audit Log',
   'page.backups': 'Backups',
+  // Who looked at a family's data (decision 045).
+  'page.accessLog': 'Access Log',
 };

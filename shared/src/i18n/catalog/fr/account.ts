@@ -379,4 +379,10 @@ export const account = {
   'devOutbox.to': 'À',
   'registration.language.legend': 'Langue',
   'registration.language.hint': 'La langue de ce site et des courriels et textos que nous vous envoyons.',
+  // « Vos données » sur /customer/home (web/src/features/privacy; décision 045)
+  'privacy.yourData.title': 'Vos données',
+  'privacy.yourData.text':
+    'Tout ce que nous conservons sur votre compte et vos compétiteurs, y compris quels membres du personnel l’ont consulté, en un seul fichier : un ZIP de JSON et de tableaux CSV.',
+  'privacy.yourData.download': 'Télécharger mes données',
+  'privacy.yourData.downloadFailed': 'Le téléchargement a échoué :',
 } satisfies Record<keyof typeof en, string>;

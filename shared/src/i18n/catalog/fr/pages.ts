@@ -57,4 +57,6 @@ export const pages = {
   'page.siteSettings': 'Paramètres du site',
   'page.auditLog': 'Journal d’audit',
   'page.backups': 'Sauvegardes',
+  // Qui a consulté les données d’une famille (décision 045).
+  'page.accessLog': 'Journal des accès',
 } satisfies Record<keyof typeof en, string>;

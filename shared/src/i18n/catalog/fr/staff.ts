@@ -484,4 +484,28 @@ export const staff = {
   'settings.backups.ageDays': '{days, plural, one {# jour} other {# jours}}',
   'settings.backups.downloadLatest': 'Télécharger la dernière sauvegarde',
   'settings.backups.downloadFailed': 'Le téléchargement a échoué\u00a0:',
+  // Le journal des accès (web/src/features/privacy; décision 045)
+  'accessLog.description':
+    'Chaque fois que le personnel a vu les détails d’une famille, exporté des familles dans un CSV, consulté le site comme une famille ou téléchargé un fichier d’une famille, et chaque téléchargement par une famille de ses propres données.',
+  'accessLog.staff': 'Membre du personnel',
+  'accessLog.anyone': 'Tout le monde',
+  'accessLog.family': 'Famille (nom ou courriel)',
+  'accessLog.kind': 'Type',
+  'accessLog.anyKind': 'Tous les types',
+  'accessLog.from': 'Du',
+  'accessLog.to': 'Au',
+  'accessLog.kind.details': 'Détails consultés',
+  'accessLog.kind.csv': 'Export CSV',
+  'accessLog.kind.impersonation': 'Site vu comme la famille',
+  'accessLog.kind.file': 'Fichier téléchargé',
+  'accessLog.kind.export': 'Export des données',
+  'accessLog.when': 'Quand',
+  'accessLog.who': 'Qui',
+  'accessLog.what': 'Quoi',
+  'accessLog.whichFamily': 'Famille',
+  'accessLog.registration': 'Inscription nº {id}',
+  'accessLog.familyErased': 'Compte supprimé',
+  'accessLog.none': 'Aucun accès enregistré.',
+  'accessLog.limited':
+    'Les {count} entrées les plus récentes sont affichées; précisez les filtres pour voir les plus anciennes.',
 } satisfies Record<keyof typeof en, string>;

@@ -1,5 +1,5 @@
 import { nextTournament } from '@shared/domain/tournament-status.ts';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, Outlet } from 'react-router';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
@@ -172,6 +172,7 @@ export function CustomerHomePage() {
           </Button>
         </div>
       )}
+      <Outlet />
     </div>
   );
 }
