@@ -64,6 +64,9 @@ describe('accounts in the browser', () => {
     await page.getByRole('link', { name: 'login' }).click();
 
     await page.waitForURL('**/user/login');
+    // The browser that signed up finds its address already in the form.
+    expect(await page.getByLabel('Email').inputValue()).toBe('robin@example.com');
+    expect(await page.evaluate(() => localStorage.getItem('verifyingEmail'))).toBeNull();
     await signIn(page, 'robin@example.com', 'kata-and-kumite');
     await page.waitForURL(/\/customer\//);
     const stored = await page.evaluate(() => localStorage.getItem('session'));

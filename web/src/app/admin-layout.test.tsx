@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../lib/session.ts';
 import { invalidateQueries } from '../lib/use-query.ts';
 import { makeSettings, makeTournament, stubApi } from '../testing/fixtures.ts';
-import { mayOpen } from './pages.ts';
+import { isSyncingPage, mayOpen } from './pages.ts';
 import { Providers } from './providers.tsx';
 import { routes } from './routes.tsx';
 
@@ -179,5 +179,25 @@ describe('a page the role may not open (docs/product.md §8)', () => {
     expect(mayOpen('/admin/dev-outbox', ['SuperAdmin'])).toBe(true);
     // The admin competitor edit route has no roles of its own (docs/product.md §6).
     expect(mayOpen('/admin/registration/12/competitor/3', ['CheckInAdmin'])).toBe(true);
+  });
+});
+
+describe('the sync status', () => {
+  it('shows on the screens that work from the device store, not on the desk, the dashboard or matchmaking', async () => {
+    signIn(['TournamentDirector']);
+    renderAt('/admin/registrations');
+    await screen.findByRole('navigation', { name: 'Admin' });
+    await settle();
+    expect(screen.queryByTestId('sync-indicator')).not.toBeInTheDocument();
+    expect(
+      ['/admin/check-in', '/admin/payments', '/admin/walk-in', '/admin/matchday', '/admin/rings'].map(
+        isSyncingPage,
+      ),
+    ).toEqual([true, true, true, true, true]);
+    expect(
+      ['/admin/dashboard', '/admin/matchmaking', '/admin/matchmaking/3', '/admin/registrations'].map(
+        isSyncingPage,
+      ),
+    ).toEqual([false, false, false, false]);
   });
 });

@@ -17,7 +17,7 @@ import { t, tm } from '../lib/i18n.tsx';
 import { usePageAlert } from '../lib/page-alert.tsx';
 import { useSession } from '../lib/session.ts';
 import { cn } from '../lib/utils.ts';
-import { ADMIN_NAV, href, MORE_MENU, mayOpen, PAGES } from './pages.ts';
+import { ADMIN_NAV, href, isSyncingPage, MORE_MENU, mayOpen, PAGES } from './pages.ts';
 
 /**
  * docs/product.md §8: following a link to a page the role may not open cancels the navigation;
@@ -101,8 +101,8 @@ export function AdminLayout() {
           </DropdownMenu>
         )}
       </nav>
-      <div className="print:hidden">
-        <SyncIndicator />
+      <div className="print:hidden empty:hidden">
+        <SyncIndicator onlyWhenWaiting={!isSyncingPage(pathname)} />
       </div>
       <ImpersonationBanner />
       {allowed ? <Outlet /> : <Alert variant="danger">{tm(MESSAGES.noPermission)}</Alert>}

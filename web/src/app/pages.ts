@@ -261,6 +261,26 @@ export function pageAt(pathname: string): Page | undefined {
   return match ? PAGES[match.route.key] : undefined;
 }
 
+/**
+ * The staff screens that work from the device's synced store (docs/design.md §1): the sync
+ * status shows on these. Elsewhere (the dashboard, matchmaking, settings) it shows only while
+ * changes wait to be sent or were refused.
+ */
+export const SYNCING_PAGES: readonly PageKey[] = [
+  'checkIn',
+  'payments',
+  'walkIn',
+  'matchday',
+  'leaderboard',
+  'rings',
+];
+
+/** Whether the page at `pathname` is one of SYNCING_PAGES. */
+export function isSyncingPage(pathname: string): boolean {
+  const page = pageAt(pathname);
+  return SYNCING_PAGES.some((key) => PAGES[key] === page);
+}
+
 /** Whether `roles` may open `pathname` (an address no page has: nothing to refuse). */
 export function mayOpen(pathname: string, roles: readonly string[]): boolean {
   const page = pageAt(pathname);

@@ -27,7 +27,7 @@ async function discardOtherPersonsChanges(): Promise<void> {
 // it is said plainly and calmly (decision 028): a blue band with what it means, never a danger
 // alert. Back online, it says what reached the server ("3 check-ins sent", decision 028).
 
-export function SyncIndicator() {
+export function SyncIndicator({ onlyWhenWaiting = false }: { onlyWhenWaiting?: boolean }) {
   const format = useFormat();
   const online = useOnline();
   const state = useSyncState();
@@ -42,6 +42,8 @@ export function SyncIndicator() {
 
   const sent = useSentReport();
   const offline = !online || state.status === 'offline';
+  // A screen that does not sync: said only while something waits to be sent or was refused.
+  if (onlyWhenWaiting && !pending && rejections.length === 0) return null;
   const sentText = sent && !offline ? sentSummary(sent.counts) : null;
   return (
     <section

@@ -15,7 +15,12 @@ export function loginDestination(roles: readonly string[], returnUrl: string | n
   if (hasAnyRole(roles, STAFF_ROLES)) return href('registrations');
   if (hasAnyRole(roles, RING_ROLES)) return href('matchday');
   // Only a path on this site: never an absolute or protocol-relative address.
-  if (returnUrl && returnUrl.startsWith('/') && !returnUrl.startsWith('//') && !returnUrl.startsWith(PAGES.user.path)) {
+  if (
+    returnUrl &&
+    returnUrl.startsWith('/') &&
+    !returnUrl.startsWith('//') &&
+    !returnUrl.startsWith(PAGES.user.path)
+  ) {
     return returnUrl;
   }
   return href('customerHome');

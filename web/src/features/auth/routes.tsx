@@ -7,14 +7,26 @@ import { startSessionKeeper } from './session-keeper.ts';
 startSessionKeeper();
 
 export const authRoutes: RouteObject[] = [
-  { path: relativePath('login', PAGES.user.path), lazy: async () => ({ Component: (await import('./components/login-page.tsx')).LoginPage }) },
-  { path: relativePath('register', PAGES.user.path), lazy: async () => ({ Component: (await import('./components/register-page.tsx')).RegisterPage }) },
-  { path: relativePath('pending', PAGES.user.path), lazy: async () => ({ Component: (await import('./components/pending-page.tsx')).PendingPage }) },
+  {
+    path: relativePath('login', PAGES.user.path),
+    lazy: async () => ({ Component: (await import('./components/login-page.tsx')).LoginPage }),
+  },
+  {
+    path: relativePath('register', PAGES.user.path),
+    lazy: async () => ({ Component: (await import('./components/register-page.tsx')).RegisterPage }),
+  },
+  {
+    path: relativePath('pending', PAGES.user.path),
+    lazy: async () => ({ Component: (await import('./components/pending-page.tsx')).PendingPage }),
+  },
   {
     path: relativePath('verification', PAGES.user.path),
     lazy: async () => ({ Component: (await import('./components/verification-page.tsx')).VerificationPage }),
   },
-  { path: relativePath('forgot', PAGES.user.path), lazy: async () => ({ Component: (await import('./components/forgot-page.tsx')).ForgotPage }) },
+  {
+    path: relativePath('forgot', PAGES.user.path),
+    lazy: async () => ({ Component: (await import('./components/forgot-page.tsx')).ForgotPage }),
+  },
   {
     path: relativePath('reset', PAGES.user.path),
     lazy: async () => ({ Component: (await import('./components/reset-page.tsx')).ResetPage }),

@@ -122,7 +122,6 @@ export const account = {
   'registration.confirmation.payCard': 'Pay now by card',
   'registration.confirmation.cardNote':
     'You pay on the secure card page and your receipt is ready when you come back.',
-  'registration.confirmation.cardUnavailable': 'Paying by card is not available right now.',
   'registration.confirmation.payDoor': 'Pay at the door',
   'registration.confirmation.doorNote':
     'Your registration is confirmed now; you pay {amount} at check-in on tournament day by cash, card or e-transfer.',

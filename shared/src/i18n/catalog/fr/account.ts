@@ -127,7 +127,6 @@ export const account = {
   'registration.confirmation.payCard': 'Payer maintenant par carte',
   'registration.confirmation.cardNote':
     'Vous payez sur la page de paiement sécurisée et votre reçu est prêt à votre retour.',
-  'registration.confirmation.cardUnavailable': 'Le paiement par carte n’est pas offert pour le moment.',
   'registration.confirmation.payDoor': 'Payer sur place',
   'registration.confirmation.doorNote':
     'Votre inscription est confirmée dès maintenant\u00a0; vous payez {amount} aux arrivées le jour du tournoi, en argent comptant, par carte ou par virement Interac.',

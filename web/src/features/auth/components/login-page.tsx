@@ -1,5 +1,5 @@
 import { AuthenticateRequestSchema } from '@shared/contract/users.ts';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { TextField } from '@web/components/form/text-field.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
@@ -17,6 +17,11 @@ import { TournamentStatusPanel } from './tournament-status-panel.tsx';
 import { href, PAGES } from '@web/app/pages.ts';
 import { t } from '@web/lib/i18n.tsx';
 
+/** What a page leading here may hand the form: the address just verified. */
+export interface LoginState {
+  email: string;
+}
+
 /** /user/login: the tournament status panel and the sign-in form (docs/product.md §2). */
 export function LoginPage() {
   usePageMeta(PAGES.login.title, t('auth.login.description'));
@@ -24,6 +29,7 @@ export function LoginPage() {
   const tournaments = useTournaments();
 
   const navigate = useNavigate();
+  const handed = (useLocation().state as Partial<LoginState> | null)?.email;
   async function finish(answer: Parameters<typeof toSession>[0]) {
     const session = toSession(answer);
     const target = loginDestination(session.user.roles, takeReturnUrl());
@@ -45,7 +51,7 @@ export function LoginPage() {
   // The e-mail is the account's username (docs/product.md §7, POST /api/users/authenticate).
   const form = useForm({
     schema: AuthenticateRequestSchema,
-    initial: { username: '', password: '' },
+    initial: { username: typeof handed === 'string' ? handed : '', password: '' },
     onSubmit: async (values) => finish(await signIn(values)),
   });
   const google = useAction(async (credential: string, clientId: string) =>

@@ -10,7 +10,7 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { useForm } from '@web/lib/form.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { registerAccount } from '../api/accounts.ts';
-import { rememberPendingUser } from '../pending-user.ts';
+import { rememberPendingUser, rememberVerifyingEmail } from '../pending-user.ts';
 import { href, PAGES } from '@web/app/pages.ts';
 import { t, tm, tx } from '@web/lib/i18n.tsx';
 
@@ -41,6 +41,7 @@ export function RegisterPage() {
     onSubmit: async (values) => {
       await registerAccount(values);
       rememberPendingUser({ firstName: values.firstName, email: values.email });
+      rememberVerifyingEmail(values.email);
       await navigate(href('pending'));
     },
   });

@@ -5,6 +5,8 @@ import { Spinner } from '@web/components/ui/spinner.tsx';
 import { usePageAlert } from '@web/lib/page-alert.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { verifyAccount } from '../api/accounts.ts';
+import { takeVerifyingEmail } from '../pending-user.ts';
+import type { LoginState } from './login-page.tsx';
 import { href, PAGES } from '@web/app/pages.ts';
 import { t, tx } from '@web/lib/i18n.tsx';
 
@@ -14,6 +16,7 @@ export function VerificationPage() {
   const { hash } = useParams();
   const { showError } = usePageAlert();
   const [state, setState] = useState<'working' | 'done' | 'failed'>('working');
+  const [email, setEmail] = useState<string | null>(null);
   const sent = useRef(false);
 
   useEffect(() => {
@@ -21,7 +24,10 @@ export function VerificationPage() {
     if (!hash || sent.current) return;
     sent.current = true;
     verifyAccount(hash).then(
-      () => setState('done'),
+      () => {
+        setEmail(takeVerifyingEmail());
+        setState('done');
+      },
       (error: unknown) => {
         setState('failed');
         showError(error);
@@ -46,7 +52,15 @@ export function VerificationPage() {
       </CardHeader>
       <CardContent className="grid gap-3">
         {state === 'done' ? (
-          <p>{tx('auth.verification.done', { link: (inner) => <Link to={href('login')}>{inner}</Link> })}</p>
+          <p>
+            {tx('auth.verification.done', {
+              link: (inner) => (
+                <Link to={href('login')} state={email ? ({ email } satisfies LoginState) : undefined}>
+                  {inner}
+                </Link>
+              ),
+            })}
+          </p>
         ) : (
           <p>
             {tx('auth.verification.failed', { link: (inner) => <Link to={href('contact')}>{inner}</Link> })}

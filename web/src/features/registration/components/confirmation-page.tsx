@@ -108,24 +108,25 @@ export function ConfirmationPage() {
                 <h2 id="how-to-pay" className="text-lg font-semibold">
                   {t('registration.confirmation.howToPay')}
                 </h2>
-                <div className="grid gap-1">
-                  <Button
-                    size="lg"
-                    className="h-auto min-h-11 justify-between whitespace-normal py-2"
-                    disabled={paying || items.length === 0 || !cardOffered}
-                    aria-describedby="pay-card-note"
-                    onClick={() => void complete.run('card')}
-                  >
-                    {complete.busy && choice === 'card' ? <Spinner /> : null}
-                    <span>{t('registration.confirmation.payCard')}</span>
-                    <span>{owing}</span>
-                  </Button>
-                  <p id="pay-card-note" className="text-sm text-muted-foreground">
-                    {cardOffered
-                      ? t('registration.confirmation.cardNote')
-                      : t('registration.confirmation.cardUnavailable')}
-                  </p>
-                </div>
+                {/* Card payment not configured: not offered at all, rather than a choice that cannot be taken. */}
+                {cardOffered && (
+                  <div className="grid gap-1">
+                    <Button
+                      size="lg"
+                      className="h-auto min-h-11 justify-between whitespace-normal py-2"
+                      disabled={paying || items.length === 0}
+                      aria-describedby="pay-card-note"
+                      onClick={() => void complete.run('card')}
+                    >
+                      {complete.busy && choice === 'card' ? <Spinner /> : null}
+                      <span>{t('registration.confirmation.payCard')}</span>
+                      <span>{owing}</span>
+                    </Button>
+                    <p id="pay-card-note" className="text-sm text-muted-foreground">
+                      {t('registration.confirmation.cardNote')}
+                    </p>
+                  </div>
+                )}
                 <div className="grid gap-1">
                   <Button
                     size="lg"
