@@ -115,6 +115,7 @@ describe('the admin desk', () => {
       'Payments',
       'Check-in',
       'Matchmaking',
+      'Control room',
       'Matchday',
       'Rings',
     ]);
