@@ -193,6 +193,21 @@ describe('the control room', () => {
     ]);
     expect(silent('upcoming', at('10:30'))).toEqual([]);
   });
+
+  it('measures a tablet’s silence up to when the control room last heard the devices, not while it is offline itself', () => {
+    const device = { id: 7, ringId: 1, personName: 'Official', lastHeardAt: at('09:58'), outboxDepth: 0 };
+    const room = (devicesAsOf: string) =>
+      controlRoom(
+        input({
+          divisions: [division(1, { status: 'current', startedAt: at('09:55') })],
+          devices: [device],
+          now: new Date(at('10:30')),
+          devicesAsOf: new Date(devicesAsOf),
+        }),
+      ).warnings.filter((w) => w.kind === 'silentTablet');
+    expect(room(at('09:59'))).toEqual([]);
+    expect(room(at('10:00'))).toHaveLength(1);
+  });
 });
 
 describe('a rebalance preview', () => {

@@ -76,6 +76,12 @@ export interface ControlInput {
   checkedIn: ReadonlyMap<number, boolean>;
   devices: readonly ControlDevice[];
   now: Date;
+  /**
+   * When the device last heard the list of devices (its last pull); the silent-tablet warning
+   * measures from it, so a control room offline does not take its own silence for the tablets'.
+   * Defaults to `now`.
+   */
+  devicesAsOf?: Date | undefined;
   behindWarningMinutes: number;
 }
 
@@ -217,6 +223,7 @@ export function controlRoom(input: ControlInput): { rings: RingStatus[]; warning
   const statuses: RingStatus[] = [];
   const warnings: ControlWarning[] = [];
   const nowMs = input.now.getTime();
+  const heardAsOf = Math.min(nowMs, input.devicesAsOf?.getTime() ?? nowMs);
   for (const ring of rings) {
     const mine = input.divisions.filter((d) => d.ringId === ring.id);
     const current = mine.find((d) => d.status === 'current') ?? null;
@@ -242,7 +249,7 @@ export function controlRoom(input: ControlInput): { rings: RingStatus[]; warning
     if (behindMinutes !== null && behindMinutes > input.behindWarningMinutes && (current || queued > 0))
       warnings.push({ kind: 'behind', ringId: ring.id, minutes: behindMinutes });
     if (!ring.isOpen && queued > 0) warnings.push({ kind: 'closedWithQueue', ringId: ring.id, queued });
-    if (current && device && nowMs - Date.parse(device.lastHeardAt) >= SILENT_TABLET_MS)
+    if (current && device && heardAsOf - Date.parse(device.lastHeardAt) >= SILENT_TABLET_MS)
       warnings.push({ kind: 'silentTablet', ringId: ring.id, deviceId: device.id, lastHeardAt: device.lastHeardAt });
   }
   const ringOrder = new Map(rings.map((r, i) => [r.id, i]));

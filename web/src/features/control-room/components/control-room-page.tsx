@@ -23,7 +23,14 @@ import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { PAGES } from '@web/app/pages.ts';
 import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
-import { mutate, useDevices, useHasSynced, useHeartbeat, useReplica } from '@web/sync/hooks.ts';
+import {
+  mutate,
+  useDevices,
+  useHasSynced,
+  useHeartbeat,
+  useLastSynced,
+  useReplica,
+} from '@web/sync/hooks.ts';
 import type { ReplicaSnapshot } from '@web/sync/replica.ts';
 import { behindWarningMinutes, controlView } from '../model/view.ts';
 
@@ -56,7 +63,9 @@ export function ControlRoomPage() {
   const [preview, setPreview] = useState<RebalancePreview | null>(null);
   const rings = [...snapshot.rows('rings')].sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
   const divisions = snapshot.rows('divisions');
-  const view = controlView(snapshot, devices, now);
+  // The devices are as of this device's last sync: offline, a tablet is not called silent for it.
+  const lastSynced = useLastSynced();
+  const view = controlView(snapshot, devices, now, lastSynced ? new Date(lastSynced) : undefined);
   const ringName = (id: number | null) =>
     rings.find((r) => r.id === id)?.name ?? t('control.rebalance.noRing');
   const openRingIds = rings.filter((r) => r.isOpen).map((r) => r.id);

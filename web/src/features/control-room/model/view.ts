@@ -16,7 +16,12 @@ export function behindWarningMinutes(snapshot: ReplicaSnapshot): number {
   return snapshot.rows('matchdaySettings')[0]?.behindWarningMinutes ?? DEFAULT_BEHIND_WARNING_MINUTES;
 }
 
-export function controlInput(snapshot: ReplicaSnapshot, devices: readonly SyncDevice[], now: Date): ControlInput {
+export function controlInput(
+  snapshot: ReplicaSnapshot,
+  devices: readonly SyncDevice[],
+  now: Date,
+  devicesAsOf?: Date,
+): ControlInput {
   return {
     rings: snapshot.rows('rings'),
     divisions: snapshot.rows('divisions'),
@@ -27,6 +32,7 @@ export function controlInput(snapshot: ReplicaSnapshot, devices: readonly SyncDe
     checkedIn: new Map(snapshot.rows('competitors').map((c) => [c.id, c.checkedInAt !== null])),
     devices,
     now,
+    devicesAsOf,
     behindWarningMinutes: behindWarningMinutes(snapshot),
   };
 }
@@ -35,6 +41,7 @@ export function controlView(
   snapshot: ReplicaSnapshot,
   devices: readonly SyncDevice[],
   now: Date,
+  devicesAsOf?: Date,
 ): { rings: RingStatus[]; warnings: ControlWarning[] } {
-  return controlRoom(controlInput(snapshot, devices, now));
+  return controlRoom(controlInput(snapshot, devices, now, devicesAsOf));
 }
