@@ -20,6 +20,7 @@ export const VENUE_SCREENS = {
   walkIn: { path: '/admin/walk-in', heading: 'Walk-in registration' },
   rings: { path: '/admin/rings', heading: 'Rings' },
   matchday: { path: '/admin/matchday', heading: 'Matchday' },
+  controlRoom: { path: '/admin/control-room', heading: 'Control room' },
 } satisfies Record<string, VenueScreen>;
 
 /** The /api reads a page starts, so a test can wait until each has an answer or has failed. */

@@ -115,6 +115,7 @@ describe('the admin desk', () => {
       'Payments',
       'Check-in',
       'Matchmaking',
+      'Control room',
       'Matchday',
       'Rings',
     ]);
@@ -123,7 +124,7 @@ describe('the admin desk', () => {
     const root = await newPage(browser, stack.baseUrl);
     await signIn(root, admin);
     await root.waitForURL('**/admin/dashboard');
-    expect(await navLinks(root)).toHaveLength(8);
+    expect(await navLinks(root)).toHaveLength(9);
     await adminNav(root).getByRole('button', { name: 'More' }).click();
     expect((await root.getByRole('menuitem').allTextContents()).map((s) => s.trim())).toEqual([
       'Tournaments',

@@ -207,4 +207,22 @@ describe('a venue screen reloaded offline is calm, works, and converges', () => 
     const { divisions } = await serverMatchdayRows(stack);
     expect(divisions.find((d) => d.title === 'Boys 12-13 Beginner')).toMatchObject({ status: 'current' });
   });
+
+  it('/admin/control-room: site name, each ring as last synced, "Offline", no danger alert; a division moved offline reaches the server', async () => {
+    const t = await rack.open(stack, director, VENUE_SCREENS.controlRoom);
+    const { page } = t;
+    const running = page.getByTestId('control-current').filter({ hasText: 'Now: Boys 12-13 Beginner' });
+    await running.waitFor();
+    await reloadOffline(t, VENUE_SCREENS.controlRoom);
+    await expectCalmOfflineScreen(page, { siteName, heading: 'Control room', deviceData: running });
+
+    await page.getByText('Queued on Ring 1').click();
+    await page.getByLabel('Move Girls 10-11 Beginner to another ring').selectOption({ label: 'Ring 2' });
+    await expect.poll(() => pendingText(page).textContent()).toBe('1 change not yet sent');
+    await backOnlineAndSent(t);
+    const { rings, divisions } = await serverMatchdayRows(stack);
+    expect(divisions.find((d) => d.title === 'Girls 10-11 Beginner')?.ringId).toBe(
+      rings.find((r) => r.name === 'Ring 2')?.id,
+    );
+  });
 });

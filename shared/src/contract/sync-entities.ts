@@ -317,6 +317,11 @@ export const LeaderboardGroupSchema = z.object({
 export const SyncMatchdaySettingsSchema = z.object({
   id: z.number().int(),
   leaderboardGroups: z.array(LeaderboardGroupSchema),
+  /**
+   * The control room warns of a ring behind its estimates by more than this (decision 048).
+   * Optional: rows a device stored before it have none (read as the default, 15).
+   */
+  behindWarningMinutes: z.number().int().optional(),
   version: z.number().int(),
 });
 export type SyncMatchdaySettings = z.infer<typeof SyncMatchdaySettingsSchema>;
@@ -387,7 +392,7 @@ export const matchdaySettingsEntity = defineEntity({
   schema: SyncMatchdaySettingsSchema,
   scopes: ['matchday'],
   indexes: [],
-  writable: ['leaderboardGroups'],
+  writable: ['leaderboardGroups', 'behindWarningMinutes'],
   derived: [],
 });
 

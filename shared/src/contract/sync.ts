@@ -68,8 +68,27 @@ export const PullRequestSchema = z.object({
   /** The cookie of the last pull of this scope, or null for a first pull (full reset). */
   cookie: machineText(200).nullable(),
   scope: SyncScopeSchema,
+  /**
+   * The device's heartbeat (docs/decisions/048-control-room.md), optional so an older app's pulls
+   * stay valid: how many changes its outbox still holds unsent, and the ring it runs (its lock
+   * or its choice on the matchday screen; null for none).
+   */
+  outboxDepth: z.number().int().min(0).max(1_000_000).optional(),
+  ringId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
 });
 export type PullRequest = z.infer<typeof PullRequestSchema>;
+
+/** A device as its last contact reported it; in a director's matchday pulls only. */
+export const SyncDeviceSchema = z.object({
+  id: z.number().int(),
+  ringId: z.number().int().nullable(),
+  /** Who is signed in on it. */
+  personName: z.string(),
+  /** ISO 8601, by the server's clock. */
+  lastHeardAt: z.string(),
+  outboxDepth: z.number().int(),
+});
+export type SyncDevice = z.infer<typeof SyncDeviceSchema>;
 
 /**
  * Entity names are those of the entity registry (sync-entities.ts); the schema takes any name
@@ -109,12 +128,18 @@ export const PullResponseSchema = z.object({
   lastMutationIds: z.record(z.string(), z.number().int()),
   /** This client's rejected mutations since the cookie sent (the cookie acknowledges them). */
   rejections: z.array(RejectionSchema),
+  /**
+   * Every device heard from for this tournament, in full each time (not versioned: a pull
+   * writes it). A director's matchday pull only; absent otherwise.
+   */
+  devices: z.array(SyncDeviceSchema).optional(),
 });
 export interface PullResponse {
   cookie: string;
   patch: PatchOp[];
   lastMutationIds: Record<string, number>;
   rejections: Rejection[];
+  devices?: SyncDevice[];
 }
 
 // ---- Events (server-sent) -------------------------------------------------------------------

@@ -639,7 +639,23 @@ export const matchdaySettings = pgTable('matchday_settings', {
   leaderboardGroups: jsonb('leaderboard_groups')
     .$type<{ id: string; label: string; minAge: number; maxAge: number; gender: 1 | 2 | null }[]>()
     .notNull(),
+  behindWarningMinutes: integer('behind_warning_minutes').notNull().default(15), // 0024
   version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+// 0024_control-room.sql: each device's last contact (docs/decisions/048-control-room.md).
+export const syncDevices = pgTable('sync_devices', {
+  id: serial('id').primaryKey(),
+  clientId: text('client_id').notNull().unique(),
+  tournamentId: integer('tournament_id')
+    .notNull()
+    .references(() => tournaments.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  ringId: integer('ring_id'),
+  outboxDepth: integer('outbox_depth').notNull().default(0),
+  lastHeardAt: timestamp('last_heard_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 // 0012_file-sharing.sql: a customer's upload for staff, or a staff share (no registration: everyone).

@@ -26,6 +26,7 @@ import { DomainError, unauthorized } from '../lib/errors.ts';
 import { syncEventStreams, syncPullDuration, syncPushDuration, timeInto } from '../lib/metrics.ts';
 import { getNextTournament } from '../services/tournaments.ts';
 import { onEventStreamsEnd, subscribePokes } from '../sync/pokes.ts';
+import { recordHeard } from '../sync/devices.ts';
 import { pull } from '../sync/pull.ts';
 import { push } from '../sync/push.ts';
 import { assertScopeRole } from '../sync/scope.ts';
@@ -126,8 +127,13 @@ syncRoutes
     const caller = c.get('caller');
     if (!caller) throw unauthorized();
     const done = timeInto(syncPushDuration);
-    const answer = await push(c.get('deps'), caller, c.req.valid('json'));
+    const request = c.req.valid('json');
+    const deps = c.get('deps');
+    const answer = await push(deps, caller, request);
     done();
+    // A push is a heartbeat too (decision 048): the device is alive; its ring is what it last pulled with.
+    const tournament = await getNextTournament(deps);
+    if (tournament) await recordHeard(deps, caller, { clientId: request.clientId, tournamentId: tournament.id });
     // A refusal's message may be a reference (a rule's field message, decision 037): the
     // pusher reads it in its language; the recorded result keeps the reference.
     const reader = translatorFor(requestLocale(c));

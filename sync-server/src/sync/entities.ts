@@ -361,10 +361,13 @@ const matchdaySettingsAccess: EntityAccess<SyncEntities['matchdaySettings']> = {
   pull: (db, q) => matchdaySettingsRows(db, matchdayFilter(matchdaySettings, q)),
   read: (tx, q) => matchdaySettingsRows(tx, matchdayFilter(matchdaySettings, q)),
   async write(tx, before, after) {
-    if (changed(before, after, ['leaderboardGroups']).length === 0) return false;
+    if (changed(before, after, ['leaderboardGroups', 'behindWarningMinutes']).length === 0) return false;
     await tx
       .update(matchdaySettings)
-      .set({ leaderboardGroups: after.leaderboardGroups })
+      .set({
+        leaderboardGroups: after.leaderboardGroups,
+        ...(after.behindWarningMinutes !== undefined ? { behindWarningMinutes: after.behindWarningMinutes } : {}),
+      })
       .where(eq(matchdaySettings.id, after.id));
     return true;
   },
@@ -373,7 +376,12 @@ const matchdaySettingsAccess: EntityAccess<SyncEntities['matchdaySettings']> = {
     if (row.id !== w.tournament.id) return false;
     const made = await tx
       .insert(matchdaySettings)
-      .values({ id: row.id, tournamentId: w.tournament.id, leaderboardGroups: row.leaderboardGroups })
+      .values({
+        id: row.id,
+        tournamentId: w.tournament.id,
+        leaderboardGroups: row.leaderboardGroups,
+        ...(row.behindWarningMinutes !== undefined ? { behindWarningMinutes: row.behindWarningMinutes } : {}),
+      })
       .onConflictDoNothing()
       .returning({ id: matchdaySettings.id });
     return made.length > 0;

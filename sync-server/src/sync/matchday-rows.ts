@@ -222,7 +222,12 @@ export async function matchdaySettingsRows(db: Db | Tx, f: MatchdayFilter): Prom
     .from(matchdaySettings)
     .where(and(...conditions(matchdaySettings, f, true)));
   const rows = await (f.lock ? query.for('update') : query);
-  return rows.map((s) => ({ id: s.id, leaderboardGroups: s.leaderboardGroups, version: s.version }));
+  return rows.map((s) => ({
+    id: s.id,
+    leaderboardGroups: s.leaderboardGroups,
+    behindWarningMinutes: s.behindWarningMinutes,
+    version: s.version,
+  }));
 }
 
 /** The column of a field the mutator store lists by (`store.list(entity, { field: value })`). */

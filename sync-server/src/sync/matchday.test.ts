@@ -504,3 +504,75 @@ describe('unlocking a tablet locked to one ring (decision 042)', () => {
     expect((await t.call('POST', '/api/matchday/ring-lock/unlock', body)).status).toBe(401);
   });
 });
+
+describe('each device’s last contact, for the control room (decision 048)', () => {
+  const pullWith = (token: string, clientId: string, extra: Record<string, unknown>, scope = 'matchday') =>
+    t.call('POST', '/sync/pull', { clientGroupId: `g-${clientId}`, clientId, cookie: null, scope, ...extra }, token);
+
+  it('gives a director’s matchday pull each ring tablet’s ring, unsent changes and when it was last heard from', async () => {
+    const heardAt = t.clock.now.toISOString();
+    expect((await pullWith(official.token, 'tablet-ring-1', { ringId: ring1, outboxDepth: 3 })).status).toBe(200);
+    const res = await pullWith(director.token, 'director-desk', {});
+    expect(res.status).toBe(200);
+    const devices = (res.json as PullResponse).devices!;
+    expect(devices).toContainEqual({
+      id: expect.any(Number),
+      ringId: ring1,
+      personName: 'Ora Official',
+      lastHeardAt: heardAt,
+      outboxDepth: 3,
+    });
+    // A pull without the heartbeat's fields (an older app) is still answered.
+    expect(devices.find((d) => d.personName === 'Dee Rector')).toMatchObject({ ringId: null, outboxDepth: 0 });
+  });
+
+  it('keeps the ring a push does not name, and moves the last contact on', async () => {
+    await pullWith(official.token, 'tablet-ring-2', { ringId: ring2, outboxDepth: 1 });
+    t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+    const pushed = await t.call(
+      'POST',
+      '/sync/push',
+      { clientGroupId: 'g-tablet-ring-2', clientId: 'tablet-ring-2', mutations: [] },
+      official.token,
+    );
+    expect(pushed.status).toBe(200);
+    const devices = ((await pullWith(director.token, 'director-desk', {})).json as PullResponse).devices!;
+    expect(devices.find((d) => d.ringId === ring2)).toMatchObject({
+      lastHeardAt: t.clock.now.toISOString(),
+      outboxDepth: 1,
+    });
+  });
+
+  it('gives them to directors only: not to a ring official, nor to signage', async () => {
+    const own = await pullWith(official.token, 'tablet-ring-1', { ringId: ring1, outboxDepth: 0 });
+    expect(own.json.devices).toBeUndefined();
+    const signage = await pullWith('', 'tv-1', {}, 'signage');
+    expect(signage.json.devices).toBeUndefined();
+    expect(signage.text).not.toContain('Ora Official');
+  });
+
+  it('refuses a negative unsent count with 400, recording nothing', async () => {
+    const before = ((await pullWith(director.token, 'director-desk', {})).json as PullResponse).devices!;
+    const res = await pullWith(official.token, 'tablet-ring-1', { ringId: ring2, outboxDepth: -1 });
+    expect(res.status).toBe(400);
+    const after = ((await pullWith(director.token, 'director-desk', {})).json as PullResponse).devices!;
+    expect(after.find((d) => d.ringId === ring1 && d.personName === 'Ora Official')).toEqual(
+      before.find((d) => d.ringId === ring1 && d.personName === 'Ora Official'),
+    );
+  });
+
+  it('keeps the behind-schedule threshold a director sets, and refuses it to a ring official', async () => {
+    const result = await device(director.token).run('setBehindWarning@1', { tournamentId, minutes: 20 });
+    expect(result.status).toBe('applied');
+    const { body } = await device(director.token).pull('matchday');
+    expect(puts(body.patch, 'matchdaySettings')).toEqual([
+      expect.objectContaining({ id: tournamentId, behindWarningMinutes: 20 }),
+    ]);
+    const d = device(official.token);
+    d.queue('setBehindWarning@1', { tournamentId, minutes: 5 });
+    expect((await d.push()).status).toBe(403);
+    expect((await device(director.token).run('setBehindWarning@1', { tournamentId, minutes: 0 })).status).toBe(
+      'rejected',
+    );
+  });
+});

@@ -11,6 +11,7 @@ import { syncClients, syncMutationResults, syncTombstones } from '../db/schema.t
 import type { Caller, Deps } from '../deps.ts';
 import { getNextTournament } from '../services/tournaments.ts';
 import { makeCookie, parseCookie } from './cookie.ts';
+import { devicesOf, recordHeard, seesDevices } from './devices.ts';
 import { APP_SYNC_MODEL, type SyncModel } from './entities.ts';
 import { assertScopeRole } from './scope.ts';
 import { readVersion } from './versions.ts';
@@ -97,10 +98,19 @@ export async function pull(
       }));
     }
   }
+  // The device's heartbeat (decision 048): a ring tablet's matchday pull says it is alive.
+  if (caller && tournament && req.scope === 'matchday')
+    await recordHeard(deps, caller, {
+      clientId: req.clientId,
+      tournamentId,
+      ringId: req.ringId,
+      outboxDepth: req.outboxDepth,
+    });
   return {
     cookie: makeCookie({ scope: req.scope, tournamentId, version, acked: lastMutationId }),
     patch,
     lastMutationIds: { [req.clientId]: lastMutationId },
     rejections,
+    ...(tournament && seesDevices(caller, req.scope) ? { devices: await devicesOf(deps, tournamentId) } : {}),
   };
 }

@@ -63,7 +63,7 @@ describe('admin navigation by role', () => {
   it('a tournament director sees Dashboard to Rings, and no More menu', async () => {
     signIn(['TournamentDirector']);
     renderAt('/admin/registrations');
-    expect(await navText()).toBe('DashboardCompetitorsRegistrationsPaymentsCheck-inMatchmakingMatchdayRings');
+    expect(await navText()).toBe('DashboardCompetitorsRegistrationsPaymentsCheck-inMatchmakingControl roomMatchdayRings');
     expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
   });
 
@@ -71,7 +71,7 @@ describe('admin navigation by role', () => {
     signIn(['SuperAdmin']);
     renderAt('/admin/registrations');
     expect(await navText()).toBe(
-      'DashboardCompetitorsRegistrationsPaymentsCheck-inMatchmakingMatchdayRingsMore',
+      'DashboardCompetitorsRegistrationsPaymentsCheck-inMatchmakingControl roomMatchdayRingsMore',
     );
     await userEvent.click(screen.getByRole('button', { name: 'More' }));
     const menu = await screen.findByRole('menu');

@@ -142,6 +142,8 @@ export const PAGES = {
   // Rings and matchday (decision 023).
   // Ring officials run the matchday screen, nothing else of the admin area (decision 042).
   matchday: { path: '/admin/matchday', title: msg('page.matchday'), roles: RING_ROLES },
+  // The director's control room (decision 048): every ring live, on the venue platform.
+  controlRoom: { path: '/admin/control-room', title: msg('page.controlRoom'), roles: DIRECTOR_ROLES },
   leaderboard: { path: '/admin/matchday/leaderboard', title: msg('page.leaderboard'), roles: DIRECTOR_ROLES },
   rings: { path: '/admin/rings', title: msg('page.rings'), roles: DIRECTOR_ROLES },
   // Communications and its audience picker (decision 024).
@@ -193,6 +195,7 @@ export const ADMIN_NAV: readonly StaticPageKey[] = [
   'payments',
   'checkIn',
   'matchmaking',
+  'controlRoom',
   'matchday',
   'rings',
 ];

@@ -130,7 +130,7 @@ describe('the admin area (docs/product.md §2 and §6)', () => {
     renderAt('/admin/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Admin' });
     expect(nav).toHaveTextContent(
-      'DashboardCompetitorsRegistrationsPaymentsCheck-inMatchmakingMatchdayRings',
+      'DashboardCompetitorsRegistrationsPaymentsCheck-inMatchmakingControl roomMatchdayRings',
     );
     expect(screen.getByRole('button', { name: 'More' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();

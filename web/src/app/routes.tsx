@@ -17,6 +17,7 @@ import { matchmakingRoutes } from '../features/matchmaking/routes.tsx';
 import { divisionSheetsRoutes } from '../features/division-sheets/routes.tsx';
 import { registrationsDeskRoutes } from '../features/registrations-desk/routes.tsx';
 import { ringsRoutes } from '../features/rings/routes.tsx';
+import { controlRoomRoutes } from '../features/control-room/routes.tsx';
 import { matchdayRoutes } from '../features/matchday/routes.tsx';
 import { href, PAGES, relativePath } from './pages.ts';
 import { RootLayout } from './root-layout.tsx';
@@ -131,6 +132,7 @@ export const routes: RouteObject[] = [
               ...matchmakingRoutes,
               ...divisionSheetsRoutes,
               ...ringsRoutes,
+              ...controlRoomRoutes,
               ...matchdayRoutes,
             ],
           },

@@ -126,6 +126,8 @@ export const META = {
   cookie: (scope: string) => `cookie:${scope}`,
   /** The last `GET /api/registration/options` answer and tournament, for walk-ins offline. */
   walkInOptions: 'walkInOptions',
+  /** The devices a director's last matchday pull listed (decision 048), for the control room. */
+  devices: 'devices',
 } as const;
 
 export async function getMeta<T>(db: DeviceDb, key: string): Promise<T | undefined> {

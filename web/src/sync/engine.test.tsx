@@ -316,3 +316,41 @@ describe('device store and sync engine', () => {
     expect((await db.meta.get('clientId'))?.value).not.toBe(first);
   });
 });
+
+describe('the heartbeat a matchday pull carries (decision 048)', () => {
+  it('reports the ring and the changes not yet processed, and keeps the devices a director is sent', async () => {
+    const server = fakeServer();
+    const pulls: Record<string, unknown>[] = [];
+    const devices = [
+      { id: 1, ringId: 3, personName: 'Olga Official', lastHeardAt: '2026-11-21T14:00:00.000Z', outboxDepth: 2 },
+    ];
+    const fetchFn = async (url: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+      const res = await server.fetch(url, init);
+      if (String(url) !== '/sync/pull') return res;
+      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      pulls.push(body);
+      const answer = (await res.json()) as PullResponse;
+      return Response.json(body.scope === 'matchday' ? { ...answer, patch: [{ op: 'clear' }], devices } : answer);
+    };
+    const engine = new SyncEngine({ db, scopes: ['checkin', 'matchday'], fetch: fetchFn, schedule: () => () => {} });
+    engine.setDeviceRing(3);
+    for (const id of [10, 11]) await engine.replica.mutate(checkInCompetitor, { competitorId: id });
+    await engine.syncOnce();
+    // Both were processed by the push before the pull: none is unsent, though the outbox still
+    // held them until the pull acknowledged them.
+    expect(pulls.find((p) => p.scope === 'matchday')).toMatchObject({ outboxDepth: 0, ringId: 3 });
+    expect(pulls.find((p) => p.scope === 'checkin')).not.toHaveProperty('outboxDepth');
+    expect(await db.meta.get(META.devices)).toEqual({ key: META.devices, value: devices });
+
+    // A change the server did not process (its push answers an older last id): counted as
+    // unsent. A new tab's engine has no ring to report yet, so the server keeps the last one.
+    await engine.replica.mutate(checkInCompetitor, { competitorId: 10 });
+    pulls.length = 0;
+    const blocked = async (url: RequestInfo | URL, init?: RequestInit) =>
+      String(url) === '/sync/push' ? Response.json({ lastMutationId: 2, results: [] }) : fetchFn(url, init);
+    const second = new SyncEngine({ db, scopes: ['matchday'], fetch: blocked, schedule: () => () => {} });
+    await second.syncOnce();
+    expect(pulls[0]).toMatchObject({ outboxDepth: 1 });
+    expect(pulls[0]).not.toHaveProperty('ringId');
+  });
+});

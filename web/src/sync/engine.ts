@@ -141,6 +141,8 @@ export class SyncEngine {
   private reconnecting = false;
   /** Outbox entries the server processed since the last report (push answers' lastMutationId). */
   private readonly processed = new Map<number, string>();
+  /** The ring this device runs, reported with its matchday pulls (undefined: not known in this tab). */
+  private deviceRing: number | null | undefined = undefined;
 
   constructor(options: EngineOptions = {}) {
     this.db = options.db ?? deviceDb();
@@ -197,6 +199,16 @@ export class SyncEngine {
   /** The scopes this device holds. */
   heldScopes(): SyncScope[] {
     return [...this.scopes];
+  }
+
+  /**
+   * The ring this device runs (the matchday screen's lock or choice; null for none), reported
+   * with each matchday pull from now on (decision 048).
+   */
+  setDeviceRing(ringId: number | null): void {
+    if (this.deviceRing === ringId) return;
+    this.deviceRing = ringId;
+    if (!this.stopped && this.scopes.has('matchday')) void this.syncScope('matchday');
   }
 
   /** Holds `scope` from now on (a screen that needs it): pulls it now and listens to its pokes. */
@@ -369,15 +381,25 @@ export class SyncEngine {
     if (!session && (queued > 0 || scopes.some((s) => !isPublicScope(s)))) throw new AuthError('signed out');
     this.setState({ status: 'syncing', detail: null });
     const ids = await ensureIdentity(this.db, session?.user.personId ?? null);
-    if (queued > 0) await this.push(ids);
+    const pushedThrough = queued > 0 ? await this.push(ids) : 0;
     for (const scope of scopes) {
       const cookie = (await getMeta<string>(this.db, META.cookie(scope))) ?? null;
+      // A matchday pull is the device's heartbeat (decision 048): its unsent changes and its ring.
+      const heartbeat =
+        scope === 'matchday'
+          ? {
+              outboxDepth: await this.db.outbox.where('id').above(pushedThrough).count(),
+              ...(this.deviceRing !== undefined ? { ringId: this.deviceRing } : {}),
+            }
+          : {};
       const res = await this.call<PullResponse>(
         SYNC_PATHS.pull,
-        { ...ids, cookie, scope },
+        { ...ids, cookie, scope, ...heartbeat },
         !isPublicScope(scope),
       );
       await this.replica.applyPull(scope, res, ids.clientId, this.heldScopes());
+      // The devices a director's matchday pull carries, in full each time: the control room reads them.
+      if (res.devices) await setMeta(this.db, META.devices, res.devices);
     }
     // Only a round that reached the server says when the device last synced: a round with no
     // scope to pull and nothing to push (an engine started before a screen holds its scope)
@@ -391,8 +413,10 @@ export class SyncEngine {
     this.openEvents();
   }
 
-  private async push(ids: { clientId: string; clientGroupId: string }): Promise<void> {
+  /** Pushes the outbox; answers the last mutation id the server processed. */
+  private async push(ids: { clientId: string; clientGroupId: string }): Promise<number> {
     let sent = 0;
+    let through = 0;
     for (;;) {
       const batch: OutboxEntry[] = await this.db.outbox.where('id').above(sent).limit(MAX_BATCH).toArray();
       if (batch.length === 0) break;
@@ -404,9 +428,11 @@ export class SyncEngine {
       await this.recordResults(ids.clientId, batch, res.results);
       // Processed by the server: this push's results, and any earlier push whose answer was lost.
       for (const m of batch) if (m.id <= res.lastMutationId) this.processed.set(m.id, m.name);
+      through = Math.max(through, res.lastMutationId);
       sent = batch[batch.length - 1]!.id;
       if (batch.length < MAX_BATCH) break;
     }
+    return through;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { SyncScope } from '@shared/contract/sync.ts';
+import type { SyncDevice, SyncScope } from '@shared/contract/sync.ts';
 import type { Mutator, MutatorArgs } from '@shared/domain/mutators/index.ts';
 import { deviceDb, getMeta, META } from './db.ts';
 import { syncEngine, type SentReport, type SyncState } from './engine.ts';
@@ -42,6 +42,28 @@ export function useReplica(scope: SyncScope): ReplicaSnapshot {
   const engine = syncEngine();
   useEffect(() => engine.hold(scope), [engine, scope]);
   return useSyncExternalStore(engine.replica.subscribe, engine.replica.getSnapshot);
+}
+
+/** How often a ring tablet or the control room pulls matchday while open, poked or not (decision 048). */
+export const MATCHDAY_HEARTBEAT_MS = 30_000;
+
+/**
+ * While the screen is open: pulls `scope` every `MATCHDAY_HEARTBEAT_MS`, so a quiet ring tablet
+ * is still heard from and the control room's list of devices stays fresh.
+ */
+export function useHeartbeat(scope: SyncScope): void {
+  const engine = syncEngine();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (navigator.onLine) void engine.syncScope(scope);
+    }, MATCHDAY_HEARTBEAT_MS);
+    return () => clearInterval(timer);
+  }, [engine, scope]);
+}
+
+/** The devices a director's last matchday pull listed; [] until one has. */
+export function useDevices(): SyncDevice[] {
+  return useLiveQuery(async () => (await getMeta<SyncDevice[]>(deviceDb(), META.devices)) ?? [], [], []);
 }
 
 /** Changes waiting to be confirmed by the server; undefined until the device store has been read. */

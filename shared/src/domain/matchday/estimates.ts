@@ -121,6 +121,19 @@ export function divisionMinutes(d: Pick<RingDivision, 'competitorCount' | 'event
  * rings, matchday and signage screens and a family's schedule share (decision 023).
  */
 export function estimatedStarts(divisions: readonly RingDivision[], now: Date): Map<number, string> {
+  const starts = new Map<number, string>();
+  for (const queue of ringQueues(divisions).values())
+    for (const e of estimateRing(queue, now).items)
+      if (e.estimatedStart) starts.set(e.divisionId, e.estimatedStart);
+  return starts;
+}
+
+/**
+ * Each ring's queue as `estimateRing` takes it, by ring id: completed divisions first, in the
+ * order they ended (for the pace), then the current one, then the upcoming ones in queue order.
+ * Divisions without a ring are left out.
+ */
+export function ringQueues(divisions: readonly RingDivision[]): Map<number, QueueItem[]> {
   const rank = { completed: 0, current: 1, upcoming: 2 } as const;
   const byRing = new Map<number, RingDivision[]>();
   for (const d of divisions) {
@@ -129,25 +142,26 @@ export function estimatedStarts(divisions: readonly RingDivision[], now: Date): 
     list.push(d);
     byRing.set(d.ringId, list);
   }
-  const starts = new Map<number, string>();
-  for (const list of byRing.values()) {
-    const queue: QueueItem[] = [...list]
-      .sort(
-        (a, b) =>
-          rank[a.status] - rank[b.status] ||
-          (a.completedAt ?? '').localeCompare(b.completedAt ?? '') ||
-          a.queueOrder - b.queueOrder ||
-          a.id - b.id,
-      )
-      .map((d) => ({
-        divisionId: d.id,
-        status: d.status,
-        startedAt: d.startedAt,
-        completedAt: d.completedAt,
-        estimatedMinutes: divisionMinutes(d),
-      }));
-    for (const e of estimateRing(queue, now).items)
-      if (e.estimatedStart) starts.set(e.divisionId, e.estimatedStart);
+  const queues = new Map<number, QueueItem[]>();
+  for (const [ringId, list] of byRing) {
+    queues.set(
+      ringId,
+      [...list]
+        .sort(
+          (a, b) =>
+            rank[a.status] - rank[b.status] ||
+            (a.completedAt ?? '').localeCompare(b.completedAt ?? '') ||
+            a.queueOrder - b.queueOrder ||
+            a.id - b.id,
+        )
+        .map((d) => ({
+          divisionId: d.id,
+          status: d.status,
+          startedAt: d.startedAt,
+          completedAt: d.completedAt,
+          estimatedMinutes: divisionMinutes(d),
+        })),
+    );
   }
-  return starts;
+  return queues;
 }

@@ -6,3 +6,4 @@ export * from './placings.ts';
 export * from './points.ts';
 export * from './estimates.ts';
 export * from './balance.ts';
+export * from './control-room.ts';

@@ -546,6 +546,33 @@ export const setLeaderboardGroups = defineMutator({
   },
 });
 
+/** The control room's behind-schedule threshold, in minutes (decision 048). */
+export const setBehindWarning = defineMutator({
+  name: 'setBehindWarning@1',
+  refusedTitle: msg('mutation.refused.setBehindWarning'),
+  scope: 'matchday',
+  roles: DIRECTOR_ROLES,
+  args: z.object({
+    tournamentId: Id,
+    minutes: z.number().int().min(1).max(240),
+  }),
+  async run(store, args): Promise<{ saved: boolean }> {
+    const row = await store.get('matchdaySettings', args.tournamentId);
+    if (row) {
+      await store.put('matchdaySettings', { ...row, behindWarningMinutes: args.minutes });
+      return { saved: true };
+    }
+    const inserted = await store.insert('matchdaySettings', {
+      id: args.tournamentId,
+      leaderboardGroups: [],
+      behindWarningMinutes: args.minutes,
+      version: 0,
+    });
+    if (!inserted) throw new DomainError('tournament_not_next', MATCHDAY_MESSAGES.notNextTournament);
+    return { saved: true };
+  },
+});
+
 export const MATCHDAY_MUTATORS = [
   setRingOpen,
   assignDivision,
@@ -558,4 +585,5 @@ export const MATCHDAY_MUTATORS = [
   completeDivision,
   correctResult,
   setLeaderboardGroups,
+  setBehindWarning,
 ] as const;

@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { loginDestination } from './login-destination.ts';
+import { isTournamentDay, loginDestination } from './login-destination.ts';
 
 describe('where sign-in leads (docs/product.md §4)', () => {
   it('directors and super admins go to the admin dashboard, whatever the return address', () => {
     expect(loginDestination(['TournamentDirector'], '/customer/home')).toBe('/admin/dashboard');
     expect(loginDestination(['SuperAdmin'], null)).toBe('/admin/dashboard');
+  });
+
+  it('on tournament day, directors and super admins land on the control room (decision 048)', () => {
+    expect(loginDestination(['TournamentDirector'], null, true)).toBe('/admin/control-room');
+    expect(loginDestination(['SuperAdmin'], '/customer/home', true)).toBe('/admin/control-room');
+    expect(loginDestination(['RingOfficial'], null, true)).toBe('/admin/matchday');
+    expect(loginDestination(['CheckInAdmin'], null, true)).toBe('/admin/registrations');
+  });
+
+  it('takes tournament day in the tournament’s time zone', () => {
+    const list = [{ tournamentDate: '2026-11-28' }];
+    // 02:00 UTC on the 28th is still the 27th in Toronto.
+    expect(isTournamentDay(list, new Date('2026-11-28T02:00:00Z'), 'America/Toronto')).toBe(false);
+    expect(isTournamentDay(list, new Date('2026-11-28T14:00:00Z'), 'America/Toronto')).toBe(true);
+    expect(isTournamentDay(undefined, new Date('2026-11-28T14:00:00Z'), 'America/Toronto')).toBe(false);
   });
 
   it('check-in admins go to the registrations list', () => {

@@ -45,6 +45,7 @@ export const pages = {
   'page.matchday': 'Matchday',
   'page.leaderboard': 'Leaderboard',
   'page.rings': 'Rings',
+  'page.controlRoom': 'Control room',
   'page.communications': 'Communications',
   'page.audiencePicker': 'Communications: registrations',
   'page.devOutbox': 'Dev Outbox',

@@ -234,6 +234,7 @@ export const server = {
   'mutation.refused.completeDivision': 'Division not completed',
   'mutation.refused.correctResult': 'Result not corrected',
   'mutation.refused.setLeaderboardGroups': 'Leaderboard groups not saved',
+  'mutation.refused.setBehindWarning': 'Behind-schedule warning not saved',
   'door.voidReasonLength': 'The reason should be at most {max} characters long',
   // A competitor's fields (shared/src/domain/competitor.ts).
   'competitor.dateOfBirth': 'Please enter a date of birth as YYYY-MM-DD',

@@ -46,6 +46,7 @@ export const pages = {
   'page.matchday': 'Jour de compétition',
   'page.leaderboard': 'Classement',
   'page.rings': 'Aires',
+  'page.controlRoom': 'Salle de contrôle',
   'page.communications': 'Communications',
   'page.audiencePicker': 'Communications : inscriptions',
   'page.devOutbox': 'Boîte d’envoi (développement)',

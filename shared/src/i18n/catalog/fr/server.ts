@@ -234,6 +234,7 @@ export const server = {
   'mutation.refused.completeDivision': 'Division non terminée',
   'mutation.refused.correctResult': 'Résultat non corrigé',
   'mutation.refused.setLeaderboardGroups': 'Groupes du classement non enregistrés',
+  'mutation.refused.setBehindWarning': 'Seuil de retard non enregistré',
   'door.voidReasonLength': 'La raison doit compter au plus {max} caractères',
   'competitor.dateOfBirth': 'Veuillez entrer une date de naissance au format AAAA-MM-JJ',
   'competitor.implausibleDateOfBirth': 'Veuillez entrer une date de naissance vraisemblable',

@@ -11,7 +11,8 @@ import { useSiteSettings } from '@web/lib/site-settings.tsx';
 import { setSession, setSessionForNextPage } from '@web/lib/session.ts';
 import { invalidateQueriesExcept } from '@web/lib/use-query.ts';
 import { signIn, signInWithGoogle, toSession, useTournaments } from '../api/accounts.ts';
-import { loginDestination, takeReturnUrl } from '../login-destination.ts';
+import { timeZoneOr } from '@shared/domain/time.ts';
+import { isTournamentDay, loginDestination, takeReturnUrl } from '../login-destination.ts';
 import { GoogleButton } from './google-button.tsx';
 import { TournamentStatusPanel } from './tournament-status-panel.tsx';
 import { href, PAGES } from '@web/app/pages.ts';
@@ -32,7 +33,11 @@ export function LoginPage() {
   const handed = (useLocation().state as Partial<LoginState> | null)?.email;
   async function finish(answer: Parameters<typeof toSession>[0]) {
     const session = toSession(answer);
-    const target = loginDestination(session.user.roles, takeReturnUrl());
+    const target = loginDestination(
+      session.user.roles,
+      takeReturnUrl(),
+      isTournamentDay(tournaments.data, new Date(), timeZoneOr(settings?.timeZone)),
+    );
     // In-page navigation (decision 027: a fresh page load showed a blank white screen for about
     // 300 ms). The session is stored first without telling this page; the shell's guard
     // leaves a signed-in user on this /user page alone while the navigation runs (the login

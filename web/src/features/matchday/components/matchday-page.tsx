@@ -21,7 +21,9 @@ import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useSession } from '@web/lib/session.ts';
 import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
-import { mutate, useHasSynced, useReplica } from '@web/sync/hooks.ts';
+import { useEffect } from 'react';
+import { syncEngine } from '@web/sync/engine.ts';
+import { mutate, useHasSynced, useHeartbeat, useReplica } from '@web/sync/hooks.ts';
 import type { ReplicaSnapshot } from '@web/sync/replica.ts';
 import { BracketView } from './bracket-view.tsx';
 import { CorrectResult } from './correct-result.tsx';
@@ -65,6 +67,14 @@ export function MatchdayPage() {
   // A locked tablet shows its ring whatever the address or the last choice says.
   const ringId = lock ? lock.ringId : chosenRingId;
   const ring = rings.find((r) => r.id === ringId);
+  // The tablet's heartbeat (decision 048): the ring it runs goes with each matchday pull, and it
+  // pulls every half minute, so the control room hears from a quiet ring too.
+  const runningRingId = ring?.id ?? null;
+  useEffect(() => {
+    if (!snapshot.loaded) return;
+    syncEngine().setDeviceRing(runningRingId);
+  }, [snapshot.loaded, runningRingId]);
+  useHeartbeat('matchday');
 
   return (
     <div className="grid gap-4">

@@ -1,0 +1,91 @@
+import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { DIRECTOR_ROLES, hasAnyRole, type SyncDevice } from '@tournament/shared';
+import { syncDevices, users } from '../db/schema.ts';
+import type { Caller, Deps } from '../deps.ts';
+import { MAX_NEW_CLIENTS_PER_DAY } from './push.ts';
+
+// Each device's last contact (docs/decisions/048-control-room.md): a matchday pull reports the
+// ring the device runs and its unsent changes, a push that it is alive. Directors' matchday
+// pulls carry every device of the tournament, so the control room shows when each ring's tablet
+// was last heard from. Not a synced entity: no version, no poke; the whole list each time.
+
+export interface Heard {
+  clientId: string;
+  tournamentId: number;
+  /** Undefined: keep what the device reported before (a push says nothing of its ring). */
+  ringId?: number | null | undefined;
+  outboxDepth?: number | undefined;
+}
+
+/**
+ * Records that `caller`'s device was heard from now. A device id another person's device already
+ * uses is left alone, and an account past its day's allowance of new devices adds no row (the
+ * push's limit): a heartbeat is never a reason to refuse a pull or a push.
+ */
+export async function recordHeard(deps: Deps, caller: Caller, heard: Heard): Promise<void> {
+  const db = deps.database.db;
+  const now = deps.now();
+  const [known] = await db
+    .select({ userId: syncDevices.userId })
+    .from(syncDevices)
+    .where(eq(syncDevices.clientId, heard.clientId));
+  if (known && known.userId !== caller.personId) return;
+  if (!known) {
+    const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+    const [row] = await db
+      .select({ n: count() })
+      .from(syncDevices)
+      .where(and(eq(syncDevices.userId, caller.personId), gt(syncDevices.lastHeardAt, since)));
+    if ((row?.n ?? 0) >= MAX_NEW_CLIENTS_PER_DAY) return;
+  }
+  const reported = {
+    ...(heard.ringId !== undefined ? { ringId: heard.ringId } : {}),
+    ...(heard.outboxDepth !== undefined ? { outboxDepth: heard.outboxDepth } : {}),
+  };
+  await db
+    .insert(syncDevices)
+    .values({
+      clientId: heard.clientId,
+      tournamentId: heard.tournamentId,
+      userId: caller.personId,
+      lastHeardAt: now,
+      ...reported,
+    })
+    .onConflictDoUpdate({
+      target: syncDevices.clientId,
+      set: { tournamentId: heard.tournamentId, lastHeardAt: now, ...reported },
+      // Another person's device id (a race with the check above) stays theirs.
+      setWhere: eq(syncDevices.userId, caller.personId),
+    });
+}
+
+/** Whether a pull of this scope carries the devices: a director's matchday pull. */
+export function seesDevices(caller: Caller | null, scope: string): boolean {
+  return scope === 'matchday' && caller !== null && hasAnyRole(caller.roles, DIRECTOR_ROLES);
+}
+
+/** Every device heard from for the tournament, the most recently heard first. */
+export async function devicesOf(deps: Deps, tournamentId: number): Promise<SyncDevice[]> {
+  const rows = await deps.database.db
+    .select({
+      id: syncDevices.id,
+      ringId: syncDevices.ringId,
+      outboxDepth: syncDevices.outboxDepth,
+      lastHeardAt: syncDevices.lastHeardAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(syncDevices)
+    .innerJoin(users, eq(users.id, syncDevices.userId))
+    .where(eq(syncDevices.tournamentId, tournamentId))
+    .orderBy(asc(syncDevices.id));
+  return rows
+    .map((r) => ({
+      id: r.id,
+      ringId: r.ringId,
+      personName: `${r.firstName} ${r.lastName}`.trim(),
+      lastHeardAt: r.lastHeardAt.toISOString(),
+      outboxDepth: r.outboxDepth,
+    }))
+    .sort((a, b) => b.lastHeardAt.localeCompare(a.lastHeardAt) || a.id - b.id);
+}
