@@ -63,7 +63,9 @@ describe('admin navigation by role', () => {
   it('a tournament director sees Dashboard to Rings, and no More menu', async () => {
     signIn(['TournamentDirector']);
     renderAt('/admin/registrations');
-    expect(await navText()).toBe('DashboardCompetitorsRegistrationsPaymentsCheck-inMatchmakingControl roomMatchdayRings');
+    expect(await navText()).toBe(
+      'DashboardCompetitorsRegistrationsPaymentsCheck-inMatchmakingControl roomMatchdayRings',
+    );
     expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
   });
 
@@ -190,10 +192,15 @@ describe('the sync status', () => {
     await settle();
     expect(screen.queryByTestId('sync-indicator')).not.toBeInTheDocument();
     expect(
-      ['/admin/check-in', '/admin/payments', '/admin/walk-in', '/admin/matchday', '/admin/rings'].map(
-        isSyncingPage,
-      ),
-    ).toEqual([true, true, true, true, true]);
+      [
+        '/admin/check-in',
+        '/admin/payments',
+        '/admin/walk-in',
+        '/admin/control-room',
+        '/admin/matchday',
+        '/admin/rings',
+      ].map(isSyncingPage),
+    ).toEqual([true, true, true, true, true, true]);
     expect(
       ['/admin/dashboard', '/admin/matchmaking', '/admin/matchmaking/3', '/admin/registrations'].map(
         isSyncingPage,

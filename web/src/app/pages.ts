@@ -273,6 +273,7 @@ export const SYNCING_PAGES: readonly PageKey[] = [
   'checkIn',
   'payments',
   'walkIn',
+  'controlRoom',
   'matchday',
   'leaderboard',
   'rings',
