@@ -135,16 +135,20 @@ const C = 'Girls 10-11 Beginner';
 const D = 'Boys 10-11 Beginner';
 
 describe('automatic notices', () => {
-  it('publishing tells each opted-in family their divisions, once per competitor; a family that declined hears nothing', async () => {
+  it('publishing tells each opted-in family their children\'s divisions in one message; a family that declined hears nothing', async () => {
     await until(
       () =>
-        textsTo(PHONE.D, 'Divisions are published').length === 2 &&
+        textsTo(PHONE.D, 'Divisions are published').length === 1 &&
         textsTo(PHONE.C, 'Divisions are published').length === 1,
       'the published texts',
     );
+    // No ring yet: the family is told so, with the link to its day.
     expect(textsTo(PHONE.C, 'Divisions are published')[0]!.body).toContain(
-      `Divisions are published: Cleo FamilyC competes in ${C}.`,
+      `- Cleo FamilyC: ${C}, ring to be announced\nYour day: ${t.deps.config.publicUrl}/customer/home`,
     );
+    const forD = textsTo(PHONE.D, 'Divisions are published')[0]!.body;
+    expect(forD).toContain(`- Dan FamilyD: ${D}`);
+    expect(forD).toContain(`- Dev FamilyD: ${D}`);
     await until(() => t.sent.some((m) => m.to === `${PHONE.C}@example.com`), 'the published e-mail');
     expect(sms.received.filter((m) => m.to === `+1${PHONE.W}`)).toEqual([]);
     expect(
