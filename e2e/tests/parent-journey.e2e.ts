@@ -146,8 +146,12 @@ describe("the parent's journey on a phone (decision 027)", () => {
     const id = await registration(users.contacts, ['Ava']);
     const page = await phonePage(users.contacts);
     await page.goto(`/customer/registration/${id}`);
-    await page.getByRole('button', { name: 'Add contact' }).click();
+    // The first contact starts as the account's name and e-mail (decision 047).
     const contact = page.getByRole('group', { name: 'Contact 1' });
+    await expect
+      .poll(() => contact.getByRole('textbox', { name: 'E-mail', exact: true }).inputValue())
+      .toBe('casey@example.com');
+    expect(await contact.getByLabel('Name').inputValue()).toBe('Casey Karate');
     await contact.getByLabel('Name').fill('Casey Karate');
     await contact.getByRole('textbox', { name: 'E-mail', exact: true }).fill('casey@example.com');
     // The format is shown before any error; "(705) 555-0142" is not refused.

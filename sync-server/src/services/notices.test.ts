@@ -201,6 +201,40 @@ describe('automatic notices', () => {
     expect(sms.received.filter((m) => m.to === `+1${PHONE.W}`)).toEqual([]);
   });
 
+  it("a completed division texts each family its children's placings and points, once", async () => {
+    const [forms] = await t.db.select().from(eventTypes).where(eq(eventTypes.title, 'Forms'));
+    const at = () => t.clock.now.toISOString();
+    const score = async (divisionId: number, competitorId: number, value: number) => {
+      for (let judge = 1; judge <= forms!.judges; judge += 1)
+        await run('recordScore@1', {
+          divisionId,
+          eventTypeId: forms!.id,
+          competitorId,
+          judge,
+          round: 0,
+          value,
+          at: at(),
+        });
+    };
+    await score(div.get(A)!, kid.get('Al')!, 9);
+    await score(div.get(A)!, kid.get('Abe')!, 8);
+    await run('completeDivision@1', { divisionId: div.get(A), at: at() });
+    await run('startDivision@1', { divisionId: div.get(D), seed: 1, at: at() });
+    await score(div.get(D)!, kid.get('Dan')!, 9);
+    await score(div.get(D)!, kid.get('Dev')!, 8);
+    await run('completeDivision@1', { divisionId: div.get(D), at: at() });
+    await until(() => textsTo(PHONE.D, 'Results').length === 1, "D's results text");
+    const body = textsTo(PHONE.D, 'Results')[0]!.body;
+    expect(body).toContain(`Results of ${D}:`);
+    expect(body).toContain('- Dan FamilyD, Forms: 1st place, 100 points');
+    expect(body).toContain('- Dev FamilyD, Forms: 2nd place, 75 points');
+    // Family D chose texts only; the sweep and a second look send nothing more.
+    await runNoticeSweep(t.deps);
+    await runNoticeSweep(t.deps);
+    expect(await messagesLike(`result:${div.get(D)}:%`)).toEqual([{ key: `result:${div.get(D)}:sms:${PHONE.D}` }]);
+    expect(textsTo(PHONE.D, 'Results')).toHaveLength(1);
+  });
+
   it('48 hours before registration closes, each incomplete registration is reminded once', async () => {
     const [tour] = await t.db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
     t.clock.set(new Date(closeReminderAt(tour!.registrationClosesAfter).getTime() + 60_000).toISOString());
