@@ -1,7 +1,7 @@
 import { until } from '../testing/until.ts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeReminderAt, type PushResponse } from '@tournament/shared';
+import { closeReminderAt, type MessageSummary, type PushResponse } from '@tournament/shared';
 import {
   competitorLevels,
   competitors,
@@ -14,6 +14,7 @@ import {
 } from '../db/schema.ts';
 import { createJobQueue } from '../jobs/queue.ts';
 import type { Mailer } from '../lib/mailer.ts';
+import { english } from '../testing/english.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { matchdayWorld } from '../testing/matchday-fixtures.ts';
 import { startTwilioStandIn, type TwilioStandIn } from '../testing/twilio-stand-in.ts';
@@ -233,6 +234,27 @@ describe('automatic notices', () => {
     await runNoticeSweep(t.deps);
     expect(await messagesLike(`result:${div.get(D)}:%`)).toEqual([{ key: `result:${div.get(D)}:sms:${PHONE.D}` }]);
     expect(textsTo(PHONE.D, 'Results')).toHaveLength(1);
+  });
+
+  it('the send history shows each run of notices as one row, expandable to its families', async () => {
+    const res = await t.call('GET', `/api/admin/communications/history/${tournamentId}`, undefined, director.token);
+    expect(res.status, res.text).toBe(200);
+    const rows = res.json as MessageSummary[];
+    const labelled = (label: string) => rows.filter((r) => english(r.audienceLabel) === label);
+    // The publication: families C (e-mail and text) and D (text), one row.
+    const [published] = labelled('Divisions published, 2 families');
+    expect(published?.run?.channels).toEqual(['email', 'sms']);
+    expect(published?.run?.recipients.map((r) => `${r.channel}:${r.address}`).sort()).toEqual(
+      [`email:${PHONE.C}@example.com`, `sms:+1${PHONE.C}`, `sms:+1${PHONE.D}`].sort(),
+    );
+    expect(published?.counts.total).toBe(3);
+    // The first "up soon" told family C only (A and B gave no contact): one row, two recipients.
+    const upSoon = labelled('Up soon, Ring 1, 1 family');
+    expect(upSoon.length).toBeGreaterThanOrEqual(1);
+    expect(upSoon.at(-1)?.run?.recipients.map((r) => r.address).sort()).toEqual(
+      [`${PHONE.C}@example.com`, `+1${PHONE.C}`].sort(),
+    );
+    expect(rows.filter((r) => r.kind === 'up-soon' && !r.run)).toEqual([]);
   });
 
   it('48 hours before registration closes, each incomplete registration is reminded once', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   divisionsUpSoon,
@@ -222,7 +223,8 @@ export async function queueUpSoonNotices(
     if (plans.length === 0) return [];
     const rings = [...new Set(plans.flatMap((p) => p.divisions.map((d) => d.ringName)))];
     const audience = runOf(
-      `up-soon:${now.toISOString()}`,
+      // One evaluation is one run (the clock may read the same for two).
+      `up-soon:${now.toISOString()}:${randomUUID()}`,
       msg('server.communications.run.upSoon', {
         rings: rings.join(', '),
         families: familiesIn(plans.map((p) => p.recipient)),
