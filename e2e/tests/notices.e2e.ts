@@ -292,13 +292,17 @@ describe('one message per family (decision 047)', () => {
 
   it("a publication to 3 families (2 children in one) sends 3 e-mails and 2 texts, each naming every child's ring and time", async () => {
     // The first publication: one e-mail per family (not per child), the rings still to come.
-    await poll(() => [FAMILY_MAIL.E, FAMILY_MAIL.F, FAMILY_MAIL.G].map((a) => mailsTo(a, 'published').length)).toEqual([1, 1, 1]);
+    await poll(() =>
+      [FAMILY_MAIL.E, FAMILY_MAIL.F, FAMILY_MAIL.G].map((a) => mailsTo(a, 'published').length),
+    ).toEqual([1, 1, 1]);
     const firstToE = mailsTo(FAMILY_MAIL.E, 'published')[0]!.text!;
     expect(firstToE).toContain('Eve FamilyE');
     expect(firstToE).toContain('Esme FamilyE');
     expect(firstToE).toContain('ring to be announced');
     expect(firstToE).toContain(`Your day: ${stack.baseUrl}/customer/home`);
-    await poll(() => [textsTo(PHONE.E, 'published').length, textsTo(PHONE.F, 'published').length]).toEqual([1, 1]);
+    await poll(() => [textsTo(PHONE.E, 'published').length, textsTo(PHONE.F, 'published').length]).toEqual([
+      1, 1,
+    ]);
 
     // The director lays out Ring 2, renames both divisions (a change every family in them hears
     // of) and publishes again.
@@ -321,34 +325,67 @@ describe('one message per family (decision 047)', () => {
       [girls, 'Girls 12-13 Forms'],
       [boys, 'Boys 12-13 Forms'],
     ] as const) {
-      const renamed = await stack.api('PUT', `/api/admin/matchmaking/drafts/${draftId}/divisions/${d.id}`, { title }, token);
+      const renamed = await stack.api(
+        'PUT',
+        `/api/admin/matchmaking/drafts/${draftId}/divisions/${d.id}`,
+        { title },
+        token,
+      );
       expect(renamed.status, renamed.text).toBe(200);
       d.title = title;
     }
-    const published = await stack.api('POST', `/api/admin/matchmaking/drafts/${draftId}/publish`, { confirm: true }, token);
+    const published = await stack.api(
+      'POST',
+      `/api/admin/matchmaking/drafts/${draftId}/publish`,
+      { confirm: true },
+      token,
+    );
     expect([200, 201], published.text).toContain(published.status);
 
-    await poll(() => [FAMILY_MAIL.E, FAMILY_MAIL.F, FAMILY_MAIL.G].map((a) => mailsTo(a, 'Division change').length)).toEqual([1, 1, 1]);
-    await poll(() => [textsTo(PHONE.E, 'Division change').length, textsTo(PHONE.F, 'Division change').length]).toEqual([1, 1]);
-    const toE = [mailsTo(FAMILY_MAIL.E, 'Division change')[0]!.text!, textsTo(PHONE.E, 'Division change')[0]!.body];
+    await poll(() =>
+      [FAMILY_MAIL.E, FAMILY_MAIL.F, FAMILY_MAIL.G].map((a) => mailsTo(a, 'Division change').length),
+    ).toEqual([1, 1, 1]);
+    await poll(() => [
+      textsTo(PHONE.E, 'Division change').length,
+      textsTo(PHONE.F, 'Division change').length,
+    ]).toEqual([1, 1]);
+    const toE = [
+      mailsTo(FAMILY_MAIL.E, 'Division change')[0]!.text!,
+      textsTo(PHONE.E, 'Division change')[0]!.body,
+    ];
     for (const text of toE) {
       expect(text).toMatch(new RegExp(`Eve FamilyE: Girls 12-13 Forms, ${RING_2_AT.source}`));
       expect(text).toMatch(new RegExp(`Esme FamilyE: Girls 12-13 Forms, ${RING_2_AT.source}`));
     }
-    expect(mailsTo(FAMILY_MAIL.F, 'Division change')[0]!.text).toMatch(new RegExp(`Finn FamilyF: Boys 12-13 Forms, ${RING_2_AT.source}`));
-    expect(mailsTo(FAMILY_MAIL.G, 'Division change')[0]!.text).toMatch(new RegExp(`Gil FamilyG: Boys 12-13 Forms, ${RING_2_AT.source}`));
+    expect(mailsTo(FAMILY_MAIL.F, 'Division change')[0]!.text).toMatch(
+      new RegExp(`Finn FamilyF: Boys 12-13 Forms, ${RING_2_AT.source}`),
+    );
+    expect(mailsTo(FAMILY_MAIL.G, 'Division change')[0]!.text).toMatch(
+      new RegExp(`Gil FamilyG: Boys 12-13 Forms, ${RING_2_AT.source}`),
+    );
     // Family G chose no texts; the families of the first describe heard nothing of this publication.
     expect(textsTo('7055550108', '')).toEqual([]);
-    expect(sms.messages.filter((m) => m.body.includes('Division change') && !/0106|0107$/.test(m.to))).toEqual([]);
+    expect(
+      sms.messages.filter((m) => m.body.includes('Division change') && !/0106|0107$/.test(m.to)),
+    ).toEqual([]);
   });
 
   it('the first division on a ring notifies its families: one message for two children up together', async () => {
-    await pushAs([{ name: 'startDivision@1', args: { divisionId: girls.id, seed: 1, at: new Date().toISOString() } }]);
+    await pushAs([
+      { name: 'startDivision@1', args: { divisionId: girls.id, seed: 1, at: new Date().toISOString() } },
+    ]);
     const [text] = await sms.waitFor((m) => m.to.endsWith(PHONE.E) && m.body.includes('up soon'));
-    expect(text!.body).toContain('Your division is up soon in Ring 2: Girls 12-13 Forms (Eve FamilyE and Esme FamilyE)');
-    await stack.mail.waitFor((m) => addressText(m.to).includes(FAMILY_MAIL.E) && m.subject === 'Your division is up soon in Ring 2');
+    expect(text!.body).toContain(
+      'Your division is up soon in Ring 2: Girls 12-13 Forms (Eve FamilyE and Esme FamilyE)',
+    );
+    await stack.mail.waitFor(
+      (m) => addressText(m.to).includes(FAMILY_MAIL.E) && m.subject === 'Your division is up soon in Ring 2',
+    );
     // The next division (two away) tells its two families too: the sign the evaluation ran whole.
-    await poll(() => [mailsTo(FAMILY_MAIL.F, 'up soon').length, mailsTo(FAMILY_MAIL.G, 'up soon').length]).toEqual([1, 1]);
+    await poll(() => [
+      mailsTo(FAMILY_MAIL.F, 'up soon').length,
+      mailsTo(FAMILY_MAIL.G, 'up soon').length,
+    ]).toEqual([1, 1]);
     expect(textsTo(PHONE.E, 'up soon')).toHaveLength(1);
     expect(mailsTo(FAMILY_MAIL.E, 'up soon')).toHaveLength(1);
   });
@@ -356,7 +393,12 @@ describe('one message per family (decision 047)', () => {
   it('a completed division texts its placings once', async () => {
     const adminToken = await probeToken(stack, admin);
     const types = (
-      await stack.api<{ id: number; title: string; judges: number }[]>('GET', '/api/admin/event-types', undefined, adminToken)
+      await stack.api<{ id: number; title: string; judges: number }[]>(
+        'GET',
+        '/api/admin/event-types',
+        undefined,
+        adminToken,
+      )
     ).json;
     const forms = types.find((x) => x.title === 'Forms')!;
     // The division's entries as a director's device pulls them (competitor ids and first names).
@@ -370,12 +412,21 @@ describe('one message per family (decision 047)', () => {
     const entries = pulled.json.patch.flatMap((op) =>
       op.op === 'put' && op.entity === 'divisionEntries' ? (op.rows as SyncDivisionEntry[]) : [],
     );
-    const idOf = (first: string) => entries.find((e) => e.divisionId === girls.id && e.firstName === first)!.competitorId;
+    const idOf = (first: string) =>
+      entries.find((e) => e.divisionId === girls.id && e.firstName === first)!.competitorId;
     const at = new Date().toISOString();
     const scores = (competitorId: number, value: number) =>
       Array.from({ length: forms.judges }, (_, j) => ({
         name: 'recordScore@1',
-        args: { divisionId: girls.id, eventTypeId: forms.id, competitorId, judge: j + 1, round: 0, value, at },
+        args: {
+          divisionId: girls.id,
+          eventTypeId: forms.id,
+          competitorId,
+          judge: j + 1,
+          round: 0,
+          value,
+          at,
+        },
       }));
     await pushAs([
       ...scores(idOf('Eve'), 9),
@@ -387,7 +438,9 @@ describe('one message per family (decision 047)', () => {
     expect(result!.body).toContain('Eve FamilyE, Forms: 1st place, 100 points');
     expect(result!.body).toContain('Esme FamilyE, Forms: 2nd place, 75 points');
     // The ring goes on (another push, another evaluation): the results are not sent again.
-    await pushAs([{ name: 'startDivision@1', args: { divisionId: boys.id, seed: 1, at: new Date().toISOString() } }]);
+    await pushAs([
+      { name: 'startDivision@1', args: { divisionId: boys.id, seed: 1, at: new Date().toISOString() } },
+    ]);
     await poll(() => mailsTo(FAMILY_MAIL.E, 'Results').length).toBe(1);
     expect(textsTo(PHONE.E, 'Results')).toHaveLength(1);
   });

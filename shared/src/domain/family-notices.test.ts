@@ -85,7 +85,9 @@ describe("a publication: one message per family, listing each child's day", () =
   });
 
   it('a family hears again only when one of its children moved, and then of the whole day', () => {
-    const news = new Map<number, PublicationNews[]>([[2, [{ kind: 'moved', from: 'Division 9', to: 'Division 2' }]]]);
+    const news = new Map<number, PublicationNews[]>([
+      [2, [{ kind: 'moved', from: 'Division 9', to: 'Division 2' }]],
+    ]);
     const plans = planFamilyDayNotices(recipients, news, placements);
     expect(plans.map((p) => p.recipient.address)).toEqual(['pat@example.test', '7055550101']);
     const text = FAMILY_TEXTS.day(ctx(), plans[0]!);
@@ -120,7 +122,14 @@ describe('estimated times', () => {
 describe('up soon: one message per family, every division once', () => {
   const ring = syncRing({ id: 1, name: 'Ring 1' });
   const queue = [1, 2, 3].map((id) =>
-    syncDivision({ id, title: `Division ${id}`, ringId: 1, queueOrder: id, competitorCount: 10, rules: [FORMS] }),
+    syncDivision({
+      id,
+      title: `Division ${id}`,
+      ringId: 1,
+      queueOrder: id,
+      competitorCount: 10,
+      rules: [FORMS],
+    }),
   );
 
   it('the first division on a ring: up soon when the ring opens on the day, not the evening before', () => {
@@ -151,7 +160,9 @@ describe('up soon: one message per family, every division once', () => {
       'Your divisions are up soon: Division 1 in Ring 1 (Ava Lee) and Division 2 in Ring 1 (Bea Lee).',
     );
     const single = FAMILY_TEXTS.upSoon(ctx(), plans[2]!.divisions);
-    expect(single.text).toContain('Your division is up soon in Ring 1: Division 2 (Cam Roy). Please head to the ring.');
+    expect(single.text).toContain(
+      'Your division is up soon in Ring 1: Division 2 (Cam Roy). Please head to the ring.',
+    );
 
     // What the queue holds already is read back from its keys: nothing is told twice.
     const told = toldUpSoon([
@@ -183,7 +194,11 @@ describe('results', () => {
     expect(text.text).toContain('- Bea Lee, Forms: no placing');
     const french = FAMILY_TEXTS.result(
       ctx(fr),
-      { divisionId: 5, title: 'Girls 10-11', events: [{ eventType: 'Forms', placings: [{ competitorId: 1, place: 1 }] }] },
+      {
+        divisionId: 5,
+        title: 'Girls 10-11',
+        events: [{ eventType: 'Forms', placings: [{ competitorId: 1, place: 1 }] }],
+      },
       [{ competitorId: 1, name: 'Ava Lee' }],
     );
     expect(french.text).toContain('Ava Lee, Forms\u00a0: 1re place, 100 points');

@@ -130,7 +130,9 @@ export function planUpSoon(
     const divisions = soon.flatMap((d) => {
       if (told.has(toldKey(d.divisionId, r.channel, r.address))) return [];
       const names = r.competitorIds.flatMap((id, i) =>
-        entries.some((e) => e.divisionId === d.divisionId && e.competitorId === id) ? [r.competitors[i] ?? ''] : [],
+        entries.some((e) => e.divisionId === d.divisionId && e.competitorId === id)
+          ? [r.competitors[i] ?? '']
+          : [],
       );
       return names.length ? [{ ...d, competitors: names }] : [];
     });
@@ -140,7 +142,8 @@ export function planUpSoon(
 }
 
 /** The key part naming an up-soon message's divisions: "12+15". */
-export const upSoonSubject = (divisionIds: readonly number[]) => [...divisionIds].sort((a, b) => a - b).join('+');
+export const upSoonSubject = (divisionIds: readonly number[]) =>
+  [...divisionIds].sort((a, b) => a - b).join('+');
 
 // ---- results ----
 

@@ -83,7 +83,8 @@ export function divisionsUpSoon(
       title: d.title,
       estimatedStart: starts.get(d.id) ?? null,
     });
-    for (const d of mine.filter((x) => x.status === 'current').sort((a, b) => a.id - b.id)) out.push(entry(d));
+    for (const d of mine.filter((x) => x.status === 'current').sort((a, b) => a.id - b.id))
+      out.push(entry(d));
     const queue = mine
       .filter((d) => d.status === 'upcoming')
       .sort((a, b) => a.queueOrder - b.queueOrder || a.id - b.id);
@@ -202,7 +203,8 @@ export function noticeRecipients(
 
 // ---- once-only keys ----
 
-export type NoticeKind = 'up-soon' | 'published' | 'division-changed' | 'result' | 'close-reminder' | 'receipt';
+export type NoticeKind =
+  'up-soon' | 'published' | 'division-changed' | 'result' | 'close-reminder' | 'receipt';
 
 /**
  * The dedupe key of one notice to one address: the same event and address always give the

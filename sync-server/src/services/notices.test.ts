@@ -136,7 +136,7 @@ const C = 'Girls 10-11 Beginner';
 const D = 'Boys 10-11 Beginner';
 
 describe('automatic notices', () => {
-  it('publishing tells each opted-in family their children\'s divisions in one message; a family that declined hears nothing', async () => {
+  it("publishing tells each opted-in family their children's divisions in one message; a family that declined hears nothing", async () => {
     await until(
       () =>
         textsTo(PHONE.D, 'Divisions are published').length === 1 &&
@@ -232,12 +232,19 @@ describe('automatic notices', () => {
     // Family D chose texts only; the sweep and a second look send nothing more.
     await runNoticeSweep(t.deps);
     await runNoticeSweep(t.deps);
-    expect(await messagesLike(`result:${div.get(D)}:%`)).toEqual([{ key: `result:${div.get(D)}:sms:${PHONE.D}` }]);
+    expect(await messagesLike(`result:${div.get(D)}:%`)).toEqual([
+      { key: `result:${div.get(D)}:sms:${PHONE.D}` },
+    ]);
     expect(textsTo(PHONE.D, 'Results')).toHaveLength(1);
   });
 
   it('the send history shows each run of notices as one row, expandable to its families', async () => {
-    const res = await t.call('GET', `/api/admin/communications/history/${tournamentId}`, undefined, director.token);
+    const res = await t.call(
+      'GET',
+      `/api/admin/communications/history/${tournamentId}`,
+      undefined,
+      director.token,
+    );
     expect(res.status, res.text).toBe(200);
     const rows = res.json as MessageSummary[];
     const labelled = (label: string) => rows.filter((r) => english(r.audienceLabel) === label);
@@ -251,9 +258,12 @@ describe('automatic notices', () => {
     // The first "up soon" told family C only (A and B gave no contact): one row, two recipients.
     const upSoon = labelled('Up soon, Ring 1, 1 family');
     expect(upSoon.length).toBeGreaterThanOrEqual(1);
-    expect(upSoon.at(-1)?.run?.recipients.map((r) => r.address).sort()).toEqual(
-      [`${PHONE.C}@example.com`, `+1${PHONE.C}`].sort(),
-    );
+    expect(
+      upSoon
+        .at(-1)
+        ?.run?.recipients.map((r) => r.address)
+        .sort(),
+    ).toEqual([`${PHONE.C}@example.com`, `+1${PHONE.C}`].sort());
     expect(rows.filter((r) => r.kind === 'up-soon' && !r.run)).toEqual([]);
   });
 

@@ -305,8 +305,7 @@ export async function queueResultNotices(
       title: d.title,
       events: d.eventTypeIds.map((eventTypeId) => ({
         eventType: d.rules.find((r) => r.eventTypeId === eventTypeId)?.title ?? '',
-        placings:
-          results.find((r) => r.divisionId === d.id && r.eventTypeId === eventTypeId)?.placings ?? [],
+        placings: results.find((r) => r.divisionId === d.id && r.eventTypeId === eventTypeId)?.placings ?? [],
       })),
     };
     const audience = runOf(
@@ -412,7 +411,8 @@ export async function queuePublicationNotices(deps: Deps, tournamentId: number, 
       const old = was.find((w) => w.divisionId === d.divisionId);
       // By the English text: the same generated title, stored as a reference now and as plain
       // English before (shared matchmaking/titles.ts), is no rename.
-      if (old && !sameTitle(old.title, d.title)) add(competitorId, { kind: 'renamed', from: old.title, to: d.title });
+      if (old && !sameTitle(old.title, d.title))
+        add(competitorId, { kind: 'renamed', from: old.title, to: d.title });
     }
   }
   if (news.size === 0) return [];

@@ -97,7 +97,11 @@ describe('creating and resuming', () => {
   });
 
   it("a new registration's first contact is the account's name, e-mail and sign-up phone, choices unset", async () => {
-    const c = await t.createUser('Customer', { firstName: 'Pat', lastName: 'Lee', phoneNumber: '(705) 555-0123' });
+    const c = await t.createUser('Customer', {
+      firstName: 'Pat',
+      lastName: 'Lee',
+      phoneNumber: '(705) 555-0123',
+    });
     const res = await t.call('POST', `/api/registration/create/${tournamentId}`, undefined, c.token);
     expect(res.status, res.text).toBe(200);
     expect(res.json.contacts).toEqual([
@@ -113,7 +117,9 @@ describe('creating and resuming', () => {
     // Without a phone number at sign-up: the e-mail alone.
     const d = await t.createUser('Customer', { phoneNumber: '' });
     const other = await t.call('POST', `/api/registration/create/${tournamentId}`, undefined, d.token);
-    expect(other.json.contacts).toEqual([expect.objectContaining({ email: d.user.email, phoneNumber: null })]);
+    expect(other.json.contacts).toEqual([
+      expect.objectContaining({ email: d.user.email, phoneNumber: null }),
+    ]);
   });
 
   it('a customer without one gets null for incomplete and false for has-completed', async () => {

@@ -40,7 +40,8 @@ export const mail = {
   'mail.notice.upSoon.item': '{division} ({ring}, {competitors})',
   'mail.notice.result.subject': 'Résultats\u00a0: {division}',
   'mail.notice.result.heading': 'Résultats de {division}\u00a0:',
-  'mail.notice.result.place': '{competitor}, {eventType}\u00a0: {place, plural, =1 {1re} other {#e}} place, {points} points',
+  'mail.notice.result.place':
+    '{competitor}, {eventType}\u00a0: {place, plural, =1 {1re} other {#e}} place, {points} points',
   'mail.notice.result.noPlace': '{competitor}, {eventType}\u00a0: pas de place sur le podium',
   'mail.notice.closeReminder.subject':
     'Les inscriptions ferment bientôt\u00a0: votre inscription n’est pas terminée',

@@ -340,7 +340,8 @@ export const server = {
     'Divisions publiées, {families, plural, one {# famille} other {# familles}}',
   'server.communications.run.changed':
     'Changements de division, {families, plural, one {# famille} other {# familles}}',
-  'server.communications.run.result': 'Résultats, {rings}, {families, plural, one {# famille} other {# familles}}',
+  'server.communications.run.result':
+    'Résultats, {rings}, {families, plural, one {# famille} other {# familles}}',
   'server.communications.mergeField.firstName': 'Prénom',
   'server.communications.mergeField.competitors': 'Compétiteurs',
   'server.communications.mergeField.divisions': 'Divisions',

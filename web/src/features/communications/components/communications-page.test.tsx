@@ -55,9 +55,30 @@ const upSoonRun: MessageSummary = {
   run: {
     channels: ['email', 'sms'],
     recipients: [
-      { messageId: 38, channel: 'email', name: 'Pat Lee', address: 'pat@example.com', status: 'sent', failureReason: null },
-      { messageId: 39, channel: 'sms', name: 'Pat Lee', address: '+17055550101', status: 'sent', failureReason: null },
-      { messageId: 40, channel: 'sms', name: 'Jo Roy', address: '+17055550102', status: 'failed', failureReason: 'Refused' },
+      {
+        messageId: 38,
+        channel: 'email',
+        name: 'Pat Lee',
+        address: 'pat@example.com',
+        status: 'sent',
+        failureReason: null,
+      },
+      {
+        messageId: 39,
+        channel: 'sms',
+        name: 'Pat Lee',
+        address: '+17055550101',
+        status: 'sent',
+        failureReason: null,
+      },
+      {
+        messageId: 40,
+        channel: 'sms',
+        name: 'Jo Roy',
+        address: '+17055550102',
+        status: 'failed',
+        failureReason: 'Refused',
+      },
     ],
   },
 };
@@ -157,7 +178,11 @@ describe('communications', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     const list = screen.getByRole('list', { name: 'Up soon, Ring 2, 2 families' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Pat Lee, pat@example.com (E-mail): Sent',
       'Pat Lee, +17055550101 (SMS): Sent',
       'Jo Roy, +17055550102 (SMS): Failed (Refused)',
