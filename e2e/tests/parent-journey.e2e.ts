@@ -279,7 +279,9 @@ describe("the parent's journey on a phone (decision 027)", () => {
     await page.goto('/customer/home');
     await page.getByText('Your registration: Completed').waitFor();
     expect(await page.getByTestId('registration-card').textContent()).not.toContain('#');
-    await page.getByRole('link', { name: 'Notification preferences' }).click();
+    // The first contact (the account's own, decision 047) has made no choice yet: home asks.
+    await page.getByRole('link', { name: 'Choose notification preferences' }).waitFor();
+    await page.getByRole('link', { name: 'Notification preferences', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Notification preferences' }).waitFor();
   });
 
