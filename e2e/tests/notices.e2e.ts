@@ -14,6 +14,8 @@ import {
   type Tournament,
 } from '../src/matchday-fixtures.ts';
 import { startSmsStandIn, type SmsStandIn } from '../src/sms-stand-in.ts';
+import { addressText } from '../src/mail-catcher.ts';
+import type { PullResponse, SyncDivisionEntry } from '@tournament/shared';
 
 // Automatic notices (decision 026) in Chromium: a ring tablet on /admin/matchday starts the
 // division two before a child's, and the phone number of the child's family (who chose text
@@ -36,7 +38,7 @@ const pat: Person = {
   first: 'Pat',
   last: 'Parent',
 };
-const PHONE = { C: '7055550103', W: '7055550104', D: '7055550105' };
+const PHONE = { C: '7055550103', W: '7055550104', D: '7055550105', E: '7055550106', F: '7055550107' };
 
 // Ring 1's queue, in this order; each division has two competitors of one family or two.
 const A = 'Boys 8-9 Beginner';
@@ -45,6 +47,7 @@ const C = 'Girls 10-11 Beginner'; // the child's: Cleo FamilyC (texts) and Wren 
 const D = 'Boys 10-11 Beginner';
 
 let stack: Stack;
+let tournament: Tournament;
 let browser: Browser;
 let sms: SmsStandIn;
 const rack = tabletRack(() => browser, portRange(4360, 10));
@@ -59,7 +62,7 @@ async function register(
   tournament: Tournament,
   family: string,
   kids: { first: string; age: number; gender: 1 | 2 }[],
-  contact: { phone: string; sms: boolean } | null,
+  contact: { phone: string; sms: boolean; email?: boolean } | null,
 ) {
   const token = await probeToken(stack, pat);
   const options = (
@@ -103,7 +106,7 @@ async function register(
             email: `${family.toLowerCase()}@example.test`,
             phoneNumber: contact.phone,
             agreedToSmsDivisionNotifications: contact.sms,
-            agreedToEmailDivisionNotifications: false,
+            agreedToEmailDivisionNotifications: contact.email ?? false,
           },
         ],
       },
@@ -124,7 +127,7 @@ beforeAll(async () => {
     }),
     launchBrowser(),
   ]);
-  const tournament = await nextTournament(stack);
+  tournament = await nextTournament(stack);
   // Ten minutes a performance: two competitors make a 20-minute division, so only the queue
   // places (two away) make a division up soon here, never the 15-minute estimate.
   const adminToken = await probeToken(stack, admin);
@@ -188,6 +191,27 @@ beforeAll(async () => {
       sms: true,
     },
   );
+  // One message per family (decision 047): Eve and Esme (family E, e-mail and texts), Finn
+  // (family F, e-mail and texts) and Gil (family G, e-mail only), all 12.
+  await register(
+    tournament,
+    'FamilyE',
+    [
+      { first: 'Eve', age: 12, gender: 2 },
+      { first: 'Esme', age: 12, gender: 2 },
+    ],
+    { phone: PHONE.E, sms: true, email: true },
+  );
+  await register(tournament, 'FamilyF', [{ first: 'Finn', age: 12, gender: 1 }], {
+    phone: PHONE.F,
+    sms: true,
+    email: true,
+  });
+  await register(tournament, 'FamilyG', [{ first: 'Gil', age: 12, gender: 1 }], {
+    phone: '7055550108',
+    sms: false,
+    email: true,
+  });
   await publishDivisions(stack, tournament, admin);
   const ring = await addRing(stack, tournament, 'Ring 1', admin);
   const { divisions } = await serverMatchdayRows(stack, admin);
@@ -238,5 +262,186 @@ describe('automatic notices', () => {
     expect(upSoonTo(PHONE.D)).toHaveLength(1);
     // Wren's family declined text messages: not even the publication reached them.
     expect(sms.messages.filter((m) => m.to.endsWith(PHONE.W))).toEqual([]);
+  });
+});
+
+/** A director's device pushes these mutations over /sync. */
+async function pushAs(mutations: { name: string; args: unknown }[]) {
+  const id = `notices-${Math.random()}`;
+  const res = await stack.api<{ results: { status: string }[] }>(
+    'POST',
+    '/sync/push',
+    { clientGroupId: id, clientId: id, mutations: mutations.map((m, i) => ({ id: i + 1, ...m })) },
+    await probeToken(stack, admin),
+  );
+  expect(res.status, res.text).toBe(200);
+  expect(res.json.results.map((r) => r.status)).toEqual(mutations.map(() => 'applied'));
+}
+
+const FAMILY_MAIL = { E: 'familye@example.test', F: 'familyf@example.test', G: 'familyg@example.test' };
+const mailsTo = (address: string, words: string) =>
+  stack.mail.messages.filter((m) => addressText(m.to).includes(address) && (m.text ?? '').includes(words));
+const textsTo = (phone: string, words: string) =>
+  sms.messages.filter((m) => m.to.replace(/\D/g, '').endsWith(phone) && m.body.includes(words));
+/** "Ring 2, about 8:30 a.m. EST": a ring and an estimated time. */
+const RING_2_AT = /Ring 2, about \d{1,2}:\d\d [ap]\.m\./;
+
+describe('one message per family (decision 047)', () => {
+  let girls: { id: number; title: string };
+  let boys: { id: number; title: string };
+
+  it("a publication to 3 families (2 children in one) sends 3 e-mails and 2 texts, each naming every child's ring and time", async () => {
+    // The first publication: one e-mail per family (not per child), the rings still to come.
+    await poll(() =>
+      [FAMILY_MAIL.E, FAMILY_MAIL.F, FAMILY_MAIL.G].map((a) => mailsTo(a, 'published').length),
+    ).toEqual([1, 1, 1]);
+    const firstToE = mailsTo(FAMILY_MAIL.E, 'published')[0]!.text!;
+    expect(firstToE).toContain('Eve FamilyE');
+    expect(firstToE).toContain('Esme FamilyE');
+    expect(firstToE).toContain('ring to be announced');
+    expect(firstToE).toContain(`Your day: ${stack.baseUrl}/customer/home`);
+    await poll(() => [textsTo(PHONE.E, 'published').length, textsTo(PHONE.F, 'published').length]).toEqual([
+      1, 1,
+    ]);
+
+    // The director lays out Ring 2, renames both divisions (a change every family in them hears
+    // of) and publishes again.
+    const ring = await addRing(stack, tournament, 'Ring 2', admin);
+    const { divisions } = await serverMatchdayRows(stack, admin);
+    girls = divisions.find((d) => d.title.startsWith('Girls 12'))!;
+    boys = divisions.find((d) => d.title.startsWith('Boys 12'))!;
+    expect([girls, boys].every(Boolean)).toBe(true);
+    await assignOverSync(stack, girls.id, ring, admin);
+    await assignOverSync(stack, boys.id, ring, admin);
+    const token = await probeToken(stack, admin);
+    const list = await stack.api<{ tournaments: { id: number; drafts: { id: number }[] }[] }>(
+      'GET',
+      '/api/admin/matchmaking',
+      undefined,
+      token,
+    );
+    const draftId = list.json.tournaments.find((x) => x.id === tournament.id)!.drafts[0]!.id;
+    for (const [d, title] of [
+      [girls, 'Girls 12-13 Forms'],
+      [boys, 'Boys 12-13 Forms'],
+    ] as const) {
+      const renamed = await stack.api(
+        'PUT',
+        `/api/admin/matchmaking/drafts/${draftId}/divisions/${d.id}`,
+        { title },
+        token,
+      );
+      expect(renamed.status, renamed.text).toBe(200);
+      d.title = title;
+    }
+    const published = await stack.api(
+      'POST',
+      `/api/admin/matchmaking/drafts/${draftId}/publish`,
+      { confirm: true },
+      token,
+    );
+    expect([200, 201], published.text).toContain(published.status);
+
+    await poll(() =>
+      [FAMILY_MAIL.E, FAMILY_MAIL.F, FAMILY_MAIL.G].map((a) => mailsTo(a, 'Division change').length),
+    ).toEqual([1, 1, 1]);
+    await poll(() => [
+      textsTo(PHONE.E, 'Division change').length,
+      textsTo(PHONE.F, 'Division change').length,
+    ]).toEqual([1, 1]);
+    const toE = [
+      mailsTo(FAMILY_MAIL.E, 'Division change')[0]!.text!,
+      textsTo(PHONE.E, 'Division change')[0]!.body,
+    ];
+    for (const text of toE) {
+      expect(text).toMatch(new RegExp(`Eve FamilyE: Girls 12-13 Forms, ${RING_2_AT.source}`));
+      expect(text).toMatch(new RegExp(`Esme FamilyE: Girls 12-13 Forms, ${RING_2_AT.source}`));
+    }
+    expect(mailsTo(FAMILY_MAIL.F, 'Division change')[0]!.text).toMatch(
+      new RegExp(`Finn FamilyF: Boys 12-13 Forms, ${RING_2_AT.source}`),
+    );
+    expect(mailsTo(FAMILY_MAIL.G, 'Division change')[0]!.text).toMatch(
+      new RegExp(`Gil FamilyG: Boys 12-13 Forms, ${RING_2_AT.source}`),
+    );
+    // Family G chose no texts; the families of the first describe heard nothing of this publication.
+    expect(textsTo('7055550108', '')).toEqual([]);
+    expect(
+      sms.messages.filter((m) => m.body.includes('Division change') && !/0106|0107$/.test(m.to)),
+    ).toEqual([]);
+  });
+
+  it('the first division on a ring notifies its families: one message for two children up together', async () => {
+    await pushAs([
+      { name: 'startDivision@1', args: { divisionId: girls.id, seed: 1, at: new Date().toISOString() } },
+    ]);
+    const [text] = await sms.waitFor((m) => m.to.endsWith(PHONE.E) && m.body.includes('up soon'));
+    expect(text!.body).toContain(
+      'Your division is up soon in Ring 2: Girls 12-13 Forms (Eve FamilyE and Esme FamilyE)',
+    );
+    await stack.mail.waitFor(
+      (m) => addressText(m.to).includes(FAMILY_MAIL.E) && m.subject === 'Your division is up soon in Ring 2',
+    );
+    // The next division (two away) tells its two families too: the sign the evaluation ran whole.
+    await poll(() => [
+      mailsTo(FAMILY_MAIL.F, 'up soon').length,
+      mailsTo(FAMILY_MAIL.G, 'up soon').length,
+    ]).toEqual([1, 1]);
+    expect(textsTo(PHONE.E, 'up soon')).toHaveLength(1);
+    expect(mailsTo(FAMILY_MAIL.E, 'up soon')).toHaveLength(1);
+  });
+
+  it('a completed division texts its placings once', async () => {
+    const adminToken = await probeToken(stack, admin);
+    const types = (
+      await stack.api<{ id: number; title: string; judges: number }[]>(
+        'GET',
+        '/api/admin/event-types',
+        undefined,
+        adminToken,
+      )
+    ).json;
+    const forms = types.find((x) => x.title === 'Forms')!;
+    // The division's entries as a director's device pulls them (competitor ids and first names).
+    const id = `probe-${Math.random()}`;
+    const pulled = await stack.api<PullResponse>(
+      'POST',
+      '/sync/pull',
+      { clientGroupId: id, clientId: id, cookie: null, scope: 'matchday' },
+      adminToken,
+    );
+    const entries = pulled.json.patch.flatMap((op) =>
+      op.op === 'put' && op.entity === 'divisionEntries' ? (op.rows as SyncDivisionEntry[]) : [],
+    );
+    const idOf = (first: string) =>
+      entries.find((e) => e.divisionId === girls.id && e.firstName === first)!.competitorId;
+    const at = new Date().toISOString();
+    const scores = (competitorId: number, value: number) =>
+      Array.from({ length: forms.judges }, (_, j) => ({
+        name: 'recordScore@1',
+        args: {
+          divisionId: girls.id,
+          eventTypeId: forms.id,
+          competitorId,
+          judge: j + 1,
+          round: 0,
+          value,
+          at,
+        },
+      }));
+    await pushAs([
+      ...scores(idOf('Eve'), 9),
+      ...scores(idOf('Esme'), 8),
+      { name: 'completeDivision@1', args: { divisionId: girls.id, at } },
+    ]);
+    const [result] = await sms.waitFor((m) => m.to.endsWith(PHONE.E) && m.body.includes('Results'));
+    expect(result!.body).toContain('Results of Girls 12-13 Forms:');
+    expect(result!.body).toContain('Eve FamilyE, Forms: 1st place, 100 points');
+    expect(result!.body).toContain('Esme FamilyE, Forms: 2nd place, 75 points');
+    // The ring goes on (another push, another evaluation): the results are not sent again.
+    await pushAs([
+      { name: 'startDivision@1', args: { divisionId: boys.id, seed: 1, at: new Date().toISOString() } },
+    ]);
+    await poll(() => mailsTo(FAMILY_MAIL.E, 'Results').length).toBe(1);
+    expect(textsTo(PHONE.E, 'Results')).toHaveLength(1);
   });
 });

@@ -146,8 +146,12 @@ describe("the parent's journey on a phone (decision 027)", () => {
     const id = await registration(users.contacts, ['Ava']);
     const page = await phonePage(users.contacts);
     await page.goto(`/customer/registration/${id}`);
-    await page.getByRole('button', { name: 'Add contact' }).click();
+    // The first contact starts as the account's name and e-mail (decision 047).
     const contact = page.getByRole('group', { name: 'Contact 1' });
+    await expect
+      .poll(() => contact.getByRole('textbox', { name: 'E-mail', exact: true }).inputValue())
+      .toBe('casey@example.com');
+    expect(await contact.getByLabel('Name').inputValue()).toBe('Casey Karate');
     await contact.getByLabel('Name').fill('Casey Karate');
     await contact.getByRole('textbox', { name: 'E-mail', exact: true }).fill('casey@example.com');
     // The format is shown before any error; "(705) 555-0142" is not refused.
@@ -272,7 +276,9 @@ describe("the parent's journey on a phone (decision 027)", () => {
     await page.goto('/customer/home');
     await page.getByText('Your registration: Completed').waitFor();
     expect(await page.getByTestId('registration-card').textContent()).not.toContain('#');
-    await page.getByRole('link', { name: 'Notification preferences' }).click();
+    // The first contact (the account's own, decision 047) has made no choice yet: home asks.
+    await page.getByRole('link', { name: 'Choose notification preferences' }).waitFor();
+    await page.getByRole('link', { name: 'Notification preferences', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Notification preferences' }).waitFor();
   });
 

@@ -152,6 +152,25 @@ export const MessageSummarySchema = z.object({
   counts: StatusCountsSchema,
   /** Set when the SMS cost cap stopped the sending. */
   capReachedAt: z.string().nullable(),
+  /**
+   * An automatic notices' run (one row for "Up soon, Ring 2, 3 families"): its messages, one per
+   * family and channel, with each recipient's status; the row's counts are theirs summed.
+   */
+  run: z
+    .object({
+      channels: z.array(z.enum(['email', 'sms'])),
+      recipients: z.array(
+        z.object({
+          messageId: z.number().int(),
+          channel: z.enum(['email', 'sms']),
+          name: z.string(),
+          address: z.string(),
+          status: z.enum(RECIPIENT_STATUSES),
+          failureReason: z.string().nullable(),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type MessageSummary = z.infer<typeof MessageSummarySchema>;
 

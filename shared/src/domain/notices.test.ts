@@ -41,8 +41,9 @@ const upSoonIds = (...args: Parameters<typeof divisionsUpSoon>) =>
 
 describe('when a division is up soon', () => {
   it('once a division starts, the next one and the one after it are up soon (two away), not the third', () => {
-    // 20 minutes each: only the queue places make them up soon.
-    expect(upSoonIds([syncRing()], ringOne({ started: true }), NOW)).toEqual([2, 3]);
+    // 20 minutes each: only the queue places make them up soon. The running one is listed too:
+    // its families hear now if no one told them (the queue's keys stop a second message).
+    expect(upSoonIds([syncRing()], ringOne({ started: true }), NOW)).toEqual([1, 2, 3]);
   });
 
   it("starting the division two before a child's makes the child's up soon", () => {
@@ -58,18 +59,18 @@ describe('when a division is up soon', () => {
 
   it('a division further back is up soon when the estimate puts it within 15 minutes', () => {
     // 2 competitors x 2 minutes: divisions 2, 3 and 4 start within 3, 5 and 7 minutes.
-    expect(upSoonIds([syncRing()], ringOne({ started: true, count: 2 }), NOW)).toEqual([2, 3, 4]);
+    expect(upSoonIds([syncRing()], ringOne({ started: true, count: 2 }), NOW)).toEqual([1, 2, 3, 4]);
     // 3 competitors (6 minutes each, division 1 started a minute ago): division 4 starts in
     // about 17 minutes (5 + 6 + 6); four minutes later it is 13 minutes out.
     const slower = ringOne({ started: true, count: 3 });
-    expect(upSoonIds([syncRing()], slower, NOW)).toEqual([2, 3]);
+    expect(upSoonIds([syncRing()], slower, NOW)).toEqual([1, 2, 3]);
     const later = new Date(NOW.getTime() + 4 * 60_000);
-    expect(upSoonIds([syncRing()], slower, later)).toEqual([2, 3, 4]);
+    expect(upSoonIds([syncRing()], slower, later)).toEqual([1, 2, 3, 4]);
   });
 
   it('a reorder changes who is two away', () => {
     const queue = ringOne({ started: true }).map((d) => (d.id === 4 ? { ...d, queueOrder: 0 } : d));
-    expect(upSoonIds([syncRing()], queue, NOW)).toEqual([4, 2]);
+    expect(upSoonIds([syncRing()], queue, NOW)).toEqual([1, 4, 2]);
   });
 
   it('a completed division counts as the ring having started; completed and running ones are not up soon', () => {
@@ -82,12 +83,12 @@ describe('when a division is up soon', () => {
   it('a closed ring and divisions not on a ring are never up soon', () => {
     expect(upSoonIds([syncRing({ isOpen: false })], ringOne({ started: true }), NOW)).toEqual([]);
     const pool = ringOne({ started: true }).map((d) => ({ ...d, ringId: d.id === 1 ? 1 : null }));
-    expect(upSoonIds([syncRing()], pool, NOW)).toEqual([]);
+    expect(upSoonIds([syncRing()], pool, NOW)).toEqual([1]);
   });
 
   it('says which ring, by its name', () => {
-    const [first] = divisionsUpSoon([syncRing({ name: 'Ring 3' })], ringOne({ started: true }), NOW);
-    expect(first).toMatchObject({ divisionId: 2, ringName: 'Ring 3', title: 'Division 2' });
+    const [, next] = divisionsUpSoon([syncRing({ name: 'Ring 3' })], ringOne({ started: true }), NOW);
+    expect(next).toMatchObject({ divisionId: 2, ringName: 'Ring 3', title: 'Division 2' });
   });
 });
 
@@ -116,6 +117,7 @@ describe('who hears about a division', () => {
         contactId: 1,
         registrationId: 10,
         competitors: ['Ava Lee', 'Bea Lee'],
+        competitorIds: [1, 2],
       },
       {
         channel: 'sms',
@@ -124,6 +126,7 @@ describe('who hears about a division', () => {
         contactId: 1,
         registrationId: 10,
         competitors: ['Ava Lee', 'Bea Lee'],
+        competitorIds: [1, 2],
       },
     ]);
   });
@@ -181,6 +184,7 @@ describe('who hears about a division', () => {
         contactId: 1,
         registrationId: 10,
         competitors: ['Ava Lee', 'Cam Lee'],
+        competitorIds: [1, 3],
       },
     ]);
   });

@@ -1,6 +1,7 @@
 import { isPlaceholderEmail, listTextIn } from './communications.ts';
 import { estimatedStarts, type RingDivision } from './matchday/estimates.ts';
 import { utcDayStart } from './tournament-status.ts';
+import { isoInZone } from './time.ts';
 import { translateText } from '../i18n/message-ref.ts';
 import type { Translator } from '../i18n/translate.ts';
 
@@ -35,38 +36,62 @@ export interface UpSoonDivision {
   estimatedStart: string | null;
 }
 
+/** A ring "opens" on the tournament's day at this venue time (in-person check-in opens at 8:30 a.m.). */
+export const RING_DAY_OPENS = '08:30';
+
+/** The tournament's day as the venue sees it, for "the ring opens". */
+export interface NoticeDay {
+  /** "2026-11-28". */
+  tournamentDate: string;
+  timeZone: string;
+}
+
+/** Whether the venue's clock has reached RING_DAY_OPENS on the tournament's day. */
+export function isRingDayOpen(day: NoticeDay, now: Date): boolean {
+  const local = isoInZone(now, day.timeZone);
+  return local.slice(0, 10) === day.tournamentDate && local.slice(11, 16) >= RING_DAY_OPENS;
+}
+
 /**
- * The upcoming divisions that are up soon: on an open ring that has started its day (a
- * division running or completed; before that the estimate says "now" for the first one, which
- * is only a guess), the next two in the queue, or any whose estimated start is within
- * UP_SOON_MINUTES of `now`.
+ * The divisions that are up soon (docs/decisions/047-family-notices.md), on each open ring
+ * once its day has begun (a division started, or `day` given and the ring has opened on the
+ * tournament's day: before that the estimate of "now" for its first division is a guess):
+ * - the division two before it has started (the next two upcoming divisions of the queue);
+ * - the ring opened and nothing is two before it (the first two of the day);
+ * - its estimated start is within UP_SOON_MINUTES of `now`;
+ * - it is running already (a ring that started before it opened): its families, if not told, hear now.
+ * Whichever comes first; the queue's once-only keys make the later ones send nothing.
  */
 export function divisionsUpSoon(
   rings: readonly NoticeRing[],
   divisions: readonly (RingDivision & { title: string })[],
   now: Date,
+  day?: NoticeDay,
 ): UpSoonDivision[] {
   const starts = estimatedStarts(divisions, now);
   const horizon = now.getTime() + UP_SOON_MINUTES * MINUTE;
+  const opened = day !== undefined && isRingDayOpen(day, now);
   const out: UpSoonDivision[] = [];
   for (const ring of rings) {
     if (!ring.isOpen) continue;
     const mine = divisions.filter((d) => d.ringId === ring.id);
-    if (!mine.some((d) => d.status !== 'upcoming')) continue;
+    if (!opened && !mine.some((d) => d.status !== 'upcoming')) continue;
+    const entry = (d: RingDivision & { title: string }): UpSoonDivision => ({
+      divisionId: d.id,
+      ringId: ring.id,
+      ringName: ring.name,
+      title: d.title,
+      estimatedStart: starts.get(d.id) ?? null,
+    });
+    for (const d of mine.filter((x) => x.status === 'current').sort((a, b) => a.id - b.id))
+      out.push(entry(d));
     const queue = mine
       .filter((d) => d.status === 'upcoming')
       .sort((a, b) => a.queueOrder - b.queueOrder || a.id - b.id);
     queue.forEach((d, place) => {
       const start = starts.get(d.id) ?? null;
       const soon = start !== null && Date.parse(start) <= horizon;
-      if (place < UP_SOON_PLACES || soon)
-        out.push({
-          divisionId: d.id,
-          ringId: ring.id,
-          ringName: ring.name,
-          title: d.title,
-          estimatedStart: start,
-        });
+      if (place < UP_SOON_PLACES || soon) out.push(entry(d));
     });
   }
   return out;
@@ -116,6 +141,8 @@ export interface NoticeRecipient {
   registrationId: number;
   /** The competitors of theirs the notice is about, in the order given. */
   competitors: string[];
+  /** Their ids, in the same order. */
+  competitorIds: number[];
 }
 
 /** Ten digits, or null (docs/product.md §5: a phone number is exactly 10 digits). */
@@ -136,28 +163,30 @@ export function noticeRecipients(
   contacts: readonly NoticeContact[],
   opts: { smsAllowed: boolean },
 ): NoticeRecipient[] {
-  const byRegistration = new Map<number, string[]>();
+  const byRegistration = new Map<number, NoticeCompetitor[]>();
   for (const c of competitors) {
     const list = byRegistration.get(c.registrationId) ?? [];
-    if (!list.includes(c.name)) list.push(c.name);
+    if (!list.some((x) => x.competitorId === c.competitorId)) list.push(c);
     byRegistration.set(c.registrationId, list);
   }
   const out = new Map<string, NoticeRecipient>();
-  const add = (channel: NoticeChannel, address: string, contact: NoticeContact, names: string[]) => {
+  const add = (channel: NoticeChannel, address: string, contact: NoticeContact, kids: NoticeCompetitor[]) => {
     const key = `${channel}:${address}`;
-    const seen = out.get(key);
-    if (seen) {
-      for (const n of names) if (!seen.competitors.includes(n)) seen.competitors.push(n);
-      return;
-    }
-    out.set(key, {
+    const seen = out.get(key) ?? {
       channel,
       address,
       name: contact.name,
       contactId: contact.contactId,
       registrationId: contact.registrationId,
-      competitors: [...names],
-    });
+      competitors: [],
+      competitorIds: [],
+    };
+    for (const k of kids) {
+      if (seen.competitorIds.includes(k.competitorId)) continue;
+      seen.competitorIds.push(k.competitorId);
+      if (!seen.competitors.includes(k.name)) seen.competitors.push(k.name);
+    }
+    out.set(key, seen);
   };
   for (const contact of contacts) {
     const names = byRegistration.get(contact.registrationId);
@@ -174,7 +203,8 @@ export function noticeRecipients(
 
 // ---- once-only keys ----
 
-export type NoticeKind = 'up-soon' | 'published' | 'division-changed' | 'close-reminder' | 'receipt';
+export type NoticeKind =
+  'up-soon' | 'published' | 'division-changed' | 'result' | 'close-reminder' | 'receipt';
 
 /**
  * The dedupe key of one notice to one address: the same event and address always give the

@@ -372,21 +372,81 @@ function summary(m: typeof messages.$inferSelect, counts: StatusCounts): Message
   };
 }
 
-/** GET history: a tournament's messages (communications and notices), newest first. */
+/** The run an automatic notice belongs to (services/notices.ts), or null. */
+const runOf = (m: typeof messages.$inferSelect): string | null =>
+  m.audience && typeof m.audience.run === 'string' ? m.audience.run : null;
+
+/**
+ * GET history: a tournament's messages (communications and notices), newest first. Automatic
+ * notices are one message per family and channel; those of one run are one row, its counts
+ * summed, expandable to its recipients (docs/decisions/047-family-notices.md).
+ */
 export async function communicationHistory(deps: Deps, tournamentId: number): Promise<MessageSummary[]> {
   await requireTournament(deps, tournamentId);
-  const rows = await deps.database.db
+  const db = deps.database.db;
+  const rows = await db
     .select()
     .from(messages)
     .where(eq(messages.tournamentId, tournamentId))
     .orderBy(desc(messages.id))
-    .limit(200);
+    .limit(HISTORY_MESSAGES);
   const counts = await countsOf(
     deps,
     rows.map((r) => r.id),
   );
-  return rows.map((m) => summary(m, counts.get(m.id)!));
+  const inRuns = rows.filter((m) => runOf(m) !== null);
+  const recipients = inRuns.length
+    ? await db
+        .select()
+        .from(messageRecipients)
+        .where(
+          inArray(
+            messageRecipients.messageId,
+            inRuns.map((m) => m.id),
+          ),
+        )
+        .orderBy(asc(messageRecipients.id))
+    : [];
+  const out: MessageSummary[] = [];
+  const runs = new Map<string, MessageSummary & { run: NonNullable<MessageSummary['run']> }>();
+  for (const m of rows) {
+    const run = runOf(m);
+    const mine = counts.get(m.id)!;
+    if (run === null) {
+      out.push(summary(m, mine));
+      continue;
+    }
+    let row = runs.get(run);
+    if (!row) {
+      row = { ...summary(m, { ...mine }), run: { channels: [], recipients: [] } };
+      row.counts = { total: 0, queued: 0, sending: 0, sent: 0, failed: 0, unsubscribed: 0 };
+      runs.set(run, row);
+      out.push(row);
+    }
+    for (const k of Object.keys(row.counts) as (keyof StatusCounts)[]) row.counts[k] += mine[k];
+    if (!row.run.channels.includes(m.channel)) row.run.channels.push(m.channel);
+    row.run.recipients.push(
+      ...recipients
+        .filter((r) => r.messageId === m.id)
+        .map((r) => ({
+          messageId: m.id,
+          channel: m.channel,
+          name: r.name,
+          address: r.address,
+          status: r.status,
+          failureReason: r.failureReason,
+        })),
+    );
+  }
+  for (const row of runs.values()) {
+    row.run.channels.sort();
+    row.run.recipients.sort((a, b) => a.messageId - b.messageId);
+  }
+  return out;
 }
+
+/** The messages the history reads (the newest). */
+const HISTORY_MESSAGES = 500;
 
 /** GET one message and each recipient's status. */
 export async function messageDetail(deps: Deps, messageId: number): Promise<MessageDetail> {

@@ -23,6 +23,8 @@ export interface Notice {
   registrationId: number | null;
   subject: string;
   text: string;
+  /** The run it belongs to, for the send history (notices.ts runOf). */
+  audience?: Record<string, unknown>;
 }
 
 const KEYS_PER_READ = 500;
@@ -68,6 +70,7 @@ export async function enqueueNotices(
           { address: n.to, name: n.name, contactId: n.contactId, registrationId: n.registrationId },
         ],
         dedupeKey: n.key,
+        ...(n.audience ? { audience: n.audience } : {}),
       },
       opts.tx ? { tx: opts.tx } : {},
     );

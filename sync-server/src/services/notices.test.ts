@@ -1,7 +1,7 @@
 import { until } from '../testing/until.ts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeReminderAt, type PushResponse } from '@tournament/shared';
+import { closeReminderAt, type MessageSummary, type PushResponse } from '@tournament/shared';
 import {
   competitorLevels,
   competitors,
@@ -14,6 +14,7 @@ import {
 } from '../db/schema.ts';
 import { createJobQueue } from '../jobs/queue.ts';
 import type { Mailer } from '../lib/mailer.ts';
+import { english } from '../testing/english.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { matchdayWorld } from '../testing/matchday-fixtures.ts';
 import { startTwilioStandIn, type TwilioStandIn } from '../testing/twilio-stand-in.ts';
@@ -135,16 +136,20 @@ const C = 'Girls 10-11 Beginner';
 const D = 'Boys 10-11 Beginner';
 
 describe('automatic notices', () => {
-  it('publishing tells each opted-in family their divisions, once per competitor; a family that declined hears nothing', async () => {
+  it("publishing tells each opted-in family their children's divisions in one message; a family that declined hears nothing", async () => {
     await until(
       () =>
-        textsTo(PHONE.D, 'Divisions are published').length === 2 &&
+        textsTo(PHONE.D, 'Divisions are published').length === 1 &&
         textsTo(PHONE.C, 'Divisions are published').length === 1,
       'the published texts',
     );
+    // No ring yet: the family is told so, with the link to its day.
     expect(textsTo(PHONE.C, 'Divisions are published')[0]!.body).toContain(
-      `Divisions are published: Cleo FamilyC competes in ${C}.`,
+      `- Cleo FamilyC: ${C}, ring to be announced\nYour day: ${t.deps.config.publicUrl}/customer/home`,
     );
+    const forD = textsTo(PHONE.D, 'Divisions are published')[0]!.body;
+    expect(forD).toContain(`- Dan FamilyD: ${D}`);
+    expect(forD).toContain(`- Dev FamilyD: ${D}`);
     await until(() => t.sent.some((m) => m.to === `${PHONE.C}@example.com`), 'the published e-mail');
     expect(sms.received.filter((m) => m.to === `+1${PHONE.W}`)).toEqual([]);
     expect(
@@ -195,6 +200,71 @@ describe('automatic notices', () => {
       { key: `up-soon:${div.get(C)}:sms:${PHONE.C}` },
     ]);
     expect(sms.received.filter((m) => m.to === `+1${PHONE.W}`)).toEqual([]);
+  });
+
+  it("a completed division texts each family its children's placings and points, once", async () => {
+    const [forms] = await t.db.select().from(eventTypes).where(eq(eventTypes.title, 'Forms'));
+    const at = () => t.clock.now.toISOString();
+    const score = async (divisionId: number, competitorId: number, value: number) => {
+      for (let judge = 1; judge <= forms!.judges; judge += 1)
+        await run('recordScore@1', {
+          divisionId,
+          eventTypeId: forms!.id,
+          competitorId,
+          judge,
+          round: 0,
+          value,
+          at: at(),
+        });
+    };
+    await score(div.get(A)!, kid.get('Al')!, 9);
+    await score(div.get(A)!, kid.get('Abe')!, 8);
+    await run('completeDivision@1', { divisionId: div.get(A), at: at() });
+    await run('startDivision@1', { divisionId: div.get(D), seed: 1, at: at() });
+    await score(div.get(D)!, kid.get('Dan')!, 9);
+    await score(div.get(D)!, kid.get('Dev')!, 8);
+    await run('completeDivision@1', { divisionId: div.get(D), at: at() });
+    await until(() => textsTo(PHONE.D, 'Results').length === 1, "D's results text");
+    const body = textsTo(PHONE.D, 'Results')[0]!.body;
+    expect(body).toContain(`Results of ${D}:`);
+    expect(body).toContain('- Dan FamilyD, Forms: 1st place, 100 points');
+    expect(body).toContain('- Dev FamilyD, Forms: 2nd place, 75 points');
+    // Family D chose texts only; the sweep and a second look send nothing more.
+    await runNoticeSweep(t.deps);
+    await runNoticeSweep(t.deps);
+    expect(await messagesLike(`result:${div.get(D)}:%`)).toEqual([
+      { key: `result:${div.get(D)}:sms:${PHONE.D}` },
+    ]);
+    expect(textsTo(PHONE.D, 'Results')).toHaveLength(1);
+  });
+
+  it('the send history shows each run of notices as one row, expandable to its families', async () => {
+    const res = await t.call(
+      'GET',
+      `/api/admin/communications/history/${tournamentId}`,
+      undefined,
+      director.token,
+    );
+    expect(res.status, res.text).toBe(200);
+    const rows = res.json as MessageSummary[];
+    const labelled = (label: string) => rows.filter((r) => english(r.audienceLabel) === label);
+    // The publication: families C (e-mail and text) and D (text), one row.
+    const [published] = labelled('Divisions published, 2 families');
+    expect(published?.run?.channels).toEqual(['email', 'sms']);
+    expect(published?.run?.recipients.map((r) => `${r.channel}:${r.address}`).sort()).toEqual(
+      [`email:${PHONE.C}@example.com`, `sms:+1${PHONE.C}`, `sms:+1${PHONE.D}`].sort(),
+    );
+    expect(published?.counts.total).toBe(3);
+    // The first "up soon" told family C only (A and B gave no contact): one row, two recipients.
+    const upSoon = labelled('Up soon, Ring 1, 1 family');
+    expect(upSoon.length).toBeGreaterThanOrEqual(1);
+    expect(
+      upSoon
+        .at(-1)
+        ?.run?.recipients.map((r) => r.address)
+        .sort(),
+    ).toEqual([`${PHONE.C}@example.com`, `+1${PHONE.C}`].sort());
+    expect(rows.filter((r) => r.kind === 'up-soon' && !r.run)).toEqual([]);
   });
 
   it('48 hours before registration closes, each incomplete registration is reminded once', async () => {

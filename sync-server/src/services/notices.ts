@@ -1,7 +1,22 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   divisionsUpSoon,
+  FAMILY_TEXTS,
+  familyEstimates,
   formatters,
+  msg,
+  planFamilyDayNotices,
+  planUpSoon,
+  timeZoneOr,
+  toldUpSoon,
+  upSoonSubject,
+  type ChildDivision,
+  type DivisionOutcome,
+  type FamilyTextContext,
+  type NoticeDay,
+  type NoticeRecipient,
+  type PublicationNews,
   isCloseReminderDue,
   NOTICE_TEXTS,
   noticeKey,
@@ -20,12 +35,15 @@ import {
   competitors,
   divisionChangeNotices,
   divisionEntries,
+  divisionResults,
   matchmakingPublications,
+  messages,
   publishedDivisionCompetitors,
   publishedDivisions,
   registrationContacts,
   registrations,
   siteSettings,
+  tournaments,
   users,
 } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
@@ -50,46 +68,6 @@ type Who = {
   /** The language of each registration's account: its contacts read their notices in it. */
   languages: Map<number, Locale>;
 };
-
-/**
- * Everyone in `who` who hears about these competitors, by e-mail and SMS, each with the
- * notice's text (`make` gets the names of the recipient's own competitors among them).
- */
-function noticesAbout(
-  who: Who,
-  tournamentId: number,
-  competitorIds: readonly number[],
-  make: (
-    recipientCompetitors: string[],
-    tr: Translator,
-  ) => {
-    kind: Notice['kind'];
-    subject: string | number;
-    text: NoticeText;
-  },
-  smsAllowed: boolean,
-): Notice[] {
-  const ids = new Set(competitorIds);
-  const mine = who.competitors.filter((c) => ids.has(c.competitorId));
-  return noticeRecipients(mine, who.contacts, { smsAllowed }).map((r) => {
-    const { kind, subject, text } = make(
-      r.competitors,
-      translatorFor(who.languages.get(r.registrationId) ?? 'en'),
-    );
-    return {
-      key: noticeKey(kind, subject, r.channel, r.address),
-      kind,
-      tournamentId,
-      channel: r.channel,
-      to: r.address,
-      name: r.name,
-      contactId: r.contactId,
-      registrationId: r.registrationId,
-      subject: text.subject,
-      text: text.text,
-    };
-  });
-}
 
 /** These competitors (by id) and every contact of their registrations. */
 async function competitorsAndContacts(db: DbLike, competitorIds: readonly number[]): Promise<Who> {
@@ -144,47 +122,217 @@ async function smsAllowed(db: DbLike): Promise<boolean> {
   return row?.allow ?? false;
 }
 
-// ---- "Your division is up soon in Ring N" ----
+// ---- one message per family (docs/decisions/047-family-notices.md) ----
+
+/** The tournament's day and the site's time zone, read through `db` (inside a transaction, its own). */
+async function noticeDay(db: DbLike, tournamentId: number): Promise<NoticeDay | null> {
+  const [t] = await db
+    .select({ tournamentDate: tournaments.tournamentDate })
+    .from(tournaments)
+    .where(eq(tournaments.id, tournamentId));
+  if (!t) return null;
+  const [site] = await db.select({ timeZone: siteSettings.timeZone }).from(siteSettings).limit(1);
+  return { tournamentDate: t.tournamentDate, timeZone: timeZoneOr(site?.timeZone) };
+}
 
 /**
- * Queues "up soon" for every division of the tournament that is up soon now (two away in its
- * ring's queue, or about 15 minutes out). Called after a sync push changed the rings or their
- * divisions, and by the minute sweep (estimates move with the clock). Answers how many
- * messages were new.
+ * The family's day page, where every notice links. No day page exists yet in the customer area:
+ * the customer home lists the family's registrations and schedule.
+ */
+const dayLink = (deps: Deps) => `${deps.config.publicUrl}/customer/home`;
+
+/** The run a message belongs to in the send history, and its label there ("Up soon, Ring 2, 3 families"). */
+function runOf(id: string, label: string): Record<string, unknown> {
+  return { run: id, label };
+}
+const familiesIn = (recipients: readonly NoticeRecipient[]) =>
+  new Set(recipients.map((r) => r.registrationId)).size;
+
+/** One notice to one recipient, in the language of the recipient's account. */
+function toNotice(
+  who: Who,
+  tournamentId: number,
+  r: NoticeRecipient,
+  kind: Notice['kind'],
+  subject: string | number,
+  text: (tr: Translator) => NoticeText,
+  audience: Record<string, unknown>,
+): Notice {
+  const made = text(translatorFor(who.languages.get(r.registrationId) ?? 'en'));
+  return {
+    key: noticeKey(kind, subject, r.channel, r.address),
+    kind,
+    tournamentId,
+    channel: r.channel,
+    to: r.address,
+    name: r.name,
+    contactId: r.contactId,
+    registrationId: r.registrationId,
+    subject: made.subject,
+    text: made.text,
+    audience,
+  };
+}
+
+// ---- "Your division is up soon in Ring N" ----
+
+/** Two evaluations at once (a push and the sweep) take turns: each reads what the other told. */
+const UP_SOON_LOCK = 47_001;
+
+/**
+ * Queues "up soon" for the tournament: every division up soon now (shared divisionsUpSoon: the
+ * division two before it started, the ring opened on the day, or about 15 minutes before its
+ * estimate; the first on each ring included), one message per family and channel naming each
+ * division of theirs not told before. Called after a sync push changed the rings or their
+ * divisions, and by the minute sweep (estimates move with the clock). Answers how many messages
+ * were new.
  */
 export async function queueUpSoonNotices(
   deps: Deps,
   tournament: Pick<Tournament, 'id' | 'tournamentDate'>,
 ): Promise<number> {
-  const db = deps.database.db;
-  const filter = { tournament: tournament as Tournament };
-  const [ringList, divisionList] = await Promise.all([ringRows(db, filter), divisionRows(db, filter)]);
-  const soon = divisionsUpSoon(ringList, divisionList, deps.now());
-  if (soon.length === 0) return 0;
-  const entries = await db
-    .select({ divisionId: divisionEntries.divisionId, competitorId: divisionEntries.competitorId })
-    .from(divisionEntries)
-    .where(
-      inArray(
-        divisionEntries.divisionId,
-        soon.map((d) => d.divisionId),
+  const created = await deps.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${UP_SOON_LOCK})`);
+    const filter = { tournament: tournament as Tournament };
+    const [ringList, divisionList, day] = await Promise.all([
+      ringRows(tx, filter),
+      divisionRows(tx, filter),
+      noticeDay(tx, tournament.id),
+    ]);
+    const now = deps.now();
+    const soon = divisionsUpSoon(ringList, divisionList, now, day ?? undefined);
+    if (soon.length === 0 || !day) return [];
+    const entries = await tx
+      .select({ divisionId: divisionEntries.divisionId, competitorId: divisionEntries.competitorId })
+      .from(divisionEntries)
+      .where(
+        inArray(
+          divisionEntries.divisionId,
+          soon.map((d) => d.divisionId),
+        ),
+      );
+    const sms = await smsAllowed(tx);
+    const who = await competitorsAndContacts(tx, [...new Set(entries.map((e) => e.competitorId))]);
+    const recipients = noticeRecipients(who.competitors, who.contacts, { smsAllowed: sms });
+    const known = await tx
+      .select({ key: messages.dedupeKey })
+      .from(messages)
+      .where(and(eq(messages.tournamentId, tournament.id), eq(messages.kind, 'up-soon')));
+    const told = toldUpSoon(known.flatMap((k) => (k.key ? [k.key] : [])));
+    const plans = planUpSoon(soon, entries, recipients, told);
+    if (plans.length === 0) return [];
+    const rings = [...new Set(plans.flatMap((p) => p.divisions.map((d) => d.ringName)))];
+    const audience = runOf(
+      // One evaluation is one run (the clock may read the same for two).
+      `up-soon:${now.toISOString()}:${randomUUID()}`,
+      msg('server.communications.run.upSoon', {
+        rings: rings.join(', '),
+        families: familiesIn(plans.map((p) => p.recipient)),
+      }),
+    );
+    const notices = plans.map((p) =>
+      toNotice(
+        who,
+        tournament.id,
+        p.recipient,
+        'up-soon',
+        upSoonSubject(p.divisions.map((d) => d.divisionId)),
+        (tr) => FAMILY_TEXTS.upSoon(textContext(deps, tr, day), p.divisions),
+        audience,
       ),
     );
+    return enqueueNotices(deps, notices, { tx });
+  });
+  for (const id of created) await startSending(deps, id);
+  return created.length;
+}
+
+const textContext = (deps: Deps, tr: Translator, day: NoticeDay): FamilyTextContext => ({
+  tr,
+  timeZone: day.timeZone,
+  link: dayLink(deps),
+});
+
+// ---- results ----
+
+/**
+ * Queues the results of every completed division of the tournament: each family with a child in
+ * it hears, by the channels it chose, each child's placing and points per event type; once per
+ * division and address. Answers how many messages were new.
+ */
+export async function queueResultNotices(
+  deps: Deps,
+  tournament: Pick<Tournament, 'id' | 'tournamentDate'>,
+): Promise<number> {
+  const db = deps.database.db;
+  const filter = { tournament: tournament as Tournament };
+  const [ringList, divisionList, day] = await Promise.all([
+    ringRows(db, filter),
+    divisionRows(db, filter),
+    noticeDay(db, tournament.id),
+  ]);
+  const done = divisionList.filter((d) => d.status === 'completed');
+  if (done.length === 0 || !day) return 0;
+  const ids = done.map((d) => d.id);
+  const [entries, results] = await Promise.all([
+    db
+      .select({ divisionId: divisionEntries.divisionId, competitorId: divisionEntries.competitorId })
+      .from(divisionEntries)
+      .where(inArray(divisionEntries.divisionId, ids)),
+    db
+      .select({
+        divisionId: divisionResults.divisionId,
+        eventTypeId: divisionResults.eventTypeId,
+        placings: divisionResults.placings,
+      })
+      .from(divisionResults)
+      .where(inArray(divisionResults.divisionId, ids)),
+  ]);
   const sms = await smsAllowed(db);
   const who = await competitorsAndContacts(db, [...new Set(entries.map((e) => e.competitorId))]);
-  const notices = soon.flatMap((d) =>
-    noticesAbout(
-      who,
-      tournament.id,
-      entries.filter((e) => e.divisionId === d.divisionId).map((e) => e.competitorId),
-      (names, tr) => ({
-        kind: 'up-soon',
-        subject: d.divisionId,
-        text: NOTICE_TEXTS.upSoon(tr, d.ringName, d.title, names),
+  const ringName = new Map(ringList.map((r) => [r.id, r.name]));
+  const notices: Notice[] = [];
+  for (const d of done) {
+    const inIt = new Set(entries.filter((e) => e.divisionId === d.id).map((e) => e.competitorId));
+    const recipients = noticeRecipients(
+      who.competitors.filter((c) => inIt.has(c.competitorId)),
+      who.contacts,
+      { smsAllowed: sms },
+    );
+    if (recipients.length === 0) continue;
+    const outcome: DivisionOutcome = {
+      divisionId: d.id,
+      title: d.title,
+      events: d.eventTypeIds.map((eventTypeId) => ({
+        eventType: d.rules.find((r) => r.eventTypeId === eventTypeId)?.title ?? '',
+        placings: results.find((r) => r.divisionId === d.id && r.eventTypeId === eventTypeId)?.placings ?? [],
+      })),
+    };
+    const audience = runOf(
+      `result:${d.id}`,
+      msg('server.communications.run.result', {
+        rings: (d.ringId !== null ? ringName.get(d.ringId) : undefined) ?? '',
+        families: familiesIn(recipients),
       }),
-      sms,
-    ),
-  );
+    );
+    for (const r of recipients)
+      notices.push(
+        toNotice(
+          who,
+          tournament.id,
+          r,
+          'result',
+          d.id,
+          (tr) =>
+            FAMILY_TEXTS.result(
+              textContext(deps, tr, day),
+              outcome,
+              r.competitorIds.map((competitorId, i) => ({ competitorId, name: r.competitors[i] ?? '' })),
+            ),
+          audience,
+        ),
+      );
+  }
   return (await enqueueNotices(deps, notices)).length;
 }
 
@@ -195,11 +343,12 @@ const sameTitle = (a: string, b: string) =>
 
 /**
  * For the tournament's latest publication, in the publishing transaction `tx`
- * (services/matchmaking/ publishDraft, placeLateEntry): each competitor published for the
- * first time hears which divisions they are in (once per competitor); each move on the change
- * list (`division_change_notices` of that publication) and each renamed division of a competitor
- * already told is a change notice (once per change). Answers the ids of the messages it made;
- * they commit with the publication, so a crash after the commit loses none (decision 026).
+ * (services/matchmaking/ publishDraft, placeLateEntry): each family with news (a child published
+ * for the first time, moved by the change list `division_change_notices` of that publication, or
+ * whose division was renamed) hears once, in one message per channel, every division of its
+ * children with their ring and estimated time and a link to its day. A family whose children
+ * stayed where they were hears nothing. Answers the ids of the messages it made; they commit
+ * with the publication, so a crash after the commit loses none (decision 026).
  */
 export async function queuePublicationNotices(deps: Deps, tournamentId: number, tx: Tx): Promise<number[]> {
   const pubs = await tx
@@ -237,58 +386,24 @@ export async function queuePublicationNotices(deps: Deps, tournamentId: number, 
     }
     return byCompetitor;
   };
-  const [now, before] = await Promise.all([placements(publicationId), placements(previousId)]);
+  const [now, before, day] = await Promise.all([
+    placements(publicationId),
+    placements(previousId),
+    noticeDay(tx, tournamentId),
+  ]);
+  if (!day) return [];
   const sms = await smsAllowed(tx);
   const moves = await tx
     .select()
     .from(divisionChangeNotices)
     .where(eq(divisionChangeNotices.publicationId, publicationId));
-  const who = await competitorsAndContacts(tx, [
-    ...new Set([...now.keys(), ...moves.map((m) => m.competitorId)]),
-  ]);
-  const notices: Notice[] = [];
 
-  // First published: one notice per competitor (a late entry hears when they are first placed).
-  for (const [competitorId, divisions] of now) {
-    if (before.has(competitorId)) continue;
-    notices.push(
-      ...noticesAbout(
-        who,
-        tournamentId,
-        [competitorId],
-        ([name], tr) => ({
-          kind: 'published',
-          subject: competitorId,
-          text: NOTICE_TEXTS.published(
-            tr,
-            name ?? '',
-            divisions.map((d) => d.title),
-          ),
-        }),
-        sms,
-      ),
-    );
-  }
-
-  // Moves: the change list's rows of this publication. `sent_at` marks those someone was told of.
-  const told: number[] = [];
-  for (const m of moves) {
-    const about = noticesAbout(
-      who,
-      tournamentId,
-      [m.competitorId],
-      ([name], tr) => ({
-        kind: 'division-changed',
-        subject: `move-${m.id}`,
-        text: NOTICE_TEXTS.moved(tr, name ?? '', m.fromTitle, m.toTitle),
-      }),
-      sms,
-    );
-    if (about.length && m.sentAt === null) told.push(m.id);
-    notices.push(...about);
-  }
-
-  // Renames: a competitor who stays in a division whose title changed.
+  // What changed for whom: first published (a late entry hears when first placed), moved, renamed.
+  const news = new Map<number, PublicationNews[]>();
+  const add = (competitorId: number, item: PublicationNews) =>
+    news.set(competitorId, [...(news.get(competitorId) ?? []), item]);
+  for (const competitorId of now.keys()) if (!before.has(competitorId)) add(competitorId, { kind: 'new' });
+  for (const m of moves) add(m.competitorId, { kind: 'moved', from: m.fromTitle, to: m.toTitle });
   for (const [competitorId, divisions] of now) {
     const was = before.get(competitorId);
     if (!was) continue;
@@ -296,22 +411,83 @@ export async function queuePublicationNotices(deps: Deps, tournamentId: number, 
       const old = was.find((w) => w.divisionId === d.divisionId);
       // By the English text: the same generated title, stored as a reference now and as plain
       // English before (shared matchmaking/titles.ts), is no rename.
-      if (!old || sameTitle(old.title, d.title)) continue;
-      notices.push(
-        ...noticesAbout(
-          who,
-          tournamentId,
-          [competitorId],
-          ([name], tr) => ({
-            kind: 'division-changed',
-            subject: `rename-${publicationId}-${d.divisionId}-${competitorId}`,
-            text: NOTICE_TEXTS.renamed(tr, name ?? '', old.title, d.title),
-          }),
-          sms,
-        ),
-      );
+      if (old && !sameTitle(old.title, d.title))
+        add(competitorId, { kind: 'renamed', from: old.title, to: d.title });
     }
   }
+  if (news.size === 0) return [];
+
+  // Every family with news, and all of its children (those without news too: the whole day).
+  const concerned = await tx
+    .select({ registrationId: competitors.registrationId })
+    .from(competitors)
+    .where(inArray(competitors.id, [...news.keys()]));
+  const family = await tx
+    .select({ id: competitors.id })
+    .from(competitors)
+    .where(
+      inArray(
+        competitors.registrationId,
+        concerned.map((c) => c.registrationId),
+      ),
+    );
+  const who = await competitorsAndContacts(
+    tx,
+    family.map((c) => c.id).filter((id) => now.has(id) || news.has(id)),
+  );
+  const recipients = noticeRecipients(who.competitors, who.contacts, { smsAllowed: sms });
+
+  // Where each child competes: the ring and the estimate as the rings stand (the publishing
+  // transaction brought them up to date).
+  const filter = { tournament: { id: tournamentId } as Tournament };
+  const [ringList, divisionList] = await Promise.all([ringRows(tx, filter), divisionRows(tx, filter)]);
+  const starts = familyEstimates(divisionList, deps.now(), day);
+  const ringOf = new Map(divisionList.map((d) => [d.id, d.ringId]));
+  const ringName = new Map(ringList.map((r) => [r.id, r.name]));
+  const names = new Map(who.competitors.map((c) => [c.competitorId, c.name]));
+  const days = new Map<number, ChildDivision[]>();
+  for (const [competitorId, divisions] of now) {
+    if (!names.has(competitorId)) continue;
+    days.set(
+      competitorId,
+      divisions.map((d) => {
+        const ringId = ringOf.get(d.divisionId) ?? null;
+        return {
+          competitorId,
+          name: names.get(competitorId) ?? '',
+          divisionId: d.divisionId,
+          title: d.title,
+          ringName: ringId === null ? null : (ringName.get(ringId) ?? null),
+          estimatedStart: ringId === null ? null : (starts.get(d.divisionId) ?? null),
+        };
+      }),
+    );
+  }
+
+  const plans = planFamilyDayNotices(recipients, news, days);
+  const audience = runOf(
+    `publication:${publicationId}`,
+    msg(
+      plans.every((p) => p.kind === 'published')
+        ? 'server.communications.run.published'
+        : 'server.communications.run.changed',
+      { families: familiesIn(plans.map((p) => p.recipient)) },
+    ),
+  );
+  const notices = plans.map((p) =>
+    toNotice(
+      who,
+      tournamentId,
+      p.recipient,
+      p.kind,
+      `pub-${publicationId}`,
+      (tr) => FAMILY_TEXTS.day(textContext(deps, tr, day), p),
+      audience,
+    ),
+  );
+  // `sent_at` marks the moves someone was told of.
+  const toldOf = new Set(plans.flatMap((p) => p.news.map((n) => n.competitorId)));
+  const told = moves.filter((m) => m.sentAt === null && toldOf.has(m.competitorId)).map((m) => m.id);
   const queued = await enqueueNotices(deps, notices, { tx });
   if (told.length)
     await tx
@@ -411,7 +587,10 @@ export async function queueCloseReminders(deps: Deps): Promise<number> {
 export async function runNoticeSweep(deps: Deps): Promise<number> {
   let queued = 0;
   const tournament = await getNextTournament(deps);
-  if (tournament) queued += await queueUpSoonNotices(deps, tournament);
+  if (tournament) {
+    queued += await queueUpSoonNotices(deps, tournament);
+    queued += await queueResultNotices(deps, tournament);
+  }
   queued += await queueCloseReminders(deps);
   await sendPendingReceipts(deps);
   return queued;
@@ -427,7 +606,7 @@ export function registerNotices(deps: Deps): void {
   });
 }
 
-/** After a sync push changed rings or divisions: "up soon" now, never failing the push. */
+/** After a sync push changed rings or divisions: "up soon" and results now, never failing the push. */
 export async function afterMatchdayPush(
   deps: Deps,
   tournament: Pick<Tournament, 'id' | 'tournamentDate'>,
@@ -436,5 +615,10 @@ export async function afterMatchdayPush(
     await queueUpSoonNotices(deps, tournament);
   } catch (err) {
     logger.error({ err, tournamentId: tournament.id }, 'up-soon notices failed (the sweep tries again)');
+  }
+  try {
+    await queueResultNotices(deps, tournament);
+  } catch (err) {
+    logger.error({ err, tournamentId: tournament.id }, 'result notices failed (the sweep tries again)');
   }
 }

@@ -96,6 +96,32 @@ describe('creating and resuming', () => {
     expect(incomplete.json.registrationId).toBe(first.json.registrationId);
   });
 
+  it("a new registration's first contact is the account's name, e-mail and sign-up phone, choices unset", async () => {
+    const c = await t.createUser('Customer', {
+      firstName: 'Pat',
+      lastName: 'Lee',
+      phoneNumber: '(705) 555-0123',
+    });
+    const res = await t.call('POST', `/api/registration/create/${tournamentId}`, undefined, c.token);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.contacts).toEqual([
+      expect.objectContaining({
+        name: 'Pat Lee',
+        email: c.user.email,
+        phoneNumber: '7055550123',
+        agreedToSmsDivisionNotifications: null,
+        agreedToEmailDivisionNotifications: null,
+        lacksSmsPreference: true,
+      }),
+    ]);
+    // Without a phone number at sign-up: the e-mail alone.
+    const d = await t.createUser('Customer', { phoneNumber: '' });
+    const other = await t.call('POST', `/api/registration/create/${tournamentId}`, undefined, d.token);
+    expect(other.json.contacts).toEqual([
+      expect.objectContaining({ email: d.user.email, phoneNumber: null }),
+    ]);
+  });
+
   it('a customer without one gets null for incomplete and false for has-completed', async () => {
     const c = await t.createUser('Customer');
     expect(

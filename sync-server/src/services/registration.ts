@@ -2,6 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import {
   competitorRuleErrors,
   consentGivenAs,
+  ContactInputSchema,
+  isPlaceholderEmail,
+  smsAddress,
   DIRECTOR_ROLES,
   hasAnyRole,
   isStaff,
@@ -26,6 +29,7 @@ import {
   eventTypes,
   registrationContacts,
   registrations,
+  users,
 } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
@@ -164,13 +168,47 @@ export async function createRegistration(
   }
   // The partial unique index keeps one incomplete registration per customer and
   // tournament even when two tabs create at once; the loser reads the winner's.
-  await deps.database.db
+  const [made] = await deps.database.db
     .insert(registrations)
     .values({ ownerUserId: caller.personId, tournamentId, createdAt: deps.now(), updatedAt: deps.now() })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: registrations.id });
+  if (made) await addFirstContact(deps, caller.personId, made.id);
   const created = await findIncomplete(deps, caller, tournamentId);
   if (!created) throw new Error('createRegistration: the new registration is missing');
   return created;
+}
+
+/**
+ * A new registration's first contact is its account's name, e-mail and sign-up phone
+ * (docs/decisions/047-family-notices.md): the notices go by contacts, and an empty list loses
+ * them. Its choices stay unset (null is no) until the family makes them: the registration page
+ * and the customer's home ask. Nothing for a guest, a placeholder e-mail, or an account whose
+ * details would not make a valid contact.
+ */
+export function firstContactOf(account: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  isGuest: boolean;
+}) {
+  if (account.isGuest || isPlaceholderEmail(account.email)) return null;
+  const parsed = ContactInputSchema.safeParse({
+    name: `${account.firstName} ${account.lastName}`.trim(),
+    email: account.email,
+    phoneNumber: smsAddress(account.phoneNumber),
+  });
+  return parsed.success ? parsed.data : null;
+}
+
+async function addFirstContact(deps: Deps, userId: number, registrationId: number): Promise<void> {
+  const [account] = await deps.database.db.select().from(users).where(eq(users.id, userId));
+  const contact = account ? firstContactOf(account) : null;
+  if (!contact) return;
+  await deps.database.db
+    .insert(registrationContacts)
+    .values({ ...contact, registrationId, sortOrder: 1, createdAt: deps.now() });
 }
 
 /** GET /api/registration/incomplete/{tournamentId}: the caller's own incomplete one, or null. */

@@ -34,6 +34,21 @@ export const mail = {
   'mail.notice.moved.text': 'Division change: {competitor} moved from {from} to {to}.',
   'mail.notice.removed.text': 'Division change: {competitor} is no longer in {from}.',
   'mail.notice.renamed.text': "Division change: {competitor}'s division {from} is now {to}.",
+  // one message per family (shared/src/domain/family-notices.ts)
+  'mail.notice.day.published': 'Divisions are published.',
+  'mail.notice.day.heading': "Your family's day:",
+  'mail.notice.day.line': '{competitor}: {division}, {ring}, about {time}',
+  'mail.notice.day.lineNoTime': '{competitor}: {division}, {ring}',
+  'mail.notice.day.lineNoRing': '{competitor}: {division}, ring to be announced',
+  'mail.notice.day.empty': 'No division for now.',
+  'mail.notice.day.link': 'Your day: {link}',
+  'mail.notice.upSoon.several': 'Your divisions are up soon: {divisions}. Please head to the rings.',
+  'mail.notice.upSoon.item': '{division} in {ring} ({competitors})',
+  'mail.notice.result.subject': 'Results: {division}',
+  'mail.notice.result.heading': 'Results of {division}:',
+  'mail.notice.result.place':
+    '{competitor}, {eventType}: {place, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} place, {points} points',
+  'mail.notice.result.noPlace': '{competitor}, {eventType}: no placing',
   'mail.notice.closeReminder.subject': 'Registration closes soon: your registration is not complete',
   'mail.notice.closeReminder.text':
     'Your registration for the tournament on {tournamentDay} is not complete yet.\nOnline registration closes after {closesAfter}.\nFinish it here: {link}',

@@ -338,6 +338,14 @@ export const server = {
   'server.communications.audience.selected': 'Selected registrations',
   'server.communications.audience.divisionNamed': "A division's families: {division}",
   'server.communications.audience.selectedCount': 'Selected registrations ({count, number, ::group-off})',
+  'server.communications.run.upSoon':
+    'Up soon, {rings}, {families, plural, one {# family} other {# families}}',
+  'server.communications.run.published':
+    'Divisions published, {families, plural, one {# family} other {# families}}',
+  'server.communications.run.changed':
+    'Division changes, {families, plural, one {# family} other {# families}}',
+  'server.communications.run.result':
+    'Results, {rings}, {families, plural, one {# family} other {# families}}',
   'server.communications.mergeField.firstName': 'First name',
   'server.communications.mergeField.competitors': 'Competitors',
   'server.communications.mergeField.divisions': 'Divisions',

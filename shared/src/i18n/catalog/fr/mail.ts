@@ -29,6 +29,20 @@ export const mail = {
   'mail.notice.removed.text': 'Changement de division\u00a0: {competitor} ne fait plus partie de {from}.',
   'mail.notice.renamed.text':
     'Changement de division\u00a0: la division {from} de {competitor} s’appelle maintenant {to}.',
+  'mail.notice.day.published': 'Les divisions sont publiées.',
+  'mail.notice.day.heading': 'La journée de votre famille\u00a0:',
+  'mail.notice.day.line': '{competitor}\u00a0: {division}, {ring}, vers {time}',
+  'mail.notice.day.lineNoTime': '{competitor}\u00a0: {division}, {ring}',
+  'mail.notice.day.lineNoRing': '{competitor}\u00a0: {division}, aire à confirmer',
+  'mail.notice.day.empty': 'Aucune division pour le moment.',
+  'mail.notice.day.link': 'Votre journée\u00a0: {link}',
+  'mail.notice.upSoon.several': 'Vos divisions commencent bientôt\u00a0: {divisions}. Rendez-vous aux aires.',
+  'mail.notice.upSoon.item': '{division} ({ring}, {competitors})',
+  'mail.notice.result.subject': 'Résultats\u00a0: {division}',
+  'mail.notice.result.heading': 'Résultats de {division}\u00a0:',
+  'mail.notice.result.place':
+    '{competitor}, {eventType}\u00a0: {place, plural, =1 {1re} other {#e}} place, {points} points',
+  'mail.notice.result.noPlace': '{competitor}, {eventType}\u00a0: pas de place sur le podium',
   'mail.notice.closeReminder.subject':
     'Les inscriptions ferment bientôt\u00a0: votre inscription n’est pas terminée',
   'mail.notice.closeReminder.text':

@@ -335,6 +335,14 @@ export const server = {
   'server.communications.audience.selected': 'Inscriptions choisies',
   'server.communications.audience.divisionNamed': 'Les familles d’une division\u00a0: {division}',
   'server.communications.audience.selectedCount': 'Inscriptions choisies ({count, number, ::group-off})',
+  'server.communications.run.upSoon':
+    'Bientôt le tour, {rings}, {families, plural, one {# famille} other {# familles}}',
+  'server.communications.run.published':
+    'Divisions publiées, {families, plural, one {# famille} other {# familles}}',
+  'server.communications.run.changed':
+    'Changements de division, {families, plural, one {# famille} other {# familles}}',
+  'server.communications.run.result':
+    'Résultats, {rings}, {families, plural, one {# famille} other {# familles}}',
   'server.communications.mergeField.firstName': 'Prénom',
   'server.communications.mergeField.competitors': 'Compétiteurs',
   'server.communications.mergeField.divisions': 'Divisions',

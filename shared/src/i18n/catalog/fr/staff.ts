@@ -196,6 +196,10 @@ export const staff = {
   'communications.history.counts': '{sent} envoyés sur {total}',
   'communications.history.countsFailed': '{sent} envoyés sur {total}, {failed} en échec',
   'communications.history.view': 'Voir',
+  'communications.history.showRecipients':
+    'Afficher {count, plural, one {# destinataire} other {# destinataires}}',
+  'communications.history.hideRecipients': 'Masquer les destinataires',
+  'communications.history.recipient': '{name}, {address} ({channel})\u00a0: {status}',
   'communications.status.queued': 'En attente',
   'communications.status.sending': 'Envoi en cours',
   'communications.status.sent': 'Envoyé',

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CommunicationOptions, MessageDetail } from '@shared/contract/communications.ts';
+import type { CommunicationOptions, MessageDetail, MessageSummary } from '@shared/contract/communications.ts';
+import { msg } from '@shared/i18n/message-ref.ts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { en } from '@shared/i18n/catalog/en/index.ts';
@@ -39,12 +40,55 @@ const detail: MessageDetail = {
   ],
 };
 
-function stub(smsEnabled: boolean) {
+/** "Up soon" for Ring 2: one row for its run, two families (one by e-mail and text). */
+const upSoonRun: MessageSummary = {
+  id: 40,
+  kind: 'up-soon',
+  channel: 'sms',
+  subject: '',
+  body: 'Your division is up soon in Ring 2',
+  audienceLabel: msg('server.communications.run.upSoon', { rings: 'Ring 2', families: 2 }),
+  createdAt: '2099-06-13T14:00:00Z',
+  createdByName: null,
+  capReachedAt: null,
+  counts: { total: 3, queued: 0, sending: 0, sent: 2, failed: 1, unsubscribed: 0 },
+  run: {
+    channels: ['email', 'sms'],
+    recipients: [
+      {
+        messageId: 38,
+        channel: 'email',
+        name: 'Pat Lee',
+        address: 'pat@example.com',
+        status: 'sent',
+        failureReason: null,
+      },
+      {
+        messageId: 39,
+        channel: 'sms',
+        name: 'Pat Lee',
+        address: '+17055550101',
+        status: 'sent',
+        failureReason: null,
+      },
+      {
+        messageId: 40,
+        channel: 'sms',
+        name: 'Jo Roy',
+        address: '+17055550102',
+        status: 'failed',
+        failureReason: 'Refused',
+      },
+    ],
+  },
+};
+
+function stub(smsEnabled: boolean, history: MessageSummary[] = []) {
   return stubApi({
     '/api/settings': makeSettings(),
     '/api/tournaments': [tournament],
     '/api/admin/communications/options/7': options(smsEnabled),
-    '/api/admin/communications/history/7': [],
+    '/api/admin/communications/history/7': history,
     '/api/admin/communications/preview': {
       emailRecipients: 2,
       smsRecipients: 0,
@@ -121,6 +165,30 @@ describe('communications', () => {
       'Ana Leeana@example.comSent',
       'Ben Royben@example.comUnsubscribed',
     ]);
+  });
+
+  it('shows a run of automatic notices as one row, opened to its recipients', async () => {
+    stub(false, [upSoonRun]);
+    const user = userEvent.setup();
+    renderPage();
+    const row = (await screen.findByText('Up soon, Ring 2, 2 families')).closest('tr')!;
+    expect(row).toHaveTextContent('E-mail, SMS');
+    expect(row).toHaveTextContent('2 sent of 3, 1 failed');
+    const toggle = within(row).getByRole('button', { name: 'Show 3 recipients' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    const list = screen.getByRole('list', { name: 'Up soon, Ring 2, 2 families' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Pat Lee, pat@example.com (E-mail): Sent',
+      'Pat Lee, +17055550101 (SMS): Sent',
+      'Jo Roy, +17055550102 (SMS): Failed (Refused)',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Hide recipients' }));
+    expect(screen.queryByRole('list', { name: 'Up soon, Ring 2, 2 families' })).toBeNull();
   });
 
   it('speaks French when the French catalog is loaded', async () => {

@@ -13,7 +13,7 @@ import { useMessage } from '../api/communications.ts';
 /** How often a send in progress is read again. */
 const PROGRESS_REFRESH_MS = 1000;
 
-const STATUS_LABELS: Record<string, MessageKey> = {
+export const STATUS_LABELS: Record<string, MessageKey> = {
   queued: 'communications.status.queued',
   sending: 'communications.status.sending',
   sent: 'communications.status.sent',
