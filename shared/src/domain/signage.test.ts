@@ -6,7 +6,7 @@ import {
   nextScheduleLine,
   parseRingIds,
   ringAssignmentsFromRows,
-  scheduleMinutes,
+  clockTextMinutes,
   selectSignage,
   signageColumns,
 } from './signage.ts';
@@ -181,10 +181,10 @@ describe('what a TV tells between runs', () => {
   it('reads the times organizers write on the schedule', () => {
     expect(
       ['10:30AM', '1:00PM', '1:00 p.m.', '12:15 am', '13:30', '13 h 30', '9 h', 'Saturday'].map(
-        scheduleMinutes,
+        clockTextMinutes,
       ),
     ).toEqual([630, 780, 780, 15, 810, 810, 540, null]);
-    expect(scheduleMinutes('Ages 8 here')).toBeNull();
+    expect(clockTextMinutes('Ages 8 here')).toBeNull();
   });
 
   it('names the next timed line of the schedule: the first before the day, the next one on it, none after', () => {

@@ -137,7 +137,7 @@ export function estimatesFrom(now: Date, updatedAt: string | null): Date {
  * A time of day as organizers write it on the schedule ("10:30AM", "1:00 p.m.", "13:30",
  * "13 h 30"): minutes after midnight, or null when the text holds no time.
  */
-export function scheduleMinutes(text: string): number | null {
+export function clockTextMinutes(text: string): number | null {
   const m = /(?<!\d)(\d{1,2})\s*(?::\s*(\d{2})|h(?![a-z])\s*(\d{2})?)(?:\s*([ap])\.?\s*m\b)?/i.exec(text);
   if (!m) return null;
   let hour = Number(m[1]);
@@ -172,7 +172,7 @@ export function nextScheduleLine(
   const timed = [...schedule]
     .sort((a, b) => a.order - b.order)
     .flatMap((line) => {
-      const at = scheduleMinutes(line.line2) ?? scheduleMinutes(line.line1);
+      const at = clockTextMinutes(line.line2) ?? clockTextMinutes(line.line1);
       return at === null ? [] : [{ line, at }];
     });
   const ahead = today < tournamentDate ? timed : timed.filter((t) => t.at > minutesNow);
