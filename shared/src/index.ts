@@ -29,6 +29,7 @@ export * from './contract/admin-reports.ts';
 export * from './domain/csv.ts';
 export * from './domain/names.ts';
 export * from './domain/consent.ts';
+export * from './domain/erasure.ts';
 export * from './domain/time.ts';
 export * from './contract/dev.ts';
 export * from './contract/system.ts';

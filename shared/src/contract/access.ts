@@ -67,6 +67,8 @@ export const API_ACCESS = {
   'PUT /api/users/language': SIGNED_IN,
   'GET /api/users/privacy-policy': SIGNED_IN,
   'POST /api/users/privacy-policy': SIGNED_IN,
+  // Decision 046: the account itself, password asked again (not while viewing as the family).
+  'POST /api/users/delete-account': SIGNED_IN,
   // Settings (decision 007): SuperAdmin only (docs/product.md §6).
   'GET /api/admin/tournaments': SUPER_ADMIN,
   'POST /api/admin/tournaments': SUPER_ADMIN,

@@ -67,6 +67,9 @@ export const mail = {
   'receipt.item.competitor': 'Competitor registration: {name}',
   'receipt.item.competitorAtDoor': 'Competitor registration at the door: {name}',
   'receipt.item.spectator': 'Spectator pass',
+  // A line of an erased family's receipt (decision 046): the amount stays, the name goes.
+  'receipt.item.erasedCompetitor': 'Competitor registration',
+  'receipt.item.erasedCompetitorAtDoor': 'Competitor registration at the door',
   'receipt.item.balance': 'Registration balance',
   'receipt.item.lunch': 'Lunch ticket',
   'receipt.title.payAtDoor': 'Registration confirmed: pay at the door',

@@ -59,6 +59,8 @@ export const mail = {
   'receipt.item.competitor': 'Inscription d’un compétiteur\u00a0: {name}',
   'receipt.item.competitorAtDoor': 'Inscription sur place d’un compétiteur\u00a0: {name}',
   'receipt.item.spectator': 'Laissez-passer de spectateur',
+  'receipt.item.erasedCompetitor': 'Inscription d’un compétiteur',
+  'receipt.item.erasedCompetitorAtDoor': 'Inscription sur place d’un compétiteur',
   'receipt.item.balance': 'Solde de l’inscription',
   'receipt.item.lunch': 'Billet de dîner',
   'receipt.title.payAtDoor': 'Inscription confirmée\u00a0: paiement sur place',
