@@ -36,8 +36,8 @@ import { fileStoreFor } from '../lib/file-store.ts';
 import { DomainError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { writeAudit } from './audit.ts';
-import { dropMatchdayReads } from './matchday-public.ts';
 import { verifyPassword } from './passwords.ts';
+import { poke } from '../sync/push.ts';
 import { bumpVersion } from '../sync/versions.ts';
 
 // Erasure: "Delete my account" (docs/decisions/046-erasure-and-retention.md). It takes effect at
@@ -133,7 +133,8 @@ export async function eraseAccount(deps: Deps, userId: number, by: ErasureBy): P
     return summary;
   });
   if (!done) return null;
-  for (const tournamentId of done.tournamentIds) await dropMatchdayReads(deps, tournamentId);
+  // Devices pull now (their next pull drops the family); public results are read again.
+  for (const tournamentId of done.tournamentIds) await poke(deps, tournamentId);
   // The files go once the rows are gone: a crash in between leaves an unreachable file, never a
   // row pointing at nothing.
   const store = fileStoreFor(deps.config);

@@ -11,6 +11,7 @@ import { useRegistrations, useSchedule, useTournaments } from '../api/registrati
 import { href, PAGES } from '@web/app/pages.ts';
 import { AccountLanguage } from './account-language.tsx';
 import { PublicationChoicesCard } from './consent-cards.tsx';
+import { DeleteAccount } from '@web/features/privacy/components/delete-account.tsx';
 
 /** "Forms, Girls 10-11: Ring 3, about 10:45" (decision 022). */
 function scheduleText(e: CompetitorScheduleEntry & { ringName: string }, format: Formatters): string {
@@ -172,6 +173,12 @@ export function CustomerHomePage() {
           </Button>
         </div>
       )}
+      <section aria-labelledby="your-data" className="grid gap-3">
+        <h2 id="your-data" className="text-xl font-semibold">
+          {t('privacy.yourData.heading')}
+        </h2>
+        <DeleteAccount />
+      </section>
     </div>
   );
 }
