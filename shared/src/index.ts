@@ -46,6 +46,7 @@ export * from './domain/signage.ts';
 export * from './domain/files.ts';
 export * from './contract/files.ts';
 export * from './contract/backups.ts';
+export * from './contract/privacy.ts';
 export * from './domain/communications.ts';
 export * from './contract/communications.ts';
 export * from './domain/notices.ts';

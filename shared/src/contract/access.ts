@@ -101,6 +101,9 @@ export const API_ACCESS = {
   // Backups (decision 040): they hold every family's data and the server's secrets.
   'GET /api/admin/backups': SUPER_ADMIN,
   'GET /api/admin/backups/latest': SUPER_ADMIN,
+  // Decision 046: a deletion request carried out for a family, and the retention preview.
+  'POST /api/admin/accounts/{userId}/erase': SUPER_ADMIN,
+  'GET /api/admin/retention': SUPER_ADMIN,
   // Registrations desk (decision 014): the three staff roles (docs/product.md §6).
   'GET /api/admin/registrations': STAFF,
   'GET /api/admin/registrations.csv': STAFF,

@@ -9,6 +9,7 @@ import { COMMUNICATION_PATHS } from './communications.ts';
 import { MATCHDAY_PATHS } from './matchday.ts';
 import { MATCHMAKING_PATHS } from './matchmaking.ts';
 import { queryString } from './paths.ts';
+import { PRIVACY_PATHS } from './privacy.ts';
 import { PUBLIC_PATHS } from './public.ts';
 import { REGISTRATION_PATHS } from './registration.ts';
 import { SETTINGS_PATHS } from './settings.ts';
@@ -32,6 +33,7 @@ const AREAS = {
   COMMUNICATION_PATHS,
   BACKUP_PATHS,
   SYSTEM_PATHS,
+  PRIVACY_PATHS,
 };
 
 /** Every path of the contract in its OpenAPI form, placeholders written "{}". */

@@ -238,4 +238,27 @@ describe('Delete my account', () => {
     const [still] = await t.db.select().from(users).where(eq(users.id, staff.user.id));
     expect(still?.erasedAt).toBeNull();
   });
+
+  it('a super admin carries out a request received by mail, from the desk; audited with the reason', async () => {
+    const admin = await t.createUser('SuperAdmin');
+    const url = `/api/admin/accounts/${other.user.id}/erase`;
+    const blank = await t.call('POST', url, { reason: '  ' }, admin.token);
+    expect(blank.status).toBe(400);
+    expect(blank.json.errors.reason).toBeTruthy();
+    expect((await t.call('POST', url, { reason: 'Asked by mail' }, director)).status).toBe(403);
+    const [untouched] = await t.db.select().from(users).where(eq(users.id, other.user.id));
+    expect(untouched?.erasedAt).toBeNull();
+
+    const done = await t.call('POST', url, { reason: 'Letter from the parent, 2026-11-20' }, admin.token);
+    expect(done.status).toBe(200);
+    expect(done.json.message).toBe("The family's account has been deleted.");
+    const [erased] = await t.db.select().from(users).where(eq(users.id, other.user.id));
+    expect(erased?.erasedAt).not.toBeNull();
+    const log = await t.call('GET', `/api/admin/audit-log?entity=account&entityId=${other.user.id}`, undefined, admin.token);
+    expect(log.json[0]).toMatchObject({
+      actorUserId: admin.user.id,
+      action: 'delete',
+      after: { via: 'staff', reason: 'Letter from the parent, 2026-11-20' },
+    });
+  });
 });

@@ -2,7 +2,10 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzl
 import {
   coarseBirthDate,
   isStaff,
+  PURGE_COUNT_KINDS,
   purgeDueOn,
+  type PurgeCountKind,
+  type RetentionPreview,
   RETENTION,
   translatorFor,
 } from '@tournament/shared';
@@ -61,17 +64,8 @@ export interface PurgePlan {
   accountPhones: number[];
 }
 
-export const PURGE_KINDS = [
-  'birthDates',
-  'weights',
-  'emergencyContacts',
-  'files',
-  'messageBodies',
-  'messageTexts',
-  'contactPhones',
-  'accountPhones',
-] as const;
-export type PurgeKind = (typeof PURGE_KINDS)[number];
+export const PURGE_KINDS = PURGE_COUNT_KINDS;
+export type PurgeKind = PurgeCountKind;
 
 const sorted = <T extends number | string>(xs: T[]) =>
   [...xs].sort((a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b))));
@@ -267,6 +261,41 @@ export async function purgeInactiveAccounts(deps: Deps): Promise<{ noticed: numb
     }
   }
   return { noticed, erased };
+}
+
+/** GET /api/admin/retention: the dry run of every purge to come, and of the idle accounts. */
+export async function retentionPreview(deps: Deps): Promise<RetentionPreview> {
+  const db = deps.database.db;
+  const settings = await retentionSettings(db);
+  const all = await db.select().from(tournaments).orderBy(tournaments.tournamentDate);
+  const list: RetentionPreview['tournaments'] = [];
+  for (const tour of all) {
+    const plan = await purgePlan(db, tour.id, settings.retentionMonths);
+    list.push({
+      tournamentId: tour.id,
+      tournamentDate: tour.tournamentDate,
+      city: tour.city,
+      dueOn: plan.dueOn,
+      purgedAt: tour.personalDataPurgedAt ? tour.personalDataPurgedAt.toISOString() : null,
+      counts: Object.fromEntries(PURGE_KINDS.map((k) => [k, plan[k].length])) as Record<PurgeKind, number>,
+    });
+  }
+  const now = deps.now();
+  const idle = (
+    await db
+      .select({ roles: users.roles, noticeAt: users.inactivityNoticeAt })
+      .from(users)
+      .where(and(isNull(users.erasedAt), lt(users.lastActiveAt, new Date(now.getTime() - RETENTION.inactiveYears * YEAR_MS))))
+  ).filter((u) => !isStaff(u.roles));
+  const dueBefore = now.getTime() - RETENTION.inactivityNoticeDays * DAY_MS;
+  return {
+    ...settings,
+    tournaments: list,
+    inactive: {
+      toNotice: idle.filter((u) => !u.noticeAt).length,
+      toErase: idle.filter((u) => u.noticeAt && u.noticeAt.getTime() <= dueBefore).length,
+    },
+  };
 }
 
 export const RETENTION_JOB = 'retention-purge';
