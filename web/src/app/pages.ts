@@ -170,6 +170,8 @@ export const PAGES = {
   auditLog: { path: '/admin/audit-log', title: msg('page.auditLog'), roles: SUPER_ADMIN_ROLES },
   // The server's backups (decision 040): SuperAdmin only, as their /api routes are.
   backups: { path: '/admin/backups', title: msg('page.backups'), roles: SUPER_ADMIN_ROLES },
+  // The retention purges' dry run (decision 046): SuperAdmin only, as its /api route is.
+  personalData: { path: '/admin/personal-data', title: msg('page.personalData'), roles: SUPER_ADMIN_ROLES },
 } as const satisfies Record<string, Page>;
 
 export type PageKey = keyof typeof PAGES;
@@ -205,6 +207,7 @@ export const SETTINGS_NAV: readonly StaticPageKey[] = [
   'siteSettings',
   'auditLog',
   'backups',
+  'personalData',
 ];
 
 /**

@@ -56,4 +56,5 @@ export const pages = {
   'page.siteSettings': 'Site Settings',
   'page.auditLog': 'Audit Log',
   'page.backups': 'Backups',
+  'page.personalData': 'Personal Data',
 };

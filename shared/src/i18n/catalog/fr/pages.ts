@@ -57,4 +57,5 @@ export const pages = {
   'page.siteSettings': 'Paramètres du site',
   'page.auditLog': 'Journal d’audit',
   'page.backups': 'Sauvegardes',
+  'page.personalData': 'Données personnelles',
 } satisfies Record<keyof typeof en, string>;
