@@ -12,7 +12,6 @@ import { fileSharingRoutes } from '../features/file-sharing/routes.tsx';
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { adminRegistrationRoutes, customerRegistrationRoutes } from '../features/registration/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
-import { privacyRoutes } from '../features/privacy/routes.tsx';
 import { matchmakingRoutes } from '../features/matchmaking/routes.tsx';
 import { divisionSheetsRoutes } from '../features/division-sheets/routes.tsx';
 import { registrationsDeskRoutes } from '../features/registrations-desk/routes.tsx';
@@ -122,7 +121,6 @@ export const routes: RouteObject[] = [
               adminRegistrationDetailRoute,
               ...adminRegistrationRoutes,
               ...settingsRoutes,
-              ...privacyRoutes,
               ...matchmakingRoutes,
               ...divisionSheetsRoutes,
               ...ringsRoutes,

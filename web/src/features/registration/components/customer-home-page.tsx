@@ -11,7 +11,7 @@ import { useRegistrations, useSchedule, useTournaments } from '../api/registrati
 import { href, PAGES } from '@web/app/pages.ts';
 import { AccountLanguage } from './account-language.tsx';
 import { PublicationChoicesCard } from './consent-cards.tsx';
-import { DeleteAccount } from '@web/features/privacy/components/delete-account.tsx';
+import { DeleteAccount } from './delete-account.tsx';
 
 /** "Forms, Girls 10-11: Ring 3, about 10:45" (decision 022). */
 function scheduleText(e: CompetitorScheduleEntry & { ringName: string }, format: Formatters): string {

@@ -1,6 +1,6 @@
 import type { AdminRegistrationDetail } from '@shared/contract/admin-registrations.ts';
 import { DIRECTOR_ROLES, hasAnyRole, SUPER_ADMIN_ROLES } from '@shared/domain/roles.ts';
-import { StaffEraseAccount } from '@web/features/privacy/components/staff-erase-account.tsx';
+import { StaffEraseAccount } from './staff-erase-account.tsx';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Badge } from '@web/components/ui/badge.tsx';

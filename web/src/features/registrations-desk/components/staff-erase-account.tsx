@@ -15,7 +15,7 @@ import { Label } from '@web/components/ui/label.tsx';
 import { Textarea } from '@web/components/ui/textarea.tsx';
 import { t } from '@web/lib/i18n.tsx';
 import { failureText } from '@web/lib/offline.ts';
-import { eraseFamilyAccount } from '../api/delete-account.ts';
+import { eraseFamilyAccount } from '@web/lib/account-erasure.ts';
 
 // A super admin carries out a deletion request a family sent by mail or made in person, from the
 // family's desk page (decision 046): the same erasure as "Delete my account", with the reason

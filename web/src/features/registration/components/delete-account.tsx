@@ -19,7 +19,7 @@ import { t, tm } from '@web/lib/i18n.tsx';
 import { isOfflineError } from '@web/lib/offline.ts';
 import { forceLogout, logout } from '@web/lib/session.ts';
 import { href } from '@web/app/pages.ts';
-import { deleteAccount } from '../api/delete-account.ts';
+import { deleteAccount } from '@web/lib/account-erasure.ts';
 
 // "Delete my account" (decision 046), in "Your data" on /customer/home: what it erases and what
 // it keeps, then a dialog that asks for the password again. It takes effect at once: the family

@@ -4,8 +4,8 @@ import { PAGES } from '@web/app/pages.ts';
 import { QueryView } from '@web/components/query-view.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table.tsx';
 import { t, useFormat } from '@web/lib/i18n.tsx';
-import { SettingsShell } from '@web/features/settings/components/settings-shell.tsx';
-import { useRetentionPreview } from '../api/delete-account.ts';
+import { useRetentionPreview } from '../api/settings.ts';
+import { SettingsShell } from './settings-shell.tsx';
 
 /**
  * `/admin/personal-data` (SuperAdmin): a dry run of what each purge after a tournament will erase
