@@ -1,21 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
-import { dana, parentsOf, portRange, registerFamily, storeSession, tabletRack } from '../src/check-in-fixtures.ts';
+import {
+  dana,
+  parentsOf,
+  portRange,
+  registerFamily,
+  storeSession,
+  tabletRack,
+  type Person,
+} from '../src/check-in-fixtures.ts';
 
 // "Delete my account" (docs/decisions/046-erasure-and-retention.md): a parent on a phone deletes
 // their account from "Your data" on /customer/home, typing the password again; they can no longer
 // sign in, and a check-in tablet that held their children drops them at its next sync, with no
 // reload and no one signing out.
 
-const [parent, other] = parentsOf('QR') as [(typeof dana), (typeof dana)];
+const [parent, other] = parentsOf('QR') as [Person, Person];
 const PHONE = { width: 390, height: 844 };
+const admin: Person = { email: 'root@example.test', password: 'root-pass-2026', role: 'SuperAdmin', first: 'Root', last: 'Admin' };
 
 let stack: Stack;
 let browser: Browser;
 const rack = tabletRack(() => browser, portRange(4470, 10));
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ users: [dana, parent, other] }), launchBrowser()]);
+  [stack, browser] = await Promise.all([startStack({ users: [dana, parent, other, admin] }), launchBrowser()]);
   for (const [who, kids] of [
     [parent, ['Ava', 'Ben']],
     [other, ['Cy']],
@@ -72,4 +81,23 @@ describe('Delete my account', () => {
     expect(await tablet.page.getByText('FamilyQ').count()).toBe(0);
     await tablet.page.getByRole('button', { name: 'Check in Cy FamilyR', exact: true }).waitFor();
   }, 120_000);
+
+  it('a super admin previews what the purge after the tournament will erase, at phone, tablet and desk sizes', async () => {
+    const page = await newPage(browser, stack.baseUrl);
+    await storeSession(page, stack, admin);
+    for (const size of [
+      { width: 360, height: 740 },
+      { width: 768, height: 1024 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.goto('/admin/personal-data');
+      await page.getByRole('heading', { name: 'Personal Data', level: 1 }).waitFor();
+      const row = page.getByTestId('purge-row').first();
+      await row.getByText(/^Birth dates \(year kept\): \d+$/).waitFor();
+      expect(await page.getByTestId('inactive-accounts').textContent()).toContain('for 3 years');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    }
+  }, 60_000);
 });
+
