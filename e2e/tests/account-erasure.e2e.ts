@@ -17,14 +17,23 @@ import {
 
 const [parent, other] = parentsOf('QR') as [Person, Person];
 const PHONE = { width: 390, height: 844 };
-const admin: Person = { email: 'root@example.test', password: 'root-pass-2026', role: 'SuperAdmin', first: 'Root', last: 'Admin' };
+const admin: Person = {
+  email: 'root@example.test',
+  password: 'root-pass-2026',
+  role: 'SuperAdmin',
+  first: 'Root',
+  last: 'Admin',
+};
 
 let stack: Stack;
 let browser: Browser;
 const rack = tabletRack(() => browser, portRange(4470, 10));
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ users: [dana, parent, other, admin] }), launchBrowser()]);
+  [stack, browser] = await Promise.all([
+    startStack({ users: [dana, parent, other, admin] }),
+    launchBrowser(),
+  ]);
   for (const [who, kids] of [
     [parent, ['Ava', 'Ben']],
     [other, ['Cy']],
@@ -60,7 +69,12 @@ describe('Delete my account', () => {
     await dialog.getByRole('button', { name: 'Delete my account now' }).click();
     await dialog.getByText('That password is not right. Your account was not deleted.').waitFor();
     // A wrong password signs no one out and deletes nothing.
-    expect(await stack.api('POST', '/api/users/authenticate', { username: parent.email, password: parent.password })).toMatchObject({ status: 200 });
+    expect(
+      await stack.api('POST', '/api/users/authenticate', {
+        username: parent.email,
+        password: parent.password,
+      }),
+    ).toMatchObject({ status: 200 });
 
     await dialog.getByLabel('Password').fill(parent.password);
     await dialog.getByRole('button', { name: 'Delete my account now' }).click();
@@ -74,7 +88,14 @@ describe('Delete my account', () => {
     await page.getByLabel(/^Password/).fill(parent.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('The e-mail address or password is incorrect.').waitFor();
-    expect((await stack.api('POST', '/api/users/authenticate', { username: parent.email, password: parent.password })).status).toBe(401);
+    expect(
+      (
+        await stack.api('POST', '/api/users/authenticate', {
+          username: parent.email,
+          password: parent.password,
+        })
+      ).status,
+    ).toBe(401);
 
     // The tablet, still on its screen, drops Ava and Ben at its next sync; the other family stays.
     await expect.poll(() => ava.count(), { timeout: 20_000 }).toBe(0);
@@ -100,4 +121,3 @@ describe('Delete my account', () => {
     }
   }, 60_000);
 });
-

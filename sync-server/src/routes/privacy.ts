@@ -15,7 +15,7 @@ export const privacyRoutes = router()
     defineRoute(MOUNT, P.eraseAccount, {
       ...common,
       summary:
-        "Deletes a family's account on its request (by mail or in person), as \"Delete my account\" does; audited with the reason",
+        'Deletes a family\'s account on its request (by mail or in person), as "Delete my account" does; audited with the reason',
       ok: 'Deleted (or already deleted)',
       errors: { 404: 'No such account', 409: 'A staff account' },
     }),
@@ -29,7 +29,8 @@ export const privacyRoutes = router()
   .openapi(
     defineRoute(MOUNT, P.retention, {
       ...common,
-      summary: 'What each purge after a tournament would erase now (a dry run), when it is due, and the idle accounts',
+      summary:
+        'What each purge after a tournament would erase now (a dry run), when it is due, and the idle accounts',
       ok: 'The preview',
     }),
     async (c) => c.json(await retentionPreview(c.get('deps')), 200),

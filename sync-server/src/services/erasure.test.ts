@@ -3,7 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublicResultsSchema, type PublicResults } from '@tournament/shared';
 import type { Row } from '../db/client.ts';
-import { divisionResults, payments, receipts, registrationContacts, ringDivisions, users } from '../db/schema.ts';
+import {
+  divisionResults,
+  payments,
+  receipts,
+  registrationContacts,
+  ringDivisions,
+  users,
+} from '../db/schema.ts';
 import { poke } from '../sync/push.ts';
 import { getNextTournament } from './tournaments.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
@@ -104,13 +111,38 @@ beforeAll(async () => {
   tournamentId = (await getNextTournament(t.deps))!.id;
   w = await matchdayWorld(t, tournamentId);
   const fam = await w.addFamily(family.user.id, [
-    { first: KIDS[0]!, last: FAMILY.lastName, age: 12, gender: 1, level: 'Beginner', types: ['Forms'], school: 'Quiet Dojo', weight: 41 },
-    { first: KIDS[1]!, last: FAMILY.lastName, age: 9, gender: 1, level: 'Beginner', types: ['Forms'], school: 'Quiet Dojo' },
+    {
+      first: KIDS[0]!,
+      last: FAMILY.lastName,
+      age: 12,
+      gender: 1,
+      level: 'Beginner',
+      types: ['Forms'],
+      school: 'Quiet Dojo',
+      weight: 41,
+    },
+    {
+      first: KIDS[1]!,
+      last: FAMILY.lastName,
+      age: 9,
+      gender: 1,
+      level: 'Beginner',
+      types: ['Forms'],
+      school: 'Quiet Dojo',
+    },
   ]);
   registrationId = fam.registrationId;
   kidIds = fam.competitorIds;
   const rival = await w.addFamily(other.user.id, [
-    { first: 'Ivy', last: 'Marchbanks', age: 12, gender: 1, level: 'Beginner', types: ['Forms'], school: 'Loud Dojo' },
+    {
+      first: 'Ivy',
+      last: 'Marchbanks',
+      age: 12,
+      gender: 1,
+      level: 'Beginner',
+      types: ['Forms'],
+      school: 'Loud Dojo',
+    },
   ]);
   await w.publish(director);
   // Ottoline's division completes: she is first, Ivy second.
@@ -124,12 +156,19 @@ beforeAll(async () => {
       ],
       completedAt: t.clock.now,
     })
-    .where(and(eq(divisionResults.divisionId, boys.id), eq(divisionResults.eventTypeId, w.type.get('Forms')!)));
-  await t.db.update(ringDivisions).set({ status: 'completed', completedAt: t.clock.now }).where(eq(ringDivisions.id, boys.id));
+    .where(
+      and(eq(divisionResults.divisionId, boys.id), eq(divisionResults.eventTypeId, w.type.get('Forms')!)),
+    );
+  await t.db
+    .update(ringDivisions)
+    .set({ status: 'completed', completedAt: t.clock.now })
+    .where(eq(ringDivisions.id, boys.id));
   await poke(t.deps, tournamentId, ['matchday', 'signage']);
 
   // The family's contacts, a door payment, an upload, a message sent to it, a sign-in.
-  await t.db.insert(registrationContacts).values({ registrationId, ...CONTACT, agreedToSmsDivisionNotifications: true });
+  await t.db
+    .insert(registrationContacts)
+    .values({ registrationId, ...CONTACT, agreedToSmsDivisionNotifications: true });
   await must('POST', '/sync/push', desk, {
     ...DEVICE,
     mutations: [
@@ -175,7 +214,12 @@ afterAll(() => t.close());
 
 describe('Delete my account', () => {
   it('asks for the password again: a wrong one changes nothing and does not sign the family out', async () => {
-    const res = await t.call('POST', '/api/users/delete-account', { password: 'not the password' }, family.token);
+    const res = await t.call(
+      'POST',
+      '/api/users/delete-account',
+      { password: 'not the password' },
+      family.token,
+    );
     expect(res.status).toBe(422);
     expect(res.json.errors.password).toBe('That password is not right. Your account was not deleted.');
     const [still] = await t.db.select().from(users).where(eq(users.id, family.user.id));
@@ -184,10 +228,18 @@ describe('Delete my account', () => {
   });
 
   it('erases the account at once; the family can no longer sign in and its token is refused', async () => {
-    const res = await t.call('POST', '/api/users/delete-account', { password: family.password }, family.token);
+    const res = await t.call(
+      'POST',
+      '/api/users/delete-account',
+      { password: family.password },
+      family.token,
+    );
     expect(res.status).toBe(200);
     expect(res.json.message).toBe('Your account has been deleted. Thank you for taking part.');
-    const signIn = await t.call('POST', '/api/users/authenticate', { username: FAMILY.email, password: family.password });
+    const signIn = await t.call('POST', '/api/users/authenticate', {
+      username: FAMILY.email,
+      password: family.password,
+    });
     expect(signIn.status).toBe(401);
     expect((await t.call('GET', '/api/users/privacy-policy', undefined, family.token)).status).toBe(401);
   });
@@ -254,7 +306,12 @@ describe('Delete my account', () => {
     expect(done.json.message).toBe("The family's account has been deleted.");
     const [erased] = await t.db.select().from(users).where(eq(users.id, other.user.id));
     expect(erased?.erasedAt).not.toBeNull();
-    const log = await t.call('GET', `/api/admin/audit-log?entity=account&entityId=${other.user.id}`, undefined, admin.token);
+    const log = await t.call(
+      'GET',
+      `/api/admin/audit-log?entity=account&entityId=${other.user.id}`,
+      undefined,
+      admin.token,
+    );
     expect(log.json[0]).toMatchObject({
       actorUserId: admin.user.id,
       action: 'delete',

@@ -1,13 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import {
-  coarseBirthDate,
-  ERASURE_MESSAGES,
-  erasedEmail,
-  fullName,
-  isStaff,
-  msg,
-} from '@tournament/shared';
+import { coarseBirthDate, ERASURE_MESSAGES, erasedEmail, fullName, isStaff, msg } from '@tournament/shared';
 import type { Tx } from '../db/client.ts';
 import {
   accountLinks,
@@ -111,7 +104,11 @@ export async function eraseAccountForRequest(
  * Erases one account as described above; nothing when it is already erased (safe to run twice).
  * Answers what it erased, or null for an account already erased or missing.
  */
-export async function eraseAccount(deps: Deps, userId: number, by: ErasureBy): Promise<ErasureSummary | null> {
+export async function eraseAccount(
+  deps: Deps,
+  userId: number,
+  by: ErasureBy,
+): Promise<ErasureSummary | null> {
   const now = deps.now();
   const done = await deps.database.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
@@ -148,7 +145,8 @@ type UserRow = typeof users.$inferSelect;
 
 /** A receipt line naming a competitor, as the same line without the name. */
 function withoutName(description: string): string {
-  if (description.includes('receipt.item.competitorAtDoor')) return msg('receipt.item.erasedCompetitorAtDoor');
+  if (description.includes('receipt.item.competitorAtDoor'))
+    return msg('receipt.item.erasedCompetitorAtDoor');
   if (description.includes('receipt.item.competitor')) return msg('receipt.item.erasedCompetitor');
   return description;
 }
@@ -169,7 +167,9 @@ async function eraseInTx(
         .from(registrationContacts)
         .where(inArray(registrationContacts.registrationId, regIds))
     : [];
-  const emails = [...new Set([user.email, ...contacts.map((c) => c.email)].map((e) => e.toLowerCase()).filter(Boolean))];
+  const emails = [
+    ...new Set([user.email, ...contacts.map((c) => c.email)].map((e) => e.toLowerCase()).filter(Boolean)),
+  ];
   const phones = [
     ...new Set([user.phoneNumber, ...contacts.map((c) => c.phone ?? '')].filter((p) => p.length > 0)),
   ];
@@ -187,7 +187,10 @@ async function eraseInTx(
 
   // Receipts keep their code, amounts and lines, without the children's names.
   const kept = regIds.length
-    ? await tx.select({ id: receipts.id, items: receipts.items }).from(receipts).where(inArray(receipts.registrationId, regIds))
+    ? await tx
+        .select({ id: receipts.id, items: receipts.items })
+        .from(receipts)
+        .where(inArray(receipts.registrationId, regIds))
     : [];
   for (const r of kept) {
     await tx
@@ -235,7 +238,10 @@ async function eraseInTx(
   }
 
   if (regIds.length) {
-    await tx.update(registrations).set({ erasedAt: now, updatedAt: now }).where(inArray(registrations.id, regIds));
+    await tx
+      .update(registrations)
+      .set({ erasedAt: now, updatedAt: now })
+      .where(inArray(registrations.id, regIds));
     await tx.delete(registrationContacts).where(inArray(registrationContacts.registrationId, regIds));
   }
 
@@ -281,14 +287,20 @@ async function eraseInTx(
   }
   if (emails.length) await tx.delete(devMailbox).where(inArray(sql`lower(${devMailbox.toAddress})`, emails));
   if (phones.length) await tx.delete(devSmsOutbox).where(inArray(devSmsOutbox.toNumber, phones));
-  if (addresses.length) await tx.delete(unsubscribes).where(inArray(sql`lower(${unsubscribes.address})`, addresses));
+  if (addresses.length)
+    await tx.delete(unsubscribes).where(inArray(sql`lower(${unsubscribes.address})`, addresses));
 
   // Audit entries: the family's own name as an actor, and staff edits that copied its details.
   await tx.update(auditLog).set({ actorName: '' }).where(eq(auditLog.actorUserId, user.id));
   const auditAbout = or(
-    regIds.length ? and(inArray(auditLog.entity, ['registration', 'payment']), inArray(auditLog.entityId, regIds)) : undefined,
+    regIds.length
+      ? and(inArray(auditLog.entity, ['registration', 'payment']), inArray(auditLog.entityId, regIds))
+      : undefined,
     and(eq(auditLog.entity, 'impersonation'), eq(auditLog.entityId, user.id)),
-    ...addresses.map((a) => sql`position(${a} in lower(coalesce(${auditLog.before}::text, '') || coalesce(${auditLog.after}::text, ''))) > 0`),
+    ...addresses.map(
+      (a) =>
+        sql`position(${a} in lower(coalesce(${auditLog.before}::text, '') || coalesce(${auditLog.after}::text, ''))) > 0`,
+    ),
   );
   if (auditAbout) await tx.update(auditLog).set({ before: null, after: null }).where(auditAbout);
 
@@ -320,14 +332,15 @@ async function eraseInTx(
     const version = await bumpVersion(tx, tournamentId);
     const tombstones = [
       ...ids.map((id) => ({ entity: 'registrations', entityId: String(id) })),
-      ...(await tx
-        .select({ id: competitors.id })
-        .from(competitors)
-        .where(inArray(competitors.registrationId, ids))).map((c) => ({ entity: 'competitors', entityId: String(c.id) })),
-      ...(await tx
-        .select({ id: payments.id })
-        .from(payments)
-        .where(inArray(payments.registrationId, ids))).map((p) => ({ entity: 'payments', entityId: p.id })),
+      ...(
+        await tx
+          .select({ id: competitors.id })
+          .from(competitors)
+          .where(inArray(competitors.registrationId, ids))
+      ).map((c) => ({ entity: 'competitors', entityId: String(c.id) })),
+      ...(
+        await tx.select({ id: payments.id }).from(payments).where(inArray(payments.registrationId, ids))
+      ).map((p) => ({ entity: 'payments', entityId: p.id })),
     ];
     if (tombstones.length) {
       await tx

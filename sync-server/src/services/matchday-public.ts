@@ -93,7 +93,11 @@ export async function publicResults(deps: Deps, tournamentId: number): Promise<P
       ids.length === 0
         ? []
         : await db
-            .select({ id: competitors.id, publishName: competitors.publishName, erasedAt: competitors.erasedAt })
+            .select({
+              id: competitors.id,
+              publishName: competitors.publishName,
+              erasedAt: competitors.erasedAt,
+            })
             .from(competitors)
             .where(inArray(competitors.id, ids));
     const named = new Set(naming.filter((r) => r.publishName).map((r) => r.id));

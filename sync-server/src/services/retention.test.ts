@@ -33,7 +33,10 @@ let fileKey: string;
 /** Everything the purge should have erased that is still there (empty when done). */
 async function leftovers() {
   const regIds = (
-    await t.db.select({ id: registrations.id }).from(registrations).where(eq(registrations.tournamentId, tournamentId))
+    await t.db
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(eq(registrations.tournamentId, tournamentId))
   ).map((r) => r.id);
   const comps = await t.db.select().from(competitors).where(inArray(competitors.registrationId, regIds));
   const out: string[] = [];
@@ -110,7 +113,9 @@ beforeAll(async () => {
     [famA.registrationId, '7055553333'],
     [famB.registrationId, '7055554444'],
   ] as const)
-    await t.db.insert(registrationContacts).values({ registrationId: reg, name: 'Contact', email: `c${reg}@example.com`, phoneNumber: phone });
+    await t.db
+      .insert(registrationContacts)
+      .values({ registrationId: reg, name: 'Contact', email: `c${reg}@example.com`, phoneNumber: phone });
   const upload = new FormData();
   upload.set('registrationId', String(famB.registrationId));
   upload.set('file', new File(['%PDF-1.4\n%%EOF\n'], 'medical.pdf'));
@@ -123,19 +128,27 @@ beforeAll(async () => {
   fileKey = (await t.db.select().from(sharedFiles))[0]!.publicId;
   const [m] = await t.db
     .insert(messages)
-    .values({ tournamentId, kind: 'broadcast', channel: 'email', subject: 'Doors', body: 'Doors open at 8:30.' })
+    .values({
+      tournamentId,
+      kind: 'broadcast',
+      channel: 'email',
+      subject: 'Doors',
+      body: 'Doors open at 8:30.',
+    })
     .returning();
-  await t.db.insert(messageRecipients).values([
-    { messageId: m!.id, address: 'c1@example.com', body: 'Doors open at 8:30, Ana.', status: 'sent' },
-  ]);
+  await t.db
+    .insert(messageRecipients)
+    .values([
+      { messageId: m!.id, address: 'c1@example.com', body: 'Doors open at 8:30, Ana.', status: 'sent' },
+    ]);
   // Family A registers for a later tournament: it keeps its phone number.
   const [later] = await t.db
     .insert(tournaments)
     .values({
       ...Object.fromEntries(
-        Object.entries((await t.db.select().from(tournaments).where(eq(tournaments.id, tournamentId)))[0]!).filter(
-          ([k]) => !['id', 'createdAt', 'updatedAt'].includes(k),
-        ),
+        Object.entries(
+          (await t.db.select().from(tournaments).where(eq(tournaments.id, tournamentId)))[0]!,
+        ).filter(([k]) => !['id', 'createdAt', 'updatedAt'].includes(k)),
       ),
       tournamentDate: `${Number(tournamentDate.slice(0, 4)) + 1}${tournamentDate.slice(4)}`,
     } as typeof tournaments.$inferInsert)
@@ -213,7 +226,10 @@ describe('accounts nobody used for three years', () => {
     const back = await t.createUser('Customer', { email: 'back@example.com' });
     const staff = await t.createUser('TournamentDirector');
     const longAgo = new Date(t.clock.now.getTime() - 4 * 365 * 24 * 60 * 60 * 1000);
-    await t.db.update(users).set({ lastActiveAt: longAgo }).where(inArray(users.id, [idle.user.id, back.user.id, staff.user.id]));
+    await t.db
+      .update(users)
+      .set({ lastActiveAt: longAgo })
+      .where(inArray(users.id, [idle.user.id, back.user.id, staff.user.id]));
     const first = await purgeInactiveAccounts(t.deps);
     expect(first.noticed.sort()).toEqual([idle.user.id, back.user.id].sort());
     expect(first.erased).toEqual([]);
@@ -223,12 +239,18 @@ describe('accounts nobody used for three years', () => {
     expect((await purgeInactiveAccounts(t.deps)).noticed).toEqual([]);
 
     // One family signs in within the 30 days; the other does not.
-    const signIn = await t.call('POST', '/api/users/authenticate', { username: 'back@example.com', password: back.password });
+    const signIn = await t.call('POST', '/api/users/authenticate', {
+      username: 'back@example.com',
+      password: back.password,
+    });
     expect(signIn.status).toBe(200);
     t.clock.advance(31 * 24 * 60 * 60 * 1000);
     const later = await purgeInactiveAccounts(t.deps);
     expect(later.erased).toEqual([idle.user.id]);
-    const rows = await t.db.select().from(users).where(inArray(users.id, [idle.user.id, back.user.id, staff.user.id]));
+    const rows = await t.db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [idle.user.id, back.user.id, staff.user.id]));
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(idle.user.id)?.erasedAt).not.toBeNull();
     expect(byId.get(idle.user.id)?.email).not.toBe('idle@example.com');

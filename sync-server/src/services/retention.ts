@@ -28,12 +28,16 @@ import { getSiteSettings } from './site-settings.ts';
 import { siteSettings } from '../db/schema.ts';
 
 /** The two periods a super admin may set (migration 0022): months after a tournament, days on devices. */
-export async function retentionSettings(db: Db): Promise<{ retentionMonths: number; deviceKeepDays: number }> {
+export async function retentionSettings(
+  db: Db,
+): Promise<{ retentionMonths: number; deviceKeepDays: number }> {
   const [row] = await db
     .select({ retentionMonths: siteSettings.retentionMonths, deviceKeepDays: siteSettings.deviceKeepDays })
     .from(siteSettings)
     .limit(1);
-  return row ?? { retentionMonths: RETENTION.monthsAfterTournament, deviceKeepDays: RETENTION.deviceKeepDays };
+  return (
+    row ?? { retentionMonths: RETENTION.monthsAfterTournament, deviceKeepDays: RETENTION.deviceKeepDays }
+  );
 }
 
 // The retention purge after each tournament (docs/decisions/046-erasure-and-retention.md): a set
@@ -68,7 +72,9 @@ export const PURGE_KINDS = PURGE_COUNT_KINDS;
 export type PurgeKind = PurgeCountKind;
 
 const sorted = <T extends number | string>(xs: T[]) =>
-  [...xs].sort((a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b))));
+  [...xs].sort((a, b) =>
+    typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)),
+  );
 
 /** The dry run: what the purge of `tournamentId` would erase now. Changes nothing. */
 export async function purgePlan(db: Db, tournamentId: number, months: number): Promise<PurgePlan> {
@@ -96,7 +102,12 @@ export async function purgePlan(db: Db, tournamentId: number, months: number): P
     .select({ id: messageRecipients.id })
     .from(messageRecipients)
     .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
-    .where(and(eq(messages.tournamentId, tournamentId), or(ne(messageRecipients.body, ''), ne(messageRecipients.subject, ''))));
+    .where(
+      and(
+        eq(messages.tournamentId, tournamentId),
+        or(ne(messageRecipients.body, ''), ne(messageRecipients.subject, '')),
+      ),
+    );
   const texts = await db
     .select({ id: messages.id })
     .from(messages)
@@ -105,7 +116,13 @@ export async function purgePlan(db: Db, tournamentId: number, months: number): P
     .select({ id: registrationContacts.id })
     .from(registrationContacts)
     .innerJoin(registrations, eq(registrations.id, registrationContacts.registrationId))
-    .where(and(ofTournament, isNotNull(registrationContacts.phoneNumber), ne(registrationContacts.phoneNumber, '')));
+    .where(
+      and(
+        ofTournament,
+        isNotNull(registrationContacts.phoneNumber),
+        ne(registrationContacts.phoneNumber, ''),
+      ),
+    );
   // A family that registered for a later tournament still needs its phone number.
   const later = db
     .select({ owner: registrations.ownerUserId })
@@ -122,7 +139,9 @@ export async function purgePlan(db: Db, tournamentId: number, months: number): P
     tournamentDate: tour.tournamentDate,
     dueOn: purgeDueOn(tour.tournamentDate, months),
     birthDates: sorted(
-      comps.filter((c) => c.dateOfBirth !== coarseBirthDate(c.dateOfBirth, tour.tournamentDate)).map((c) => c.id),
+      comps
+        .filter((c) => c.dateOfBirth !== coarseBirthDate(c.dateOfBirth, tour.tournamentDate))
+        .map((c) => c.id),
     ),
     weights: sorted(comps.filter((c) => c.weightKg !== null).map((c) => c.id)),
     emergencyContacts: sorted(comps.filter((c) => c.ecName || c.ecPhone || c.ecRel).map((c) => c.id)),
@@ -143,7 +162,11 @@ export interface PurgeOptions {
  * Runs the purge of one tournament: the plan of this moment, step by step, each step in its own
  * transaction, then marks the tournament purged. Answers the plan it carried out.
  */
-export async function runPurge(deps: Deps, tournamentId: number, opts: PurgeOptions = {}): Promise<PurgePlan> {
+export async function runPurge(
+  deps: Deps,
+  tournamentId: number,
+  opts: PurgeOptions = {},
+): Promise<PurgePlan> {
   const db = deps.database.db;
   const { retentionMonths } = await retentionSettings(db);
   const plan = await purgePlan(db, tournamentId, retentionMonths);
@@ -168,12 +191,20 @@ export async function runPurge(deps: Deps, tournamentId: number, opts: PurgeOpti
     }),
   );
   await step('weights', () =>
-    db.update(competitors).set({ weightKg: null, updatedAt: now }).where(inArray(competitors.id, plan.weights)),
+    db
+      .update(competitors)
+      .set({ weightKg: null, updatedAt: now })
+      .where(inArray(competitors.id, plan.weights)),
   );
   await step('emergencyContacts', () =>
     db
       .update(competitors)
-      .set({ emergencyContactName: '', emergencyContactPhone: '', emergencyContactRelationship: '', updatedAt: now })
+      .set({
+        emergencyContactName: '',
+        emergencyContactPhone: '',
+        emergencyContactRelationship: '',
+        updatedAt: now,
+      })
       .where(inArray(competitors.id, plan.emergencyContacts)),
   );
   // The stored file goes first, then its row: stopped in between, the row is still there and
@@ -250,7 +281,10 @@ export async function purgeInactiveAccounts(deps: Deps): Promise<{ noticed: numb
       ].join('\n\n');
       await deps.mailer.send({
         to: u.email,
-        subject: tr.t('mail.inactive.subject', { prefix: site.sitePrefix, days: RETENTION.inactivityNoticeDays }),
+        subject: tr.t('mail.inactive.subject', {
+          prefix: site.sitePrefix,
+          days: RETENTION.inactivityNoticeDays,
+        }),
         text: `${text}\n`,
       });
       await db.update(users).set({ inactivityNoticeAt: now }).where(eq(users.id, u.id));
@@ -285,7 +319,12 @@ export async function retentionPreview(deps: Deps): Promise<RetentionPreview> {
     await db
       .select({ roles: users.roles, noticeAt: users.inactivityNoticeAt })
       .from(users)
-      .where(and(isNull(users.erasedAt), lt(users.lastActiveAt, new Date(now.getTime() - RETENTION.inactiveYears * YEAR_MS))))
+      .where(
+        and(
+          isNull(users.erasedAt),
+          lt(users.lastActiveAt, new Date(now.getTime() - RETENTION.inactiveYears * YEAR_MS)),
+        ),
+      )
   ).filter((u) => !isStaff(u.roles));
   const dueBefore = now.getTime() - RETENTION.inactivityNoticeDays * DAY_MS;
   return {

@@ -12,7 +12,9 @@ let n = 0;
 
 beforeEach(async () => {
   db = new DeviceDb(`device-retention-${++n}`);
-  keepOnDevice('/api/tournaments', [{ id: 7, tournamentDate: '2026-11-28', registrationOpensOn: '2026-09-01' }]);
+  keepOnDevice('/api/tournaments', [
+    { id: 7, tournamentDate: '2026-11-28', registrationOpensOn: '2026-09-01' },
+  ]);
   await db.entity('registrations').put(syncRegistration({ id: 1, tournamentId: 7 }));
   await db.entity('competitors').put(syncCompetitor({ id: 2, registrationId: 1, firstName: 'Ava' }));
   await setMeta(db, META.cookie('checkin'), 'checkin.7.42.0');
@@ -34,7 +36,12 @@ describe('the venue devices drop a past tournament', () => {
   });
 
   it('keeps everything while a change waits to be sent', async () => {
-    await db.outbox.add({ id: 1, name: 'checkInCompetitor@1', args: { competitorId: 2 }, queuedAt: '2026-11-28T10:00:00Z' });
+    await db.outbox.add({
+      id: 1,
+      name: 'checkInCompetitor@1',
+      args: { competitorId: 2 },
+      queuedAt: '2026-11-28T10:00:00Z',
+    });
     expect(await dropExpiredVenueData(db, new Date('2027-01-10T09:00:00Z'))).toBe(false);
     expect(await held()).toBe(1);
   });

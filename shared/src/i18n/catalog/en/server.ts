@@ -418,7 +418,8 @@ export const server = {
     'This account signs in with Google and has no password. Set one with "Forgot your password?", then delete the account.',
   'erasure.notWhileViewingAs':
     "Staff viewing the site as a family cannot delete the family's account. A super admin can, from the family's desk page.",
-  'erasure.staffAccount': 'A staff account cannot be deleted this way. Ask a super admin to remove its staff roles first.',
+  'erasure.staffAccount':
+    'A staff account cannot be deleted this way. Ask a super admin to remove its staff roles first.',
   'erasure.staffDeleted': "The family's account has been deleted.",
   'erasure.notFound': 'There is no such account.',
 };

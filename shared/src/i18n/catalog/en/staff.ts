@@ -446,13 +446,15 @@ export const staff = {
     'For a deletion request the family made by mail or in person. It takes effect at once, as "Delete my account" does: results stay as "Former competitor", payments keep their minimum.',
   'privacy.staffErase.open': "Delete this family's account",
   'privacy.staffErase.confirmTitle': "Delete this family's account?",
-  'privacy.staffErase.confirmText': 'Say how the request reached you; the reason is kept in the audit log. This cannot be undone.',
+  'privacy.staffErase.confirmText':
+    'Say how the request reached you; the reason is kept in the audit log. This cannot be undone.',
   'privacy.staffErase.reason': 'Reason (how and when the family asked)',
   'privacy.staffErase.cancel': 'Cancel',
   'privacy.staffErase.confirm': 'Delete the account',
   'privacy.preview.description':
     'What the purge after each tournament will erase, and when: personal data is kept {months} months after a tournament, and venue devices drop it {days} days after.',
-  'privacy.preview.dryRun': 'This is a dry run: nothing is erased from this page. The purge runs by itself each night once it is due.',
+  'privacy.preview.dryRun':
+    'This is a dry run: nothing is erased from this page. The purge runs by itself each night once it is due.',
   'privacy.preview.tournament': 'Tournament',
   'privacy.preview.tournamentLine': '{date}, {city}',
   'privacy.preview.due': 'Purge due',

@@ -451,13 +451,15 @@ export const staff = {
     'Pour une demande de suppression faite par la famille par courrier ou en personne. C’est immédiat, comme « Supprimer mon compte » : les résultats restent avec « Ancien athlète », les paiements gardent le minimum.',
   'privacy.staffErase.open': 'Supprimer le compte de cette famille',
   'privacy.staffErase.confirmTitle': 'Supprimer le compte de cette famille?',
-  'privacy.staffErase.confirmText': 'Indiquez comment la demande vous est parvenue; la raison est gardée au journal d’audit. C’est définitif.',
+  'privacy.staffErase.confirmText':
+    'Indiquez comment la demande vous est parvenue; la raison est gardée au journal d’audit. C’est définitif.',
   'privacy.staffErase.reason': 'Raison (comment et quand la famille l’a demandé)',
   'privacy.staffErase.cancel': 'Annuler',
   'privacy.staffErase.confirm': 'Supprimer le compte',
   'privacy.preview.description':
     'Ce que la purge après chaque tournoi effacera, et quand : les données personnelles sont gardées {months} mois après un tournoi, et les appareils sur place les effacent {days} jours après.',
-  'privacy.preview.dryRun': 'Ceci est une simulation : rien n’est effacé depuis cette page. La purge s’exécute seule chaque nuit une fois échue.',
+  'privacy.preview.dryRun':
+    'Ceci est une simulation : rien n’est effacé depuis cette page. La purge s’exécute seule chaque nuit une fois échue.',
   'privacy.preview.tournament': 'Tournoi',
   'privacy.preview.tournamentLine': '{date}, {city}',
   'privacy.preview.due': 'Purge prévue',

@@ -21,7 +21,13 @@ import { eraseFamilyAccount } from '@web/lib/account-erasure.ts';
 // family's desk page (decision 046): the same erasure as "Delete my account", with the reason
 // written to the audit log.
 
-export function StaffEraseAccount({ userId, onErased }: { userId: number; onErased: (message: string) => void }) {
+export function StaffEraseAccount({
+  userId,
+  onErased,
+}: {
+  userId: number;
+  onErased: (message: string) => void;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <Card data-testid="staff-erase-account">

@@ -18,7 +18,16 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const none = { birthDates: 0, weights: 0, emergencyContacts: 0, files: 0, messageBodies: 0, messageTexts: 0, contactPhones: 0, accountPhones: 0 };
+const none = {
+  birthDates: 0,
+  weights: 0,
+  emergencyContacts: 0,
+  files: 0,
+  messageBodies: 0,
+  messageTexts: 0,
+  contactPhones: 0,
+  accountPhones: 0,
+};
 
 describe('the personal data page', () => {
   it('shows when each purge is due and what it would erase now, and the idle accounts', async () => {
@@ -26,8 +35,22 @@ describe('the personal data page', () => {
       retentionMonths: 12,
       deviceKeepDays: 7,
       tournaments: [
-        { tournamentId: 1, tournamentDate: '2025-11-29', city: 'Elliot Lake', dueOn: '2026-11-29', purgedAt: '2026-11-30T08:30:00.000Z', counts: none },
-        { tournamentId: 2, tournamentDate: '2026-11-28', city: 'Elliot Lake', dueOn: '2027-11-28', purgedAt: null, counts: { ...none, birthDates: 212, files: 3 } },
+        {
+          tournamentId: 1,
+          tournamentDate: '2025-11-29',
+          city: 'Elliot Lake',
+          dueOn: '2026-11-29',
+          purgedAt: '2026-11-30T08:30:00.000Z',
+          counts: none,
+        },
+        {
+          tournamentId: 2,
+          tournamentDate: '2026-11-28',
+          city: 'Elliot Lake',
+          dueOn: '2027-11-28',
+          purgedAt: null,
+          counts: { ...none, birthDates: 212, files: 3 },
+        },
       ],
       inactive: { toNotice: 4, toErase: 1 },
     };

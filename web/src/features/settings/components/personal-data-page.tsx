@@ -39,7 +39,10 @@ export function PersonalDataPage() {
                 {data.tournaments.map((row) => (
                   <TableRow key={row.tournamentId} data-testid="purge-row">
                     <TableCell>
-                      {t('privacy.preview.tournamentLine', { date: format.date(row.tournamentDate), city: row.city })}
+                      {t('privacy.preview.tournamentLine', {
+                        date: format.date(row.tournamentDate),
+                        city: row.city,
+                      })}
                     </TableCell>
                     <TableCell>
                       {row.purgedAt
@@ -51,7 +54,9 @@ export function PersonalDataPage() {
                         {PURGE_COUNT_KINDS.filter((k) => row.counts[k] > 0).map((k) => (
                           <li key={k}>{t('privacy.preview.count', { kind: k, count: row.counts[k] })}</li>
                         ))}
-                        {PURGE_COUNT_KINDS.every((k) => row.counts[k] === 0) && <li>{t('privacy.preview.nothing')}</li>}
+                        {PURGE_COUNT_KINDS.every((k) => row.counts[k] === 0) && (
+                          <li>{t('privacy.preview.nothing')}</li>
+                        )}
                       </ul>
                     </TableCell>
                   </TableRow>
