@@ -135,6 +135,7 @@ describe('the admin desk', () => {
       'Site Settings',
       'Audit Log',
       'Backups',
+      'Personal Data',
       'Communications',
       'Dev Outbox',
       'System',

@@ -52,6 +52,7 @@ import { fileRoutes } from './routes/files.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { dataAccessRoutes } from './routes/data-access.ts';
 import { backupRoutes } from './routes/backups.ts';
+import { privacyRoutes } from './routes/privacy.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** A file upload's body: the largest file plus room for the multipart framing and form fields. */
@@ -202,6 +203,7 @@ export function createApp(deps: Deps) {
   app.route('/api/users', userRoutes);
   app.route('/api/admin', backupRoutes);
   app.route('/api', dataAccessRoutes);
+  app.route('/api/admin', privacyRoutes);
   app.route('/sync', syncRoutes);
   app.route('/operator', operatorRoutes);
 

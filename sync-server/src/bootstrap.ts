@@ -13,6 +13,7 @@ import { createSmsSender } from './lib/sms.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { registerNotices } from './services/notices.ts';
+import { registerRetention } from './services/retention.ts';
 import { registerSendPipeline } from './services/send-pipeline.ts';
 import { getSiteSettings } from './services/site-settings.ts';
 import { createTokenService, loadJwtKey } from './services/tokens.ts';
@@ -67,6 +68,8 @@ export async function startServices(config: Config, opts: { now?: () => Date } =
     registerSendPipeline(deps);
     registerNotices(deps);
     registerNightlyBackup(deps);
+    // Decision 046: the purge after each tournament, and accounts idle for years.
+    registerRetention(deps);
     deps.jobs.every(60 * 60 * 1000, async () => {
       await purgeIdempotencyKeys(deps);
     });

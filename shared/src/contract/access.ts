@@ -69,6 +69,8 @@ export const API_ACCESS = {
   // Decision 045: a family downloads its own data (the service reads only the caller's).
   'GET /api/users/my-data': SIGNED_IN,
   'POST /api/users/privacy-policy': SIGNED_IN,
+  // Decision 046: the account itself, password asked again (not while viewing as the family).
+  'POST /api/users/delete-account': SIGNED_IN,
   // Settings (decision 007): SuperAdmin only (docs/product.md §6).
   'GET /api/admin/tournaments': SUPER_ADMIN,
   'POST /api/admin/tournaments': SUPER_ADMIN,
@@ -103,6 +105,9 @@ export const API_ACCESS = {
   // Backups (decision 040): they hold every family's data and the server's secrets.
   'GET /api/admin/backups': SUPER_ADMIN,
   'GET /api/admin/backups/latest': SUPER_ADMIN,
+  // Decision 046: a deletion request carried out for a family, and the retention preview.
+  'POST /api/admin/accounts/{userId}/erase': SUPER_ADMIN,
+  'GET /api/admin/retention': SUPER_ADMIN,
   // Registrations desk (decision 014): the three staff roles (docs/product.md §6).
   'GET /api/admin/registrations': STAFF,
   'GET /api/admin/registrations.csv': STAFF,

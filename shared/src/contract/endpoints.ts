@@ -8,6 +8,7 @@ import type { Endpoint } from './endpoint.ts';
 import { FILE_API } from './files.ts';
 import { MATCHDAY_API } from './matchday.ts';
 import { MATCHMAKING_API } from './matchmaking.ts';
+import { PRIVACY_API } from './privacy.ts';
 import { PUBLIC_API } from './public.ts';
 import { REGISTRATION_API } from './registration.ts';
 import { SETTINGS_API } from './settings-api.ts';
@@ -33,6 +34,7 @@ export const CONTRACT_AREAS = {
   matchday: MATCHDAY_API,
   backups: BACKUP_API,
   dataAccess: DATA_ACCESS_API,
+  privacy: PRIVACY_API,
 } as const;
 
 export const CONTRACT_ENDPOINTS: readonly Endpoint[] = Object.values(CONTRACT_AREAS).flatMap(

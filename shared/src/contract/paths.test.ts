@@ -10,6 +10,7 @@ import { DATA_ACCESS_PATHS } from './data-access.ts';
 import { MATCHDAY_PATHS } from './matchday.ts';
 import { MATCHMAKING_PATHS } from './matchmaking.ts';
 import { queryString } from './paths.ts';
+import { PRIVACY_PATHS } from './privacy.ts';
 import { PUBLIC_PATHS } from './public.ts';
 import { REGISTRATION_PATHS } from './registration.ts';
 import { SETTINGS_PATHS } from './settings.ts';
@@ -34,6 +35,7 @@ const AREAS = {
   BACKUP_PATHS,
   SYSTEM_PATHS,
   DATA_ACCESS_PATHS,
+  PRIVACY_PATHS,
 };
 
 /** Every path of the contract in its OpenAPI form, placeholders written "{}". */

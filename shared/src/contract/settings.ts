@@ -330,6 +330,8 @@ export const AUDIT_ENTITIES = [
   // Decision 025: staff shares and their removal, and staff downloads of a
   // family's upload ('export'); entity id = the file's row, its public id in before/after.
   'sharedFile',
+  // Decision 046: an account erased (by the family, a super admin's request, or inactivity).
+  'account',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'reorder', 'payment', 'void', 'export'] as const;

@@ -5,6 +5,7 @@ import { MESSAGES } from '../domain/messages.ts';
 import { msg } from '../i18n/message-ref.ts';
 import { machineText } from '../domain/text.ts';
 import { PrivacyAcceptanceSchema, PrivacyStatusSchema } from '../domain/consent.ts';
+import { DeleteAccountRequestSchema } from '../domain/erasure.ts';
 import { endpoint } from './endpoint.ts';
 import { MessageSchema } from './public.ts';
 import {
@@ -36,6 +37,8 @@ export const USER_PATHS = {
   language: `${U}/language`,
   /** GET: the privacy policy in force and whether the account must accept it; POST: accept it (decision 043). */
   privacyPolicy: `${U}/privacy-policy`,
+  /** POST: the signed-in account deletes itself, password asked again (decision 046). */
+  deleteAccount: `${U}/delete-account`,
 } as const;
 
 export const USER_MESSAGES = {
@@ -203,5 +206,11 @@ export const USER_API = {
     path: USER_PATHS.privacyPolicy,
     body: PrivacyAcceptanceSchema,
     response: PrivacyStatusSchema,
+  }),
+  deleteAccount: endpoint({
+    method: 'post',
+    path: USER_PATHS.deleteAccount,
+    body: DeleteAccountRequestSchema,
+    response: MessageSchema,
   }),
 } as const;

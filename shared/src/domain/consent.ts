@@ -51,6 +51,8 @@ export interface PublicNaming {
   lastName: string;
   /** The family's choice: show the name on public results and TVs. */
   publishName: boolean;
+  /** The family deleted its account (decision 046): "Former competitor", whatever the choice was. */
+  erased?: boolean;
 }
 
 /**
@@ -59,6 +61,7 @@ export interface PublicNaming {
  * the same number on every division and leaderboard row. Staff screens show names as before.
  */
 export function publicCompetitorName(c: PublicNaming): string {
+  if (c.erased) return msg('public.results.formerCompetitor');
   return c.publishName
     ? publicName(c.firstName, c.lastName)
     : msg('public.results.competitorNumber', { number: c.id });

@@ -35,6 +35,8 @@ export const siteSettings = pgTable('site_settings', {
   smsSenderName: text('sms_sender_name').notNull().default(''), // 0004_settings.sql
   smsFromNumber: text('sms_from_number').notNull().default(''), // 0004_settings.sql
   timeZone: text('time_zone').notNull().default('America/Toronto'), // 0013_time-zone.sql
+  retentionMonths: integer('retention_months').notNull().default(12), // 0022_erasure-and-retention.sql
+  deviceKeepDays: integer('device_keep_days').notNull().default(7), // 0022_erasure-and-retention.sql
   version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -88,6 +90,8 @@ export const tournaments = pgTable('tournaments', {
   inPersonRegistrationTimes: text('in_person_registration_times').notNull().default('8:30AM to 10AM'),
   blackBeltMeetingTime: text('black_belt_meeting_time').notNull().default(''),
   eliminationTime: text('elimination_time').notNull().default(''),
+  /** 0022: when the retention purge after this tournament finished (decision 046). */
+  personalDataPurgedAt: timestamp('personal_data_purged_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -120,6 +124,10 @@ export const users = pgTable('users', {
   googleSubject: text('google_subject'),
   isGuest: boolean('is_guest').notNull().default(false), // 0006_door.sql
   language: text('language').$type<Locale>().notNull().default('en'), // 0018_account-language.sql
+  // 0022_erasure-and-retention.sql (decision 046)
+  erasedAt: timestamp('erased_at', { withTimezone: true }),
+  lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+  inactivityNoticeAt: timestamp('inactivity_notice_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -240,6 +248,7 @@ export const registrations = pgTable('registrations', {
   version: bigint('version', { mode: 'number' }).notNull().default(0), // 0005_sync.sql
   isWalkIn: boolean('is_walk_in').notNull().default(false), // 0006_door.sql
   walkInId: text('walk_in_id'), // 0006_door.sql, unique
+  erasedAt: timestamp('erased_at', { withTimezone: true }), // 0022_erasure-and-retention.sql
 });
 
 export const competitors = pgTable('competitors', {
@@ -262,6 +271,7 @@ export const competitors = pgTable('competitors', {
   guardianConsent: boolean('guardian_consent').notNull().default(false),
   publishName: boolean('publish_name').notNull().default(false), // 0020_consent.sql
   photosAllowed: boolean('photos_allowed').notNull().default(false), // 0020_consent.sql
+  erasedAt: timestamp('erased_at', { withTimezone: true }), // 0022_erasure-and-retention.sql
   checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
   checkedInBy: integer('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -325,6 +335,7 @@ export const payments = pgTable('payments', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   tendered: integer('tendered'), // 0006_door.sql
   voidReason: text('void_reason'), // 0006_door.sql
+  payerName: text('payer_name'), // 0022: kept after the payer's account is erased (decision 046)
   version: bigint('version', { mode: 'number' }).notNull().default(0), // 0006_door.sql
 });
 

@@ -18,6 +18,7 @@ import {
   verifyAccount,
 } from '../services/accounts.ts';
 import { acceptPrivacyPolicy, privacyStatus } from '../services/consent.ts';
+import { deleteOwnAccount } from '../services/erasure.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../services/device-cookies.ts';
 
 const MOUNT = '/api/users';
@@ -168,4 +169,25 @@ export const userRoutes = router()
     }),
     async (c) =>
       c.json(await acceptPrivacyPolicy(c.get('deps'), requireCaller(c), c.req.valid('json').version), 200),
+  )
+  .openapi(
+    defineRoute(MOUNT, USER_API.deleteAccount, {
+      tags: ['users'],
+      summary:
+        'Deletes the signed-in account at once, password asked again: sessions end, personal data is erased, results stay as "Former competitor", payments keep their minimum',
+      ok: 'Deleted',
+      errors: {
+        409: 'A staff account, or a director viewing as the family',
+        422: 'Wrong password, or an account without one',
+      },
+    }),
+    async (c) => {
+      const message = await deleteOwnAccount(
+        c.get('deps'),
+        requireCaller(c),
+        c.req.valid('json').password,
+        c.get('impersonator') !== null && c.get('impersonator') !== undefined,
+      );
+      return c.json({ message }, 200);
+    },
   );

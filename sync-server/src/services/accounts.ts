@@ -66,7 +66,9 @@ const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 async function limit(deps: Deps, action: keyof typeof ACCOUNT_LIMITS, account: string, address: string) {
   const { account: acct, address: addr } = ACCOUNT_LIMITS[action];
   await assertWithinRateLimit(deps.database.db, `${action}:addr:${address}`, addr[0], addr[1]);
-  await assertWithinRateLimit(deps.database.db, `${action}:acct:${account.toLowerCase()}`, acct[0], acct[1]);
+  // The e-mail is kept as its hash: a throttling key must not keep an erased family's address
+  // (decision 046), nor anyone's who merely tried it.
+  await assertWithinRateLimit(deps.database.db, `${action}:acct:${sha256(account.toLowerCase())}`, acct[0], acct[1]);
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -266,6 +268,11 @@ async function issueSession(
     now,
   );
   const refreshToken = randomSecret();
+  // Accounts idle for three years are erased (decision 046): a sign-in or refresh is activity.
+  await deps.database.db
+    .update(users)
+    .set({ lastActiveAt: now, inactivityNoticeAt: null })
+    .where(eq(users.id, user.id));
   await deps.database.db.insert(refreshTokens).values({
     userId: user.id,
     family,

@@ -89,16 +89,20 @@ export async function publicResults(deps: Deps, tournamentId: number): Promise<P
     const people = new Map(entries.map((e) => [e.competitorId, e]));
     // Decision 043: named only where the family allowed it, else "Competitor 12".
     const ids = [...people.keys()];
-    const named = new Set(
+    const naming =
       ids.length === 0
         ? []
-        : (
-            await db
-              .select({ id: competitors.id })
-              .from(competitors)
-              .where(and(inArray(competitors.id, ids), eq(competitors.publishName, true)))
-          ).map((r) => r.id),
-    );
+        : await db
+            .select({
+              id: competitors.id,
+              publishName: competitors.publishName,
+              erasedAt: competitors.erasedAt,
+            })
+            .from(competitors)
+            .where(inArray(competitors.id, ids));
+    const named = new Set(naming.filter((r) => r.publishName).map((r) => r.id));
+    // Decision 046: an erased family's child shows as "Former competitor", with the school.
+    const erased = new Set(naming.filter((r) => r.erasedAt !== null).map((r) => r.id));
     const person = (competitorId: number) => {
       const e = people.get(competitorId);
       if (!e) return { name: '', school: '' };
@@ -107,6 +111,7 @@ export async function publicResults(deps: Deps, tournamentId: number): Promise<P
         firstName: e.firstName,
         lastName: e.lastName,
         publishName: named.has(competitorId),
+        erased: erased.has(competitorId),
       });
       return { name, school: e.school };
     };

@@ -123,6 +123,8 @@ const competitorsAccess: EntityAccess<SyncCompetitor> = {
       tournament: q.tournament,
       sinceVersion: q.sinceVersion,
       ...(q.scope === 'customer' ? { ownerUserId: q.caller?.personId ?? 0 } : {}),
+      // An erased competitor stays in the ring's results, blank (decision 046).
+      includeErased: q.scope === 'matchday',
     });
     // A family sees that its child is checked in, not which volunteer did it; nor does a ring
     // official (decision 042).

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   fullName,
@@ -26,10 +26,15 @@ export interface RowFilter {
   paymentIds?: string[];
   /** Lock the rows read until the transaction ends (the server's mutator store). */
   lock?: boolean;
+  /**
+   * Competitors only: erased ones too, blank (a ring tablet's results keep them). Otherwise an
+   * erased family's rows are left out, and devices drop them at the next pull (decision 046).
+   */
+  includeErased?: boolean;
 }
 
 export async function registrationRows(db: Db | Tx, f: RowFilter): Promise<SyncRegistration[]> {
-  const where: SQL[] = [eq(registrations.tournamentId, f.tournament.id)];
+  const where: SQL[] = [eq(registrations.tournamentId, f.tournament.id), isNull(registrations.erasedAt)];
   if (f.sinceVersion !== undefined) where.push(gt(registrations.version, f.sinceVersion));
   if (f.ownerUserId !== undefined) where.push(eq(registrations.ownerUserId, f.ownerUserId));
   if (f.ids) where.push(inArray(registrations.id, f.ids));
@@ -96,6 +101,7 @@ const checkedInByUser = alias(users, 'checked_in_by_user');
 
 export async function competitorRows(db: Db | Tx, f: RowFilter): Promise<SyncCompetitor[]> {
   const where: SQL[] = [eq(registrations.tournamentId, f.tournament.id)];
+  if (!f.includeErased) where.push(isNull(competitors.erasedAt));
   if (f.sinceVersion !== undefined) where.push(gt(competitors.version, f.sinceVersion));
   if (f.ownerUserId !== undefined) where.push(eq(registrations.ownerUserId, f.ownerUserId));
   if (f.ids) where.push(inArray(competitors.id, f.ids));
@@ -137,7 +143,7 @@ const voidedByUser = alias(users, 'voided_by_user');
 
 /** Payments of the tournament's registrations (online and at the door), voided ones too. */
 export async function paymentRows(db: Db | Tx, f: RowFilter): Promise<SyncPayment[]> {
-  const where: SQL[] = [eq(registrations.tournamentId, f.tournament.id)];
+  const where: SQL[] = [eq(registrations.tournamentId, f.tournament.id), isNull(registrations.erasedAt)];
   if (f.sinceVersion !== undefined) where.push(gt(payments.version, f.sinceVersion));
   if (f.ownerUserId !== undefined) where.push(eq(registrations.ownerUserId, f.ownerUserId));
   if (f.paymentIds) where.push(inArray(payments.id, f.paymentIds));

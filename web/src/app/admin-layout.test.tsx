@@ -90,6 +90,7 @@ describe('admin navigation by role', () => {
       'Site Settings',
       'Audit Log',
       'Backups',
+      'Personal Data',
       'Communications',
       'Dev Outbox',
       'System',

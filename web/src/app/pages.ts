@@ -174,6 +174,8 @@ export const PAGES = {
   backups: { path: '/admin/backups', title: msg('page.backups'), roles: SUPER_ADMIN_ROLES },
   // Who looked at a family's data (decision 045): SuperAdmin only, as its /api route is.
   accessLog: { path: '/admin/access-log', title: msg('page.accessLog'), roles: SUPER_ADMIN_ROLES },
+  // The retention purges' dry run (decision 046): SuperAdmin only, as its /api route is.
+  personalData: { path: '/admin/personal-data', title: msg('page.personalData'), roles: SUPER_ADMIN_ROLES },
 } as const satisfies Record<string, Page>;
 
 export type PageKey = keyof typeof PAGES;
@@ -210,6 +212,7 @@ export const SETTINGS_NAV: readonly StaticPageKey[] = [
   'siteSettings',
   'auditLog',
   'backups',
+  'personalData',
 ];
 
 /**

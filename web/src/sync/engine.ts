@@ -11,6 +11,7 @@ import {
 import { msg } from '@shared/i18n/message-ref.ts';
 import { getSession } from '../lib/session.ts';
 import { deviceDb, getMeta, META, setMeta, wipeDeviceStore, type DeviceDb, type OutboxEntry } from './db.ts';
+import { dropExpiredVenueData } from './device-retention.ts';
 import { eventStreamUrl } from './event-stream.ts';
 import { Replica } from './replica.ts';
 
@@ -373,6 +374,8 @@ export class SyncEngine {
   }
 
   private async round(wanted: Set<SyncScope> | 'all'): Promise<void> {
+    // First, signed in or not, online or not: a past tournament's personal rows go (decision 046).
+    await dropExpiredVenueData(this.db, this.now());
     const session = getSession();
     const scopes = [...this.scopes].filter((s) => wanted === 'all' || wanted.has(s));
     await this.replica.ready();

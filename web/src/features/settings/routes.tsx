@@ -39,4 +39,9 @@ export const settingsRoutes: RouteObject[] = [
     path: relativePath('backups', PAGES.admin.path),
     lazy: async () => ({ Component: (await import('./components/backups-page.tsx')).BackupsPage }),
   },
+  {
+    // The retention purges' dry run (decision 046).
+    path: relativePath('personalData', PAGES.admin.path),
+    lazy: async () => ({ Component: (await import('./components/personal-data-page.tsx')).PersonalDataPage }),
+  },
 ];

@@ -361,6 +361,17 @@ export const account = {
   'devOutbox.when': 'When',
   'devOutbox.to': 'To',
   'registration.language.legend': 'Language',
+  // "Your data" on /customer/home: deleting the account (decision 046).
+  'privacy.delete.title': 'Delete my account',
+  'privacy.delete.intro':
+    'Deleting your account takes effect at once and cannot be undone. You are signed out everywhere; your details and your competitors\' names, birth dates, weights, contacts, files and messages are erased. Results stay, showing "Former competitor" with the school. Payment records are kept for {years} years with only the amount, date, method, receipt code and the payer\'s name.',
+  'privacy.delete.open': 'Delete my account',
+  'privacy.delete.confirmTitle': 'Delete your account?',
+  'privacy.delete.confirmText': 'Type your password again to confirm. This cannot be undone.',
+  'privacy.delete.password': 'Password',
+  'privacy.delete.keep': 'Keep my account',
+  'privacy.delete.confirm': 'Delete my account now',
+  'privacy.delete.failed': 'Your account could not be deleted. Check your connection and try again.',
   'registration.language.hint': 'The language of this site and of the e-mails and texts we send you.',
   // "Your data" on /customer/home (web/src/features/privacy; decision 045)
   'privacy.yourData.title': 'Your data',

@@ -15,6 +15,10 @@ export const mail = {
     'We received a request to reset the password of your {siteName} account. Follow this link within one hour to choose a new password. If you did not ask for this, you can ignore this e-mail.',
   /** PUT /api/users/language's answer, in the language chosen. */
   'mail.languageSaved': 'Your language has been saved.',
+  // An account idle for years, deleted after this notice (decision 046; services/retention.ts).
+  'mail.inactive.subject': '{prefix} your account will be deleted in {days} days',
+  'mail.inactive.body':
+    'No one has signed in to your {siteName} account for {years} years. To protect your information, we will delete it, with your competitors\' details, in {days} days. Results stay, showing "Former competitor". To keep your account, simply sign in:',
 
   // ---- words of merged and built texts
   /** "Maya, Sam and Leo": `rest` is every name but the last, joined with ", ". */
@@ -82,6 +86,9 @@ export const mail = {
   'receipt.item.competitor': 'Competitor registration: {name}',
   'receipt.item.competitorAtDoor': 'Competitor registration at the door: {name}',
   'receipt.item.spectator': 'Spectator pass',
+  // A line of an erased family's receipt (decision 046): the amount stays, the name goes.
+  'receipt.item.erasedCompetitor': 'Competitor registration',
+  'receipt.item.erasedCompetitorAtDoor': 'Competitor registration at the door',
   'receipt.item.balance': 'Registration balance',
   'receipt.item.lunch': 'Lunch ticket',
   'receipt.title.payAtDoor': 'Registration confirmed: pay at the door',

@@ -59,4 +59,5 @@ export const pages = {
   'page.backups': 'Backups',
   // Who looked at a family's data (decision 045).
   'page.accessLog': 'Access Log',
+  'page.personalData': 'Personal Data',
 };

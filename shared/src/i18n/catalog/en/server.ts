@@ -420,4 +420,15 @@ export const server = {
   'sync.tooManyDevices':
     'This account has signed in on too many new devices today. Please use a device that has signed in before, or try again tomorrow.',
   'server.noBackupYet': 'There is no backup yet.',
+  // Erasure: "Delete my account" (shared/src/domain/erasure.ts).
+  'erasure.deleted': 'Your account has been deleted. Thank you for taking part.',
+  'erasure.wrongPassword': 'That password is not right. Your account was not deleted.',
+  'erasure.noPassword':
+    'This account signs in with Google and has no password. Set one with "Forgot your password?", then delete the account.',
+  'erasure.notWhileViewingAs':
+    "Staff viewing the site as a family cannot delete the family's account. A super admin can, from the family's desk page.",
+  'erasure.staffAccount':
+    'A staff account cannot be deleted this way. Ask a super admin to remove its staff roles first.',
+  'erasure.staffDeleted': "The family's account has been deleted.",
+  'erasure.notFound': 'There is no such account.',
 };

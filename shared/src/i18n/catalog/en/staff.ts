@@ -443,6 +443,32 @@ export const staff = {
   'settings.audit.entity.competitorLevel': 'Competitor level',
   'settings.audit.entity.siteSettings': 'Site settings',
   'settings.audit.entity.impersonation': 'view-as session for customer',
+  // Decision 046: a family's deletion request carried out from its desk page, and the purge preview.
+  'privacy.staffErase.title': "Delete this family's account",
+  'privacy.staffErase.intro':
+    'For a deletion request the family made by mail or in person. It takes effect at once, as "Delete my account" does: results stay as "Former competitor", payments keep their minimum.',
+  'privacy.staffErase.open': "Delete this family's account",
+  'privacy.staffErase.confirmTitle': "Delete this family's account?",
+  'privacy.staffErase.confirmText':
+    'Say how the request reached you; the reason is kept in the audit log. This cannot be undone.',
+  'privacy.staffErase.reason': 'Reason (how and when the family asked)',
+  'privacy.staffErase.cancel': 'Cancel',
+  'privacy.staffErase.confirm': 'Delete the account',
+  'privacy.preview.description':
+    'What the purge after each tournament will erase, and when: personal data is kept {months} months after a tournament, and venue devices drop it {days} days after.',
+  'privacy.preview.dryRun':
+    'This is a dry run: nothing is erased from this page. The purge runs by itself each night once it is due.',
+  'privacy.preview.tournament': 'Tournament',
+  'privacy.preview.tournamentLine': '{date}, {city}',
+  'privacy.preview.due': 'Purge due',
+  'privacy.preview.done': 'Done {date}',
+  'privacy.preview.erases': 'Would erase now',
+  'privacy.preview.nothing': 'Nothing',
+  'privacy.preview.count':
+    '{kind, select, birthDates {Birth dates (year kept)} weights {Weights} emergencyContacts {Emergency contacts} files {Uploaded files} messageBodies {Message bodies sent to families} messageTexts {Messages} contactPhones {Contact phone numbers} accountPhones {Phone numbers of families not registered since} other {Other}}: {count}',
+  'privacy.preview.inactiveTitle': 'Accounts nobody used',
+  'privacy.preview.inactive':
+    'Accounts nobody signed in to for {years} years: {notice} to be e-mailed tonight; {erase} e-mailed {days} days ago or more, to be deleted tonight.',
   'settings.audit.action.create': 'Created',
   'settings.audit.action.update': 'Changed',
   'settings.audit.action.delete': 'Removed',

@@ -377,6 +377,16 @@ export const account = {
   'devOutbox.when': 'Quand',
   'devOutbox.to': 'À',
   'registration.language.legend': 'Langue',
+  'privacy.delete.title': 'Supprimer mon compte',
+  'privacy.delete.intro':
+    'La suppression de votre compte est immédiate et définitive. Vous êtes déconnecté partout; vos renseignements et les noms, dates de naissance, poids, contacts, fichiers et messages de vos compétiteurs sont effacés. Les résultats restent, avec « Ancien athlète » et l’école. Les paiements sont conservés {years} ans avec seulement le montant, la date, le mode, le code du reçu et le nom du payeur.',
+  'privacy.delete.open': 'Supprimer mon compte',
+  'privacy.delete.confirmTitle': 'Supprimer votre compte?',
+  'privacy.delete.confirmText': 'Entrez de nouveau votre mot de passe pour confirmer. C’est définitif.',
+  'privacy.delete.password': 'Mot de passe',
+  'privacy.delete.keep': 'Garder mon compte',
+  'privacy.delete.confirm': 'Supprimer mon compte maintenant',
+  'privacy.delete.failed': 'Votre compte n’a pas pu être supprimé. Vérifiez votre connexion et réessayez.',
   'registration.language.hint': 'La langue de ce site et des courriels et textos que nous vous envoyons.',
   // « Vos données » sur /customer/home (web/src/features/privacy; décision 045)
   'privacy.yourData.title': 'Vos données',

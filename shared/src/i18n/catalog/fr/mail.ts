@@ -12,6 +12,9 @@ export const mail = {
   'mail.reset.body':
     'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte {siteName}. Suivez ce lien d’ici une heure pour choisir un nouveau mot de passe. Si vous n’avez rien demandé, vous pouvez ignorer ce courriel.',
   'mail.languageSaved': 'Votre langue a été enregistrée.',
+  'mail.inactive.subject': '{prefix} votre compte sera supprimé dans {days} jours',
+  'mail.inactive.body':
+    'Personne ne s’est connecté à votre compte {siteName} depuis {years} ans. Pour protéger vos renseignements, nous le supprimerons, avec ceux de vos compétiteurs, dans {days} jours. Les résultats restent, avec « Ancien athlète ». Pour garder votre compte, connectez-vous simplement :',
 
   'mail.list': '{rest} et {last}',
   'mail.merge.noFirstName': 'à vous',
@@ -73,6 +76,8 @@ export const mail = {
   'receipt.item.competitor': 'Inscription d’un compétiteur\u00a0: {name}',
   'receipt.item.competitorAtDoor': 'Inscription sur place d’un compétiteur\u00a0: {name}',
   'receipt.item.spectator': 'Laissez-passer de spectateur',
+  'receipt.item.erasedCompetitor': 'Inscription d’un compétiteur',
+  'receipt.item.erasedCompetitorAtDoor': 'Inscription sur place d’un compétiteur',
   'receipt.item.balance': 'Solde de l’inscription',
   'receipt.item.lunch': 'Billet de dîner',
   'receipt.title.payAtDoor': 'Inscription confirmée\u00a0: paiement sur place',

@@ -60,4 +60,5 @@ export const pages = {
   'page.backups': 'Sauvegardes',
   // Qui a consulté les données d’une famille (décision 045).
   'page.accessLog': 'Journal des accès',
+  'page.personalData': 'Données personnelles',
 } satisfies Record<keyof typeof en, string>;

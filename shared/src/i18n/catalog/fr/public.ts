@@ -59,6 +59,7 @@ export const public_ = {
   'public.results.points': 'Points',
   'public.results.tied': 'à égalité au rang {rank}',
   'public.results.competitorNumber': 'Athlète {number}',
+  'public.results.formerCompetitor': 'Ancien athlète',
 
   'public.contact.description':
     'Des questions sur le tournoi, l’inscription ou le bénévolat\u00a0? Écrivez-nous.',
@@ -114,7 +115,7 @@ export const public_ = {
     'Nous n’utilisons aucun témoin publicitaire ou de suivi. Le site conserve quelques éléments dans votre navigateur\u00a0: votre session pendant que vous êtes connecté, votre choix de mode clair ou sombre et, sur les appareils du personnel sur place, les données du tournoi qui permettent aux arrivées et aux aires de fonctionner sans connexion. La déconnexion supprime la session. La carte intégrée à la page d’accueil est fournie par OpenStreetMap et soumise à sa propre politique.',
   'public.privacy.keep.title': 'Combien de temps nous les conservons',
   'public.privacy.keep.text':
-    'Les renseignements de compte et d’inscription sont conservés tant que votre compte est actif, pour que vous puissiez vous inscrire de nouveau les années suivantes. Les résultats du tournoi sont conservés comme archives de l’événement. Les reçus sont conservés aussi longtemps que les règles fiscales l’exigent. Les messages de contact sont supprimés une fois répondus et devenus inutiles. Vous pouvez nous demander en tout temps une copie de vos renseignements ou la suppression de votre compte et des compétiteurs qu’il contient.',
+    'Les renseignements de compte et d’inscription sont conservés tant que votre compte est actif, pour que vous puissiez vous inscrire de nouveau les années suivantes. {months} mois après chaque tournoi, nous effaçons ce dont il n’a plus besoin : les dates de naissance (nous gardons l’année pour les résultats), les poids, les contacts d’urgence, les notes médicales, les fichiers téléversés, le texte des messages et les numéros de téléphone des familles qui ne se sont pas inscrites depuis. Les tablettes d’accueil et d’aire sur place effacent les données personnelles du tournoi {deviceDays} jours après celui-ci. Un compte auquel personne ne s’est connecté depuis {inactiveYears} ans est supprimé, après un courriel envoyé {noticeDays} jours avant. Les résultats du tournoi sont conservés comme archives de l’événement; les compétiteurs d’un compte supprimé y figurent comme « Ancien athlète » avec leur école. Les paiements sont conservés {paymentYears} ans avec seulement le montant, la date, le mode, le code du reçu et le nom du payeur, comme l’exigent les règles fiscales. Les messages de contact sont supprimés une fois répondus et devenus inutiles. Vous pouvez supprimer vous-même votre compte en tout temps depuis « Vos données » sur votre page d’inscriptions (c’est immédiat), ou nous demander une copie de vos renseignements ou leur suppression.',
   'public.privacy.children.title': 'Enfants de moins de 13 ans',
   'public.privacy.children.text':
     'Beaucoup de compétiteurs sont des enfants. Seules les personnes de 13 ans ou plus peuvent créer un compte; un enfant de moins de 13 ans est inscrit par un parent ou tuteur, qui donne son consentement et gère les renseignements de l’enfant. Si vous croyez qu’un enfant de moins de 13 ans a créé un compte, communiquez avec nous et nous le supprimerons.',

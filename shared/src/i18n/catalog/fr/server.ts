@@ -417,4 +417,14 @@ export const server = {
   'sync.tooManyDevices':
     'Ce compte s’est connecté sur trop de nouveaux appareils aujourd’hui. Veuillez utiliser un appareil qui s’est déjà connecté ou réessayer demain.',
   'server.noBackupYet': 'Il n’y a pas encore de sauvegarde.',
+  'erasure.deleted': 'Votre compte a été supprimé. Merci d’avoir participé.',
+  'erasure.wrongPassword': 'Ce mot de passe n’est pas le bon. Votre compte n’a pas été supprimé.',
+  'erasure.noPassword':
+    'Ce compte se connecte avec Google et n’a pas de mot de passe. Créez-en un avec « Mot de passe oublié? », puis supprimez le compte.',
+  'erasure.notWhileViewingAs':
+    'Le personnel qui consulte le site en tant que famille ne peut pas supprimer le compte de la famille. Un super administrateur le peut, depuis la fiche de la famille.',
+  'erasure.staffAccount':
+    'Un compte du personnel ne peut pas être supprimé ainsi. Demandez d’abord à un super administrateur de lui retirer ses rôles.',
+  'erasure.staffDeleted': 'Le compte de la famille a été supprimé.',
+  'erasure.notFound': 'Ce compte n’existe pas.',
 } satisfies Record<keyof typeof en, string>;

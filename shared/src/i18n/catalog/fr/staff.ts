@@ -450,6 +450,31 @@ export const staff = {
   'settings.audit.entity.competitorLevel': 'Niveau de compétiteur',
   'settings.audit.entity.siteSettings': 'Paramètres du site',
   'settings.audit.entity.impersonation': 'séance d’affichage en tant que client',
+  'privacy.staffErase.title': 'Supprimer le compte de cette famille',
+  'privacy.staffErase.intro':
+    'Pour une demande de suppression faite par la famille par courrier ou en personne. C’est immédiat, comme « Supprimer mon compte » : les résultats restent avec « Ancien athlète », les paiements gardent le minimum.',
+  'privacy.staffErase.open': 'Supprimer le compte de cette famille',
+  'privacy.staffErase.confirmTitle': 'Supprimer le compte de cette famille?',
+  'privacy.staffErase.confirmText':
+    'Indiquez comment la demande vous est parvenue; la raison est gardée au journal d’audit. C’est définitif.',
+  'privacy.staffErase.reason': 'Raison (comment et quand la famille l’a demandé)',
+  'privacy.staffErase.cancel': 'Annuler',
+  'privacy.staffErase.confirm': 'Supprimer le compte',
+  'privacy.preview.description':
+    'Ce que la purge après chaque tournoi effacera, et quand : les données personnelles sont gardées {months} mois après un tournoi, et les appareils sur place les effacent {days} jours après.',
+  'privacy.preview.dryRun':
+    'Ceci est une simulation : rien n’est effacé depuis cette page. La purge s’exécute seule chaque nuit une fois échue.',
+  'privacy.preview.tournament': 'Tournoi',
+  'privacy.preview.tournamentLine': '{date}, {city}',
+  'privacy.preview.due': 'Purge prévue',
+  'privacy.preview.done': 'Faite le {date}',
+  'privacy.preview.erases': 'Effacerait maintenant',
+  'privacy.preview.nothing': 'Rien',
+  'privacy.preview.count':
+    '{kind, select, birthDates {Dates de naissance (année gardée)} weights {Poids} emergencyContacts {Contacts d’urgence} files {Fichiers téléversés} messageBodies {Texte des messages envoyés aux familles} messageTexts {Messages} contactPhones {Numéros de téléphone des contacts} accountPhones {Numéros des familles non réinscrites} other {Autre}}\u00a0: {count}',
+  'privacy.preview.inactiveTitle': 'Comptes inutilisés',
+  'privacy.preview.inactive':
+    'Comptes sans connexion depuis {years} ans : {notice} à aviser par courriel cette nuit; {erase} avisés il y a {days} jours ou plus, à supprimer cette nuit.',
   'settings.audit.action.create': 'Création',
   'settings.audit.action.update': 'Modification',
   'settings.audit.action.delete': 'Suppression',

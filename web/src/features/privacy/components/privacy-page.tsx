@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PRIVACY_POLICY } from '@shared/domain/consent.ts';
+import { RETENTION } from '@shared/domain/erasure.ts';
 import { t, tm, tx, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useSiteSettings } from '@web/lib/site-settings.tsx';
@@ -61,7 +62,15 @@ export function PrivacyPage() {
       </Section>
 
       <Section title={t('public.privacy.keep.title')}>
-        <p>{t('public.privacy.keep.text')}</p>
+        <p>
+          {t('public.privacy.keep.text', {
+            months: RETENTION.monthsAfterTournament,
+            deviceDays: RETENTION.deviceKeepDays,
+            inactiveYears: RETENTION.inactiveYears,
+            noticeDays: RETENTION.inactivityNoticeDays,
+            paymentYears: RETENTION.paymentYears,
+          })}
+        </p>
       </Section>
 
       <Section title={t('public.privacy.children.title')}>

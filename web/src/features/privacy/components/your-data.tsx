@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { useAction } from '@web/lib/action.ts';
 import { t } from '@web/lib/i18n.tsx';
 import { downloadMyData } from '../api/data-access.ts';
+import { DeleteAccount } from './delete-account.tsx';
 
 /**
  * "Your data" on /customer/home (decision 045): the family downloads everything held about its
@@ -29,6 +30,7 @@ export function YourData() {
             <Download aria-hidden /> {t('privacy.yourData.download')}
           </Button>
         </div>
+        <DeleteAccount />
       </CardContent>
     </Card>
   );

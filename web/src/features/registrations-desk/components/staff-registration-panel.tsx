@@ -1,5 +1,6 @@
 import type { AdminRegistrationDetail } from '@shared/contract/admin-registrations.ts';
-import { DIRECTOR_ROLES, hasAnyRole } from '@shared/domain/roles.ts';
+import { DIRECTOR_ROLES, hasAnyRole, SUPER_ADMIN_ROLES } from '@shared/domain/roles.ts';
+import { StaffEraseAccount } from './staff-erase-account.tsx';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Badge } from '@web/components/ui/badge.tsx';
@@ -93,6 +94,7 @@ function PanelBody({ detail }: { detail: AdminRegistrationDetail }) {
   const { showAlert, showError, clearAlert } = usePageAlert();
   const [busy, setBusy] = useState(false);
   const director = hasAnyRole(session?.user.roles ?? [], DIRECTOR_ROLES);
+  const superAdmin = hasAnyRole(session?.user.roles ?? [], SUPER_ADMIN_ROLES);
   // The same rule as check-in and payments (the tournament's zone, labelled; decision 029).
   const format = useFormat();
   const when = format.timeOrDateTime;
@@ -273,6 +275,15 @@ function PanelBody({ detail }: { detail: AdminRegistrationDetail }) {
           )}
         </CardContent>
       </Card>
+      {superAdmin && !owner.isStaff && (
+        <StaffEraseAccount
+          userId={owner.id}
+          onErased={(message) => {
+            showAlert('success', tm(message));
+            invalidateDesk();
+          }}
+        />
+      )}
     </section>
   );
 }

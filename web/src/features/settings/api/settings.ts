@@ -1,4 +1,5 @@
 import { BACKUP_API } from '@shared/contract/backups.ts';
+import { PRIVACY_API } from '@shared/contract/privacy.ts';
 import { MATCHMAKING_API } from '@shared/contract/matchmaking.ts';
 import { SETTINGS_API as S } from '@shared/contract/settings-api.ts';
 import type {
@@ -120,6 +121,9 @@ export const useAuditLog = (entity: AuditEntity | '') =>
 
 // ---- Backups (decision 040) ----
 export const useBackups = () => useQuery(`${ADMIN}backups`, () => api.call(BACKUP_API.list));
+
+/** The dry run of the purges after each tournament, and of the idle accounts (decision 046). */
+export const useRetentionPreview = () => useQuery(`${ADMIN}retention`, () => api.call(PRIVACY_API.retention));
 
 /** Fetched with the bearer token (a bare link carries none) and saved under its own name. */
 export async function downloadLatestBackup(name: string): Promise<void> {
