@@ -179,6 +179,7 @@ export const userRoutes = router()
       errors: {
         409: 'A staff account, or a director viewing as the family',
         422: 'Wrong password, or an account without one',
+        429: 'Too many password tries for this account (see Retry-After)',
       },
     }),
     async (c) => {

@@ -227,6 +227,17 @@ describe('Delete my account', () => {
     expect((await t.call('GET', '/api/users/privacy-policy', undefined, family.token)).status).toBe(200);
   });
 
+  it('counts the password tries: a stolen session cannot guess the password here (429 after five)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await t.call('POST', '/api/users/delete-account', { password: `guess ${i}` }, other.token)).status,
+      );
+    expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
+    const [still] = await t.db.select().from(users).where(eq(users.id, other.user.id));
+    expect(still?.erasedAt).toBeNull();
+  });
+
   it('erases the account at once; the family can no longer sign in and its token is refused', async () => {
     const res = await t.call(
       'POST',

@@ -28,6 +28,7 @@ import type { Caller, Deps } from '../deps.ts';
 import { fileStoreFor } from '../lib/file-store.ts';
 import { DomainError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
+import { assertWithinRateLimit } from '../lib/rate-limit.ts';
 import { writeAudit } from './audit.ts';
 import { verifyPassword } from './passwords.ts';
 import { poke } from '../sync/push.ts';
@@ -56,6 +57,10 @@ export interface ErasureSummary {
   files: number;
 }
 
+/** Password tries "Delete my account" allows one account in DELETE_WINDOW_SECONDS. */
+export const DELETE_TRIES_PER_WINDOW = 5;
+export const DELETE_WINDOW_SECONDS = 15 * 60;
+
 /**
  * POST /api/users/delete-account: the signed-in account deletes itself after typing its password
  * again. Not while a director views the site as the family, and not for a staff account.
@@ -71,6 +76,14 @@ export async function deleteOwnAccount(
   const [user] = await deps.database.db.select().from(users).where(eq(users.id, caller.personId));
   if (!user || user.erasedAt) throw new DomainError('unauthorized', ERASURE_MESSAGES.wrongPassword, 401);
   if (!user.passwordHash) throw new DomainError('no_password', ERASURE_MESSAGES.noPassword, 422);
+  // A session in the wrong hands must not make this a way to guess the password: the tries
+  // are counted per account, as sign-in counts them.
+  await assertWithinRateLimit(
+    deps.database.db,
+    `delete-account:acct:${user.id}`,
+    DELETE_TRIES_PER_WINDOW,
+    DELETE_WINDOW_SECONDS,
+  );
   // 422, not 401: a mistyped password must not sign the family out.
   if (!(await verifyPassword(user.passwordHash, password)))
     throw new DomainError('bad_credentials', ERASURE_MESSAGES.wrongPassword, 422, {
