@@ -11,6 +11,7 @@ import { competitorInput } from '../testing/fixtures.ts';
 import { createTestApp } from '../testing/harness.ts';
 import { matchdayWorld } from '../testing/matchday-fixtures.ts';
 
+import { signUnsubscribeToken } from '../services/unsubscribe.ts';
 // A backup restores every row of every table, on the database the suite runs on (PGlite by
 // default, PostgreSQL with DATABASE_URL). The tables are read from the database, so a table
 // added later is covered here without editing this file; a table the fixtures leave empty
@@ -25,9 +26,7 @@ const NO_FIXTURE_YET = 'no shared fixture writes it yet; filling it here means d
 const NOT_FILLED: Record<string, string> = {
   dev_mailbox: 'the test harness records mails instead of keeping them in the dev mailbox',
   dev_sms_outbox: NO_FIXTURE_YET,
-  unsubscribes: NO_FIXTURE_YET,
   account_links: 'Google sign-in only (needs the JWKS stand-in)',
-  matchday_settings: NO_FIXTURE_YET,
   division_change_notices: 'needs a second publication that moves a competitor',
   match_results: 'needs a division run on a ring tablet (/sync)',
 };
@@ -227,7 +226,17 @@ await push(director.token, [
     })),
   ),
   { name: 'completeDivision@1', args: { divisionId: boys.id, at: at(5) } },
+  // The control room's "behind schedule" threshold (decision 048).
+  { name: 'setBehindWarning@1', args: { tournamentId, minutes: 20 } },
 ]);
+// A family's contact follows the unsubscribe link of a mail (one click, RFC 8058).
+const unsubscribed = await t.app.request(
+  `/api/communications/unsubscribe?token=${encodeURIComponent(
+    await signUnsubscribeToken(t.deps, 'email', 'sam@example.com'),
+  )}`,
+  { method: 'POST' },
+);
+if (unsubscribed.status !== 200) throw new Error(`unsubscribe: ${unsubscribed.status}`);
 fs.writeFileSync(path.join(sourceDir, 'jwt-secret'), 'a-generated-secret-of-this-server', { mode: 0o600 });
 
 describe('backup and restore', () => {
