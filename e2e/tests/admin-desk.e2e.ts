@@ -104,7 +104,7 @@ describe('the admin desk', () => {
     await page.waitForURL('**/admin/registrations');
   });
 
-  it('a tournament director sees Dashboard to Rings without the More menu; a super admin has More', async () => {
+  it('a tournament director sees Dashboard to Rings and Communications without the More menu; a super admin has More', async () => {
     const td = await newPage(browser, stack.baseUrl);
     await signIn(td, director);
     await td.waitForURL('**/admin/dashboard');
@@ -118,6 +118,7 @@ describe('the admin desk', () => {
       'Control room',
       'Matchday',
       'Rings',
+      'Communications',
     ]);
     expect(await adminNav(td).getByRole('button', { name: 'More' }).count()).toBe(0);
 

@@ -60,11 +60,11 @@ describe('admin navigation by role', () => {
     expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
   });
 
-  it('a tournament director sees Dashboard to Rings, and no More menu', async () => {
+  it('a tournament director sees Dashboard to Rings and Communications, and no More menu', async () => {
     signIn(['TournamentDirector']);
     renderAt('/admin/registrations');
     expect(await navText()).toBe(
-      'DashboardCompetitorsRegistrationsPaymentsCheck-inMatchmakingControl roomMatchdayRings',
+      'DashboardCompetitorsRegistrationsPaymentsCheck-inMatchmakingControl roomMatchdayRingsCommunications',
     );
     expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
   });

@@ -17,7 +17,7 @@ import { t, tm } from '../lib/i18n.tsx';
 import { usePageAlert } from '../lib/page-alert.tsx';
 import { useSession } from '../lib/session.ts';
 import { cn } from '../lib/utils.ts';
-import { ADMIN_NAV, href, isSyncingPage, MORE_MENU, mayOpen, PAGES } from './pages.ts';
+import { adminNavFor, href, isSyncingPage, MORE_MENU, mayOpen, PAGES } from './pages.ts';
 
 /**
  * docs/product.md §8: following a link to a page the role may not open cancels the navigation;
@@ -77,7 +77,7 @@ export function AdminLayout() {
         aria-label={t('common.admin.nav')}
         className="flex flex-wrap items-center gap-1 border-b pb-2 print:hidden"
       >
-        {ADMIN_NAV.filter((key) => hasAnyRole(roles, PAGES[key].roles)).map((key) => (
+        {adminNavFor(roles).map((key) => (
           <NavLink key={key} to={href(key)} className={linkClass}>
             {tm(PAGES[key].title)}
           </NavLink>

@@ -200,6 +200,8 @@ export const ADMIN_NAV: readonly StaticPageKey[] = [
   'controlRoom',
   'matchday',
   'rings',
+  // A director's way to the families; a super admin reaches it in the More menu instead.
+  'communications',
 ];
 
 /** The settings pages (SuperAdmin only), in the More menu's order. */
@@ -223,6 +225,12 @@ export const MORE_MENU = {
   roles: SUPER_ADMIN_ROLES,
   pages: [...SETTINGS_NAV, 'communications', 'devOutbox', 'system', 'accessLog'] as readonly StaticPageKey[],
 };
+
+/** The admin navigation `roles` sees: the pages it may open, less those its More menu holds. */
+export function adminNavFor(roles: readonly string[]): StaticPageKey[] {
+  const more = hasAnyRole(roles, MORE_MENU.roles) ? new Set(MORE_MENU.pages) : new Set<StaticPageKey>();
+  return ADMIN_NAV.filter((key) => hasAnyRole(roles, PAGES[key].roles) && !more.has(key));
+}
 
 /**
  * The address of a page: its path with the parameters filled in (an optional one left out when
