@@ -322,7 +322,13 @@ describe('the heartbeat a matchday pull carries (decision 048)', () => {
     const server = fakeServer();
     const pulls: Record<string, unknown>[] = [];
     const devices = [
-      { id: 1, ringId: 3, personName: 'Olga Official', lastHeardAt: '2026-11-21T14:00:00.000Z', outboxDepth: 2 },
+      {
+        id: 1,
+        ringId: 3,
+        personName: 'Olga Official',
+        lastHeardAt: '2026-11-21T14:00:00.000Z',
+        outboxDepth: 2,
+      },
     ];
     const fetchFn = async (url: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
       const res = await server.fetch(url, init);
@@ -330,9 +336,16 @@ describe('the heartbeat a matchday pull carries (decision 048)', () => {
       const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
       pulls.push(body);
       const answer = (await res.json()) as PullResponse;
-      return Response.json(body.scope === 'matchday' ? { ...answer, patch: [{ op: 'clear' }], devices } : answer);
+      return Response.json(
+        body.scope === 'matchday' ? { ...answer, patch: [{ op: 'clear' }], devices } : answer,
+      );
     };
-    const engine = new SyncEngine({ db, scopes: ['checkin', 'matchday'], fetch: fetchFn, schedule: () => () => {} });
+    const engine = new SyncEngine({
+      db,
+      scopes: ['checkin', 'matchday'],
+      fetch: fetchFn,
+      schedule: () => () => {},
+    });
     engine.setDeviceRing(3);
     for (const id of [10, 11]) await engine.replica.mutate(checkInCompetitor, { competitorId: id });
     await engine.syncOnce();
@@ -352,5 +365,9 @@ describe('the heartbeat a matchday pull carries (decision 048)', () => {
     await second.syncOnce();
     expect(pulls[0]).toMatchObject({ outboxDepth: 1 });
     expect(pulls[0]).not.toHaveProperty('ringId');
+    // Two engines on one store tell each other of their writes: stopped, neither reloads after
+    // the test (a reload then would read a session from a torn-down page).
+    second.stop();
+    engine.stop();
   });
 });

@@ -96,6 +96,7 @@ export class Replica {
   private loading: Promise<void> | null = null;
   private readonly channel: BroadcastChannel | null;
   private readonly stopWipeListener: () => void;
+  private disposed = false;
 
   constructor(
     readonly db: DeviceDb,
@@ -114,14 +115,20 @@ export class Replica {
     this.stopWipeListener = onDeviceStoreWiped(db, () => this.reloadQuietly());
   }
 
-  /** A reload nobody waits for: a store closed meanwhile (logout, a test's cleanup) just ends it. */
+  /**
+   * A reload nobody waits for: a store closed meanwhile (logout, a test's cleanup) just ends it,
+   * and so does the replica's own disposal (an engine stopped while another tab's news arrived).
+   */
   private reloadQuietly(): void {
+    if (this.disposed) return;
     this.reload().catch((e: unknown) => {
+      if (this.disposed) return;
       if (!(e instanceof Error && e.name === 'DatabaseClosedError')) throw e;
     });
   }
 
   dispose(): void {
+    this.disposed = true;
     this.channel?.close();
     this.stopWipeListener();
     this.listeners.clear();
