@@ -60,3 +60,16 @@ export function assertNoPageErrors(page: Page): void {
   const lines = errors.map((e) => `  ${e.stack ?? e.message}`);
   throw new Error(`Uncaught error(s) in the page ${page.url()}:\n${lines.join('\n')}`);
 }
+
+/**
+ * `page.evaluate` that gives up after `ms`. A page stuck in a navigation (a reload waiting on
+ * a service worker that never takes over) never answers a plain evaluate, and `expect.poll`
+ * awaits each call: the test would end at its own timeout without saying which step hung.
+ */
+export function evaluateWithin<R>(page: Page, fn: () => R | Promise<R>, ms = 5_000): Promise<R> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the page did not answer within ${ms} ms (${page.url()})`)), ms);
+  });
+  return Promise.race([page.evaluate(fn), late]).finally(() => clearTimeout(timer));
+}

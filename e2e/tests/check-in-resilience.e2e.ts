@@ -7,6 +7,7 @@ import { chromium, type Page } from 'playwright-core';
 import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
+  evaluateWithin,
   hydrated,
   launchBrowser,
   startStack,
@@ -236,9 +237,9 @@ describe('check-in resilience', () => {
     proxy.rewrite('/index.html', (html) =>
       html.replace('<head>', `<head><meta name="nomac-build" content="${BUILD}">`),
     );
-    await page.evaluate(async () => {
+    await evaluateWithin(page, async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
-    });
+    }, 30_000);
     const banner = page.getByRole('status').filter({ hasText: 'Update available' });
     await banner.waitFor({ timeout: 30_000 });
 
@@ -255,7 +256,7 @@ describe('check-in resilience', () => {
         '10 changes are not yet sent to the server. They are kept and sent after the update. Update now?',
       ]);
     const waiting = () =>
-      page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting);
+      evaluateWithin(page, async () => !!(await navigator.serviceWorker.getRegistration())?.waiting);
     expect(await waiting()).toBe(true);
     expect(await page.locator('meta[name="nomac-build"]').count()).toBe(0);
 
@@ -267,7 +268,8 @@ describe('check-in resilience', () => {
     await expect
       .poll(
         () =>
-          page.evaluate(
+          evaluateWithin(
+            page,
             () => document.querySelector('meta[name="nomac-build"]')?.getAttribute('content') ?? null,
           ),
         { timeout: 45_000 },
