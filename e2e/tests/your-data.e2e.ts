@@ -22,6 +22,14 @@ const other = {
   first: 'Robin',
   last: 'Banks',
 };
+/** Signed up, nothing registered yet: the customer home sends them to registering. */
+const newcomer = {
+  email: 'nova@example.com',
+  password: 'newcomer-pass-2026',
+  role: 'Customer' as const,
+  first: 'Nova',
+  last: 'Stone',
+};
 const director = {
   email: 'td@example.com',
   password: 'director-pass-2026',
@@ -85,7 +93,7 @@ describe('your data and the access log', () => {
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([
-      startStack({ users: [parent, other, director, boss] }),
+      startStack({ users: [parent, other, newcomer, director, boss] }),
       launchBrowser(),
     ]);
     registrationId = await register(parent, 'Maya');
@@ -171,5 +179,23 @@ describe('your data and the access log', () => {
     const everything = execFileSync('unzip', ['-p', file]).toString();
     expect(everything).not.toContain('Zoe');
     expect(everything).not.toContain(other.email);
+  });
+
+  it('a family still registering reaches "Your data" from the footer of the registration page', async () => {
+    const page = await newPage(browser, stack.baseUrl);
+    await signIn(page, newcomer);
+    await page.goto('/customer/home');
+    await page.waitForURL(/\/customer\/registration\/\d+$/);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Your data' }).click();
+    await page.waitForURL('**/customer/your-data');
+    const section = page.getByRole('region', { name: 'Your data' });
+    await section.getByRole('heading', { level: 1, name: 'Your data' }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByRole('button', { name: 'Download my data', exact: true }).click(),
+    ]);
+    const data = JSON.parse(execFileSync('unzip', ['-p', (await download.path()) ?? '', 'my-data.json']).toString());
+    expect(data.account.email).toBe(newcomer.email);
+    await section.getByRole('button', { name: 'Delete my account' }).waitFor();
   });
 });

@@ -1,12 +1,15 @@
 import { Link } from 'react-router';
-import { t } from '../lib/i18n.tsx';
-import { href } from './pages.ts';
+import { t, tm } from '../lib/i18n.tsx';
+import { useSession } from '../lib/session.ts';
+import { href, PAGES } from './pages.ts';
 
 /**
  * Every public and customer page ends with the privacy policy: the site collects
- * children's data, and a family should find how it is used from anywhere.
+ * children's data, and a family should find how it is used from anywhere. A signed-in family
+ * also finds "Your data" there (download or delete), wherever registering has taken it.
  */
 export function Footer() {
+  const session = useSession();
   return (
     <footer className="border-t">
       <nav
@@ -16,6 +19,11 @@ export function Footer() {
         <Link to={href('privacy')} className="inline-flex min-h-11 items-center">
           {t('public.footer.privacy')}
         </Link>
+        {session && (
+          <Link to={href('yourData')} className="inline-flex min-h-11 items-center">
+            {tm(PAGES.yourData.title)}
+          </Link>
+        )}
       </nav>
     </footer>
   );

@@ -1,9 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { en } from '@shared/i18n/catalog/en/index.ts';
 import { fr } from '@shared/i18n/catalog/fr/index.ts';
 import { setCatalog } from '../lib/i18n.tsx';
+import { clearSession, setSession } from '../lib/session.ts';
 import { StaticSettingsProvider } from '../lib/site-settings.tsx';
 import { ThemeProvider } from '../lib/theme.tsx';
 import { makeSettings } from '../testing/fixtures.ts';
@@ -26,7 +27,10 @@ function renderHeader() {
   );
 }
 
-afterEach(() => setCatalog('en', en));
+afterEach(() => {
+  setCatalog('en', en);
+  clearSession();
+});
 
 describe('the header language switch', () => {
   it('in English, offers "Français" as a link to ?lang=fr', () => {
@@ -48,5 +52,16 @@ describe('the header language switch', () => {
     expect(screen.getByRole('link', { name: 'Nous joindre' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Inscription en ligne' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Politique de confidentialité' })).toBeInTheDocument();
+  });
+});
+
+describe('the footer', () => {
+  it('offers a signed-in family "Your data" on every page, wherever registering took them', () => {
+    renderHeader();
+    expect(screen.queryByRole('link', { name: 'Your data' })).toBeNull();
+    cleanup();
+    setSession({ user: { personId: 7, roles: ['Customer'], userDisplayName: 'Pat Parent' }, token: 't' });
+    renderHeader();
+    expect(screen.getByRole('link', { name: 'Your data' })).toHaveAttribute('href', '/customer/your-data');
   });
 });

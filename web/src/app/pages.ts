@@ -76,6 +76,9 @@ export const PAGES = {
     roles: SIGNED_IN_ROLES,
   },
   fileSharing: { path: '/customer/file-sharing', title: msg('page.fileSharing'), roles: SIGNED_IN_ROLES },
+  // Decisions 045 and 046: also reachable from the footer while registering (the customer home
+  // sends a family with no completed registration to registering while registration is open).
+  yourData: { path: '/customer/your-data', title: msg('page.yourData'), roles: SIGNED_IN_ROLES },
   share: { path: '/share', title: msg('page.share'), roles: SIGNED_IN_ROLES },
 
   // The admin area (docs/product.md §2 and §6).

@@ -5,7 +5,7 @@ import { competitorsRoutes } from '../features/competitors/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { devOutboxRoutes } from '../features/dev-outbox/routes.tsx';
 import { systemRoutes } from '../features/system/routes.tsx';
-import { accessLogRoutes, yourDataRoute } from '../features/privacy/routes.tsx';
+import { accessLogRoutes, yourDataPageRoutes, yourDataRoute } from '../features/privacy/routes.tsx';
 import { checkInRoutes } from '../features/check-in/routes.tsx';
 import { paymentRoutes } from '../features/payments/routes.tsx';
 import { walkInRoutes } from '../features/walk-in/routes.tsx';
@@ -108,6 +108,7 @@ export const routes: RouteObject[] = [
                   : r,
               ),
               ...fileSharingRoutes,
+              ...yourDataPageRoutes,
             ],
           },
           { path: relativePath('share', ''), element: <Navigate to={href('fileSharing')} replace /> },

@@ -10,6 +10,14 @@ export const accessLogRoutes: RouteObject[] = [
   },
 ];
 
+/** `/customer/your-data`: the same section on a page of its own (a child of /customer). */
+export const yourDataPageRoutes: RouteObject[] = [
+  {
+    path: relativePath('yourData', PAGES.customer.path),
+    lazy: async () => ({ Component: (await import('./components/your-data-page.tsx')).YourDataPage }),
+  },
+];
+
 /**
  * "Your data" ("Download my data", "Delete my account"): shown in /customer/home's outlet, so the
  * customer home (another feature) mounts it without importing it; app/routes.tsx joins the two.

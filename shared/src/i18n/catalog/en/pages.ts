@@ -22,6 +22,7 @@ export const pages = {
   'page.competitor': 'Competitor',
   'page.receipt': 'Receipt',
   'page.fileSharing': 'File Sharing',
+  'page.yourData': 'Your data',
   'page.share': 'File Sharing',
   'page.admin': 'Admin',
   'page.dashboard': 'Dashboard',

@@ -23,6 +23,7 @@ export const pages = {
   'page.competitor': 'Compétiteur',
   'page.receipt': 'Reçu',
   'page.fileSharing': 'Partage de fichiers',
+  'page.yourData': 'Vos données',
   'page.share': 'Partage de fichiers',
   'page.admin': 'Administration',
   'page.dashboard': 'Tableau de bord',

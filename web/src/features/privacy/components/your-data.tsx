@@ -9,9 +9,10 @@ import { DeleteAccount } from './delete-account.tsx';
 
 /**
  * "Your data" on /customer/home (decision 045): the family downloads everything held about its
- * account. "Delete my account" sits beside it in the same section.
+ * account. "Delete my account" sits beside it in the same section. `/customer/your-data` shows
+ * it alone, as the page's heading.
  */
-export function YourData() {
+export function YourData({ heading = 'h2' }: { heading?: 'h1' | 'h2' }) {
   const titleId = useId();
   const download = useAction(downloadMyData, {
     errorPrefix: `${t('privacy.yourData.downloadFailed')} `,
@@ -19,7 +20,7 @@ export function YourData() {
   return (
     <Card role="region" data-testid="your-data" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle as="h2" id={titleId}>
+        <CardTitle as={heading} id={titleId}>
           {t('privacy.yourData.title')}
         </CardTitle>
       </CardHeader>
