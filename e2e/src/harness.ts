@@ -69,7 +69,10 @@ export function assertNoPageErrors(page: Page): void {
 export function evaluateWithin<R>(page: Page, fn: () => R | Promise<R>, ms = 5_000): Promise<R> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the page did not answer within ${ms} ms (${page.url()})`)), ms);
+    timer = setTimeout(
+      () => reject(new Error(`the page did not answer within ${ms} ms (${page.url()})`)),
+      ms,
+    );
   });
   return Promise.race([page.evaluate(fn), late]).finally(() => clearTimeout(timer));
 }

@@ -237,9 +237,13 @@ describe('check-in resilience', () => {
     proxy.rewrite('/index.html', (html) =>
       html.replace('<head>', `<head><meta name="nomac-build" content="${BUILD}">`),
     );
-    await evaluateWithin(page, async () => {
-      await (await navigator.serviceWorker.getRegistration())?.update();
-    }, 30_000);
+    await evaluateWithin(
+      page,
+      async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      },
+      30_000,
+    );
     const banner = page.getByRole('status').filter({ hasText: 'Update available' });
     await banner.waitFor({ timeout: 30_000 });
 

@@ -194,7 +194,9 @@ describe('your data and the access log', () => {
       page.waitForEvent('download'),
       section.getByRole('button', { name: 'Download my data', exact: true }).click(),
     ]);
-    const data = JSON.parse(execFileSync('unzip', ['-p', (await download.path()) ?? '', 'my-data.json']).toString());
+    const data = JSON.parse(
+      execFileSync('unzip', ['-p', (await download.path()) ?? '', 'my-data.json']).toString(),
+    );
     expect(data.account.email).toBe(newcomer.email);
     await section.getByRole('button', { name: 'Delete my account' }).waitFor();
   });

@@ -122,3 +122,22 @@ export function competitorRuleErrors(
   }
   return errors;
 }
+
+/**
+ * Who a tournament counts as its competitors (issue 27 §4: the dashboard said 19 where check-in
+ * said "0 of 21"): the competitors of completed registrations. The check-in screen still lists an
+ * unfinished registration's family (it may finish at the door), but its competitors count, on
+ * the dashboard, the competitors list and the check-in totals alike, once it is completed.
+ */
+export function isCountedRegistration(registration: { isCompleted: boolean }): boolean {
+  return registration.isCompleted;
+}
+
+/** The competitors of `competitors` that `isCountedRegistration` counts. */
+export function countedCompetitors<C extends { registrationId: number }>(
+  competitors: readonly C[],
+  registrations: readonly { id: number; isCompleted: boolean }[],
+): C[] {
+  const counted = new Set(registrations.filter(isCountedRegistration).map((r) => r.id));
+  return competitors.filter((c) => counted.has(c.registrationId));
+}

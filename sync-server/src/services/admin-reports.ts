@@ -4,6 +4,7 @@ import {
   ageBand,
   ageOnDay,
   GENDER_LABELS,
+  isCountedRegistration,
   isoInZone,
   nameMatches,
   toCsv,
@@ -58,11 +59,15 @@ async function choices(deps: Deps, tournamentId: number) {
   };
 }
 
-/** Every competitor of the tournament's completed registrations, with level and events. */
+/**
+ * Every competitor the tournament counts (the shared rule the check-in totals use too: those of
+ * completed registrations), with level and events.
+ */
 async function registeredCompetitors(deps: Deps, t: NextTournament): Promise<CompetitorReportRow[]> {
   const db = deps.database.db;
-  const rows = await db
+  const all = await db
     .select({
+      isCompleted: registrations.isCompleted,
       id: competitors.id,
       registrationId: competitors.registrationId,
       firstName: competitors.firstName,
@@ -78,8 +83,9 @@ async function registeredCompetitors(deps: Deps, t: NextTournament): Promise<Com
     .from(competitors)
     .innerJoin(registrations, eq(registrations.id, competitors.registrationId))
     .innerJoin(competitorLevels, eq(competitorLevels.id, competitors.competitorLevelId))
-    .where(and(eq(registrations.tournamentId, t.id), eq(registrations.isCompleted, true)))
+    .where(eq(registrations.tournamentId, t.id))
     .orderBy(asc(competitors.lastName), asc(competitors.firstName), asc(competitors.id));
+  const rows = all.filter(isCountedRegistration);
   const ids = rows.map((r) => r.id);
   const entered = ids.length
     ? await db

@@ -60,6 +60,16 @@ describe('check-in screen', () => {
     expect(screen.getByText(/Confirmation ABCD2345/)).toBeInTheDocument();
   });
 
+  it('counts the competitors the dashboard counts: an unfinished registration is listed, not counted', async () => {
+    await db
+      .entity('registrations')
+      .put(syncRegistration({ id: 2, familyName: 'Park', isCompleted: false, confirmationCodes: [] }));
+    await db.entity('competitors').put(comp(20, 'Ari', { registrationId: 2, lastName: 'Park' }));
+    render(<CheckInPage />, { wrapper: MemoryRouter });
+    await screen.findByRole('heading', { name: 'Park, Pat' });
+    expect(screen.getByTestId('check-in-totals')).toHaveTextContent('1 of 2 competitors checked in');
+  });
+
   it('marks "No photos" beside a competitor whose family did not allow photos, for the photographer', async () => {
     render(<CheckInPage />, { wrapper: MemoryRouter });
     await screen.findByRole('heading', { name: 'Lee, Pat' });

@@ -1,6 +1,7 @@
 import { memo, useRef, useState } from 'react';
 import { CameraOff, CircleCheck } from 'lucide-react';
 import { checkInCompetitor, checkInRegistration, undoCheckIn } from '@shared/domain/mutators/index.ts';
+import { countedCompetitors } from '@shared/domain/competitor.ts';
 import { Link } from 'react-router';
 import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
@@ -35,7 +36,10 @@ export function CheckInPage() {
   const confirmedWithoutPayment = useRef(new Set<number>()).current;
 
   if (!view || synced === undefined) return <p>{t('checkIn.page.loading')}</p>;
-  const checkedIn = view.competitors.filter((c) => c.checkedInAt).length;
+  // The dashboard's count (one rule in shared): an unfinished registration's family is listed
+  // below, its competitors counted once it is completed.
+  const counted = countedCompetitors(view.competitors, view.registrations);
+  const checkedIn = counted.filter((c) => c.checkedInAt).length;
 
   return (
     <div className="grid gap-4">
@@ -49,7 +53,7 @@ export function CheckInPage() {
         <FirstSyncNotice />
       ) : (
         <p className="text-sm text-muted-foreground" data-testid="check-in-totals">
-          {t('checkIn.page.totals', { checkedIn, count: view.competitors.length })}
+          {t('checkIn.page.totals', { checkedIn, count: counted.length })}
         </p>
       )}
       <div className="flex flex-wrap items-end gap-2">
