@@ -26,7 +26,8 @@ async function signIn(page: Page, who: Person) {
   await page.waitForURL('**/admin/dashboard');
 }
 
-async function sendReminder(page: Page) {
+/** Fills the reminder and sends it, answering Send's question (named `question`). */
+async function sendReminder(page: Page, question = 'Send this message?') {
   await page.goto('/admin/communications');
   await page.getByRole('heading', { name: 'Communications', level: 1 }).waitFor();
   await page.getByLabel('Audience').selectOption('incomplete');
@@ -35,6 +36,7 @@ async function sendReminder(page: Page) {
     .getByLabel('E-mail message')
     .fill('Hi {{firstName}}, the registration of {{competitors}} is not finished yet.');
   await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('dialog', { name: question }).getByRole('button', { name: 'Send now' }).click();
 }
 
 describe('communications', () => {
@@ -73,6 +75,10 @@ describe('communications', () => {
     await preview.getByText('Hi Pat, the registration of Kid0 FamilyA is not finished yet.').waitFor();
 
     await page.getByRole('button', { name: 'Send' }).click();
+    // Send asks first, naming what goes out.
+    const ask = page.getByRole('dialog', { name: 'Send this message?' });
+    await ask.getByText('It goes out as 2 e-mails and no text.').waitFor();
+    await ask.getByRole('button', { name: 'Send now' }).click();
     const progress = page.getByRole('progressbar', { name: 'Sending progress' });
     await expect.poll(() => progress.getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('100');
     await page.getByTestId('send-progress').filter({ hasText: '100% done: 2 sent' }).waitFor();
@@ -101,8 +107,9 @@ describe('communications', () => {
     await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
     await visitor.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
 
-    // The next reminder reaches Ana only; Ben's line says unsubscribed.
-    await sendReminder(page);
+    // The next reminder (the same message, minutes later: Send says so) reaches Ana only; Ben's
+    // line says unsubscribed.
+    await sendReminder(page, 'Send this message again?');
     await expect.poll(() => progress.getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('100');
     await page.getByTestId('send-progress').filter({ hasText: '1 sent, 0 failed, 1 unsubscribed' }).waitFor();
     await expect.poll(() => reminders().filter((m) => addressText(m.to) === ana.email).length).toBe(2);

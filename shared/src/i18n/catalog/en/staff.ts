@@ -229,6 +229,17 @@ export const staff = {
   'communications.compose.smsChannel': 'SMS (to contacts who agreed to SMS)',
   'communications.compose.body': 'E-mail message',
   'communications.compose.smsBody': 'SMS text',
+  'communications.confirm.title': 'Send this message?',
+  'communications.confirm.again': 'Send this message again?',
+  'communications.confirm.counts':
+    'It goes out as {emails, plural, =0 {no e-mail} one {# e-mail} other {# e-mails}} and {texts, plural, =0 {no text} one {# text} other {# texts}}.',
+  'communications.confirm.cost': 'The texts cost about {cost}.',
+  'communications.confirm.repeat':
+    'You sent this same message {minutes, plural, =0 {less than a minute} one {# minute} other {# minutes}} ago.',
+  'communications.confirm.send': 'Send now',
+  'communications.compose.insertField': 'Insert {field}',
+  'communications.compose.mergeFieldsHint':
+    'A click inserts the field where the cursor was in the subject or a message.',
   'communications.compose.mergeFields': 'Merge fields:',
   'communications.compose.preview': 'Preview',
   'communications.compose.send': 'Send',

@@ -233,6 +233,17 @@ export const staff = {
   'communications.compose.smsChannel': 'Texto (aux personnes qui ont accepté les textos)',
   'communications.compose.body': 'Message du courriel',
   'communications.compose.smsBody': 'Texte du texto',
+  'communications.confirm.title': 'Envoyer ce message\u00a0?',
+  'communications.confirm.again': 'Envoyer ce message de nouveau\u00a0?',
+  'communications.confirm.counts':
+    'Il part en {emails, plural, =0 {aucun courriel} one {# courriel} other {# courriels}} et {texts, plural, =0 {aucun texto} one {# texto} other {# textos}}.',
+  'communications.confirm.cost': 'Les textos coûtent environ {cost}.',
+  'communications.confirm.repeat':
+    'Vous avez envoyé ce même message il y a {minutes, plural, =0 {moins d’une minute} one {# minute} other {# minutes}}.',
+  'communications.confirm.send': 'Envoyer maintenant',
+  'communications.compose.insertField': 'Insérer {field}',
+  'communications.compose.mergeFieldsHint':
+    'Un clic insère le champ là où était le curseur, dans l’objet ou un message.',
   'communications.compose.mergeFields': 'Champs de fusion\u00a0:',
   'communications.compose.preview': 'Aperçu',
   'communications.compose.send': 'Envoyer',

@@ -83,21 +83,24 @@ const upSoonRun: MessageSummary = {
   },
 };
 
-function stub(smsEnabled: boolean, history: MessageSummary[] = []) {
+function stub(smsEnabled: boolean, history: MessageSummary[] = [], smsRecipients = 0) {
   return stubApi({
     '/api/settings': makeSettings(),
     '/api/tournaments': [tournament],
-    '/api/admin/communications/options/7': options(smsEnabled),
+    '/api/admin/communications/options/7': {
+      ...options(smsEnabled),
+      settings: { smsCostCapCents: null, smsSegmentCostCents: 4, smsSpentCents: 0 },
+    },
     '/api/admin/communications/history/7': history,
     '/api/admin/communications/preview': {
       emailRecipients: 2,
-      smsRecipients: 0,
+      smsRecipients,
       sample: {
         name: 'Ana Lee',
         address: 'ana@example.com',
         subject: 'Finish, Ana',
         body: 'Hi Ana',
-        smsBody: '',
+        smsBody: smsRecipients ? 'Finish, Ana' : '',
       },
     },
     '/api/admin/communications/send': { messageIds: [31] },
@@ -107,6 +110,7 @@ function stub(smsEnabled: boolean, history: MessageSummary[] = []) {
 
 beforeEach(() => {
   invalidateQueries('');
+  sessionStorage.clear();
   setSession({
     user: { personId: 1, roles: ['TournamentDirector'], userDisplayName: 'Dee Director' },
     token: 'tok',
@@ -148,6 +152,9 @@ describe('communications', () => {
     expect(preview).toHaveTextContent('Hi Ana');
 
     await user.click(screen.getByRole('button', { name: 'Send' }));
+    const ask = await screen.findByRole('dialog', { name: 'Send this message?' });
+    expect(ask).toHaveTextContent('It goes out as 2 e-mails and no text.');
+    await user.click(within(ask).getByRole('button', { name: 'Send now' }));
     const bar = await screen.findByRole('progressbar', { name: 'Sending progress' });
     expect(bar).toHaveAttribute('aria-valuenow', '100');
     const calls = fetch.mock.calls as unknown as [string, RequestInit | undefined][];
@@ -165,6 +172,63 @@ describe('communications', () => {
       'Ana Leeana@example.comSent',
       'Ben Royben@example.comUnsubscribed',
     ]);
+  });
+
+  it('asks before sending, with the texts and their cost; Cancel sends nothing; a send clears the texts', async () => {
+    const fetch = stub(true, [], 3);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('checkbox', { name: /SMS/ }));
+    await user.type(screen.getByLabelText('Subject'), 'Finish');
+    await user.type(screen.getByLabelText('E-mail message'), 'Hi');
+    await user.type(screen.getByLabelText('SMS text'), 'Finish, {{{{firstName}}');
+    const sends = () =>
+      (fetch.mock.calls as unknown as [string][]).filter(
+        ([path]) => path === '/api/admin/communications/send',
+      );
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    let ask = await screen.findByRole('dialog', { name: 'Send this message?' });
+    expect(ask).toHaveTextContent('It goes out as 2 e-mails and 3 texts.');
+    // 3 texts of one 4-cent segment each.
+    expect(within(ask).getByTestId('send-cost')).toHaveTextContent('The texts cost about $0.12.');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sends()).toHaveLength(0);
+    expect(screen.getByLabelText('Subject')).toHaveValue('Finish');
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    ask = await screen.findByRole('dialog', { name: 'Send this message?' });
+    await user.click(within(ask).getByRole('button', { name: 'Send now' }));
+    await screen.findByRole('progressbar', { name: 'Sending progress' });
+    expect(sends()).toHaveLength(1);
+    expect(screen.getByLabelText('Subject')).toHaveValue('');
+    expect(screen.getByLabelText('E-mail message')).toHaveValue('');
+    expect(screen.getByLabelText('SMS text')).toHaveValue('');
+
+    // The same message again within ten minutes: the question says so.
+    await user.type(screen.getByLabelText('Subject'), 'Finish');
+    await user.type(screen.getByLabelText('E-mail message'), 'Hi');
+    await user.type(screen.getByLabelText('SMS text'), 'Finish, {{{{firstName}}');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    ask = await screen.findByRole('dialog', { name: 'Send this message again?' });
+    expect(within(ask).getByRole('alert')).toHaveTextContent(
+      'You sent this same message less than a minute ago.',
+    );
+  });
+
+  it('inserts a merge field where the cursor is, with a click', async () => {
+    stub(false);
+    const user = userEvent.setup();
+    renderPage();
+    const body = await screen.findByLabelText('E-mail message');
+    await user.type(body, 'Hello , see you');
+    await user.click(screen.getByLabelText('Subject'));
+    // Back in the message, the cursor after "Hello ".
+    await user.click(body);
+    (body as HTMLTextAreaElement).setSelectionRange(6, 6);
+    await user.click(screen.getByRole('button', { name: '{{firstName}}' }));
+    expect(body).toHaveValue('Hello {{firstName}}, see you');
   });
 
   it('shows a run of automatic notices as one row, opened to its recipients', async () => {

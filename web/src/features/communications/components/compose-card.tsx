@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type FocusEvent } from 'react';
 import {
   AUDIENCE_LABELS,
   MERGE_FIELD_LABELS,
@@ -26,8 +26,38 @@ import {
   sendMessage,
   useCommunicationOptions,
 } from '../api/communications.ts';
+import { SendConfirmDialog, type SendQuestion } from './send-confirm-dialog.tsx';
 
 // The communications page's compose region: audience, channels, texts, templates, preview and send.
+// Send asks first, with the counts and the texts' cost; the same message again within
+// REPEAT_WINDOW_MS asks once more (issue 27 §4). A send clears the texts.
+
+/** A send of the same message this soon after the last one is named in the question. */
+export const REPEAT_WINDOW_MS = 10 * 60_000;
+
+/** The last send from this tab, per tournament (a reload keeps it; another device does not). */
+const lastSentKey = (tournamentId: number) => `nomac-last-send-${tournamentId}`;
+
+function minutesSinceSameSend(tournamentId: number, signature: string, now: number): number | null {
+  try {
+    const last = JSON.parse(sessionStorage.getItem(lastSentKey(tournamentId)) ?? 'null') as {
+      signature: string;
+      at: number;
+    } | null;
+    if (!last || last.signature !== signature || now - last.at >= REPEAT_WINDOW_MS) return null;
+    return Math.floor((now - last.at) / 60_000);
+  } catch {
+    return null;
+  }
+}
+
+/** The text fields a merge field can be inserted into. */
+type TextPath = 'subject' | 'body' | 'smsBody';
+const TEXT_IDS: Record<TextPath, string> = {
+  subject: 'comm-subject',
+  body: 'comm-body',
+  smsBody: 'comm-sms',
+};
 
 const KINDS: AudienceKind[] = ['all', 'incomplete', 'division', 'checked-in', 'not-checked-in'];
 
@@ -50,17 +80,20 @@ function useCompose({
   tournamentId,
   picked,
   smsEnabled,
+  smsSegmentCostCents,
   templates,
   onSent,
 }: {
   tournamentId: number;
   picked: number[];
   smsEnabled: boolean;
+  smsSegmentCostCents: number;
   templates: readonly Template[];
   onSent: (ids: number[]) => void;
 }) {
   const [templateName, setTemplateName] = useState('');
   const [preview, setPreview] = useState<Preview | undefined>(undefined);
+  const [question, setQuestion] = useState<(SendQuestion & { answer: (send: boolean) => void }) | null>(null);
 
   const toCompose = (v: ComposeValues): Compose => ({
     tournamentId,
@@ -91,12 +124,32 @@ function useCompose({
     toInput: toCompose,
     // Messages show once a send is tried: a half-written message is not wrong yet.
     showErrors: 'submitted',
-    // Sends what the form makes, as typed (the server trims and checks again).
+    // Asks first (the counts come from the server's preview), then sends what the form makes,
+    // as typed (the server trims and checks again); the texts clear once it is queued.
     onSubmit: async (_checked, values) => {
-      const result = await sendMessage(toCompose(values));
+      const compose = toCompose(values);
+      const counted = await previewMessage(compose);
+      const signature = JSON.stringify(compose);
+      const send = await new Promise<boolean>((answer) =>
+        setQuestion({
+          preview: counted,
+          smsText: counted.sample?.smsBody ?? compose.smsBody,
+          smsSegmentCostCents,
+          repeatMinutes: minutesSinceSameSend(tournamentId, signature, Date.now()),
+          answer,
+        }),
+      );
+      setQuestion(null);
+      if (!send) return 'cancelled' as const;
+      const result = await sendMessage(compose);
+      sessionStorage.setItem(lastSentKey(tournamentId), JSON.stringify({ signature, at: Date.now() }));
       onSent(result.messageIds);
+      form.reset({ ...values, subject: '', body: '', smsBody: '' });
+      setPreview(undefined);
+      setTemplateName('');
+      return 'sent' as const;
     },
-    action: { success: t('communications.compose.queued') },
+    action: { success: (r) => (r === 'sent' ? t('communications.compose.queued') : undefined) },
   });
   const { values } = form;
 
@@ -129,8 +182,28 @@ function useCompose({
     setTemplateName(template.name);
   }
 
+  /** The field a merge field goes into: the last one focused, and where its cursor was. */
+  const lastText = useRef<TextPath>('body');
+  function insertField(field: string) {
+    const path = lastText.current;
+    const element = document.getElementById(TEXT_IDS[path]) as HTMLInputElement | HTMLTextAreaElement | null;
+    const value = values[path];
+    const start = element?.selectionStart ?? value.length;
+    const end = element?.selectionEnd ?? start;
+    const token = `{{${field}}}`;
+    form.set(path, value.slice(0, start) + token + value.slice(end));
+    // Back to the field, the cursor after what was inserted, once the value has rendered.
+    requestAnimationFrame(() => {
+      element?.focus();
+      element?.setSelectionRange(start + token.length, start + token.length);
+    });
+  }
+
   return {
     form,
+    question,
+    insertField,
+    lastText,
     preview,
     onPreview,
     previewAction,
@@ -155,6 +228,9 @@ export function ComposeCard({
   const smsEnabled = options.data?.smsEnabled ?? false;
   const {
     form,
+    question,
+    insertField,
+    lastText,
     preview,
     onPreview,
     previewAction,
@@ -163,7 +239,19 @@ export function ComposeCard({
     setTemplateName,
     saveTemplateAction,
     removeTemplateAction,
-  } = useCompose({ tournamentId, picked, smsEnabled, templates: options.data?.templates ?? [], onSent });
+  } = useCompose({
+    tournamentId,
+    picked,
+    smsEnabled,
+    smsSegmentCostCents: options.data?.settings.smsSegmentCostCents ?? 0,
+    templates: options.data?.templates ?? [],
+    onSent,
+  });
+  // Which text field a merge field button inserts into (focus events bubble in React).
+  const onTextFocus = (e: FocusEvent) => {
+    const path = (Object.keys(TEXT_IDS) as TextPath[]).find((p) => TEXT_IDS[p] === e.target.id);
+    if (path) lastText.current = path;
+  };
   const { kind, divisionId, email, sms } = form.values;
   // The audience's messages are at the request's paths, not a field's.
   const audienceError = form.error as (path: string) => string | undefined;
@@ -174,7 +262,7 @@ export function ComposeCard({
         <CardTitle>{t('communications.compose.title')}</CardTitle>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-4" onSubmit={(e) => void form.submit(e)} noValidate>
+        <form className="grid gap-4" onSubmit={(e) => void form.submit(e)} onFocus={onTextFocus} noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-1">
               <Label htmlFor="comm-audience">{t('communications.history.audience')}</Label>
@@ -269,14 +357,26 @@ export function ComposeCard({
               {...form.field('smsBody')}
             />
           )}
-          <p className="text-sm text-muted-foreground">
-            {t('communications.compose.mergeFields')}{' '}
-            {MERGE_FIELDS.map((f) => (
-              <code key={f} className="mr-2" title={tm(MERGE_FIELD_LABELS[f])}>
-                {`{{${f}}}`}
-              </code>
-            ))}
-          </p>
+          <div className="grid gap-1 text-sm">
+            <p className="flex flex-wrap items-center gap-2">
+              <span className="text-muted-foreground">{t('communications.compose.mergeFields')}</span>
+              {MERGE_FIELDS.map((f) => (
+                <Button
+                  key={f}
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  title={t('communications.compose.insertField', { field: tm(MERGE_FIELD_LABELS[f]) })}
+                  // Keeps the focus (and the cursor) in the field being written.
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => insertField(f)}
+                >
+                  <code>{`{{${f}}}`}</code>
+                </Button>
+              ))}
+            </p>
+            <p className="text-muted-foreground">{t('communications.compose.mergeFieldsHint')}</p>
+          </div>
           <div className="flex flex-wrap gap-2">
             <Button
               type="button"
@@ -291,6 +391,7 @@ export function ComposeCard({
             </Button>
           </div>
           {preview && <PreviewPanel preview={preview} />}
+          {question && <SendConfirmDialog question={question} onAnswer={question.answer} />}
           <div className="flex flex-wrap items-end gap-2 border-t pt-4">
             <div className="grid gap-1">
               <Label htmlFor="comm-template-name">{t('communications.compose.templateName')}</Label>
