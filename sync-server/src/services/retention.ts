@@ -7,9 +7,10 @@ import {
   type PurgeCountKind,
   type RetentionPreview,
   RETENTION,
+  type RetentionSettings,
   translatorFor,
 } from '@tournament/shared';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   competitors,
   messageRecipients,
@@ -17,20 +18,19 @@ import {
   registrationContacts,
   registrations,
   sharedFiles,
+  siteSettings,
   tournaments,
   users,
 } from '../db/schema.ts';
-import type { Deps } from '../deps.ts';
+import type { Caller, Deps } from '../deps.ts';
 import { fileStoreFor } from '../lib/file-store.ts';
 import { logger } from '../lib/logger.ts';
+import { writeAudit } from './audit.ts';
 import { eraseAccount } from './erasure.ts';
-import { getSiteSettings } from './site-settings.ts';
-import { siteSettings } from '../db/schema.ts';
+import { getSiteSettings, SETTINGS_CACHE_KEY } from './site-settings.ts';
 
 /** The two periods a super admin may set (migration 0022): months after a tournament, days on devices. */
-export async function retentionSettings(
-  db: Db,
-): Promise<{ retentionMonths: number; deviceKeepDays: number }> {
+export async function retentionSettings(db: Db | Tx): Promise<RetentionSettings> {
   const [row] = await db
     .select({ retentionMonths: siteSettings.retentionMonths, deviceKeepDays: siteSettings.deviceKeepDays })
     .from(siteSettings)
@@ -38,6 +38,40 @@ export async function retentionSettings(
   return (
     row ?? { retentionMonths: RETENTION.monthsAfterTournament, deviceKeepDays: RETENTION.deviceKeepDays }
   );
+}
+
+/**
+ * PUT /api/admin/retention: saves the two periods (bounds checked by the shared schema), audited
+ * as a site settings change. The public settings carry them (the privacy page, the devices), so
+ * their cache is dropped.
+ */
+export async function saveRetentionSettings(
+  deps: Deps,
+  caller: Caller,
+  input: RetentionSettings,
+): Promise<RetentionSettings> {
+  const saved = await deps.database.db.transaction(async (tx) => {
+    const before = await retentionSettings(tx);
+    await tx
+      .update(siteSettings)
+      .set({
+        retentionMonths: input.retentionMonths,
+        deviceKeepDays: input.deviceKeepDays,
+        version: sql`${siteSettings.version} + 1`,
+        updatedAt: deps.now(),
+      })
+      .where(eq(siteSettings.id, 1));
+    const after = await retentionSettings(tx);
+    await writeAudit(
+      tx,
+      caller,
+      { entity: 'siteSettings', entityId: 1, action: 'update', before, after },
+      deps.now(),
+    );
+    return after;
+  });
+  await deps.cache.invalidate(SETTINGS_CACHE_KEY);
+  return saved;
 }
 
 // The retention purge after each tournament (docs/decisions/046-erasure-and-retention.md): a set
