@@ -45,6 +45,13 @@ export const RetentionPreviewSchema = z.object({
   ),
   /** Accounts idle for three years: to be mailed now, and mailed 30 days ago (to be deleted). */
   inactive: z.object({ toNotice: z.number().int(), toErase: z.number().int() }),
+  /** Payment records older than six years (by payment date), deleted tonight with their receipts. */
+  payments: z.object({
+    /** YYYY-MM-DD: records dated before this day go. */
+    keptFrom: z.string(),
+    payments: z.number().int(),
+    receipts: z.number().int(),
+  }),
 });
 export type RetentionPreview = z.infer<typeof RetentionPreviewSchema>;
 

@@ -43,6 +43,14 @@ export const RetentionSettingsSchema = z.object({
 });
 export type RetentionSettings = z.infer<typeof RetentionSettingsSchema>;
 
+/** The first day (YYYY-MM-DD) of payment records still kept at `now`: older ones are deleted. */
+export function paymentsKeptFrom(now: Date): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear() - RETENTION.paymentYears, now.getUTCMonth(), 1));
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(now.getUTCDate(), last));
+  return d.toISOString().slice(0, 10);
+}
+
 /**
  * A birth date reduced to what results need: the birth year, and the age on the tournament's
  * day (which decides age bands on the leaderboard). January 1st of the birth year when the

@@ -477,6 +477,9 @@ export const staff = {
     'The privacy page states these periods to families. Months: {minMonths} to {maxMonths}; days: {minDays} to {maxDays}.',
   'privacy.retention.save': 'Save the periods',
   'privacy.retention.saved': 'Retention periods saved.',
+  'privacy.preview.paymentsTitle': 'Payment records',
+  'privacy.preview.payments':
+    'Payment records are kept {years} years: {payments} payments dated before {date}, and {receipts} receipts, to be deleted tonight.',
   'settings.audit.action.create': 'Created',
   'settings.audit.action.update': 'Changed',
   'settings.audit.action.delete': 'Removed',

@@ -484,6 +484,9 @@ export const staff = {
     'La page de confidentialité indique ces durées aux familles. Mois\u00a0: de {minMonths} à {maxMonths}; jours\u00a0: de {minDays} à {maxDays}.',
   'privacy.retention.save': 'Enregistrer les durées',
   'privacy.retention.saved': 'Durées de conservation enregistrées.',
+  'privacy.preview.paymentsTitle': 'Dossiers de paiement',
+  'privacy.preview.payments':
+    'Les paiements sont conservés {years} ans\u00a0: {payments} paiements datés d’avant le {date}, et {receipts} reçus, à supprimer cette nuit.',
   'settings.audit.action.create': 'Création',
   'settings.audit.action.update': 'Modification',
   'settings.audit.action.delete': 'Suppression',

@@ -10,7 +10,7 @@ import { makeSettings } from '@web/testing/fixtures.ts';
 import { PersonalDataPage } from './personal-data-page.tsx';
 
 // The SuperAdmin's preview of the purges (decision 046) against a fake /api: when each is due,
-// what it would erase, a finished one and the idle accounts; and the
+// what it would erase, a finished one, the old payment records and the idle accounts; and the
 // two periods, saved from the page (the preview follows them) or refused when out of bounds.
 let answer: RetentionPreview;
 const saved: unknown[] = [];
@@ -70,6 +70,7 @@ describe('the personal data page', () => {
         },
       ],
       inactive: { toNotice: 4, toErase: 1 },
+      payments: { keptFrom: '2020-11-22', payments: 5, receipts: 6 },
     };
     renderPage();
     const rows = await screen.findAllByTestId('purge-row');
@@ -81,6 +82,9 @@ describe('the personal data page', () => {
     expect(within(rows[1]!).queryByText(/Weights/)).toBeNull();
     expect(screen.getByTestId('inactive-accounts')).toHaveTextContent(
       'Accounts nobody signed in to for 3 years: 4 to be e-mailed tonight; 1 e-mailed 30 days ago or more, to be deleted tonight.',
+    );
+    expect(screen.getByTestId('old-payments')).toHaveTextContent(
+      'Payment records are kept 6 years: 5 payments dated before Sunday, November 22, 2020, and 6 receipts, to be deleted tonight.',
     );
   });
 
@@ -146,5 +150,6 @@ function preview(): RetentionPreview {
       },
     ],
     inactive: { toNotice: 0, toErase: 0 },
+    payments: { keptFrom: '2020-11-22', payments: 0, receipts: 0 },
   };
 }

@@ -19,8 +19,8 @@ import { SettingsShell } from './settings-shell.tsx';
 
 /**
  * `/admin/personal-data` (SuperAdmin): the two retention periods, a dry run of what each purge
- * after a tournament will erase and when, and of the accounts idle for years (decision 046).
- * Nothing is erased from here.
+ * after a tournament will erase and when, of the old payment records and of the accounts idle
+ * for years (decision 046). Nothing is erased from here.
  */
 export function PersonalDataPage() {
   const format = useFormat();
@@ -86,6 +86,15 @@ export function PersonalDataPage() {
               days: RETENTION.inactivityNoticeDays,
               notice: data.inactive.toNotice,
               erase: data.inactive.toErase,
+            })}
+          </p>
+          <h2 className="text-lg font-semibold">{t('privacy.preview.paymentsTitle')}</h2>
+          <p data-testid="old-payments">
+            {t('privacy.preview.payments', {
+              years: RETENTION.paymentYears,
+              date: format.date(data.payments.keptFrom),
+              payments: data.payments.payments,
+              receipts: data.payments.receipts,
             })}
           </p>
         </>
