@@ -103,7 +103,7 @@ describe('Delete my account', () => {
     await tablet.page.getByRole('button', { name: 'Check in Cy FamilyR', exact: true }).waitFor();
   }, 120_000);
 
-  it('a super admin previews what the purge after the tournament will erase, at phone, tablet and desk sizes', async () => {
+  it('a super admin previews what the purge after the tournament will erase, at phone, tablet and desk sizes, and sets how long data is kept', async () => {
     const page = await newPage(browser, stack.baseUrl);
     await storeSession(page, stack, admin);
     for (const size of [
@@ -119,5 +119,11 @@ describe('Delete my account', () => {
       expect(await page.getByTestId('inactive-accounts').textContent()).toContain('for 3 years');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
     }
+    // The periods are settings: saved here, the preview and the privacy page state them.
+    await page.getByLabel(/Months after a tournament before its purge/).fill('18');
+    await page.getByRole('button', { name: 'Save the periods' }).click();
+    await page.getByText(/kept 18 months after a tournament/).waitFor();
+    await page.goto('/privacy');
+    await page.getByText(/18 months after each tournament we erase/).waitFor();
   }, 60_000);
 });

@@ -105,9 +105,10 @@ export const API_ACCESS = {
   // Backups (decision 040): they hold every family's data and the server's secrets.
   'GET /api/admin/backups': SUPER_ADMIN,
   'GET /api/admin/backups/latest': SUPER_ADMIN,
-  // Decision 046: a deletion request carried out for a family, and the retention preview.
+  // Decision 046: a deletion request carried out for a family, the retention preview and periods.
   'POST /api/admin/accounts/{userId}/erase': SUPER_ADMIN,
   'GET /api/admin/retention': SUPER_ADMIN,
+  'PUT /api/admin/retention': SUPER_ADMIN,
   // Registrations desk (decision 014): the three staff roles (docs/product.md §6).
   'GET /api/admin/registrations': STAFF,
   'GET /api/admin/registrations.csv': STAFF,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { StaffErasureRequestSchema } from '../domain/erasure.ts';
+import { RetentionSettingsSchema, StaffErasureRequestSchema } from '../domain/erasure.ts';
 import { endpoint } from './endpoint.ts';
 import type { PathParam } from './paths.ts';
 import { MessageSchema } from './public.ts';
@@ -10,7 +10,7 @@ import { IdParam } from './registration.ts';
 export const PRIVACY_PATHS = {
   /** POST: carry out a deletion request received by mail or in person (audited with the reason). */
   eraseAccount: (userId: PathParam) => `/api/admin/accounts/${userId}/erase`,
-  /** GET: the dry run of the next purges and of the idle accounts, and when each is due. */
+  /** GET: the dry run of the next purges and of the idle accounts, and when each is due; PUT: the two periods. */
   retention: '/api/admin/retention',
 } as const;
 
@@ -45,6 +45,13 @@ export const RetentionPreviewSchema = z.object({
   ),
   /** Accounts idle for three years: to be mailed now, and mailed 30 days ago (to be deleted). */
   inactive: z.object({ toNotice: z.number().int(), toErase: z.number().int() }),
+  /** Payment records older than six years (by payment date), deleted tonight with their receipts. */
+  payments: z.object({
+    /** YYYY-MM-DD: records dated before this day go. */
+    keptFrom: z.string(),
+    payments: z.number().int(),
+    receipts: z.number().int(),
+  }),
 });
 export type RetentionPreview = z.infer<typeof RetentionPreviewSchema>;
 
@@ -57,4 +64,10 @@ export const PRIVACY_API = {
     response: MessageSchema,
   }),
   retention: endpoint({ method: 'get', path: PRIVACY_PATHS.retention, response: RetentionPreviewSchema }),
+  saveRetention: endpoint({
+    method: 'put',
+    path: PRIVACY_PATHS.retention,
+    body: RetentionSettingsSchema,
+    response: RetentionSettingsSchema,
+  }),
 } as const;

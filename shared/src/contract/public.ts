@@ -64,6 +64,10 @@ export const SiteSettingsSchema = z.object({
     MailingListTab: z.boolean(),
     AllowSmsNotifications: z.boolean(),
   }),
+  /** Months after a tournament before its purge; the privacy page states it (decision 046). */
+  retentionMonths: z.number().int(),
+  /** Days venue devices keep a tournament's personal rows after it (decision 046). */
+  deviceKeepDays: z.number().int(),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 export type FeatureFlag = keyof SiteSettings['flags'];

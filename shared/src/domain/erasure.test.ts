@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn } from './competitor.ts';
-import { coarseBirthDate, deviceKeepExpired, purgeDueOn } from './erasure.ts';
+import { coarseBirthDate, deviceKeepExpired, paymentsKeptFrom, purgeDueOn } from './erasure.ts';
 
 // Decision 046: what an erasure or the purge keeps of a birth date, and when the purge is due.
 
@@ -34,5 +34,12 @@ describe('deviceKeepExpired', () => {
   it('is true from the end of the last kept day', () => {
     expect(deviceKeepExpired('2026-11-28', 7, new Date('2026-12-05T23:59:00Z'))).toBe(false);
     expect(deviceKeepExpired('2026-11-28', 7, new Date('2026-12-06T00:00:00Z'))).toBe(true);
+  });
+});
+
+describe('paymentsKeptFrom', () => {
+  it('keeps payment records six years back to the same day, February 29th falling back to the 28th', () => {
+    expect(paymentsKeptFrom(new Date('2026-11-27T03:30:00Z'))).toBe('2020-11-27');
+    expect(paymentsKeptFrom(new Date('2032-02-29T03:30:00Z'))).toBe('2026-02-28');
   });
 });

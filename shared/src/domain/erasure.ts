@@ -21,6 +21,37 @@ export const RETENTION = {
 } as const;
 
 /**
+ * The bounds a super admin may set the two periods within (decision 046): at least a month, so
+ * refunds, disputes and results corrections are settled before a purge, and at most ten years;
+ * devices keep a tournament's rows at least the day after it and at most three months (a tablet
+ * in a drawer should not hold children's data for a season).
+ */
+export const RETENTION_BOUNDS = {
+  months: { min: 1, max: 120 },
+  deviceDays: { min: 1, max: 90 },
+} as const;
+
+const between = (min: number, max: number) => {
+  const message = msg('erasure.field.between', { min, max });
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+};
+
+/** PUT /api/admin/retention: the two periods, as the personal data page saves them. */
+export const RetentionSettingsSchema = z.object({
+  retentionMonths: between(RETENTION_BOUNDS.months.min, RETENTION_BOUNDS.months.max),
+  deviceKeepDays: between(RETENTION_BOUNDS.deviceDays.min, RETENTION_BOUNDS.deviceDays.max),
+});
+export type RetentionSettings = z.infer<typeof RetentionSettingsSchema>;
+
+/** The first day (YYYY-MM-DD) of payment records still kept at `now`: older ones are deleted. */
+export function paymentsKeptFrom(now: Date): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear() - RETENTION.paymentYears, now.getUTCMonth(), 1));
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(now.getUTCDate(), last));
+  return d.toISOString().slice(0, 10);
+}
+
+/**
  * A birth date reduced to what results need: the birth year, and the age on the tournament's
  * day (which decides age bands on the leaderboard). January 1st of the birth year when the
  * competitor had had their birthday by the tournament's day, else December 31st: both give the

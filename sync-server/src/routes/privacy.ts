@@ -2,10 +2,10 @@ import { PRIVACY_API as P } from '@tournament/shared';
 import { defineRoute } from '../http/define-route.ts';
 import { requireCaller, router } from '../http/openapi-app.ts';
 import { eraseAccountForRequest } from '../services/erasure.ts';
-import { retentionPreview } from '../services/retention.ts';
+import { retentionPreview, saveRetentionSettings } from '../services/retention.ts';
 
-// Super admins: a family's deletion request carried out from its desk page, and the dry run of
-// the retention purges (docs/decisions/046-erasure-and-retention.md).
+// Super admins: a family's deletion request carried out from its desk page, the dry run of the
+// retention purges and the two periods they follow (docs/decisions/046-erasure-and-retention.md).
 
 const MOUNT = '/api/admin';
 const common = { tags: ['privacy'], security: [{ bearer: [] }] };
@@ -34,4 +34,14 @@ export const privacyRoutes = router()
       ok: 'The preview',
     }),
     async (c) => c.json(await retentionPreview(c.get('deps')), 200),
+  )
+  .openapi(
+    defineRoute(MOUNT, P.saveRetention, {
+      ...common,
+      summary:
+        'Sets the months after a tournament before its purge and the days venue devices keep its personal rows; audited',
+      ok: 'The periods saved',
+    }),
+    async (c) =>
+      c.json(await saveRetentionSettings(c.get('deps'), requireCaller(c), c.req.valid('json')), 200),
   );

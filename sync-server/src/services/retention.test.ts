@@ -5,15 +5,28 @@ import {
   competitors,
   messageRecipients,
   messages,
+  payments,
+  receipts,
   registrationContacts,
   registrations,
   sharedFiles,
+  syncTombstones,
   tournaments,
   users,
 } from '../db/schema.ts';
 import { fileStoreFor } from '../lib/file-store.ts';
 import { getNextTournament } from './tournaments.ts';
-import { purgeInactiveAccounts, purgePlan, runPurge, tournamentsDue, type PurgeKind } from './retention.ts';
+import {
+  oldPaymentsPlan,
+  purgeInactiveAccounts,
+  purgeOldPayments,
+  purgePlan,
+  retentionPreview,
+  runPurge,
+  runRetention,
+  tournamentsDue,
+  type PurgeKind,
+} from './retention.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { matchdayWorld } from '../testing/matchday-fixtures.ts';
 
@@ -217,6 +230,68 @@ describe('the purge after a tournament', () => {
     const again = await runPurge(t.deps, tournamentId);
     expect(Object.values(again).filter(Array.isArray).flat()).toEqual([]);
     expect(await state()).toEqual(end);
+  });
+});
+
+describe('payment records kept six years', () => {
+  it('a 7-year-old payment and its receipt go, a 5-year-old one stays; the dry run lists what the run deletes, and a second run deletes nothing', async () => {
+    const [reg] = await t.db
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(eq(registrations.ownerUserId, leave));
+    const years = (n: number) => new Date(t.clock.now.getTime() - n * 365.25 * 24 * 60 * 60 * 1000);
+    const pay = async (id: string, at: Date) => {
+      await t.db
+        .insert(payments)
+        .values({ id, registrationId: reg!.id, method: 'cash', amount: 45, payerName: 'Pat', createdAt: at });
+      const [r] = await t.db
+        .insert(receipts)
+        .values({
+          registrationId: reg!.id,
+          paymentId: id,
+          confirmationCode: `C-${id}`,
+          title: 'Receipt',
+          description: 'Registration',
+          paymentAmount: 45,
+          total: 45,
+          balanceOwing: 0,
+          items: [],
+          createdAt: at,
+        })
+        .returning({ id: receipts.id });
+      return r!.id;
+    };
+    const oldReceipt = await pay('pay-7-years', years(7));
+    const recentReceipt = await pay('pay-5-years', years(5));
+
+    const plan = await oldPaymentsPlan(t.db, t.clock.now);
+    expect(plan.payments).toEqual(['pay-7-years']);
+    expect(plan.receipts).toEqual([oldReceipt]);
+    const preview = await retentionPreview(t.deps);
+    expect(preview.payments).toEqual({ keptFrom: plan.keptFrom, payments: 1, receipts: 1 });
+
+    const done = await purgeOldPayments(t.deps);
+    expect(done).toEqual(plan);
+    const left = await t.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.registrationId, reg!.id));
+    expect(left.map((p) => p.id)).toEqual(['pay-5-years']);
+    const leftReceipts = await t.db
+      .select({ id: receipts.id })
+      .from(receipts)
+      .where(eq(receipts.registrationId, reg!.id));
+    expect(leftReceipts.map((r) => r.id)).toEqual([recentReceipt]);
+    // A device holding the payment drops it at its next pull.
+    const stones = await t.db.select().from(syncTombstones).where(eq(syncTombstones.entityId, 'pay-7-years'));
+    expect(stones).toMatchObject([{ entity: 'payments', tournamentId }]);
+
+    // Nothing left to delete: the dry run says so, and the nightly job changes nothing.
+    expect(await oldPaymentsPlan(t.db, t.clock.now)).toMatchObject({ payments: [], receipts: [] });
+    await runRetention(t.deps);
+    expect(
+      await t.db.select({ id: payments.id }).from(payments).where(eq(payments.registrationId, reg!.id)),
+    ).toEqual(left);
   });
 });
 

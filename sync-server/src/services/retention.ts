@@ -2,35 +2,41 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzl
 import {
   coarseBirthDate,
   isStaff,
+  paymentsKeptFrom,
   PURGE_COUNT_KINDS,
   purgeDueOn,
   type PurgeCountKind,
   type RetentionPreview,
   RETENTION,
+  type RetentionSettings,
   translatorFor,
 } from '@tournament/shared';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   competitors,
   messageRecipients,
   messages,
+  payments,
+  receipts,
   registrationContacts,
   registrations,
   sharedFiles,
+  siteSettings,
+  syncTombstones,
   tournaments,
   users,
 } from '../db/schema.ts';
-import type { Deps } from '../deps.ts';
+import type { Caller, Deps } from '../deps.ts';
 import { fileStoreFor } from '../lib/file-store.ts';
 import { logger } from '../lib/logger.ts';
+import { poke } from '../sync/push.ts';
+import { bumpVersion } from '../sync/versions.ts';
+import { writeAudit } from './audit.ts';
 import { eraseAccount } from './erasure.ts';
-import { getSiteSettings } from './site-settings.ts';
-import { siteSettings } from '../db/schema.ts';
+import { getSiteSettings, SETTINGS_CACHE_KEY } from './site-settings.ts';
 
 /** The two periods a super admin may set (migration 0022): months after a tournament, days on devices. */
-export async function retentionSettings(
-  db: Db,
-): Promise<{ retentionMonths: number; deviceKeepDays: number }> {
+export async function retentionSettings(db: Db | Tx): Promise<RetentionSettings> {
   const [row] = await db
     .select({ retentionMonths: siteSettings.retentionMonths, deviceKeepDays: siteSettings.deviceKeepDays })
     .from(siteSettings)
@@ -38,6 +44,40 @@ export async function retentionSettings(
   return (
     row ?? { retentionMonths: RETENTION.monthsAfterTournament, deviceKeepDays: RETENTION.deviceKeepDays }
   );
+}
+
+/**
+ * PUT /api/admin/retention: saves the two periods (bounds checked by the shared schema), audited
+ * as a site settings change. The public settings carry them (the privacy page, the devices), so
+ * their cache is dropped.
+ */
+export async function saveRetentionSettings(
+  deps: Deps,
+  caller: Caller,
+  input: RetentionSettings,
+): Promise<RetentionSettings> {
+  const saved = await deps.database.db.transaction(async (tx) => {
+    const before = await retentionSettings(tx);
+    await tx
+      .update(siteSettings)
+      .set({
+        retentionMonths: input.retentionMonths,
+        deviceKeepDays: input.deviceKeepDays,
+        version: sql`${siteSettings.version} + 1`,
+        updatedAt: deps.now(),
+      })
+      .where(eq(siteSettings.id, 1));
+    const after = await retentionSettings(tx);
+    await writeAudit(
+      tx,
+      caller,
+      { entity: 'siteSettings', entityId: 1, action: 'update', before, after },
+      deps.now(),
+    );
+    return after;
+  });
+  await deps.cache.invalidate(SETTINGS_CACHE_KEY);
+  return saved;
 }
 
 // The retention purge after each tournament (docs/decisions/046-erasure-and-retention.md): a set
@@ -246,6 +286,68 @@ export async function tournamentsDue(db: Db, now: Date, months: number): Promise
   return rows.filter((r) => purgeDueOn(r.date, months) <= today).map((r) => r.id);
 }
 
+// ---- Payment records kept six years ----
+
+/** What the nightly deletion of payment records older than RETENTION.paymentYears takes. */
+export interface OldPaymentsPlan {
+  /** YYYY-MM-DD: payments dated before this day go. */
+  keptFrom: string;
+  payments: string[];
+  /** Receipts of those payments, and receipts themselves dated before the day. */
+  receipts: number[];
+}
+
+/** The dry run: payment records (and receipts) dated before the kept period at `now`. Changes nothing. */
+export async function oldPaymentsPlan(db: Db | Tx, now: Date): Promise<OldPaymentsPlan> {
+  const keptFrom = paymentsKeptFrom(now);
+  const cutoff = new Date(`${keptFrom}T00:00:00Z`);
+  const old = await db.select({ id: payments.id }).from(payments).where(lt(payments.createdAt, cutoff));
+  const ids = old.map((p) => p.id);
+  const rec = await db
+    .select({ id: receipts.id })
+    .from(receipts)
+    .where(
+      ids.length
+        ? or(lt(receipts.createdAt, cutoff), inArray(receipts.paymentId, ids))
+        : lt(receipts.createdAt, cutoff),
+    );
+  return { keptFrom, payments: sorted(ids), receipts: sorted(rec.map((r) => r.id)) };
+}
+
+/**
+ * Deletes the payment records older than six years (the privacy page's promise; decision 046),
+ * receipts first, in one transaction, with tombstones so a device holding one drops it. Run
+ * again, it finds nothing left to delete. Answers what it deleted (the dry run of that moment).
+ */
+export async function purgeOldPayments(deps: Deps): Promise<OldPaymentsPlan> {
+  const now = deps.now();
+  const { plan, tournamentIds } = await deps.database.db.transaction(async (tx) => {
+    const plan = await oldPaymentsPlan(tx, now);
+    if (plan.receipts.length) await tx.delete(receipts).where(inArray(receipts.id, plan.receipts));
+    if (plan.payments.length === 0) return { plan, tournamentIds: [] as number[] };
+    const rows = await tx
+      .select({ id: payments.id, tournamentId: registrations.tournamentId })
+      .from(payments)
+      .innerJoin(registrations, eq(registrations.id, payments.registrationId))
+      .where(inArray(payments.id, plan.payments));
+    const byTournament = new Map<number, string[]>();
+    for (const r of rows)
+      byTournament.set(r.tournamentId, [...(byTournament.get(r.tournamentId) ?? []), r.id]);
+    for (const [tournamentId, ids] of byTournament) {
+      const version = await bumpVersion(tx, tournamentId);
+      await tx
+        .insert(syncTombstones)
+        .values(
+          ids.map((id) => ({ tournamentId, entity: 'payments', entityId: id, version, deletedAt: now })),
+        );
+    }
+    await tx.delete(payments).where(inArray(payments.id, plan.payments));
+    return { plan, tournamentIds: [...byTournament.keys()] };
+  });
+  for (const id of tournamentIds) await poke(deps, id);
+  return plan;
+}
+
 // ---- Accounts nobody used for three years ----
 
 const YEAR_MS = 365.25 * 24 * 60 * 60 * 1000;
@@ -327,6 +429,7 @@ export async function retentionPreview(deps: Deps): Promise<RetentionPreview> {
       )
   ).filter((u) => !isStaff(u.roles));
   const dueBefore = now.getTime() - RETENTION.inactivityNoticeDays * DAY_MS;
+  const old = await oldPaymentsPlan(db, now);
   return {
     ...settings,
     tournaments: list,
@@ -334,6 +437,7 @@ export async function retentionPreview(deps: Deps): Promise<RetentionPreview> {
       toNotice: idle.filter((u) => !u.noticeAt).length,
       toErase: idle.filter((u) => u.noticeAt && u.noticeAt.getTime() <= dueBefore).length,
     },
+    payments: { keptFrom: old.keptFrom, payments: old.payments.length, receipts: old.receipts.length },
   };
 }
 
@@ -341,7 +445,7 @@ export const RETENTION_JOB = 'retention-purge';
 /** Every night at 3:30, after the nightly backup. */
 export const RETENTION_CRON = '30 3 * * *';
 
-/** The nightly job: every purge due, then the idle accounts. Safe to run twice, or after a crash. */
+/** The nightly job: every purge due, old payment records, then the idle accounts. Safe to run twice, or after a crash. */
 export async function runRetention(deps: Deps): Promise<void> {
   const { retentionMonths } = await retentionSettings(deps.database.db);
   for (const id of await tournamentsDue(deps.database.db, deps.now(), retentionMonths)) {
@@ -351,6 +455,12 @@ export async function runRetention(deps: Deps): Promise<void> {
       'retention purge done',
     );
   }
+  const paid = await purgeOldPayments(deps);
+  if (paid.payments.length || paid.receipts.length)
+    logger.info(
+      { keptFrom: paid.keptFrom, payments: paid.payments.length, receipts: paid.receipts.length },
+      'old payment records deleted',
+    );
   const idle = await purgeInactiveAccounts(deps);
   if (idle.noticed.length || idle.erased.length)
     logger.info({ noticed: idle.noticed.length, erased: idle.erased.length }, 'inactive accounts');

@@ -38,6 +38,8 @@ export function toSiteSettings(
       MailingListTab: row.mailingListTab,
       AllowSmsNotifications: row.allowSmsNotifications,
     },
+    retentionMonths: row.retentionMonths,
+    deviceKeepDays: row.deviceKeepDays,
   };
 }
 

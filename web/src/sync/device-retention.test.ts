@@ -5,7 +5,7 @@ import { DeviceDb, META, setMeta } from './db.ts';
 import { dropExpiredVenueData } from './device-retention.ts';
 
 // Decision 046: a check-in tablet holding a tournament's families drops them 7 days after the
-// tournament, signed in or not and without a sync; never while a change waits to be sent.
+// tournament (or the days the site setting says), signed in or not and without a sync; never while a change waits to be sent.
 
 let db: DeviceDb;
 let n = 0;
@@ -33,6 +33,15 @@ describe('the venue devices drop a past tournament', () => {
     expect(await dropExpiredVenueData(db, new Date('2026-12-06T09:00:00Z'))).toBe(true);
     expect(await held()).toBe(0);
     expect(await db.entity('registrations').count()).toBe(0);
+  });
+
+  it('keeps them as many days as the site setting says, once the device has the settings', async () => {
+    keepOnDevice('/api/settings', { siteName: 'Open', deviceKeepDays: 30 });
+    expect(await dropExpiredVenueData(db, new Date('2026-12-06T09:00:00Z'))).toBe(false);
+    expect(await dropExpiredVenueData(db, new Date('2026-12-28T20:00:00Z'))).toBe(false);
+    expect(await held()).toBe(1);
+    expect(await dropExpiredVenueData(db, new Date('2026-12-29T09:00:00Z'))).toBe(true);
+    expect(await held()).toBe(0);
   });
 
   it('keeps everything while a change waits to be sent', async () => {

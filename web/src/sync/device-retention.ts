@@ -1,10 +1,11 @@
 import { SYNC_SCOPE_ROLES, SYNC_SCOPES } from '@shared/contract/sync.ts';
-import { deviceKeepExpired, RETENTION } from '@shared/domain/erasure.ts';
+import { deviceKeepExpired, RETENTION, RETENTION_BOUNDS } from '@shared/domain/erasure.ts';
 import { keptOnDevice } from '../lib/offline-cache.ts';
 import { getMeta, META, wipeDeviceStore, type DeviceDb } from './db.ts';
 
-// Venue devices drop a tournament's personal rows RETENTION.deviceKeepDays after it, even if no
-// one signs out (docs/decisions/046-erasure-and-retention.md). The device reads which tournament
+// Venue devices drop a tournament's personal rows the set number of days after it (the site
+// setting a super admin changes, carried by the public settings the device keeps; 7 by
+// default), even if no one signs out (docs/decisions/046-erasure-and-retention.md). The device reads which tournament
 // its rows are of from its pull cookies ("<scope>.<tournamentId>.<version>.<acked>") and that
 // tournament's date from the tournament list it keeps for offline use. Changes not yet sent are
 // never dropped: the device keeps everything until they are.
@@ -23,13 +24,25 @@ async function heldTournaments(db: DeviceDb): Promise<number[]> {
 }
 
 /**
+ * The days the site setting says, from the public settings this device keeps; the default when
+ * it has none yet (or an older copy without the setting).
+ */
+export function keptDeviceKeepDays(): number {
+  const days = keptOnDevice<{ deviceKeepDays?: unknown }>('/api/settings')?.data?.deviceKeepDays;
+  const { min, max } = RETENTION_BOUNDS.deviceDays;
+  return typeof days === 'number' && Number.isInteger(days) && days >= min && days <= max
+    ? days
+    : RETENTION.deviceKeepDays;
+}
+
+/**
  * Wipes the device store when it holds personal rows of a tournament that ended more than
  * `keepDays` ago and has no change waiting to be sent; answers whether it did.
  */
 export async function dropExpiredVenueData(
   db: DeviceDb,
   now: Date,
-  keepDays: number = RETENTION.deviceKeepDays,
+  keepDays: number = keptDeviceKeepDays(),
 ): Promise<boolean> {
   const held = await heldTournaments(db);
   if (held.length === 0) return false;

@@ -15,6 +15,8 @@ export function makeSettings(overrides: Partial<SiteSettings> = {}): SiteSetting
     googleClientId: '',
     timeZone: 'America/Toronto',
     flags: { SellLunchTickets: false, MailingListTab: true, AllowSmsNotifications: true },
+    retentionMonths: 12,
+    deviceKeepDays: 7,
     ...overrides,
   };
 }

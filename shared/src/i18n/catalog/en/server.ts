@@ -431,4 +431,5 @@ export const server = {
     'A staff account cannot be deleted this way. Ask a super admin to remove its staff roles first.',
   'erasure.staffDeleted': "The family's account has been deleted.",
   'erasure.notFound': 'There is no such account.',
+  'erasure.field.between': 'Please enter a whole number from {min} to {max}',
 };

@@ -480,6 +480,17 @@ export const staff = {
   'privacy.preview.inactiveTitle': 'Accounts nobody used',
   'privacy.preview.inactive':
     'Accounts nobody signed in to for {years} years: {notice} to be e-mailed tonight; {erase} e-mailed {days} days ago or more, to be deleted tonight.',
+  'privacy.retention.title': 'How long personal data is kept',
+  'privacy.retention.formLabel': 'Retention periods',
+  'privacy.retention.months': 'Months after a tournament before its purge',
+  'privacy.retention.days': "Days venue devices keep a tournament's personal data",
+  'privacy.retention.hint':
+    'The privacy page states these periods to families. Months: {minMonths} to {maxMonths}; days: {minDays} to {maxDays}.',
+  'privacy.retention.save': 'Save the periods',
+  'privacy.retention.saved': 'Retention periods saved.',
+  'privacy.preview.paymentsTitle': 'Payment records',
+  'privacy.preview.payments':
+    'Payment records are kept {years} years: {payments} payments dated before {date}, and {receipts} receipts, to be deleted tonight.',
   'settings.audit.action.create': 'Created',
   'settings.audit.action.update': 'Changed',
   'settings.audit.action.delete': 'Removed',

@@ -427,4 +427,5 @@ export const server = {
     'Un compte du personnel ne peut pas être supprimé ainsi. Demandez d’abord à un super administrateur de lui retirer ses rôles.',
   'erasure.staffDeleted': 'Le compte de la famille a été supprimé.',
   'erasure.notFound': 'Ce compte n’existe pas.',
+  'erasure.field.between': 'Veuillez entrer un nombre entier de {min} à {max}',
 } satisfies Record<keyof typeof en, string>;

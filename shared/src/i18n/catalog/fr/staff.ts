@@ -486,6 +486,18 @@ export const staff = {
   'privacy.preview.inactiveTitle': 'Comptes inutilisés',
   'privacy.preview.inactive':
     'Comptes sans connexion depuis {years} ans : {notice} à aviser par courriel cette nuit; {erase} avisés il y a {days} jours ou plus, à supprimer cette nuit.',
+  'privacy.retention.title': 'Durée de conservation des données personnelles',
+  'privacy.retention.formLabel': 'Durées de conservation',
+  'privacy.retention.months': 'Mois après un tournoi avant sa purge',
+  'privacy.retention.days':
+    'Jours pendant lesquels les appareils sur place gardent les données personnelles d’un tournoi',
+  'privacy.retention.hint':
+    'La page de confidentialité indique ces durées aux familles. Mois\u00a0: de {minMonths} à {maxMonths}; jours\u00a0: de {minDays} à {maxDays}.',
+  'privacy.retention.save': 'Enregistrer les durées',
+  'privacy.retention.saved': 'Durées de conservation enregistrées.',
+  'privacy.preview.paymentsTitle': 'Dossiers de paiement',
+  'privacy.preview.payments':
+    'Les paiements sont conservés {years} ans\u00a0: {payments} paiements datés d’avant le {date}, et {receipts} reçus, à supprimer cette nuit.',
   'settings.audit.action.create': 'Création',
   'settings.audit.action.update': 'Modification',
   'settings.audit.action.delete': 'Suppression',

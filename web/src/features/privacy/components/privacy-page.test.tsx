@@ -9,12 +9,13 @@ import { makeSettings } from '@web/testing/fixtures.ts';
 import { PrivacyPage } from './privacy-page.tsx';
 
 // The privacy policy carries its version and date (decision 043): consent records keep the
-// version, and families are asked to accept a new one.
+// version, and families are asked to accept a new one. It states the retention periods a super
+// admin set (decision 046).
 vi.mock('@web/lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
 
-const renderPolicy = () =>
+const renderPolicy = (settings = makeSettings()) =>
   render(
-    <StaticSettingsProvider settings={makeSettings()}>
+    <StaticSettingsProvider settings={settings}>
       <MemoryRouter>
         <PrivacyPage />
       </MemoryRouter>
@@ -29,6 +30,17 @@ describe('the privacy policy', () => {
     expect(screen.getByText('Version 2, Friday, November 27, 2026')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Names, photos and video' })).toBeInTheDocument();
     expect(screen.getByText(/appear as "Competitor" with a number, and their school/)).toBeInTheDocument();
+  });
+
+  it('states the retention periods the site settings hold, in English and French', () => {
+    const settings = makeSettings({ retentionMonths: 18, deviceKeepDays: 30 });
+    renderPolicy(settings);
+    expect(screen.getByText(/18 months after each tournament we erase/)).toBeInTheDocument();
+    expect(screen.getByText(/drop the tournament's personal data 30 days after it/)).toBeInTheDocument();
+    setCatalog('fr', fr);
+    renderPolicy(settings);
+    expect(screen.getByText(/18 mois après chaque tournoi/)).toBeInTheDocument();
+    expect(screen.getByText(/personnelles du tournoi 30 jours après/)).toBeInTheDocument();
   });
 
   it('speaks French', () => {

@@ -64,8 +64,9 @@ export function PrivacyPage() {
       <Section title={t('public.privacy.keep.title')}>
         <p>
           {t('public.privacy.keep.text', {
-            months: RETENTION.monthsAfterTournament,
-            deviceDays: RETENTION.deviceKeepDays,
+            // The periods a super admin set (decision 046); the defaults until settings arrive.
+            months: settings?.retentionMonths ?? RETENTION.monthsAfterTournament,
+            deviceDays: settings?.deviceKeepDays ?? RETENTION.deviceKeepDays,
             inactiveYears: RETENTION.inactiveYears,
             noticeDays: RETENTION.inactivityNoticeDays,
             paymentYears: RETENTION.paymentYears,

@@ -1,5 +1,6 @@
 import { BACKUP_API } from '@shared/contract/backups.ts';
 import { PRIVACY_API } from '@shared/contract/privacy.ts';
+import type { RetentionSettings } from '@shared/domain/erasure.ts';
 import { MATCHMAKING_API } from '@shared/contract/matchmaking.ts';
 import { SETTINGS_API as S } from '@shared/contract/settings-api.ts';
 import type {
@@ -124,6 +125,9 @@ export const useBackups = () => useQuery(`${ADMIN}backups`, () => api.call(BACKU
 
 /** The dry run of the purges after each tournament, and of the idle accounts (decision 046). */
 export const useRetentionPreview = () => useQuery(`${ADMIN}retention`, () => api.call(PRIVACY_API.retention));
+/** The two periods; the public settings carry them (the privacy page, the venue devices). */
+export const saveRetentionSettings = (input: RetentionSettings) =>
+  mutate(api.call(PRIVACY_API.saveRetention, { body: input }), 'settings');
 
 /** Fetched with the bearer token (a bare link carries none) and saved under its own name. */
 export async function downloadLatestBackup(name: string): Promise<void> {
