@@ -53,7 +53,8 @@ export const venue = {
   'matchday.lock.password': 'Director’s password',
   'matchday.lock.offline':
     'This tablet is offline. Unlocking needs the network, because the server checks the director’s password: the tablet stays on {ring} until the connection is back.',
-  'matchday.lock.failed': 'Could not reach the server: the tablet stays locked. Try again when the connection is back.',
+  'matchday.lock.failed':
+    'Could not reach the server: the tablet stays locked. Try again when the connection is back.',
   'matchday.idle': 'Nothing is running on {ring}.',
   'matchday.idle.next': ' Start the next division when it is ready.',
   'matchday.queue.title': 'Queue of {ring}',
@@ -332,6 +333,13 @@ export const venue = {
   'sheets.ring.none': 'Ring: not assigned yet',
   'sheets.ring': 'Ring: {ring}',
   'sheets.ring.queued': 'Ring: {ring}, number {position} in the queue',
+  'sheets.ring.running': 'Ring: {ring}, running now',
+  'sheets.ring.completed': 'Ring: {ring}, completed',
+  'sheets.bracket.of': '{event}: {kind}',
+  'sheets.bracket.notDrawn':
+    'Not drawn yet: the ring tablet draws it when the division starts, unless a director draws it first.',
+  'sheets.bracket.stale':
+    'The competitors changed since this draw: the tablet runs it as drawn unless a director draws it again.',
   'sheets.bye': 'bye',
   'sheets.weight': '{weight} kg',
   'sheets.pdf.tournament': '{date}, {city}',
@@ -363,8 +371,6 @@ export const venue = {
   'sheets.paper': 'Paper',
   'sheets.paper.letter': 'Letter',
   'sheets.paper.a4': 'A4',
-  'sheets.judges': 'Judges',
-  'sheets.judges.count': '{count} judges',
   'sheets.print': 'Print',
   'sheets.download': 'Download PDF',
   'sheets.summary.published': '{draft} (published) · {count} divisions',
@@ -372,15 +378,18 @@ export const venue = {
   'sheets.all.description': 'Every division sheet of a draft',
   'sheets.one.description': 'The sheet of one division',
   'sheets.pdf.file': 'division-sheets-{date}.pdf',
-  'control.description': 'Every ring at a glance: what runs, how far along, ahead or behind, the queue and its tablet',
+  'control.description':
+    'Every ring at a glance: what runs, how far along, ahead or behind, the queue and its tablet',
   'control.heading': 'Control room',
   'control.loading': 'Loading the rings…',
   'control.noRings': 'No rings yet: set them up on the Rings page.',
   'control.warnings': 'Warnings',
   'control.warnings.none': 'No warnings.',
   'control.warning.behind': '{ring} is {minutes} min behind schedule.',
-  'control.warning.closedWithQueue': '{ring} is closed but still has {count, plural, one {# division} other {# divisions}} queued.',
-  'control.warning.notCheckedIn': '{title} ({ring}): {count, plural, one {# competitor is} other {# competitors are}} not checked in.',
+  'control.warning.closedWithQueue':
+    '{ring} is closed but still has {count, plural, one {# division} other {# divisions}} queued.',
+  'control.warning.notCheckedIn':
+    '{title} ({ring}): {count, plural, one {# competitor is} other {# competitors are}} not checked in.',
   'control.warning.silentTablet': 'The tablet of {ring} has not been heard from since {time}.',
   'control.ring.open': 'Open',
   'control.ring.closed': 'Closed',

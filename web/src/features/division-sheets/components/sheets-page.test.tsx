@@ -24,11 +24,12 @@ const SHEETS: Sheets = {
         id: 1,
         title: 'Girls 10-11 Beginner',
         eventTypes: [
-          { id: 1, title: 'Kata', decidedBy: 'judged' },
-          { id: 2, title: 'Sparring', decidedBy: 'bracket' },
+          { id: 1, title: 'Kata', decidedBy: 'judged', judges: 5 },
+          { id: 2, title: 'Sparring', decidedBy: 'bracket', judges: 3 },
         ],
         ring: 'Ring 2',
         queuePosition: 1,
+        status: 'upcoming',
         overrides: [],
         note: '',
       },
@@ -54,7 +55,16 @@ const SHEETS: Sheets = {
           photosAllowed: false,
         },
       ],
-      bracket: { kind: 'singleElimination', rounds: [[{ round: 1, a: 11, b: 12 }]] },
+      brackets: [
+        {
+          eventTypeId: 2,
+          title: 'Sparring',
+          drawn: true,
+          fits: true,
+          kind: 'roundRobin',
+          rounds: [[{ round: 1, a: 12, b: 11 }]],
+        },
+      ],
     },
   ],
 };
@@ -97,9 +107,40 @@ describe('division sheets', () => {
     expect(
       screen.getByText('Ring: Ring 2, number 1 in the queue · Kata, Sparring · Ottawa'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: 'Kata scores' })).toHaveTextContent('Kata: scores (3 judges)');
+    // The event type's panel, as the ring tablet scores it: five judge columns, no chooser.
+    const kata = screen.getByRole('table', { name: 'Kata scores' });
+    expect(kata).toHaveTextContent('Kata: scores (5 judges)');
+    expect(kata.querySelectorAll('thead th')).toHaveLength(1 + 5 + 2);
+    expect(screen.queryByRole('combobox', { name: 'Judges' })).not.toBeInTheDocument();
+    // The draw as stored with the division, in its order (Bea meets Ann).
+    const bracket = screen.getByRole('region', { name: 'Sparring: Round robin' });
+    expect(bracket).toHaveTextContent('Round 1Bea BestAnn Able');
     expect(screen.getByText('Draft 1 (published) · 1 divisions')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+  });
+
+  it('say a division runs now on its ring, and a bracket not drawn yet or drawn before a change', async () => {
+    const sheet = SHEETS.sheets[0]!;
+    answer = {
+      ...SHEETS,
+      sheets: [
+        {
+          ...sheet,
+          division: { ...sheet.division, status: 'current', queuePosition: null },
+          brackets: [{ ...sheet.brackets[0]!, drawn: false, rounds: [] }],
+        },
+        {
+          ...sheet,
+          division: { ...sheet.division, id: 2, title: 'Boys 10-11 Beginner' },
+          brackets: [{ ...sheet.brackets[0]!, fits: false }],
+        },
+      ],
+    };
+    renderSheets();
+    const [running, queued] = await screen.findAllByRole('article');
+    expect(running).toHaveTextContent('Ring: Ring 2, running now');
+    expect(running).toHaveTextContent('Not drawn yet: the ring tablet draws it when the division starts');
+    expect(queued).toHaveTextContent('The competitors changed since this draw');
   });
 
   it('mark a competitor whose family did not allow photos, for the photographer', async () => {
@@ -119,7 +160,7 @@ describe('division sheets', () => {
       'Aire : Ring 2, 1re dans la file · Kata, Sparring · Ottawa',
     );
     expect(screen.getByRole('table', { name: 'Pointages de Kata' })).toHaveTextContent(
-      'Kata : pointages (3 juges)',
+      'Kata : pointages (5 juges)',
     );
     expect(screen.getByRole('button', { name: 'Télécharger le PDF' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Arrivée confirmée' })).toBeInTheDocument();

@@ -8,25 +8,27 @@ import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useDivisionSheet, useDraftSheets } from '../api/division-sheets.ts';
 import { sheetsPdf } from '../model/sheet-pdf.ts';
 import {
+  bracketTitle,
   eventLine,
   judgedTypes,
   nameOf,
   ringLine,
   weightText,
-  type Judges,
   type Paper,
+  type SheetBracket,
 } from '../model/sheet-text.ts';
 import { href, PAGES } from '@web/app/pages.ts';
 import { QueryView } from '@web/components/query-view.tsx';
 
 // /admin/division-sheets/{draftDivisionId} and /admin/division-sheets/all/{draftId} (decision
 // 017): one printed page per division (Letter or A4, a page break after each), with the
-// competitors, score boxes for 3 or 5 judges on judged events and the drawn bracket on bracket
-// events; the PDF download draws the same pages.
+// competitors, score boxes on judged events and the drawn bracket on bracket events; the PDF
+// download draws the same pages. Decision 050: a published draft's sheet is the live division's
+// (its ring, the competitors the tablet runs, each event type's judges, the stored draw).
 
 const cell = 'border border-neutral-400 px-1 py-0.5 text-left';
 
-function ScoreBoxes({ sheet, judges }: { sheet: Sheet; judges: Judges }) {
+function ScoreBoxes({ sheet }: { sheet: Sheet }) {
   return (
     <>
       {judgedTypes(sheet).map((type) => (
@@ -36,12 +38,12 @@ function ScoreBoxes({ sheet, judges }: { sheet: Sheet; judges: Judges }) {
           aria-label={t('sheets.scores.label', { event: type.title })}
         >
           <caption className="text-left font-semibold">
-            {t('sheets.scores.caption', { event: type.title, judges })}
+            {t('sheets.scores.caption', { event: type.title, judges: type.judges })}
           </caption>
           <thead>
             <tr>
               <th className={cell}>{t('sheets.col.competitor')}</th>
-              {Array.from({ length: judges }, (_, j) => (
+              {Array.from({ length: type.judges }, (_, j) => (
                 <th key={j} className={`${cell} w-12`}>
                   {t('sheets.scores.judge', { judge: j + 1 })}
                 </th>
@@ -54,7 +56,7 @@ function ScoreBoxes({ sheet, judges }: { sheet: Sheet; judges: Judges }) {
             {sheet.competitors.map((c) => (
               <tr key={c.id} className="h-7">
                 <td className={cell}>{c.name}</td>
-                {Array.from({ length: judges + 2 }, (_, j) => (
+                {Array.from({ length: type.judges + 2 }, (_, j) => (
                   <td key={j} className={cell} />
                 ))}
               </tr>
@@ -66,15 +68,14 @@ function ScoreBoxes({ sheet, judges }: { sheet: Sheet; judges: Judges }) {
   );
 }
 
-function Bracket({ sheet }: { sheet: Sheet }) {
-  if (!sheet.bracket) return null;
+function Bracket({ sheet, bracket }: { sheet: Sheet; bracket: SheetBracket }) {
   return (
-    <section className="mt-3 text-xs" aria-label={t('sheets.bracket')}>
-      <h3 className="font-semibold">
-        {sheet.bracket.kind === 'roundRobin' ? t('sheets.roundRobin') : t('sheets.bracket')}
-      </h3>
+    <section className="mt-3 text-xs" aria-label={bracketTitle(bracket)}>
+      <h3 className="font-semibold">{bracketTitle(bracket)}</h3>
+      {!bracket.drawn && <p>{t('sheets.bracket.notDrawn')}</p>}
+      {!bracket.fits && <p className="font-medium">{t('sheets.bracket.stale')}</p>}
       <div className="flex gap-4">
-        {sheet.bracket.rounds.map((round, r) => (
+        {bracket.rounds.map((round, r) => (
           <ol key={r} className="grid flex-1 content-around gap-2">
             <li className="font-medium">{t('sheets.round', { round: r + 1 })}</li>
             {round.map((m, i) => (
@@ -90,7 +91,7 @@ function Bracket({ sheet }: { sheet: Sheet }) {
   );
 }
 
-function SheetPage({ sheets, sheet, judges }: { sheets: Sheets; sheet: Sheet; judges: Judges }) {
+function SheetPage({ sheets, sheet }: { sheets: Sheets; sheet: Sheet }) {
   return (
     <article
       className="division-sheet grid gap-1 border-b pb-6 print:border-0 print:pb-0"
@@ -139,8 +140,10 @@ function SheetPage({ sheets, sheet, judges }: { sheets: Sheets; sheet: Sheet; ju
           ))}
         </tbody>
       </table>
-      <ScoreBoxes sheet={sheet} judges={judges} />
-      <Bracket sheet={sheet} />
+      <ScoreBoxes sheet={sheet} />
+      {sheet.brackets.map((b) => (
+        <Bracket key={b.eventTypeId} sheet={sheet} bracket={b} />
+      ))}
     </article>
   );
 }
@@ -161,9 +164,8 @@ function PrintStyle({ paper }: { paper: Paper }) {
 
 function SheetsView({ sheets, back }: { sheets: Sheets; back: string }) {
   const [paper, setPaper] = useState<Paper>('letter');
-  const [judges, setJudges] = useState<Judges>(3);
   const download = useAction(async () => {
-    const blob = await sheetsPdf(sheets, paper, judges);
+    const blob = await sheetsPdf(sheets, paper);
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;
@@ -189,17 +191,6 @@ function SheetsView({ sheets, back }: { sheets: Sheets; back: string }) {
             <option value="a4">{t('sheets.paper.a4')}</option>
           </select>
         </label>
-        <label className="grid gap-1 text-sm">
-          {t('sheets.judges')}
-          <select
-            className="h-9 rounded-md border px-2"
-            value={judges}
-            onChange={(e) => setJudges(Number(e.target.value) === 5 ? 5 : 3)}
-          >
-            <option value={3}>{t('sheets.judges.count', { count: 3 })}</option>
-            <option value={5}>{t('sheets.judges.count', { count: 5 })}</option>
-          </select>
-        </label>
         <Button onClick={() => window.print()}>{t('sheets.print')}</Button>
         <Button variant="outline" disabled={download.busy} onClick={() => void download.run()}>
           {t('sheets.download')}
@@ -212,7 +203,7 @@ function SheetsView({ sheets, back }: { sheets: Sheets; back: string }) {
       </div>
       <div className="grid gap-6">
         {sheets.sheets.map((s) => (
-          <SheetPage key={s.division.id} sheets={sheets} sheet={s} judges={judges} />
+          <SheetPage key={s.division.id} sheets={sheets} sheet={s} />
         ))}
       </div>
     </>
