@@ -340,6 +340,11 @@ export const venue = {
     'Not drawn yet: the ring tablet draws it when the division starts, unless a director draws it first.',
   'sheets.bracket.stale':
     'The competitors changed since this draw: the tablet runs it as drawn unless a director draws it again.',
+  'sheets.draw.now': 'Draw {event} now',
+  'sheets.draw.again': 'Draw {event} again…',
+  'sheets.draw.confirmText': 'Sheets printed with the old draw will no longer match the ring tablet.',
+  'sheets.draw.confirm': 'Confirm the new draw',
+  'sheets.draw.cancel': 'Keep the draw',
   'sheets.bye': 'bye',
   'sheets.weight': '{weight} kg',
   'sheets.pdf.tournament': '{date}, {city}',

@@ -346,6 +346,12 @@ export const venue = {
     'Pas encore tiré\u00a0: la tablette de l’aire le tire au début de la division, sauf si un directeur le tire avant.',
   'sheets.bracket.stale':
     'Les compétiteurs ont changé depuis ce tirage\u00a0: la tablette le suit tel quel, sauf si un directeur le tire de nouveau.',
+  'sheets.draw.now': 'Tirer {event} maintenant',
+  'sheets.draw.again': 'Tirer {event} de nouveau…',
+  'sheets.draw.confirmText':
+    'Les feuilles imprimées avec l’ancien tirage ne correspondront plus à la tablette de l’aire.',
+  'sheets.draw.confirm': 'Confirmer le nouveau tirage',
+  'sheets.draw.cancel': 'Garder le tirage',
   'sheets.bye': 'exemption',
   'sheets.weight': '{weight} kg',
   'sheets.pdf.tournament': '{date}, {city}',

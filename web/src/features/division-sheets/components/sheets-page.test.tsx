@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Sheets } from '@shared/contract/matchmaking.ts';
@@ -11,6 +12,9 @@ import { invalidateQueries } from '@web/lib/use-query.ts';
 import { makeSettings } from '@web/testing/fixtures.ts';
 import { divisionTitle } from '@shared/domain/matchmaking/titles.ts';
 import { msg } from '@shared/i18n/message-ref.ts';
+import { SPARRING, syncDivision, syncEntry, syncResult } from '@shared/testing/matchday-rows.ts';
+import { DeviceDb, META, setDeviceDbForTests } from '@web/sync/db.ts';
+import { committedOutbox } from '@web/testing/outbox.ts';
 import { DraftSheetsPage } from './sheets-page.tsx';
 
 // The printed division sheets (decision 017) in the page's language: the words are the
@@ -204,5 +208,60 @@ describe('division sheets', () => {
     expect(screen.getByRole('article')).toHaveTextContent(
       'Dérogation : Regroupement de Filles 10 ans White jusqu’à 40 kg avec Les grandes',
     );
+  });
+
+  describe('a director draws before printing (decision 050)', () => {
+    let db: DeviceDb;
+    let n = 0;
+    beforeEach(async () => {
+      db = new DeviceDb(`sheets-page-${++n}`);
+      setDeviceDbForTests(db);
+      await db.meta.put({ key: META.cookie('matchday'), value: 'c1' });
+      await db
+        .entity('divisions')
+        .put(syncDivision({ id: 1, rules: [SPARRING], eventTypeIds: [2], ringId: 1, queueOrder: 1 }));
+      await db.entity('divisionEntries').bulkPut([11, 12].map((c) => syncEntry(1, c)));
+      await db.entity('divisionResults').put(syncResult(1, 2, { draw: [12, 11] }));
+    });
+    afterEach(async () => {
+      setDeviceDbForTests(null);
+      await db.delete();
+    });
+    const outbox = async () => (await committedOutbox()).map((m) => [m.name, m.args]);
+
+    it('draws an upcoming division not drawn yet', async () => {
+      await db.entity('divisionResults').put(syncResult(1, 2));
+      const sheet = SHEETS.sheets[0]!;
+      answer = {
+        ...SHEETS,
+        sheets: [{ ...sheet, brackets: [{ ...sheet.brackets[0]!, drawn: false, rounds: [] }] }],
+      };
+      renderSheets();
+      await userEvent.click(await screen.findByRole('button', { name: 'Draw Sparring now' }));
+      expect(await outbox()).toEqual([
+        ['drawDivision@1', { divisionId: 1, seed: expect.any(Number), redraw: false }],
+      ]);
+    });
+
+    it('draws again after a change only once the director confirms', async () => {
+      const sheet = SHEETS.sheets[0]!;
+      answer = { ...SHEETS, sheets: [{ ...sheet, brackets: [{ ...sheet.brackets[0]!, fits: false }] }] };
+      renderSheets();
+      await userEvent.click(await screen.findByRole('button', { name: 'Draw Sparring again…' }));
+      expect(await outbox()).toEqual([]);
+      expect(
+        screen.getByText('Sheets printed with the old draw will no longer match the ring tablet.'),
+      ).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Confirm the new draw' }));
+      expect(await outbox()).toEqual([
+        ['drawDivision@1', { divisionId: 1, seed: expect.any(Number), redraw: true }],
+      ]);
+    });
+
+    it('offers no draw for a draw that still fits', async () => {
+      renderSheets();
+      expect(await screen.findByRole('region', { name: 'Sparring: Round robin' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Draw Sparring/ })).not.toBeInTheDocument();
+    });
   });
 });

@@ -6,6 +6,7 @@ import { useAction } from '@web/lib/action.ts';
 import { t, tm } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useDivisionSheet, useDraftSheets } from '../api/division-sheets.ts';
+import { drawNow, useLiveDivisionStatus } from '../api/draw.ts';
 import { sheetsPdf } from '../model/sheet-pdf.ts';
 import {
   bracketTitle,
@@ -68,12 +69,45 @@ function ScoreBoxes({ sheet }: { sheet: Sheet }) {
   );
 }
 
+/**
+ * A director draws an upcoming division before printing, or draws again after a late change
+ * once they confirm it (decision 050); the drawn division's sheet then shows the stored draw.
+ */
+function DrawControls({ sheet, bracket }: { sheet: Sheet; bracket: SheetBracket }) {
+  const status = useLiveDivisionStatus(sheet.division.id);
+  const [confirming, setConfirming] = useState(false);
+  const draw = useAction((redraw: boolean) => drawNow(sheet.division.id, redraw));
+  if (status !== 'upcoming' || (bracket.drawn && bracket.fits)) return null;
+  if (!bracket.drawn)
+    return (
+      <Button className="print-hide" size="sm" disabled={draw.busy} onClick={() => void draw.run(false)}>
+        {t('sheets.draw.now', { event: bracket.title })}
+      </Button>
+    );
+  return confirming ? (
+    <p className="print-hide flex flex-wrap items-center gap-2">
+      {t('sheets.draw.confirmText')}
+      <Button size="sm" disabled={draw.busy} onClick={() => void draw.run(true)}>
+        {t('sheets.draw.confirm')}
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => setConfirming(false)}>
+        {t('sheets.draw.cancel')}
+      </Button>
+    </p>
+  ) : (
+    <Button className="print-hide" size="sm" variant="outline" onClick={() => setConfirming(true)}>
+      {t('sheets.draw.again', { event: bracket.title })}
+    </Button>
+  );
+}
+
 function Bracket({ sheet, bracket }: { sheet: Sheet; bracket: SheetBracket }) {
   return (
     <section className="mt-3 text-xs" aria-label={bracketTitle(bracket)}>
       <h3 className="font-semibold">{bracketTitle(bracket)}</h3>
       {!bracket.drawn && <p>{t('sheets.bracket.notDrawn')}</p>}
       {!bracket.fits && <p className="font-medium">{t('sheets.bracket.stale')}</p>}
+      <DrawControls sheet={sheet} bracket={bracket} />
       <div className="flex gap-4">
         {bracket.rounds.map((round, r) => (
           <ol key={r} className="grid flex-1 content-around gap-2">
