@@ -113,7 +113,7 @@ function Bracket({ sheet, bracket }: { sheet: Sheet; bracket: SheetBracket }) {
           <ol key={r} className="grid flex-1 content-around gap-2">
             <li className="font-medium">{t('sheets.round', { round: r + 1 })}</li>
             {round.map((m, i) => (
-              <li key={i} className="border border-neutral-400 px-1">
+              <li key={i} className="border border-neutral-400 px-1" data-testid="sheet-match">
                 <div className="border-b border-neutral-300">{nameOf(sheet, m.a, m.round) || '\u00a0'}</div>
                 <div>{nameOf(sheet, m.b, m.round) || '\u00a0'}</div>
               </li>
