@@ -271,6 +271,12 @@ export const SheetSchema = z.object({
     queuePosition: intId.nullable(),
     /** The live division's status; null when the draft is not the published one. */
     status: z.enum(['upcoming', 'current', 'completed']).nullable(),
+    /**
+     * The latest sync version among the live division's rows (its ring and queue place, its
+     * entries and no-shows, its draws): a sheet printed at a lower one has changed since. Null
+     * when the draft is not the published one.
+     */
+    changeVersion: intId.nullable(),
     overrides: z.array(z.string()),
     note: z.string(),
   }),

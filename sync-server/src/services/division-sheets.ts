@@ -37,6 +37,7 @@ type LiveDivision = {
   ring: string | null;
   queuePosition: number | null;
   status: 'upcoming' | 'current' | 'completed';
+  changeVersion: number;
   entries: { competitorId: number; noShow: boolean }[];
   draws: Map<number, number[] | null>;
 };
@@ -63,6 +64,7 @@ async function liveDivisions(
         divisionId: divisionEntries.divisionId,
         competitorId: divisionEntries.competitorId,
         noShow: divisionEntries.noShow,
+        version: divisionEntries.version,
       })
       .from(divisionEntries)
       .where(inArray(divisionEntries.divisionId, ids)),
@@ -71,13 +73,16 @@ async function liveDivisions(
         divisionId: divisionResults.divisionId,
         eventTypeId: divisionResults.eventTypeId,
         draw: divisionResults.draw,
+        version: divisionResults.version,
       })
       .from(divisionResults)
       .where(inArray(divisionResults.divisionId, ids)),
   ]);
   const ringName = new Map(ringRows.map((r) => [r.id, r.name]));
   for (const d of divisions) {
+    const mine = [...entries, ...results].filter((r) => r.divisionId === d.id);
     live.set(d.id, {
+      changeVersion: Math.max(d.version, ...mine.map((r) => r.version)),
       ring: d.ringId === null ? null : (ringName.get(d.ringId) ?? null),
       queuePosition: d.ringId !== null && d.status === 'upcoming' ? d.queueOrder : null,
       status: d.status,
@@ -147,6 +152,7 @@ export async function draftSheets(deps: Deps, draftId: number, onlyDivisionId?: 
         ring: l?.ring ?? null,
         queuePosition: l?.queuePosition ?? null,
         status: l?.status ?? null,
+        changeVersion: l?.changeVersion ?? null,
         overrides: d.overrides,
         note: d.note,
       },

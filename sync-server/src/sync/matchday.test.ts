@@ -544,6 +544,9 @@ describe('matchday through push and pull', () => {
     const late = await sheetOf(SPARRING);
     expect(late.competitors.map((c: { name: string }) => c.name)).toEqual(['Fin Rossi']);
     expect(late.brackets[0]).toMatchObject({ drawn: true, fits: false });
+    // Each change moves the division's change version on: a sheet printed before it has changed.
+    expect(drawn.division.changeVersion).toBeGreaterThan(before.division.changeVersion);
+    expect(late.division.changeVersion).toBeGreaterThan(drawn.division.changeVersion);
     await d.run('markNoShow@1', {
       divisionId: div.get(SPARRING),
       competitorId: kid.get('Gus'),

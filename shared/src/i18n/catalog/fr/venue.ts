@@ -352,6 +352,10 @@ export const venue = {
     'Les feuilles imprimées avec l’ancien tirage ne correspondront plus à la tablette de l’aire.',
   'sheets.draw.confirm': 'Confirmer le nouveau tirage',
   'sheets.draw.cancel': 'Garder le tirage',
+  'sheets.changed': 'Modifiée depuis l’impression',
+  'sheets.onlyChanged':
+    '{count, plural, one {Seulement la feuille modifiée} other {Seulement les # feuilles modifiées}} depuis l’impression',
+  'sheets.showAll': 'Afficher toutes les feuilles',
   'sheets.bye': 'exemption',
   'sheets.weight': '{weight} kg',
   'sheets.pdf.tournament': '{date}, {city}',

@@ -34,6 +34,7 @@ const SHEETS: Sheets = {
         ring: 'Ring 2',
         queuePosition: 1,
         status: 'upcoming',
+        changeVersion: 5,
         overrides: [],
         note: '',
       },
@@ -208,6 +209,37 @@ describe('division sheets', () => {
     expect(screen.getByRole('article')).toHaveTextContent(
       'Dérogation : Regroupement de Filles 10 ans White jusqu’à 40 kg avec Les grandes',
     );
+  });
+
+  it('mark the sheets changed since this device printed them, and reprint only those', async () => {
+    const sheet = SHEETS.sheets[0]!;
+    const second = { ...sheet, division: { ...sheet.division, id: 2, title: 'Boys 10-11 Beginner' } };
+    answer = { ...SHEETS, sheets: [sheet, second] };
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    localStorage.removeItem('division-sheets-printed');
+    renderSheets();
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+    // Nothing printed yet: nothing has changed since.
+    expect(screen.queryByText('Changed since printed')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+
+    // The second division changes (a no-show, a move, a draw) and the list is read again.
+    answer = {
+      ...SHEETS,
+      sheets: [sheet, { ...second, division: { ...second.division, changeVersion: 9 } }],
+    };
+    invalidateQueries('');
+    const changed = await screen.findByText('Changed since printed');
+    expect(changed.closest('article')).toHaveTextContent('Boys 10-11 Beginner');
+    await userEvent.click(screen.getByRole('button', { name: 'Only the 1 changed since printed' }));
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(2);
+    // Reprinted: every sheet shows again, none changed since.
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.queryByText('Changed since printed')).not.toBeInTheDocument();
   });
 
   describe('a director draws before printing (decision 050)', () => {

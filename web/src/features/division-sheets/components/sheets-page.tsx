@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Sheet, Sheets } from '@shared/contract/matchmaking.ts';
+import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { useAction } from '@web/lib/action.ts';
 import { t, tm } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useDivisionSheet, useDraftSheets } from '../api/division-sheets.ts';
 import { drawNow, useLiveDivisionStatus } from '../api/draw.ts';
+import { changedSincePrinted, recordPrinted } from '../model/printed.ts';
 import { sheetsPdf } from '../model/sheet-pdf.ts';
 import {
   bracketTitle,
@@ -125,7 +127,7 @@ function Bracket({ sheet, bracket }: { sheet: Sheet; bracket: SheetBracket }) {
   );
 }
 
-function SheetPage({ sheets, sheet }: { sheets: Sheets; sheet: Sheet }) {
+function SheetPage({ sheets, sheet, changed }: { sheets: Sheets; sheet: Sheet; changed: boolean }) {
   return (
     <article
       className="division-sheet grid gap-1 border-b pb-6 print:border-0 print:pb-0"
@@ -134,6 +136,11 @@ function SheetPage({ sheets, sheet }: { sheets: Sheets; sheet: Sheet }) {
       <h2 id={`sheet-${sheet.division.id}`} className="text-xl font-semibold">
         {tm(sheet.division.title)}
       </h2>
+      {changed && (
+        <p className="print-hide">
+          <Badge variant="danger">{t('sheets.changed')}</Badge>
+        </p>
+      )}
       <p className="text-sm">
         {ringLine(sheet)} · {eventLine(sheet)} · {sheets.draft.city}
       </p>
@@ -198,8 +205,19 @@ function PrintStyle({ paper }: { paper: Paper }) {
 
 function SheetsView({ sheets, back }: { sheets: Sheets; back: string }) {
   const [paper, setPaper] = useState<Paper>('letter');
+  // Reprints (decision 050): the sheets changed since this device printed them, and a view of
+  // only those; printing or downloading records what was printed.
+  const [onlyChanged, setOnlyChanged] = useState(false);
+  const [, printed] = useState(0);
+  const changed = new Set(sheets.sheets.filter(changedSincePrinted).map((s) => s.division.id));
+  const shown = onlyChanged ? sheets.sheets.filter((s) => changed.has(s.division.id)) : sheets.sheets;
+  const done = () => {
+    recordPrinted(shown);
+    setOnlyChanged(false);
+    printed((n) => n + 1);
+  };
   const download = useAction(async () => {
-    const blob = await sheetsPdf(sheets, paper);
+    const blob = await sheetsPdf({ ...sheets, sheets: shown }, paper);
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;
@@ -208,6 +226,7 @@ function SheetsView({ sheets, back }: { sheets: Sheets; back: string }) {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
+    done();
   });
   return (
     <>
@@ -225,7 +244,19 @@ function SheetsView({ sheets, back }: { sheets: Sheets; back: string }) {
             <option value="a4">{t('sheets.paper.a4')}</option>
           </select>
         </label>
-        <Button onClick={() => window.print()}>{t('sheets.print')}</Button>
+        {(changed.size > 0 || onlyChanged) && (
+          <Button variant="outline" aria-pressed={onlyChanged} onClick={() => setOnlyChanged(!onlyChanged)}>
+            {onlyChanged ? t('sheets.showAll') : t('sheets.onlyChanged', { count: changed.size })}
+          </Button>
+        )}
+        <Button
+          onClick={() => {
+            window.print();
+            done();
+          }}
+        >
+          {t('sheets.print')}
+        </Button>
         <Button variant="outline" disabled={download.busy} onClick={() => void download.run()}>
           {t('sheets.download')}
         </Button>
@@ -236,8 +267,8 @@ function SheetsView({ sheets, back }: { sheets: Sheets; back: string }) {
         </span>
       </div>
       <div className="grid gap-6">
-        {sheets.sheets.map((s) => (
-          <SheetPage key={s.division.id} sheets={sheets} sheet={s} />
+        {shown.map((s) => (
+          <SheetPage key={s.division.id} sheets={sheets} sheet={s} changed={changed.has(s.division.id)} />
         ))}
       </div>
     </>
