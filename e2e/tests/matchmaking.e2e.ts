@@ -7,7 +7,8 @@ import { launchBrowser, newPage, startStack, type Browser, type Stack } from '..
 // Matchmaking (decision 017) in Chromium, as a director, on the starter division rules seeded at
 // first start: create a draft from 30 registered competitors, split one division and combine two,
 // publish, move a competitor and publish again past the change list, and print every sheet: the PDF
-// has one page per division. One stack for the file; the steps build on each other.
+// has one page per division. Then (decision 050) a division on a ring: its sheet names the ring,
+// a director draws it from the sheets page, and the ring tablet runs the pairings printed. One stack for the file; the steps build on each other.
 
 const director: Person = {
   email: 'td@example.test',
@@ -15,6 +16,14 @@ const director: Person = {
   role: 'TournamentDirector',
   first: 'Terry',
   last: 'Director',
+};
+/** Makes Forms a bracket event for the last step, so a sheet has a draw to compare. */
+const superAdmin: Person = {
+  email: 'sa@example.test',
+  password: 'matchmaking-pass-2',
+  role: 'SuperAdmin',
+  first: 'Sam',
+  last: 'Admin',
 };
 const parents = parentsOf('ABC');
 
@@ -97,7 +106,10 @@ describe('matchmaking in the browser', () => {
   let draftUrl: string;
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack({ users: [director, ...parents] }), launchBrowser()]);
+    [stack, browser] = await Promise.all([
+      startStack({ users: [director, superAdmin, ...parents] }),
+      launchBrowser(),
+    ]);
     const tournament = (await stack.api<{ id: number; tournamentDate: string }[]>('GET', '/api/tournaments'))
       .json[0]!;
     for (const [i, parent] of parents.entries()) {
@@ -214,5 +226,77 @@ describe('matchmaking in the browser', () => {
     const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
     const pages = pdf.match(/\/Type\s*\/Page(?!s)/g) ?? [];
     expect(pages).toHaveLength(6);
+  });
+
+  it('prints a division on its ring with the pairings the ring tablet then runs (decision 050)', async () => {
+    const draftId = draftUrl.split('/').at(-1);
+    const tournament = (await stack.api<{ id: number }[]>('GET', '/api/tournaments')).json[0]!;
+    const adminToken = await stack.signIn(superAdmin.email, superAdmin.password);
+    const types = (
+      await stack.api<{ id: number; title: unknown; description: unknown; decidedBy: string }[]>(
+        'GET',
+        '/api/admin/event-types',
+        undefined,
+        adminToken,
+      )
+    ).json;
+    const forms = types.find((e) => JSON.stringify(e.title).includes('Forms'))!;
+    const asBracket = await stack.api(
+      'PUT',
+      `/api/admin/event-types/${forms.id}`,
+      { title: forms.title, description: forms.description, decidedBy: 'bracket' },
+      adminToken,
+    );
+    expect(asBracket.status).toBe(200);
+    const token = await stack.signIn(director.email, director.password);
+    const ring = await stack.api<{ id: number }>(
+      'POST',
+      '/api/admin/rings',
+      { tournamentId: tournament.id, name: 'Ring 1' },
+      token,
+    );
+    expect(ring.status).toBe(201);
+    // The six boys of 12-13: a bracket of eight with two byes.
+    const sheets = (
+      await stack.api<{ sheets: { division: { id: number }; competitors: { name: string }[] }[] }>(
+        'GET',
+        `/api/admin/division-sheets/all/${draftId}`,
+        undefined,
+        token,
+      )
+    ).json.sheets;
+    const boys = sheets.find((s) => s.competitors.some((c) => c.name.startsWith('Twelveboy1 ')))!;
+    const assigned = await stack.api<{ results: { status: string }[] }>(
+      'POST',
+      '/sync/push',
+      {
+        clientGroupId: 'e2e-sheets',
+        clientId: 'e2e-sheets-1',
+        mutations: [
+          { id: 1, name: 'assignDivision@1', args: { divisionId: boys.division.id, ringId: ring.json.id } },
+        ],
+      },
+      token,
+    );
+    expect(assigned.json.results[0]!.status).toBe('applied');
+
+    await page.goto(`/admin/division-sheets/${boys.division.id}`);
+    const sheet = page.locator('article.division-sheet');
+    await poll(() => sheet.textContent()).toContain('Ring: Ring 1, number 1 in the queue');
+    await poll(() => sheet.textContent()).toContain('Not drawn yet');
+    await page.getByRole('button', { name: 'Draw Forms now' }).click();
+    const matches = sheet.getByTestId('sheet-match');
+    await poll(() => matches.count()).toBe(4 + 2 + 1);
+    // The first fought pairing of round 1 (the others of the first four are byes).
+    const firstRound = (await matches.allInnerTexts())
+      .slice(0, 4)
+      .map((m) => m.split('\n').map((n) => n.trim()));
+    const printed = firstRound.find((names) => !names.includes('bye'))!;
+    expect(printed).toHaveLength(2);
+
+    await page.goto(`/admin/matchday?ring=${ring.json.id}`);
+    await page.getByRole('button', { name: /^Start / }).click();
+    const fought = page.getByTestId('bracket-match').first();
+    await poll(() => fought.locator('span').allTextContents()).toEqual(printed);
   });
 });

@@ -245,14 +245,38 @@ export const PublishResultSchema = z.object({
   familiesToNotify: intId,
 });
 
+const SheetMatchSchema = z.object({ round: intId, a: intId.nullable(), b: intId.nullable() });
+
+/**
+ * One division's printed sheet (decision 050): read from the live division the rings run when
+ * the draft is published (its ring, queue place, the competitors the tablet runs and the stored
+ * draw), from the draft otherwise.
+ */
 export const SheetSchema = z.object({
   division: z.object({
     id: intId,
     title: z.string(),
-    eventTypes: z.array(z.object({ id: intId, title: z.string(), decidedBy: z.enum(['judged', 'bracket']) })),
-    /** Null until the rings issue assigns the division to a ring. */
+    /** `judges`: the event type's panel, as the ring tablet scores it. */
+    eventTypes: z.array(
+      z.object({
+        id: intId,
+        title: z.string(),
+        decidedBy: z.enum(['judged', 'bracket']),
+        judges: z.union([z.literal(3), z.literal(5)]),
+      }),
+    ),
+    /** The ring's name; null while the division is not on a ring (or the draft not published). */
     ring: z.string().nullable(),
+    /** Place in the ring's queue of upcoming divisions; null when running, done or not queued. */
     queuePosition: intId.nullable(),
+    /** The live division's status; null when the draft is not the published one. */
+    status: z.enum(['upcoming', 'current', 'completed']).nullable(),
+    /**
+     * The latest sync version among the live division's rows (its ring and queue place, its
+     * entries and no-shows, its draws): a sheet printed at a lower one has changed since. Null
+     * when the draft is not the published one.
+     */
+    changeVersion: intId.nullable(),
     overrides: z.array(z.string()),
     note: z.string(),
   }),
@@ -269,13 +293,21 @@ export const SheetSchema = z.object({
       photosAllowed: z.boolean(),
     }),
   ),
-  /** The draw of bracket events (competitor ids; null a bye or a winner to come). */
-  bracket: z
-    .object({
+  /**
+   * Each bracket event type's draw as stored with the division (the tablet runs the same). Not
+   * drawn yet: `rounds` is empty. `fits` false: competitors changed since the draw (a director
+   * redraws, or the tablet runs the draw as it stands).
+   */
+  brackets: z.array(
+    z.object({
+      eventTypeId: intId,
+      title: z.string(),
+      drawn: z.boolean(),
+      fits: z.boolean(),
       kind: z.enum(['roundRobin', 'singleElimination']),
-      rounds: z.array(z.array(z.object({ round: intId, a: intId.nullable(), b: intId.nullable() }))),
-    })
-    .nullable(),
+      rounds: z.array(z.array(SheetMatchSchema)),
+    }),
+  ),
 });
 export type Sheet = z.infer<typeof SheetSchema>;
 

@@ -376,13 +376,22 @@ describe('matchmaking', () => {
     expect(all.json.sheets).toHaveLength(view.divisions.length);
     const sparring = all.json.sheets.find((s: any) => s.division.title === 'Boys 14-15 Advanced');
     expect(sparring.division.eventTypes.map((e: any) => e.title)).toEqual(['Sparring']);
-    expect(sparring.bracket.kind).toBe('roundRobin');
+    // Nothing is drawn before a director or the ring tablet draws it (decision 050).
+    expect(sparring.brackets).toEqual([
+      expect.objectContaining({ title: 'Sparring', kind: 'roundRobin', drawn: false, rounds: [] }),
+    ]);
     const girls = byTitle(view, 'Junior Girls');
     const one = await call('GET', `/api/admin/division-sheets/${girls.id}`);
     expect(one.json.sheets).toHaveLength(1);
     expect(one.json.sheets[0]).toMatchObject({
-      division: { title: 'Junior Girls', ring: null, queuePosition: null, note: 'Ring 2 if free' },
-      bracket: null,
+      division: {
+        title: 'Junior Girls',
+        ring: null,
+        queuePosition: null,
+        status: 'upcoming',
+        note: 'Ring 2 if free',
+      },
+      brackets: [],
     });
     expect(one.json.sheets[0].competitors[0]).toMatchObject({
       school: 'North Dojo',

@@ -1,6 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MATCHDAY_MESSAGES, type PatchOp, type PullResponse, type PushResponse } from '@tournament/shared';
+import {
+  buildBracket,
+  MATCHDAY_MESSAGES,
+  resolveBracket,
+  type PatchOp,
+  type PullResponse,
+  type PushResponse,
+} from '@tournament/shared';
 import { auditLog, divisionResults, judgeScores, ringDivisions, rings } from '../db/schema.ts';
 import { getNextTournament } from '../services/tournaments.ts';
 import { english } from '../testing/english.ts';
@@ -476,6 +483,76 @@ describe('matchday through push and pull', () => {
       gender: 1,
     });
   });
+
+  it('prints the live division’s sheet: its ring, the tablet’s judges, the stored draw, no no-shows (decision 050)', async () => {
+    const sheetOf = async (title: string) => {
+      const res = await t.call(
+        'GET',
+        `/api/admin/division-sheets/${div.get(title)}`,
+        undefined,
+        director.token,
+      );
+      expect(res.status).toBe(200);
+      return res.json.sheets[0];
+    };
+    const row = await divisionRow(SPARRING);
+    expect(row).toMatchObject({ ringId: ring1, status: 'upcoming' });
+    const before = await sheetOf(SPARRING);
+    expect(before.division).toMatchObject({
+      ring: 'Ring 1',
+      queuePosition: row.queueOrder,
+      status: 'upcoming',
+    });
+    expect(before.brackets).toEqual([
+      expect.objectContaining({ title: 'Sparring', drawn: false, rounds: [] }),
+    ]);
+    // Forms was set to three judges: the sheet's panel is the one the tablet scores with.
+    expect((await sheetOf(GIRLS)).division.eventTypes).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: forms, judges: 3 })]),
+    );
+
+    // A ring official may not draw; a director draws before the start.
+    const o = device(official.token);
+    o.queue('drawDivision@1', { divisionId: div.get(SPARRING), seed: 5, redraw: false });
+    expect((await o.push()).status).toBe(403);
+    const d = device(director.token);
+    expect(
+      (await d.run('drawDivision@1', { divisionId: div.get(SPARRING), seed: 5, redraw: false })).status,
+    ).toBe('applied');
+    const [stored] = await t.db
+      .select()
+      .from(divisionResults)
+      .where(eq(divisionResults.divisionId, div.get(SPARRING)!));
+    const tabletFirst = resolveBracket(buildBracket(stored!.draw!, 'shared'), new Map())[0]!;
+    const drawn = await sheetOf(SPARRING);
+    expect(drawn.brackets[0]).toMatchObject({ drawn: true, fits: true });
+    expect(drawn.brackets[0].rounds[0][0]).toMatchObject({ a: tabletFirst.a, b: tabletFirst.b });
+
+    // A no-show is not listed, and the draw says it was made before the change.
+    await d.run('markNoShow@1', {
+      divisionId: div.get(SPARRING),
+      competitorId: kid.get('Gus'),
+      noShow: true,
+    });
+    // Drawing again without the director's confirmation is refused; the printed draw stays.
+    const unconfirmed = await d.run('drawDivision@1', {
+      divisionId: div.get(SPARRING),
+      seed: 6,
+      redraw: false,
+    });
+    expect(unconfirmed).toMatchObject({ status: 'rejected', code: 'redraw_needs_confirmation' });
+    const late = await sheetOf(SPARRING);
+    expect(late.competitors.map((c: { name: string }) => c.name)).toEqual(['Fin Rossi']);
+    expect(late.brackets[0]).toMatchObject({ drawn: true, fits: false });
+    // Each change moves the division's change version on: a sheet printed before it has changed.
+    expect(drawn.division.changeVersion).toBeGreaterThan(before.division.changeVersion);
+    expect(late.division.changeVersion).toBeGreaterThan(drawn.division.changeVersion);
+    await d.run('markNoShow@1', {
+      divisionId: div.get(SPARRING),
+      competitorId: kid.get('Gus'),
+      noShow: false,
+    });
+  });
 });
 
 describe('unlocking a tablet locked to one ring (decision 042)', () => {
@@ -507,11 +584,18 @@ describe('unlocking a tablet locked to one ring (decision 042)', () => {
 
 describe('each device’s last contact, for the control room (decision 048)', () => {
   const pullWith = (token: string, clientId: string, extra: Record<string, unknown>, scope = 'matchday') =>
-    t.call('POST', '/sync/pull', { clientGroupId: `g-${clientId}`, clientId, cookie: null, scope, ...extra }, token);
+    t.call(
+      'POST',
+      '/sync/pull',
+      { clientGroupId: `g-${clientId}`, clientId, cookie: null, scope, ...extra },
+      token,
+    );
 
   it('gives a director’s matchday pull each ring tablet’s ring, unsent changes and when it was last heard from', async () => {
     const heardAt = t.clock.now.toISOString();
-    expect((await pullWith(official.token, 'tablet-ring-1', { ringId: ring1, outboxDepth: 3 })).status).toBe(200);
+    expect((await pullWith(official.token, 'tablet-ring-1', { ringId: ring1, outboxDepth: 3 })).status).toBe(
+      200,
+    );
     const res = await pullWith(director.token, 'director-desk', {});
     expect(res.status).toBe(200);
     const devices = (res.json as PullResponse).devices!;
@@ -523,7 +607,10 @@ describe('each device’s last contact, for the control room (decision 048)', ()
       outboxDepth: 3,
     });
     // A pull without the heartbeat's fields (an older app) is still answered.
-    expect(devices.find((d) => d.personName === 'Dee Rector')).toMatchObject({ ringId: null, outboxDepth: 0 });
+    expect(devices.find((d) => d.personName === 'Dee Rector')).toMatchObject({
+      ringId: null,
+      outboxDepth: 0,
+    });
   });
 
   it('keeps the ring a push does not name, and moves the last contact on', async () => {
@@ -571,8 +658,8 @@ describe('each device’s last contact, for the control room (decision 048)', ()
     const d = device(official.token);
     d.queue('setBehindWarning@1', { tournamentId, minutes: 5 });
     expect((await d.push()).status).toBe(403);
-    expect((await device(director.token).run('setBehindWarning@1', { tournamentId, minutes: 0 })).status).toBe(
-      'rejected',
-    );
+    expect(
+      (await device(director.token).run('setBehindWarning@1', { tournamentId, minutes: 0 })).status,
+    ).toBe('rejected');
   });
 });

@@ -7,3 +7,4 @@ export * from './points.ts';
 export * from './estimates.ts';
 export * from './balance.ts';
 export * from './control-room.ts';
+export * from './sheet.ts';

@@ -2,7 +2,6 @@ import { msg } from '../../i18n/message-ref.ts';
 import { describe, expect, it } from 'vitest';
 import { english, french } from '../../testing/english.ts';
 import { EVENT_TYPES, LEVELS, makeCompetitor, makeRule } from '../../testing/matchmaking.ts';
-import { drawBracket } from './bracket.ts';
 import { combineDivisions, combineSuggestions } from './combine.ts';
 import { generateDraft } from './grouping.ts';
 import { suggestDivision } from './late-entry.ts';
@@ -141,26 +140,5 @@ describe('publishing and late entries', () => {
     expect(suggestDivision(late, 1, [1, 3], [forms, both])?.key).toBe('fw');
     expect(suggestDivision(late, 1, [1], [forms, both])?.key).toBe('f');
     expect(suggestDivision({ ...late, age: 30 }, 1, [1], [forms, both])).toBeNull();
-  });
-
-  it('draws a round robin for 3 or fewer and a bracket with byes at the top otherwise', () => {
-    expect(drawBracket([7, 8, 9])).toEqual({
-      kind: 'roundRobin',
-      rounds: [
-        [
-          { round: 1, a: 7, b: 8 },
-          { round: 1, a: 7, b: 9 },
-          { round: 1, a: 8, b: 9 },
-        ],
-      ],
-    });
-    const five = drawBracket([1, 2, 3, 4, 5]);
-    expect(five.rounds.map((r) => r.length)).toEqual([4, 2, 1]);
-    expect(five.rounds[0]).toEqual([
-      { round: 1, a: 1, b: null },
-      { round: 1, a: 4, b: 5 },
-      { round: 1, a: 2, b: null },
-      { round: 1, a: 3, b: null },
-    ]);
   });
 });

@@ -8,4 +8,3 @@ export * from './move.ts';
 export * from './publish-diff.ts';
 export * from './late-entry.ts';
 export * from './starter-rules.ts';
-export * from './bracket.ts';

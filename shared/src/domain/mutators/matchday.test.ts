@@ -12,6 +12,7 @@ import {
   balanceRings,
   completeDivision,
   correctResult,
+  drawDivision,
   MATCHDAY_MESSAGES,
   MATCHDAY_MUTATORS,
   markNoShow,
@@ -31,7 +32,11 @@ import { buildBracket, resolveBracket } from '../matchday/index.ts';
 // The matchday mutators against an in-memory store, as a ring tablet runs them.
 
 const now = new Date('2026-11-21T14:00:00Z');
-const official: MutatorContext = { now, actor: { personId: 7, displayName: 'Olga Official' }, side: 'device' };
+const official: MutatorContext = {
+  now,
+  actor: { personId: 7, displayName: 'Olga Official' },
+  side: 'device',
+};
 const other: MutatorContext = { now, actor: { personId: 8, displayName: 'Omar Official' }, side: 'device' };
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 13, minute)).toISOString();
 
@@ -77,9 +82,9 @@ describe('matchday mutators', () => {
     const store = ringDay();
     await runMutation(store, 'startDivision@1', { divisionId: 100, seed: 1, at: at(0) }, official);
     expect(await store.get('divisions', 100)).toMatchObject({ status: 'current', startedAt: at(0) });
-    await expect(runMutation(store, 'startDivision@1', { divisionId: 200, seed: 1 }, official)).rejects.toThrow(
-      MATCHDAY_MESSAGES.ringBusy('Ring 1', 'Forms, Girls 10-11'),
-    );
+    await expect(
+      runMutation(store, 'startDivision@1', { divisionId: 200, seed: 1 }, official),
+    ).rejects.toThrow(MATCHDAY_MESSAGES.ringBusy('Ring 1', 'Forms, Girls 10-11'));
     // Starting it again from another tablet changes nothing and says so.
     expect(await runMutation(store, 'startDivision@1', { divisionId: 100, seed: 2 }, other)).toEqual({
       divisionId: 100,
@@ -90,7 +95,9 @@ describe('matchday mutators', () => {
   it('refuses results before the division starts and after it completes', async () => {
     const store = ringDay();
     const args = { divisionId: 100, eventTypeId: 1, competitorId: 1, judge: 1, round: 0, value: 8 };
-    await expect(runMutation(store, 'recordScore@1', args, official)).rejects.toThrow(MATCHDAY_MESSAGES.notStarted);
+    await expect(runMutation(store, 'recordScore@1', args, official)).rejects.toThrow(
+      MATCHDAY_MESSAGES.notStarted,
+    );
   });
 
   it('scores a judged division with five judges, breaks a tie by the low score, and completes it', async () => {
@@ -131,10 +138,12 @@ describe('matchday mutators', () => {
     const store = ringDay();
     await runMutation(store, 'startDivision@1', { divisionId: 100, seed: 1 }, official);
     const base = { divisionId: 100, eventTypeId: 1, competitorId: 1, round: 0 };
-    await expect(runMutation(store, 'recordScore@1', { ...base, judge: 1, value: 10.5 }, official)).rejects.toThrow(
-      MATCHDAY_MESSAGES.scoreOutOfRange(0, 10),
-    );
-    await expect(runMutation(store, 'recordScore@1', { ...base, judge: 6, value: 8 }, official)).rejects.toThrow();
+    await expect(
+      runMutation(store, 'recordScore@1', { ...base, judge: 1, value: 10.5 }, official),
+    ).rejects.toThrow(MATCHDAY_MESSAGES.scoreOutOfRange(0, 10));
+    await expect(
+      runMutation(store, 'recordScore@1', { ...base, judge: 6, value: 8 }, official),
+    ).rejects.toThrow();
   });
 
   it('keeps the later of two entries of one judge’s score, whatever order they arrive in', async () => {
@@ -211,7 +220,9 @@ describe('matchday mutators', () => {
     // The director's order was made before the completion reached the server: 100 is passed over.
     await runMutation(store, 'reorderQueue@1', { ringId: 1, divisionIds: [300, 100, 200] }, other);
     expect((await store.get('divisions', 100))?.status).toBe('completed');
-    expect((await store.get('divisions', 300))?.queueOrder).toBeLessThan((await store.get('divisions', 200))!.queueOrder);
+    expect((await store.get('divisions', 300))?.queueOrder).toBeLessThan(
+      (await store.get('divisions', 200))!.queueOrder,
+    );
   });
 
   it('moves an upcoming division to another ring at a position, but not one that has started', async () => {
@@ -240,7 +251,14 @@ describe('matchday mutators', () => {
       runMutation(
         store,
         'correctResult@1',
-        { divisionId: 100, eventTypeId: 1, placings: [{ competitorId: 1, place: 1 }, { competitorId: 2, place: 1 }] },
+        {
+          divisionId: 100,
+          eventTypeId: 1,
+          placings: [
+            { competitorId: 1, place: 1 },
+            { competitorId: 2, place: 1 },
+          ],
+        },
         official,
       ),
     ).rejects.toThrow(MATCHDAY_MESSAGES.badPlacings);
@@ -320,8 +338,15 @@ describe('who may push the matchday mutators (decision 042)', () => {
       expect(mayPushMutator(mutator, ['RingOfficial']), mutator.name).toBe(true);
   });
 
-  it('only directors set the day up: rings, queues, balancing and leaderboard groups', () => {
-    for (const mutator of [setRingOpen, assignDivision, reorderQueue, balanceRings, setLeaderboardGroups]) {
+  it('only directors set the day up: rings, queues, balancing, draws and leaderboard groups', () => {
+    for (const mutator of [
+      setRingOpen,
+      assignDivision,
+      reorderQueue,
+      balanceRings,
+      drawDivision,
+      setLeaderboardGroups,
+    ]) {
       expect(mayPushMutator(mutator, ['RingOfficial']), mutator.name).toBe(false);
       expect(mayPushMutator(mutator, ['TournamentDirector']), mutator.name).toBe(true);
       expect(mayPushMutator(mutator, ['SuperAdmin']), mutator.name).toBe(true);
@@ -333,5 +358,26 @@ describe('who may push the matchday mutators (decision 042)', () => {
       expect(mayPushMutator(mutator, ['CheckInAdmin']), mutator.name).toBe(false);
       expect(mayPushMutator(mutator, ['Customer']), mutator.name).toBe(false);
     }
+  });
+
+  it('a director draws a bracket before the start; a late no-show redraws only when confirmed', async () => {
+    const store = ringDay();
+    const draw = (redraw: boolean, seed = 3) =>
+      runMutation(store, 'drawDivision@1', { divisionId: 200, seed, redraw }, official);
+    expect(await draw(false)).toEqual({ divisionId: 200, drawn: 1 });
+    const first = (await store.get('divisionResults', '200:2'))!.draw!;
+    expect([...first].sort((a, b) => a - b)).toEqual([11, 12, 13, 14, 15]);
+    // Drawing again while it still fits keeps the printed draw.
+    expect(await draw(false, 4)).toEqual({ divisionId: 200, drawn: 0 });
+    expect((await store.get('divisionResults', '200:2'))!.draw).toEqual(first);
+    await runMutation(store, 'markNoShow@1', { divisionId: 200, competitorId: 13, noShow: true }, official);
+    await expect(draw(false, 4)).rejects.toThrow(MATCHDAY_MESSAGES.redrawNeedsConfirmation);
+    expect(await draw(true, 4)).toEqual({ divisionId: 200, drawn: 1 });
+    expect([...(await store.get('divisionResults', '200:2'))!.draw!].sort((a, b) => a - b)).toEqual([
+      11, 12, 14, 15,
+    ]);
+    // Once the division runs, its draw stays.
+    await store.put('divisions', { ...(await store.get('divisions', 200))!, status: 'current' });
+    await expect(draw(true)).rejects.toThrow(MATCHDAY_MESSAGES.drawStarted);
   });
 });

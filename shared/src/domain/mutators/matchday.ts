@@ -11,9 +11,11 @@ import {
 import {
   balanceRings as balanceQueues,
   buildBracket,
+  drawFits,
   drawSeeds,
   divisionMinutes,
   eventPlacings,
+  presentEntries,
   resolveBracket,
   validScore,
   type EventTypeRules,
@@ -50,6 +52,8 @@ export const MATCHDAY_MESSAGES = {
   scoreOutOfRange: (min: number, max: number) => msg('matchday.rule.scoreOutOfRange', { min, max }),
   notEntered: msg('matchday.rule.notEntered'),
   noShow: msg('matchday.rule.noShow'),
+  drawStarted: msg('matchday.rule.drawStarted'),
+  redrawNeedsConfirmation: msg('matchday.rule.redrawNeedsConfirmation'),
   matchNotFound: msg('matchday.rule.matchNotFound'),
   matchNotReady: msg('matchday.rule.matchNotReady'),
   notInMatch: msg('matchday.rule.notInMatch'),
@@ -263,19 +267,72 @@ export const startDivision = defineMutator({
       throw new DomainError('ring_busy', MATCHDAY_MESSAGES.ringBusy(ring?.name ?? null, busy.title));
     }
     await store.put('divisions', { ...d, status: 'current', startedAt: when(args.at, ctx) });
-    const present = (await store.list('divisionEntries', { divisionId: d.id })).filter((e) => !e.noShow);
-    for (const rules of d.rules) {
-      if (rules.decidedBy !== 'bracket') continue;
-      const result = await store.get('divisionResults', resultIdOf(d.id, rules.eventTypeId));
-      if (!result || result.draw !== null) continue;
-      const draw = drawSeeds(
-        present.map((e) => ({ competitorId: e.competitorId, school: e.school })),
-        args.seed,
-        rules.thirdPlace,
-      );
-      await store.put('divisionResults', { ...result, draw });
-    }
+    // A draw stored before the start (drawDivision, decision 050) is the one the sheets printed:
+    // it is kept; only the event types not drawn yet are drawn now.
+    await drawBrackets(store, d, args.seed, false);
     return { divisionId: d.id, started: true };
+  },
+});
+
+/**
+ * Draws each bracket event type of `d` from `seed` among the competitors it runs, writing the
+ * draw with the division's result row. A stored draw is replaced only when `redraw` is true.
+ * Returns how many draws were written.
+ */
+async function drawBrackets(
+  store: MutatorStore,
+  d: SyncDivision,
+  seed: number,
+  redraw: boolean,
+): Promise<number> {
+  const present = presentEntries(await store.list('divisionEntries', { divisionId: d.id }));
+  let drawn = 0;
+  for (const rules of d.rules) {
+    if (rules.decidedBy !== 'bracket') continue;
+    const result = await store.get('divisionResults', resultIdOf(d.id, rules.eventTypeId));
+    if (!result || (result.draw !== null && !redraw)) continue;
+    const draw = drawSeeds(
+      present.map((e) => ({ competitorId: e.competitorId, school: e.school })),
+      seed,
+      rules.thirdPlace,
+    );
+    await store.put('divisionResults', { ...result, draw });
+    drawn++;
+  }
+  return drawn;
+}
+
+/**
+ * A director draws a division's brackets before it starts (decision 050), so the sheets printed
+ * beforehand show the pairings the tablet will run. Drawing again replaces a stored draw only
+ * with `redraw` (the director confirmed it, after a no-show or a move made the draw stale); a
+ * draw that still fits is never replaced silently.
+ */
+export const drawDivision = defineMutator({
+  name: 'drawDivision@1',
+  refusedTitle: msg('mutation.refused.drawDivision'),
+  scope: 'matchday',
+  roles: DIRECTOR_ROLES,
+  args: z.object({
+    divisionId: Id,
+    seed: z.number().int().min(0).max(2_147_483_647),
+    redraw: z.boolean(),
+  }),
+  async run(store, args): Promise<{ divisionId: number; drawn: number }> {
+    const d = await requireDivision(store, args.divisionId);
+    if (d.status !== 'upcoming') throw new DomainError('division_started', MATCHDAY_MESSAGES.drawStarted);
+    if (!args.redraw) {
+      const present = presentEntries(await store.list('divisionEntries', { divisionId: d.id })).map(
+        (e) => e.competitorId,
+      );
+      for (const rules of d.rules) {
+        if (rules.decidedBy !== 'bracket') continue;
+        const draw = (await store.get('divisionResults', resultIdOf(d.id, rules.eventTypeId)))?.draw;
+        if (draw && !drawFits(draw, present))
+          throw new DomainError('redraw_needs_confirmation', MATCHDAY_MESSAGES.redrawNeedsConfirmation);
+      }
+    }
+    return { divisionId: d.id, drawn: await drawBrackets(store, d, args.seed, args.redraw) };
   },
 });
 
@@ -430,9 +487,9 @@ export async function divisionPlacings(
   store: MutatorStore,
   d: SyncDivision,
 ): Promise<{ results: { result: SyncDivisionResult; placings: Placing[] }[]; missing: string[] }> {
-  const present = (await store.list('divisionEntries', { divisionId: d.id }))
-    .filter((e) => !e.noShow)
-    .map((e) => e.competitorId);
+  const present = presentEntries(await store.list('divisionEntries', { divisionId: d.id })).map(
+    (e) => e.competitorId,
+  );
   const scores = await store.list('scores', { divisionId: d.id });
   const results: { result: SyncDivisionResult; placings: Placing[] }[] = [];
   const missing: string[] = [];
@@ -579,6 +636,7 @@ export const MATCHDAY_MUTATORS = [
   reorderQueue,
   balanceRings,
   startDivision,
+  drawDivision,
   markNoShow,
   recordScore,
   recordMatchWinner,

@@ -202,6 +202,9 @@ export const server = {
     'Scores are from {min, number, ::group-off} to {max, number, ::group-off}, with at most two decimals.',
   'matchday.rule.notEntered': 'This competitor is not in the division.',
   'matchday.rule.noShow': 'This competitor is marked as a no-show.',
+  'matchday.rule.drawStarted': 'This division has started: its draw can no longer change.',
+  'matchday.rule.redrawNeedsConfirmation':
+    'The competitors changed since this division was drawn: confirm to draw it again.',
   'matchday.rule.matchNotFound': 'This match is not in the bracket.',
   'matchday.rule.matchNotReady': "This match's competitors are not known yet.",
   'matchday.rule.notInMatch': "The winner must be one of the match's two competitors.",
@@ -228,6 +231,7 @@ export const server = {
   'mutation.refused.reorderQueue': 'Queue not reordered',
   'mutation.refused.balanceRings': 'Rings not balanced',
   'mutation.refused.startDivision': 'Division not started',
+  'mutation.refused.drawDivision': 'Division not drawn',
   'mutation.refused.markNoShow': 'No-show not recorded',
   'mutation.refused.recordScore': 'Score not recorded',
   'mutation.refused.recordMatchWinner': 'Winner not recorded',

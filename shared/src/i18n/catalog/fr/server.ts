@@ -200,6 +200,9 @@ export const server = {
     'Les pointages vont de {min, number, ::group-off} à {max, number, ::group-off}, avec au plus deux décimales.',
   'matchday.rule.notEntered': 'Ce compétiteur ne fait pas partie de la division.',
   'matchday.rule.noShow': 'Ce compétiteur est marqué absent.',
+  'matchday.rule.drawStarted': 'Cette division a commencé\u00a0: son tirage ne peut plus changer.',
+  'matchday.rule.redrawNeedsConfirmation':
+    'Les compétiteurs ont changé depuis le tirage de cette division\u00a0: confirmez pour la tirer de nouveau.',
   'matchday.rule.matchNotFound': 'Ce combat ne fait pas partie du tableau.',
   'matchday.rule.matchNotReady': 'Les compétiteurs de ce combat ne sont pas encore connus.',
   'matchday.rule.notInMatch': 'Le gagnant doit être l’un des deux compétiteurs du combat.',
@@ -228,6 +231,7 @@ export const server = {
   'mutation.refused.reorderQueue': 'Ordre de la file non modifié',
   'mutation.refused.balanceRings': 'Aires non équilibrées',
   'mutation.refused.startDivision': 'Division non commencée',
+  'mutation.refused.drawDivision': 'Division non tirée',
   'mutation.refused.markNoShow': 'Absence non enregistrée',
   'mutation.refused.recordScore': 'Pointage non enregistré',
   'mutation.refused.recordMatchWinner': 'Gagnant non enregistré',

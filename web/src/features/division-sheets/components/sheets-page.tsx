@@ -1,32 +1,37 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Sheet, Sheets } from '@shared/contract/matchmaking.ts';
+import { Badge } from '@web/components/ui/badge.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { useAction } from '@web/lib/action.ts';
 import { t, tm } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useDivisionSheet, useDraftSheets } from '../api/division-sheets.ts';
+import { drawNow, useLiveDivisionStatus } from '../api/draw.ts';
+import { changedSincePrinted, recordPrinted } from '../model/printed.ts';
 import { sheetsPdf } from '../model/sheet-pdf.ts';
 import {
+  bracketTitle,
   eventLine,
   judgedTypes,
   nameOf,
   ringLine,
   weightText,
-  type Judges,
   type Paper,
+  type SheetBracket,
 } from '../model/sheet-text.ts';
 import { href, PAGES } from '@web/app/pages.ts';
 import { QueryView } from '@web/components/query-view.tsx';
 
 // /admin/division-sheets/{draftDivisionId} and /admin/division-sheets/all/{draftId} (decision
 // 017): one printed page per division (Letter or A4, a page break after each), with the
-// competitors, score boxes for 3 or 5 judges on judged events and the drawn bracket on bracket
-// events; the PDF download draws the same pages.
+// competitors, score boxes on judged events and the drawn bracket on bracket events; the PDF
+// download draws the same pages. Decision 050: a published draft's sheet is the live division's
+// (its ring, the competitors the tablet runs, each event type's judges, the stored draw).
 
 const cell = 'border border-neutral-400 px-1 py-0.5 text-left';
 
-function ScoreBoxes({ sheet, judges }: { sheet: Sheet; judges: Judges }) {
+function ScoreBoxes({ sheet }: { sheet: Sheet }) {
   return (
     <>
       {judgedTypes(sheet).map((type) => (
@@ -36,12 +41,12 @@ function ScoreBoxes({ sheet, judges }: { sheet: Sheet; judges: Judges }) {
           aria-label={t('sheets.scores.label', { event: type.title })}
         >
           <caption className="text-left font-semibold">
-            {t('sheets.scores.caption', { event: type.title, judges })}
+            {t('sheets.scores.caption', { event: type.title, judges: type.judges })}
           </caption>
           <thead>
             <tr>
               <th className={cell}>{t('sheets.col.competitor')}</th>
-              {Array.from({ length: judges }, (_, j) => (
+              {Array.from({ length: type.judges }, (_, j) => (
                 <th key={j} className={`${cell} w-12`}>
                   {t('sheets.scores.judge', { judge: j + 1 })}
                 </th>
@@ -54,7 +59,7 @@ function ScoreBoxes({ sheet, judges }: { sheet: Sheet; judges: Judges }) {
             {sheet.competitors.map((c) => (
               <tr key={c.id} className="h-7">
                 <td className={cell}>{c.name}</td>
-                {Array.from({ length: judges + 2 }, (_, j) => (
+                {Array.from({ length: type.judges + 2 }, (_, j) => (
                   <td key={j} className={cell} />
                 ))}
               </tr>
@@ -66,19 +71,51 @@ function ScoreBoxes({ sheet, judges }: { sheet: Sheet; judges: Judges }) {
   );
 }
 
-function Bracket({ sheet }: { sheet: Sheet }) {
-  if (!sheet.bracket) return null;
+/**
+ * A director draws an upcoming division before printing, or draws again after a late change
+ * once they confirm it (decision 050); the drawn division's sheet then shows the stored draw.
+ */
+function DrawControls({ sheet, bracket }: { sheet: Sheet; bracket: SheetBracket }) {
+  const status = useLiveDivisionStatus(sheet.division.id);
+  const [confirming, setConfirming] = useState(false);
+  const draw = useAction((redraw: boolean) => drawNow(sheet.division.id, redraw));
+  if (status !== 'upcoming' || (bracket.drawn && bracket.fits)) return null;
+  if (!bracket.drawn)
+    return (
+      <Button className="print-hide" size="sm" disabled={draw.busy} onClick={() => void draw.run(false)}>
+        {t('sheets.draw.now', { event: bracket.title })}
+      </Button>
+    );
+  return confirming ? (
+    <p className="print-hide flex flex-wrap items-center gap-2">
+      {t('sheets.draw.confirmText')}
+      <Button size="sm" disabled={draw.busy} onClick={() => void draw.run(true)}>
+        {t('sheets.draw.confirm')}
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => setConfirming(false)}>
+        {t('sheets.draw.cancel')}
+      </Button>
+    </p>
+  ) : (
+    <Button className="print-hide" size="sm" variant="outline" onClick={() => setConfirming(true)}>
+      {t('sheets.draw.again', { event: bracket.title })}
+    </Button>
+  );
+}
+
+function Bracket({ sheet, bracket }: { sheet: Sheet; bracket: SheetBracket }) {
   return (
-    <section className="mt-3 text-xs" aria-label={t('sheets.bracket')}>
-      <h3 className="font-semibold">
-        {sheet.bracket.kind === 'roundRobin' ? t('sheets.roundRobin') : t('sheets.bracket')}
-      </h3>
+    <section className="mt-3 text-xs" aria-label={bracketTitle(bracket)}>
+      <h3 className="font-semibold">{bracketTitle(bracket)}</h3>
+      {!bracket.drawn && <p>{t('sheets.bracket.notDrawn')}</p>}
+      {!bracket.fits && <p className="font-medium">{t('sheets.bracket.stale')}</p>}
+      <DrawControls sheet={sheet} bracket={bracket} />
       <div className="flex gap-4">
-        {sheet.bracket.rounds.map((round, r) => (
+        {bracket.rounds.map((round, r) => (
           <ol key={r} className="grid flex-1 content-around gap-2">
             <li className="font-medium">{t('sheets.round', { round: r + 1 })}</li>
             {round.map((m, i) => (
-              <li key={i} className="border border-neutral-400 px-1">
+              <li key={i} className="border border-neutral-400 px-1" data-testid="sheet-match">
                 <div className="border-b border-neutral-300">{nameOf(sheet, m.a, m.round) || '\u00a0'}</div>
                 <div>{nameOf(sheet, m.b, m.round) || '\u00a0'}</div>
               </li>
@@ -90,7 +127,7 @@ function Bracket({ sheet }: { sheet: Sheet }) {
   );
 }
 
-function SheetPage({ sheets, sheet, judges }: { sheets: Sheets; sheet: Sheet; judges: Judges }) {
+function SheetPage({ sheets, sheet, changed }: { sheets: Sheets; sheet: Sheet; changed: boolean }) {
   return (
     <article
       className="division-sheet grid gap-1 border-b pb-6 print:border-0 print:pb-0"
@@ -99,6 +136,11 @@ function SheetPage({ sheets, sheet, judges }: { sheets: Sheets; sheet: Sheet; ju
       <h2 id={`sheet-${sheet.division.id}`} className="text-xl font-semibold">
         {tm(sheet.division.title)}
       </h2>
+      {changed && (
+        <p className="print-hide">
+          <Badge variant="danger">{t('sheets.changed')}</Badge>
+        </p>
+      )}
       <p className="text-sm">
         {ringLine(sheet)} · {eventLine(sheet)} · {sheets.draft.city}
       </p>
@@ -139,8 +181,10 @@ function SheetPage({ sheets, sheet, judges }: { sheets: Sheets; sheet: Sheet; ju
           ))}
         </tbody>
       </table>
-      <ScoreBoxes sheet={sheet} judges={judges} />
-      <Bracket sheet={sheet} />
+      <ScoreBoxes sheet={sheet} />
+      {sheet.brackets.map((b) => (
+        <Bracket key={b.eventTypeId} sheet={sheet} bracket={b} />
+      ))}
     </article>
   );
 }
@@ -161,9 +205,19 @@ function PrintStyle({ paper }: { paper: Paper }) {
 
 function SheetsView({ sheets, back }: { sheets: Sheets; back: string }) {
   const [paper, setPaper] = useState<Paper>('letter');
-  const [judges, setJudges] = useState<Judges>(3);
+  // Reprints (decision 050): the sheets changed since this device printed them, and a view of
+  // only those; printing or downloading records what was printed.
+  const [onlyChanged, setOnlyChanged] = useState(false);
+  const [, printed] = useState(0);
+  const changed = new Set(sheets.sheets.filter(changedSincePrinted).map((s) => s.division.id));
+  const shown = onlyChanged ? sheets.sheets.filter((s) => changed.has(s.division.id)) : sheets.sheets;
+  const done = () => {
+    recordPrinted(shown);
+    setOnlyChanged(false);
+    printed((n) => n + 1);
+  };
   const download = useAction(async () => {
-    const blob = await sheetsPdf(sheets, paper, judges);
+    const blob = await sheetsPdf({ ...sheets, sheets: shown }, paper);
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;
@@ -172,6 +226,7 @@ function SheetsView({ sheets, back }: { sheets: Sheets; back: string }) {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
+    done();
   });
   return (
     <>
@@ -189,18 +244,19 @@ function SheetsView({ sheets, back }: { sheets: Sheets; back: string }) {
             <option value="a4">{t('sheets.paper.a4')}</option>
           </select>
         </label>
-        <label className="grid gap-1 text-sm">
-          {t('sheets.judges')}
-          <select
-            className="h-9 rounded-md border px-2"
-            value={judges}
-            onChange={(e) => setJudges(Number(e.target.value) === 5 ? 5 : 3)}
-          >
-            <option value={3}>{t('sheets.judges.count', { count: 3 })}</option>
-            <option value={5}>{t('sheets.judges.count', { count: 5 })}</option>
-          </select>
-        </label>
-        <Button onClick={() => window.print()}>{t('sheets.print')}</Button>
+        {(changed.size > 0 || onlyChanged) && (
+          <Button variant="outline" aria-pressed={onlyChanged} onClick={() => setOnlyChanged(!onlyChanged)}>
+            {onlyChanged ? t('sheets.showAll') : t('sheets.onlyChanged', { count: changed.size })}
+          </Button>
+        )}
+        <Button
+          onClick={() => {
+            window.print();
+            done();
+          }}
+        >
+          {t('sheets.print')}
+        </Button>
         <Button variant="outline" disabled={download.busy} onClick={() => void download.run()}>
           {t('sheets.download')}
         </Button>
@@ -211,8 +267,8 @@ function SheetsView({ sheets, back }: { sheets: Sheets; back: string }) {
         </span>
       </div>
       <div className="grid gap-6">
-        {sheets.sheets.map((s) => (
-          <SheetPage key={s.division.id} sheets={sheets} sheet={s} judges={judges} />
+        {shown.map((s) => (
+          <SheetPage key={s.division.id} sheets={sheets} sheet={s} changed={changed.has(s.division.id)} />
         ))}
       </div>
     </>

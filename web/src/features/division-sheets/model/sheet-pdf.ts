@@ -2,12 +2,12 @@ import type { Sheets } from '@shared/contract/matchmaking.ts';
 import type { MessageKey } from '@shared/i18n/translate.ts';
 import { t, tm } from '@web/lib/i18n.tsx';
 import {
+  bracketTitle,
   eventLine,
   judgedTypes,
   nameOf,
   ringLine,
   weightText,
-  type Judges,
   type Paper,
 } from './sheet-text.ts';
 
@@ -28,7 +28,7 @@ const COLUMNS: readonly MessageKey[] = [
 /** A text as Helvetica's Latin-1 can write it. */
 const latin1 = (text: string) => text.replace(/[\u2018\u2019]/g, "'").replace(/\u202f/g, '\u00a0');
 
-export async function sheetsPdf(sheets: Sheets, paper: Paper, judges: Judges): Promise<Blob> {
+export async function sheetsPdf(sheets: Sheets, paper: Paper): Promise<Blob> {
   const { jsPDF } = await import('jspdf');
   const doc = new jsPDF({ unit: 'pt', format: paper });
   const width = doc.internal.pageSize.getWidth();
@@ -69,6 +69,7 @@ export async function sheetsPdf(sheets: Sheets, paper: Paper, judges: Judges): P
     for (const type of judgedTypes(s)) {
       y += 10;
       doc.setFont('helvetica', 'bold');
+      const judges = type.judges;
       line(t('sheets.scores.caption', { event: type.title, judges }), 11);
       doc.setFont('helvetica', 'normal');
       const box = Math.min(44, (width - margin * 2 - 200) / (judges + 1));
@@ -78,13 +79,15 @@ export async function sheetsPdf(sheets: Sheets, paper: Paper, judges: Judges): P
         y += 22;
       }
     }
-    if (s.bracket) {
+    for (const bracket of s.brackets) {
       y += 10;
       doc.setFont('helvetica', 'bold');
-      line(s.bracket.kind === 'roundRobin' ? t('sheets.roundRobin') : t('sheets.bracket'), 11);
+      line(bracketTitle(bracket), 11);
       doc.setFont('helvetica', 'normal');
+      if (!bracket.drawn) line(t('sheets.bracket.notDrawn'), 9, 12);
+      if (!bracket.fits) line(t('sheets.bracket.stale'), 9, 12);
       doc.setFontSize(9);
-      s.bracket.rounds.forEach((round, r) => {
+      bracket.rounds.forEach((round, r) => {
         const text = t('sheets.pdf.round', {
           round: r + 1,
           matches: round

@@ -5,18 +5,30 @@ import { t } from '@web/lib/i18n.tsx';
 // page's language: called while rendering or drawing, never at the module's top level).
 
 export type Paper = 'letter' | 'a4';
-export type Judges = 3 | 5;
 
-export const ringLine = (s: Sheet) =>
-  s.division.ring === null
-    ? t('sheets.ring.none')
-    : s.division.queuePosition === null
-      ? t('sheets.ring', { ring: s.division.ring })
-      : t('sheets.ring.queued', { ring: s.division.ring, position: s.division.queuePosition });
+/** Where the division runs, as the rings say it (decision 050). */
+export function ringLine(s: Sheet): string {
+  const { ring, queuePosition, status } = s.division;
+  if (ring === null) return t('sheets.ring.none');
+  if (status === 'current') return t('sheets.ring.running', { ring });
+  if (status === 'completed') return t('sheets.ring.completed', { ring });
+  return queuePosition === null
+    ? t('sheets.ring', { ring })
+    : t('sheets.ring.queued', { ring, position: queuePosition });
+}
 
 export const eventLine = (s: Sheet) => s.division.eventTypes.map((e) => e.title).join(', ');
 
+/** Judged event types, each with its own panel (the event type's judges, as the tablet scores). */
 export const judgedTypes = (s: Sheet) => s.division.eventTypes.filter((e) => e.decidedBy === 'judged');
+
+export type SheetBracket = Sheet['brackets'][number];
+
+export const bracketTitle = (b: SheetBracket) =>
+  t('sheets.bracket.of', {
+    event: b.title,
+    kind: b.kind === 'roundRobin' ? t('sheets.roundRobin') : t('sheets.bracket'),
+  });
 
 export function nameOf(s: Sheet, id: number | null, round: number): string {
   if (id !== null) return s.competitors.find((c) => c.id === id)?.name ?? `#${id}`;

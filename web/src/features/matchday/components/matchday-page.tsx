@@ -18,6 +18,7 @@ import { Label } from '@web/components/ui/label.tsx';
 import { Select } from '@web/components/ui/select.tsx';
 import { VenueRefusals } from '@web/components/venue/venue-refusals.tsx';
 import { t, tm, useFormat } from '@web/lib/i18n.tsx';
+import { newDrawSeed } from '@web/lib/draw-seed.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useSession } from '@web/lib/session.ts';
 import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
@@ -50,11 +51,6 @@ const MATCHDAY_SCREEN_MUTATORS: readonly Mutator[] = [
   completeDivision,
   correctResult,
 ];
-
-/** A seed for the draw, made once on this tablet (the server draws the same from it). */
-function newSeed(): number {
-  return crypto.getRandomValues(new Uint32Array(1))[0]! % 2 ** 31;
-}
 
 export function MatchdayPage() {
   usePageMeta(PAGES.matchday.title, t('matchday.description'));
@@ -188,7 +184,7 @@ function RingRun({
                       onClick={() =>
                         void mutate(startDivision, {
                           divisionId: d.id,
-                          seed: newSeed(),
+                          seed: newDrawSeed(),
                           at: new Date().toISOString(),
                         })
                       }

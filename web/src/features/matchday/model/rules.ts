@@ -9,6 +9,7 @@ import type {
 import {
   buildBracket,
   eventPlacings,
+  presentEntries,
   rankJudged,
   resolveBracket,
   validScore,
@@ -190,7 +191,8 @@ export function divisionView(division: SyncDivision, snapshot: ReplicaSnapshot):
         a.firstName.localeCompare(b.firstName) ||
         a.competitorId - b.competitorId,
     );
-  const present = entries.filter((e) => !e.noShow);
+  // The tablet's rule, shared with the printed sheet (decision 050).
+  const present = presentEntries(entries);
   const name = (id: number) => {
     const e = entriesMap.get(entryIdOf(division.id, id));
     return e ? `${e.firstName} ${e.lastName}` : t('matchday.competitorNumber', { id });
