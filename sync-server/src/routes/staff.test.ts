@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, refreshTokens, staffInvites, syncClients, users } from '../db/schema.ts';
-import { INVITE_LINK_MS } from '../services/staff.ts';
+import { INVITE_LINK_MS, STAFF_LIMITS } from '../services/staff.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 
 // The Staff page (docs/decisions/049-staff-invites.md): only a SuperAdmin invites, changes roles
@@ -160,6 +160,16 @@ describe('an invitation', () => {
       password: 'a long volunteer secret',
     });
     expect(res.status).toBe(400);
+  });
+
+  it('throttles the uses of one link, as password resets are', async () => {
+    const guessed = crypto.randomBytes(32).toString('base64url');
+    for (let i = 0; i < STAFF_LIMITS.link[0]; i += 1) {
+      expect((await t.call('POST', '/api/users/invite/check', { token: guessed })).status).toBe(400);
+    }
+    const throttled = await t.call('POST', '/api/users/invite/check', { token: guessed });
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('retry-after')).toBeTruthy();
   });
 
   it('refuses an e-mail that is already staff, and gives a customer account the role', async () => {
