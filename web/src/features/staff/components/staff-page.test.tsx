@@ -113,6 +113,8 @@ describe('the Staff page', () => {
         role: 'CheckInAdmin',
       },
     ]);
+    expect(await screen.findByText('The invitation has been sent.')).toBeInTheDocument();
+    expect(within(form).getByLabelText(/E-mail/)).toHaveValue('');
   });
 
   it('speaks French', async () => {

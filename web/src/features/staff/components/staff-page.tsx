@@ -49,10 +49,11 @@ function InviteForm() {
     schema: StaffInviteRequestSchema,
     initial: { email: '', firstName: '', lastName: '', role: 'RingOfficial' as string },
     onSubmit: async (input) => {
-      await inviteStaff(input);
+      const { message } = await inviteStaff(input);
       form.reset();
+      return message;
     },
-    action: { success: (message) => tm(String(message ?? '')) || undefined, successAs: 'toast' },
+    action: { success: (message) => tm(String(message)), successAs: 'toast' },
   });
   return (
     <Card>
