@@ -48,6 +48,7 @@ export * from './contract/files.ts';
 export * from './contract/backups.ts';
 export * from './contract/data-access.ts';
 export * from './contract/privacy.ts';
+export * from './contract/staff.ts';
 export * from './domain/communications.ts';
 export * from './contract/communications.ts';
 export * from './domain/notices.ts';

@@ -51,6 +51,7 @@ import { systemRoutes } from './routes/system.ts';
 import { fileRoutes } from './routes/files.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { dataAccessRoutes } from './routes/data-access.ts';
+import { staffRoutes } from './routes/staff.ts';
 import { backupRoutes } from './routes/backups.ts';
 import { privacyRoutes } from './routes/privacy.ts';
 
@@ -204,6 +205,7 @@ export function createApp(deps: Deps) {
   app.route('/api/admin', backupRoutes);
   app.route('/api', dataAccessRoutes);
   app.route('/api/admin', privacyRoutes);
+  app.route('/api', staffRoutes);
   app.route('/sync', syncRoutes);
   app.route('/operator', operatorRoutes);
 

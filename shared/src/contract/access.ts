@@ -109,6 +109,15 @@ export const API_ACCESS = {
   'POST /api/admin/accounts/{userId}/erase': SUPER_ADMIN,
   'GET /api/admin/retention': SUPER_ADMIN,
   'PUT /api/admin/retention': SUPER_ADMIN,
+  // The Staff page (decision 049): invitations, roles and revocation, SuperAdmin only. The
+  // invitation link proves itself by its secret (hashed, single use, 72 hours).
+  'GET /api/admin/staff': SUPER_ADMIN,
+  'POST /api/admin/staff/invites': SUPER_ADMIN,
+  'DELETE /api/admin/staff/invites/{inviteId}': SUPER_ADMIN,
+  'PUT /api/admin/staff/{userId}/role': SUPER_ADMIN,
+  'POST /api/admin/staff/{userId}/revoke': SUPER_ADMIN,
+  'POST /api/users/invite/check': ANYONE,
+  'POST /api/users/invite/accept': ANYONE,
   // Registrations desk (decision 014): the three staff roles (docs/product.md §6).
   'GET /api/admin/registrations': STAFF,
   'GET /api/admin/registrations.csv': STAFF,

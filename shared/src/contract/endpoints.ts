@@ -12,6 +12,7 @@ import { PRIVACY_API } from './privacy.ts';
 import { PUBLIC_API } from './public.ts';
 import { REGISTRATION_API } from './registration.ts';
 import { SETTINGS_API } from './settings-api.ts';
+import { STAFF_API } from './staff.ts';
 import { SYSTEM_API } from './system.ts';
 import { USER_API } from './users.ts';
 
@@ -35,6 +36,7 @@ export const CONTRACT_AREAS = {
   backups: BACKUP_API,
   dataAccess: DATA_ACCESS_API,
   privacy: PRIVACY_API,
+  staff: STAFF_API,
 } as const;
 
 export const CONTRACT_ENDPOINTS: readonly Endpoint[] = Object.values(CONTRACT_AREAS).flatMap(

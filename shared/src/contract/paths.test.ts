@@ -14,6 +14,7 @@ import { PRIVACY_PATHS } from './privacy.ts';
 import { PUBLIC_PATHS } from './public.ts';
 import { REGISTRATION_PATHS } from './registration.ts';
 import { SETTINGS_PATHS } from './settings.ts';
+import { STAFF_PATHS } from './staff.ts';
 import { SYSTEM_PATHS } from './system.ts';
 import { USER_PATHS } from './users.ts';
 
@@ -36,6 +37,7 @@ const AREAS = {
   SYSTEM_PATHS,
   DATA_ACCESS_PATHS,
   PRIVACY_PATHS,
+  STAFF_PATHS,
 };
 
 /** Every path of the contract in its OpenAPI form, placeholders written "{}". */

@@ -332,9 +332,22 @@ export const AUDIT_ENTITIES = [
   'sharedFile',
   // Decision 046: an account erased (by the family, a super admin's request, or inactivity).
   'account',
+  // Decision 049: staff invitations (entity id = the invitation) and staff accounts' roles and
+  // revocation (entity id = the account).
+  'staffInvite',
+  'staffAccount',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'reorder', 'payment', 'void', 'export'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'reorder',
+  'payment',
+  'void',
+  'export',
+  'revoke',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AuditEntrySchema = z.object({

@@ -237,6 +237,14 @@ const unsubscribed = await t.app.request(
   { method: 'POST' },
 );
 if (unsubscribed.status !== 200) throw new Error(`unsubscribe: ${unsubscribed.status}`);
+// A volunteer invited from the Staff page (decision 049).
+const invited = await t.call(
+  'POST',
+  '/api/admin/staff/invites',
+  { email: 'volunteer@example.com', firstName: 'Robin', lastName: 'Vale', role: 'RingOfficial' },
+  superAdmin.token,
+);
+if (invited.status !== 200) throw new Error(`staff invite: ${invited.status} ${invited.text}`);
 fs.writeFileSync(path.join(sourceDir, 'jwt-secret'), 'a-generated-secret-of-this-server', { mode: 0o600 });
 
 describe('backup and restore', () => {

@@ -128,6 +128,7 @@ export const users = pgTable('users', {
   erasedAt: timestamp('erased_at', { withTimezone: true }),
   lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
   inactivityNoticeAt: timestamp('inactivity_notice_at', { withTimezone: true }),
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }), // 0025_staff-invites.sql
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -787,4 +788,21 @@ export const accessLog = pgTable('access_log', {
   familyUserId: integer('family_user_id').references(() => users.id, { onDelete: 'set null' }),
   registrationId: integer('registration_id').references(() => registrations.id, { onDelete: 'set null' }),
   detail: text('detail').notNull().default(''),
+});
+
+// 0025_staff-invites.sql: invitations from the Staff page (docs/decisions/049-staff-invites.md).
+export const staffInvites = pgTable('staff_invites', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  role: text('role').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  invitedByUserId: integer('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  invitedByName: text('invited_by_name').notNull().default(''),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -54,7 +54,10 @@ export const ACCOUNT_LIMITS = {
   reset: { account: [10, 60 * 60], address: [30, 60 * 60] },
   // A locked ring tablet asking a director's password (decision 042): as sign-in.
   ringUnlock: { account: [10, 15 * 60], address: [100, 15 * 60] },
-} as const satisfies Record<string, { account: readonly [number, number]; address: readonly [number, number] }>;
+} as const satisfies Record<
+  string,
+  { account: readonly [number, number]; address: readonly [number, number] }
+>;
 
 type User = typeof users.$inferSelect;
 
@@ -68,7 +71,12 @@ async function limit(deps: Deps, action: keyof typeof ACCOUNT_LIMITS, account: s
   await assertWithinRateLimit(deps.database.db, `${action}:addr:${address}`, addr[0], addr[1]);
   // The e-mail is kept as its hash: a throttling key must not keep an erased family's address
   // (decision 046), nor anyone's who merely tried it.
-  await assertWithinRateLimit(deps.database.db, `${action}:acct:${sha256(account.toLowerCase())}`, acct[0], acct[1]);
+  await assertWithinRateLimit(
+    deps.database.db,
+    `${action}:acct:${sha256(account.toLowerCase())}`,
+    acct[0],
+    acct[1],
+  );
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -88,7 +96,9 @@ async function findByEmail(deps: Deps, email: string): Promise<User | undefined>
  * than an unknown one, and a mail-server hiccup must not fail a sign-up.
  */
 function sendInBackground(deps: Deps, mail: Mail): void {
-  deps.mailer.send(mail).catch((err: unknown) => logger.error({ err, subject: mail.subject }, 'account mail failed'));
+  deps.mailer
+    .send(mail)
+    .catch((err: unknown) => logger.error({ err, subject: mail.subject }, 'account mail failed'));
 }
 
 async function createLink(deps: Deps, userId: number, purpose: 'verify' | 'reset'): Promise<string> {
@@ -105,11 +115,16 @@ async function createLink(deps: Deps, userId: number, purpose: 'verify' | 'reset
 
 function mail(to: string, subject: string, lines: string[], link?: string): Mail {
   const text = lines.join('\n\n') + (link ? `\n\n${link}\n` : '\n');
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const esc = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const html =
-    lines.map((l) => `<p>${esc(l)}</p>`).join('') + (link ? `<p><a href="${esc(link)}">${esc(link)}</a></p>` : '');
+    lines.map((l) => `<p>${esc(l)}</p>`).join('') +
+    (link ? `<p><a href="${esc(link)}">${esc(link)}</a></p>` : '');
   return { to, subject, text, html };
 }
+
+/** An account mail: paragraphs, then the link (the Staff page's invitation uses it too). */
+export const accountMail = mail;
 
 // ---------------------------------------------------------------- sign-up and verification
 
@@ -161,7 +176,13 @@ export async function registerAccount(
         await tx
           .update(accountLinks)
           .set({ usedAt: now })
-          .where(and(eq(accountLinks.userId, user!.id), eq(accountLinks.purpose, 'verify'), isNull(accountLinks.usedAt)));
+          .where(
+            and(
+              eq(accountLinks.userId, user!.id),
+              eq(accountLinks.purpose, 'verify'),
+              isNull(accountLinks.usedAt),
+            ),
+          );
       }
       return rows;
     });
@@ -232,7 +253,13 @@ export async function verifyAccount(deps: Deps, hash: string): Promise<string> {
     await tx
       .update(accountLinks)
       .set({ usedAt: now })
-      .where(and(eq(accountLinks.userId, link.userId), eq(accountLinks.purpose, 'verify'), isNull(accountLinks.usedAt)));
+      .where(
+        and(
+          eq(accountLinks.userId, link.userId),
+          eq(accountLinks.purpose, 'verify'),
+          isNull(accountLinks.usedAt),
+        ),
+      );
   });
   return USER_MESSAGES.verified;
 }
@@ -240,7 +267,9 @@ export async function verifyAccount(deps: Deps, hash: string): Promise<string> {
 /** Refused with a clear message: the password is on the shipped common-passwords list. */
 function refuseCommonPassword(password: string, field: 'password' | 'newPassword') {
   if (isCommonPassword(password)) {
-    throw new DomainError('common_password', USER_MESSAGES.commonPassword, 400, { [field]: USER_MESSAGES.commonPassword });
+    throw new DomainError('common_password', USER_MESSAGES.commonPassword, 400, {
+      [field]: USER_MESSAGES.commonPassword,
+    });
   }
 }
 
@@ -254,13 +283,18 @@ async function endEverySession(tx: Tx | Db, userId: number, now: Date) {
 
 // ---------------------------------------------------------------- sessions
 
-async function issueSession(
+/**
+ * A session for `user`: a new sign-in (password, Google, an invitation accepted), or with
+ * `refresh` the next token of a session's refresh family.
+ */
+export async function issueSession(
   deps: Deps,
   user: User,
-  family = randomSecret(),
-  familyStartedAt = deps.now(),
+  refresh?: { family: string; startedAt: Date },
 ): Promise<AuthResponse> {
   const now = deps.now();
+  const family = refresh?.family ?? randomSecret();
+  const familyStartedAt = refresh?.startedAt ?? now;
   const roles = user.roles.filter((r): r is AccountRole => (ACCOUNT_ROLES as readonly string[]).includes(r));
   const userDisplayName = `${user.firstName} ${user.lastName}`.trim();
   const token = await deps.tokens.signAccess(
@@ -271,7 +305,8 @@ async function issueSession(
   // Accounts idle for three years are erased (decision 046): a sign-in or refresh is activity.
   await deps.database.db
     .update(users)
-    .set({ lastActiveAt: now, inactivityNoticeAt: null })
+    // A refresh is activity, not a sign-in: the Staff page shows the last sign-in (decision 049).
+    .set({ lastActiveAt: now, inactivityNoticeAt: null, ...(refresh ? {} : { lastSignInAt: now }) })
     .where(eq(users.id, user.id));
   await deps.database.db.insert(refreshTokens).values({
     userId: user.id,
@@ -279,7 +314,9 @@ async function issueSession(
     tokenHash: sha256(refreshToken),
     tokenVersion: user.tokenVersion,
     // A week from its use, but never past the family's absolute end (decision 018).
-    expiresAt: new Date(Math.min(now.getTime() + REFRESH_TOKEN_MS, familyStartedAt.getTime() + SESSION_ABSOLUTE_MS)),
+    expiresAt: new Date(
+      Math.min(now.getTime() + REFRESH_TOKEN_MS, familyStartedAt.getTime() + SESSION_ABSOLUTE_MS),
+    ),
     familyStartedAt,
   });
   return {
@@ -318,19 +355,27 @@ export async function authenticate(
   const device = user ? trustedDeviceNonce(deps.tokens.key, deviceCookie, user.id) : undefined;
   const deviceKey = `authenticate:device:${device}`;
   if (device) {
-    await assertWithinRateLimit(deps.database.db, deviceKey, DEVICE_LIMIT[0], DEVICE_LIMIT[1]).catch((err) => {
-      throw err instanceof DomainError ? new DomainError(err.code, USER_MESSAGES.tooManyAttempts, 429) : err;
-    });
+    await assertWithinRateLimit(deps.database.db, deviceKey, DEVICE_LIMIT[0], DEVICE_LIMIT[1]).catch(
+      (err) => {
+        throw err instanceof DomainError
+          ? new DomainError(err.code, USER_MESSAGES.tooManyAttempts, 429)
+          : err;
+      },
+    );
   } else {
     await limit(deps, 'authenticate', input.username, address);
   }
   const matches = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
-  if (!user?.passwordHash || !matches) throw new DomainError('bad_credentials', USER_MESSAGES.badCredentials, 401);
+  if (!user?.passwordHash || !matches)
+    throw new DomainError('bad_credentials', USER_MESSAGES.badCredentials, 401);
   // Only someone who knows the password learns that the account awaits verification.
   if (!user.verifiedAt) throw new DomainError('unverified', USER_MESSAGES.unverified, 403);
   // A device's count is of failures in a row: a success starts it again.
   if (device) await deps.database.db.delete(rateLimits).where(eq(rateLimits.key, deviceKey));
-  return { session: await issueSession(deps, user), deviceCookie: withDeviceEntry(deps.tokens.key, deviceCookie, user.id) };
+  return {
+    session: await issueSession(deps, user),
+    deviceCookie: withDeviceEntry(deps.tokens.key, deviceCookie, user.id),
+  };
 }
 
 /**
@@ -375,7 +420,11 @@ export async function refreshSession(deps: Deps, refreshToken: string): Promise<
     .returning();
   const refused = new DomainError('refresh_failed', USER_MESSAGES.refreshFailed, 401);
   if (!row) {
-    const [old] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+    const [old] = await db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash))
+      .limit(1);
     if (old?.usedAt) {
       logger.warn({ userId: old.userId }, 'refresh token reused: revoking its family');
       await revokeFamily(deps, old.family);
@@ -385,7 +434,7 @@ export async function refreshSession(deps: Deps, refreshToken: string): Promise<
   const [user] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
   if (!user || user.tokenVersion !== row.tokenVersion || !user.verifiedAt) throw refused;
   if (row.familyStartedAt.getTime() + SESSION_ABSOLUTE_MS <= now.getTime()) throw refused;
-  return issueSession(deps, user, row.family, row.familyStartedAt);
+  return issueSession(deps, user, { family: row.family, startedAt: row.familyStartedAt });
 }
 
 async function revokeFamily(deps: Deps, family: string) {
@@ -480,7 +529,13 @@ export async function resetPassword(
     await tx
       .update(accountLinks)
       .set({ usedAt: now })
-      .where(and(eq(accountLinks.userId, input.userId), eq(accountLinks.purpose, 'reset'), isNull(accountLinks.usedAt)));
+      .where(
+        and(
+          eq(accountLinks.userId, input.userId),
+          eq(accountLinks.purpose, 'reset'),
+          isNull(accountLinks.usedAt),
+        ),
+      );
   });
   return USER_MESSAGES.resetDone;
 }
@@ -537,7 +592,11 @@ export async function signInWithGoogle(
             .update(accountLinks)
             .set({ usedAt: now })
             .where(
-              and(eq(accountLinks.userId, existing.id), eq(accountLinks.purpose, 'verify'), isNull(accountLinks.usedAt)),
+              and(
+                eq(accountLinks.userId, existing.id),
+                eq(accountLinks.purpose, 'verify'),
+                isNull(accountLinks.usedAt),
+              ),
             );
         }
         return rows;

@@ -18,6 +18,7 @@ import {
   receipts,
   registrations,
   sharedFiles,
+  staffInvites,
   syncClients,
   syncTombstones,
   tournaments,
@@ -156,6 +157,19 @@ export async function eraseAccount(
 
 type UserRow = typeof users.$inferSelect;
 
+/**
+ * Every session and synced device of the account ends: its refresh tokens, links, sync clients
+ * and remembered mutations go. The caller also bumps the account's token version, which ends its
+ * access tokens and event streams at their next request. Erasure and the Staff page's revocation
+ * (decision 049) both use it.
+ */
+export async function endSessionsAndDevices(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+  await tx.delete(accountLinks).where(eq(accountLinks.userId, userId));
+  await tx.delete(syncClients).where(eq(syncClients.userId, userId));
+  await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.owner, `user:${userId}`));
+}
+
 /** A receipt line naming a competitor, as the same line without the name. */
 function withoutName(description: string): string {
   if (description.includes('receipt.item.competitorAtDoor'))
@@ -288,10 +302,8 @@ async function eraseInTx(
   const files = await tx.delete(sharedFiles).where(fileWhere).returning({ publicId: sharedFiles.publicId });
 
   // Sessions and devices end.
-  await tx.delete(refreshTokens).where(eq(refreshTokens.userId, user.id));
-  await tx.delete(accountLinks).where(eq(accountLinks.userId, user.id));
-  await tx.delete(syncClients).where(eq(syncClients.userId, user.id));
-  await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.owner, `user:${user.id}`));
+  await endSessionsAndDevices(tx, user.id);
+  if (emails.length) await tx.delete(staffInvites).where(inArray(sql`lower(${staffInvites.email})`, emails));
 
   // Addresses kept elsewhere: throttling keys, the dev mailbox and SMS outbox, unsubscribes.
   const hashed = emails.map((e) => crypto.createHash('sha256').update(e).digest('hex'));

@@ -69,7 +69,7 @@ describe('admin navigation by role', () => {
     expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
   });
 
-  it('a super admin also has the More menu with every settings page, Communications, the dev outbox, the System page and the access log, without a second Logout', async () => {
+  it('a super admin also has the More menu with every settings page, Communications, the dev outbox, the System page, the access log and Staff, without a second Logout', async () => {
     signIn(['SuperAdmin']);
     renderAt('/admin/registrations');
     expect(await navText()).toBe(
@@ -95,6 +95,7 @@ describe('admin navigation by role', () => {
       'Dev Outbox',
       'System',
       'Access Log',
+      'Staff',
     ]);
     expect(within(menu).getByRole('menuitem', { name: 'Event Types' })).toHaveAttribute(
       'href',

@@ -41,6 +41,8 @@ export const PAGES = {
   verification: { path: '/user/verification/:hash?', title: msg('page.verification'), roles: ANYONE_ROLES },
   forgot: { path: '/user/forgot', title: msg('page.forgot'), roles: ANYONE_ROLES },
   reset: { path: '/user/reset/:userId/:hash', title: msg('page.reset'), roles: ANYONE_ROLES },
+  // A volunteer's invitation link from the Staff page (decision 049).
+  invite: { path: '/user/invite/:token', title: msg('page.invite'), roles: ANYONE_ROLES },
 
   // The customer area (docs/product.md §2 "Customer area"): any signed-in account.
   customer: { path: '/customer', title: msg('page.customer'), roles: SIGNED_IN_ROLES },
@@ -177,6 +179,8 @@ export const PAGES = {
   backups: { path: '/admin/backups', title: msg('page.backups'), roles: SUPER_ADMIN_ROLES },
   // Who looked at a family's data (decision 045): SuperAdmin only, as its /api route is.
   accessLog: { path: '/admin/access-log', title: msg('page.accessLog'), roles: SUPER_ADMIN_ROLES },
+  // Staff accounts and invitations (decision 049): SuperAdmin only, as its /api routes are.
+  staff: { path: '/admin/staff', title: msg('page.staff'), roles: SUPER_ADMIN_ROLES },
   // The retention purges' dry run (decision 046): SuperAdmin only, as its /api route is.
   personalData: { path: '/admin/personal-data', title: msg('page.personalData'), roles: SUPER_ADMIN_ROLES },
 } as const satisfies Record<string, Page>;
@@ -222,11 +226,18 @@ export const SETTINGS_NAV: readonly StaticPageKey[] = [
 
 /**
  * The More menu (SuperAdmin only): the settings pages, then Communications, the dev outbox, the
- * System page and the access log.
+ * System page, the access log and the Staff page (decision 049).
  */
 export const MORE_MENU = {
   roles: SUPER_ADMIN_ROLES,
-  pages: [...SETTINGS_NAV, 'communications', 'devOutbox', 'system', 'accessLog'] as readonly StaticPageKey[],
+  pages: [
+    ...SETTINGS_NAV,
+    'communications',
+    'devOutbox',
+    'system',
+    'accessLog',
+    'staff',
+  ] as readonly StaticPageKey[],
 };
 
 /** The admin navigation `roles` sees: the pages it may open, less those its More menu holds. */

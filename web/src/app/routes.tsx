@@ -6,6 +6,7 @@ import { dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { devOutboxRoutes } from '../features/dev-outbox/routes.tsx';
 import { systemRoutes } from '../features/system/routes.tsx';
 import { accessLogRoutes, yourDataPageRoutes, yourDataRoute } from '../features/privacy/routes.tsx';
+import { staffRoutes } from '../features/staff/routes.tsx';
 import { checkInRoutes } from '../features/check-in/routes.tsx';
 import { paymentRoutes } from '../features/payments/routes.tsx';
 import { walkInRoutes } from '../features/walk-in/routes.tsx';
@@ -121,6 +122,7 @@ export const routes: RouteObject[] = [
               ...devOutboxRoutes,
               ...systemRoutes,
               ...accessLogRoutes,
+              ...staffRoutes,
               ...dashboardRoutes,
               ...competitorsRoutes,
               ...checkInRoutes,

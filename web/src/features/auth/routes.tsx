@@ -31,4 +31,8 @@ export const authRoutes: RouteObject[] = [
     path: relativePath('reset', PAGES.user.path),
     lazy: async () => ({ Component: (await import('./components/reset-page.tsx')).ResetPage }),
   },
+  {
+    path: relativePath('invite', PAGES.user.path),
+    lazy: async () => ({ Component: (await import('./components/invite-page.tsx')).InvitePage }),
+  },
 ];

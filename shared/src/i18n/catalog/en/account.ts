@@ -379,4 +379,11 @@ export const account = {
     'Everything we hold about your account and your competitors, including which staff looked at it, in one file: a ZIP of JSON and CSV tables.',
   'privacy.yourData.download': 'Download my data',
   'privacy.yourData.downloadFailed': 'The download failed:',
+  // The invitation link of the Staff page (decision 049).
+  'auth.invite.description': 'Choose a password for your staff account.',
+  'auth.invite.title': 'Welcome to the team',
+  'auth.invite.intro':
+    'Hello {firstName}: choose a password for {email}. You will be signed in as {role, select, CheckInAdmin {a check-in admin} RingOfficial {a ring official} TournamentDirector {a tournament director} SuperAdmin {a super admin} other {staff}}.',
+  'auth.invite.button': 'Set password and sign in',
+  'auth.invite.invalidTitle': 'This link no longer works',
 };

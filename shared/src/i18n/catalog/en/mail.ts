@@ -107,4 +107,8 @@ export const mail = {
   'receipt.paid.atDoor':
     'Paid at the door ({method, select, online {Online} cash {Cash} card {Card terminal} other {E-transfer}}): {amount, number, money}. {balance}.',
   'receipt.paid.online': 'Paid online: {amount, number, money}. Balance owing: {owing, number, money}.',
+  // A volunteer invited from the Staff page (decision 049).
+  'mail.invite.subject': '{prefix} you are invited to help run the tournament',
+  'mail.invite.body':
+    '{inviter} has invited you to the {siteName} staff as {role, select, CheckInAdmin {a check-in admin} RingOfficial {a ring official} TournamentDirector {a tournament director} SuperAdmin {a super admin} other {staff}}. Follow this link within 72 hours to choose your password; it works once. If you did not expect this, you can ignore this e-mail.',
 };

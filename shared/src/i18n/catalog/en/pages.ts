@@ -61,4 +61,6 @@ export const pages = {
   // Who looked at a family's data (decision 045).
   'page.accessLog': 'Access Log',
   'page.personalData': 'Personal Data',
+  'page.staff': 'Staff',
+  'page.invite': 'Accept Invitation',
 };

@@ -436,4 +436,18 @@ export const server = {
   'erasure.staffDeleted': "The family's account has been deleted.",
   'erasure.notFound': 'There is no such account.',
   'erasure.field.between': 'Please enter a whole number from {min} to {max}',
+  // The Staff page (decision 049; shared/src/contract/staff.ts).
+  'staff.invited': 'The invitation has been sent.',
+  'staff.inviteWithdrawn': 'The invitation has been withdrawn.',
+  'staff.roleChanged': 'The role has been changed.',
+  'staff.revoked': 'The account no longer has staff access. Its sessions and devices have been signed out.',
+  'staff.alreadyStaff':
+    'This e-mail already belongs to a staff account. Change its role in the list instead.',
+  'staff.notStaff': 'There is no such staff account.',
+  'staff.notYourself': 'You cannot change or revoke your own account. Ask another super admin.',
+  'staff.lastSuperAdmin': 'This is the last super admin: make someone else a super admin first.',
+  'staff.inviteNotFound': 'There is no such pending invitation.',
+  'staff.linkInvalid':
+    'This invitation link is no longer valid: it was already used, it expired after 72 hours, or it was withdrawn. Ask a super admin for a new invitation.',
+  'staff.mailFailed': 'The invitation e-mail could not be sent, so no invitation was kept. Try again later.',
 };

@@ -394,4 +394,10 @@ export const account = {
     'Tout ce que nous conservons sur votre compte et vos compétiteurs, y compris quels membres du personnel l’ont consulté, en un seul fichier : un ZIP de JSON et de tableaux CSV.',
   'privacy.yourData.download': 'Télécharger mes données',
   'privacy.yourData.downloadFailed': 'Le téléchargement a échoué :',
+  'auth.invite.description': 'Choisissez un mot de passe pour votre compte du personnel.',
+  'auth.invite.title': 'Bienvenue dans l’équipe',
+  'auth.invite.intro':
+    'Bonjour {firstName}\u00a0: choisissez un mot de passe pour {email}. Vous serez connecté comme {role, select, CheckInAdmin {responsable de l’accueil} RingOfficial {officiel de ring} TournamentDirector {directeur du tournoi} SuperAdmin {super administrateur} other {bénévole}}.',
+  'auth.invite.button': 'Choisir le mot de passe et se connecter',
+  'auth.invite.invalidTitle': 'Ce lien ne fonctionne plus',
 } satisfies Record<keyof typeof en, string>;

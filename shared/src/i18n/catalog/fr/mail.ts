@@ -97,4 +97,7 @@ export const mail = {
     'Payé sur place ({method, select, online {en ligne} cash {argent comptant} card {terminal de carte} other {virement Interac}})\u00a0: {amount, number, money}. {balance}.',
   'receipt.paid.online':
     'Payé en ligne\u00a0: {amount, number, money}. Solde dû\u00a0: {owing, number, money}.',
+  'mail.invite.subject': '{prefix} vous êtes invité à aider à organiser le tournoi',
+  'mail.invite.body':
+    '{inviter} vous invite dans l’équipe du {siteName} comme {role, select, CheckInAdmin {responsable de l’accueil} RingOfficial {officiel de ring} TournamentDirector {directeur du tournoi} SuperAdmin {super administrateur} other {bénévole}}. Suivez ce lien dans les 72 heures pour choisir votre mot de passe; il ne sert qu’une fois. Si vous ne vous attendiez pas à ce courriel, vous pouvez l’ignorer.',
 } satisfies Record<keyof typeof en, string>;

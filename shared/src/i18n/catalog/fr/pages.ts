@@ -62,4 +62,6 @@ export const pages = {
   // Qui a consulté les données d’une famille (décision 045).
   'page.accessLog': 'Journal des accès',
   'page.personalData': 'Données personnelles',
+  'page.staff': 'Personnel',
+  'page.invite': 'Accepter l’invitation',
 } satisfies Record<keyof typeof en, string>;

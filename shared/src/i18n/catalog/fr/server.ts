@@ -432,4 +432,21 @@ export const server = {
   'erasure.staffDeleted': 'Le compte de la famille a été supprimé.',
   'erasure.notFound': 'Ce compte n’existe pas.',
   'erasure.field.between': 'Veuillez entrer un nombre entier de {min} à {max}',
+  'staff.invited': 'L’invitation a été envoyée.',
+  'staff.inviteWithdrawn': 'L’invitation a été retirée.',
+  'staff.roleChanged': 'Le rôle a été modifié.',
+  'staff.revoked':
+    'Ce compte n’a plus d’accès de bénévole. Ses sessions et ses appareils ont été déconnectés.',
+  'staff.alreadyStaff':
+    'Cette adresse appartient déjà à un compte du personnel. Modifiez plutôt son rôle dans la liste.',
+  'staff.notStaff': 'Ce compte du personnel n’existe pas.',
+  'staff.notYourself':
+    'Vous ne pouvez pas modifier ni révoquer votre propre compte. Demandez à un autre super administrateur.',
+  'staff.lastSuperAdmin':
+    'C’est le dernier super administrateur\u00a0: nommez d’abord quelqu’un d’autre super administrateur.',
+  'staff.inviteNotFound': 'Cette invitation en attente n’existe pas.',
+  'staff.linkInvalid':
+    'Ce lien d’invitation n’est plus valide\u00a0: il a déjà servi, il a expiré après 72 heures ou il a été retiré. Demandez une nouvelle invitation à un super administrateur.',
+  'staff.mailFailed':
+    'Le courriel d’invitation n’a pas pu être envoyé; aucune invitation n’a été gardée. Réessayez plus tard.',
 } satisfies Record<keyof typeof en, string>;

@@ -7,6 +7,7 @@ import {
   type RegisterRequest,
   type ResetRequest,
 } from '@shared/contract/users.ts';
+import { STAFF_API, type InviteAcceptRequest } from '@shared/contract/staff.ts';
 import { api } from '@web/lib/api-client.ts';
 import { setSession, type Session } from '@web/lib/session.ts';
 import { useQuery } from '@web/lib/use-query.ts';
@@ -38,6 +39,9 @@ export const registerAccount = (body: RegisterRequest) => api.call(USER_API.regi
 export const verifyAccount = (hash: string) => api.call(USER_API.verify, { body: { hash } });
 export const requestPasswordReset = (body: ForgotRequest) => api.call(USER_API.forgot, { body });
 export const resetPassword = (body: ResetRequest) => api.call(USER_API.reset, { body });
+/** The Staff page's invitation link (decision 049): who it is for, and setting the password. */
+export const checkInvite = (token: string) => api.call(STAFF_API.inviteCheck, { body: { token } });
+export const acceptInvite = (body: InviteAcceptRequest) => api.call(STAFF_API.inviteAccept, { body });
 export const refreshSessionTokens = (refreshToken: string) =>
   api.call(USER_API.refresh, { body: { refreshToken } });
 export const endServerSession = (refreshToken: string) =>

@@ -13,9 +13,18 @@ import { setCatalog } from '@web/lib/i18n.tsx';
 import { PageAlertProvider } from '@web/lib/page-alert.tsx';
 import { StaticSettingsProvider } from '@web/lib/site-settings.tsx';
 import { makeSettings, makeTournament } from '@web/testing/fixtures.ts';
-import { registerAccount, requestPasswordReset, resetPassword, verifyAccount } from '../api/accounts.ts';
+import {
+  acceptInvite,
+  checkInvite,
+  registerAccount,
+  requestPasswordReset,
+  resetPassword,
+  toSession,
+  verifyAccount,
+} from '../api/accounts.ts';
 import { readPendingUser, rememberPendingUser } from '../pending-user.ts';
 import { ForgotPage } from './forgot-page.tsx';
+import { InvitePage } from './invite-page.tsx';
 import { LoginPage } from './login-page.tsx';
 import { PendingPage } from './pending-page.tsx';
 import { RegisterPage } from './register-page.tsx';
@@ -29,6 +38,8 @@ vi.mock('../api/accounts.ts', () => ({
   verifyAccount: vi.fn(),
   requestPasswordReset: vi.fn(),
   resetPassword: vi.fn(),
+  checkInvite: vi.fn(),
+  acceptInvite: vi.fn(),
   signIn: vi.fn(),
   signInWithGoogle: vi.fn(),
   toSession: vi.fn(),
@@ -278,5 +289,47 @@ describe('the reset page', () => {
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This link has expired.');
     expect(screen.getByLabelText(/^New Password/)).toBeEnabled();
+  });
+});
+
+describe('the invitation page (decision 049)', () => {
+  const routes = [{ path: '/user/invite/:token', element: <InvitePage /> }];
+
+  it('greets the invitee, sets the password and lands a ring official on matchday', async () => {
+    vi.mocked(checkInvite).mockResolvedValue({
+      email: 'robin@example.com',
+      firstName: 'Robin',
+      role: 'RingOfficial',
+    });
+    const answer = { user: { personId: 9, roles: ['RingOfficial'] } };
+    vi.mocked(acceptInvite).mockResolvedValue(answer as never);
+    vi.mocked(toSession).mockReturnValue({
+      user: { personId: 9, roles: ['RingOfficial'], userDisplayName: 'Robin Vale' },
+      token: 'tok',
+      refreshToken: 'ref',
+    });
+    const user = renderAt('/user/invite/good-secret', routes);
+    expect(await screen.findByText(/Hello Robin: choose a password for robin@example.com/)).toHaveTextContent(
+      'as a ring official',
+    );
+    await user.type(screen.getByLabelText(/^New Password/), 'robin-rings-2026');
+    await user.type(screen.getByLabelText(/^Confirm Password/), 'robin-rings-2026');
+    await user.click(screen.getByRole('button', { name: 'Set password and sign in' }));
+    await waitFor(() => expect(where()).toBe('/admin/matchday'));
+    expect(vi.mocked(checkInvite)).toHaveBeenCalledWith('good-secret');
+    expect(vi.mocked(acceptInvite)).toHaveBeenCalledWith({
+      token: 'good-secret',
+      password: 'robin-rings-2026',
+    });
+  });
+
+  it('a used, expired or withdrawn link says so, with no form', async () => {
+    vi.mocked(checkInvite).mockRejectedValue(
+      new ApiError(400, { message: 'This invitation link is no longer valid.' }),
+    );
+    renderAt('/user/invite/used-secret', routes);
+    expect(await screen.findByRole('heading', { name: 'This link no longer works' })).toBeInTheDocument();
+    expect(screen.getByText('This invitation link is no longer valid.')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^New Password/)).toBeNull();
   });
 });

@@ -17,12 +17,16 @@ const ENTITY_LABELS: Record<string, MessageKey> = {
   competitorLevel: 'settings.audit.entity.competitorLevel',
   siteSettings: 'settings.audit.entity.siteSettings',
   impersonation: 'settings.audit.entity.impersonation',
+  // Decision 049: the Staff page's invitations and accounts.
+  staffInvite: 'settings.audit.entity.staffInvite',
+  staffAccount: 'settings.audit.entity.staffAccount',
 };
 const ACTION_LABELS: Record<string, MessageKey> = {
   create: 'settings.audit.action.create',
   update: 'settings.audit.action.update',
   delete: 'settings.audit.action.delete',
   reorder: 'settings.audit.action.reorder',
+  revoke: 'settings.audit.action.revoke',
 };
 /** The label of `value` in `labels`, or `value` itself when it has none. */
 const labelOf = (labels: Record<string, MessageKey>, value: string) => {
