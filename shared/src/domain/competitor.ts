@@ -124,7 +124,7 @@ export function competitorRuleErrors(
 }
 
 /**
- * Who a tournament counts as its competitors (issue 27 §4: the dashboard said 19 where check-in
+ * Who a tournament counts as its competitors (the dashboard once said 19 where check-in
  * said "0 of 21"): the competitors of completed registrations. The check-in screen still lists an
  * unfinished registration's family (it may finish at the door), but its competitors count, on
  * the dashboard, the competitors list and the check-in totals alike, once it is completed.

@@ -30,7 +30,7 @@ import { SendConfirmDialog, type SendQuestion } from './send-confirm-dialog.tsx'
 
 // The communications page's compose region: audience, channels, texts, templates, preview and send.
 // Send asks first, with the counts and the texts' cost; the same message again within
-// REPEAT_WINDOW_MS asks once more (issue 27 §4). A send clears the texts.
+// REPEAT_WINDOW_MS asks once more (decision 024). A send clears the texts.
 
 /** A send of the same message this soon after the last one is named in the question. */
 export const REPEAT_WINDOW_MS = 10 * 60_000;

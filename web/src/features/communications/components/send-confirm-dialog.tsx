@@ -11,7 +11,7 @@ import {
 } from '@web/components/ui/dialog.tsx';
 import { t, useFormat } from '@web/lib/i18n.tsx';
 
-/** What Send asks before anything goes out (issue 27 §4). */
+/** What Send asks before anything goes out (decision 024). */
 export interface SendQuestion {
   preview: Preview;
   /** The SMS text as the first recipient gets it (merged), for its cost. */
