@@ -141,6 +141,7 @@ describe('the admin desk', () => {
       'Dev Outbox',
       'System',
       'Access Log',
+      'Staff',
     ]);
     // The SMS and mails a server without Twilio or SMTP_URL keeps, for SuperAdmins (decision 024).
     await root.getByRole('menuitem', { name: 'Dev Outbox' }).click();
