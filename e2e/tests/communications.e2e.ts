@@ -74,6 +74,12 @@ describe('communications', () => {
     await preview.getByText('E-mail to 2 recipients').waitFor();
     await preview.getByText('Hi Pat, the registration of Kid0 FamilyA is not finished yet.').waitFor();
 
+    // A test goes to the director alone, as that first family would read it.
+    await page.getByRole('button', { name: 'Send a test to me' }).click();
+    const test = await stack.mail.waitFor((m) => addressText(m.to) === director.email);
+    expect(test.subject).toBe(`[Test] ${SUBJECT}, Pat`);
+    expect(test.text).toContain('Hi Pat, the registration of Kid0 FamilyA is not finished yet.');
+
     await page.getByRole('button', { name: 'Send' }).click();
     // Send asks first, naming what goes out.
     const ask = page.getByRole('dialog', { name: 'Send this message?' });

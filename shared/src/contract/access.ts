@@ -163,6 +163,7 @@ export const API_ACCESS = {
   'GET /api/admin/communications/registrations/{tournamentId}': DIRECTORS,
   'POST /api/admin/communications/preview': DIRECTORS,
   'POST /api/admin/communications/send': DIRECTORS,
+  'POST /api/admin/communications/test': DIRECTORS,
   'GET /api/admin/communications/history/{tournamentId}': DIRECTORS,
   'GET /api/admin/communications/messages/{messageId}': DIRECTORS,
   'GET /api/admin/communications/templates': DIRECTORS,

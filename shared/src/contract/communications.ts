@@ -1,3 +1,4 @@
+import { MessageSchema } from './public.ts';
 import { z } from 'zod';
 import type { MergeField } from '../domain/communications.ts';
 import { MESSAGES } from '../domain/messages.ts';
@@ -18,6 +19,8 @@ export const COMMUNICATION_PATHS = {
   /** One recipient's merged message and the recipient counts, before sending. */
   preview: '/api/admin/communications/preview',
   send: '/api/admin/communications/send',
+  /** The composed message, as its first recipient would get it, mailed to the director alone. */
+  test: '/api/admin/communications/test',
   /** Send history of a tournament, newest first. */
   history: (tournamentId: PathParam) => `/api/admin/communications/history/${tournamentId}`,
   /** One message with each recipient's status (the progress). */
@@ -277,6 +280,7 @@ export const COMMUNICATION_API = {
     response: AudienceRegistrationListSchema,
   }),
   preview: endpoint({ method: 'post', path: P.preview, body: ComposeSchema, response: PreviewSchema }),
+  test: endpoint({ method: 'post', path: P.test, body: ComposeSchema, response: MessageSchema }),
   send: endpoint({
     method: 'post',
     path: P.send,

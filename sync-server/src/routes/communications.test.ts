@@ -127,6 +127,37 @@ describe('composing', () => {
     });
   });
 
+  it('"Send a test to me" mails the director alone the first recipient’s message, and records no send', async () => {
+    const me = await t.createUser('TournamentDirector', { email: 'dee@example.com' });
+    const before = t.sent.length;
+    const res = await t.call(
+      'POST',
+      COMMUNICATION_PATHS.test,
+      { ...reminder, tournamentId, sms: true, smsBody: '{{firstName}}: {{competitors}}' },
+      me.token,
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toEqual({ message: 'A test went to dee@example.com, as Ana Person2 would get it.' });
+    const mails = t.sent.slice(before);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      ['dee@example.com', '[Test] Finish your registration, Ana'],
+    ]);
+    expect(mails[0]!.text).toBe(
+      'Hi Ana, Anakid Lee is not registered yet.\n\nThe SMS would read: Ana: Anakid Lee',
+    );
+    const history = await t.call('GET', COMMUNICATION_PATHS.history(tournamentId), undefined, me.token);
+    expect(history.json).toEqual([]);
+    // A customer may not send themself the families' messages.
+    const customer = await t.createUser('Customer');
+    const refused = await t.call(
+      'POST',
+      COMMUNICATION_PATHS.test,
+      { ...reminder, tournamentId },
+      customer.token,
+    );
+    expect(refused.status).toBe(403);
+  });
+
   it('refuses an unknown merge field, changing nothing', async () => {
     const res = await t.call(
       'POST',

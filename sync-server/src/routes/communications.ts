@@ -26,6 +26,7 @@ import {
   previewCommunication,
   putCommunicationSettings,
   sendCommunication,
+  sendCommunicationTest,
   updateTemplate,
 } from '../services/communications.ts';
 import { getSiteSettings } from '../services/site-settings.ts';
@@ -78,6 +79,24 @@ export const adminCommunicationRoutes = router()
       const messageIds = await sendCommunication(c.get('deps'), requireCaller(c), c.req.valid('json'));
       return c.json({ messageIds }, 202);
     },
+  )
+  .openapi(
+    defineRoute(ADMIN, C.test, {
+      ...common,
+      summary:
+        'Mails the composed message, as its first recipient would get it, to the signed-in director alone',
+      ok: 'Sent to the caller',
+      errors: {
+        404: 'Not found',
+        409: 'SMS notifications are turned off',
+        429: 'Too many tests in an hour (see Retry-After)',
+      },
+    }),
+    async (c) =>
+      c.json(
+        { message: await sendCommunicationTest(c.get('deps'), requireCaller(c), c.req.valid('json')) },
+        200,
+      ),
   )
   .openapi(
     defineRoute(ADMIN, C.history, {

@@ -46,6 +46,7 @@ import {
 } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
+import { assertWithinRateLimit } from '../lib/rate-limit.ts';
 import { divisionRows, ringRows } from '../sync/matchday-rows.ts';
 import { requireTournament } from './matchday-public.ts';
 import { enqueueMessage, type OutgoingRecipient } from './send-pipeline.ts';
@@ -288,6 +289,50 @@ export async function previewCommunication(deps: Deps, input: Compose): Promise<
           }
         : null,
   };
+}
+
+/** Tests a director may send themself in TEST_WINDOW_SECONDS. */
+export const TESTS_PER_WINDOW = 10;
+export const TEST_WINDOW_SECONDS = 60 * 60;
+
+/**
+ * POST test ("Send a test to me"): the composed message as its first recipient would get it
+ * (the preview's sample), mailed to the signed-in director alone, the SMS text quoted in it. Not
+ * a send: no history row, nobody else, and the SMS cap untouched. With nobody in the audience the
+ * texts go as typed, merge fields and all.
+ */
+export async function sendCommunicationTest(deps: Deps, caller: Caller, input: Compose): Promise<string> {
+  const preview = await previewCommunication(deps, input);
+  const [me] = await deps.database.db
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, caller.personId));
+  if (!me) throw notFound();
+  await assertWithinRateLimit(
+    deps.database.db,
+    `communications-test:${caller.personId}`,
+    TESTS_PER_WINDOW,
+    TEST_WINDOW_SECONDS,
+  );
+  const tr = translatorFor(me.language);
+  const texts = preview.sample ?? { subject: input.subject, body: input.body, smsBody: input.smsBody };
+  const lines = [
+    input.email ? texts.body : '',
+    input.sms ? tr.t('server.communications.testSmsLine', { text: texts.smsBody }) : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  await deps.mailer.send({
+    to: me.email,
+    subject: tr.t('server.communications.testSubject', { subject: input.email ? texts.subject : '' }).trim(),
+    text: lines,
+  });
+  return preview.sample
+    ? msg('server.communications.testSent', {
+        address: me.email,
+        name: preview.sample.name || preview.sample.address,
+      })
+    : msg('server.communications.testSentAsTyped', { address: me.email });
 }
 
 function audienceLabel(audience: Audience, divisionTitle?: string): string {

@@ -90,6 +90,11 @@ export const server = {
   'server.matchmaking.alreadyPlaced': 'The competitor is already in a division of that event type',
   'server.matchmaking.notWaiting':
     'That division runs event types the competitor is not waiting to be placed in',
+  'server.communications.testSent': 'A test went to {address}, as {name} would get it.',
+  'server.communications.testSentAsTyped':
+    'A test went to {address}, with the merge fields as typed (nobody is in this audience).',
+  'server.communications.testSubject': '[Test] {subject}',
+  'server.communications.testSmsLine': 'The SMS would read: {text}',
   'server.smsDisabled': 'SMS notifications are turned off (AllowSmsNotifications).',
   // Accounts (shared/src/contract/users.ts).
   'user.registered': 'Thank you for signing up! Please check your e-mail for a link to verify your account.',

@@ -242,6 +242,7 @@ export const staff = {
     'A click inserts the field where the cursor was in the subject or a message.',
   'communications.compose.mergeFields': 'Merge fields:',
   'communications.compose.preview': 'Preview',
+  'communications.compose.sendTest': 'Send a test to me',
   'communications.compose.send': 'Send',
   'communications.compose.templateName': 'Template name',
   'communications.compose.saveTemplate': 'Save as template',

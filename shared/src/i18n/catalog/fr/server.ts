@@ -92,6 +92,11 @@ export const server = {
   'server.matchmaking.alreadyPlaced': 'Le compétiteur est déjà dans une division de ce type d’épreuve',
   'server.matchmaking.notWaiting':
     'Cette division comprend des types d’épreuve pour lesquels le compétiteur n’attend pas d’être placé',
+  'server.communications.testSent': 'Un essai est parti à {address}, tel que {name} le recevrait.',
+  'server.communications.testSentAsTyped':
+    'Un essai est parti à {address}, avec les champs de fusion tels que saisis (personne dans ce public).',
+  'server.communications.testSubject': '[Essai] {subject}',
+  'server.communications.testSmsLine': 'Le texto dirait\u00a0: {text}',
   'server.smsDisabled': 'Les notifications par texto sont désactivées (AllowSmsNotifications).',
   'user.registered':
     'Merci d’avoir créé un compte\u00a0! Consultez vos courriels\u00a0: un lien vous permettra de confirmer votre compte.',

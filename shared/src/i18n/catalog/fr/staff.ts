@@ -246,6 +246,7 @@ export const staff = {
     'Un clic insère le champ là où était le curseur, dans l’objet ou un message.',
   'communications.compose.mergeFields': 'Champs de fusion\u00a0:',
   'communications.compose.preview': 'Aperçu',
+  'communications.compose.sendTest': 'M’envoyer un essai',
   'communications.compose.send': 'Envoyer',
   'communications.compose.templateName': 'Nom du modèle',
   'communications.compose.saveTemplate': 'Enregistrer comme modèle',

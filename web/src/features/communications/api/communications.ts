@@ -33,6 +33,9 @@ export const useMessage = (messageId: number) =>
 
 export const previewMessage = (input: Compose) => api.call(C.preview, { body: input });
 
+/** "Send a test to me": the server's answer names the address it went to. */
+export const sendTestMessage = async (input: Compose) => (await api.call(C.test, { body: input })).message;
+
 export async function sendMessage(input: Compose) {
   const result = await api.call(C.send, { body: input });
   invalidateQueries('communications:history:');

@@ -104,6 +104,7 @@ function stub(smsEnabled: boolean, history: MessageSummary[] = [], smsRecipients
       },
     },
     '/api/admin/communications/send': { messageIds: [31] },
+    '/api/admin/communications/test': { message: 'A test went to dee@example.com, as Ana Lee would get it.' },
     '/api/admin/communications/messages/31': detail,
   });
 }
@@ -215,6 +216,23 @@ describe('communications', () => {
     expect(within(ask).getByRole('alert')).toHaveTextContent(
       'You sent this same message less than a minute ago.',
     );
+  });
+
+  it('"Send a test to me" sends the composed message to the test route, never to the families', async () => {
+    const fetch = stub(false);
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(await screen.findByLabelText('Subject'), 'Doors');
+    await user.type(screen.getByLabelText('E-mail message'), 'Hi {{{{firstName}}');
+    await user.click(screen.getByRole('button', { name: 'Send a test to me' }));
+    const calls = () => fetch.mock.calls as unknown as [string, RequestInit | undefined][];
+    await vi.waitFor(() =>
+      expect(calls().some(([path]) => path === '/api/admin/communications/test')).toBe(true),
+    );
+    const [, init] = calls().find(([path]) => path === '/api/admin/communications/test')!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({ subject: 'Doors', body: 'Hi {{firstName}}' });
+    expect(calls().some(([path]) => path === '/api/admin/communications/send')).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('inserts a merge field where the cursor is, with a click', async () => {

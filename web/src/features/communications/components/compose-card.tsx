@@ -24,6 +24,7 @@ import {
   removeTemplate,
   saveTemplate,
   sendMessage,
+  sendTestMessage,
   useCommunicationOptions,
 } from '../api/communications.ts';
 import { SendConfirmDialog, type SendQuestion } from './send-confirm-dialog.tsx';
@@ -154,6 +155,7 @@ function useCompose({
   const { values } = form;
 
   const previewAction = useAction(() => previewMessage(toCompose(values)));
+  const testAction = useAction(() => sendTestMessage(toCompose(values)), { success: (message) => message });
   const saveTemplateAction = useAction(
     () =>
       saveTemplate({
@@ -201,6 +203,7 @@ function useCompose({
 
   return {
     form,
+    testAction,
     question,
     insertField,
     lastText,
@@ -228,6 +231,7 @@ export function ComposeCard({
   const smsEnabled = options.data?.smsEnabled ?? false;
   const {
     form,
+    testAction,
     question,
     insertField,
     lastText,
@@ -385,6 +389,14 @@ export function ComposeCard({
               disabled={previewAction.busy}
             >
               {t('communications.compose.preview')}
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => void testAction.run()}
+              disabled={testAction.busy}
+            >
+              {t('communications.compose.sendTest')}
             </Button>
             <Button type="submit" disabled={form.busy}>
               {t('communications.compose.send')}
