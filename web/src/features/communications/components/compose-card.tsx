@@ -52,6 +52,15 @@ function minutesSinceSameSend(tournamentId: number, signature: string, now: numb
   }
 }
 
+/** After a send; storage refused (a private window's quota) only loses the repeat question. */
+function rememberSend(tournamentId: number, signature: string, at: number): void {
+  try {
+    sessionStorage.setItem(lastSentKey(tournamentId), JSON.stringify({ signature, at }));
+  } catch {
+    // The message is queued either way: never report a send that happened as failed.
+  }
+}
+
 /** The text fields a merge field can be inserted into. */
 type TextPath = 'subject' | 'body' | 'smsBody';
 const TEXT_IDS: Record<TextPath, string> = {
@@ -143,7 +152,7 @@ function useCompose({
       setQuestion(null);
       if (!send) return 'cancelled' as const;
       const result = await sendMessage(compose);
-      sessionStorage.setItem(lastSentKey(tournamentId), JSON.stringify({ signature, at: Date.now() }));
+      rememberSend(tournamentId, signature, Date.now());
       onSent(result.messageIds);
       form.reset({ ...values, subject: '', body: '', smsBody: '' });
       setPreview(undefined);
