@@ -35,7 +35,7 @@ async function sendReminder(page: Page, question = 'Send this message?') {
   await page
     .getByLabel('E-mail message')
     .fill('Hi {{firstName}}, the registration of {{competitors}} is not finished yet.');
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await page.getByRole('dialog', { name: question }).getByRole('button', { name: 'Send now' }).click();
 }
 
@@ -80,7 +80,7 @@ describe('communications', () => {
     expect(test.subject).toBe(`[Test] ${SUBJECT}, Pat`);
     expect(test.text).toContain('Hi Pat, the registration of Kid0 FamilyA is not finished yet.');
 
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     // Send asks first, naming what goes out.
     const ask = page.getByRole('dialog', { name: 'Send this message?' });
     await ask.getByText('It goes out as 2 e-mails and no text.').waitFor();
