@@ -1,7 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
-import { InviteAcceptRequestSchema } from '@shared/contract/staff.ts';
-import { MESSAGES } from '@shared/domain/messages.ts';
-import { secretText } from '@shared/domain/validation.ts';
+import { ResetFormSchema } from '@shared/contract/users.ts';
 import { TextField } from '@web/components/form/text-field.tsx';
 import { QueryView } from '@web/components/query-view.tsx';
 import { Button } from '@web/components/ui/button.tsx';
@@ -16,13 +14,6 @@ import { invalidateQueriesExcept, useQuery } from '@web/lib/use-query.ts';
 import { PAGES } from '@web/app/pages.ts';
 import { acceptInvite, checkInvite, toSession } from '../api/accounts.ts';
 import { loginDestination } from '../login-destination.ts';
-
-const InviteFormSchema = InviteAcceptRequestSchema.pick({ password: true })
-  .extend({ confirmPassword: secretText() })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: MESSAGES.passwordsMatch,
-    path: ['confirmPassword'],
-  });
 
 /**
  * /user/invite/{token} (decision 049): a volunteer invited from the Staff page chooses a password
@@ -67,12 +58,13 @@ export function InvitePage() {
 function InviteForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const form = useForm({
-    schema: InviteFormSchema,
-    initial: { password: '', confirmPassword: '' },
+    // The reset form's rules: a new password and its confirmation.
+    schema: ResetFormSchema,
+    initial: { newPassword: '', confirmPassword: '' },
     onSubmit: async (values) => {
       // As the login page finishes a sign-in: the session is stored for the next page, which
       // loads in-page, then announced.
-      const session = toSession(await acceptInvite({ token, password: values.password }));
+      const session = toSession(await acceptInvite({ token, password: values.newPassword }));
       setSessionForNextPage(session);
       invalidateQueriesExcept((key) => key === 'settings');
       await navigate(loginDestination(session.user.roles, null), { replace: true, flushSync: true });
@@ -87,7 +79,7 @@ function InviteForm({ token }: { token: string }) {
           type="password"
           required
           autoComplete="new-password"
-          {...form.field('password')}
+          {...form.field('newPassword')}
         />
         <TextField
           label={t('auth.field.confirmPassword')}
