@@ -31,9 +31,8 @@ import { fileStoreFor } from '../lib/file-store.ts';
 import { logger } from '../lib/logger.ts';
 import { poke } from '../sync/push.ts';
 import { bumpVersion } from '../sync/versions.ts';
-import { writeAudit } from './audit.ts';
 import { eraseAccount } from './erasure.ts';
-import { getSiteSettings, SETTINGS_CACHE_KEY } from './site-settings.ts';
+import { getSiteSettings, saveSiteSettingsRow } from './site-settings.ts';
 
 /** The two periods a super admin may set (migration 0022): months after a tournament, days on devices. */
 export async function retentionSettings(db: Db | Tx): Promise<RetentionSettings> {
@@ -56,28 +55,10 @@ export async function saveRetentionSettings(
   caller: Caller,
   input: RetentionSettings,
 ): Promise<RetentionSettings> {
-  const saved = await deps.database.db.transaction(async (tx) => {
-    const before = await retentionSettings(tx);
-    await tx
-      .update(siteSettings)
-      .set({
-        retentionMonths: input.retentionMonths,
-        deviceKeepDays: input.deviceKeepDays,
-        version: sql`${siteSettings.version} + 1`,
-        updatedAt: deps.now(),
-      })
-      .where(eq(siteSettings.id, 1));
-    const after = await retentionSettings(tx);
-    await writeAudit(
-      tx,
-      caller,
-      { entity: 'siteSettings', entityId: 1, action: 'update', before, after },
-      deps.now(),
-    );
-    return after;
+  return saveSiteSettingsRow(deps, caller, retentionSettings, {
+    retentionMonths: input.retentionMonths,
+    deviceKeepDays: input.deviceKeepDays,
   });
-  await deps.cache.invalidate(SETTINGS_CACHE_KEY);
-  return saved;
 }
 
 // The retention purge after each tournament (docs/decisions/046-erasure-and-retention.md): a set

@@ -75,36 +75,48 @@ export function adminGetSiteSettings(deps: Deps): Promise<AdminSiteSettings> {
   return readSite(deps.database.db);
 }
 
-export async function updateSiteSettings(
+export function updateSiteSettings(
   deps: Deps,
   caller: Caller,
   input: z.output<typeof SiteSettingsInputSchema>,
 ): Promise<AdminSiteSettings> {
+  return saveSiteSettingsRow(deps, caller, readSite, {
+    siteName: input.siteName,
+    sitePrefix: input.sitePrefix,
+    siteEmail: input.siteEmail,
+    siteUrl: input.siteUrl,
+    venueName: input.venueName,
+    venueAddress: input.venueAddress,
+    mapEmbedUrl: input.mapEmbedUrl,
+    mailingListUrl: input.mailingListUrl,
+    googleClientId: input.googleClientId,
+    timeZone: input.timeZone,
+    sellLunchTickets: input.flags.SellLunchTickets,
+    mailingListTab: input.flags.MailingListTab,
+    allowSmsNotifications: input.flags.AllowSmsNotifications,
+    smsSenderName: input.smsSenderName,
+    smsFromNumber: input.smsFromNumber,
+  });
+}
+
+/**
+ * Writes `values` to the site settings row with its version raised, audited as a site settings
+ * change (before and after as `read` sees them) in the same transaction; then the cached public
+ * settings are dropped. Answers what `read` sees after.
+ */
+export async function saveSiteSettingsRow<T>(
+  deps: Deps,
+  caller: Caller,
+  read: (tx: Tx) => Promise<T>,
+  values: Partial<typeof siteSettings.$inferInsert>,
+): Promise<T> {
   const saved = await deps.database.db.transaction(async (tx) => {
-    const before = await readSite(tx);
+    const before = await read(tx);
     await tx
       .update(siteSettings)
-      .set({
-        siteName: input.siteName,
-        sitePrefix: input.sitePrefix,
-        siteEmail: input.siteEmail,
-        siteUrl: input.siteUrl,
-        venueName: input.venueName,
-        venueAddress: input.venueAddress,
-        mapEmbedUrl: input.mapEmbedUrl,
-        mailingListUrl: input.mailingListUrl,
-        googleClientId: input.googleClientId,
-        timeZone: input.timeZone,
-        sellLunchTickets: input.flags.SellLunchTickets,
-        mailingListTab: input.flags.MailingListTab,
-        allowSmsNotifications: input.flags.AllowSmsNotifications,
-        smsSenderName: input.smsSenderName,
-        smsFromNumber: input.smsFromNumber,
-        version: sql`${siteSettings.version} + 1`,
-        updatedAt: deps.now(),
-      })
+      .set({ ...values, version: sql`${siteSettings.version} + 1`, updatedAt: deps.now() })
       .where(eq(siteSettings.id, 1));
-    const after = await readSite(tx);
+    const after = await read(tx);
     await writeAudit(
       tx,
       caller,
