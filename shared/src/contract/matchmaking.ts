@@ -122,7 +122,14 @@ export const DraftDivisionViewSchema = z.object({
   locked: z.boolean(),
   note: z.string(),
   overrides: z.array(z.string()),
-  warnings: z.array(z.object({ kind: z.enum(['tooSmall', 'tooLarge', 'outsideRule']), message: z.string() })),
+  warnings: z.array(
+    z.object({
+      kind: z.enum(['empty', 'tooSmall', 'tooLarge', 'outsideRule']),
+      message: z.string(),
+      rule: z.enum(['gender', 'age', 'weight', 'level']).optional(),
+      competitorId: z.number().int().optional(),
+    }),
+  ),
 });
 export const MatchCompetitorSchema = z.object({
   id: intId,

@@ -16,6 +16,7 @@ import {
   events,
   eventTypes,
   registrations,
+  ringDivisions,
   tournaments,
 } from '../db/schema.ts';
 import { english } from '../testing/english.ts';
@@ -436,6 +437,40 @@ describe('matchmaking', () => {
       admin,
     );
     expect(again.json.copied).toBe(0);
+  });
+
+  it('a division emptied by moves shows "empty, will not be published" and leaves the rings', async () => {
+    const view = await draft();
+    const two = byTitle(view, 'Boys 12-13 Beginner (2)');
+    const one = byTitle(view, 'Boys 12-13 Beginner (1)');
+    expect(two.competitorIds.length).toBeGreaterThan(0);
+    expect((await t.db.select().from(ringDivisions).where(eq(ringDivisions.id, two.id))).length).toBe(1);
+    let after = view;
+    for (const competitorId of two.competitorIds) {
+      const res = await call('POST', `/api/admin/matchmaking/drafts/${draftId}/move`, {
+        competitorId,
+        fromDivisionId: two.id,
+        toDivisionId: one.id,
+      });
+      expect(res.status).toBe(200);
+      after = res.json;
+    }
+    expect(byTitle(after, 'Boys 12-13 Beginner (2)').warnings).toEqual([
+      { kind: 'empty', message: 'Empty, will not be published' },
+    ]);
+    const preview = (await call('GET', `/api/admin/matchmaking/drafts/${draftId}/publish`)).json;
+    expect(preview.diff.removed).toEqual([{ id: two.id, title: 'Boys 12-13 Beginner (2)' }]);
+    const published = await call('POST', `/api/admin/matchmaking/drafts/${draftId}/publish`, {
+      confirm: true,
+    });
+    expect(published.status).toBe(200);
+    const copy = await readPublishedDivisions(t.db, tournamentId);
+    expect(copy?.divisions.some((d) => d.id === two.id)).toBe(false);
+    expect(copy?.divisions.every((d) => d.competitorIds.length > 0)).toBe(true);
+    // Not on a ring, so never balanced, queued or shown on a TV.
+    expect(await t.db.select().from(ringDivisions).where(eq(ringDivisions.id, two.id))).toEqual([]);
+    // Still in the draft, where a move can fill it again.
+    expect(byTitle(await draft(), 'Boys 12-13 Beginner (2)').competitorIds).toEqual([]);
   });
 
   it('unknown drafts and divisions answer 404', async () => {

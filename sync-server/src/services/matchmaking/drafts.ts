@@ -288,7 +288,7 @@ export async function getDraft(deps: Deps, draftId: number): Promise<DraftView> 
       locked: d.locked,
       note: d.note,
       overrides: [...d.overrides],
-      warnings: divisionWarnings(d, byId),
+      warnings: divisionWarnings(d, byId, levels),
     })),
     competitors: everyone.map((c) => ({ ...c, eventTypeIds: [...c.eventTypeIds] })),
     unplaced,
