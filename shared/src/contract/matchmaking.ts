@@ -205,7 +205,8 @@ export type PlaceInput = z.infer<typeof PlaceInputSchema>;
 /** Rename, note, lock: each left out stays as it is. */
 export const DivisionPatchSchema = z
   .object({
-    title: freeText(120).min(1, MESSAGES.required).optional(),
+    /** null: back to the title made from the division's criteria (an Undo of a rename). */
+    title: freeText(120).min(1, MESSAGES.required).nullable().optional(),
     note: freeText(TEXT_LIMITS.note).optional(),
     locked: z.boolean().optional(),
   })

@@ -439,6 +439,20 @@ describe('matchmaking', () => {
     expect(again.json.copied).toBe(0);
   });
 
+  it('undoes a rename of a generated title by asking for the title of its criteria again', async () => {
+    const view = await draft();
+    const boys = byTitle(view, 'Boys 16-17 Advanced');
+    const url = `/api/admin/matchmaking/drafts/${draftId}/divisions/${boys.id}`;
+    expect(byTitle((await call('PUT', url, { title: 'Seniors' })).json, 'Seniors').id).toBe(boys.id);
+    const undone = await call('PUT', url, { title: null });
+    expect(undone.status).toBe(200);
+    expect(byTitle(undone.json, 'Boys 16-17 Advanced').id).toBe(boys.id);
+    // A typed title that looks like a message reference is still refused, and changes nothing.
+    const forged = await call('PUT', url, { title: 'i18n:server.matchmaking.empty' });
+    expect(forged.status).toBe(400);
+    expect(byTitle(await draft(), 'Boys 16-17 Advanced').id).toBe(boys.id);
+  });
+
   it('a division emptied by moves shows "empty, will not be published" and leaves the rings', async () => {
     const view = await draft();
     const two = byTitle(view, 'Boys 12-13 Beginner (2)');

@@ -11,6 +11,8 @@ export interface ToastInput {
   variant?: 'default' | 'success' | 'danger';
   /** Milliseconds before it hides by itself; 6000 unless given. */
   duration?: number;
+  /** A button in the toast (Undo): pressing it runs `run` and closes the toast. */
+  action?: { label: string; run: () => void };
 }
 interface ToastItem extends ToastInput {
   id: number;
@@ -65,6 +67,18 @@ function Toast({ toast, onClose }: { toast: ToastItem; onClose: () => void }) {
         <p className="text-sm font-semibold">{tm(toast.title)}</p>
         {toast.description && <p className="text-sm">{tm(toast.description)}</p>}
       </div>
+      {toast.action && (
+        <button
+          type="button"
+          onClick={() => {
+            onClose();
+            toast.action!.run();
+          }}
+          className="rounded-md border border-current px-2 py-1 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {tm(toast.action.label)}
+        </button>
+      )}
       <button
         type="button"
         onClick={onClose}
