@@ -202,7 +202,7 @@ export const server = {
   'matchday.rule.eventTypeNotInDivision': 'This division does not run that event type.',
   'matchday.rule.notJudged': 'This event type is decided by a bracket, not by judges.',
   'matchday.rule.notBracket': 'This event type is decided by judges, not by a bracket.',
-  'matchday.rule.judgeOutOfRange': 'This event type has {judges} judges.',
+  'matchday.rule.judgeOutOfRange': 'This event type has {judges, plural, one {# judge} other {# judges}}.',
   'matchday.rule.scoreOutOfRange':
     'Scores are from {min, number, ::group-off} to {max, number, ::group-off}, with at most two decimals.',
   'matchday.rule.notEntered': 'This competitor is not in the division.',

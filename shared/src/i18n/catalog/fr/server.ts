@@ -200,7 +200,7 @@ export const server = {
   'matchday.rule.eventTypeNotInDivision': 'Cette division ne comprend pas ce type d’épreuve.',
   'matchday.rule.notJudged': 'Ce type d’épreuve se décide par un tableau, pas par des juges.',
   'matchday.rule.notBracket': 'Ce type d’épreuve se décide par des juges, pas par un tableau.',
-  'matchday.rule.judgeOutOfRange': 'Ce type d’épreuve compte {judges} juges.',
+  'matchday.rule.judgeOutOfRange': 'Ce type d’épreuve compte {judges, plural, one {# juge} other {# juges}}.',
   'matchday.rule.scoreOutOfRange':
     'Les pointages vont de {min, number, ::group-off} à {max, number, ::group-off}, avec au plus deux décimales.',
   'matchday.rule.notEntered': 'Ce compétiteur ne fait pas partie de la division.',

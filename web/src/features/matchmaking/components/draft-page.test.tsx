@@ -161,7 +161,7 @@ describe('a matchmaking draft', () => {
     await waitFor(() => expect(titles()).toEqual(['Girls 10-11 Beginner']));
     await userEvent.click(screen.getByRole('link', { name: 'Split (1)' }));
     await waitFor(() =>
-      expect(screen.getByTestId('division-count')).toHaveTextContent('1 divisions, 4 competitors'),
+      expect(screen.getByTestId('division-count')).toHaveTextContent('1 division, 4 competitors'),
     );
     expect(within(screen.getByTestId('division')).getByRole('link', { name: 'Split' })).toHaveAttribute(
       'href',
