@@ -102,6 +102,13 @@ const division = (page: Page, title: string) =>
     .getByTestId('division')
     .filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
 
+/** Moves `name` out of division `from` into `to` with the row's own Move control. */
+async function move(page: Page, from: string, name: string, to: string) {
+  const row = division(page, from).getByRole('row').filter({ hasText: name });
+  await row.getByLabel(`Move ${name} to`).selectOption({ label: to });
+  await row.getByRole('button', { name: 'Move' }).click();
+}
+
 describe('matchmaking in the browser', () => {
   let stack: Stack;
   let browser: Browser;
@@ -310,8 +317,7 @@ describe('matchmaking in the browser', () => {
     await heading.scrollIntoViewIfNeeded();
     const top = async () => Math.round((await heading.boundingBox())?.y ?? -1);
     const before = await top();
-    await girls14.getByLabel('Move Fourteen1 FamilyC to').selectOption({ label: 'Girls 12-13 Beginner' });
-    await girls14.getByRole('button', { name: 'Move' }).first().click();
+    await move(page, 'Girls 14-15 Beginner', 'Fourteen1 FamilyC', 'Girls 12-13 Beginner');
     const toast = page
       .getByRole('status')
       .filter({ hasText: 'Moved Fourteen1 FamilyC to Girls 12-13 Beginner.' });
@@ -335,9 +341,8 @@ describe('matchmaking in the browser', () => {
 
   it('a division emptied by moves is never published, balanced onto a ring, or shown on a TV', async () => {
     const boys = division(page, 'Boys 8-11 Beginner');
-    for (const name of ['Eight FamilyA', 'Tenboy FamilyA']) {
-      await boys.getByLabel(`Move ${name} to`).selectOption({ label: 'Girls 10 Beginner' });
-      await boys.getByRole('button', { name: 'Move' }).first().click();
+    for (const name of ['Eight FamilyB', 'Tenboy FamilyB']) {
+      await move(page, 'Boys 8-11 Beginner', name, 'Girls 10 Beginner');
       await poll(() =>
         division(page, 'Girls 10 Beginner').getByRole('cell', { name, exact: true }).count(),
       ).toBe(1);
@@ -346,7 +351,7 @@ describe('matchmaking in the browser', () => {
     // The warning names the rule broken and who breaks it.
     expect(
       await division(page, 'Girls 10 Beginner')
-        .getByText('Gender rule broken: Eight FamilyA is male in a female division')
+        .getByText('Gender rule broken: Eight FamilyB is male in a female division')
         .count(),
     ).toBe(1);
 

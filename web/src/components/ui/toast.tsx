@@ -9,7 +9,7 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'success' | 'danger';
-  /** Milliseconds before it hides by itself; 6000 unless given. */
+  /** Milliseconds before it hides by itself; 6000 unless given (10000 with an action). */
   duration?: number;
   /** A button in the toast (Undo): pressing it runs `run` and closes the toast. */
   action?: { label: string; run: () => void };
@@ -47,7 +47,8 @@ function Toast({ toast, onClose }: { toast: ToastItem; onClose: () => void }) {
   const [paused, setPaused] = useState(false);
   useEffect(() => {
     if (paused) return;
-    const timer = setTimeout(onClose, toast.duration ?? 6000);
+    // A toast with a button (Undo) stays longer: time to read it and reach the button.
+    const timer = setTimeout(onClose, toast.duration ?? (toast.action ? 10_000 : 6000));
     return () => clearTimeout(timer);
   }, [paused, onClose, toast.duration]);
   return (

@@ -14,7 +14,7 @@ import type { MessageKey } from '@shared/i18n/translate.ts';
 import { moveCompetitor, patchDivision } from '../api/matchmaking.ts';
 import { isOver, isUnder, levelName, typeTitles, type DivisionView } from '../model/draft-model.ts';
 import { href } from '@web/app/pages.ts';
-import { focusDivision, rememberPlace, useChangeToast } from './keep-place.ts';
+import { holdingPlace, rememberPlace, useChangeToast } from './keep-place.ts';
 
 // One division of a draft (decision 017): its competitors, warnings and overrides; rename,
 // note, lock; split (any division of two or more), combine; move a competitor to another
@@ -39,17 +39,21 @@ function MoveControl({
   const name = view.competitors.find((c) => c.id === competitorId);
   const move = useAction(async () => {
     const toId = Number(to);
-    await moveCompetitor(draftId, { competitorId, fromDivisionId: division.id, toDivisionId: toId });
-    // The row has gone from this division: its heading takes the focus the Move button had.
-    focusDivision(division.id);
+    // The row goes from this division: the division stays where it is on screen, and its heading
+    // takes the focus the Move button had.
+    await holdingPlace(division.id, () =>
+      moveCompetitor(draftId, { competitorId, fromDivisionId: division.id, toDivisionId: toId }),
+    );
     const target = view.divisions.find((d) => d.id === toId);
     changed(
       t('matchmaking.toast.moved', {
         name: `${name?.firstName} ${name?.lastName}`,
         division: target ? tm(target.title) : '',
       }),
-      () => moveCompetitor(draftId, { competitorId, fromDivisionId: toId, toDivisionId: division.id }),
-      () => focusDivision(division.id),
+      () =>
+        holdingPlace(division.id, () =>
+          moveCompetitor(draftId, { competitorId, fromDivisionId: toId, toDivisionId: division.id }),
+        ),
     );
   });
   const targets = view.divisions.filter(

@@ -15,7 +15,7 @@ import { isOver, isUnder, typeTitles, type DivisionView } from '../model/draft-m
 import { PublishPanel } from './publish-panel.tsx';
 import { href } from '@web/app/pages.ts';
 import { QueryView } from '@web/components/query-view.tsx';
-import { useRestorePlace } from './keep-place.ts';
+import { useKeepPlace, useRestorePlace } from './keep-place.ts';
 
 // /admin/matchmaking/{draftId} with the tabs all, split and combine (decision 017).
 
@@ -180,6 +180,7 @@ function Unplaced({ view }: { view: DraftView }) {
 function Body({ view, tab }: { view: DraftView; tab: Tab }) {
   const [filter, setFilter] = useState<Filter>(NO_FILTER);
   useRestorePlace();
+  useKeepPlace(view);
   const regenerate = useAction(() => regenerateDraft(view.draft.id), {
     success: t('matchmaking.regenerated'),
   });

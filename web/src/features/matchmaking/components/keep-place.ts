@@ -9,13 +9,46 @@ import { t } from '@web/lib/i18n.tsx';
 // focus goes back where the director was working, a toast says what changed, and where the edit
 // can be undone exactly the toast's Undo sends the server the opposite edit.
 
+const headingOf = (divisionId: number) => document.getElementById(`division-${divisionId}`);
+
 /** Focuses a division's heading (scrolling only when it is out of view). */
 export function focusDivision(divisionId: number): void {
-  const heading = document.getElementById(`division-${divisionId}`);
+  const heading = headingOf(divisionId);
   if (!heading) return;
   heading.focus({ preventScroll: true });
   const box = heading.getBoundingClientRect();
   if (box.bottom < 0 || box.top > window.innerHeight) heading.scrollIntoView({ block: 'center' });
+}
+
+/** The division the director is working on and where its heading was on screen. */
+let held: { divisionId: number; top: number } | null = null;
+
+/**
+ * Runs an edit that changes rows above or inside a division (a move, its Undo), remembering where
+ * the division's heading is on screen, so that once the draft shows the edit it is put back
+ * there and focused, whatever grew or shrank above it.
+ */
+export async function holdingPlace<T>(divisionId: number, edit: () => Promise<T>): Promise<T> {
+  const heading = headingOf(divisionId);
+  held = heading ? { divisionId, top: heading.getBoundingClientRect().top } : null;
+  try {
+    return await edit();
+  } catch (e) {
+    held = null;
+    throw e;
+  }
+}
+
+/** On the draft page: after each new draft answer, the held division goes back where it was. */
+export function useKeepPlace(view: unknown): void {
+  useLayoutEffect(() => {
+    const place = held;
+    const heading = place && headingOf(place.divisionId);
+    if (!place || !heading) return;
+    held = null;
+    window.scrollBy(0, heading.getBoundingClientRect().top - place.top);
+    heading.focus({ preventScroll: true });
+  }, [view]);
 }
 
 /** What the split and combine pages hand back to the draft page: where it was. */
