@@ -440,6 +440,8 @@ export const venue = {
   'control.rebalance.none': 'Nothing would move: the rings are balanced.',
   'control.rebalance.move': '{title}: {from} → {to}',
   'control.rebalance.end': '{ring}: ends about {before} → {after}',
+  'control.rebalance.queue':
+    '{ring}: {count, plural, =0 {nothing queued} one {# division queued} other {# divisions queued}}',
   'control.rebalance.noEnd': 'nothing to run',
   'control.rebalance.noRing': 'no ring',
   'control.rebalance.apply': 'Apply rebalance',

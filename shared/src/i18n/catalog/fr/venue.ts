@@ -447,6 +447,8 @@ export const venue = {
   'control.rebalance.none': 'Rien ne bougerait : les aires sont équilibrées.',
   'control.rebalance.move': '{title} : {from} → {to}',
   'control.rebalance.end': '{ring} : fin vers {before} → {after}',
+  'control.rebalance.queue':
+    '{ring}\u00a0: {count, plural, =0 {rien en file} one {# division en file} other {# divisions en file}}',
   'control.rebalance.noEnd': 'rien à faire',
   'control.rebalance.noRing': 'aucune aire',
   'control.rebalance.apply': 'Appliquer le rééquilibrage',
