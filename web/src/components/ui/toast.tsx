@@ -45,12 +45,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 function Toast({ toast, onClose }: { toast: ToastItem; onClose: () => void }) {
   const [paused, setPaused] = useState(false);
+  const hasAction = toast.action !== undefined;
   useEffect(() => {
     if (paused) return;
     // A toast with a button (Undo) stays longer: time to read it and reach the button.
-    const timer = setTimeout(onClose, toast.duration ?? (toast.action ? 10_000 : 6000));
+    const timer = setTimeout(onClose, toast.duration ?? (hasAction ? 10_000 : 6000));
     return () => clearTimeout(timer);
-  }, [paused, onClose, toast.duration]);
+  }, [paused, onClose, toast.duration, hasAction]);
   return (
     <div
       role={toast.variant === 'danger' ? 'alert' : 'status'}
