@@ -24,7 +24,15 @@ const twentyMinutes = (id: number, queueOrder: number): RingDivision => ({
   queueOrder,
   competitorCount: 10,
   eventTypeIds: [1],
-  rules: [{ ...DEFAULT_EVENT_TYPE_RULES, eventTypeId: 1, decidedBy: 'judged', minutesPerPerformance: 2 }],
+  rules: [
+    {
+      ...DEFAULT_EVENT_TYPE_RULES,
+      eventTypeId: 1,
+      title: 'Forms',
+      decidedBy: 'judged',
+      minutesPerPerformance: 2,
+    },
+  ],
 });
 const about = (starts: Map<number, string>) => [...starts.values()].map((iso) => formatAbout(iso, ZONE));
 
