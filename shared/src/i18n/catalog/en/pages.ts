@@ -48,6 +48,7 @@ export const pages = {
   'page.rings': 'Rings',
   'page.controlRoom': 'Control room',
   'page.communications': 'Communications',
+  'page.familyFiles': 'Files for Families',
   'page.audiencePicker': 'Communications: registrations',
   'page.devOutbox': 'Dev Outbox',
   'page.tournaments': 'Tournaments',

@@ -320,6 +320,12 @@ export const account = {
   'files.share.label': 'Fichier à partager avec tout le monde',
   'files.share.submit': 'Partager avec tout le monde',
   'files.share.success': '{name} est partagé avec tout le monde.',
+  'files.share.elsewhere':
+    'Pour partager un fichier avec toutes les familles, ouvrez <link>Fichiers pour les familles</link>.',
+  'files.shared.title': 'Partagés avec toutes les familles',
+  'files.shared.empty': 'Rien n’est encore partagé avec toutes les familles.',
+  'files.familyFiles.description':
+    'Les fichiers que chaque famille connectée trouve sur sa page de partage de fichiers.',
   'files.fromTournament': 'Fichiers du tournoi',
   'files.fromTournament.empty': 'Le tournoi n’a encore partagé aucun fichier.',
   'files.sent': 'Fichiers que vous avez envoyés',

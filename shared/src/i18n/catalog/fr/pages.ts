@@ -49,6 +49,7 @@ export const pages = {
   'page.rings': 'Aires',
   'page.controlRoom': 'Salle de contrôle',
   'page.communications': 'Communications',
+  'page.familyFiles': 'Fichiers pour les familles',
   'page.audiencePicker': 'Communications : inscriptions',
   'page.devOutbox': 'Boîte d’envoi (développement)',
   'page.tournaments': 'Tournois',
