@@ -388,6 +388,8 @@ export const account = {
   'auth.invite.title': 'Welcome to the team',
   'auth.invite.intro':
     'Hello {firstName}: choose a password for {email}. You will be signed in as {role, select, CheckInAdmin {a check-in admin} RingOfficial {a ring official} TournamentDirector {a tournament director} SuperAdmin {a super admin} other {staff}}.',
+  'auth.invite.signedInAs':
+    'This browser is signed in as {name}. Setting this password signs it in as {email} instead.',
   'auth.invite.button': 'Set password and sign in',
   'auth.invite.invalidTitle': 'This link no longer works',
 };

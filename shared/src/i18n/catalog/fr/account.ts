@@ -404,6 +404,8 @@ export const account = {
   'auth.invite.title': 'Bienvenue dans l’équipe',
   'auth.invite.intro':
     'Bonjour {firstName}\u00a0: choisissez un mot de passe pour {email}. Vous serez connecté comme {role, select, CheckInAdmin {responsable de l’accueil} RingOfficial {officiel de ring} TournamentDirector {directeur du tournoi} SuperAdmin {super administrateur} other {bénévole}}.',
+  'auth.invite.signedInAs':
+    'Ce navigateur est connecté au compte de {name}. Choisir ce mot de passe le connecte plutôt à {email}.',
   'auth.invite.button': 'Choisir le mot de passe et se connecter',
   'auth.invite.invalidTitle': 'Ce lien ne fonctionne plus',
 } satisfies Record<keyof typeof en, string>;
