@@ -187,10 +187,6 @@ export const venue = {
   'rings.setup.close': 'Close {ring}',
   'rings.setup.undo': 'Undo',
   'rings.setup.closed': '{ring} closed.',
-  'rings.setup.closeConfirm': 'Close {ring}',
-  'rings.setup.closeText':
-    'The division keeps running, but the ring takes no further divisions until it is opened again.',
-  'rings.setup.closeTitle': 'Close {ring} while {title} runs?',
   'rings.setup.reopen': 'Open {ring}',
   'rings.setup.tv': 'TV screen for {ring}',
   'rings.setup.renameLabel': 'Rename {ring}',

@@ -190,10 +190,6 @@ export const venue = {
   'rings.setup.close': 'Fermer {ring}',
   'rings.setup.undo': 'Annuler',
   'rings.setup.closed': '{ring} fermée.',
-  'rings.setup.closeConfirm': 'Fermer {ring}',
-  'rings.setup.closeText':
-    'La division continue, mais l’aire ne prend plus de division avant d’être rouverte.',
-  'rings.setup.closeTitle': 'Fermer {ring} pendant que {title} se déroule\u00a0?',
   'rings.setup.reopen': 'Ouvrir {ring}',
   'rings.setup.tv': 'Écran télé de {ring}',
   'rings.setup.renameLabel': 'Renommer {ring}',

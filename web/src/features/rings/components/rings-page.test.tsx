@@ -168,13 +168,22 @@ describe('rings page', () => {
     ]);
   });
 
-  it('closing a ring is a matchday mutation (works offline)', async () => {
+  it('closing a ring is a matchday mutation (works offline), undone by one tap', async () => {
     const user = userEvent.setup();
     render(<RingsPage />, { wrapper: MemoryRouter });
     await user.click(await screen.findByRole('button', { name: 'Close Ring 1' }));
     expect(await screen.findByRole('button', { name: 'Open Ring 1' })).toBeInTheDocument();
     expect((await committedOutbox()).map((m) => [m.name, m.args])).toEqual([
       ['setRingOpen@1', { ringId: 1, isOpen: false }],
+    ]);
+    // Undo, offered for a while beside the ring, opens it again.
+    expect(screen.getByText('Ring 1 closed.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByRole('button', { name: 'Close Ring 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    expect((await committedOutbox()).map((m) => [m.name, m.args])).toEqual([
+      ['setRingOpen@1', { ringId: 1, isOpen: false }],
+      ['setRingOpen@1', { ringId: 1, isOpen: true }],
     ]);
   });
 });
