@@ -41,7 +41,7 @@ export function ConfirmDialog({
           <Button variant="outline" size="lg" onClick={() => onAnswer(false)}>
             {keep}
           </Button>
-          <Button size="lg" onClick={() => onAnswer(true)}>
+          <Button size="lg" onClick={() => onAnswer(true)} data-testid="confirm-yes">
             {confirm}
           </Button>
         </DialogFooter>
