@@ -206,7 +206,7 @@ async function watch(page: Page, key: string, selector: string, count: number, t
   // tsx names inner functions with esbuild's __name helper, which the page does not have.
   await page.evaluate('window.__name ??= (f) => f');
   await page.evaluate(
-    ({ key, selector, count }) => {
+    ({ key, selector, count, text }) => {
       const w = window as unknown as { __seen: Record<string, number> };
       w.__seen ??= {};
       const done = () => {
