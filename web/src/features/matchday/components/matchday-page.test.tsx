@@ -73,6 +73,23 @@ async function judgedDivisionRunning() {
   await db.entity('divisionResults').put(syncResult(100, 1));
 }
 
+/** A bracket division (Sparring, event type 2) running on Ring 1 with `competitors` competitors. */
+async function sparringDivisionRunning(competitors: number) {
+  await db.entity('divisions').put(
+    syncDivision({
+      id: 200,
+      ringId: 1,
+      status: 'current',
+      startedAt: at(0),
+      title: 'Sparring, Boys 12-13',
+      eventTypeIds: [2],
+      eventTypes: ['Sparring'],
+      rules: [SPARRING],
+      competitorCount: competitors,
+    }),
+  );
+}
+
 const atRing = (path = '/admin/matchday?ring=1') =>
   function Wrapper({ children }: { children: ReactNode }) {
     return <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>;
@@ -286,19 +303,7 @@ describe('matchday screen', () => {
 
   it('shows the drawn bracket with its byes and a winner button per competitor of a ready match', async () => {
     const user = userEvent.setup();
-    await db.entity('divisions').put(
-      syncDivision({
-        id: 200,
-        ringId: 1,
-        status: 'current',
-        startedAt: at(0),
-        title: 'Sparring, Boys 12-13',
-        eventTypeIds: [2],
-        eventTypes: ['Sparring'],
-        rules: [SPARRING],
-        competitorCount: 5,
-      }),
-    );
+    await sparringDivisionRunning(5);
     await db.entity('divisionEntries').bulkPut([11, 12, 13, 14, 15].map((c) => syncEntry(200, c)));
     await db.entity('divisionResults').put(syncResult(200, 2, { draw: [11, 12, 13, 14, 15] }));
     render(<MatchdayPage />, { wrapper: atRing() });
@@ -321,19 +326,7 @@ describe('matchday screen', () => {
 
   it('changing a winner who fought on lists the later results it undoes, and asks first', async () => {
     const user = userEvent.setup();
-    await db.entity('divisions').put(
-      syncDivision({
-        id: 200,
-        ringId: 1,
-        status: 'current',
-        startedAt: at(0),
-        title: 'Sparring, Boys 12-13',
-        eventTypeIds: [2],
-        eventTypes: ['Sparring'],
-        rules: [SPARRING],
-        competitorCount: 4,
-      }),
-    );
+    await sparringDivisionRunning(4);
     await db.entity('divisionEntries').bulkPut([11, 12, 13, 14].map((c) => syncEntry(200, c)));
     // Semi-finals 11 v 14 and 12 v 13; 11 and 12 won them, and 11 won the final.
     await db.entity('divisionResults').put(syncResult(200, 2, { draw: [11, 12, 13, 14] }));
