@@ -255,6 +255,7 @@ describe('automatic notices', () => {
     await enterScores(page, 'Al FamilyA', [9, 9, 9, 9, 9]);
     await enterScores(page, 'Abe FamilyA', [8, 8, 8, 8, 8]);
     await page.getByRole('button', { name: 'Complete division' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Complete division' }).click();
     await page.getByTestId('completed-division').filter({ hasText: A }).waitFor();
     await start(page, B);
     const [forD] = await sms.waitFor((m) => m.to.endsWith(PHONE.D) && m.body.includes('up soon'));

@@ -14,7 +14,7 @@ import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
 import { mutate, useHasSynced, useReplica } from '@web/sync/hooks.ts';
 import { useNextTournamentId } from '../api/rings.ts';
 import { buildBoard } from '../model/board.ts';
-import { estimatedStarts } from '@shared/domain/matchday/index.ts';
+import { divisionProgress, estimatedStarts } from '@shared/domain/matchday/index.ts';
 import { RingSetup } from './ring-setup.tsx';
 import { RingsBoard } from './rings-board.tsx';
 
@@ -37,6 +37,14 @@ export function RingsPage() {
   const estimates = estimatedStarts(divisions, new Date());
   const tournamentId = rings[0]?.tournamentId ?? divisions[0]?.tournamentId ?? nextTournamentId;
   const balance = () => void mutate(balanceRings, {});
+  // The running division's progress, by the control room's rule (docs/decisions/048-control-room.md).
+  const progressOf = (division: (typeof divisions)[number]) =>
+    divisionProgress(division, {
+      entries: snapshot.rows('divisionEntries'),
+      scores: snapshot.rows('scores'),
+      matchResults: snapshot.rows('matchResults'),
+      results: snapshot.rows('divisionResults'),
+    });
 
   return (
     <div className="grid gap-4">
@@ -53,7 +61,7 @@ export function RingsPage() {
         <>
           {synced === false && rings.length === 0 && divisions.length === 0 && <FirstSyncNotice />}
           <RingSetup rings={board.rings.map((c) => c.ring)} tournamentId={tournamentId} />
-          <RingsBoard board={board} estimates={estimates} />
+          <RingsBoard board={board} estimates={estimates} progressOf={progressOf} />
         </>
       )}
     </div>
