@@ -301,7 +301,7 @@ describe('one message per family (decision 047)', { timeout: 180_000 }, () => {
     expect(firstToE).toContain('Eve FamilyE');
     expect(firstToE).toContain('Esme FamilyE');
     expect(firstToE).toContain('ring to be announced');
-    expect(firstToE).toContain(`Your day: ${stack.baseUrl}/customer/home`);
+    expect(firstToE).toContain(`Your day: ${stack.baseUrl}/customer/day`);
     await poll(() => [textsTo(PHONE.E, 'published').length, textsTo(PHONE.F, 'published').length]).toEqual([
       1, 1,
     ]);

@@ -37,6 +37,8 @@ const entry = (over: Partial<CompetitorScheduleEntry>): CompetitorScheduleEntry 
   ringName: 'Ring 3',
   status: 'upcoming',
   estimatedStart: '2099-06-13T14:45:00Z',
+  placings: [],
+  publicName: 'Ava L.',
   ...over,
 });
 
