@@ -196,7 +196,7 @@ export const account = {
   'day.status.now': 'Happening now',
   'day.status.completed': 'Completed',
   'day.status.toBeAnnounced': 'To be announced',
-  'day.detail.waiting': '{ring}, {when, select, soon {starting soon} other {{when}}}',
+  'day.detail.waiting': '{ring}, {when, select, soon {starting soon} other {about {when}}}',
   'day.detail.now': 'On {ring} now',
   'day.detail.placing': '{eventType}: {place}',
   'day.detail.noPlacing': 'No placing',

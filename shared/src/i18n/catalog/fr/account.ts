@@ -205,7 +205,7 @@ export const account = {
   'day.status.now': 'En cours',
   'day.status.completed': 'Terminée',
   'day.status.toBeAnnounced': 'À annoncer',
-  'day.detail.waiting': '{ring}, {when, select, soon {commence bientôt} other {{when}}}',
+  'day.detail.waiting': '{ring}, {when, select, soon {commence bientôt} other {vers {when}}}',
   'day.detail.now': 'Sur {ring} en ce moment',
   'day.detail.placing': '{eventType}\u00a0: {place}',
   'day.detail.noPlacing': 'Aucun classement',

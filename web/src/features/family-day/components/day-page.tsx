@@ -28,7 +28,7 @@ function detail(line: FamilyDayLine, format: Formatters): string {
   switch (line.status) {
     case 'queued':
     case 'upNext':
-      return t('day.detail.waiting', { ring, when: line.startsAt ? format.about(line.startsAt) : 'soon' });
+      return t('day.detail.waiting', { ring, when: line.startsAt ? format.clock(line.startsAt) : 'soon' });
     case 'now':
       return t('day.detail.now', { ring });
     case 'completed':
