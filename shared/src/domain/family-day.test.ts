@@ -1,50 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { CompetitorScheduleEntry } from '../contract/matchday.ts';
-import type { SyncDivision, SyncRing } from '../contract/sync-entities.ts';
+import type { SyncDivision } from '../contract/sync-entities.ts';
+import { syncDivision, syncRing } from '../testing/matchday-rows.ts';
 import { completedKey, familyDay, ringsOf } from './family-day.ts';
 
 const NOW = new Date('2026-11-28T15:00:00Z');
 const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000).toISOString();
 
-const ring = (id: number, name: string, isOpen = true): SyncRing => ({
-  id,
-  tournamentId: 1,
-  name,
-  isOpen,
-  sortOrder: id,
-  version: 1,
-});
+const ring = (id: number, name: string, isOpen = true) => syncRing({ id, name, isOpen, sortOrder: id });
 
-function division(id: number, over: Partial<SyncDivision> = {}): SyncDivision {
-  return {
-    id,
-    tournamentId: 1,
-    title: `Division ${id}`,
-    eventTypeIds: [1],
-    eventTypes: ['Forms'],
-    rules: [
-      {
-        eventTypeId: 1,
-        title: 'Forms',
-        decidedBy: 'judged',
-        judges: 3,
-        scoreMin: 5,
-        scoreMax: 10,
-        minutesPerPerformance: 2,
-        minutesPerMatch: 3,
-        thirdPlace: 'shared',
-      },
-    ],
-    competitorCount: 5,
-    ringId: 1,
-    queueOrder: id,
-    status: 'upcoming',
-    startedAt: null,
-    completedAt: null,
-    version: 1,
-    ...over,
-  };
-}
+/** Five competitors at 2 minutes a performance: a 10-minute division, on Ring 1 in its id's place. */
+const division = (id: number, over: Partial<SyncDivision> = {}): SyncDivision =>
+  syncDivision({ id, title: `Division ${id}`, competitorCount: 5, ringId: 1, queueOrder: id, ...over });
 
 function entry(divisionId: number, over: Partial<CompetitorScheduleEntry> = {}): CompetitorScheduleEntry {
   return {

@@ -1,9 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { MATCHDAY_API, type CompetitorScheduleEntry } from '@shared/contract/matchday.ts';
 import { completedKey, familyDay, type FamilyDayChild } from '@shared/domain/family-day.ts';
 import { estimatesFrom } from '@shared/domain/signage.ts';
-import { api } from '@web/lib/api-client.ts';
-import { useQuery } from '@web/lib/use-query.ts';
+import { useFamilySchedule } from '@web/lib/family-schedule.ts';
 import { useHasSynced, useLastSynced, useReplica } from '@web/sync/hooks.ts';
 
 // Where a family's day comes from (docs/decisions/051-family-day-page.md): which child is in
@@ -12,24 +10,7 @@ import { useHasSynced, useLastSynced, useReplica } from '@web/sync/hooks.ts';
 // with a ring tablet's taps without a reload. The schedule is read again whenever one of the
 // family's divisions completes (its placings), and every minute.
 
-const SCHEDULE_REFRESH_MS = 60_000;
-
 export { useTournaments } from '@web/lib/tournaments.ts';
-
-function useFamilySchedule(tournamentId: number | undefined) {
-  const query = useQuery(`registration:schedule:${tournamentId ?? 'none'}`, () =>
-    tournamentId === undefined
-      ? Promise.resolve([] as CompetitorScheduleEntry[])
-      : api.call(MATCHDAY_API.schedule, { params: { tournamentId } }),
-  );
-  const { refetch } = query;
-  useEffect(() => {
-    if (tournamentId === undefined) return;
-    const timer = setInterval(refetch, SCHEDULE_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [tournamentId, refetch]);
-  return query;
-}
 
 export interface FamilyDay {
   /** The family's schedule has not been read yet. */

@@ -83,15 +83,7 @@ export function DayPage() {
   return (
     <div className="mx-auto grid max-w-3xl gap-4">
       <h1 className="text-2xl font-bold">{tm(PAGES.customerDay.title)}</h1>
-      {next && (
-        <p>
-          {t('registration.home.where', {
-            date: format.date(next.tournamentDate),
-            city: next.city,
-            venue: next.venue,
-          })}
-        </p>
-      )}
+      {next && <p className="text-muted-foreground">{next.venue}</p>}
       {day.children.length === 0 ? (
         <p>{day.error ? t('day.notLoaded') : t('day.none')}</p>
       ) : (

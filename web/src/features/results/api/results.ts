@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { MATCHDAY_API, type CompetitorScheduleEntry } from '@shared/contract/matchday.ts';
+import { MATCHDAY_API } from '@shared/contract/matchday.ts';
+import { useFamilySchedule } from '@web/lib/family-schedule.ts';
 import { api } from '@web/lib/api-client.ts';
 import { useQuery } from '@web/lib/use-query.ts';
 
@@ -11,11 +12,7 @@ export { useTournaments } from '@web/lib/tournaments.ts';
 
 /** The signed-in family's own competitors in the tournament (none for a visitor). */
 export function useOwnEntries(tournamentId: number | undefined, signedIn: boolean) {
-  return useQuery(`registration:schedule:${signedIn ? (tournamentId ?? 'none') : 'none'}`, () =>
-    tournamentId === undefined || !signedIn
-      ? Promise.resolve([] as CompetitorScheduleEntry[])
-      : api.call(MATCHDAY_API.schedule, { params: { tournamentId } }),
-  );
+  return useFamilySchedule(signedIn ? tournamentId : undefined);
 }
 
 /** Results arrive through the day: a page left open reads them again every minute. */
