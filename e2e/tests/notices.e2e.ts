@@ -22,6 +22,7 @@ import {
 } from '../src/matchday-fixtures.ts';
 import { startSmsStandIn, type SmsStandIn } from '../src/sms-stand-in.ts';
 import { addressText } from '../src/mail-catcher.ts';
+import { axeViolationsInBothSchemes } from '../src/axe.ts';
 import type { PullResponse, SyncDivisionEntry } from '@tournament/shared';
 
 // Automatic notices (decision 026) in Chromium: a ring tablet on /admin/matchday starts the
@@ -325,6 +326,7 @@ describe('automatic notices', () => {
     await poll(() => dev.textContent()).toContain('Forms: 1st');
     // All of it on the page first opened: never reloaded.
     expect(await marker()).toBe(true);
+    expect(await axeViolationsInBothSchemes(phone)).toEqual([]);
   }, 180_000);
 
   it('no customer page scrolls sideways on a 360 or 390 px phone, the day page and the results included', async () => {
