@@ -69,7 +69,9 @@ describe("a family's day", () => {
     const divisions = [division(1, { status: 'completed', completedAt: NOW.toISOString() })];
     const placings = [{ eventTypeId: 1, eventType: 'Forms', place: 2 }];
     const line = lineOf(1, divisions, { entries: [entry(1, { status: 'completed', placings })] });
-    expect(line).toMatchObject({ status: 'completed', placings });
+    expect(line).toMatchObject({ status: 'completed', placings, placingsKnown: true });
+    // Completed on the ring before the family's schedule was read again: placings not known yet.
+    expect(lineOf(1, divisions)).toMatchObject({ status: 'completed', placings: [], placingsKnown: false });
   });
 
   it('says where a division moved, from the ring the family first saw it on', () => {

@@ -34,6 +34,11 @@ export interface FamilyDayLine {
   startsAt: string | null;
   /** The child's own placings (completed only), one per event type placed. */
   placings: readonly { eventType: string; place: number }[];
+  /**
+   * Completed, and the family's schedule has read its placings (false for the moment between a
+   * ring completing it and the schedule being read again: "no placing" would be wrong then).
+   */
+  placingsKnown: boolean;
 }
 
 export interface FamilyDayChild {
@@ -95,8 +100,10 @@ export function familyDay(input: FamilyDayInput): FamilyDayChild[] {
       movedFrom,
       startsAt: null,
       placings: [] as FamilyDayLine['placings'],
+      placingsKnown: false,
     };
-    if (status === 'completed') return { ...base, status, placings: e.placings };
+    if (status === 'completed')
+      return { ...base, status, placings: e.placings, placingsKnown: e.status === 'completed' };
     if (status === 'current') return { ...base, status: 'now' };
     if (ringName === null) return { ...base, status: 'toBeAnnounced' };
     if (ring && !ring.isOpen) return { ...base, status: 'toBeAnnounced', ringClosed: true };

@@ -200,6 +200,7 @@ export const account = {
   'day.detail.now': 'On {ring} now',
   'day.detail.placing': '{eventType}: {place}',
   'day.detail.noPlacing': 'No placing',
+  'day.detail.placingsComing': 'Placings in a moment',
   'day.detail.ringClosed': '{ring} has closed: the new ring is to be announced',
   'day.detail.noRing': 'Ring to be announced',
   'day.moved': 'Moved from {from} to {ring}',

@@ -209,6 +209,7 @@ export const account = {
   'day.detail.now': 'Sur {ring} en ce moment',
   'day.detail.placing': '{eventType}\u00a0: {place}',
   'day.detail.noPlacing': 'Aucun classement',
+  'day.detail.placingsComing': 'Classements dans un instant',
   'day.detail.ringClosed': '{ring} est fermé\u00a0: le nouveau ring sera annoncé',
   'day.detail.noRing': 'Ring à annoncer',
   'day.moved': 'Déplacée de {from} à {ring}',

@@ -32,6 +32,7 @@ function detail(line: FamilyDayLine, format: Formatters): string {
     case 'now':
       return t('day.detail.now', { ring });
     case 'completed':
+      if (!line.placingsKnown) return t('day.detail.placingsComing');
       return line.placings.length === 0
         ? t('day.detail.noPlacing')
         : line.placings
