@@ -77,6 +77,8 @@ export const PAGES = {
     title: msg('page.receipt'),
     roles: SIGNED_IN_ROLES,
   },
+  // A family's day (decision 051): each child's division, ring and live status.
+  customerDay: { path: '/customer/day', title: msg('page.customerDay'), roles: SIGNED_IN_ROLES },
   fileSharing: { path: '/customer/file-sharing', title: msg('page.fileSharing'), roles: SIGNED_IN_ROLES },
   // Decisions 045 and 046: also reachable from the footer while registering (the customer home
   // sends a family with no completed registration to registering while registration is open).

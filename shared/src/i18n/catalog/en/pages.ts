@@ -21,6 +21,7 @@ export const pages = {
   'page.confirmation': 'Confirmation',
   'page.competitor': 'Competitor',
   'page.receipt': 'Receipt',
+  'page.customerDay': 'Your day',
   'page.fileSharing': 'File Sharing',
   'page.yourData': 'Your data',
   'page.share': 'File Sharing',

@@ -53,6 +53,10 @@ export const public_ = {
   'public.results.place': '{place, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}',
   'public.results.pointsExplained':
     'Points across forms, sparring, weapons and self-defense: 1st 100, 2nd 75, 3rd 50, 4th 25.',
+  'public.results.search': 'Search results',
+  'public.results.searchHint': 'A name, a school or a division',
+  'public.results.noMatch': 'Nothing matches your search.',
+  'public.results.ownHighlighted': "Your family's competitors are highlighted.",
   'public.results.noPoints': 'No points yet.',
   'public.results.rank': 'Rank',
   'public.results.name': 'Name',

@@ -22,6 +22,7 @@ export const pages = {
   'page.confirmation': 'Confirmation',
   'page.competitor': 'Compétiteur',
   'page.receipt': 'Reçu',
+  'page.customerDay': 'Votre journée',
   'page.fileSharing': 'Partage de fichiers',
   'page.yourData': 'Vos données',
   'page.share': 'Partage de fichiers',

@@ -53,6 +53,10 @@ export const public_ = {
   'public.results.place': '{place, selectordinal, one {#re} other {#e}}',
   'public.results.pointsExplained':
     'Points cumulés en formes, en combat, en armes et en autodéfense\u00a0: 1re 100, 2e 75, 3e 50, 4e 25.',
+  'public.results.search': 'Rechercher',
+  'public.results.searchHint': 'Un nom, une école ou une division',
+  'public.results.noMatch': 'Rien ne correspond à votre recherche.',
+  'public.results.ownHighlighted': 'Les compétiteurs de votre famille sont en surbrillance.',
   'public.results.noPoints': 'Aucun point pour le moment.',
   'public.results.rank': 'Rang',
   'public.results.name': 'Nom',

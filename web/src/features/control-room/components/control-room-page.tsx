@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useNow } from '@web/lib/use-now.ts';
 import type { SyncDivision, SyncRing } from '@shared/contract/sync-entities.ts';
 import {
   previewRebalance,
@@ -41,16 +42,6 @@ import { behindWarningMinutes, controlView } from '../model/view.ts';
 // rebalancing are the rings page's matchday mutations.
 
 const CONTROL_MUTATORS: readonly Mutator[] = [assignDivision, balanceRings, setBehindWarning];
-
-/** The current time, advancing every `everyMs`. */
-function useNow(everyMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 export function ControlRoomPage() {
   usePageMeta(PAGES.controlRoom.title, t('control.description'));
@@ -197,7 +188,9 @@ function RingCard({
       <CardContent className="grid gap-2 text-sm">
         {current ? (
           <div className="grid gap-1" data-testid="control-current">
-            <p className="text-base font-medium break-words">{t('control.now', { title: tm(current.title) })}</p>
+            <p className="text-base font-medium break-words">
+              {t('control.now', { title: tm(current.title) })}
+            </p>
             {current.progress.competitors && (
               <p data-testid="control-scored">
                 {t('control.scored', {
@@ -235,7 +228,9 @@ function RingCard({
         <p data-testid="control-tablet" className="text-muted-foreground">
           {device
             ? `${t('control.tablet', { name: device.personName, time: format.clock(device.lastHeardAt) })}${
-                device.outboxDepth > 0 ? ` · ${t('control.tablet.unsent', { count: device.outboxDepth })}` : ''
+                device.outboxDepth > 0
+                  ? ` · ${t('control.tablet.unsent', { count: device.outboxDepth })}`
+                  : ''
               }`
             : t('control.tablet.none')}
         </p>
@@ -313,7 +308,11 @@ function RebalancePanel({
         <ul className="grid gap-1 text-sm">
           {preview.ends.map((e) => (
             <li key={e.ringId}>
-              {t('control.rebalance.end', { ring: ringName(e.ringId), before: end(e.before), after: end(e.after) })}
+              {t('control.rebalance.end', {
+                ring: ringName(e.ringId),
+                before: end(e.before),
+                after: end(e.after),
+              })}
             </li>
           ))}
         </ul>
@@ -330,7 +329,13 @@ function RebalancePanel({
   );
 }
 
-function ThresholdSetting({ snapshot, tournamentId }: { snapshot: ReplicaSnapshot; tournamentId: number | null }) {
+function ThresholdSetting({
+  snapshot,
+  tournamentId,
+}: {
+  snapshot: ReplicaSnapshot;
+  tournamentId: number | null;
+}) {
   const saved = behindWarningMinutes(snapshot);
   const [text, setText] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
