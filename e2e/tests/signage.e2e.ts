@@ -187,6 +187,7 @@ describe('signage TV', () => {
     await page.getByTestId('current-division').waitFor();
     for (const [i, name] of names.entries()) await enterScores(page, name, Array<number>(judges).fill(6 + i));
     await page.getByRole('button', { name: 'Complete division' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Complete division' }).click();
     await page.getByTestId('completed-division').filter({ hasText: d1!.title }).waitFor();
     await page.getByRole('button', { name: `Start ${d2!.title}` }).click();
     await page.getByTestId('current-division').filter({ hasText: d2!.title }).waitFor();

@@ -103,6 +103,19 @@ export const venue = {
   'matchday.bracket.wins': '{name} wins: {match}',
   'matchday.bracket.winner': 'Winner',
   'matchday.bracket.changeWinner': 'Change to winner',
+  'matchday.view.label': 'What this tablet shows',
+  'matchday.complete.keep': 'Keep it running',
+  'matchday.complete.confirm': 'Complete division',
+  'matchday.complete.text':
+    'This ends the division running on this ring and stores its placings. A director can still correct a result afterwards.',
+  'matchday.complete.title': 'Complete {title}?',
+  'matchday.change.keep': 'Keep {name} as winner',
+  'matchday.change.confirm': 'Change winner and undo {count, plural, one {# result} other {# results}}',
+  'matchday.change.undone': '{match}: {winner} won',
+  'matchday.change.undoes':
+    '{name} has already fought on. Making {other} the winner undoes these later results:',
+  'matchday.change.title': 'Change the winner of {match}?',
+  'matchday.notSent': 'Not yet sent',
   'matchday.scores.caption': '{event} scores',
   'matchday.ties': 'Ties',
   'matchday.runOff.text':
@@ -172,6 +185,8 @@ export const venue = {
   'rings.open': 'Open',
   'rings.closed': 'Closed',
   'rings.setup.close': 'Close {ring}',
+  'rings.setup.undo': 'Undo',
+  'rings.setup.closed': '{ring} closed.',
   'rings.setup.reopen': 'Open {ring}',
   'rings.setup.tv': 'TV screen for {ring}',
   'rings.setup.renameLabel': 'Rename {ring}',

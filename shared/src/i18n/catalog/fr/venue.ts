@@ -105,6 +105,20 @@ export const venue = {
   'matchday.bracket.wins': '{name} gagne\u00a0: {match}',
   'matchday.bracket.winner': 'Gagnant',
   'matchday.bracket.changeWinner': 'Désigner comme gagnant',
+  'matchday.view.label': 'Ce que montre cette tablette',
+  'matchday.complete.keep': 'Continuer',
+  'matchday.complete.confirm': 'Terminer la division',
+  'matchday.complete.text':
+    'La division en cours sur cette aire se termine et ses classements sont enregistrés. Un directeur peut encore corriger un résultat ensuite.',
+  'matchday.complete.title': 'Terminer {title}\u00a0?',
+  'matchday.change.keep': 'Garder {name} vainqueur',
+  'matchday.change.confirm':
+    'Changer le vainqueur et annuler {count, plural, one {# résultat} other {# résultats}}',
+  'matchday.change.undone': '{match}\u00a0: {winner} a gagné',
+  'matchday.change.undoes':
+    '{name} a déjà combattu ensuite. Désigner {other} vainqueur annule ces résultats suivants\u00a0:',
+  'matchday.change.title': 'Changer le vainqueur de {match}\u00a0?',
+  'matchday.notSent': 'Pas encore envoyé',
   'matchday.scores.caption': 'Pointages de {event}',
   'matchday.ties': 'Égalités',
   'matchday.runOff.text':
@@ -174,6 +188,8 @@ export const venue = {
   'rings.open': 'Ouverte',
   'rings.closed': 'Fermée',
   'rings.setup.close': 'Fermer {ring}',
+  'rings.setup.undo': 'Annuler',
+  'rings.setup.closed': '{ring} fermée.',
   'rings.setup.reopen': 'Ouvrir {ring}',
   'rings.setup.tv': 'Écran télé de {ring}',
   'rings.setup.renameLabel': 'Renommer {ring}',

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useNow } from '@web/lib/use-now.ts';
 import type { SyncDivision, SyncRing } from '@shared/contract/sync-entities.ts';
 import {
   previewRebalance,
@@ -42,16 +43,6 @@ import { behindWarningMinutes, controlView } from '../model/view.ts';
 // rebalancing are the rings page's matchday mutations.
 
 const CONTROL_MUTATORS: readonly Mutator[] = [assignDivision, balanceRings, setBehindWarning];
-
-/** The current time, advancing every `everyMs`. */
-function useNow(everyMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 export function ControlRoomPage() {
   usePageMeta(PAGES.controlRoom.title, t('control.description'));

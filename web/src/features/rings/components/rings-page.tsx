@@ -16,7 +16,12 @@ import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
 import { mutate, useHasSynced, useReplica } from '@web/sync/hooks.ts';
 import { useNextTournamentId } from '../api/rings.ts';
 import { buildBoard } from '../model/board.ts';
-import { estimatedStarts, previewRebalance, type RebalancePreview } from '@shared/domain/matchday/index.ts';
+import {
+  divisionProgress,
+  estimatedStarts,
+  previewRebalance,
+  type RebalancePreview,
+} from '@shared/domain/matchday/index.ts';
 import { RingSetup } from './ring-setup.tsx';
 import { RingsBoard } from './rings-board.tsx';
 
@@ -45,6 +50,14 @@ export function RingsPage() {
     .filter((r) => r.isOpen)
     .map((r) => r.id);
   const balance = () => setPreview(previewRebalance(divisions, openRingIds, new Date()));
+  // The running division's progress, by the control room's rule (docs/decisions/048-control-room.md).
+  const progressOf = (division: (typeof divisions)[number]) =>
+    divisionProgress(division, {
+      entries: snapshot.rows('divisionEntries'),
+      scores: snapshot.rows('scores'),
+      matchResults: snapshot.rows('matchResults'),
+      results: snapshot.rows('divisionResults'),
+    });
 
   return (
     <div className="grid gap-4">
@@ -73,7 +86,7 @@ export function RingsPage() {
             />
           )}
           <RingSetup rings={board.rings.map((c) => c.ring)} tournamentId={tournamentId} />
-          <RingsBoard board={board} estimates={estimates} />
+          <RingsBoard board={board} estimates={estimates} progressOf={progressOf} />
         </>
       )}
     </div>

@@ -51,16 +51,6 @@ export function useSignageMode(tournamentId: number | null): 'device' | 'api' | 
   return next?.id === tournamentId ? 'device' : 'api';
 }
 
-/** The current time, advancing every `everyMs`. */
-export function useNow(everyMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const t = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(t);
-  }, [everyMs]);
-  return now;
-}
-
 // The screen translates it (a key, not a text: this module is evaluated before the catalog loads).
 const OFFLINE_MESSAGE = msg('signage.offline');
 
