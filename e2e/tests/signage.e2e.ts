@@ -488,6 +488,6 @@ describe('results and a family schedule (decision 022)', () => {
     const line = lines.find((l) => / about /.test(l));
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: '/tmp/customer-home-phone.png', fullPage: true });
-    expect(line).toMatch(/^Forms, .+: Ring \d, about \d{1,2}:\d{2}$/);
+    expect(line).toMatch(/^Forms, .+: Ring \d, about \d{1,2}:\d{2} [ap]\.m\.$/);
   });
 });

@@ -4,6 +4,7 @@ import {
   estimatedStarts,
   grandChampionLeaderboard,
   publicCompetitorName,
+  ringDay,
   ringAssignmentsFromRows,
   type CompetitorScheduleEntry,
   type PublicResults,
@@ -21,6 +22,7 @@ import {
   matchdaySettingsRows,
   ringRows,
 } from '../sync/matchday-rows.ts';
+import { getSiteSettings } from './site-settings.ts';
 import { listTournaments } from './tournaments.ts';
 
 // The public reads of matchday (decision 022): the signage TVs' ring assignments and the
@@ -223,7 +225,13 @@ export async function competitorSchedule(
   ]);
   const byId = new Map(divisions.map((d) => [d.id, d]));
   const ringName = new Map(ringList.map((r) => [r.id, r.name]));
-  const estimates = estimatedStarts(divisions, deps.now());
+  // Counted from the tournament's schedule (the rings' start, its lunch: decision 052).
+  const { timeZone } = await getSiteSettings(deps);
+  const estimates = estimatedStarts(
+    divisions,
+    deps.now(),
+    ringDay(tournament.schedule, tournament.tournamentDate, timeZone),
+  );
   return own.flatMap((o) => {
     const d = byId.get(o.divisionId);
     if (!d) return [];

@@ -19,6 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { Select } from '@web/components/ui/select.tsx';
+import { RebalancePanel } from '@web/components/venue/rebalance-panel.tsx';
 import { VenueRefusals } from '@web/components/venue/venue-refusals.tsx';
 import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
@@ -264,66 +265,6 @@ function RingCard({
             </ol>
           </details>
         )}
-      </CardContent>
-    </Card>
-  );
-}
-
-function RebalancePanel({
-  preview,
-  divisions,
-  ringName,
-  onApply,
-  onCancel,
-}: {
-  preview: RebalancePreview;
-  divisions: readonly SyncDivision[];
-  ringName: (id: number | null) => string;
-  onApply: () => void;
-  onCancel: () => void;
-}) {
-  const format = useFormat();
-  const end = (iso: string | null) => (iso ? format.clock(iso) : t('control.rebalance.noEnd'));
-  return (
-    <Card data-testid="rebalance-preview">
-      <CardHeader>
-        <CardTitle>{t('control.rebalance.title')}</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {preview.moves.length === 0 ? (
-          <p>{t('control.rebalance.none')}</p>
-        ) : (
-          <ul className="grid gap-1">
-            {preview.moves.map((m) => (
-              <li key={m.divisionId} className="break-words">
-                {t('control.rebalance.move', {
-                  title: tm(divisions.find((d) => d.id === m.divisionId)?.title ?? ''),
-                  from: ringName(m.fromRingId),
-                  to: ringName(m.toRingId),
-                })}
-              </li>
-            ))}
-          </ul>
-        )}
-        <ul className="grid gap-1 text-sm">
-          {preview.ends.map((e) => (
-            <li key={e.ringId}>
-              {t('control.rebalance.end', {
-                ring: ringName(e.ringId),
-                before: end(e.before),
-                after: end(e.after),
-              })}
-            </li>
-          ))}
-        </ul>
-        <div className="flex flex-wrap gap-2">
-          <Button size="lg" onClick={onApply} disabled={preview.moves.length === 0}>
-            {t('control.rebalance.apply')}
-          </Button>
-          <Button size="lg" variant="outline" onClick={onCancel}>
-            {t('control.rebalance.cancel')}
-          </Button>
-        </div>
       </CardContent>
     </Card>
   );

@@ -186,4 +186,22 @@ describe('rings page', () => {
       ['setRingOpen@1', { ringId: 1, isOpen: true }],
     ]);
   });
+  it('"Balance rings" shows the proposed queues and applies only when asked', async () => {
+    const user = userEvent.setup();
+    render(<RingsPage />, { wrapper: MemoryRouter });
+    await user.click(await screen.findByRole('button', { name: 'Balance rings' }));
+    const preview = await screen.findByTestId('rebalance-preview');
+    const queue = (ring: string) =>
+      within(within(preview).getByRole('region', { name: new RegExp(`^${ring}:`) }))
+        .queryAllByRole('listitem')
+        .map((li) => li.textContent);
+    // Ring 2 is running Adults Forms: the three queued divisions go where they finish soonest.
+    expect([...queue('Ring 1'), ...queue('Ring 2')].sort()).toEqual(
+      ['Boys 12-13 Forms', 'Boys 8-9 Forms', 'Girls 10-11 Forms'].sort(),
+    );
+    expect(await committedOutbox()).toEqual([]);
+    await user.click(within(preview).getByRole('button', { name: 'Apply rebalance' }));
+    expect(screen.queryByTestId('rebalance-preview')).toBeNull();
+    expect((await committedOutbox()).map((m) => m.name)).toEqual(['balanceRings@1']);
+  });
 });

@@ -328,7 +328,7 @@ function DeviceBoard({ ringIds, locale, tournament }: BoardProps) {
     <WithClock now={now}>
       <Board
         key={locale}
-        source={useDeviceSignage(now)}
+        source={useDeviceSignage(now, tournament)}
         ringIds={ringIds}
         now={now}
         tournament={tournament}
