@@ -1,6 +1,6 @@
 import type { CompetitorScheduleEntry } from '../contract/matchday.ts';
 import type { SyncDivision, SyncRing } from '../contract/sync-entities.ts';
-import { estimatedStarts } from './matchday/estimates.ts';
+import { estimatedStarts, type RingDay } from './matchday/estimates.ts';
 
 // A family's day (docs/decisions/051-family-day-page.md): each of its children's divisions
 // with a live status, from the family's own schedule (an authenticated read: which child is in
@@ -58,6 +58,8 @@ export interface FamilyDayInput {
   now: Date;
   /** The instant the estimates count from (`estimatesFrom`: now, or when last heard from). */
   estimatesAt?: Date;
+  /** The rings' start and lunch from the tournament's schedule (`ringDay`), as the TVs count. */
+  ringDay?: RingDay | null;
 }
 
 /** The ring each division is on now, by division id (what the page remembers as first seen). */
@@ -70,7 +72,7 @@ export function familyDay(input: FamilyDayInput): FamilyDayChild[] {
   const { entries, rings, divisions, now } = input;
   const ringById = new Map(rings.map((r) => [r.id, r]));
   const byId = new Map(divisions.map((d) => [d.id, d]));
-  const estimates = estimatedStarts(divisions, input.estimatesAt ?? now);
+  const estimates = estimatedStarts(divisions, input.estimatesAt ?? now, input.ringDay ?? null);
   // The first upcoming division of each ring's queue is up next.
   const nextOnRing = new Map<number, SyncDivision>();
   for (const d of divisions) {

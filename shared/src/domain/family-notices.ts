@@ -23,16 +23,16 @@ export function dayOpensAt(day: NoticeDay): Date {
 
 /**
  * The estimated starts a family is told (ISO, by division id): the rings' estimates
- * (`estimatedStarts`), counted from the opening of the day while it has not come yet (before
- * it, "now" is no start time for a ring's first division).
+ * (`estimatedStarts`), counted from the rings' start in the tournament's schedule (and past its
+ * lunch) as the TVs count them, or from the opening of the day when the schedule gives no time
+ * (before it, "now" is no start time for a ring's first division).
  */
 export function familyEstimates(
   divisions: readonly RingDivision[],
   now: Date,
   day: NoticeDay,
 ): Map<number, string> {
-  const opens = dayOpensAt(day);
-  return estimatedStarts(divisions, now.getTime() < opens.getTime() ? opens : now);
+  return estimatedStarts(divisions, now, day.ring ?? { opensAt: dayOpensAt(day).getTime(), lunch: null });
 }
 
 // ---- a family's day ----

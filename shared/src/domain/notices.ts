@@ -1,5 +1,5 @@
 import { isPlaceholderEmail, listTextIn } from './communications.ts';
-import { estimatedStarts, type RingDivision } from './matchday/estimates.ts';
+import { estimatedStarts, type RingDay, type RingDivision } from './matchday/estimates.ts';
 import { utcDayStart } from './tournament-status.ts';
 import { isoInZone } from './time.ts';
 import { translateText } from '../i18n/message-ref.ts';
@@ -44,6 +44,12 @@ export interface NoticeDay {
   /** "2026-11-28". */
   tournamentDate: string;
   timeZone: string;
+  /**
+   * The rings' start and lunch read from the tournament's schedule (day-schedule.ts `ringDay`,
+   * decision 052): the same estimates as the TVs and the family's day page. Unset: the rings
+   * start at RING_DAY_OPENS, with no lunch.
+   */
+  ring?: RingDay | null;
 }
 
 /** Whether the venue's clock has reached RING_DAY_OPENS on the tournament's day. */
@@ -68,7 +74,7 @@ export function divisionsUpSoon(
   now: Date,
   day?: NoticeDay,
 ): UpSoonDivision[] {
-  const starts = estimatedStarts(divisions, now);
+  const starts = estimatedStarts(divisions, now, day?.ring ?? null);
   const horizon = now.getTime() + UP_SOON_MINUTES * MINUTE;
   const opened = day !== undefined && isRingDayOpen(day, now);
   const out: UpSoonDivision[] = [];

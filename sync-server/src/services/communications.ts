@@ -3,6 +3,7 @@ import {
   AUDIENCE_LABELS,
   AUDIENCE_OF,
   estimatedStarts,
+  ringDay,
   firstNameOf,
   fullName,
   inAudience,
@@ -120,7 +121,13 @@ async function loadFamilies(deps: Deps, tournamentId: number): Promise<Family[]>
   ]);
   const divisionById = new Map(divisions.map((d) => [d.id, d]));
   const ringName = new Map(ringList.map((r) => [r.id, r.name]));
-  const starts = estimatedStarts(divisions, deps.now());
+  // Counted as the TVs and the families' day pages count them (the schedule's start and lunch).
+  const { timeZone } = await getSiteSettings(deps);
+  const starts = estimatedStarts(
+    divisions,
+    deps.now(),
+    ringDay(tournament.schedule, tournament.tournamentDate, timeZone),
+  );
   return regs.map((r) => {
     const divisionIds = [
       ...new Set(entries.filter((e) => e.registrationId === r.id).map((e) => e.divisionId)),

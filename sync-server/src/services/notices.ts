@@ -8,6 +8,7 @@ import {
   msg,
   planFamilyDayNotices,
   planUpSoon,
+  ringDay,
   timeZoneOr,
   toldUpSoon,
   upSoonSubject,
@@ -43,6 +44,7 @@ import {
   registrationContacts,
   registrations,
   siteSettings,
+  tournamentScheduleLines,
   tournaments,
   users,
 } from '../db/schema.ts';
@@ -124,15 +126,29 @@ async function smsAllowed(db: DbLike): Promise<boolean> {
 
 // ---- one message per family (docs/decisions/047-family-notices.md) ----
 
-/** The tournament's day and the site's time zone, read through `db` (inside a transaction, its own). */
+/**
+ * The tournament's day, the site's time zone and the rings' day from the tournament's schedule
+ * (its start and lunch, decision 052), read through `db` (inside a transaction, its own).
+ */
 async function noticeDay(db: DbLike, tournamentId: number): Promise<NoticeDay | null> {
   const [t] = await db
     .select({ tournamentDate: tournaments.tournamentDate })
     .from(tournaments)
     .where(eq(tournaments.id, tournamentId));
   if (!t) return null;
-  const [site] = await db.select({ timeZone: siteSettings.timeZone }).from(siteSettings).limit(1);
-  return { tournamentDate: t.tournamentDate, timeZone: timeZoneOr(site?.timeZone) };
+  const [[site], lines] = await Promise.all([
+    db.select({ timeZone: siteSettings.timeZone }).from(siteSettings).limit(1),
+    db
+      .select({
+        order: tournamentScheduleLines.sortOrder,
+        line1: tournamentScheduleLines.line1,
+        line2: tournamentScheduleLines.line2,
+      })
+      .from(tournamentScheduleLines)
+      .where(eq(tournamentScheduleLines.tournamentId, tournamentId)),
+  ]);
+  const timeZone = timeZoneOr(site?.timeZone);
+  return { tournamentDate: t.tournamentDate, timeZone, ring: ringDay(lines, t.tournamentDate, timeZone) };
 }
 
 /**

@@ -1,5 +1,9 @@
 import { PUBLIC_PATHS } from '@shared/contract/public-paths.ts';
+import { useMemo } from 'react';
+import { ringDay } from '@shared/domain/day-schedule.ts';
+import type { RingDay } from '@shared/domain/matchday/estimates.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
+import { useTimeZone } from '@web/lib/format.ts';
 import { api } from '@web/lib/api-client.ts';
 import { useQuery } from '@web/lib/use-query.ts';
 
@@ -10,6 +14,21 @@ const tournamentListSchema = async () => (await import('@shared/contract/public.
 
 export function useTournaments() {
   return useQuery('tournaments', () => api.get(PUBLIC_PATHS.tournaments, tournamentListSchema));
+}
+
+/**
+ * The next tournament's rings' start and lunch from its schedule (decision 052), in the site's
+ * time zone: what every screen's estimates count from, so the TVs, the rings page, the ring
+ * tablets, the control room and the families' day pages agree. Null while the list is unknown.
+ */
+export function useRingDay(): RingDay | null {
+  const list = useTournaments().data;
+  const timeZone = useTimeZone();
+  const next = list ? nextTournament(list, new Date()) : null;
+  return useMemo(
+    () => (next ? ringDay(next.schedule, next.tournamentDate, timeZone) : null),
+    [next, timeZone],
+  );
 }
 
 /** Whether today is the next tournament's day (false while the list is unknown). */

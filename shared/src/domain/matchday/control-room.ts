@@ -1,6 +1,6 @@
 import { balanceRings, type BalanceDivision } from './balance.ts';
 import { buildBracket, matchesToFight, resolveBracket } from './bracket.ts';
-import { divisionMinutes, estimateRing, ringQueues, type RingDivision } from './estimates.ts';
+import { divisionMinutes, estimateRing, ringQueues, type RingDay, type RingDivision } from './estimates.ts';
 import type { EventTypeRules } from './types.ts';
 
 // The director's control room (docs/decisions/048-control-room.md): what each ring runs, how far
@@ -83,6 +83,8 @@ export interface ControlInput {
    */
   devicesAsOf?: Date | undefined;
   behindWarningMinutes: number;
+  /** The rings' start and lunch from the tournament's schedule (`ringDay`), as the TVs count. */
+  ringDay?: RingDay | null;
 }
 
 export interface Progress {
@@ -180,10 +182,14 @@ export function scheduleMinutes(ringDivisions: readonly ControlDivision[], now: 
 }
 
 /** When a ring's current and queued divisions should be done (ISO), or null with nothing to run. */
-export function estimatedRingEnd(ringDivisions: readonly ControlDivision[], now: Date): string | null {
+export function estimatedRingEnd(
+  ringDivisions: readonly ControlDivision[],
+  now: Date,
+  day: RingDay | null = null,
+): string | null {
   let end: string | null = null;
   for (const queue of ringQueues(ringDivisions).values())
-    for (const e of estimateRing(queue, now).items)
+    for (const e of estimateRing(queue, now, day).items)
       if (e.estimatedEnd && (end === null || e.estimatedEnd > end)) end = e.estimatedEnd;
   return end;
 }
@@ -248,7 +254,7 @@ export function controlRoom(input: ControlInput): { rings: RingStatus[]; warning
         progress: divisionProgress(current, input),
       },
       queued,
-      estimatedEnd: estimatedRingEnd(mine, input.now),
+      estimatedEnd: estimatedRingEnd(mine, input.now, input.ringDay ?? null),
       behindMinutes,
       device,
     });
@@ -301,6 +307,7 @@ export function previewRebalance(
   divisions: readonly ControlDivision[],
   openRingIds: readonly number[],
   now: Date,
+  day: RingDay | null = null,
 ): RebalancePreview {
   const plan = balanceRings(
     divisions.map((d): BalanceDivision => ({
@@ -329,10 +336,12 @@ export function previewRebalance(
       before: estimatedRingEnd(
         divisions.filter((d) => d.ringId === ringId),
         now,
+        day,
       ),
       after: estimatedRingEnd(
         after.filter((d) => d.ringId === ringId),
         now,
+        day,
       ),
     })),
     queues: openRingIds.map((ringId) => ({

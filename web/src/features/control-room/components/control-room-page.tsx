@@ -23,6 +23,7 @@ import { RebalancePanel } from '@web/components/venue/rebalance-panel.tsx';
 import { VenueRefusals } from '@web/components/venue/venue-refusals.tsx';
 import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
+import { useRingDay } from '@web/lib/tournaments.ts';
 import { PAGES } from '@web/app/pages.ts';
 import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
 import {
@@ -57,7 +58,8 @@ export function ControlRoomPage() {
   const divisions = snapshot.rows('divisions');
   // The devices are as of this device's last sync: offline, a tablet is not called silent for it.
   const lastSynced = useLastSynced();
-  const view = controlView(snapshot, devices, now, lastSynced ? new Date(lastSynced) : undefined);
+  const day = useRingDay();
+  const view = controlView(snapshot, devices, now, lastSynced ? new Date(lastSynced) : undefined, day);
   const ringName = (id: number | null) =>
     rings.find((r) => r.id === id)?.name ?? t('control.rebalance.noRing');
   const openRingIds = rings.filter((r) => r.isOpen).map((r) => r.id);
@@ -70,7 +72,7 @@ export function ControlRoomPage() {
           size="lg"
           variant="outline"
           disabled={openRingIds.length === 0}
-          onClick={() => setPreview(previewRebalance(divisions, openRingIds, new Date()))}
+          onClick={() => setPreview(previewRebalance(divisions, openRingIds, new Date(), day))}
         >
           {t('control.rebalance.preview')}
         </Button>

@@ -1,3 +1,4 @@
+import type { RingDay } from '@shared/domain/matchday/estimates.ts';
 import type { SyncDevice } from '@shared/contract/sync.ts';
 import {
   controlRoom,
@@ -21,6 +22,7 @@ export function controlInput(
   devices: readonly SyncDevice[],
   now: Date,
   devicesAsOf?: Date,
+  ringDay: RingDay | null = null,
 ): ControlInput {
   return {
     rings: snapshot.rows('rings'),
@@ -34,6 +36,7 @@ export function controlInput(
     now,
     devicesAsOf,
     behindWarningMinutes: behindWarningMinutes(snapshot),
+    ringDay,
   };
 }
 
@@ -42,6 +45,7 @@ export function controlView(
   devices: readonly SyncDevice[],
   now: Date,
   devicesAsOf?: Date,
+  ringDay: RingDay | null = null,
 ): { rings: RingStatus[]; warnings: ControlWarning[] } {
-  return controlRoom(controlInput(snapshot, devices, now, devicesAsOf));
+  return controlRoom(controlInput(snapshot, devices, now, devicesAsOf, ringDay));
 }

@@ -1,6 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { completedKey, familyDay, type FamilyDayChild } from '@shared/domain/family-day.ts';
+import type { Tournament } from '@shared/contract/public.ts';
+import { ringDay } from '@shared/domain/day-schedule.ts';
 import { estimatesFrom } from '@shared/domain/signage.ts';
+import { useTimeZone } from '@web/lib/format.ts';
 import { useFamilySchedule } from '@web/lib/family-schedule.ts';
 import { useHasSynced, useLastSynced, useReplica } from '@web/sync/hooks.ts';
 
@@ -20,8 +23,14 @@ export interface FamilyDay {
 }
 
 /** Each child of the family with each of their divisions' live status, at `now`. */
-export function useFamilyDay(tournamentId: number | undefined, now: Date): FamilyDay {
-  const schedule = useFamilySchedule(tournamentId);
+export function useFamilyDay(tournament: Tournament | undefined, now: Date): FamilyDay {
+  const schedule = useFamilySchedule(tournament?.id);
+  // The rings' start and lunch from the tournament's schedule: the times the TVs show.
+  const timeZone = useTimeZone();
+  const ringDayOf = useMemo(
+    () => (tournament ? ringDay(tournament.schedule, tournament.tournamentDate, timeZone) : null),
+    [tournament, timeZone],
+  );
   const snapshot = useReplica('signage');
   const synced = useHasSynced('signage');
   const lastSynced = useLastSynced();
@@ -56,8 +65,9 @@ export function useFamilyDay(tournamentId: number | undefined, now: Date): Famil
         seenRings: seen.current,
         now,
         estimatesAt: new Date(minute * 60_000),
+        ringDay: ringDayOf,
       }),
-    [entries, rings, divisions, synced, now, minute],
+    [entries, rings, divisions, synced, now, minute, ringDayOf],
   );
   return { loading: schedule.data === undefined && schedule.isLoading, error: schedule.error, children };
 }

@@ -78,7 +78,7 @@ export function DayPage() {
   const now = useNow(15_000);
   const tournaments = useTournaments();
   const next = tournaments.data ? nextTournament(tournaments.data, now) : undefined;
-  const day = useFamilyDay(next?.id, now);
+  const day = useFamilyDay(next ?? undefined, now);
 
   if (tournaments.isLoading || (next && day.loading)) return <Spinner />;
   return (

@@ -22,6 +22,7 @@ import { cn } from '@web/lib/utils.ts';
 import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { newDrawSeed } from '@web/lib/draw-seed.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
+import { useRingDay } from '@web/lib/tournaments.ts';
 import { useSession } from '@web/lib/session.ts';
 import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
 import { useEffect, useState } from 'react';
@@ -148,7 +149,8 @@ function RingRun({
   const completed = divisions
     .filter((d) => d.status === 'completed')
     .sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''));
-  const estimates = estimatedStarts(snapshot.rows('divisions'), new Date());
+  const day = useRingDay();
+  const estimates = estimatedStarts(snapshot.rows('divisions'), new Date(), day);
 
   return (
     <div className="grid gap-4">

@@ -11,6 +11,7 @@ import { RebalancePanel } from '@web/components/venue/rebalance-panel.tsx';
 import { VenueRefusals } from '@web/components/venue/venue-refusals.tsx';
 import { t } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
+import { useRingDay } from '@web/lib/tournaments.ts';
 import { PAGES } from '@web/app/pages.ts';
 import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
 import { mutate, useHasSynced, useReplica } from '@web/sync/hooks.ts';
@@ -41,7 +42,8 @@ export function RingsPage() {
   const rings = snapshot.rows('rings');
   const divisions = snapshot.rows('divisions');
   const board = buildBoard(rings, divisions);
-  const estimates = estimatedStarts(divisions, new Date());
+  const day = useRingDay();
+  const estimates = estimatedStarts(divisions, new Date(), day);
   const tournamentId = rings[0]?.tournamentId ?? divisions[0]?.tournamentId ?? nextTournamentId;
   // "Balance rings" shows the proposed queues first and applies only when asked (decision 052).
   const [preview, setPreview] = useState<RebalancePreview | null>(null);
@@ -49,7 +51,7 @@ export function RingsPage() {
     .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
     .filter((r) => r.isOpen)
     .map((r) => r.id);
-  const balance = () => setPreview(previewRebalance(divisions, openRingIds, new Date()));
+  const balance = () => setPreview(previewRebalance(divisions, openRingIds, new Date(), day));
   // The running division's progress, by the control room's rule (docs/decisions/048-control-room.md).
   const progressOf = (division: (typeof divisions)[number]) =>
     divisionProgress(division, {
