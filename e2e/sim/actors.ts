@@ -116,16 +116,22 @@ export class RingTablet extends SyncClient {
           const id = `${d.id}:${rules.eventTypeId}:${e.competitorId}:${judge}:0`;
           if (this.replica.get('scores', id)?.value === value) continue;
           sentAt.set(`score:${id}:${value}`, Date.now());
-          this.queue('recordScore@1', {
-            divisionId: d.id,
-            eventTypeId: rules.eventTypeId,
-            competitorId: e.competitorId,
-            judge,
-            round: 0,
-            value,
-            at: isoNow(),
-          });
+          // The judges' scores of a performance are entered together, and sent together.
+          this.queue(
+            'recordScore@1',
+            {
+              divisionId: d.id,
+              eventTypeId: rules.eventTypeId,
+              competitorId: e.competitorId,
+              judge,
+              round: 0,
+              value,
+              at: isoNow(),
+            },
+            false,
+          );
         }
+        void this.flush();
         await pause(performanceMs);
       }
     }

@@ -147,11 +147,12 @@ export class SyncClient extends Http {
     return this.outbox.length;
   }
 
-  queue(name: string, args: Record<string, unknown>): number {
+  /** Queues a change; `send: false` leaves it for the next flush (changes entered together). */
+  queue(name: string, args: Record<string, unknown>, send = true): number {
     const m = { id: this.nextId++, name, args };
     this.outbox.push(m);
     this.sent.set(m.id, { ...m, acknowledged: false });
-    if (this.online) void this.flush();
+    if (send && this.online) void this.flush();
     return m.id;
   }
 

@@ -63,6 +63,7 @@ log(
   `SIM_SCALE=${scale.name}: ${scale.competitors} competitors, ${scale.rings} rings, ${scale.deskTablets} desk tablets, ${scale.tvs} TVs, ${scale.families} families, ${scale.servers} server(s) on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, a ${scale.daySeconds} s day`,
 );
 const topology = await startTopology({ servers: scale.servers, users: allUsers(accounts) });
+log(`${topology.servers.length} server(s) up behind the balancer at ${topology.url}`);
 let failed = false;
 const stops: { stop(): void }[] = [];
 try {
@@ -122,7 +123,8 @@ try {
 
   let drainMs = NaN;
   let drained = 0;
-  const faults = (async () => {
+  // The faults, each on its own schedule (a slow one does not push the next past the day).
+  const offlineFault = (async () => {
     // One tablet offline for a long while, its changes queued; then back.
     await at(0.1);
     longOffline.online = false;
@@ -135,35 +137,39 @@ try {
     await longOffline.flush();
     drainMs = performance.now() - t0;
     log(`fault: the tablet offline since 10% of the day drained ${drained} changes in ${ms(drainMs)}`);
-
-    // 30% of push acknowledgements lost.
+  })();
+  const lostAcksFault = (async () => {
+    // 30% of push acknowledgements lost, for a while and at least a few times.
     await at(0.4);
     topology.balancer.loseAcks = 0.3;
     log('fault: 30% of push acknowledgements lost');
     await at(0.55);
+    while (topology.balancer.acksLost < 5 && Date.now() - start < dayMs) await pause(100);
     topology.balancer.loseAcks = 0;
     log(`fault: acknowledgements back (${topology.balancer.acksLost} lost)`);
-
-    let servedAgain: number[] = [];
-    if (topology.servers.length > 1) {
-      await at(0.6);
-      const victim = topology.servers[1]!;
-      const killedAt = Date.now();
-      victim.kill9();
-      log('fault: server 2 killed (kill -9)');
-      await pause(1000);
-      await victim.restart();
-      log(`fault: server 2 started again after ${Date.now() - killedAt} ms`);
-      await pause(3000);
-      servedAgain = topology.balancer.servedAgain(killedAt);
-    }
-    if (topology.db) {
-      await at(0.75);
-      const n = await topology.db.terminateServerConnections();
-      log(`fault: ${n} PostgreSQL connections terminated`);
-    }
-    return servedAgain;
   })();
+  const killFault = (async (): Promise<number[]> => {
+    if (topology.servers.length < 2) return [];
+    await at(0.6);
+    const victim = topology.servers[1]!;
+    const killedAt = Date.now();
+    victim.kill9();
+    log('fault: server 2 killed (kill -9)');
+    await pause(1000);
+    await victim.restart();
+    log(`fault: server 2 started again after ${Date.now() - killedAt} ms`);
+    await pause(3000);
+    return topology.balancer.servedAgain(killedAt);
+  })();
+  const databaseFault = (async () => {
+    if (!topology.db) return;
+    await at(0.75);
+    const n = await topology.db.terminateServerConnections();
+    log(`fault: ${n} PostgreSQL connections terminated`);
+  })();
+  const faults = Promise.all([offlineFault, lostAcksFault, killFault, databaseFault]).then(
+    ([, , served]) => served,
+  );
 
   await Promise.all(serving);
   await Promise.all(intermittent);

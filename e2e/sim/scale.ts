@@ -22,13 +22,13 @@ const SCALES: Record<Scale['name'], Scale> = {
   small: {
     name: 'small',
     competitors: 200,
-    families: 50,
+    families: 25,
     rings: 2,
     deskTablets: 5,
     tvs: 6,
     servers: 1,
-    daySeconds: 30,
-    familyPollMs: 3_000,
+    daySeconds: 20,
+    familyPollMs: 5_000,
     offlineChanges: 200,
   },
   full: {
