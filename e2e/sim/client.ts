@@ -6,6 +6,7 @@ import {
   type SyncEntities,
   type SyncEntity,
 } from '@tournament/shared';
+import { answerOf, type ApiResult } from '../src/stack.ts';
 import { CLIENT_HEADER } from './topology.ts';
 
 // A light client in Node, speaking the device's protocol (docs/design.md §4): an outbox pushed
@@ -16,11 +17,7 @@ export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 let addresses = 0;
 
-export interface Answer<T> {
-  status: number;
-  json: T;
-  text: string;
-}
+export type Answer<T> = ApiResult<T>;
 
 /** One device or phone: its own address and balancer key, and an optional bearer token. */
 export class Http {
@@ -46,14 +43,7 @@ export class Http {
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, json: json as T, text };
+    return answerOf<T>(res);
   }
 
   /** `call`, retried through network errors and 5xx (a server killed, the database away). */

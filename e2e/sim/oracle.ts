@@ -2,6 +2,7 @@ import {
   DEFAULT_LEADERBOARD_GROUPS,
   eventPlacings,
   grandChampionLeaderboard,
+  leaderboardCompetitor,
   presentEntries,
   type PublicResults,
 } from '@tournament/shared';
@@ -129,20 +130,7 @@ export function compare(clients: SyncClient[], desks: DeskTablet[], state: Serve
     [...results.values()]
       .filter((r) => r.placings)
       .map((r) => ({ divisionId: r.divisionId, eventTypeId: r.eventTypeId, placings: r.placings! })),
-    [...people.values()].flatMap((e) =>
-      e.age === null
-        ? []
-        : [
-            {
-              id: e.competitorId,
-              firstName: e.firstName,
-              lastName: e.lastName,
-              school: e.school,
-              age: e.age,
-              gender: e.gender === 1 ? (1 as const) : (2 as const),
-            },
-          ],
-    ),
+    [...people.values()].flatMap((e) => leaderboardCompetitor(e) ?? []),
     state.matchday.list('matchdaySettings')[0]?.leaderboardGroups.length
       ? state.matchday.list('matchdaySettings')[0]!.leaderboardGroups
       : DEFAULT_LEADERBOARD_GROUPS,
