@@ -20,6 +20,7 @@ import {
 } from './actors.ts';
 import { pause, pushTimes, Replica, SyncClient } from './client.ts';
 import { compare } from './oracle.ts';
+import { summarizeProfiles } from './profile.ts';
 import { scaleFromEnv } from './scale.ts';
 import { accountsOf, allUsers, inParallel, prepareDay } from './setup.ts';
 import { barePostgresTransaction, startTopology, type Topology } from './topology.ts';
@@ -295,6 +296,10 @@ try {
   );
   figure('Push acknowledgements dropped by the fault', String(topology.balancer.acksLost), 'printed');
 
+  if (process.env.SIM_PROFILE) {
+    await topology.stopServers();
+    for (const line of await summarizeProfiles(process.env.SIM_PROFILE)) console.log(line);
+  }
   if (mismatches.length) {
     failed = true;
     const m = mismatches[0]!;

@@ -36,6 +36,10 @@ export async function startTopology(opts: { servers: number; users: StackUser[] 
     // see a venue's devices, not the balancer.
     TRUSTED_PROXY: 'loopback',
     ...(db ? { DATABASE_URL: db.url() } : {}),
+    // SIM_PROFILE=dir: each server process writes a V8 CPU profile there when it stops.
+    ...(process.env.SIM_PROFILE
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.SIM_PROFILE}` }
+      : {}),
   };
   const servers: Stack[] = [];
   let balancer: Balancer | undefined;

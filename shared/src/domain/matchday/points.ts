@@ -67,7 +67,7 @@ export function leaderboardCompetitor(e: {
   lastName: string;
   school: string;
   age: number | null;
-  gender: number;
+  gender: number | null;
 }): LeaderboardCompetitor | null {
   if (e.age === null) return null;
   const { competitorId: id, firstName, lastName, school, age } = e;
