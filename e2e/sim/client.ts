@@ -121,6 +121,8 @@ export interface Sent extends Mutation {
 
 /** Push round trips (ms) of every client, for the figures. */
 export const pushTimes: number[] = [];
+/** Pushes the server refused (status and message): none expected. */
+export const pushRefusals: string[] = [];
 
 /** A device with an outbox: what it queued, what the server said, what is still to send. */
 export class SyncClient extends Http {
@@ -129,6 +131,7 @@ export class SyncClient extends Http {
   private outbox: Mutation[] = [];
   private nextId = 1;
   private flushing: Promise<void> | null = null;
+  private refused = 0;
   online = true;
   /** Called with each push's answer (after the outbox is trimmed). */
   onAnswer: (res: PushResponse, sentAt: number) => void = () => {};
@@ -179,8 +182,12 @@ export class SyncClient extends Http {
         }
         this.onAnswer(res.json, t0);
       } else {
-        if (res && res.status < 500 && res.status !== 429)
-          throw new Error(`push refused: ${res.status} ${res.text.slice(0, 300)}`);
+        // A refusal (4xx) is noted and retried, as a device asks its user to sign in again and
+        // pushes again; after a few the device gives up, and the oracle finds what it kept.
+        if (res && res.status < 500 && res.status !== 429) {
+          pushRefusals.push(`${res.status} ${res.text.slice(0, 200)}`);
+          if (++this.refused > 5) return;
+        }
         failures++;
         await pause(Math.min(1000, 25 * 2 ** Math.min(failures, 6)));
       }

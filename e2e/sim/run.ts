@@ -18,7 +18,7 @@ import {
   startTv,
   tvLatency,
 } from './actors.ts';
-import { pause, pushTimes, Replica, SyncClient } from './client.ts';
+import { pause, pushRefusals, pushTimes, Replica, SyncClient } from './client.ts';
 import { compare } from './oracle.ts';
 import { summarizeProfiles } from './profile.ts';
 import { scaleFromEnv } from './scale.ts';
@@ -295,7 +295,19 @@ try {
     'printed',
   );
   figure('Push acknowledgements dropped by the fault', String(topology.balancer.acksLost), 'printed');
+  figure('Pushes refused (4xx) during the day', String(pushRefusals.length), '0');
 
+  if (pushRefusals.length) {
+    failed = true;
+    console.log(`\nPUSHES REFUSED: ${pushRefusals.length}; the first: ${pushRefusals[0]}`);
+    for (const server of topology.servers)
+      for (const line of server
+        .serverLog()
+        .split('\n')
+        .filter((l) => /"level":[456]0/.test(l))
+        .slice(0, 10))
+        console.log(`  ${line.slice(0, 400)}`);
+  }
   if (process.env.SIM_PROFILE) {
     await topology.stopServers();
     for (const line of await summarizeProfiles(process.env.SIM_PROFILE)) console.log(line);

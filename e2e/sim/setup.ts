@@ -106,10 +106,9 @@ export async function prepareDay(url: string, scale: Scale, accounts: Accounts):
       const k = kid++;
       await phone.ok('POST', '/api/registration/competitor', {
         ...formsCompetitor(options, registrationId, `Kid${c}`, family.last),
-        dateOfBirth: `${year - 6 - (k % 12)}-03-01`,
+        dateOfBirth: `${year - 5 - (k % 30)}-03-01`,
         gender: k % 2 === 0 ? 1 : 2,
-        competitorLevelId:
-          options.competitorLevels[Math.floor(k / 24) % Math.min(3, options.competitorLevels.length)]!.id,
+        competitorLevelId: options.competitorLevels[Math.floor(k / 60) % options.competitorLevels.length]!.id,
       });
     }
     await phone.ok('POST', `/api/registration/checkout/${registrationId}`);
