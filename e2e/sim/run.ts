@@ -56,6 +56,26 @@ async function cpuPer(t: Topology, calls: number, fn: (i: number) => Promise<voi
   return (((await cpuSeconds(t)) - before) * 1000) / calls;
 }
 
+/** Samples the wait events of the servers' busy PostgreSQL connections until the day is over. */
+async function sampleWaits(
+  db: NonNullable<Topology['db']>,
+  until: () => boolean,
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  while (!until()) {
+    const rows = await db.sql<{ what: string; query: string }[]>`
+      select coalesce(wait_event_type || ':' || wait_event, 'on CPU') as what, left(query, 60) as query
+      from pg_stat_activity
+      where datname = ${db.name} and application_name <> 'faults-test' and state <> 'idle'`.catch(() => []);
+    for (const r of rows) {
+      const key = `${r.what}  (${r.query.replace(/\s+/g, ' ')})`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    await pause(200);
+  }
+  return counts;
+}
+
 const rows: [string, string, string, string][] = [];
 const figure = (what: string, measured: string, goal: string, floor = '') =>
   rows.push([what, measured, goal, floor]);
@@ -98,6 +118,7 @@ try {
   const start = Date.now();
   const at = (fraction: number) => pause(Math.max(0, start + fraction * dayMs - Date.now()));
   const health = probeHealth(url, 200, until);
+  const waits = topology.db ? sampleWaits(topology.db, until) : Promise.resolve(new Map<string, number>());
   const phones = day.phones.map((phone) => followDay(phone, day.tournamentId, scale.familyPollMs, until));
   const directing = directDay(director, Math.max(1000, dayMs / 20), until);
   const perDesk = desks.map((_, i) => day.registrations.filter((_, k) => k % desks.length === i));
@@ -182,6 +203,7 @@ try {
   for (const s of stops) s.stop();
   await Promise.all([...phones, directing]);
   const healthTimes = await health;
+  const waitSamples = await waits;
 
   // ---- the oracle
   const checkin = new Replica('checkin');
@@ -265,7 +287,9 @@ try {
   figure(`Tablet back from offline, ${drained} changes drained`, ms(drainMs), '< 2000 ms');
   figure(
     `Clients of a killed server served again, max (${servedAgain.length} clients)`,
-    topology.servers.length > 1 ? ms(Math.max(...servedAgain, NaN)) : 'not run (one server)',
+    topology.servers.length > 1
+      ? ms(servedAgain.length ? Math.max(...servedAgain) : NaN)
+      : 'not run (one server)',
     '< 5000 ms',
   );
   figure(
@@ -274,7 +298,7 @@ try {
     '< 1000 ms',
   );
   figure(
-    `First sync, ${bigCount || 6000} competitors`,
+    `First sync, ${scale.name === 'full' ? bigCount : 6000} competitors`,
     scale.name === 'full' ? ms(bigSync) : 'not run (full scale only)',
     '< 3000 ms',
   );
@@ -297,6 +321,14 @@ try {
   figure('Push acknowledgements dropped by the fault', String(topology.balancer.acksLost), 'printed');
   figure('Pushes refused (4xx) during the day', String(pushRefusals.length), '0');
 
+  if (waitSamples.size) {
+    const total = [...waitSamples.values()].reduce((a, b) => a + b, 0);
+    console.log(
+      `\nPostgreSQL: what the servers' active connections were doing (${total} samples, every 200 ms)`,
+    );
+    for (const [k, n] of [...waitSamples.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8))
+      console.log(`  ${((100 * n) / total).toFixed(1).padStart(5)}%  ${k}`);
+  }
   if (pushRefusals.length) {
     failed = true;
     console.log(`\nPUSHES REFUSED: ${pushRefusals.length}; the first: ${pushRefusals[0]}`);
