@@ -27,7 +27,7 @@ const SCALES: Record<Scale['name'], Scale> = {
     deskTablets: 5,
     tvs: 6,
     servers: 1,
-    daySeconds: 20,
+    daySeconds: 12,
     familyPollMs: 5_000,
     offlineChanges: 200,
   },
