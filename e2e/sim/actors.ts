@@ -7,14 +7,14 @@ import { coalesced, holdStream, Http, pause, Replica, SyncClient } from './clien
 // control room on the matchday stream, the director moving divisions, families' phones.
 
 /** When a change left a tablet (epoch ms), by what a screen will show: `div:<id>:<status>`, `score:<id>:<value>`. */
-export const sentAt = new Map<string, number>();
+const sentAt = new Map<string, number>();
 /** ms from a tablet's push to a TV's pull showing it, and to the control room's. */
 export const tvLatency: number[] = [];
 export const controlRoomLatency: number[] = [];
 /** ms of each family's read (public results, the page, their registrations). */
 export const publicReads: number[] = [];
 
-export const isoNow = () => new Date().toISOString();
+const isoNow = () => new Date().toISOString();
 
 /** A check-in and door tablet: takes each family's balance, then checks the family in. */
 export class DeskTablet extends SyncClient {

@@ -17,7 +17,7 @@ export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 let addresses = 0;
 
-export type Answer<T> = ApiResult<T>;
+type Answer<T> = ApiResult<T>;
 
 /** One device or phone: its own address and balancer key, and an optional bearer token. */
 export class Http {
@@ -106,13 +106,13 @@ export class Replica {
   }
 }
 
-export interface Mutation {
+interface Mutation {
   id: number;
   name: string;
   args: Record<string, unknown>;
 }
 
-export interface Sent extends Mutation {
+interface Sent extends Mutation {
   /** What the push's answer said, when the tablet saw it (a lost acknowledgement leaves it unset). */
   status?: 'applied' | 'rejected';
   code?: string | null;

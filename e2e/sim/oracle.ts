@@ -12,7 +12,7 @@ import type { Replica, SyncClient } from './client.ts';
 // The simulator's oracle: what every actor did and what the server acknowledged, against what
 // the server holds at the end. The first differing row fails the run.
 
-export interface Mismatch {
+interface Mismatch {
   what: string;
   expected: unknown;
   actual: unknown;

@@ -7,7 +7,7 @@ import type { Scale } from './scale.ts';
 // The day before: accounts, families registered through /api as they would from home (pay at
 // the door), the director's draft of Forms divisions published, rings added and balanced.
 
-export const PASSWORD = 'simulated-day-1';
+const PASSWORD = 'simulated-day-1';
 
 export const accountsOf = (scale: Scale) => ({
   director: { email: 'sim-td@example.test', password: PASSWORD, role: 'TournamentDirector' as const },
@@ -34,7 +34,7 @@ export const accountsOf = (scale: Scale) => ({
   })),
 });
 
-export type Accounts = ReturnType<typeof accountsOf>;
+type Accounts = ReturnType<typeof accountsOf>;
 
 export const allUsers = (a: Accounts): StackUser[] => [
   a.director,
@@ -60,7 +60,7 @@ export async function inParallel<T>(
   );
 }
 
-export interface Day {
+interface Day {
   tournamentId: number;
   /** Each family's phone, signed in. */
   phones: Http[];

@@ -105,7 +105,7 @@ export async function barePostgresTransaction(url: string, times: number): Promi
   }
 }
 
-export interface Balancer {
+interface Balancer {
   url: string;
   /** While > 0, that share of /sync/push answers is dropped after the server sent it. */
   loseAcks: number;
