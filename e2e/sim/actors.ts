@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { SyncDivision, SyncRegistration } from '@tournament/shared';
+import { scoreIdOf, type SyncDivision, type SyncRegistration } from '@tournament/shared';
 import { coalesced, holdStream, Http, pause, Replica, SyncClient } from './client.ts';
 
 // The people of the day, each a light client with its own pace: desk tablets (payments and
@@ -113,7 +113,13 @@ export class RingTablet extends SyncClient {
         const value =
           Math.round((rules.scoreMin + span * (0.9 - (0.6 * i) / (entries.length + 1))) * 100) / 100;
         for (let judge = 1; judge <= rules.judges; judge++) {
-          const id = `${d.id}:${rules.eventTypeId}:${e.competitorId}:${judge}:0`;
+          const id = scoreIdOf({
+            divisionId: d.id,
+            eventTypeId: rules.eventTypeId,
+            competitorId: e.competitorId,
+            judge,
+            round: 0,
+          });
           if (this.replica.get('scores', id)?.value === value) continue;
           sentAt.set(`score:${id}:${value}`, Date.now());
           // The judges' scores of a performance are entered together, and sent together.

@@ -4,6 +4,8 @@ import {
   grandChampionLeaderboard,
   leaderboardCompetitor,
   presentEntries,
+  scoreIdOf,
+  type ControlScore,
   type PublicResults,
 } from '@tournament/shared';
 import type { DeskTablet } from './actors.ts';
@@ -83,16 +85,8 @@ export function compare(clients: SyncClient[], desks: DeskTablet[], state: Serve
   for (const c of clients)
     for (const m of c.sent.values()) {
       if (m.name !== 'recordScore@1') continue;
-      const a = m.args as {
-        divisionId: number;
-        eventTypeId: number;
-        competitorId: number;
-        judge: number;
-        round: number;
-        value: number;
-        at: string;
-      };
-      const id = `${a.divisionId}:${a.eventTypeId}:${a.competitorId}:${a.judge}:${a.round}`;
+      const a = m.args as unknown as ControlScore & { at: string };
+      const id = scoreIdOf(a);
       const before = latest.get(id);
       if (recorded.get(`${c.clientId}#${m.id}`)?.status === 'applied' && (!before || before.at <= a.at))
         latest.set(id, { value: a.value, at: a.at });
