@@ -113,7 +113,7 @@ interface Balancer {
   acksLost: number;
   /** The upstream index a client key is pinned to now. */
   serverOf(key: string): number;
-  /** After a kill at `at` (epoch ms): per client that failed since, ms from `at` to its next answer. */
+  /** After a kill at `at` (epoch ms): per client that failed since, ms from its failure to its next answer. */
   servedAgain(at: number): number[];
   close(): Promise<void>;
 }
@@ -151,7 +151,11 @@ async function startBalancer(ports: number[]): Promise<Balancer> {
     acksLost: 0,
     serverOf: pick,
     servedAgain(at) {
-      return [...recovered.entries()].filter(([k, t]) => failedAt.has(k) && t >= at).map(([, t]) => t - at);
+      // From each client's own first failure (a phone that next asks 5 s later waited for nothing).
+      return [...recovered.entries()].flatMap(([k, t]) => {
+        const failed = failedAt.get(k);
+        return failed !== undefined && failed >= at ? [t - failed] : [];
+      });
     },
     close: async () => {
       for (const s of sockets) s.destroy();
