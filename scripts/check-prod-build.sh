@@ -21,11 +21,14 @@ BUILD=1
 
 WORK="$(mktemp -d -t nomac-prod-XXXXXX)"
 SERVER_PID=""
+CADDY_PID=""
 cleanup() {
-  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-    kill "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
-  fi
+  for pid in "$CADDY_PID" "$SERVER_PID"; do
+    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+      kill "$pid" 2>/dev/null || true
+      wait "$pid" 2>/dev/null || true
+    fi
+  done
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -92,9 +95,10 @@ PORT="$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0
 DATA="$WORK/data"
 BASE="http://127.0.0.1:$PORT"
 
-# start_server: starts the compiled server in the copy with plain node; sets SERVER_PID.
+# start_server [VAR=value...]: starts the compiled server in the copy with plain node, with the
+# extra environment given; sets SERVER_PID.
 start_server() {
-  (cd "$APP" && exec env -i PATH="$PATH" HOME="$WORK" NODE_ENV=production PORT="$PORT" DATA_DIR="$DATA" \
+  (cd "$APP" && exec env -i PATH="$PATH" HOME="$WORK" NODE_ENV=production PORT="$PORT" DATA_DIR="$DATA" "$@" \
     "$NODE" sync-server/dist/index.js) >>"$WORK/server.log" 2>&1 &
   SERVER_PID=$!
 }
@@ -145,11 +149,111 @@ echo "== node sync-server/dist/cli/admin.js (the compiled admin CLI)"
   --email prod-check@example.test --password prod-check-pass --role SuperAdmin) || fail "admin create-user"
 ok "admin create-user"
 
-echo "== node sync-server/dist/index.js again (the database exists)"
-start_server
+# A port nothing listens on.
+free_port() { node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })"; }
+
+# docs_block HEADING FENCE: the first fenced block opened by FENCE under the docs/deploy.md
+# section whose heading starts with HEADING (so the files checked are the ones the doc shows).
+docs_block() {
+  awk -v h="$1" -v f="$2" 'index($0, h) == 1 { s = 1; next } s && /^## / { exit }
+    s && !b && $0 == f { b = 1; next } b && /^```/ { exit } b' "$REPO/docs/deploy.md"
+}
+
+DEPLOY_TOOLS=1
+for tool in systemd-analyze caddy; do
+  if ! command -v "$tool" >/dev/null; then
+    # CI installs both (.ci/run); elsewhere, say what was not checked.
+    [ "${CI:-}" = true ] && fail "$tool is not installed (apt-get install -y systemd caddy)"
+    echo "NOT CHECKED: docs/deploy.md's systemd unit and Caddyfile ($tool is not installed: apt-get install -y systemd caddy)"
+    DEPLOY_TOOLS=0
+    break
+  fi
+done
+if [ "$DEPLOY_TOOLS" = 1 ]; then
+echo "== docs/deploy.md's systemd unit (systemd-analyze verify; no systemd runs here)"
+UNIT="$WORK/nomac.service"
+# The doc's unit, with the release's folder where this check installed it.
+docs_block "## 6. The systemd unit" '```ini' | sed "s#/opt/nomac/app#$APP#g" >"$UNIT"
+grep -q '^Restart=always$' "$UNIT" || fail "docs/deploy.md's unit has no Restart=always"
+grep -q "^ExecStart=$APP/node_modules/.bin/node sync-server/dist/index.js$" "$UNIT" ||
+  fail "docs/deploy.md's unit does not start node_modules/.bin/node sync-server/dist/index.js"
+# User=nomac need not exist here; every other finding fails the check.
+if ! systemd-analyze verify "$UNIT" >"$WORK/verify.log" 2>&1; then
+  grep -v "nomac" "$WORK/verify.log" >&2 || true
+  fail "systemd-analyze verify refused docs/deploy.md's unit"
+fi
+ok "systemd-analyze verify: the unit is valid, its ExecStart runs the pinned Node on the compiled server"
+
+echo "== docs/deploy.md's Caddyfile in front of the server (TRUSTED_PROXY=loopback, TLS by Caddy's own CA)"
+HTTPS_PORT="$(free_port)"
+HTTP_PORT="$(free_port)"
+# The doc's site block, its name made localhost (Caddy's local CA signs it) and the server's port
+# this run's; the global options keep Caddy off ports 80 and 443, its admin API and the trust store.
+{
+  printf '{\n\thttp_port %s\n\thttps_port %s\n\tadmin off\n\tskip_install_trust\n\tstorage file_system %s\n}\n\n' \
+    "$HTTP_PORT" "$HTTPS_PORT" "$WORK/caddy"
+  docs_block "## 7. Caddy" '```' | sed -e "s#^tournament.example.org #localhost #" -e "s#127.0.0.1:3000#127.0.0.1:$PORT#"
+} >"$WORK/Caddyfile"
+grep -q "reverse_proxy 127.0.0.1:$PORT" "$WORK/Caddyfile" || fail "docs/deploy.md's Caddyfile has no reverse_proxy 127.0.0.1:3000"
+caddy validate --adapter caddyfile --config "$WORK/Caddyfile" >"$WORK/caddy.log" 2>&1 || {
+  cat "$WORK/caddy.log" >&2
+  fail "caddy validate refused docs/deploy.md's Caddyfile"
+}
+start_server TRUSTED_PROXY=loopback PUBLIC_URL="https://localhost:$HTTPS_PORT"
 RESTART_MS=$(wait_healthy)
-ok "GET /api/health 200 after $RESTART_MS"
+ok "GET /api/health 200 after $RESTART_MS (the database exists)"
+HOME="$WORK" XDG_DATA_HOME="$WORK/xdg" XDG_CONFIG_HOME="$WORK/xdg" \
+  caddy run --adapter caddyfile --config "$WORK/Caddyfile" >>"$WORK/caddy.log" 2>&1 &
+CADDY_PID=$!
+ROOT_CA="$WORK/caddy/pki/authorities/local/root.crt"
+TLS="https://localhost:$HTTPS_PORT"
+for _ in $(seq 1 200); do
+  [ -f "$ROOT_CA" ] && [ "$(curl -s -o /dev/null -w '%{http_code}' --cacert "$ROOT_CA" "$TLS/api/health" || true)" = 200 ] && break
+  kill -0 "$CADDY_PID" 2>/dev/null || { cat "$WORK/caddy.log" >&2; fail "caddy exited"; }
+  sleep 0.1
+done
+[ "$(curl -s -o /dev/null -w '%{http_code}' --cacert "$ROOT_CA" "$TLS/api/health")" = 200 ] ||
+  { tail -n 20 "$WORK/caddy.log" >&2; fail "GET $TLS/api/health through Caddy did not answer 200"; }
+ok "GET /api/health 200 over TLS through Caddy (certificate verified against Caddy's CA)"
+curl -s --cacert "$ROOT_CA" "$TLS/" | grep -q 'id="page-data"' || fail "GET / through Caddy is not the server-rendered home page"
+ok "GET / through Caddy: the server-rendered home page"
+REDIRECT="$(curl -s -o /dev/null -w '%{http_code} %{redirect_url}' "http://localhost:$HTTP_PORT/results")"
+case "$REDIRECT" in
+  30[178]" https://localhost"*"/results") ok "plain HTTP redirects to HTTPS ($REDIRECT)" ;;
+  *) fail "plain HTTP did not redirect to HTTPS: $REDIRECT" ;;
+esac
+# The live updates pass unbuffered: the stream's first line arrives while it stays open.
+curl -s -N --max-time 3 --cacert "$ROOT_CA" "$TLS/sync/events?scope=signage" >"$WORK/events.txt" 2>/dev/null || true
+grep -q '^: connected' "$WORK/events.txt" || fail "GET /sync/events through Caddy sent nothing within 3 s (buffered?)"
+ok "GET /sync/events through Caddy: the stream's first line arrives while it is open"
+# With TRUSTED_PROXY=loopback the server counts each visitor by the address Caddy puts in
+# X-Forwarded-For; Caddy drops the one a visitor sends. Visitors come from 127.0.0.2 and
+# 127.0.0.3 (all of 127/8 is loopback): the Contact Us form's limit (5 per address) stops the
+# first one, whatever it writes in X-Forwarded-For itself, and not the second.
+contact() { # SOURCE SPOOFED: the status of one Contact Us message from SOURCE
+  curl -s -o /dev/null -w '%{http_code}' -X PUT --cacert "$ROOT_CA" --interface "$1" \
+    --resolve "localhost:$HTTPS_PORT:127.0.0.1" -H "X-Forwarded-For: $2" -H 'Content-Type: application/json' \
+    -d '{"firstName":"Pat","lastName":"Lee","email":"pat@example.test","message":"Is there parking?"}' \
+    "$TLS/api/email/contactUs"
+}
+for i in 1 2 3 4 5; do
+  status="$(contact 127.0.0.2 "198.51.100.$i")"
+  [ "$status" = 200 ] || fail "Contact Us message $i through Caddy answered $status"
+done
+status="$(contact 127.0.0.2 198.51.100.99)"
+[ "$status" = 429 ] || fail "a 6th message from one visitor, with another X-Forwarded-For, answered $status (not 429)"
+status="$(contact 127.0.0.3 198.51.100.1)"
+[ "$status" = 200 ] || fail "another visitor's message answered $status: the server counted Caddy, not the visitors"
+ok "visitors are counted by the address Caddy forwards: the 6th message of one is refused (429) whatever X-Forwarded-For it sends, another's goes through"
+kill "$CADDY_PID" && wait "$CADDY_PID" 2>/dev/null || true
+CADDY_PID=""
 stop_server
+else
+  start_server
+  RESTART_MS=$(wait_healthy)
+  ok "GET /api/health 200 after $RESTART_MS (the database exists)"
+  stop_server
+fi
 
 echo
 echo "Production build checked in $WORK/app (removed now):"

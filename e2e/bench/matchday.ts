@@ -1,10 +1,13 @@
 // `npm run bench -w @tournament/e2e`: matchday's "complete on a ring tablet to the leaderboard
-// updated on another device" (decisions 021 and 023). Two Chromium tablets on one stack: A on
-// /admin/matchday running Ring 1, B on /admin/matchday/leaderboard. Each run, a third client (Node,
-// over /sync/push) starts the next one-competitor Forms division and enters its five scores; once A
-// shows it ready, A's "Complete division" is clicked and the time until B's leaderboard shows the
-// new row is taken. Printed beside a floor measured in the same run and browsers: the same
-// two-tablet round trip of a bare check-in tap (A's /admin/check-in to B's). Asserts nothing.
+// updated on another device" (decisions 021 and 023), and the control room's update after a score
+// typed on a ring tablet (decision 048). Three Chromium tablets on one stack: A on /admin/matchday
+// running Ring 1, B on /admin/matchday/leaderboard, C on /admin/control-room. Each run, a third
+// client (Node, over /sync/push) starts the next one-competitor Forms division and enters four of
+// its five scores; A types the fifth (Enter) and the time until C's control room says "1 of 1
+// competitors scored" is taken; then A completes the division (its "Complete division" and the
+// question's answer) and the time from the answer until B's leaderboard shows the new row is taken.
+// Printed beside floors measured in the same run and browsers: the same tablets' round trip of a
+// bare check-in tap (A's /admin/check-in to B's, and to C's). Asserts nothing.
 // Serves the web build as it is: run `npm run build` first.
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -19,6 +22,7 @@ const password = 'bench-pass-1';
 const director = { email: 'bench-td@example.test', password, role: 'TournamentDirector' as const };
 const officialA = { email: 'bench-olga@example.test', password, role: 'TournamentDirector' as const };
 const officialB = { email: 'bench-omar@example.test', password, role: 'TournamentDirector' as const };
+const directorC = { email: 'bench-cara@example.test', password, role: 'TournamentDirector' as const };
 const parent = { email: 'bench-parent@example.test', password, role: 'Customer' as const, last: 'Bench' };
 
 function percentile(values: number[], p: number): number {
@@ -194,16 +198,22 @@ async function tablet(
   return { context, page };
 }
 
-/** Watches `page` until `selector` matches at least `count` elements; resolves its time (epoch ms). */
-async function watch(page: Page, key: string, selector: string, count: number): Promise<void> {
+/**
+ * Watches `page` until `selector` matches at least `count` elements (whose text is `text`, when
+ * given); `seenAt` then answers that time (epoch ms).
+ */
+async function watch(page: Page, key: string, selector: string, count: number, text?: string): Promise<void> {
   // tsx names inner functions with esbuild's __name helper, which the page does not have.
   await page.evaluate('window.__name ??= (f) => f');
   await page.evaluate(
-    ({ key, selector, count }) => {
+    ({ key, selector, count, text }) => {
       const w = window as unknown as { __seen: Record<string, number> };
       w.__seen ??= {};
       const done = () => {
-        if (document.querySelectorAll(selector).length >= count) {
+        const matching = [...document.querySelectorAll(selector)].filter(
+          (el) => text === undefined || el.textContent === text,
+        );
+        if (matching.length >= count) {
           w.__seen[key] = performance.timeOrigin + performance.now();
           return true;
         }
@@ -220,7 +230,7 @@ async function watch(page: Page, key: string, selector: string, count: number): 
         characterData: true,
       });
     },
-    { key, selector, count },
+    { key, selector, count, text },
   );
 }
 
@@ -241,8 +251,21 @@ async function clickAt(page: Page, selector: string): Promise<number> {
   }, selector);
 }
 
+/** Presses Enter in the field `selector` (as the keyboard does); resolves the time of the press. */
+async function enterAt(page: Page, selector: string): Promise<number> {
+  return page.evaluate((sel) => {
+    const at = performance.timeOrigin + performance.now();
+    document
+      .querySelector<HTMLInputElement>(sel)!
+      .dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    return at;
+  }, selector);
+}
+
 async function main() {
-  const stack = await startStack({ users: [director, officialA, officialB, { ...parent, first: 'Pat' }] });
+  const stack = await startStack({
+    users: [director, officialA, officialB, directorC, { ...parent, first: 'Pat' }],
+  });
   const browser = await launchBrowser();
   try {
     const { competitorNames } = await setUp(stack);
@@ -267,23 +290,38 @@ async function main() {
       '/admin/matchday/leaderboard',
       'Grand Championship leaderboard',
     );
+    const c = await tablet(browser, stack, directorC, '/admin/control-room', 'Control room');
 
-    // Each run: Node starts the next division and scores it; A completes it; B's leaderboard grows.
+    // Each run: Node starts the next division and enters four scores; A types the fifth and C's
+    // control room counts the competitor scored; A completes it; B's leaderboard grows.
     const complete: number[] = [];
+    const control: number[] = [];
     for (const [k, d] of divisions.entries()) {
       const competitorId = await competitorOf(stack, tdToken, d.id);
+      const eventTypeId = d.eventTypeIds[0]!;
       await td.push([
         { name: 'startDivision@1', args: { divisionId: d.id, seed: k + 1 } },
-        ...[1, 2, 3, 4, 5].map((judge) => ({
+        ...[1, 2, 3, 4].map((judge) => ({
           name: 'recordScore@1',
-          args: { divisionId: d.id, eventTypeId: d.eventTypeIds[0], competitorId, judge, round: 0, value: 8 },
+          args: { divisionId: d.id, eventTypeId, competitorId, judge, round: 0, value: 8 },
         })),
       ]);
+      const fifth = `#score-${d.id}-${eventTypeId}-${competitorId}-5-0`;
+      await a.page.locator(fifth).fill('8', { timeout: 30_000 });
+      await c.page
+        .getByTestId('control-scored')
+        .filter({ hasText: '0 of 1 competitors scored' })
+        .waitFor({ timeout: 30_000 });
+      await watch(c.page, `score${k}`, '[data-testid="control-scored"]', 1, '1 of 1 competitors scored');
+      const entered = await enterAt(a.page, fifth);
+      control.push((await seenAt(c.page, `score${k}`)) - entered);
       await a.page
         .getByRole('button', { name: 'Complete division', disabled: false })
         .waitFor({ timeout: 30_000 });
+      await a.page.getByTestId('complete-division').click();
+      await a.page.getByTestId('confirm-yes').waitFor();
       await watch(b.page, `run${k}`, '[data-testid="leaderboard-row"]', k + 1);
-      const clicked = await clickAt(a.page, '[data-testid="complete-division"]');
+      const clicked = await clickAt(a.page, '[data-testid="confirm-yes"]');
       complete.push((await seenAt(b.page, `run${k}`)) - clicked);
       await a.page.getByTestId('ring-idle').waitFor({ timeout: 30_000 });
     }
@@ -293,23 +331,28 @@ async function main() {
     // The matchday pages close first: two tabs of one device would both sync and render.
     const a2 = await a.context.newPage();
     const b2 = await b.context.newPage();
+    const c2 = await c.context.newPage();
     await a.page.close();
     await b.page.close();
-    for (const p of [a2, b2]) {
+    await c.page.close();
+    for (const p of [a2, b2, c2]) {
       await p.goto('/admin/check-in');
       await p.getByRole('heading', { name: 'Check-in', level: 1 }).waitFor();
       await p.getByTestId('check-in-family').first().waitFor({ timeout: 60_000 });
       await p.waitForTimeout(1000);
     }
     const floor: number[] = [];
+    const floorC: number[] = [];
     for (const [k, name] of competitorNames.entries()) {
       await watch(b2, `tap${k}`, `button[aria-label="Undo check-in of ${name}"]`, 1);
+      await watch(c2, `tap${k}`, `button[aria-label="Undo check-in of ${name}"]`, 1);
       const clicked = await clickAt(a2, `button[aria-label="Check in ${name}"]`);
       floor.push((await seenAt(b2, `tap${k}`)) - clicked);
+      floorC.push((await seenAt(c2, `tap${k}`)) - clicked);
     }
 
     const rows: [string, string, string, string][] = [
-      ['figure', 'measured', 'floor (check-in tap A to B)', 'goal'],
+      ['figure', 'measured', 'floor (check-in tap A to B, or A to C)', 'goal'],
       [
         `Complete on tablet A to leaderboard on tablet B, p50 (${complete.length})`,
         ms(percentile(complete, 50)),
@@ -322,9 +365,21 @@ async function main() {
         ms(percentile(floor, 95)),
         '< 250 ms',
       ],
+      [
+        `Score on tablet A to control room C, p50 (${control.length})`,
+        ms(percentile(control, 50)),
+        ms(percentile(floorC, 50)),
+        '',
+      ],
+      [
+        `Score on tablet A to control room C, p95 (${control.length})`,
+        ms(percentile(control, 95)),
+        ms(percentile(floorC, 95)),
+        '',
+      ],
     ];
     const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-    console.log('\nMatchday (decisions 021, 023), two Chromium tablets on one server');
+    console.log('\nMatchday (decisions 021, 023, 048), three Chromium tablets on one server');
     for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
   } finally {
     await browser.close();

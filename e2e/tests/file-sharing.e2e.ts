@@ -145,7 +145,9 @@ describe('file sharing', () => {
   it("staff share the schedule with everyone: a parent downloads it; another parent sees it, but none of the first family's files", async () => {
     const staff = await newPage(browser, stack.baseUrl);
     await signIn(staff, director);
-    await staff.goto('/customer/file-sharing');
+    // A director finds it in the staff menu, beside Communications.
+    await staff.goto('/admin/dashboard');
+    await staff.getByRole('link', { name: 'Files for Families', exact: true }).click();
     await staff
       .getByLabel('File to share with everyone')
       .setInputFiles({ name: 'Schedule.pdf', mimeType: 'application/pdf', buffer: SCHEDULE });

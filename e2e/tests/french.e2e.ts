@@ -357,6 +357,11 @@ describe('the site in French', () => {
         );
       expect(await englishOn(ring)).toEqual([]);
       await ring.getByRole('button', { name: fr('matchday.complete') }).click();
+      // The question before ending the running division speaks French too.
+      const ask = ring.getByRole('dialog', { name: fr('matchday.complete.title', { title }) });
+      await ask.waitFor();
+      expect(await englishOn(ring)).toEqual([]);
+      await ask.getByRole('button', { name: fr('matchday.complete.confirm') }).click();
       await ring.getByTestId('completed-division').filter({ hasText: title }).waitFor();
       await expect
         .poll(() => ring.getByTestId('sync-pending').textContent(), { timeout: 15_000 })

@@ -32,8 +32,9 @@ import { backOnlineAndSent, reloadOffline } from '../src/venue-offline.ts';
 // Ring 1 and a RingOfficial signs in on it (decision 042), lands on Ring 1 with Matchday as the
 // only menu item, scores a judged division with five judges, a tie broken by the low score, and
 // completes it; the official cannot open the registrations desk, and the lock holds through an
-// offline reload and the official's own password; (3) a second tablet runs a bracket division
-// while offline and comes back; (4) directors' tablets converge and the leaderboard shows the
+// offline reload and the official's own password; (3) a second tablet, upright (768x1024: the
+// competitors and the bracket one at a time), runs a bracket division while offline, each winner
+// marked "not yet sent" until it comes back; (4) directors' tablets converge and the leaderboard shows the
 // points on each.
 
 const [familyA, familyB] = parentsOf('AB');
@@ -173,6 +174,7 @@ describe('rings and matchday in the browser', () => {
     await shot(page, 'matchday-judged');
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Complete division' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Complete division' }).click();
     await page.getByTestId('completed-division').filter({ hasText: FORMS_DIVISION }).waitFor();
     await poll(() => pendingText(page).textContent()).toBe('All changes sent');
 
@@ -228,34 +230,43 @@ describe('rings and matchday in the browser', () => {
     expect(await page.getByText('This tablet runs Ring 1').count()).toBe(0);
   });
 
-  it('a second tablet runs the bracket division while offline, then comes back and sends it all', async () => {
+  it('a second tablet, held upright, runs the bracket division while offline, then comes back and sends it all', async () => {
     bracketTablet = await rack.open(stack, omar, MATCHDAY);
     const { page } = bracketTablet;
-    await page.setViewportSize(TABLET_VIEWPORT);
+    await page.setViewportSize({ width: 768, height: 1024 });
     await chooseRing(page, 'Ring 2');
     await page.getByRole('button', { name: `Start ${SPARRING_DIVISION}` }).click();
+    // Upright, one part at a time: the competitors first, the bracket a tap away.
+    const parts = page.getByRole('group', { name: 'What this tablet shows' });
+    await parts.getByRole('button', { name: 'Competitors' }).waitFor();
+    expect(await page.getByTestId('division-competitor').first().isVisible()).toBe(true);
+    expect(await page.getByTestId('bracket-match').first().isVisible()).toBe(false);
+    await parts.getByRole('button', { name: 'Sparring' }).click();
     await page.getByTestId('bracket-match').first().waitFor();
+    expect(await page.getByTestId('division-competitor').first().isVisible()).toBe(false);
     await poll(() => pendingText(page).textContent()).toBe('All changes sent');
     await shot(page, 'matchday-bracket');
     expect(await axeViolations(page)).toEqual([]);
 
+    const winnerButtons = () => page.getByRole('button', { name: / wins: / }).filter({ hasText: /^Winner$/ });
+    const pick = async (matches: number) => {
+      for (let i = 0; i < matches; i++) await winnerButtons().first().click();
+    };
+    // The two semi-finals offline (the first competitor of each wins): each winner carries its
+    // "not yet sent" mark, and loses it once the tablet is back and the server has it.
     await goOffline(bracketTablet);
-    // Two semi-finals, then the final: the first competitor of each ready match wins.
-    for (let i = 0; i < 3; i++) {
-      const winner = page
-        .getByRole('button', { name: / wins: / })
-        .filter({ hasText: /^Winner$/ })
-        .first();
-      await winner.click();
-    }
-    await poll(() =>
-      page
-        .getByRole('button', { name: / wins: / })
-        .filter({ hasText: /^Winner$/ })
-        .count(),
-    ).toBe(0);
+    await pick(2);
+    await poll(() => page.getByTestId('pending-mark').count()).toBe(2);
+    await backOnlineAndSent(bracketTablet);
+    await poll(() => page.getByTestId('pending-mark').count()).toBe(0);
+    // Then the final, and the division completed, offline again.
+    await goOffline(bracketTablet);
+    await pick(1);
+    await poll(() => winnerButtons().count()).toBe(0);
     await poll(() => page.getByTestId('placings').getByRole('listitem').count()).toBe(4);
+    expect(await page.getByTestId('pending-mark').count()).toBe(1);
     await page.getByRole('button', { name: 'Complete division' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Complete division' }).click();
     await page.getByTestId('completed-division').filter({ hasText: SPARRING_DIVISION }).waitFor();
     expect(await page.getByTestId('sync-online').textContent()).toContain('Offline');
     expect(await pendingText(page).textContent()).toMatch(/^\d+ changes not yet sent$/);

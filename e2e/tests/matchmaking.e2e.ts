@@ -8,7 +8,10 @@ import { launchBrowser, newPage, startStack, type Browser, type Stack } from '..
 // first start: create a draft from 30 registered competitors, split one division and combine two,
 // publish, move a competitor and publish again past the change list, and print every sheet: the PDF
 // has one page per division. Then (decision 050) a division on a ring: its sheet names the ring,
-// a director draws it from the sheets page, and the ring tablet runs the pairings printed. One stack for the file; the steps build on each other.
+// a director draws it from the sheets page, and the ring tablet runs the pairings printed. Then
+// (decision 052) a move keeps the director's place, says so in a toast, and Undo moves back; and
+// a division emptied by moves is published nowhere: not on a ring after balancing, not on a TV.
+// One stack for the file; the steps build on each other.
 
 const director: Person = {
   email: 'td@example.test',
@@ -99,6 +102,13 @@ const division = (page: Page, title: string) =>
     .getByTestId('division')
     .filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
 
+/** Moves `name` out of division `from` into `to` with the row's own Move control. */
+async function move(page: Page, from: string, name: string, to: string) {
+  const row = division(page, from).getByRole('row').filter({ hasText: name });
+  await row.getByLabel(`Move ${name} to`).selectOption({ label: to });
+  await row.getByRole('button', { name: 'Move' }).click();
+}
+
 describe('matchmaking in the browser', () => {
   let stack: Stack;
   let browser: Browser;
@@ -115,7 +125,8 @@ describe('matchmaking in the browser', () => {
     for (const [i, parent] of parents.entries()) {
       await register(stack, parent, KIDS.slice(i * 10, i * 10 + 10), tournament);
     }
-    page = await newPage(browser, stack.baseUrl);
+    // The director's screen.
+    page = await newPage(browser, stack.baseUrl, { viewport: { width: 1280, height: 800 } });
     await storeSession(page, stack, director);
   });
   afterAll(async () => {
@@ -208,7 +219,7 @@ describe('matchmaking in the browser', () => {
     );
     await page.getByRole('button', { name: 'Confirm and publish' }).click();
     await poll(() =>
-      page.getByText('Published. 1 families are recorded for a division change notice.').count(),
+      page.getByText('Published. 1 family is recorded for a division change notice.').count(),
     ).toBe(1);
   });
 
@@ -297,6 +308,86 @@ describe('matchmaking in the browser', () => {
     await page.goto(`/admin/matchday?ring=${ring.json.id}`);
     await page.getByRole('button', { name: /^Start / }).click();
     const fought = page.getByTestId('bracket-match').first();
-    await poll(() => fought.locator('span').allTextContents()).toEqual(printed);
+    // The names as read (a winner's mark and its space aside).
+    await poll(async () =>
+      (await fought.locator('span').allTextContents()).map((name) => name.trim()),
+    ).toEqual(printed);
+  });
+  it('a move keeps the place and focus, says what changed, and Undo moves back on the server', async () => {
+    await page.goto(`${draftUrl}/all`);
+    const girls14 = division(page, 'Girls 14-15 Beginner');
+    const heading = girls14.getByRole('heading', { level: 3 });
+    await heading.scrollIntoViewIfNeeded();
+    const top = async () => Math.round((await heading.boundingBox())?.y ?? -1);
+    const before = await top();
+    await move(page, 'Girls 14-15 Beginner', 'Fourteen1 FamilyC', 'Girls 12-13 Beginner');
+    const toast = page
+      .getByRole('status')
+      .filter({ hasText: 'Moved Fourteen1 FamilyC to Girls 12-13 Beginner.' });
+    await toast.waitFor();
+    const moved = (title: string) =>
+      division(page, title).getByRole('cell', { name: 'Fourteen1 FamilyC', exact: true }).count();
+    expect(await moved('Girls 12-13 Beginner')).toBe(1);
+    // The page did not jump or reload: the division is where it was on screen, and has the focus.
+    expect(await top()).toBe(before);
+    expect(await heading.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('status').filter({ hasText: 'Undone.' }).waitFor();
+    await poll(() => moved('Girls 14-15 Beginner')).toBe(1);
+    expect(await top()).toBe(before);
+    // The server has it back too, not only this page.
+    await page.reload();
+    await poll(() => moved('Girls 14-15 Beginner')).toBe(1);
+    expect(await moved('Girls 12-13 Beginner')).toBe(0);
+  });
+
+  it('a division emptied by moves is never published, balanced onto a ring, or shown on a TV', async () => {
+    const boys = division(page, 'Boys 8-11 Beginner');
+    for (const name of ['Eight FamilyB', 'Tenboy FamilyB']) {
+      await move(page, 'Boys 8-11 Beginner', name, 'Girls 10 Beginner');
+      await poll(() =>
+        division(page, 'Girls 10 Beginner').getByRole('cell', { name, exact: true }).count(),
+      ).toBe(1);
+    }
+    await poll(() => boys.getByText('Empty, will not be published').count()).toBe(1);
+    // The warning names the rule broken and who breaks it.
+    expect(
+      await division(page, 'Girls 10 Beginner')
+        .getByText('Gender rule broken: Eight FamilyB is male in a female division')
+        .count(),
+    ).toBe(1);
+
+    await page.getByRole('button', { name: 'Publish…' }).click();
+    // The open warnings come before the confirmation.
+    await poll(() => page.getByTestId('publish-warnings').textContent()).toContain(
+      'Boys 8-11 Beginner: Empty, will not be published',
+    );
+    await poll(() => page.getByTestId('publish-changes').textContent()).toContain(
+      'Division removed: Boys 8-11 Beginner',
+    );
+    await page.getByRole('button', { name: 'Confirm and publish' }).click();
+    await poll(() => page.getByText(/^Published\./).count()).toBe(1);
+
+    const token = await stack.signIn(director.email, director.password);
+    const balanced = await stack.api<{ results: { status: string }[] }>(
+      'POST',
+      '/sync/push',
+      {
+        clientGroupId: 'e2e-balance',
+        clientId: 'e2e-balance-1',
+        mutations: [{ id: 1, name: 'balanceRings@1', args: {} }],
+      },
+      token,
+    );
+    expect(balanced.json.results[0]!.status).toBe('applied');
+
+    const tv = await newPage(browser, stack.baseUrl, { viewport: { width: 1920, height: 1080 } });
+    await tv.goto('/signage/ring-assignments');
+    const ring = tv.getByRole('region', { name: 'Ring 1', exact: true });
+    // Balanced onto the ring: every published division, and the emptied one nowhere.
+    await poll(() => ring.textContent()).toContain('Girls 10 Beginner');
+    expect(await tv.locator('body').textContent()).not.toContain('Boys 8-11 Beginner');
+    await tv.context().close();
   });
 });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, startStack, type Browser, type Stack } from '../src/harness.ts';
-import { pendingText, portRange, probeToken, tabletRack, type Person } from '../src/check-in-fixtures.ts';
+import { launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
+import {
+  pendingText,
+  portRange,
+  probeToken,
+  storeSession,
+  tabletRack,
+  type Person,
+} from '../src/check-in-fixtures.ts';
 import { formsCompetitor, type RegistrationOptionsSeen } from '../src/competitor-body.ts';
 import {
   addRing,
@@ -15,13 +22,16 @@ import {
 } from '../src/matchday-fixtures.ts';
 import { startSmsStandIn, type SmsStandIn } from '../src/sms-stand-in.ts';
 import { addressText } from '../src/mail-catcher.ts';
+import { axeViolationsInBothSchemes } from '../src/axe.ts';
 import type { PullResponse, SyncDivisionEntry } from '@tournament/shared';
 
 // Automatic notices (decision 026) in Chromium: a ring tablet on /admin/matchday starts the
 // division two before a child's, and the phone number of the child's family (who chose text
 // messages) gets "Your division is up soon in Ring 1" once, through the real twilio SDK
 // against a local stand-in; a family that declined gets nothing, and a further completion and
-// start send the next family theirs but nothing more to the first.
+// start send the next family theirs but nothing more to the first. Meanwhile the registering
+// parent's phone, in a second browser, watches its day page (decision 051) move from "queued"
+// to "happening now" to "2nd" without a reload; and no customer page scrolls sideways at 360 px.
 
 const admin: Person = {
   email: 'admin@example.test',
@@ -237,9 +247,15 @@ async function start(page: Page, title: string) {
   await poll(() => pendingText(page).textContent()).toBe('All changes sent');
 }
 
+const PHONE_VIEWPORT = { width: 360, height: 740 };
+
 describe('automatic notices', () => {
+  let tablet: Page;
+  let phone: Page;
+
   it('a ring tablet starts the division two before a child\'s, and the family\'s phone gets "up soon" once', async () => {
     const { page } = await rack.open(stack, admin, { path: '/admin/matchday', heading: 'Matchday' });
+    tablet = page;
     await page.setViewportSize(TABLET_VIEWPORT);
     await page.getByLabel('Ring', { exact: true }).selectOption({ label: 'Ring 1' });
 
@@ -255,6 +271,7 @@ describe('automatic notices', () => {
     await enterScores(page, 'Al FamilyA', [9, 9, 9, 9, 9]);
     await enterScores(page, 'Abe FamilyA', [8, 8, 8, 8, 8]);
     await page.getByRole('button', { name: 'Complete division' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Complete division' }).click();
     await page.getByTestId('completed-division').filter({ hasText: A }).waitFor();
     await start(page, B);
     const [forD] = await sms.waitFor((m) => m.to.endsWith(PHONE.D) && m.body.includes('up soon'));
@@ -264,6 +281,105 @@ describe('automatic notices', () => {
     expect(upSoonTo(PHONE.D)).toHaveLength(1);
     // Wren's family declined text messages: not even the publication reached them.
     expect(sms.messages.filter((m) => m.to.endsWith(PHONE.W))).toEqual([]);
+  });
+
+  it('the family\'s day page moves from "queued" to "happening now" to "2nd" without a reload while the tablet runs', async () => {
+    phone = await newPage(browser, stack.baseUrl, { viewport: PHONE_VIEWPORT });
+    await storeSession(phone, stack, pat);
+    await phone.goto('/customer/day');
+    await phone.getByRole('heading', { name: 'Your day', level: 1 }).waitFor();
+    const marker = () => phone.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true);
+    await phone.evaluate(() => ((window as unknown as { stayed?: boolean }).stayed = true));
+    const dan = phone
+      .getByTestId('day-child')
+      .filter({ has: phone.getByRole('heading', { name: 'Dan', exact: true }) })
+      .getByTestId('day-division');
+    const status = dan.getByTestId('day-status');
+
+    // B runs, C is next: Dan's D waits its turn, with an estimated start in a.m./p.m.
+    await poll(() => status.textContent()).toBe('Queued');
+    await poll(() => dan.textContent()).toMatch(/Ring 1, about \d{1,2}:\d\d [ap]\.m\. E[SD]T/);
+
+    await enterScores(tablet, 'Bo FamilyB', [9, 9, 9, 9, 9]);
+    await enterScores(tablet, 'Bea FamilyB', [8, 8, 8, 8, 8]);
+    await tablet.getByRole('button', { name: 'Complete division' }).click();
+    await tablet.getByTestId('completed-division').filter({ hasText: B }).waitFor();
+    await start(tablet, C);
+    await poll(() => status.textContent()).toBe('Up next');
+
+    await enterScores(tablet, 'Cleo FamilyC', [9, 9, 9, 9, 9]);
+    await enterScores(tablet, 'Wren FamilyW', [8, 8, 8, 8, 8]);
+    await tablet.getByRole('button', { name: 'Complete division' }).click();
+    await tablet.getByTestId('completed-division').filter({ hasText: C }).waitFor();
+    await start(tablet, D);
+    await poll(() => status.textContent()).toBe('Happening now');
+    await poll(() => dan.textContent()).toContain('On Ring 1 now');
+
+    await enterScores(tablet, 'Dan FamilyD', [8, 8, 8, 8, 8]);
+    await enterScores(tablet, 'Dev FamilyD', [9, 9, 9, 9, 9]);
+    await tablet.getByRole('button', { name: 'Complete division' }).click();
+    await poll(() => status.textContent()).toBe('Completed');
+    await poll(() => dan.textContent()).toContain('Forms: 2nd');
+    // Dev, first in the same division, shows his own placing.
+    const dev = phone
+      .getByTestId('day-child')
+      .filter({ has: phone.getByRole('heading', { name: 'Dev', exact: true }) });
+    await poll(() => dev.textContent()).toContain('Forms: 1st');
+    // All of it on the page first opened: never reloaded.
+    expect(await marker()).toBe(true);
+    expect(await axeViolationsInBothSchemes(phone)).toEqual([]);
+  }, 180_000);
+
+  it('no customer page scrolls sideways on a 360 or 390 px phone, the day page and the results included', async () => {
+    const token = await probeToken(stack, pat);
+    const list = await stack.api<{ registrationId: number; competitors: { id: number }[] }[]>(
+      'GET',
+      `/api/registration/getAll/${tournament.id}`,
+      undefined,
+      token,
+    );
+    expect(list.status, list.text).toBe(200);
+    const { registrationId, competitors } = list.json.find((r) => r.competitors.length > 0)!;
+    const registration = `/customer/registration/${registrationId}`;
+    const paths = [
+      '/customer/home',
+      '/customer/day',
+      '/customer/registration',
+      registration,
+      `${registration}/competitor/${competitors[0]!.id}`,
+      `${registration}/confirmation`,
+      `${registration}/receipt`,
+      '/customer/home/notification-preferences',
+      '/customer/file-sharing',
+      '/customer/your-data',
+      '/results',
+    ];
+    for (const width of [360, 390]) {
+      await phone.setViewportSize({ width, height: 740 });
+      for (const path of paths) {
+        await phone.goto(path);
+        await phone.getByRole('heading', { level: 1 }).first().waitFor();
+        await phone.getByText('Loading...', { exact: true }).first().waitFor({ state: 'detached' });
+        const fits = await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+        expect(fits, `${path} (now ${phone.url()}) is wider than a ${width} px phone`).toBe(true);
+      }
+    }
+  });
+
+  it("the results page finds a competitor by name, and highlights the signed-in family's own", async () => {
+    await phone.goto('/results');
+    const divisions = phone.getByTestId('division-result');
+    await poll(() => divisions.count()).toBe(4);
+    await phone.getByLabel('Search results').fill('dev');
+    await poll(() => divisions.allTextContents()).toEqual([expect.stringContaining(D)]);
+    const dev = divisions.locator('li');
+    expect(await dev.allTextContents()).toEqual([expect.stringMatching(/^1st\s*Dev F\./)]);
+    // Pat registered every family here: Dev is theirs, highlighted.
+    expect(await dev.getAttribute('data-own')).toBe('true');
+    // The director, who registered no one, sees the same results with nothing highlighted.
+    await tablet.goto('/results');
+    await poll(() => tablet.getByTestId('division-result').count()).toBe(4);
+    expect(await tablet.locator('[data-own]').count()).toBe(0);
   });
 });
 
@@ -301,7 +417,7 @@ describe('one message per family (decision 047)', { timeout: 180_000 }, () => {
     expect(firstToE).toContain('Eve FamilyE');
     expect(firstToE).toContain('Esme FamilyE');
     expect(firstToE).toContain('ring to be announced');
-    expect(firstToE).toContain(`Your day: ${stack.baseUrl}/customer/home`);
+    expect(firstToE).toContain(`Your day: ${stack.baseUrl}/customer/day`);
     await poll(() => [textsTo(PHONE.E, 'published').length, textsTo(PHONE.F, 'published').length]).toEqual([
       1, 1,
     ]);

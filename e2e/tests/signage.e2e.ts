@@ -187,6 +187,7 @@ describe('signage TV', () => {
     await page.getByTestId('current-division').waitFor();
     for (const [i, name] of names.entries()) await enterScores(page, name, Array<number>(judges).fill(6 + i));
     await page.getByRole('button', { name: 'Complete division' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Complete division' }).click();
     await page.getByTestId('completed-division').filter({ hasText: d1!.title }).waitFor();
     await page.getByRole('button', { name: `Start ${d2!.title}` }).click();
     await page.getByTestId('current-division').filter({ hasText: d2!.title }).waitFor();
@@ -487,6 +488,6 @@ describe('results and a family schedule (decision 022)', () => {
     const line = lines.find((l) => / about /.test(l));
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: '/tmp/customer-home-phone.png', fullPage: true });
-    expect(line).toMatch(/^Forms, .+: Ring \d, about \d{1,2}:\d{2}$/);
+    expect(line).toMatch(/^Forms, .+: Ring \d, about \d{1,2}:\d{2} [ap]\.m\.$/);
   });
 });

@@ -142,6 +142,12 @@ export const CompetitorScheduleEntrySchema = z.object({
   status: z.enum(DIVISION_STATUSES),
   /** ISO 8601; null when not on a ring yet or completed. */
   estimatedStart: z.string().nullable(),
+  /** The competitor's own placings once the division completed, one per event type placed. */
+  placings: z.array(
+    z.object({ eventTypeId: z.number().int(), eventType: z.string(), place: z.number().int().min(1).max(4) }),
+  ),
+  /** The competitor as the public results name them (their own family's view: highlighting). */
+  publicName: z.string(),
 });
 export type CompetitorScheduleEntry = z.infer<typeof CompetitorScheduleEntrySchema>;
 export const CompetitorScheduleSchema = z.array(CompetitorScheduleEntrySchema);

@@ -122,7 +122,14 @@ export const DraftDivisionViewSchema = z.object({
   locked: z.boolean(),
   note: z.string(),
   overrides: z.array(z.string()),
-  warnings: z.array(z.object({ kind: z.enum(['tooSmall', 'tooLarge', 'outsideRule']), message: z.string() })),
+  warnings: z.array(
+    z.object({
+      kind: z.enum(['empty', 'tooSmall', 'tooLarge', 'outsideRule']),
+      message: z.string(),
+      rule: z.enum(['gender', 'age', 'weight', 'level']).optional(),
+      competitorId: z.number().int().optional(),
+    }),
+  ),
 });
 export const MatchCompetitorSchema = z.object({
   id: intId,
@@ -198,7 +205,8 @@ export type PlaceInput = z.infer<typeof PlaceInputSchema>;
 /** Rename, note, lock: each left out stays as it is. */
 export const DivisionPatchSchema = z
   .object({
-    title: freeText(120).min(1, MESSAGES.required).optional(),
+    /** null: back to the title made from the division's criteria (an Undo of a rename). */
+    title: freeText(120).min(1, MESSAGES.required).nullable().optional(),
     note: freeText(TEXT_LIMITS.note).optional(),
     locked: z.boolean().optional(),
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fullName, nameMatches } from './names.ts';
+import { fullName, nameMatches, textMatches } from './names.ts';
 
 describe('full names', () => {
   it('first and last with one space', () => {
@@ -30,5 +30,15 @@ describe('nameMatches (the competitors search)', () => {
   it('does not match inside a word or on one word only of several', () => {
     expect(nameMatches('Ana', 'Walker', 'alk')).toBe(false);
     expect(nameMatches('Ana', 'Walker', 'ana smith')).toBe(false);
+  });
+});
+
+describe('textMatches (the results search)', () => {
+  it('finds a public name, a school or a title by the start of its words, ignoring case and accents', () => {
+    expect(textMatches('Zoé K.', 'zoe k')).toBe(true);
+    expect(textMatches('North Dojo', 'dojo')).toBe(true);
+    expect(textMatches('Girls 10-11 Intermediate', 'girls 10')).toBe(true);
+    expect(textMatches('North Dojo', 'orth')).toBe(false);
+    expect(textMatches('North Dojo', '')).toBe(true);
   });
 });

@@ -12,7 +12,10 @@ export function fullName(first: string | null | undefined, last: string | null |
 
 /** Lower case without accents, so "zoe" finds "Zoé". */
 function folded(s: string): string {
-  return s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 /**
@@ -20,7 +23,19 @@ function folded(s: string): string {
  * first or last name ("ana wal" finds Ana Walker; "walker, ana" too), ignoring case and accents.
  */
 export function nameMatches(first: string, last: string, query: string): boolean {
-  const words = folded(`${first} ${last}`).split(/[\s'-]+/).filter(Boolean);
-  const typed = folded(query).split(/[\s,]+/).filter(Boolean);
+  return textMatches(`${first} ${last}`, query);
+}
+
+/**
+ * The same search over any text (the results page's: a name, a school, a division's title):
+ * every word typed starts a word of `text`, ignoring case and accents; nothing typed matches.
+ */
+export function textMatches(text: string, query: string): boolean {
+  const words = folded(text)
+    .split(/[\s'.,&()-]+/)
+    .filter(Boolean);
+  const typed = folded(query)
+    .split(/[\s,.]+/)
+    .filter(Boolean);
   return typed.every((t) => words.some((w) => w.startsWith(t)));
 }

@@ -90,9 +90,10 @@ describe('dates', () => {
 });
 
 describe('estimated starts', () => {
-  it('read the venue clock without a.m. or p.m.', () => {
-    expect(formatAbout('2026-06-13T14:45:00Z')).toBe('about 10:45');
-    expect(formatAbout('2026-06-13T16:05:00Z')).toBe('about 12:05');
-    expect(formatAbout('2026-06-13T17:05:00Z')).toBe('about 1:05');
+  it('read the venue clock with a.m. or p.m., without a zone', () => {
+    expect(formatAbout('2026-06-13T14:45:00Z')).toBe('about 10:45 a.m.');
+    expect(formatAbout('2026-06-13T16:05:00Z')).toBe('about 12:05 p.m.');
+    expect(formatAbout('2026-06-13T17:05:00Z')).toBe('about 1:05 p.m.');
+    expect(formatAbout('2026-06-13T04:05:00Z')).toBe('about 12:05 a.m.');
   });
 });

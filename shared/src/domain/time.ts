@@ -97,12 +97,20 @@ export function formatLongDate(
 }
 
 /** "7:05 p.m. EST": the clock time of an instant in `timeZone`, labelled with the zone. */
-export function formatClock(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE, tag = 'en-CA'): string {
+export function formatClock(
+  value: string | Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  tag = 'en-CA',
+): string {
   return format('clock', timeZone, tag).format(toDate(value));
 }
 
 /** "Saturday, November 21, 2026 at 7:05 p.m. EST". */
-export function formatDateTime(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE, tag = 'en-CA'): string {
+export function formatDateTime(
+  value: string | Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  tag = 'en-CA',
+): string {
   return format('dateTime', timeZone, tag).format(toDate(value));
 }
 
@@ -124,14 +132,19 @@ export function formatAbout(value: string | Date, timeZone: string = DEFAULT_TIM
 }
 
 /**
- * The venue's clock time with no a.m./p.m. (decision 029): "10:45" in English, "10 h 45" in
- * French, where the day runs on a 24-hour clock.
+ * The venue's clock time (decision 052, was without a.m./p.m. in decision 029): "10:45 a.m." in
+ * English, "10 h 45" in French, where the day runs on a 24-hour clock. No zone label: an
+ * estimate is read at the venue.
  */
-export function venueClock(value: string | Date, timeZone: string = DEFAULT_TIME_ZONE, tag = 'en-CA'): string {
+export function venueClock(
+  value: string | Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  tag = 'en-CA',
+): string {
   const { hour, minute } = partsOf(value, timeZone);
   if (tag.startsWith('fr')) return `${Number(hour)} h ${minute}`;
   const h12 = Number(hour) % 12 === 0 ? 12 : Number(hour) % 12;
-  return `${h12}:${minute}`;
+  return `${h12}:${minute} ${Number(hour) < 12 ? 'a.m.' : 'p.m.'}`;
 }
 
 function partsOf(value: string | Date, timeZone: string) {

@@ -40,7 +40,7 @@ describe('formats', () => {
   });
 
   it('say an estimate as one', () => {
-    expect(en.about(afternoon)).toBe('about 2:30');
+    expect(en.about(afternoon)).toBe('about 2:30 p.m.');
     expect(fr.about(afternoon)).toBe('vers 14 h 30');
   });
 });

@@ -46,6 +46,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT })).toThrow(/Invalid configuration:\nPORT/);
   });
 
+  it('refuses a LOG_LEVEL that names no level, saying which levels there are; takes one in any case', () => {
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(
+      /Invalid configuration:\nLOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent/,
+    );
+    expect(() => loadConfig({ LOG_LEVEL: 'Debug' })).not.toThrow();
+  });
+
   it('refuses a JWT_SECRET shorter than 32 characters', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
   });

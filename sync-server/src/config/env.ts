@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LOG_LEVELS } from '../lib/logger.ts';
 
 // docs/design.md §3: the configuration contract. Nothing else reads process.env.
 
@@ -105,6 +106,15 @@ const EnvSchema = z.object({
   UPLOAD_MAX_MB_PER_REGISTRATION: wholeNumber('UPLOAD_MAX_MB_PER_REGISTRATION', 1, 100),
   UPLOAD_MIN_FREE_DISK_MB: wholeNumber('UPLOAD_MIN_FREE_DISK_MB', 0, 1024),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || (LOG_LEVELS as readonly string[]).includes(v), {
+      message: `must be one of ${LOG_LEVELS.join(', ')}`,
+    }),
   DATABASE_URL: z
     .string()
     .trim()

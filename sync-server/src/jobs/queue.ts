@@ -1,4 +1,4 @@
-import { fromPglite, PgBoss } from 'pg-boss';
+import { fromPglite, PgBoss, type Clock } from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import { outageCode } from '../db/unavailable.ts';
 import { logger } from '../lib/logger.ts';
@@ -55,6 +55,11 @@ export interface JobQueueOptions {
   schema?: string;
   /** Seconds between a worker's polls for new jobs. */
   pollingIntervalSeconds?: number;
+  /**
+   * pg-boss's clock: the system's, unless a test drives the schedules with pg-boss's `TestClock`
+   * (set to 03:29 and advanced, the real nightly schedule fires in seconds).
+   */
+  clock?: Clock;
 }
 
 /** The schema pg-boss uses beside a test's own PostgreSQL schema. */
@@ -77,11 +82,13 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
 
   function makeBoss(): PgBoss {
     // Maintenance (archiving, expiring) and the schedule runner stay on their defaults.
+    const clock = opts.clock ? { clock: opts.clock } : {};
     return conn.backend === 'pglite'
-      ? new PgBoss({ db: fromPglite(conn.client), backend: 'pglite', schema })
+      ? new PgBoss({ db: fromPglite(conn.client), backend: 'pglite', schema, ...clock })
       : new PgBoss({
           connectionString: conn.connectionString,
           schema,
+          ...clock,
           max: 4,
           application_name: 'nomac-jobs',
         });

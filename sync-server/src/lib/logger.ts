@@ -110,7 +110,8 @@ function remember(args: unknown[], level: number): void {
   const code = [fields?.code, (err as { code?: unknown } | undefined)?.code].find(
     (c) => typeof c === 'string' || typeof c === 'number',
   );
-  const requestId = typeof fields?.requestId === 'string' ? fields.requestId : requestContext.getStore()?.requestId;
+  const requestId =
+    typeof fields?.requestId === 'string' ? fields.requestId : requestContext.getStore()?.requestId;
   recent.push({
     level: name,
     time: new Date().toISOString(),
@@ -121,8 +122,22 @@ function remember(args: unknown[], level: number): void {
   if (recent.length > RECENT_PROBLEMS_MAX) recent.splice(0, recent.length - RECENT_PROBLEMS_MAX);
 }
 
+/** The levels LOG_LEVEL may name (pino's, and `silent`). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * LOG_LEVEL when it names a level; otherwise the default. A wrong value is refused by the
+ * configuration, with its name, before the server starts (config/env.ts); the logger itself
+ * never throws on it, so that refusal can be written.
+ */
+function logLevel(): string {
+  const wanted = process.env.LOG_LEVEL?.trim().toLowerCase();
+  if (wanted && (LOG_LEVELS as readonly string[]).includes(wanted)) return wanted;
+  return process.env.NODE_ENV === 'test' || process.env.VITEST ? 'silent' : 'info';
+}
+
 export const LOG_OPTIONS: pino.LoggerOptions = {
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' || process.env.VITEST ? 'silent' : 'info'),
+  level: logLevel(),
   redact: {
     paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.email'],
     censor: '[redacted]',

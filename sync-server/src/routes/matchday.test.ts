@@ -485,7 +485,16 @@ describe("a family's schedule", () => {
     expect(names).not.toContain('Bea');
     expect(names).toEqual(expect.arrayContaining(['Cam', 'Dan', 'Eli', 'Fin', 'Gus']));
     const sparring = res.json.find((e: { firstName: string }) => e.firstName === 'Fin');
-    expect(sparring).toMatchObject({ title: SPARRING, ringName: null, estimatedStart: null });
+    expect(sparring).toMatchObject({ title: SPARRING, ringName: null, estimatedStart: null, placings: [] });
+    // The division the results above completed: the child's own placing, and the name the
+    // public results give them (the family's day page and the results page highlight it).
+    const dan = res.json.find((e: { firstName: string }) => e.firstName === 'Dan');
+    expect(dan).toMatchObject({
+      title: BOYS,
+      status: 'completed',
+      placings: [{ eventTypeId: w.type.get('Forms'), eventType: 'Forms', place: 2 }],
+      publicName: 'Dan L.',
+    });
     expect(
       (await t.call('GET', `/api/registration/schedule/${tournamentId}`, undefined, customer)).json,
     ).toEqual([]);

@@ -5,6 +5,7 @@ import {
   grandChampionLeaderboard,
   leaderboardCompetitor,
   publicCompetitorName,
+  ringDay,
   ringAssignmentsFromRows,
   type CompetitorScheduleEntry,
   type PublicResults,
@@ -22,6 +23,7 @@ import {
   matchdaySettingsRows,
   ringRows,
 } from '../sync/matchday-rows.ts';
+import { getSiteSettings } from './site-settings.ts';
 import { listTournaments } from './tournaments.ts';
 
 // The public reads of matchday (decision 022): the signage TVs' ring assignments and the
@@ -172,7 +174,9 @@ export async function publicResults(deps: Deps, tournamentId: number): Promise<P
  * GET /api/registration/schedule/{tournamentId}: each of the caller's own competitors (their
  * registrations of the tournament; a director viewing as the family is that family) in each
  * division they are in, with its ring, status and estimated start (estimateRing over the
- * ring's queue, from each division's event type rules; null when not on a ring or completed).
+ * ring's queue, from each division's event type rules; null when not on a ring or completed),
+ * the child's placings once it completed, and the name the public results give the child (the
+ * family's day page and the results page highlight their own; docs/decisions/051-family-day-page.md).
  */
 export async function competitorSchedule(
   deps: Deps,
@@ -185,6 +189,9 @@ export async function competitorSchedule(
     .select({
       competitorId: competitors.id,
       firstName: competitors.firstName,
+      lastName: competitors.lastName,
+      publishName: competitors.publishName,
+      erasedAt: competitors.erasedAt,
       divisionId: divisionEntries.divisionId,
     })
     .from(divisionEntries)
@@ -199,16 +206,32 @@ export async function competitorSchedule(
     )
     .orderBy(asc(competitors.id), asc(divisionEntries.divisionId));
   if (own.length === 0) return [];
-  const [divisions, ringList] = await Promise.all([
+  const [divisions, ringList, results] = await Promise.all([
     divisionRows(db, { tournament }),
     ringRows(db, { tournament }),
+    divisionResultRows(db, { tournament }),
   ]);
   const byId = new Map(divisions.map((d) => [d.id, d]));
   const ringName = new Map(ringList.map((r) => [r.id, r.name]));
-  const estimates = estimatedStarts(divisions, deps.now());
+  // Counted from the tournament's schedule (the rings' start, its lunch: decision 052).
+  const { timeZone } = await getSiteSettings(deps);
+  const estimates = estimatedStarts(
+    divisions,
+    deps.now(),
+    ringDay(tournament.schedule, tournament.tournamentDate, timeZone),
+  );
   return own.flatMap((o) => {
     const d = byId.get(o.divisionId);
     if (!d) return [];
+    // The child's own placings, once the division completed (as the public results show them).
+    const placings =
+      d.status !== 'completed'
+        ? []
+        : d.eventTypeIds.flatMap((eventTypeId, i) => {
+            const r = results.find((x) => x.divisionId === d.id && x.eventTypeId === eventTypeId);
+            const p = r?.placings?.find((x) => x.competitorId === o.competitorId);
+            return p ? [{ eventTypeId, eventType: d.eventTypes[i] ?? '', place: p.place }] : [];
+          });
     return [
       {
         competitorId: o.competitorId,
@@ -219,6 +242,14 @@ export async function competitorSchedule(
         ringName: d.ringId === null ? null : (ringName.get(d.ringId) ?? null),
         status: d.status,
         estimatedStart: d.ringId === null || d.status === 'completed' ? null : (estimates.get(d.id) ?? null),
+        placings,
+        publicName: publicCompetitorName({
+          id: o.competitorId,
+          firstName: o.firstName,
+          lastName: o.lastName,
+          publishName: o.publishName,
+          erased: o.erasedAt !== null,
+        }),
       },
     ];
   });

@@ -16,6 +16,7 @@ import {
   events,
   eventTypes,
   registrations,
+  ringDivisions,
   tournaments,
 } from '../db/schema.ts';
 import { english } from '../testing/english.ts';
@@ -436,6 +437,54 @@ describe('matchmaking', () => {
       admin,
     );
     expect(again.json.copied).toBe(0);
+  });
+
+  it('undoes a rename of a generated title by asking for the title of its criteria again', async () => {
+    const view = await draft();
+    const boys = byTitle(view, 'Boys 16-17 Advanced');
+    const url = `/api/admin/matchmaking/drafts/${draftId}/divisions/${boys.id}`;
+    expect(byTitle((await call('PUT', url, { title: 'Seniors' })).json, 'Seniors').id).toBe(boys.id);
+    const undone = await call('PUT', url, { title: null });
+    expect(undone.status).toBe(200);
+    expect(byTitle(undone.json, 'Boys 16-17 Advanced').id).toBe(boys.id);
+    // A typed title that looks like a message reference is still refused, and changes nothing.
+    const forged = await call('PUT', url, { title: 'i18n:server.matchmaking.empty' });
+    expect(forged.status).toBe(400);
+    expect(byTitle(await draft(), 'Boys 16-17 Advanced').id).toBe(boys.id);
+  });
+
+  it('a division emptied by moves shows "empty, will not be published" and leaves the rings', async () => {
+    const view = await draft();
+    const two = byTitle(view, 'Boys 12-13 Beginner (2)');
+    const one = byTitle(view, 'Boys 12-13 Beginner (1)');
+    expect(two.competitorIds.length).toBeGreaterThan(0);
+    expect((await t.db.select().from(ringDivisions).where(eq(ringDivisions.id, two.id))).length).toBe(1);
+    let after = view;
+    for (const competitorId of two.competitorIds) {
+      const res = await call('POST', `/api/admin/matchmaking/drafts/${draftId}/move`, {
+        competitorId,
+        fromDivisionId: two.id,
+        toDivisionId: one.id,
+      });
+      expect(res.status).toBe(200);
+      after = res.json;
+    }
+    expect(byTitle(after, 'Boys 12-13 Beginner (2)').warnings).toEqual([
+      { kind: 'empty', message: 'Empty, will not be published' },
+    ]);
+    const preview = (await call('GET', `/api/admin/matchmaking/drafts/${draftId}/publish`)).json;
+    expect(preview.diff.removed).toEqual([{ id: two.id, title: 'Boys 12-13 Beginner (2)' }]);
+    const published = await call('POST', `/api/admin/matchmaking/drafts/${draftId}/publish`, {
+      confirm: true,
+    });
+    expect(published.status).toBe(200);
+    const copy = await readPublishedDivisions(t.db, tournamentId);
+    expect(copy?.divisions.some((d) => d.id === two.id)).toBe(false);
+    expect(copy?.divisions.every((d) => d.competitorIds.length > 0)).toBe(true);
+    // Not on a ring, so never balanced, queued or shown on a TV.
+    expect(await t.db.select().from(ringDivisions).where(eq(ringDivisions.id, two.id))).toEqual([]);
+    // Still in the draft, where a move can fill it again.
+    expect(byTitle(await draft(), 'Boys 12-13 Beginner (2)').competitorIds).toEqual([]);
   });
 
   it('unknown drafts and divisions answer 404', async () => {

@@ -145,7 +145,7 @@ describe('automatic notices', () => {
     );
     // No ring yet: the family is told so, with the link to its day.
     expect(textsTo(PHONE.C, 'Divisions are published')[0]!.body).toContain(
-      `- Cleo FamilyC: ${C}, ring to be announced\nYour day: ${t.deps.config.publicUrl}/customer/home`,
+      `- Cleo FamilyC: ${C}, ring to be announced\nYour day: ${t.deps.config.publicUrl}/customer/day`,
     );
     const forD = textsTo(PHONE.D, 'Divisions are published')[0]!.body;
     expect(forD).toContain(`- Dan FamilyD: ${D}`);

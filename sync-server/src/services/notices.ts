@@ -136,10 +136,10 @@ async function noticeDay(db: DbLike, tournamentId: number): Promise<NoticeDay | 
 }
 
 /**
- * The family's day page, where every notice links. No day page exists yet in the customer area:
- * the customer home lists the family's registrations and schedule.
+ * The family's day page (docs/decisions/051-family-day-page.md), where every notice links: each
+ * child's division, ring and live status.
  */
-const dayLink = (deps: Deps) => `${deps.config.publicUrl}/customer/home`;
+const dayLink = (deps: Deps) => `${deps.config.publicUrl}/customer/day`;
 
 /** The run a message belongs to in the send history, and its label there ("Up soon, Ring 2, 3 families"). */
 function runOf(id: string, label: string): Record<string, unknown> {

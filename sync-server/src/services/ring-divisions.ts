@@ -1,3 +1,4 @@
+import { publishableDivisions } from '@tournament/shared';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { divisionEntries, divisionResults, ringDivisions } from '../db/schema.ts';
@@ -18,7 +19,9 @@ const resultId = (divisionId: number, eventTypeId: number) => `${divisionId}:${e
 export async function syncRingDivisions(tx: DbLike, tournamentId: number): Promise<void> {
   const published = await readPublishedDivisions(tx, tournamentId);
   if (!published) return;
-  const divisions = published.divisions;
+  // A division without competitors is never run, balanced or shown (a publication made before
+  // empty divisions were left out may still hold one).
+  const divisions = publishableDivisions(published.divisions);
   const ids = divisions.map((d) => d.id);
 
   // Upcoming divisions no longer published go (their entries and results with them).

@@ -60,16 +60,16 @@ describe('admin navigation by role', () => {
     expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
   });
 
-  it('a tournament director sees Dashboard to Rings and Communications, and no More menu', async () => {
+  it('a tournament director sees Dashboard to Rings, Communications and Files for Families, and no More menu', async () => {
     signIn(['TournamentDirector']);
     renderAt('/admin/registrations');
     expect(await navText()).toBe(
-      'DashboardCompetitorsRegistrationsPaymentsCheck-inMatchmakingControl roomMatchdayRingsCommunications',
+      'DashboardCompetitorsRegistrationsPaymentsCheck-inMatchmakingControl roomMatchdayRingsCommunicationsFiles for Families',
     );
     expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
   });
 
-  it('a super admin also has the More menu with every settings page, Communications, the dev outbox, the System page, the access log and Staff, without a second Logout', async () => {
+  it('a super admin also has the More menu with every settings page, Communications, Files for Families, the dev outbox, the System page, the access log and Staff, without a second Logout', async () => {
     signIn(['SuperAdmin']);
     renderAt('/admin/registrations');
     expect(await navText()).toBe(
@@ -92,6 +92,7 @@ describe('admin navigation by role', () => {
       'Backups',
       'Personal Data',
       'Communications',
+      'Files for Families',
       'Dev Outbox',
       'System',
       'Access Log',

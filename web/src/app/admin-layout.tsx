@@ -17,7 +17,7 @@ import { t, tm } from '../lib/i18n.tsx';
 import { usePageAlert } from '../lib/page-alert.tsx';
 import { useSession } from '../lib/session.ts';
 import { cn } from '../lib/utils.ts';
-import { adminNavFor, href, isSyncingPage, MORE_MENU, mayOpen, PAGES } from './pages.ts';
+import { adminNavFor, href, isSyncingPage, MORE_MENU, mayOpen, pageAt, PAGES } from './pages.ts';
 
 /**
  * docs/product.md §8: following a link to a page the role may not open cancels the navigation;
@@ -101,7 +101,13 @@ export function AdminLayout() {
           </DropdownMenu>
         )}
       </nav>
-      <div className="print:hidden empty:hidden">
+      {/* On the ring tablet the sync status stays in view while the official scrolls. */}
+      <div
+        className={cn(
+          'print:hidden empty:hidden',
+          pageAt(pathname) === PAGES.matchday && 'sticky top-0 z-40 bg-background',
+        )}
+      >
         <SyncIndicator onlyWhenWaiting={!isSyncingPage(pathname)} />
       </div>
       <ImpersonationBanner />

@@ -11,11 +11,14 @@ export const RETURN_URL_KEY = 'returnUrl';
 
 /**
  * Where the login guard sends someone, or null to stay: a visitor on a non-public path goes
- * to /user/login; a signed-in user on the /user pages goes to /customer/registration.
+ * to /user/login; a signed-in user on the /user pages goes to /customer/registration, except on
+ * a staff invitation (decision 049): a volunteer signed in as a parent on this browser still
+ * accepts it, and the page says whose account it then signs in.
  */
 export function guardRedirect(pathname: string, signedIn: boolean): string | null {
   if (!signedIn && !isPublicPath(pathname)) return href('login');
-  if (signedIn && /^\/user(\/|$)/.test(pathname)) return href('registrationStart');
+  if (signedIn && /^\/user(\/|$)/.test(pathname) && !/^\/user\/invite\/[^/]+\/?$/.test(pathname))
+    return href('registrationStart');
   return null;
 }
 

@@ -7,7 +7,9 @@ import { setCatalog } from '../lib/i18n.tsx';
 import { clearSession, setSession } from '../lib/session.ts';
 import { StaticSettingsProvider } from '../lib/site-settings.tsx';
 import { ThemeProvider } from '../lib/theme.tsx';
-import { makeSettings } from '../testing/fixtures.ts';
+import { utcDay } from '@shared/domain/tournament-status.ts';
+import { invalidateQueries, seedQueries } from '../lib/use-query.ts';
+import { makeSettings, makeTournament } from '../testing/fixtures.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
@@ -30,6 +32,7 @@ function renderHeader() {
 afterEach(() => {
   setCatalog('en', en);
   clearSession();
+  invalidateQueries('tournaments');
 });
 
 describe('the header language switch', () => {
@@ -63,5 +66,19 @@ describe('the footer', () => {
     setSession({ user: { personId: 7, roles: ['Customer'], userDisplayName: 'Pat Parent' }, token: 't' });
     renderHeader();
     expect(screen.getByRole('link', { name: 'Your data' })).toHaveAttribute('href', '/customer/your-data');
+  });
+});
+
+describe('the header on tournament day', () => {
+  it("links to the results on the tournament's day, and not before", () => {
+    seedQueries({ tournaments: [makeTournament()] });
+    renderHeader();
+    expect(screen.queryByRole('link', { name: 'Results' })).not.toBeInTheDocument();
+    cleanup();
+    seedQueries({
+      tournaments: [makeTournament({ tournamentDate: utcDay(new Date()), isTournamentToday: true })],
+    });
+    renderHeader();
+    expect(screen.getByRole('link', { name: 'Results' })).toHaveAttribute('href', '/results');
   });
 });

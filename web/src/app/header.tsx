@@ -5,6 +5,7 @@ import { Button } from '../components/ui/button.tsx';
 import { t, tm } from '../lib/i18n.tsx';
 import { isStaff, logout, useSession, worksInAdminArea } from '../lib/session.ts';
 import { Flag, useSiteSettings } from '../lib/site-settings.tsx';
+import { useTournamentToday } from '../lib/tournaments.ts';
 import { cn } from '../lib/utils.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { href, PAGES } from './pages.ts';
@@ -25,6 +26,8 @@ export function Header() {
   // second row of 36 px targets (under 80 px at home) rather than scroll: a link half scrolled
   // out of view is a touch target too small to hit (Lighthouse's target-size).
   const onHome = useLocation().pathname === '/';
+  // Tournament day: the results, as they come in (decision 051).
+  const today = useTournamentToday();
 
   return (
     <header className="border-b bg-card">
@@ -44,6 +47,11 @@ export function Header() {
           <NavLink to={href('contact')} className={linkClass}>
             {tm(PAGES.contact.title)}
           </NavLink>
+          {today && (
+            <NavLink to={href('results')} className={linkClass}>
+              {tm(PAGES.results.title)}
+            </NavLink>
+          )}
           <Flag name="MailingListTab">
             <NavLink to={href('mailingList')} className={linkClass}>
               {tm(PAGES.mailingList.title)}

@@ -77,6 +77,8 @@ export const PAGES = {
     title: msg('page.receipt'),
     roles: SIGNED_IN_ROLES,
   },
+  // A family's day (decision 051): each child's division, ring and live status.
+  customerDay: { path: '/customer/day', title: msg('page.customerDay'), roles: SIGNED_IN_ROLES },
   fileSharing: { path: '/customer/file-sharing', title: msg('page.fileSharing'), roles: SIGNED_IN_ROLES },
   // Decisions 045 and 046: also reachable from the footer while registering (the customer home
   // sends a family with no completed registration to registering while registration is open).
@@ -153,6 +155,8 @@ export const PAGES = {
   rings: { path: '/admin/rings', title: msg('page.rings'), roles: DIRECTOR_ROLES },
   // Communications and its audience picker (decision 024).
   communications: { path: '/admin/communications', title: msg('page.communications'), roles: DIRECTOR_ROLES },
+  // Files staff share with every family (decision 025), on the staff side, as sharing's /api route is.
+  familyFiles: { path: '/admin/file-sharing', title: msg('page.familyFiles'), roles: DIRECTOR_ROLES },
   audiencePicker: {
     path: '/admin/communications/registrations',
     title: msg('page.audiencePicker'),
@@ -207,8 +211,9 @@ export const ADMIN_NAV: readonly StaticPageKey[] = [
   'controlRoom',
   'matchday',
   'rings',
-  // A director's way to the families; a super admin reaches it in the More menu instead.
+  // A director's ways to the families; a super admin reaches them in the More menu instead.
   'communications',
+  'familyFiles',
 ];
 
 /** The settings pages (SuperAdmin only), in the More menu's order. */
@@ -225,7 +230,7 @@ export const SETTINGS_NAV: readonly StaticPageKey[] = [
 ];
 
 /**
- * The More menu (SuperAdmin only): the settings pages, then Communications, the dev outbox, the
+ * The More menu (SuperAdmin only): the settings pages, then Communications, Files for Families, the dev outbox, the
  * System page, the access log and the Staff page (decision 049).
  */
 export const MORE_MENU = {
@@ -233,6 +238,7 @@ export const MORE_MENU = {
   pages: [
     ...SETTINGS_NAV,
     'communications',
+    'familyFiles',
     'devOutbox',
     'system',
     'accessLog',

@@ -80,6 +80,13 @@ describe('the login guard (docs/product.md §2)', () => {
     expect(guardRedirect('/contact', false)).toBeNull();
     expect(guardRedirect('/customer/home', true)).toBeNull();
   });
+
+  it('sends a signed-in user away from the /user pages, except a staff invitation', () => {
+    expect(guardRedirect('/user/login', true)).toBe('/customer/registration');
+    expect(guardRedirect('/user/reset/3/xyz', true)).toBe('/customer/registration');
+    expect(guardRedirect('/user/invite/abc123', true)).toBeNull();
+    expect(guardRedirect('/user/invite/abc123/more', true)).toBe('/customer/registration');
+  });
 });
 
 describe('redirects (docs/product.md §2)', () => {

@@ -10,7 +10,8 @@ import { staffRoutes } from '../features/staff/routes.tsx';
 import { checkInRoutes } from '../features/check-in/routes.tsx';
 import { paymentRoutes } from '../features/payments/routes.tsx';
 import { walkInRoutes } from '../features/walk-in/routes.tsx';
-import { fileSharingRoutes } from '../features/file-sharing/routes.tsx';
+import { familyFilesRoutes, fileSharingRoutes } from '../features/file-sharing/routes.tsx';
+import { familyDayRoutes } from '../features/family-day/routes.tsx';
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { adminRegistrationRoutes, customerRegistrationRoutes } from '../features/registration/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
@@ -109,6 +110,7 @@ export const routes: RouteObject[] = [
                   : r,
               ),
               ...fileSharingRoutes,
+              ...familyDayRoutes,
               ...yourDataPageRoutes,
             ],
           },
@@ -119,6 +121,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to={href('dashboard')} replace /> },
               ...communicationsRoutes,
+              ...familyFilesRoutes,
               ...devOutboxRoutes,
               ...systemRoutes,
               ...accessLogRoutes,

@@ -303,6 +303,19 @@ describe('device store and sync engine', () => {
     expect(screen.queryByText('All changes sent')).not.toBeInTheDocument();
   });
 
+  it('says "All changes sent" only beside a "Last synced" time, written with the outbox trim', async () => {
+    const server = fakeServer();
+    const engine = new SyncEngine({ db, fetch: server.fetch, schedule: () => () => {} });
+    render(<SyncIndicator />);
+    // Never synced and nothing queued: no claim that anything was sent.
+    expect(await screen.findByText('No changes to send')).toBeInTheDocument();
+    expect(screen.getByTestId('sync-last')).toHaveTextContent('Not synced yet');
+    await engine.replica.mutate(checkInCompetitor, { competitorId: 10 });
+    await engine.syncOnce();
+    expect(await screen.findByText('All changes sent')).toBeInTheDocument();
+    expect(screen.getByTestId('sync-last')).toHaveTextContent(/^Last synced /);
+  });
+
   it('a different person signing in on the tablet starts from an empty store', async () => {
     const server = fakeServer();
     const engine = new SyncEngine({ db, fetch: server.fetch, schedule: () => () => {} });

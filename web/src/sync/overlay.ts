@@ -1,4 +1,5 @@
 import type { SyncCompetitor, SyncPayment, SyncRegistration } from '@shared/contract/sync.ts';
+import type { SyncEntity } from '@shared/contract/sync-entities.ts';
 import type { Failing, ReplicaSnapshot } from './replica.ts';
 
 // What the check-in, payments and walk-in screens read: the checkin scope's rows from the
@@ -19,32 +20,43 @@ export interface CheckInView {
   failing: readonly Failing[];
 }
 
+const byEntity = new WeakMap<ReadonlySet<string>, Map<string, Set<string>>>();
+
+/**
+ * The ids of `entity`'s rows that a change not yet confirmed by the server touched (a screen's
+ * "not yet sent" marks), from the replica's pending "entity:id" keys. Ids as the keys spell them.
+ */
+export function pendingIdsOf(pending: ReadonlySet<string>, entity: SyncEntity): ReadonlySet<string> {
+  let all = byEntity.get(pending);
+  if (!all) {
+    all = new Map();
+    for (const key of pending) {
+      const at = key.indexOf(':');
+      const name = key.slice(0, at);
+      const ids = all.get(name) ?? new Set<string>();
+      ids.add(key.slice(at + 1));
+      all.set(name, ids);
+    }
+    byEntity.set(pending, all);
+  }
+  return all.get(entity) ?? NONE;
+}
+const NONE: ReadonlySet<string> = new Set();
+
 const views = new WeakMap<ReplicaSnapshot, CheckInView>();
 
 /** The check-in view of a replica snapshot (the same object for the same snapshot). */
 export function checkInView(snapshot: ReplicaSnapshot): CheckInView {
   let view = views.get(snapshot);
   if (!view) {
-    const ids = {
-      competitors: new Set<number>(),
-      registrations: new Set<number>(),
-      payments: new Set<string>(),
-    };
-    for (const key of snapshot.pending) {
-      const at = key.indexOf(':');
-      const entity = key.slice(0, at);
-      const id = key.slice(at + 1);
-      if (entity === 'competitors') ids.competitors.add(Number(id));
-      else if (entity === 'registrations') ids.registrations.add(Number(id));
-      else if (entity === 'payments') ids.payments.add(id);
-    }
+    const numbers = (entity: SyncEntity) => new Set([...pendingIdsOf(snapshot.pending, entity)].map(Number));
     view = {
       registrations: snapshot.rows('registrations'),
       competitors: snapshot.rows('competitors'),
       payments: snapshot.rows('payments'),
-      pendingCompetitorIds: ids.competitors,
-      pendingRegistrationIds: ids.registrations,
-      pendingPaymentIds: ids.payments,
+      pendingCompetitorIds: numbers('competitors'),
+      pendingRegistrationIds: numbers('registrations'),
+      pendingPaymentIds: pendingIdsOf(snapshot.pending, 'payments'),
       failing: snapshot.failing,
     };
     views.set(snapshot, view);

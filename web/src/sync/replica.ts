@@ -333,6 +333,8 @@ export class Replica {
           await db.outbox.where('id').belowOrEqual(last).delete();
           if (res.rejections.length > 0) await db.rejections.bulkPut(res.rejections);
           await setMeta(db, META.cookie(scope), res.cookie);
+          // With the outbox trim: "All changes sent" never shows beside an older "Last synced".
+          await setMeta(db, META.lastSynced, this.now().toISOString());
           return withPatch(this.confirmed, result);
         },
       );

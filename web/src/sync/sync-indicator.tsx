@@ -78,7 +78,10 @@ export function SyncIndicator({ onlyWhenWaiting = false }: { onlyWhenWaiting?: b
           {pending === undefined
             ? t('common.sync.checking')
             : pending === 0
-              ? t('common.sync.allSent')
+              ? // "Sent" only beside a "Last synced": never "All changes sent" and "Not synced yet".
+                lastSynced
+                ? t('common.sync.allSent')
+                : t('common.sync.nothingToSend')
               : t('common.sync.pending', { count: pending })}
         </span>
         {/* Always in the page, so screen readers hear it when it fills (a polite live region). */}

@@ -1,7 +1,14 @@
 import { BracketsManager } from 'brackets-manager';
 import { InMemoryDatabase } from 'brackets-memory-db';
 import { describe, expect, it } from 'vitest';
-import { bracketPlacings, buildBracket, matchesToFight, resolveBracket, type Bracket } from './bracket.ts';
+import {
+  bracketPlacings,
+  buildBracket,
+  matchesToFight,
+  resolveBracket,
+  undoneByWinnerChange,
+  type Bracket,
+} from './bracket.ts';
 import type { ThirdPlace } from './types.ts';
 
 /** Competitor ids 101, 102, ... in seed order, so seed s is 100 + s. */
@@ -219,5 +226,35 @@ describe('compared with brackets-manager', () => {
       ).toEqual(ref);
       expect(b.byes).toBe(ref.byes);
     }
+  });
+});
+
+describe('changing a decided match', () => {
+  // 4 entrants: r1m1 101 v 104, r1m2 102 v 103, final r2m1, third-place match 'third'.
+  const bracket = buildBracket(entrants(4), 'match');
+  const played = new Map([
+    ['r1m1', 101],
+    ['r1m2', 102],
+    ['r2m1', 101],
+    ['third', 104],
+  ]);
+  const ids = (ms: { id: string }[]) => ms.map((m) => m.id);
+
+  it('undoes the later matches the old winner (and loser) went on to', () => {
+    // 104 now beats 101: the final (101 fought in it) and the third-place match (104 fought in it).
+    expect(ids(undoneByWinnerChange(bracket, played, 'r1m1', 104))).toEqual(['third', 'r2m1']);
+  });
+
+  it('undoes nothing while the winner has not played on', () => {
+    const semis = new Map([
+      ['r1m1', 101],
+      ['r1m2', 102],
+    ]);
+    expect(undoneByWinnerChange(bracket, semis, 'r1m1', 104)).toEqual([]);
+  });
+
+  it('changing the final undoes nothing else; re-entering the same winner undoes nothing', () => {
+    expect(undoneByWinnerChange(bracket, played, 'r2m1', 102)).toEqual([]);
+    expect(undoneByWinnerChange(bracket, played, 'r1m1', 101)).toEqual([]);
   });
 });

@@ -149,6 +149,25 @@ export interface ResolvedMatch {
 type Side = number | null | 'bye';
 
 /**
+ * The later matches a new winner of `matchId` would undo: those decided now that are no longer
+ * decided, or decided otherwise, once it is entered (a winner who no longer fights in a match is
+ * ignored, see resolveBracket). In the bracket's order; empty when the change touches nothing else.
+ */
+export function undoneByWinnerChange(
+  bracket: Bracket,
+  winners: ReadonlyMap<string, number>,
+  matchId: string,
+  winnerId: number,
+): ResolvedMatch[] {
+  const after = new Map(
+    resolveBracket(bracket, new Map([...winners, [matchId, winnerId]])).map((m) => [m.id, m]),
+  );
+  return resolveBracket(bracket, winners).filter(
+    (m) => m.id !== matchId && !m.isBye && m.winner !== null && after.get(m.id)?.winner !== m.winner,
+  );
+}
+
+/**
  * winners: match id -> winner competitor id, as entered. Byes advance on their own; a winner
  * that is not one of the match's two is ignored (a correction upstream can leave a stale entry).
  * A round robin whose results leave a cycle on places 1-4 gets a deciding pass among those tied

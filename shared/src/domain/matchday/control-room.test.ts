@@ -89,7 +89,10 @@ describe('progress of the division a ring runs', () => {
     expect(before).toEqual({ competitors: null, matches: { done: 0, total: 4 } });
     // Seed 4 (13) meets seed 5 (14) in the first round.
     const matchResults = [{ divisionId: 1, eventTypeId: 2, matchId: 'r1m2', winnerId: 13 }];
-    const after = divisionProgress(d, input({ entries: entries(1, [10, 11, 12, 13, 14]), results, matchResults }));
+    const after = divisionProgress(
+      d,
+      input({ entries: entries(1, [10, 11, 12, 13, 14]), results, matchResults }),
+    );
     expect(after.matches).toEqual({ done: 1, total: 4 });
   });
 });
@@ -124,10 +127,20 @@ describe('the estimated end of a ring', () => {
 
 describe('the control room', () => {
   it("shows each ring's current division, queue, estimated end and tablet", () => {
-    const device = { id: 7, ringId: 1, personName: 'Ring 1 official', lastHeardAt: at('09:59'), outboxDepth: 2 };
+    const device = {
+      id: 7,
+      ringId: 1,
+      personName: 'Ring 1 official',
+      lastHeardAt: at('09:59'),
+      outboxDepth: 2,
+    };
     const room = controlRoom(
       input({
-        divisions: [division(1, { status: 'current', startedAt: at('09:55') }), division(2), division(3, { ringId: 2 })],
+        divisions: [
+          division(1, { status: 'current', startedAt: at('09:55') }),
+          division(2),
+          division(3, { ringId: 2 }),
+        ],
         devices: [device],
       }),
     );
@@ -227,6 +240,11 @@ describe('a rebalance preview', () => {
     expect(preview.ends).toEqual([
       { ringId: 1, before: at('10:30'), after: at('10:20') },
       { ringId: 2, before: null, after: at('10:20') },
+    ]);
+    // The queues it proposes, each ring's upcoming divisions in order, before anyone applies it.
+    expect(preview.queues).toEqual([
+      { ringId: 1, divisionIds: [3] },
+      { ringId: 2, divisionIds: [2, 4] },
     ]);
   });
 });

@@ -102,7 +102,9 @@ export function divisionProgress(
   division: Pick<ControlDivision, 'id' | 'rules'>,
   input: Pick<ControlInput, 'entries' | 'scores' | 'matchResults' | 'results'>,
 ): DivisionProgress {
-  const present = input.entries.filter((e) => e.divisionId === division.id && !e.noShow).map((e) => e.competitorId);
+  const present = input.entries
+    .filter((e) => e.divisionId === division.id && !e.noShow)
+    .map((e) => e.competitorId);
   const judged = division.rules.filter((r) => r.decidedBy === 'judged');
   const brackets = division.rules.filter((r) => r.decidedBy === 'bracket');
   let competitors: Progress | null = null;
@@ -127,7 +129,9 @@ export function divisionProgress(
   if (brackets.length > 0) {
     matches = { done: 0, total: 0 };
     for (const r of brackets) {
-      const draw = input.results.find((x) => x.divisionId === division.id && x.eventTypeId === r.eventTypeId)?.draw;
+      const draw = input.results.find(
+        (x) => x.divisionId === division.id && x.eventTypeId === r.eventTypeId,
+      )?.draw;
       if (!draw) {
         matches.total += matchesToFight(present.length, r.thirdPlace);
         continue;
@@ -179,7 +183,8 @@ export function scheduleMinutes(ringDivisions: readonly ControlDivision[], now: 
 export function estimatedRingEnd(ringDivisions: readonly ControlDivision[], now: Date): string | null {
   let end: string | null = null;
   for (const queue of ringQueues(ringDivisions).values())
-    for (const e of estimateRing(queue, now).items) if (e.estimatedEnd && (end === null || e.estimatedEnd > end)) end = e.estimatedEnd;
+    for (const e of estimateRing(queue, now).items)
+      if (e.estimatedEnd && (end === null || e.estimatedEnd > end)) end = e.estimatedEnd;
   return end;
 }
 
@@ -213,7 +218,8 @@ export type ControlWarning =
 /** The freshest device that reported running `ringId`. */
 function deviceOf(devices: readonly ControlDevice[], ringId: number): ControlDevice | null {
   let best: ControlDevice | null = null;
-  for (const d of devices) if (d.ringId === ringId && (best === null || d.lastHeardAt > best.lastHeardAt)) best = d;
+  for (const d of devices)
+    if (d.ringId === ringId && (best === null || d.lastHeardAt > best.lastHeardAt)) best = d;
   return best;
 }
 
@@ -250,12 +256,20 @@ export function controlRoom(input: ControlInput): { rings: RingStatus[]; warning
       warnings.push({ kind: 'behind', ringId: ring.id, minutes: behindMinutes });
     if (!ring.isOpen && queued > 0) warnings.push({ kind: 'closedWithQueue', ringId: ring.id, queued });
     if (current && device && heardAsOf - Date.parse(device.lastHeardAt) >= SILENT_TABLET_MS)
-      warnings.push({ kind: 'silentTablet', ringId: ring.id, deviceId: device.id, lastHeardAt: device.lastHeardAt });
+      warnings.push({
+        kind: 'silentTablet',
+        ringId: ring.id,
+        deviceId: device.id,
+        lastHeardAt: device.lastHeardAt,
+      });
   }
   const ringOrder = new Map(rings.map((r, i) => [r.id, i]));
   const waiting = input.divisions
     .filter((d) => d.ringId !== null && ringOrder.has(d.ringId) && d.status !== 'completed')
-    .sort((a, b) => ringOrder.get(a.ringId!)! - ringOrder.get(b.ringId!)! || a.queueOrder - b.queueOrder || a.id - b.id);
+    .sort(
+      (a, b) =>
+        ringOrder.get(a.ringId!)! - ringOrder.get(b.ringId!)! || a.queueOrder - b.queueOrder || a.id - b.id,
+    );
   for (const d of waiting) {
     const missing = input.entries.filter(
       (e) => e.divisionId === d.id && !e.noShow && input.checkedIn.get(e.competitorId) !== true,
@@ -275,6 +289,8 @@ export interface RebalancePreview {
   moves: RebalanceMove[];
   /** Per open ring, in `openRingIds` order: its estimated end now and after the rebalance. */
   ends: { ringId: number; before: string | null; after: string | null }[];
+  /** Per open ring, in `openRingIds` order: its upcoming divisions' ids in the proposed queue order. */
+  queues: { ringId: number; divisionIds: number[] }[];
 }
 
 /**
@@ -287,15 +303,13 @@ export function previewRebalance(
   now: Date,
 ): RebalancePreview {
   const plan = balanceRings(
-    divisions.map(
-      (d): BalanceDivision => ({
-        divisionId: d.id,
-        ringId: d.ringId,
-        status: d.status,
-        queueOrder: d.queueOrder,
-        estimatedMinutes: divisionMinutes(d),
-      }),
-    ),
+    divisions.map((d): BalanceDivision => ({
+      divisionId: d.id,
+      ringId: d.ringId,
+      status: d.status,
+      queueOrder: d.queueOrder,
+      estimatedMinutes: divisionMinutes(d),
+    })),
     openRingIds,
   );
   const after = divisions.map((d) => {
@@ -305,7 +319,8 @@ export function previewRebalance(
   const moves: RebalanceMove[] = [];
   for (const d of divisions) {
     const to = plan.get(d.id);
-    if (to && to.ringId !== d.ringId) moves.push({ divisionId: d.id, fromRingId: d.ringId, toRingId: to.ringId });
+    if (to && to.ringId !== d.ringId)
+      moves.push({ divisionId: d.id, fromRingId: d.ringId, toRingId: to.ringId });
   }
   return {
     moves,
@@ -319,6 +334,13 @@ export function previewRebalance(
         after.filter((d) => d.ringId === ringId),
         now,
       ),
+    })),
+    queues: openRingIds.map((ringId) => ({
+      ringId,
+      divisionIds: after
+        .filter((d) => d.ringId === ringId && d.status === 'upcoming')
+        .sort((a, b) => a.queueOrder - b.queueOrder || a.id - b.id)
+        .map((d) => d.id),
     })),
   };
 }

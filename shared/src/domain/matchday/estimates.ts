@@ -41,6 +41,15 @@ export interface RingEstimate {
   estimatedEnd: string | null;
 }
 
+/**
+ * The tournament's day as the rings run it (shared day-schedule.ts `ringDay`), as epoch
+ * milliseconds: nothing is estimated to start before `opensAt`, nor during the lunch break.
+ */
+export interface RingDay {
+  opensAt: number | null;
+  lunch: { start: number; end: number } | null;
+}
+
 /** A ring running at a fifth of its estimate, or thrice it, is more likely a bad timestamp. */
 export const PACE_MIN = 0.5;
 export const PACE_MAX = 3;
@@ -58,11 +67,13 @@ function timeOf(iso: string | null): number | null {
  * estimated minutes over this ring's completed divisions (1 when none; clamped to 0.5..3), so
  * a ring that runs slow pushes its later divisions back. The current division ends at
  * startedAt + estimate x pace, or now if that has passed; upcoming ones follow back to back from
- * max(now, that end).
+ * max(now, that end). With the tournament's `day` (decision 052), upcoming ones start no earlier
+ * than the rings' start, and one that would start during lunch starts when lunch ends.
  */
 export function estimateRing(
   queue: readonly QueueItem[],
   now: Date,
+  day: RingDay | null = null,
 ): { pace: number; items: RingEstimate[] } {
   let actual = 0;
   let estimated = 0;
@@ -79,7 +90,7 @@ export function estimateRing(
   const iso = (ms: number) => new Date(Math.round(ms)).toISOString();
 
   const byId = new Map<number, RingEstimate>();
-  let cursor = nowMs;
+  let cursor = Math.max(nowMs, day?.opensAt ?? nowMs);
   for (const q of queue) {
     if (q.status !== 'current') continue;
     const start = timeOf(q.startedAt) ?? nowMs;
@@ -91,6 +102,7 @@ export function estimateRing(
     if (q.status === 'completed')
       byId.set(q.divisionId, { divisionId: q.divisionId, estimatedStart: null, estimatedEnd: null });
     if (q.status !== 'upcoming') continue;
+    if (day?.lunch && cursor >= day.lunch.start && cursor < day.lunch.end) cursor = day.lunch.end;
     const end = cursor + q.estimatedMinutes * pace * MINUTE;
     byId.set(q.divisionId, { divisionId: q.divisionId, estimatedStart: iso(cursor), estimatedEnd: iso(end) });
     cursor = end;
@@ -120,10 +132,14 @@ export function divisionMinutes(d: Pick<RingDivision, 'competitorCount' | 'event
  * current one; then the upcoming ones in queue order) through `estimateRing`. The one rule the
  * rings, matchday and signage screens and a family's schedule share (decision 023).
  */
-export function estimatedStarts(divisions: readonly RingDivision[], now: Date): Map<number, string> {
+export function estimatedStarts(
+  divisions: readonly RingDivision[],
+  now: Date,
+  day: RingDay | null = null,
+): Map<number, string> {
   const starts = new Map<number, string>();
   for (const queue of ringQueues(divisions).values())
-    for (const e of estimateRing(queue, now).items)
+    for (const e of estimateRing(queue, now, day).items)
       if (e.estimatedStart) starts.set(e.divisionId, e.estimatedStart);
   return starts;
 }

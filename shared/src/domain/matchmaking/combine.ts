@@ -5,19 +5,21 @@ import { DomainError } from '../domain-error.ts';
 import { MATCHMAKING_REFUSED, type DraftDivision, type MatchLevel } from './types.ts';
 import { ascending, sameIds } from './util.ts';
 
-// Combining an undersized division with a neighbour (decision 017). Neighbours run the same
-// event types; the nearest have adjacent ages and levels and the same gender. The combined
-// division's criteria widen to take both groups, which is a director's override of the rule:
-// it is recorded on the division and shows on its sheet.
+// Combining a small division with a neighbour (decision 017). Neighbours run the same event
+// types. The rule's gender comes first, then its level, then age: the nearest have the same
+// gender, then adjacent levels, then adjacent ages. A division of the other gender is never
+// suggested (a lone girl is not put in a boys' division); a mixed one comes after every one of
+// the same gender. The combined division's criteria widen to take both groups, which is a
+// director's override of the rule: it is recorded on the division and shows on its sheet.
 
 export interface CombineSuggestion {
   division: DraftDivision;
-  /** 0 for adjacent ages and levels of the same gender; larger is further. */
+  /** 0 for the same gender, levels and ages; larger is further. */
   distance: number;
 }
 
-const gap = (aMin: number, aMax: number, bMin: number, bMax: number) =>
-  Math.max(0, bMin - aMax - 1, aMin - bMax - 1);
+/** 0 when the ranges overlap, 1 when adjacent, 2 with one value between them... */
+const gap = (aMin: number, aMax: number, bMin: number, bMax: number) => Math.max(0, bMin - aMax, aMin - bMax);
 
 function levelSpan(ids: readonly number[], order: readonly number[]): [number, number] {
   if (ids.length === 0) return [0, order.length - 1];
@@ -25,19 +27,19 @@ function levelSpan(ids: readonly number[], order: readonly number[]): [number, n
   return pos.length ? [Math.min(...pos), Math.max(...pos)] : [0, order.length - 1];
 }
 
+/** Whether one is boys' (men's) and the other girls' (women's): never combined by suggestion. */
+export const oppositeGenders = (a: DraftDivision, b: DraftDivision) =>
+  a.criteria.gender !== null && b.criteria.gender !== null && a.criteria.gender !== b.criteria.gender;
+
+/** Gender, then level, then age: any gender difference outweighs any level gap, any level gap any age gap. */
 export function combineDistance(a: DraftDivision, b: DraftDivision, levels: readonly MatchLevel[]): number {
   const order = [...levels].sort((x, y) => x.sortOrder - y.sortOrder || x.id - y.id).map((l) => l.id);
-  const ages = gap(a.criteria.minAge, a.criteria.maxAge, b.criteria.minAge, b.criteria.maxAge);
+  const ages = Math.min(gap(a.criteria.minAge, a.criteria.maxAge, b.criteria.minAge, b.criteria.maxAge), 99);
   const [aLo, aHi] = levelSpan(a.criteria.competitorLevelIds, order);
   const [bLo, bHi] = levelSpan(b.criteria.competitorLevelIds, order);
-  const lv = gap(aLo, aHi, bLo, bHi);
-  const gender =
-    a.criteria.gender === b.criteria.gender
-      ? 0
-      : a.criteria.gender === null || b.criteria.gender === null
-        ? 1
-        : 4;
-  return ages * 2 + lv + gender;
+  const lv = Math.min(gap(aLo, aHi, bLo, bHi), 99);
+  const gender = a.criteria.gender === b.criteria.gender ? 0 : oppositeGenders(a, b) ? 2 : 1;
+  return gender * 10_000 + lv * 100 + ages;
 }
 
 /** The nearest divisions `d` could be combined with, nearest first (then by title and key). */
@@ -48,7 +50,7 @@ export function combineSuggestions(
   limit = 5,
 ): CombineSuggestion[] {
   return all
-    .filter((o) => o.key !== d.key && sameIds(o.eventTypeIds, d.eventTypeIds))
+    .filter((o) => o.key !== d.key && sameIds(o.eventTypeIds, d.eventTypeIds) && !oppositeGenders(o, d))
     .map((division) => ({ division, distance: combineDistance(d, division, levels) }))
     .sort(
       (x, y) =>

@@ -83,7 +83,7 @@ describe('split, combine, move', () => {
     };
     const weapons = { ...old, key: 'weapons', eventTypeIds: [3] };
     const suggestions = combineSuggestions(old, [young, old, boys, weapons], LEVELS);
-    expect(suggestions.map((s) => s.division.key)).toEqual([young.key, 'boys']);
+    expect(suggestions.map((s) => s.division.key)).toEqual([young.key]);
     const combined = combineDivisions(young, old, LEVELS);
     expect(combined.competitorIds).toEqual([1, 2, 3, 4, 5]);
     expect(english(combined.title)).toBe('Girls 8-11');

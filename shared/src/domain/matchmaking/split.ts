@@ -5,7 +5,7 @@ import { DomainError } from '../domain-error.ts';
 import { MATCHMAKING_REFUSED, type DraftDivision, type MatchCompetitor, type MatchLevel } from './types.ts';
 import { ascending } from './util.ts';
 
-// Splitting an oversized division (decision 017) into two: by age, weight or level at the
+// Splitting a division of any size (decisions 017 and 052) into two: by age, weight or level at the
 // cut that leaves the two halves closest in size (the earlier cut on a tie), or by the
 // competitors a director picks. Criteria narrow to each half, so nobody breaks a rule by a split;
 // the first half keeps the division's key (its row), the second is new.

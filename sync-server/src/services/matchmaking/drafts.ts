@@ -1,5 +1,6 @@
 import {
   divisionAccepts,
+  divisionTitle,
   combineDivisions,
   divisionWarnings,
   entriesOutside,
@@ -288,7 +289,7 @@ export async function getDraft(deps: Deps, draftId: number): Promise<DraftView> 
       locked: d.locked,
       note: d.note,
       overrides: [...d.overrides],
-      warnings: divisionWarnings(d, byId),
+      warnings: divisionWarnings(d, byId, levels),
     })),
     competitors: everyone.map((c) => ({ ...c, eventTypeIds: [...c.eventTypeIds] })),
     unplaced,
@@ -371,9 +372,13 @@ export async function patchDraftDivision(
   patch: DivisionPatch,
 ): Promise<DraftView> {
   await deps.database.db.transaction(async (tx) => {
-    const { find } = await editContext(tx, draftId);
-    find(divisionId);
-    await q.patchDivision(tx, divisionId, patch);
+    const { find, levels } = await editContext(tx, draftId);
+    const d = find(divisionId);
+    const { title, ...rest } = patch;
+    await q.patchDivision(tx, divisionId, {
+      ...rest,
+      ...(title === undefined ? {} : { title: title ?? divisionTitle(d.criteria, levels) }),
+    });
     await q.touchDraft(tx, draftId, deps.now());
   });
   return getDraft(deps, draftId);

@@ -1,6 +1,7 @@
 import {
   isEmptyDiff,
   publishDiff,
+  publishableDivisions,
   type PublishDiff,
   type PublishDiffView,
   type PublishPreview,
@@ -20,10 +21,12 @@ import { idOf, type DbLike } from './queries.ts';
 // sheets print (queries.ts readPublishedDivisions), compared with the previous publication.
 
 async function diffWithPublished(db: DbLike, draftId: number, tournamentId: number) {
-  const [before, list] = await Promise.all([
+  const [before, all] = await Promise.all([
     q.readPublishedDivisions(db, tournamentId),
     q.readDivisions(db, draftId),
   ]);
+  // An empty division stays in the draft ("empty, will not be published") and nowhere else.
+  const list = publishableDivisions(all);
   const after = list.map((d) => ({
     id: idOf(d.key),
     title: d.title,

@@ -383,7 +383,11 @@ export async function deleteDivisions(tx: Tx, ids: readonly number[]): Promise<v
 }
 
 /** A division's title, note and lock, as far as the patch names them. */
-export async function patchDivision(tx: Tx, divisionId: number, patch: DivisionPatch): Promise<void> {
+export async function patchDivision(
+  tx: Tx,
+  divisionId: number,
+  patch: Omit<DivisionPatch, 'title'> & { title?: string },
+): Promise<void> {
   await tx
     .update(draftDivisions)
     .set({

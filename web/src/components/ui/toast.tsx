@@ -9,8 +9,10 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'success' | 'danger';
-  /** Milliseconds before it hides by itself; 6000 unless given. */
+  /** Milliseconds before it hides by itself; 6000 unless given (10000 with an action). */
   duration?: number;
+  /** A button in the toast (Undo): pressing it runs `run` and closes the toast. */
+  action?: { label: string; run: () => void };
 }
 interface ToastItem extends ToastInput {
   id: number;
@@ -43,11 +45,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 function Toast({ toast, onClose }: { toast: ToastItem; onClose: () => void }) {
   const [paused, setPaused] = useState(false);
+  const hasAction = toast.action !== undefined;
   useEffect(() => {
     if (paused) return;
-    const timer = setTimeout(onClose, toast.duration ?? 6000);
+    // A toast with a button (Undo) stays longer: time to read it and reach the button.
+    const timer = setTimeout(onClose, toast.duration ?? (hasAction ? 10_000 : 6000));
     return () => clearTimeout(timer);
-  }, [paused, onClose, toast.duration]);
+  }, [paused, onClose, toast.duration, hasAction]);
   return (
     <div
       role={toast.variant === 'danger' ? 'alert' : 'status'}
@@ -65,6 +69,18 @@ function Toast({ toast, onClose }: { toast: ToastItem; onClose: () => void }) {
         <p className="text-sm font-semibold">{tm(toast.title)}</p>
         {toast.description && <p className="text-sm">{tm(toast.description)}</p>}
       </div>
+      {toast.action && (
+        <button
+          type="button"
+          onClick={() => {
+            onClose();
+            toast.action!.run();
+          }}
+          className="rounded-md border border-current px-2 py-1 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {tm(toast.action.label)}
+        </button>
+      )}
       <button
         type="button"
         onClick={onClose}

@@ -8,3 +8,11 @@ export const fileSharingRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./components/file-sharing-page.tsx')).FileSharingPage }),
   },
 ];
+
+/** Children of /admin: the files staff share with every family (decision 025). */
+export const familyFilesRoutes: RouteObject[] = [
+  {
+    path: relativePath('familyFiles', PAGES.admin.path),
+    lazy: async () => ({ Component: (await import('./components/family-files-page.tsx')).FamilyFilesPage }),
+  },
+];

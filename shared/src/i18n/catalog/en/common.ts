@@ -95,6 +95,7 @@ export const common = {
   'common.sync.online': 'Online',
   'common.sync.checking': 'Checking for unsent changes…',
   'common.sync.allSent': 'All changes sent',
+  'common.sync.nothingToSend': 'No changes to send',
   'common.sync.pending': '{count, plural, one {# change} other {# changes}} not yet sent',
   'common.sync.lastSynced': 'Last synced {time}',
   'common.sync.notSynced': 'Not synced yet',

@@ -21,6 +21,16 @@ import { venue } from './venue.ts';
 //   mail     what goes out to a person: e-mails, SMS, notices, receipts, the unsubscribe page
 //   system   monitoring: the /metrics refusal, the System page and its test e-mail
 // Each text is an ICU MessageFormat message; the French catalog has the same keys.
-export const en = { ...common, ...pages, ...public_, ...account, ...staff, ...venue, ...server, ...mail, ...system };
+export const en = {
+  ...common,
+  ...pages,
+  ...public_,
+  ...account,
+  ...staff,
+  ...venue,
+  ...server,
+  ...mail,
+  ...system,
+};
 
 export type MessageKey = keyof typeof en;

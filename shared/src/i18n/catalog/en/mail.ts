@@ -16,9 +16,10 @@ export const mail = {
   /** PUT /api/users/language's answer, in the language chosen. */
   'mail.languageSaved': 'Your language has been saved.',
   // An account idle for years, deleted after this notice (decision 046; services/retention.ts).
-  'mail.inactive.subject': '{prefix} your account will be deleted in {days} days',
+  'mail.inactive.subject':
+    '{prefix} your account will be deleted in {days, plural, one {# day} other {# days}}',
   'mail.inactive.body':
-    'No one has signed in to your {siteName} account for {years} years. To protect your information, we will delete it, with your competitors\' details, in {days} days. Results stay, showing "Former competitor". To keep your account, simply sign in:',
+    'No one has signed in to your {siteName} account for {years} years. To protect your information, we will delete it, with your competitors\' details, in {days, plural, one {# day} other {# days}}. Results stay, showing "Former competitor". To keep your account, simply sign in:',
 
   // ---- words of merged and built texts
   /** "Maya, Sam and Leo": `rest` is every name but the last, joined with ", ". */

@@ -53,6 +53,10 @@ export const public_ = {
   'public.results.place': '{place, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}',
   'public.results.pointsExplained':
     'Points across forms, sparring, weapons and self-defense: 1st 100, 2nd 75, 3rd 50, 4th 25.',
+  'public.results.search': 'Search results',
+  'public.results.searchHint': 'A name, a school or a division',
+  'public.results.noMatch': 'Nothing matches your search.',
+  'public.results.ownHighlighted': "Your family's competitors are highlighted.",
   'public.results.noPoints': 'No points yet.',
   'public.results.rank': 'Rank',
   'public.results.name': 'Name',
@@ -117,7 +121,7 @@ export const public_ = {
     'We do not use advertising or tracking cookies. The site stores a few things in your browser: your sign-in session while you are signed in, your light or dark colour scheme, and, on staff devices at the venue, tournament data that lets check-in and the rings keep working without a connection. Signing out removes the session. An embedded map on the home page is provided by OpenStreetMap and subject to its own policy.',
   'public.privacy.keep.title': 'How long we keep it',
   'public.privacy.keep.text':
-    'Account and registration information is kept while your account is active so you can register again in future years. {months} months after each tournament we erase what it no longer needs: birth dates (we keep the birth year for the results), weights, emergency contacts, medical notes, uploaded files, message bodies, and the phone numbers of families who have not registered since. Check-in and ring tablets at the venue drop the tournament\'s personal data {deviceDays} days after it. An account no one has signed in to for {inactiveYears} years is deleted, after an e-mail {noticeDays} days before. Tournament results are kept as a record of the event; a deleted account\'s competitors appear in them as "Former competitor" with their school. Payment records are kept for {paymentYears} years with only the amount, date, method, receipt code and the payer\'s name, as tax rules require. Contact messages are deleted once answered and no longer needed. You can delete your account yourself at any time from "Your data" on your registrations page (it takes effect at once), or ask us to send you a copy of your information or to delete it.',
+    'Account and registration information is kept while your account is active so you can register again in future years. {months} months after each tournament we erase what it no longer needs: birth dates (we keep the birth year for the results), weights, emergency contacts, medical notes, uploaded files, message bodies, and the phone numbers of families who have not registered since. Check-in and ring tablets at the venue drop the tournament\'s personal data {deviceDays, plural, one {# day} other {# days}} after it. An account no one has signed in to for {inactiveYears} years is deleted, after an e-mail {noticeDays, plural, one {# day} other {# days}} before. Tournament results are kept as a record of the event; a deleted account\'s competitors appear in them as "Former competitor" with their school. Payment records are kept for {paymentYears} years with only the amount, date, method, receipt code and the payer\'s name, as tax rules require. Contact messages are deleted once answered and no longer needed. You can delete your account yourself at any time from "Your data", linked at the bottom of every page once you are signed in (it takes effect at once), or ask us to send you a copy of your information or to delete it.',
   'public.privacy.children.title': 'Children under 13',
   'public.privacy.children.text':
     "Many competitors are children. Accounts may only be created by people 13 or older; a child under 13 is registered by a parent or guardian, who gives consent and manages the child's information. If you believe a child under 13 has created an account, contact us and we will delete it.",

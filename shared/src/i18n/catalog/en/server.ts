@@ -202,7 +202,7 @@ export const server = {
   'matchday.rule.eventTypeNotInDivision': 'This division does not run that event type.',
   'matchday.rule.notJudged': 'This event type is decided by a bracket, not by judges.',
   'matchday.rule.notBracket': 'This event type is decided by judges, not by a bracket.',
-  'matchday.rule.judgeOutOfRange': 'This event type has {judges} judges.',
+  'matchday.rule.judgeOutOfRange': 'This event type has {judges, plural, one {# judge} other {# judges}}.',
   'matchday.rule.scoreOutOfRange':
     'Scores are from {min, number, ::group-off} to {max, number, ::group-off}, with at most two decimals.',
   'matchday.rule.notEntered': 'This competitor is not in the division.',
@@ -269,7 +269,14 @@ export const server = {
   // Matchmaking rules: warnings, overrides, why no rule takes a competitor, field errors (shared/src/domain/matchmaking, shared/src/contract/matchmaking.ts).
   'server.matchmaking.tooSmall': 'Too small: {n} of at least {min}',
   'server.matchmaking.tooLarge': 'Too large: {n}, at most {max}',
-  'server.matchmaking.outsideRule': "Outside the division's rule: {name}, age {age}",
+  'server.matchmaking.empty': 'Empty, will not be published',
+  'server.matchmaking.breach.gender':
+    'Gender rule broken: {name} is {gender, select, male {male} other {female}} in a {rule, select, male {male} female {female} other {mixed}} division',
+  'server.matchmaking.breach.age': 'Age rule broken: {name} is {age}, the rule takes {min} to {max}',
+  'server.matchmaking.breach.weight': 'Weight rule broken: {name} weighs {weight} kg',
+  'server.matchmaking.breach.noWeight': 'Weight rule broken: {name} has no weight recorded',
+  'server.matchmaking.breach.level': 'Level rule broken: {name} is {level}',
+  'server.matchmaking.breach.noLevel': 'Level rule broken: {name} has no level',
   'server.matchmaking.unknownCompetitor': 'Competitor {id} is not known',
   'server.matchmaking.pickSome': "Pick some of the division's competitors, not none or all",
   'server.matchmaking.weightMissing': 'Some competitors of this division have no weight recorded',

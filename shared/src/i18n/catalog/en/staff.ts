@@ -317,7 +317,8 @@ export const staff = {
   'settings.divisions.mixed': 'Mixed',
   'settings.divisions.male': 'Male',
   'settings.divisions.female': 'Female',
-  'settings.divisions.copied': 'Copied {copied} division rules; {skipped} were already in settings.',
+  'settings.divisions.copied':
+    'Copied {copied, plural, one {# division rule} other {# division rules}}; {skipped, plural, one {# was} other {# were}} already in settings.',
   'settings.divisions.copyLabel': 'Copy the rules of a past tournament',
   'settings.divisions.chooseTournament': 'Choose a tournament',
   'settings.divisions.copy': 'Copy rules',
@@ -360,7 +361,8 @@ export const staff = {
   'settings.eventTypes.removed': 'The event type "{title}" was removed.',
   'settings.eventTypes.title': 'Title',
   'settings.eventTypes.decidedBy': 'Decided by',
-  'settings.eventTypes.judgedSummary': 'Judged: {judges} judges, {min} to {max}, {minutes} min each',
+  'settings.eventTypes.judgedSummary':
+    'Judged: {judges, plural, one {# judge} other {# judges}}, {min} to {max}, {minutes} min each',
   'settings.eventTypes.bracketSummary':
     'Bracket: {minutes} min a match, third place {thirdPlace, select, match {fought} other {shared}}',
   'settings.eventTypes.onHomePage': 'On home page',
@@ -380,7 +382,7 @@ export const staff = {
   'settings.eventTypes.minutesPerMatch': 'Minutes per match',
   'settings.eventTypes.thirdPlace': 'Third place',
   'settings.eventTypes.judges': 'Judges',
-  'settings.eventTypes.judgeCount': '{count} judges',
+  'settings.eventTypes.judgeCount': '{count, plural, one {# judge} other {# judges}}',
   'settings.eventTypes.minutesPerPerformance': 'Minutes per performance',
   'settings.eventTypes.lowestScore': 'Lowest score',
   'settings.eventTypes.highestScore': 'Highest score',
@@ -467,7 +469,7 @@ export const staff = {
   'privacy.staffErase.cancel': 'Cancel',
   'privacy.staffErase.confirm': 'Delete the account',
   'privacy.preview.description':
-    'What the purge after each tournament will erase, and when: personal data is kept {months} months after a tournament, and venue devices drop it {days} days after.',
+    'What the purge after each tournament will erase, and when: personal data is kept {months} months after a tournament, and venue devices drop it {days, plural, one {# day} other {# days}} after.',
   'privacy.preview.dryRun':
     'This is a dry run: nothing is erased from this page. The purge runs by itself each night once it is due.',
   'privacy.preview.tournament': 'Tournament',
@@ -480,7 +482,7 @@ export const staff = {
     '{kind, select, birthDates {Birth dates (year kept)} weights {Weights} emergencyContacts {Emergency contacts} files {Uploaded files} messageBodies {Message bodies sent to families} messageTexts {Messages} contactPhones {Contact phone numbers} accountPhones {Phone numbers of families not registered since} other {Other}}: {count}',
   'privacy.preview.inactiveTitle': 'Accounts nobody used',
   'privacy.preview.inactive':
-    'Accounts nobody signed in to for {years} years: {notice} to be e-mailed tonight; {erase} e-mailed {days} days ago or more, to be deleted tonight.',
+    'Accounts nobody signed in to for {years} years: {notice} to be e-mailed tonight; {erase} e-mailed {days, plural, one {# day} other {# days}} ago or more, to be deleted tonight.',
   'privacy.retention.title': 'How long personal data is kept',
   'privacy.retention.formLabel': 'Retention periods',
   'privacy.retention.months': 'Months after a tournament before its purge',
@@ -550,7 +552,8 @@ export const staff = {
   'accessLog.registration': 'Registration #{id}',
   'accessLog.familyErased': 'Account deleted',
   'accessLog.none': 'No access recorded.',
-  'accessLog.limited': 'The newest {count} entries are shown; narrow the filters to see older ones.',
+  'accessLog.limited':
+    '{count, plural, one {The newest entry is shown} other {The newest # entries are shown}}; narrow the filters to see older ones.',
   // The Staff page (decision 049).
   'staffPage.description': 'Invite volunteers by e-mail, change their roles, and revoke their access.',
   'staffPage.role':

@@ -195,6 +195,27 @@ export const account = {
   'registration.schedule.title': 'Vos divisions',
   'registration.schedule.estimates':
     'Les heures sont des estimations qui changent au fil de la journée\u00a0: présentez-vous à l’aire à l’avance.',
+  // La journée d'une famille (décision 051).
+  'day.description': 'Où et quand chacun de vos compétiteurs passe, en direct, et leurs classements.',
+  'day.none':
+    'Aucun de vos compétiteurs n’est encore dans une division. Les divisions s’affichent ici dès leur publication.',
+  'day.notLoaded': 'Vos divisions n’ont pas pu être chargées. Elles s’afficheront au retour de la connexion.',
+  'day.status.queued': 'En attente',
+  'day.status.upNext': 'Prochaine',
+  'day.status.now': 'En cours',
+  'day.status.completed': 'Terminée',
+  'day.status.toBeAnnounced': 'À annoncer',
+  'day.detail.waiting': '{ring}, {when, select, soon {commence bientôt} other {vers {when}}}',
+  'day.detail.now': 'Sur {ring} en ce moment',
+  'day.detail.placing': '{eventType}\u00a0: {place}',
+  'day.detail.noPlacing': 'Aucun classement',
+  'day.detail.placingsComing': 'Classements dans un instant',
+  'day.detail.ringClosed': '{ring} est fermé\u00a0: le nouveau ring sera annoncé',
+  'day.detail.noRing': 'Ring à annoncer',
+  'day.moved': 'Déplacée de {from} à {ring}',
+  'day.backHome': 'Vos inscriptions',
+  'registration.home.day': 'Votre journée',
+  'registration.home.dayHint': '(où et quand chaque compétiteur passe, en direct)',
   'registration.home.description': 'Vos inscriptions, vos reçus et vos préférences de notification.',
   'registration.home.title': 'Vos inscriptions',
   'registration.home.where': '{date} à {city}, {venue}',
@@ -320,6 +341,12 @@ export const account = {
   'files.share.label': 'Fichier à partager avec tout le monde',
   'files.share.submit': 'Partager avec tout le monde',
   'files.share.success': '{name} est partagé avec tout le monde.',
+  'files.share.elsewhere':
+    'Pour partager un fichier avec toutes les familles, ouvrez <link>Fichiers pour les familles</link>.',
+  'files.shared.title': 'Partagés avec toutes les familles',
+  'files.shared.empty': 'Rien n’est encore partagé avec toutes les familles.',
+  'files.familyFiles.description':
+    'Les fichiers que chaque famille connectée trouve sur sa page de partage de fichiers.',
   'files.fromTournament': 'Fichiers du tournoi',
   'files.fromTournament.empty': 'Le tournoi n’a encore partagé aucun fichier.',
   'files.sent': 'Fichiers que vous avez envoyés',
@@ -398,6 +425,8 @@ export const account = {
   'auth.invite.title': 'Bienvenue dans l’équipe',
   'auth.invite.intro':
     'Bonjour {firstName}\u00a0: choisissez un mot de passe pour {email}. Vous serez connecté comme {role, select, CheckInAdmin {responsable de l’accueil} RingOfficial {officiel de ring} TournamentDirector {directeur du tournoi} SuperAdmin {super administrateur} other {bénévole}}.',
+  'auth.invite.signedInAs':
+    'Ce navigateur est connecté au compte de {name}. Choisir ce mot de passe le connecte plutôt à {email}.',
   'auth.invite.button': 'Choisir le mot de passe et se connecter',
   'auth.invite.invalidTitle': 'Ce lien ne fonctionne plus',
 } satisfies Record<keyof typeof en, string>;

@@ -86,6 +86,7 @@ export const common = {
   'common.sync.online': 'En ligne',
   'common.sync.checking': 'Recherche des modifications non envoyées…',
   'common.sync.allSent': 'Toutes les modifications sont envoyées',
+  'common.sync.nothingToSend': 'Aucune modification à envoyer',
   'common.sync.pending':
     '{count, plural, one {# modification pas encore envoyée} other {# modifications pas encore envoyées}}',
   'common.sync.lastSynced': 'Dernière synchronisation\u00a0: {time}',

@@ -12,9 +12,10 @@ export const mail = {
   'mail.reset.body':
     'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte {siteName}. Suivez ce lien d’ici une heure pour choisir un nouveau mot de passe. Si vous n’avez rien demandé, vous pouvez ignorer ce courriel.',
   'mail.languageSaved': 'Votre langue a été enregistrée.',
-  'mail.inactive.subject': '{prefix} votre compte sera supprimé dans {days} jours',
+  'mail.inactive.subject':
+    '{prefix} votre compte sera supprimé dans {days, plural, one {# jour} other {# jours}}',
   'mail.inactive.body':
-    'Personne ne s’est connecté à votre compte {siteName} depuis {years} ans. Pour protéger vos renseignements, nous le supprimerons, avec ceux de vos compétiteurs, dans {days} jours. Les résultats restent, avec « Ancien athlète ». Pour garder votre compte, connectez-vous simplement :',
+    'Personne ne s’est connecté à votre compte {siteName} depuis {years} ans. Pour protéger vos renseignements, nous le supprimerons, avec ceux de vos compétiteurs, dans {days, plural, one {# jour} other {# jours}}. Les résultats restent, avec « Ancien athlète ». Pour garder votre compte, connectez-vous simplement :',
 
   'mail.list': '{rest} et {last}',
   'mail.merge.noFirstName': 'à vous',

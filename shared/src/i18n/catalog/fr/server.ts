@@ -200,7 +200,7 @@ export const server = {
   'matchday.rule.eventTypeNotInDivision': 'Cette division ne comprend pas ce type d’épreuve.',
   'matchday.rule.notJudged': 'Ce type d’épreuve se décide par un tableau, pas par des juges.',
   'matchday.rule.notBracket': 'Ce type d’épreuve se décide par des juges, pas par un tableau.',
-  'matchday.rule.judgeOutOfRange': 'Ce type d’épreuve compte {judges} juges.',
+  'matchday.rule.judgeOutOfRange': 'Ce type d’épreuve compte {judges, plural, one {# juge} other {# juges}}.',
   'matchday.rule.scoreOutOfRange':
     'Les pointages vont de {min, number, ::group-off} à {max, number, ::group-off}, avec au plus deux décimales.',
   'matchday.rule.notEntered': 'Ce compétiteur ne fait pas partie de la division.',
@@ -265,7 +265,16 @@ export const server = {
     '{what, select, payment {Un paiement daté} checkIn {Une arrivée datée} other {Une inscription sur place datée}} du {day, date, day} est en dehors des dates de ce tournoi\u00a0: du jour de l’ouverture des inscriptions ({from, date, day}) au lendemain du tournoi ({until, date, day}). Vérifiez la date et l’heure de cet appareil.',
   'server.matchmaking.tooSmall': 'Trop petite\u00a0: {n} pour un minimum de {min}',
   'server.matchmaking.tooLarge': 'Trop grande\u00a0: {n} pour un maximum de {max}',
-  'server.matchmaking.outsideRule': 'Hors de la règle de la division\u00a0: {name}, {age} ans',
+  'server.matchmaking.empty': 'Vide, ne sera pas publiée',
+  'server.matchmaking.breach.gender':
+    'Règle de genre non respectée\u00a0: {name} est {gender, select, male {un garçon ou un homme} other {une fille ou une femme}} dans une division {rule, select, male {masculine} female {féminine} other {mixte}}',
+  'server.matchmaking.breach.age':
+    'Règle d’âge non respectée\u00a0: {name} a {age} ans, la règle accepte de {min} à {max} ans',
+  'server.matchmaking.breach.weight': 'Règle de poids non respectée\u00a0: {name} pèse {weight}\u00a0kg',
+  'server.matchmaking.breach.noWeight':
+    'Règle de poids non respectée\u00a0: {name} n’a aucun poids enregistré',
+  'server.matchmaking.breach.level': 'Règle de niveau non respectée\u00a0: {name} est de niveau {level}',
+  'server.matchmaking.breach.noLevel': 'Règle de niveau non respectée\u00a0: {name} n’a aucun niveau',
   'server.matchmaking.unknownCompetitor': 'Le compétiteur {id} est inconnu',
   'server.matchmaking.pickSome': 'Choisissez une partie des compétiteurs de la division, ni aucun ni tous',
   'server.matchmaking.weightMissing': 'Certains compétiteurs de cette division n’ont aucun poids enregistré',

@@ -365,7 +365,8 @@ export const staff = {
   'settings.eventTypes.removed': 'Le type d’épreuve «\u00a0{title}\u00a0» a été retiré.',
   'settings.eventTypes.title': 'Titre',
   'settings.eventTypes.decidedBy': 'Décidée par',
-  'settings.eventTypes.judgedSummary': 'Jugée\u00a0: {judges} juges, de {min} à {max}, {minutes} min chacune',
+  'settings.eventTypes.judgedSummary':
+    'Jugée\u00a0: {judges, plural, one {# juge} other {# juges}}, de {min} à {max}, {minutes} min chacune',
   'settings.eventTypes.bracketSummary':
     'Tableau\u00a0: {minutes} min par combat, troisième place {thirdPlace, select, match {disputée} other {partagée}}',
   'settings.eventTypes.onHomePage': 'Sur la page d’accueil',
@@ -385,7 +386,7 @@ export const staff = {
   'settings.eventTypes.minutesPerMatch': 'Minutes par combat',
   'settings.eventTypes.thirdPlace': 'Troisième place',
   'settings.eventTypes.judges': 'Juges',
-  'settings.eventTypes.judgeCount': '{count} juges',
+  'settings.eventTypes.judgeCount': '{count, plural, one {# juge} other {# juges}}',
   'settings.eventTypes.minutesPerPerformance': 'Minutes par prestation',
   'settings.eventTypes.lowestScore': 'Pointage le plus bas',
   'settings.eventTypes.highestScore': 'Pointage le plus haut',
@@ -473,7 +474,7 @@ export const staff = {
   'privacy.staffErase.cancel': 'Annuler',
   'privacy.staffErase.confirm': 'Supprimer le compte',
   'privacy.preview.description':
-    'Ce que la purge après chaque tournoi effacera, et quand : les données personnelles sont gardées {months} mois après un tournoi, et les appareils sur place les effacent {days} jours après.',
+    'Ce que la purge après chaque tournoi effacera, et quand : les données personnelles sont gardées {months} mois après un tournoi, et les appareils sur place les effacent {days, plural, one {# jour} other {# jours}} après.',
   'privacy.preview.dryRun':
     'Ceci est une simulation : rien n’est effacé depuis cette page. La purge s’exécute seule chaque nuit une fois échue.',
   'privacy.preview.tournament': 'Tournoi',
@@ -486,7 +487,7 @@ export const staff = {
     '{kind, select, birthDates {Dates de naissance (année gardée)} weights {Poids} emergencyContacts {Contacts d’urgence} files {Fichiers téléversés} messageBodies {Texte des messages envoyés aux familles} messageTexts {Messages} contactPhones {Numéros de téléphone des contacts} accountPhones {Numéros des familles non réinscrites} other {Autre}}\u00a0: {count}',
   'privacy.preview.inactiveTitle': 'Comptes inutilisés',
   'privacy.preview.inactive':
-    'Comptes sans connexion depuis {years} ans : {notice} à aviser par courriel cette nuit; {erase} avisés il y a {days} jours ou plus, à supprimer cette nuit.',
+    'Comptes sans connexion depuis {years} ans : {notice} à aviser par courriel cette nuit; {erase} avisés il y a {days, plural, one {# jour} other {# jours}} ou plus, à supprimer cette nuit.',
   'privacy.retention.title': 'Durée de conservation des données personnelles',
   'privacy.retention.formLabel': 'Durées de conservation',
   'privacy.retention.months': 'Mois après un tournoi avant sa purge',
@@ -560,7 +561,7 @@ export const staff = {
   'accessLog.familyErased': 'Compte supprimé',
   'accessLog.none': 'Aucun accès enregistré.',
   'accessLog.limited':
-    'Les {count} entrées les plus récentes sont affichées; précisez les filtres pour voir les plus anciennes.',
+    '{count, plural, one {L’entrée la plus récente est affichée} other {Les # entrées les plus récentes sont affichées}}; précisez les filtres pour voir les plus anciennes.',
   'staffPage.description': 'Invitez des bénévoles par courriel, modifiez leurs rôles et révoquez leur accès.',
   'staffPage.role':
     '{role, select, CheckInAdmin {Responsable de l’accueil} RingOfficial {Officiel de ring} TournamentDirector {Directeur du tournoi} SuperAdmin {Super administrateur} other {{role}}}',

@@ -13,8 +13,7 @@ export const system: Record<keyof typeof english, string> = {
   'system.database.pglite': 'La base de données intégrée (PGlite), dans le dossier des données.',
   'system.database.postgres': 'PostgreSQL (DATABASE_URL).',
   'system.database.answers': 'Elle répond.',
-  'system.database.down':
-    'Elle ne répond pas : les pages qui en ont besoin échouent jusqu’à son retour.',
+  'system.database.down': 'Elle ne répond pas : les pages qui en ont besoin échouent jusqu’à son retour.',
   'system.database.size': 'Taille : {size}.',
   'system.mail.title': 'Courriel',
   'system.mail.smtp': 'Les courriels partent par le serveur SMTP {host}.',

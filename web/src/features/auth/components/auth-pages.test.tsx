@@ -10,6 +10,7 @@ import { ApiError } from '@web/lib/api-client.ts';
 import { en } from '@shared/i18n/catalog/en/index.ts';
 import { fr } from '@shared/i18n/catalog/fr/index.ts';
 import { setCatalog } from '@web/lib/i18n.tsx';
+import { clearSession, setSession } from '@web/lib/session.ts';
 import { PageAlertProvider } from '@web/lib/page-alert.tsx';
 import { StaticSettingsProvider } from '@web/lib/site-settings.tsx';
 import { makeSettings, makeTournament } from '@web/testing/fixtures.ts';
@@ -321,6 +322,28 @@ describe('the invitation page (decision 049)', () => {
       token: 'good-secret',
       password: 'robin-rings-2026',
     });
+  });
+
+  it('opened on a browser signed in as a parent: the form is there, and says whose account it signs in instead', async () => {
+    vi.mocked(checkInvite).mockResolvedValue({
+      email: 'robin@example.com',
+      firstName: 'Robin',
+      role: 'CheckInAdmin',
+    });
+    setSession({
+      user: { personId: 4, roles: ['Customer'], userDisplayName: 'Sam Lee' },
+      token: 't',
+      refreshToken: 'r',
+    });
+    try {
+      renderAt('/user/invite/good-secret', routes);
+      expect(await screen.findByRole('note')).toHaveTextContent(
+        'This browser is signed in as Sam Lee. Setting this password signs it in as robin@example.com instead.',
+      );
+      expect(screen.getByLabelText(/^New Password/)).toBeEnabled();
+    } finally {
+      clearSession();
+    }
   });
 
   it('a used, expired or withdrawn link says so, with no form', async () => {

@@ -9,7 +9,7 @@ import { ApiError } from '@web/lib/api-client.ts';
 import { useForm } from '@web/lib/form.ts';
 import { t, tm } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
-import { setSession, setSessionForNextPage } from '@web/lib/session.ts';
+import { setSession, setSessionForNextPage, useSession } from '@web/lib/session.ts';
 import { invalidateQueriesExcept, useQuery } from '@web/lib/use-query.ts';
 import { PAGES } from '@web/app/pages.ts';
 import { acceptInvite, checkInvite, toSession } from '../api/accounts.ts';
@@ -25,6 +25,7 @@ export function InvitePage() {
   const { token = '' } = useParams();
   // Signing in empties the query cache: coming back to a used link asks the server again.
   const invite = useQuery(`invite:${token}`, () => checkInvite(token));
+  const session = useSession();
   if (invite.error instanceof ApiError && invite.error.status === 400) {
     return (
       <Card className="mx-auto max-w-xl" data-testid="invite-invalid">
@@ -47,6 +48,14 @@ export function InvitePage() {
         {invite.data && (
           <>
             <p>{t('auth.invite.intro', { ...invite.data })}</p>
+            {session && (
+              <p role="note" className="text-sm text-muted-foreground">
+                {t('auth.invite.signedInAs', {
+                  name: session.user.userDisplayName,
+                  email: invite.data.email,
+                })}
+              </p>
+            )}
             <InviteForm token={token} />
           </>
         )}

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useNow } from '@web/lib/use-now.ts';
 import type { SyncDivision, SyncRing } from '@shared/contract/sync-entities.ts';
 import {
   previewRebalance,
@@ -18,6 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Input } from '@web/components/ui/input.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { Select } from '@web/components/ui/select.tsx';
+import { RebalancePanel } from '@web/components/venue/rebalance-panel.tsx';
 import { VenueRefusals } from '@web/components/venue/venue-refusals.tsx';
 import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
@@ -41,16 +43,6 @@ import { behindWarningMinutes, controlView } from '../model/view.ts';
 // rebalancing are the rings page's matchday mutations.
 
 const CONTROL_MUTATORS: readonly Mutator[] = [assignDivision, balanceRings, setBehindWarning];
-
-/** The current time, advancing every `everyMs`. */
-function useNow(everyMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 export function ControlRoomPage() {
   usePageMeta(PAGES.controlRoom.title, t('control.description'));
@@ -197,7 +189,9 @@ function RingCard({
       <CardContent className="grid gap-2 text-sm">
         {current ? (
           <div className="grid gap-1" data-testid="control-current">
-            <p className="text-base font-medium break-words">{t('control.now', { title: tm(current.title) })}</p>
+            <p className="text-base font-medium break-words">
+              {t('control.now', { title: tm(current.title) })}
+            </p>
             {current.progress.competitors && (
               <p data-testid="control-scored">
                 {t('control.scored', {
@@ -235,7 +229,9 @@ function RingCard({
         <p data-testid="control-tablet" className="text-muted-foreground">
           {device
             ? `${t('control.tablet', { name: device.personName, time: format.clock(device.lastHeardAt) })}${
-                device.outboxDepth > 0 ? ` · ${t('control.tablet.unsent', { count: device.outboxDepth })}` : ''
+                device.outboxDepth > 0
+                  ? ` · ${t('control.tablet.unsent', { count: device.outboxDepth })}`
+                  : ''
               }`
             : t('control.tablet.none')}
         </p>
@@ -274,63 +270,13 @@ function RingCard({
   );
 }
 
-function RebalancePanel({
-  preview,
-  divisions,
-  ringName,
-  onApply,
-  onCancel,
+function ThresholdSetting({
+  snapshot,
+  tournamentId,
 }: {
-  preview: RebalancePreview;
-  divisions: readonly SyncDivision[];
-  ringName: (id: number | null) => string;
-  onApply: () => void;
-  onCancel: () => void;
+  snapshot: ReplicaSnapshot;
+  tournamentId: number | null;
 }) {
-  const format = useFormat();
-  const end = (iso: string | null) => (iso ? format.clock(iso) : t('control.rebalance.noEnd'));
-  return (
-    <Card data-testid="rebalance-preview">
-      <CardHeader>
-        <CardTitle>{t('control.rebalance.title')}</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {preview.moves.length === 0 ? (
-          <p>{t('control.rebalance.none')}</p>
-        ) : (
-          <ul className="grid gap-1">
-            {preview.moves.map((m) => (
-              <li key={m.divisionId} className="break-words">
-                {t('control.rebalance.move', {
-                  title: tm(divisions.find((d) => d.id === m.divisionId)?.title ?? ''),
-                  from: ringName(m.fromRingId),
-                  to: ringName(m.toRingId),
-                })}
-              </li>
-            ))}
-          </ul>
-        )}
-        <ul className="grid gap-1 text-sm">
-          {preview.ends.map((e) => (
-            <li key={e.ringId}>
-              {t('control.rebalance.end', { ring: ringName(e.ringId), before: end(e.before), after: end(e.after) })}
-            </li>
-          ))}
-        </ul>
-        <div className="flex flex-wrap gap-2">
-          <Button size="lg" onClick={onApply} disabled={preview.moves.length === 0}>
-            {t('control.rebalance.apply')}
-          </Button>
-          <Button size="lg" variant="outline" onClick={onCancel}>
-            {t('control.rebalance.cancel')}
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
-  );
-}
-
-function ThresholdSetting({ snapshot, tournamentId }: { snapshot: ReplicaSnapshot; tournamentId: number | null }) {
   const saved = behindWarningMinutes(snapshot);
   const [text, setText] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

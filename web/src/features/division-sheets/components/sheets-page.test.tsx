@@ -120,7 +120,7 @@ describe('division sheets', () => {
     // The draw as stored with the division, in its order (Bea meets Ann).
     const bracket = screen.getByRole('region', { name: 'Sparring: Round robin' });
     expect(bracket).toHaveTextContent('Round 1Bea BestAnn Able');
-    expect(screen.getByText('Draft 1 (published) · 1 divisions')).toBeInTheDocument();
+    expect(screen.getByText('Draft 1 (published) · 1 division')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
   });
 

@@ -10,14 +10,14 @@ import type { Formatters } from '@shared/i18n/format.ts';
 import { t, tx, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useSession } from '@web/lib/session.ts';
-import { invalidateFiles, shareFile, uploadForStaff, useMyFiles } from '../api/files.ts';
+import { invalidateFiles, uploadForStaff, useMyFiles } from '../api/files.ts';
 import { FileList } from './file-list.tsx';
 import { UploadForm } from './upload-form.tsx';
 import { href, PAGES } from '@web/app/pages.ts';
 
 // `/customer/file-sharing` (docs/product.md §1 and §2: customers "share files"; `/share`
 // redirects here; decision 025). A family sends staff its waivers and medical forms and gets what
-// the tournament shares; a director also shares files with everyone from here.
+// the tournament shares. Directors share with every family from `/admin/file-sharing`, linked here.
 
 /** "Maya Lee and Obi Lee, Saturday, November 28, 2026" */
 function registrationLabel(r: FileRegistration, format: Formatters): string {
@@ -56,23 +56,9 @@ export function FileSharingPage() {
         </CardContent>
       </Card>
       {director && (
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">{t('files.share.title')}</CardTitle>
-            <CardDescription>{t('files.share.text')}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <UploadForm
-              label={t('files.share.label')}
-              submit={t('files.share.submit')}
-              success={(name) => t('files.share.success', { name })}
-              onUpload={async (file) => {
-                await shareFile(file);
-                invalidateFiles();
-              }}
-            />
-          </CardContent>
-        </Card>
+        <p className="text-sm">
+          {tx('files.share.elsewhere', { link: (inner) => <Link to={href('familyFiles')}>{inner}</Link> })}
+        </p>
       )}
       <Card>
         <CardHeader>

@@ -13,6 +13,7 @@ import { fr } from '@shared/i18n/catalog/fr/index.ts';
 import { setCatalog, tm } from '@web/lib/i18n.tsx';
 import { setSession } from '@web/lib/session.ts';
 import { invalidateQueries } from '@web/lib/use-query.ts';
+import { FamilyFilesPage } from './family-files-page.tsx';
 import { FileSharingPage } from './file-sharing-page.tsx';
 import { RegistrationFilesPanel } from './registration-files-panel.tsx';
 
@@ -200,5 +201,70 @@ describe("a registration's files on its desk page", () => {
     renderPanel();
     expect(screen.queryByText('Files')).not.toBeInTheDocument();
     expect(sent).toEqual([]);
+  });
+});
+
+describe('/admin/file-sharing: files for every family', () => {
+  const schedule = waiver({
+    fileId: 'BBBBBBBBBBBBBBBBBBBBBB',
+    name: 'Schedule.pdf',
+    kind: 'share',
+    registrationId: null,
+    from: 'Tournament staff',
+  });
+
+  it('a director shares a file with every family, then sees it listed, and only the shares with everyone', async () => {
+    signIn('TournamentDirector');
+    let files: SharedFile[] = [
+      waiver({ canDelete: false }),
+      waiver({ fileId: 'C'.repeat(22), name: 'Only Maya.pdf', kind: 'share' }),
+    ];
+    handler = (method, url) => {
+      if (method === 'GET' && url === '/api/files') return { status: 200, body: mine(files) };
+      if (method === 'POST' && url === '/api/admin/files') {
+        files = [...files, schedule];
+        return { status: 201, body: schedule };
+      }
+      return undefined;
+    };
+    renderAt('/admin/file-sharing', '/admin/file-sharing', <FamilyFilesPage />);
+    expect(await screen.findByText('Nothing is shared with every family yet.')).toBeInTheDocument();
+    await userEvent.upload(
+      screen.getByLabelText('File to share with everyone'),
+      new File(['%PDF-1.4'], 'Schedule.pdf', { type: 'application/pdf' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Share with everyone' }));
+    expect(await screen.findByText('Schedule.pdf is shared with everyone.')).toBeInTheDocument();
+    const post = sent.find((s) => s.method === 'POST');
+    expect((post?.body as FormData).get('registrationId')).toBeNull();
+    const list = await screen.findByRole('list', { name: 'Shared with every family' });
+    expect(within(list).getByText('Schedule.pdf')).toBeInTheDocument();
+    // A family's upload and a share with one registration are not files for every family.
+    expect(within(list).queryByText('Maya waiver.pdf')).not.toBeInTheDocument();
+    expect(within(list).queryByText('Only Maya.pdf')).not.toBeInTheDocument();
+  });
+
+  it('the customer page sends a director to it instead of sharing from the family side', async () => {
+    signIn('TournamentDirector');
+    handler = (method, url) =>
+      method === 'GET' && url === '/api/files' ? { status: 200, body: mine() } : undefined;
+    renderAt('/customer/file-sharing', '/customer/file-sharing', <FileSharingPage />);
+    const link = await screen.findByRole('link', { name: 'Files for Families' });
+    expect(link).toHaveAttribute('href', '/admin/file-sharing');
+    expect(screen.queryByLabelText('File to share with everyone')).not.toBeInTheDocument();
+  });
+
+  it('speaks French', async () => {
+    signIn('TournamentDirector');
+    handler = (method, url) =>
+      method === 'GET' && url === '/api/files' ? { status: 200, body: mine([schedule]) } : undefined;
+    setCatalog('fr', fr);
+    try {
+      renderAt('/admin/file-sharing', '/admin/file-sharing', <FamilyFilesPage />);
+      expect(await screen.findByRole('heading', { name: 'Fichiers pour les familles' })).toBeInTheDocument();
+      expect(screen.getByRole('list', { name: 'Partagés avec toutes les familles' })).toBeInTheDocument();
+    } finally {
+      setCatalog('en', en);
+    }
   });
 });

@@ -64,7 +64,7 @@ describe('the home page in every state (docs/product.md §1 and §2)', () => {
     );
   });
 
-  it('tournament today: invites people to the venue with the in-person registration times', () => {
+  it('tournament today: invites people to the venue with the in-person registration times, and to the results', () => {
     data.tournaments = [
       makeTournament({ isTournamentToday: true, isRegistrationOpen: false, venue: 'Collège Boréal' }),
     ];
@@ -73,6 +73,7 @@ describe('the home page in every state (docs/product.md §1 and §2)', () => {
     expect(screen.getByText('Come see us at Collège Boréal')).toBeInTheDocument();
     expect(within(status()).getByText(/in person only today, from 8:30AM to 10AM/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Register online' })).toBeNull();
+    expect(within(status()).getByRole('link', { name: 'Results' })).toHaveAttribute('href', '/results');
   });
 
   it('opening soon: gives the opening date in long form', () => {

@@ -4,8 +4,8 @@ import { CalendarCheck, CalendarClock, CalendarX, PartyPopper } from 'lucide-rea
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button.tsx';
-import { t, useFormat } from '@web/lib/i18n.tsx';
-import { href } from '@web/app/pages.ts';
+import { t, tm, useFormat } from '@web/lib/i18n.tsx';
+import { href, PAGES } from '@web/app/pages.ts';
 
 /** The registration-status banner of the home page (docs/product.md §1 and §2). */
 export function RegistrationStatus({
@@ -33,6 +33,9 @@ export function RegistrationStatus({
         >
           <p className="text-lg">{t('public.home.today.comeSee', { venue: tournament.venue })}</p>
           <p>{t('public.home.today.text', { times: tournament.inPersonRegistrationTimes })}</p>
+          <Button asChild size="lg" className="mt-2 w-fit">
+            <Link to={href('results')}>{tm(PAGES.results.title)}</Link>
+          </Button>
         </Banner>
       );
     case 'open':

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { SyncDivision } from '@shared/contract/sync-entities.ts';
 import { recordScore } from '@shared/domain/mutators/index.ts';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table.tsx';
@@ -7,6 +7,7 @@ import { cn } from '@web/lib/utils.ts';
 import { mutate } from '@web/sync/hooks.ts';
 import { checkScore, type DivisionView, type JudgedEventView } from '../model/rules.ts';
 import { rememberEntry, supersededScore } from '../model/sent-entries.ts';
+import { PendingMark } from './pending-mark.tsx';
 
 // The score grid of a judged event type (decision 023): a row per competitor present, a field per
 // judge (3 or 5). A score is sent when its field is left or Enter is pressed (Enter moves on to
@@ -94,15 +95,14 @@ function ScoreGrid({
   withRanking: boolean;
 }) {
   const { rules, standing } = event;
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key !== 'Enter') return;
-    e.preventDefault();
+  // Enter moves on to the next field once the score is accepted (ScoreCell checks it first).
+  const moveOn = (field: HTMLInputElement) => {
     const fields = [
-      ...(e.currentTarget.closest('table')?.querySelectorAll<HTMLInputElement>('input[data-score]') ?? []),
+      ...(field.closest('table')?.querySelectorAll<HTMLInputElement>('input[data-score]') ?? []),
     ];
-    const next = fields[fields.indexOf(e.currentTarget) + 1];
+    const next = fields[fields.indexOf(field) + 1];
     if (next) next.focus();
-    else e.currentTarget.blur();
+    else field.blur();
   };
   return (
     <Table>
@@ -144,7 +144,7 @@ function ScoreGrid({
                         : t('matchday.scores.label', { judge, name })
                     }
                     event={event}
-                    onKeyDown={onKeyDown}
+                    moveOn={moveOn}
                   />
                 </TableCell>
               ))}
@@ -179,7 +179,7 @@ function ScoreCell({
   round,
   label,
   event,
-  onKeyDown,
+  moveOn,
 }: {
   division: SyncDivision;
   eventTypeId: number;
@@ -188,28 +188,43 @@ function ScoreCell({
   round: number;
   label: string;
   event: JudgedEventView;
-  onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => void;
+  moveOn: (field: HTMLInputElement) => void;
 }) {
   const standing = event.scoreOf(competitorId, judge, round);
   const shown = standing ? String(standing.value) : '';
-  const [draft, setDraft] = useState<string | null>(null);
+  const [draft, setDraftState] = useState<string | null>(null);
+  // The draft as last typed, for a blur that follows Enter before React renders again.
+  const draftRef = useRef<string | null>(null);
+  const setDraft = (text: string | null) => {
+    draftRef.current = text;
+    setDraftState(text);
+  };
   const [error, setError] = useState<string | null>(null);
+  // A score out of range keeps the focus on its field, once: leaving it again is allowed.
+  const input = useRef<HTMLInputElement>(null);
+  const [refocus, setRefocus] = useState(0);
+  useEffect(() => {
+    if (refocus > 0) input.current?.focus();
+  }, [refocus]);
   const note = supersededScore(standing);
+  const pending = event.scorePending(competitorId, judge, round);
   const id = `score-${division.id}-${eventTypeId}-${competitorId}-${judge}-${round}`;
 
-  const commit = () => {
-    if (draft === null) return;
-    const text = draft.trim().replace(',', '.');
+  /** Sends the draft if it is a score; false when it is out of range (then it stays, with why). */
+  const commit = (): boolean => {
+    if (draftRef.current === null) return true;
+    const text = draftRef.current.trim().replace(',', '.');
     setDraft(null);
     if (text === '' || text === shown) {
       setError(null);
-      return;
+      return true;
     }
     const checked = checkScore(text, event.rules);
     if (!checked.ok) {
+      if (error !== checked.message) setRefocus((n) => n + 1);
       setError(checked.message);
       setDraft(text);
-      return;
+      return false;
     }
     setError(null);
     const at = new Date().toISOString();
@@ -223,11 +238,18 @@ function ScoreCell({
       value: checked.value,
       at,
     });
+    return true;
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    if (commit()) moveOn(e.currentTarget);
   };
 
   return (
     <div className="grid gap-0.5">
       <input
+        ref={input}
         id={id}
         data-score=""
         aria-label={label}
@@ -242,9 +264,10 @@ function ScoreCell({
         )}
         value={draft ?? shown}
         onChange={(e) => setDraft(e.target.value)}
-        onBlur={commit}
+        onBlur={() => void commit()}
         onKeyDown={onKeyDown}
       />
+      {pending && <PendingMark />}
       {(error || note) && (
         <span
           id={`${id}-note`}

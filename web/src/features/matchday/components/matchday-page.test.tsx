@@ -73,6 +73,23 @@ async function judgedDivisionRunning() {
   await db.entity('divisionResults').put(syncResult(100, 1));
 }
 
+/** A bracket division (Sparring, event type 2) running on Ring 1 with `competitors` competitors. */
+async function sparringDivisionRunning(competitors: number) {
+  await db.entity('divisions').put(
+    syncDivision({
+      id: 200,
+      ringId: 1,
+      status: 'current',
+      startedAt: at(0),
+      title: 'Sparring, Boys 12-13',
+      eventTypeIds: [2],
+      eventTypes: ['Sparring'],
+      rules: [SPARRING],
+      competitorCount: competitors,
+    }),
+  );
+}
+
 const atRing = (path = '/admin/matchday?ring=1') =>
   function Wrapper({ children }: { children: ReactNode }) {
     return <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>;
@@ -155,7 +172,10 @@ describe('matchday screen', () => {
     const field = screen.getByLabelText('Judge 5 score for Kid4 Lee');
     expect(field).toHaveAttribute('inputmode', 'decimal');
     await user.type(field, '11{Enter}');
+    // Said beside the field, which keeps the focus; nothing is sent.
     expect(await screen.findByText('From 0 to 10, at most two decimals')).toBeInTheDocument();
+    expect(field).toHaveFocus();
+    expect(field).toHaveAccessibleDescription('From 0 to 10, at most two decimals');
     await user.clear(screen.getByLabelText('Judge 5 score for Kid4 Lee'));
     await user.type(screen.getByLabelText('Judge 5 score for Kid4 Lee'), '5{Enter}');
     expect(await outbox()).toEqual([
@@ -188,9 +208,59 @@ describe('matchday screen', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['1stKid1 Lee', '2ndKid2 Lee', '3rdKid3 Lee', '4thKid4 Lee']);
+    // It would end the running division: asked first, and "Keep it running" changes nothing.
     await user.click(screen.getByRole('button', { name: 'Complete division' }));
+    const ask = await screen.findByRole('dialog', { name: 'Complete Forms, Girls 10-11?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep it running' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('current-division')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Complete division' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Complete division' }),
+    );
     expect(await screen.findByTestId('completed-division')).toHaveTextContent('Forms, Girls 10-11');
     expect((await outbox()).map(([name]) => name)).toEqual(['recordScore@1', 'completeDivision@1']);
+  });
+
+  it('keeps the focus on a score out of range once, and marks a score not yet sent', async () => {
+    const user = userEvent.setup();
+    await judgedDivisionRunning();
+    await db.entity('scores').bulkPut(scores(1, [8, 8, 8, 8, 8]));
+    render(<MatchdayPage />, { wrapper: atRing() });
+    const field = await screen.findByLabelText('Judge 1 score for Kid2 Lee');
+    await user.type(field, '12');
+    await user.tab();
+    expect(await screen.findByText('From 0 to 10, at most two decimals')).toBeInTheDocument();
+    await vi.waitFor(() => expect(field).toHaveFocus());
+    // Leaving again is allowed: the typed text stays, with its message, and nothing is sent.
+    await user.tab();
+    expect(field).not.toHaveFocus();
+    expect(field).toHaveValue('12');
+    expect(await outbox()).toEqual([]);
+    // The scores the store holds carry no mark; the one entered here does until the server has it.
+    expect(screen.queryByTestId('pending-mark')).toBeNull();
+    await user.clear(field);
+    await user.type(field, '7.5{Enter}');
+    const row = screen.getAllByTestId('score-row')[1]!;
+    expect(await within(row).findByText('Not yet sent')).toBeInTheDocument();
+    expect(screen.getAllByTestId('pending-mark')).toHaveLength(1);
+  });
+
+  it('held upright, shows the competitors or one event type at a time, chosen by buttons', async () => {
+    const user = userEvent.setup();
+    await judgedDivisionRunning();
+    render(<MatchdayPage />, { wrapper: atRing() });
+    const parts = await screen.findByRole('group', { name: 'What this tablet shows' });
+    expect(within(parts).getByRole('button', { name: 'Competitors' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(within(parts).getByRole('button', { name: 'Forms' }));
+    expect(within(parts).getByRole('button', { name: 'Forms' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(parts).getByRole('button', { name: 'Competitors' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
   });
 
   it('asks for a run-off round when a tie on the podium stands, and takes its scores', async () => {
@@ -233,19 +303,7 @@ describe('matchday screen', () => {
 
   it('shows the drawn bracket with its byes and a winner button per competitor of a ready match', async () => {
     const user = userEvent.setup();
-    await db.entity('divisions').put(
-      syncDivision({
-        id: 200,
-        ringId: 1,
-        status: 'current',
-        startedAt: at(0),
-        title: 'Sparring, Boys 12-13',
-        eventTypeIds: [2],
-        eventTypes: ['Sparring'],
-        rules: [SPARRING],
-        competitorCount: 5,
-      }),
-    );
+    await sparringDivisionRunning(5);
     await db.entity('divisionEntries').bulkPut([11, 12, 13, 14, 15].map((c) => syncEntry(200, c)));
     await db.entity('divisionResults').put(syncResult(200, 2, { draw: [11, 12, 13, 14, 15] }));
     render(<MatchdayPage />, { wrapper: atRing() });
@@ -264,6 +322,58 @@ describe('matchday screen', () => {
       ],
     ]);
     expect(screen.getByRole('button', { name: 'Complete division' })).toBeDisabled();
+  });
+
+  it('changing a winner who fought on lists the later results it undoes, and asks first', async () => {
+    const user = userEvent.setup();
+    await sparringDivisionRunning(4);
+    await db.entity('divisionEntries').bulkPut([11, 12, 13, 14].map((c) => syncEntry(200, c)));
+    // Semi-finals 11 v 14 and 12 v 13; 11 and 12 won them, and 11 won the final.
+    await db.entity('divisionResults').put(syncResult(200, 2, { draw: [11, 12, 13, 14] }));
+    await db.entity('matchResults').bulkPut(
+      (
+        [
+          ['r1m1', 11],
+          ['r1m2', 12],
+          ['r2m1', 11],
+        ] as const
+      ).map(([matchId, winnerId]) => ({
+        id: `200:2:${matchId}`,
+        divisionId: 200,
+        eventTypeId: 2,
+        matchId,
+        winnerId,
+        enteredAt: at(5),
+        enteredBy: 7,
+        enteredByName: 'Olga Official',
+        version: 1,
+      })),
+    );
+    render(<MatchdayPage />, { wrapper: atRing() });
+    const change = await screen.findByRole('button', { name: 'Kid14 Lee wins: Semi-finals, match 1' });
+    await user.click(change);
+    const ask = await screen.findByRole('dialog', { name: 'Change the winner of Semi-finals, match 1?' });
+    expect(ask).toHaveTextContent('Kid11 Lee has already fought on.');
+    expect(
+      within(within(ask).getByTestId('undone-matches'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Final: Kid11 Lee won']);
+    await user.click(within(ask).getByRole('button', { name: 'Keep Kid11 Lee as winner' }));
+    expect(await outbox()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Kid14 Lee wins: Semi-finals, match 1' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Change winner and undo 1 result',
+      }),
+    );
+    expect(await outbox()).toEqual([
+      ['recordMatchWinner@1', expect.objectContaining({ matchId: 'r1m1', winnerId: 14 })],
+    ]);
+    // The final waits for a winner again, and the new winner carries its "not yet sent" mark.
+    expect(await screen.findByRole('button', { name: 'Kid14 Lee wins: Final' })).toBeInTheDocument();
+    const semi = screen.getByRole('group', { name: 'Semi-finals, match 1' });
+    expect(within(semi).getByText('Not yet sent')).toBeInTheDocument();
   });
 
   it('a director corrects a completed division’s placings', async () => {

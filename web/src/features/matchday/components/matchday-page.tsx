@@ -16,13 +16,15 @@ import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
 import { Label } from '@web/components/ui/label.tsx';
 import { Select } from '@web/components/ui/select.tsx';
+import { ConfirmDialog } from '@web/components/venue/confirm-dialog.tsx';
 import { VenueRefusals } from '@web/components/venue/venue-refusals.tsx';
+import { cn } from '@web/lib/utils.ts';
 import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { newDrawSeed } from '@web/lib/draw-seed.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
 import { useSession } from '@web/lib/session.ts';
 import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { syncEngine } from '@web/sync/engine.ts';
 import { mutate, useHasSynced, useHeartbeat, useReplica } from '@web/sync/hooks.ts';
 import type { ReplicaSnapshot } from '@web/sync/replica.ts';
@@ -218,8 +220,18 @@ function CurrentDivision({ division, snapshot }: { division: SyncDivision; snaps
   const format = useFormat();
   const view = divisionView(division, snapshot);
   const competitors = snapshot.map('competitors');
+  const [confirming, setConfirming] = useState(false);
   const complete = () =>
     void mutate(completeDivision, { divisionId: division.id, at: new Date().toISOString() });
+  // Held upright (768x1024), the tablet shows one part at a time, chosen by the buttons above
+  // them: the competitors, or one event type's scores or bracket. Sideways, all of them, stacked.
+  const parts = [
+    { key: 'competitors', label: t('matchday.competitors') },
+    ...view.events.map((ev) => ({ key: `event-${ev.rules.eventTypeId}`, label: ev.rules.title })),
+  ];
+  const [shown, setShown] = useState('competitors');
+  const part = parts.some((p) => p.key === shown) ? shown : 'competitors';
+  const partClass = (key: string) => cn('grid gap-2', part !== key && 'portrait:hidden');
 
   return (
     <Card data-testid="current-division">
@@ -234,7 +246,25 @@ function CurrentDivision({ division, snapshot }: { division: SyncDivision; snaps
         </p>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <section aria-labelledby={`competitors-${division.id}`} className="grid gap-2">
+        <div
+          role="group"
+          aria-label={t('matchday.view.label')}
+          className="hidden flex-wrap gap-2 portrait:flex"
+          data-testid="division-parts"
+        >
+          {parts.map((p) => (
+            <Button
+              key={p.key}
+              size="lg"
+              variant={part === p.key ? 'default' : 'outline'}
+              aria-pressed={part === p.key}
+              onClick={() => setShown(p.key)}
+            >
+              {p.label}
+            </Button>
+          ))}
+        </div>
+        <section aria-labelledby={`competitors-${division.id}`} className={partClass('competitors')}>
           <h3 id={`competitors-${division.id}`} className="text-lg font-semibold">
             {t('matchday.competitors')}
           </h3>
@@ -281,7 +311,7 @@ function CurrentDivision({ division, snapshot }: { division: SyncDivision; snaps
           <section
             key={ev.rules.eventTypeId}
             aria-labelledby={`event-${division.id}-${ev.rules.eventTypeId}`}
-            className="grid gap-2"
+            className={partClass(`event-${ev.rules.eventTypeId}`)}
           >
             <h3 id={`event-${division.id}-${ev.rules.eventTypeId}`} className="text-lg font-semibold">
               {ev.rules.title}{' '}
@@ -300,9 +330,27 @@ function CurrentDivision({ division, snapshot }: { division: SyncDivision; snaps
           </section>
         ))}
         <div className="flex flex-wrap items-center gap-3">
-          <Button size="lg" disabled={!view.completable} onClick={complete} data-testid="complete-division">
+          <Button
+            size="lg"
+            disabled={!view.completable}
+            onClick={() => setConfirming(true)}
+            data-testid="complete-division"
+          >
             {t('matchday.complete')}
           </Button>
+          {confirming && (
+            // It ends the division running on the ring: asked first (there is no undo for it).
+            <ConfirmDialog
+              title={t('matchday.complete.title', { title: tm(division.title) })}
+              description={t('matchday.complete.text')}
+              confirm={t('matchday.complete.confirm')}
+              keep={t('matchday.complete.keep')}
+              onAnswer={(yes) => {
+                setConfirming(false);
+                if (yes) complete();
+              }}
+            />
+          )}
           {!view.completable && (
             <p className="text-sm text-muted-foreground" data-testid="complete-missing">
               {t('matchday.stillToDecide', {

@@ -12,6 +12,7 @@ import {
   presentEntries,
   rankJudged,
   resolveBracket,
+  undoneByWinnerChange,
   validScore,
   type Placing,
   type ResolvedMatch,
@@ -20,6 +21,7 @@ import { entryIdOf, matchResultIdOf, resultIdOf, scoreIdOf } from '@shared/domai
 import type { MessageKey } from '@shared/i18n/translate.ts';
 import { LOCALE_TAGS } from '@shared/i18n/locale.ts';
 import { currentLocale, t } from '@web/lib/i18n.tsx';
+import { pendingIdsOf } from '@web/sync/overlay.ts';
 import type { ReplicaSnapshot } from '@web/sync/replica.ts';
 
 // What the matchday screen shows of a division, computed from the replica's rows with the
@@ -63,6 +65,8 @@ export interface JudgedEventView extends EventCommon {
   kind: 'judged';
   standing: JudgedStanding;
   scoreOf(competitorId: number, judge: number, round: number): SyncScore | undefined;
+  /** This tablet's entry of that score is not yet confirmed by the server. */
+  scorePending(competitorId: number, judge: number, round: number): boolean;
 }
 
 export interface BracketEventView extends EventCommon {
@@ -70,6 +74,10 @@ export interface BracketEventView extends EventCommon {
   /** Matches by round, in the bracket's order (the third-place match in its round). */
   rounds: { round: number; title: string; matches: ResolvedMatch[] }[];
   matchResult(matchId: string): SyncMatchResult | undefined;
+  /** This tablet's winner of that match is not yet confirmed by the server. */
+  matchPending(matchId: string): boolean;
+  /** The decided later matches that `winnerId` winning `matchId` would undo. */
+  undoneBy(matchId: string, winnerId: number): ResolvedMatch[];
   drawn: boolean;
 }
 
@@ -201,7 +209,11 @@ export function divisionView(division: SyncDivision, snapshot: ReplicaSnapshot):
   const scoreMap = snapshot.map('scores');
   const matchResults = snapshot.map('matchResults');
   const presentIds = present.map((e) => e.competitorId);
+  const pendingScores = pendingIdsOf(snapshot.pending, 'scores');
+  const pendingMatches = pendingIdsOf(snapshot.pending, 'matchResults');
   const events = division.rules.map((rules): EventView => {
+    const scoreId = (competitorId: number, judge: number, round: number) =>
+      scoreIdOf({ divisionId: division.id, eventTypeId: rules.eventTypeId, competitorId, judge, round });
     const result = snapshot.map('divisionResults').get(resultIdOf(division.id, rules.eventTypeId));
     const mine = scores.filter((s) => s.eventTypeId === rules.eventTypeId);
     const winners = new Map(
@@ -223,27 +235,23 @@ export function divisionView(division: SyncDivision, snapshot: ReplicaSnapshot):
         result,
         placings,
         standing: judgedStanding(rules, presentIds, mine, name),
-        scoreOf: (competitorId, judge, round) =>
-          scoreMap.get(
-            scoreIdOf({
-              divisionId: division.id,
-              eventTypeId: rules.eventTypeId,
-              competitorId,
-              judge,
-              round,
-            }),
-          ),
+        scoreOf: (competitorId, judge, round) => scoreMap.get(scoreId(competitorId, judge, round)),
+        scorePending: (competitorId, judge, round) => pendingScores.has(scoreId(competitorId, judge, round)),
       };
     }
     const draw = result?.draw ?? null;
+    const bracket = draw ? buildBracket(draw, rules.thirdPlace) : null;
+    const matchId = (id: string) => matchResultIdOf(division.id, rules.eventTypeId, id);
     return {
       kind: 'bracket',
       rules,
       result,
       placings,
-      drawn: draw !== null,
-      rounds: draw ? roundsOf(resolveBracket(buildBracket(draw, rules.thirdPlace), winners)) : [],
-      matchResult: (matchId) => matchResults.get(matchResultIdOf(division.id, rules.eventTypeId, matchId)),
+      drawn: bracket !== null,
+      rounds: bracket ? roundsOf(resolveBracket(bracket, winners)) : [],
+      matchResult: (id) => matchResults.get(matchId(id)),
+      matchPending: (id) => pendingMatches.has(matchId(id)),
+      undoneBy: (id, winnerId) => (bracket ? undoneByWinnerChange(bracket, winners, id, winnerId) : []),
     };
   });
   return { entries, present, name, events, completable: events.every((e) => e.placings !== null) };

@@ -8,10 +8,11 @@ import {
   type SplitInput,
 } from '@shared/contract/matchmaking.ts';
 import { api } from '@web/lib/api-client.ts';
-import { invalidateQueries, useQuery } from '@web/lib/use-query.ts';
+import { invalidateQueries, setQueryData, useQuery } from '@web/lib/use-query.ts';
 
 // Matchmaking's calls (decision 017). Every edit answers the draft as it now stands; the cached
-// draft is replaced by that answer through a refetch of its key, and the drafts list is dropped.
+// draft is replaced by that answer in place (no refetch, so the page never turns into a spinner
+// and keeps its scroll and focus: decision 052), and the drafts list and previews are dropped.
 
 const draftKey = (draftId: number) => `matchmaking-draft:${draftId}`;
 
@@ -25,16 +26,17 @@ export const usePublishPreview = (draftId: number, enabled: boolean) =>
     enabled ? api.call(M.publishPreview, { params: { draftId } }) : Promise.resolve(null),
   );
 
-function changed(draftId: number): void {
+function changed(draftId: number, view?: DraftView): void {
   invalidateQueries('matchmaking-list');
-  invalidateQueries(draftKey(draftId));
+  if (view) setQueryData<DraftView>(draftKey(draftId), () => view);
+  else invalidateQueries(draftKey(draftId));
   invalidateQueries(`matchmaking-publish:${draftId}`);
   invalidateQueries(`division-sheets`);
 }
 
 async function edit(draftId: number, send: () => Promise<DraftView>): Promise<DraftView> {
   const view = await send();
-  changed(draftId);
+  changed(draftId, view);
   return view;
 }
 

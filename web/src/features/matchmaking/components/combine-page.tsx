@@ -1,6 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { combineDivisions as combineRule, combineSuggestions } from '@shared/domain/matchmaking/index.ts';
+import { useParams } from 'react-router';
+import {
+  combineDivisions as combineRule,
+  combineSuggestions,
+  type DraftDivision,
+} from '@shared/domain/matchmaking/index.ts';
 import type { DraftView } from '@shared/contract/matchmaking.ts';
 import { Alert } from '@web/components/ui/alert.tsx';
 import { Button } from '@web/components/ui/button.tsx';
@@ -10,14 +14,17 @@ import { usePageMeta } from '@web/lib/page-meta.ts';
 import { combineDivision, useDraft } from '../api/matchmaking.ts';
 import { idOfKey, toDraftDivision } from '../model/draft-model.ts';
 import { PreviewList } from './preview-list.tsx';
-import { href, PAGES } from '@web/app/pages.ts';
+import { PAGES } from '@web/app/pages.ts';
+import { useBackToDraft, useChangeToast } from './keep-place.ts';
 import { QueryView } from '@web/components/query-view.tsx';
 
 // /admin/matchmaking/{draftId}/combine/division/{draftDivisionId} (decision 017): the nearest
-// neighbours (same event types, adjacent ages and levels), a preview, then apply.
+// neighbours (same event types; the same gender, then level, then age; never the other gender),
+// a preview, then apply, back on the draft page where the director was (decision 052).
 
 function Combine({ view, divisionId }: { view: DraftView; divisionId: number }) {
-  const navigate = useNavigate();
+  const back = useBackToDraft(view.draft.id);
+  const changed = useChangeToast();
   const division = view.divisions.find((d) => d.id === divisionId);
   const suggestions = useMemo(
     () =>
@@ -28,9 +35,19 @@ function Combine({ view, divisionId }: { view: DraftView; divisionId: number }) 
   );
   const [withKey, setWithKey] = useState<string | undefined>(undefined);
   const chosen = suggestions.find((s) => s.division.key === withKey) ?? suggestions[0];
-  const apply = useAction((other: number) => combineDivision(view.draft.id, divisionId, other));
+  const apply = useAction(async (other: DraftDivision) => {
+    const after = await combineDivision(view.draft.id, divisionId, idOfKey(other.key));
+    const result = after.divisions.find((d) => d.id === divisionId);
+    // Not undone from the toast: a split cannot give back both divisions' own criteria (decision 052).
+    changed(
+      t('matchmaking.toast.combined', {
+        first: division ? tm(division.title) : '',
+        second: tm(other.title),
+        division: result ? tm(result.title) : '',
+      }),
+    );
+  });
   if (!division) return <Alert variant="danger">{t('matchmaking.notFound')}</Alert>;
-  const back = href('draftAll', { draftId: view.draft.id });
   const combined = chosen ? combineRule(toDraftDivision(division), chosen.division, view.levels) : null;
   return (
     <div className="grid gap-4">
@@ -67,14 +84,14 @@ function Combine({ view, divisionId }: { view: DraftView; divisionId: number }) 
           disabled={!chosen || apply.busy}
           onClick={async () => {
             if (!chosen) return;
-            const r = await apply.run(idOfKey(chosen.division.key));
-            if (r.ok) void navigate(back);
+            const r = await apply.run(chosen.division);
+            if (r.ok) back(divisionId);
           }}
         >
           {t('matchmaking.combine.apply')}
         </Button>
-        <Button asChild variant="outline">
-          <Link to={back}>{t('matchmaking.cancel')}</Link>
+        <Button variant="outline" onClick={() => back(divisionId)}>
+          {t('matchmaking.cancel')}
         </Button>
       </div>
     </div>

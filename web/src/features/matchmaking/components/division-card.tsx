@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { divisionTitle } from '@shared/domain/matchmaking/index.ts';
 import { Link } from 'react-router';
 import type { DraftView } from '@shared/contract/matchmaking.ts';
 import { Badge } from '@web/components/ui/badge.tsx';
@@ -8,14 +9,17 @@ import { Input } from '@web/components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table.tsx';
 import { useAction } from '@web/lib/action.ts';
 import { t, tm } from '@web/lib/i18n.tsx';
+import { isMessageRef } from '@shared/i18n/message-ref.ts';
 import type { MessageKey } from '@shared/i18n/translate.ts';
 import { moveCompetitor, patchDivision } from '../api/matchmaking.ts';
 import { isOver, isUnder, levelName, typeTitles, type DivisionView } from '../model/draft-model.ts';
 import { href } from '@web/app/pages.ts';
+import { holdingPlace, rememberPlace, useChangeToast } from './keep-place.ts';
 
 // One division of a draft (decision 017): its competitors, warnings and overrides; rename,
-// note, lock; split or combine when it is over or under its size; move a competitor to another
-// division of the same event types.
+// note, lock; split (any division of two or more), combine; move a competitor to another
+// division of the same event types. Each edit keeps the director's place and says what changed,
+// with Undo where the opposite edit gives back exactly what was there (decision 052).
 
 const GENDER: Record<1 | 2, MessageKey> = { 1: 'matchmaking.gender.male', 2: 'matchmaking.gender.female' };
 
@@ -23,20 +27,39 @@ function MoveControl({
   view,
   division,
   competitorId,
+  changed,
 }: {
   view: DraftView;
   division: DivisionView;
   competitorId: number;
+  changed: ReturnType<typeof useChangeToast>;
 }) {
   const [to, setTo] = useState('');
-  const move = useAction(() =>
-    moveCompetitor(view.draft.id, { competitorId, fromDivisionId: division.id, toDivisionId: Number(to) }),
-  );
+  const draftId = view.draft.id;
+  const name = view.competitors.find((c) => c.id === competitorId);
+  const move = useAction(async () => {
+    const toId = Number(to);
+    // The row goes from this division: the division stays where it is on screen, and its heading
+    // takes the focus the Move button had.
+    await holdingPlace(division.id, () =>
+      moveCompetitor(draftId, { competitorId, fromDivisionId: division.id, toDivisionId: toId }),
+    );
+    const target = view.divisions.find((d) => d.id === toId);
+    changed(
+      t('matchmaking.toast.moved', {
+        name: `${name?.firstName} ${name?.lastName}`,
+        division: target ? tm(target.title) : '',
+      }),
+      () =>
+        holdingPlace(division.id, () =>
+          moveCompetitor(draftId, { competitorId, fromDivisionId: toId, toDivisionId: division.id }),
+        ),
+    );
+  });
   const targets = view.divisions.filter(
     (d) => d.id !== division.id && d.eventTypeIds.join() === division.eventTypeIds.join(),
   );
   if (targets.length === 0) return null;
-  const name = view.competitors.find((c) => c.id === competitorId);
   return (
     <span className="flex gap-1 print:hidden">
       <select
@@ -67,20 +90,58 @@ export function DivisionCard({ view, division }: { view: DraftView; division: Di
   const shownTitle = tm(division.title);
   const [title, setTitle] = useState(shownTitle);
   const [note, setNote] = useState(division.note);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const changed = useChangeToast();
+  const draftId = view.draft.id;
+  const startEditing = () => {
+    setTitle(shownTitle);
+    setNote(division.note);
+    setEditing(true);
+  };
   const save = useAction(async () => {
-    await patchDivision(view.draft.id, division.id, { ...(title !== shownTitle ? { title } : {}), note });
+    const before = { title: division.title, note: division.note };
+    const renamed = title !== shownTitle;
+    await patchDivision(draftId, division.id, { ...(renamed ? { title } : {}), note });
     setEditing(false);
+    // The form has gone: focus goes back to the button that opened it.
+    requestAnimationFrame(() => editButton.current?.focus());
+    // A typed title goes back as typed, a generated one as "the title of its criteria"; a
+    // generated title of another kind (a split's "(1)") cannot be sent back, so no Undo then.
+    const typed = !isMessageRef(before.title);
+    const generated = before.title === divisionTitle(division.criteria, view.levels);
+    const undo =
+      renamed && !typed && !generated
+        ? undefined
+        : () =>
+            patchDivision(draftId, division.id, {
+              ...(renamed ? { title: typed ? before.title : null } : {}),
+              note: before.note,
+            });
+    changed(
+      renamed
+        ? t('matchmaking.toast.renamed', { from: shownTitle, to: title })
+        : t('matchmaking.toast.noted', { division: shownTitle }),
+      undo,
+      () => editButton.current?.focus(),
+    );
   });
-  const lock = useAction(() => patchDivision(view.draft.id, division.id, { locked: !division.locked }));
+  const lock = useAction(async () => {
+    const locked = !division.locked;
+    await patchDivision(draftId, division.id, { locked });
+    changed(
+      t(locked ? 'matchmaking.toast.locked' : 'matchmaking.toast.unlocked', { division: shownTitle }),
+      () => patchDivision(draftId, division.id, { locked: !locked }),
+    );
+  });
   const people = division.competitorIds
     .map((id) => view.competitors.find((c) => c.id === id))
     .filter((c) => c !== undefined);
-  const draftId = view.draft.id;
+  const empty = people.length === 0;
   return (
     <Card data-testid="division" aria-labelledby={`division-${division.id}`}>
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <CardTitle as="h3" id={`division-${division.id}`}>
+          <CardTitle as="h3" id={`division-${division.id}`} tabIndex={-1}>
             {shownTitle}
           </CardTitle>
           <div className="flex flex-wrap gap-1">
@@ -133,22 +194,28 @@ export function DivisionCard({ view, division }: { view: DraftView; division: Di
           </form>
         ) : (
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+            <Button ref={editButton} size="sm" variant="outline" onClick={startEditing}>
               {t('matchmaking.division.edit')}
             </Button>
             <Button size="sm" variant="outline" disabled={lock.busy} onClick={() => void lock.run()}>
               {division.locked ? t('matchmaking.division.unlock') : t('matchmaking.division.lock')}
             </Button>
-            {isOver(division) && (
-              <Button asChild size="sm">
-                <Link to={href('splitDivision', { draftId, draftDivisionId: division.id })}>
+            {people.length >= 2 && (
+              <Button asChild size="sm" variant={isOver(division) ? 'default' : 'outline'}>
+                <Link
+                  to={href('splitDivision', { draftId, draftDivisionId: division.id })}
+                  onClick={rememberPlace}
+                >
                   {t('matchmaking.division.split')}
                 </Link>
               </Button>
             )}
-            {isUnder(division) && (
-              <Button asChild size="sm">
-                <Link to={href('combineDivision', { draftId, draftDivisionId: division.id })}>
+            {!empty && (
+              <Button asChild size="sm" variant={isUnder(division) ? 'default' : 'outline'}>
+                <Link
+                  to={href('combineDivision', { draftId, draftDivisionId: division.id })}
+                  onClick={rememberPlace}
+                >
                   {t('matchmaking.division.combine')}
                 </Link>
               </Button>
@@ -186,7 +253,7 @@ export function DivisionCard({ view, division }: { view: DraftView; division: Di
                 </TableCell>
                 <TableCell>{c.school}</TableCell>
                 <TableCell className="print:hidden">
-                  <MoveControl view={view} division={division} competitorId={c.id} />
+                  <MoveControl view={view} division={division} competitorId={c.id} changed={changed} />
                 </TableCell>
               </TableRow>
             ))}

@@ -161,7 +161,7 @@ describe('a matchmaking draft', () => {
     await waitFor(() => expect(titles()).toEqual(['Girls 10-11 Beginner']));
     await userEvent.click(screen.getByRole('link', { name: 'Split (1)' }));
     await waitFor(() =>
-      expect(screen.getByTestId('division-count')).toHaveTextContent('1 divisions, 4 competitors'),
+      expect(screen.getByTestId('division-count')).toHaveTextContent('1 division, 4 competitors'),
     );
     expect(within(screen.getByTestId('division')).getByRole('link', { name: 'Split' })).toHaveAttribute(
       'href',
@@ -195,6 +195,41 @@ describe('a matchmaking draft', () => {
     await userEvent.click(within(again).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(posts).toHaveLength(2));
     expect(posts[1]!.body).toEqual({ title: 'Junior boys', note: '' });
+  });
+
+  it('says what a lock and a rename changed, and Undo sends the opposite edit to the server', async () => {
+    const generated = divisionTitle(criteria(12, 13, 1), VIEW.levels);
+    view = { ...VIEW, divisions: VIEW.divisions.map((d) => (d.id === 12 ? { ...d, title: generated } : d)) };
+    renderAt('/admin/matchmaking/7/all');
+    await waitFor(() => expect(titles()).toEqual(['Girls 10-11 Beginner', 'Boys 12-13 Beginner']));
+    const card = () => screen.getAllByTestId('division')[1]!;
+    const lock = within(card()).getByRole('button', { name: 'Lock' });
+    await userEvent.click(lock);
+    const toast = await screen.findByText('Locked Boys 12-13 Beginner.');
+    // Focus stays on the button pressed; the card was not drawn again from scratch.
+    expect(lock).toHaveFocus();
+    await userEvent.click(
+      within(toast.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'Undo' }),
+    );
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(posts.map((p) => p.body)).toEqual([{ locked: true }, { locked: false }]);
+    expect(await screen.findByText('Undone.')).toBeInTheDocument();
+
+    await userEvent.click(within(card()).getByRole('button', { name: 'Rename or note' }));
+    await userEvent.clear(within(card()).getByLabelText('Title'));
+    await userEvent.type(within(card()).getByLabelText('Title'), 'Junior boys');
+    await userEvent.click(within(card()).getByRole('button', { name: 'Save' }));
+    const renamed = await screen.findByText('Renamed Boys 12-13 Beginner to Junior boys.');
+    await waitFor(() => expect(within(card()).getByRole('button', { name: 'Rename or note' })).toHaveFocus());
+    await userEvent.click(
+      within(renamed.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'Undo' }),
+    );
+    // A generated title goes back as "the title of its criteria", never as typed text.
+    await waitFor(() => expect(posts).toHaveLength(4));
+    expect(posts[3]).toEqual({
+      url: '/api/admin/matchmaking/drafts/7/divisions/12',
+      body: { title: null, note: '' },
+    });
   });
 
   it('previews a split by age with the shared rule and applies the chosen split', async () => {

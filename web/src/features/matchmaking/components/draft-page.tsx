@@ -15,6 +15,7 @@ import { isOver, isUnder, typeTitles, type DivisionView } from '../model/draft-m
 import { PublishPanel } from './publish-panel.tsx';
 import { href } from '@web/app/pages.ts';
 import { QueryView } from '@web/components/query-view.tsx';
+import { useKeepPlace, useRestorePlace } from './keep-place.ts';
 
 // /admin/matchmaking/{draftId} with the tabs all, split and combine (decision 017).
 
@@ -178,6 +179,8 @@ function Unplaced({ view }: { view: DraftView }) {
 
 function Body({ view, tab }: { view: DraftView; tab: Tab }) {
   const [filter, setFilter] = useState<Filter>(NO_FILTER);
+  useRestorePlace();
+  useKeepPlace(view);
   const regenerate = useAction(() => regenerateDraft(view.draft.id), {
     success: t('matchmaking.regenerated'),
   });
@@ -223,7 +226,7 @@ function Body({ view, tab }: { view: DraftView; tab: Tab }) {
       </p>
       <div className="grid gap-4">
         {shown.map((d) => (
-          <DivisionCard key={`${d.id}:${d.title}:${d.note}`} view={view} division={d} />
+          <DivisionCard key={d.id} view={view} division={d} />
         ))}
       </div>
     </>

@@ -7,8 +7,29 @@ import { useAction } from '@web/lib/action.ts';
 import { t, tm } from '@web/lib/i18n.tsx';
 import { publishDraft, usePublishPreview } from '../api/matchmaking.ts';
 
-// Publishing (decision 017): the first time at once; after that, the change list first
-// (divisions added, removed, renamed, competitors moved), then "Confirm and publish".
+// Publishing (decision 017): the open warnings first (decision 052), then the first time at once;
+// after that, the change list (divisions added, removed, renamed, competitors moved), then
+// "Confirm and publish".
+
+/** Every warning still open on the draft, division by division, before anyone confirms. */
+function OpenWarnings({ view }: { view: DraftView }) {
+  const open = view.divisions.flatMap((d) => d.warnings.map((w) => ({ d, w })));
+  if (open.length === 0) return <p className="text-sm">{t('matchmaking.publish.noWarnings')}</p>;
+  return (
+    <section aria-labelledby="publish-warnings" className="grid gap-1">
+      <h3 id="publish-warnings" className="font-semibold">
+        {t('matchmaking.publish.warnings', { count: open.length })}
+      </h3>
+      <ul className="list-disc pl-6 text-sm" data-testid="publish-warnings">
+        {open.map(({ d, w }) => (
+          <li key={`${d.id}:${w.message}`}>
+            {t('matchmaking.publish.warning', { division: tm(d.title), warning: tm(w.message) })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 export function PublishPanel({ view }: { view: DraftView }) {
   const [open, setOpen] = useState(false);
@@ -37,6 +58,7 @@ export function PublishPanel({ view }: { view: DraftView }) {
             <Button onClick={() => setOpen(true)}>{t('matchmaking.publish.open')}</Button>
           </div>
         )}
+        {open && <OpenWarnings view={view} />}
         {open && (
           <QueryView query={preview}>
             {(p) =>

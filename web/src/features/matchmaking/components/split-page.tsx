@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { splitDivision as splitRule } from '@shared/domain/matchmaking/index.ts';
 import { DomainError } from '@shared/domain/domain-error.ts';
 import type { DraftView, SplitInput } from '@shared/contract/matchmaking.ts';
@@ -12,11 +12,13 @@ import { usePageMeta } from '@web/lib/page-meta.ts';
 import { splitDivision, useDraft } from '../api/matchmaking.ts';
 import { competitorsById, toDraftDivision } from '../model/draft-model.ts';
 import { PreviewList } from './preview-list.tsx';
-import { href, PAGES } from '@web/app/pages.ts';
+import { PAGES } from '@web/app/pages.ts';
+import { useBackToDraft, useChangeToast } from './keep-place.ts';
 import { QueryView } from '@web/components/query-view.tsx';
 
-// /admin/matchmaking/{draftId}/split/division/{draftDivisionId} (decision 017): split by age,
-// weight or level, or by picking competitors; the preview runs the shared rule the server applies.
+// /admin/matchmaking/{draftId}/split/division/{draftDivisionId} (decision 017): split any division
+// by age, weight or level, or by picking competitors; the preview runs the shared rule the server
+// applies. Back on the draft page where the director was, the division focused (decision 052).
 
 const HOW: readonly { by: SplitInput['by']; label: MessageKey }[] = [
   { by: 'age', label: 'matchmaking.split.byAge' },
@@ -26,7 +28,8 @@ const HOW: readonly { by: SplitInput['by']; label: MessageKey }[] = [
 ];
 
 function Split({ view, divisionId }: { view: DraftView; divisionId: number }) {
-  const navigate = useNavigate();
+  const back = useBackToDraft(view.draft.id);
+  const changed = useChangeToast();
   const [by, setBy] = useState<SplitInput['by']>('age');
   const [picked, setPicked] = useState<number[]>([]);
   const division = view.divisions.find((d) => d.id === divisionId);
@@ -45,9 +48,22 @@ function Split({ view, divisionId }: { view: DraftView; divisionId: number }) {
       return { parts: null, error: e instanceof DomainError ? e.message : String(e) };
     }
   }, [division, how, view]);
-  const apply = useAction(() => splitDivision(view.draft.id, divisionId, how));
+  const apply = useAction(async () => {
+    const after = await splitDivision(view.draft.id, divisionId, how);
+    const before = new Set(view.divisions.map((d) => d.id));
+    const first = after.divisions.find((d) => d.id === divisionId);
+    const second = after.divisions.find((d) => !before.has(d.id));
+    // Not undone from the toast: combining the halves back would widen and mark the division
+    // as an override, not give back the division that was split (decision 052).
+    changed(
+      t('matchmaking.toast.split', {
+        division: division ? tm(division.title) : '',
+        first: first ? tm(first.title) : '',
+        second: second ? tm(second.title) : '',
+      }),
+    );
+  });
   if (!division) return <Alert variant="danger">{t('matchmaking.notFound')}</Alert>;
-  const back = href('draftAll', { draftId: view.draft.id });
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-semibold">
@@ -93,13 +109,13 @@ function Split({ view, divisionId }: { view: DraftView; divisionId: number }) {
           disabled={!preview?.parts || apply.busy}
           onClick={async () => {
             const r = await apply.run();
-            if (r.ok) void navigate(back);
+            if (r.ok) back(divisionId);
           }}
         >
           {t('matchmaking.split.apply')}
         </Button>
-        <Button asChild variant="outline">
-          <Link to={back}>{t('matchmaking.cancel')}</Link>
+        <Button variant="outline" onClick={() => back(divisionId)}>
+          {t('matchmaking.cancel')}
         </Button>
       </div>
     </div>

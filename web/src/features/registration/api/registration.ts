@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { PUBLIC_API } from '@shared/contract/public.ts';
 import {
   REGISTRATION_API as R,
@@ -10,7 +9,6 @@ import {
   type Registration,
   type RegistrationOptions,
 } from '@shared/contract/registration.ts';
-import { MATCHDAY_API, type CompetitorScheduleEntry } from '@shared/contract/matchday.ts';
 import { USER_API } from '@shared/contract/users.ts';
 import type { PublicationChoices } from '@shared/domain/consent.ts';
 import { api } from '@web/lib/api-client.ts';
@@ -91,24 +89,8 @@ export function showPassCount(registrationId: number, kind: 'spectator' | 'lunch
   );
 }
 
-/** Estimated times move through the day: a home page left open reads them again every minute. */
-const SCHEDULE_REFRESH_MS = 60_000;
-
-/** A family's competitors' divisions, rings and estimated starts (decision 022); a failure shows nothing. */
-export function useSchedule(tournamentId: number | undefined) {
-  const query = useQuery(`${KEY}schedule:${tournamentId ?? 'none'}`, () =>
-    tournamentId === undefined
-      ? Promise.resolve([] as CompetitorScheduleEntry[])
-      : api.call(MATCHDAY_API.schedule, { params: { tournamentId } }),
-  );
-  const { refetch } = query;
-  useEffect(() => {
-    if (tournamentId === undefined) return;
-    const t = setInterval(refetch, SCHEDULE_REFRESH_MS);
-    return () => clearInterval(t);
-  }, [tournamentId, refetch]);
-  return query;
-}
+/** Read again every minute (estimated times move through the day). A family's competitors' divisions, rings and estimated starts (decision 022); a failure shows nothing. */
+export { useFamilySchedule as useSchedule } from '@web/lib/family-schedule.ts';
 
 /** Shows a registration the server just answered (a competitor deleted) without reading it again. */
 export function setRegistration(id: number, registration: Registration): void {

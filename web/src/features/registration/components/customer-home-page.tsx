@@ -97,6 +97,14 @@ export function CustomerHomePage() {
       ) : (
         <p>{t('registration.home.thanks')}</p>
       )}
+      {next?.isTournamentToday && list.length > 0 && (
+        <p>
+          <Button asChild>
+            <Link to={href('customerDay')}>{t('registration.home.day')}</Link>
+          </Button>{' '}
+          <span className="text-sm text-muted-foreground">{t('registration.home.dayHint')}</span>
+        </p>
+      )}
       {list.length > 0 && (
         <p>
           <Link to={href('notificationPreferences')} className="inline-flex min-h-11 items-center">

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import type { CompetitorScheduleEntry } from '@shared/contract/matchday.ts';
 import type { Registration } from '@shared/contract/registration.ts';
 import { MemoryRouter } from 'react-router';
@@ -37,16 +37,20 @@ const entry = (over: Partial<CompetitorScheduleEntry>): CompetitorScheduleEntry 
   ringName: 'Ring 3',
   status: 'upcoming',
   estimatedStart: '2099-06-13T14:45:00Z',
+  placings: [],
+  publicName: 'Ava L.',
   ...over,
 });
 
 let schedule: CompetitorScheduleEntry[] = [];
+let today = false;
 beforeEach(() => {
   invalidateQueries('');
+  today = false;
   vi.stubGlobal('fetch', async (url: string) => {
     const body =
       url === '/api/tournaments'
-        ? [makeTournament({ id: 1, isRegistrationOpen: false })]
+        ? [makeTournament({ id: 1, isRegistrationOpen: false, isTournamentToday: today })]
         : url.startsWith('/api/registration/getAll/')
           ? [registration]
           : url.startsWith('/api/registration/schedule/')
@@ -99,5 +103,17 @@ describe("the customer's home schedule", () => {
     renderHome();
     await screen.findByTestId('registration-card');
     expect(screen.queryByTestId('schedule')).not.toBeInTheDocument();
+  });
+
+  it("links to the family's day page on tournament day, and not before", async () => {
+    schedule = [entry({})];
+    renderHome();
+    await screen.findByTestId('registration-card');
+    expect(screen.queryByRole('link', { name: 'Your day' })).not.toBeInTheDocument();
+    cleanup();
+    invalidateQueries('');
+    today = true;
+    renderHome();
+    expect(await screen.findByRole('link', { name: 'Your day' })).toHaveAttribute('href', '/customer/day');
   });
 });

@@ -1,10 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { PublicResults } from '@shared/contract/matchday.ts';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { en } from '@shared/i18n/catalog/en/index.ts';
 import { fr } from '@shared/i18n/catalog/fr/index.ts';
 import { setCatalog } from '@web/lib/i18n.tsx';
+import { clearSession, setSession } from '@web/lib/session.ts';
 import { invalidateQueries } from '@web/lib/use-query.ts';
 import { makeTournament } from '@web/testing/fixtures.ts';
 import { ResultsPage } from './results-page.tsx';
@@ -58,7 +59,22 @@ beforeEach(() => {
           ]
         : url === '/api/results/4'
           ? results
-          : undefined;
+          : url === '/api/registration/schedule/4'
+            ? [
+                {
+                  competitorId: 9,
+                  firstName: 'Mia',
+                  divisionId: 1,
+                  title: 'Girls 10-11 Beginner',
+                  eventTypes: ['Forms'],
+                  ringName: 'Ring 1',
+                  status: 'completed',
+                  estimatedStart: null,
+                  placings: [{ eventTypeId: 1, eventType: 'Forms', place: 2 }],
+                  publicName: 'Mia T.',
+                },
+              ]
+            : undefined;
     return new Response(JSON.stringify(body ?? { message: 'Not found' }), { status: body ? 200 : 404 });
   });
 });
@@ -124,6 +140,53 @@ describe('the results page', () => {
       expect(screen.getByRole('columnheader', { name: 'Rang' })).toBeInTheDocument();
     } finally {
       setCatalog('en', en);
+    }
+  });
+
+  it('finds a name, a school or a division as typed, and says when nothing matches', async () => {
+    render(
+      <MemoryRouter>
+        <ResultsPage />
+      </MemoryRouter>,
+    );
+    const division = await screen.findByRole('region', { name: 'Girls 10-11 Beginner' });
+    const search = screen.getByRole('searchbox', { name: 'Search results' });
+    fireEvent.change(search, { target: { value: 'north' } });
+    expect(
+      within(division)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['2ndMia T., North Dojo']);
+    expect(within(screen.getByRole('region', { name: 'Youth 10-12' })).getAllByRole('row')).toHaveLength(2);
+    fireEvent.change(search, { target: { value: 'girls 10' } });
+    expect(within(division).getAllByRole('listitem')).toHaveLength(2);
+    fireEvent.change(search, { target: { value: 'nobody' } });
+    expect(screen.getByText('Nothing matches your search.')).toBeInTheDocument();
+  });
+
+  it("highlights a signed-in family's own placings and leaderboard rows, and nothing for a visitor", async () => {
+    const { unmount } = render(
+      <MemoryRouter>
+        <ResultsPage />
+      </MemoryRouter>,
+    );
+    await screen.findByRole('region', { name: 'Girls 10-11 Beginner' });
+    expect(document.querySelectorAll('[data-own]')).toHaveLength(0);
+    expect(asked.some((u) => u.startsWith('/api/registration/schedule/'))).toBe(false);
+    unmount();
+
+    setSession({ user: { personId: 7, roles: ['Customer'], userDisplayName: 'Pat Parent' }, token: 't' });
+    try {
+      render(
+        <MemoryRouter>
+          <ResultsPage />
+        </MemoryRouter>,
+      );
+      expect(await screen.findByText("Your family's competitors are highlighted.")).toBeInTheDocument();
+      const own = [...document.querySelectorAll('[data-own]')].map((e) => e.textContent);
+      expect(own).toEqual(['2ndMia T., North Dojo', '=2tied 2Mia T.North Dojo75']);
+    } finally {
+      clearSession();
     }
   });
 });

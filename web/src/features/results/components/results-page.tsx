@@ -1,13 +1,19 @@
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { PublicResults } from '@shared/contract/matchday.ts';
+import type { CompetitorScheduleEntry, PublicResults } from '@shared/contract/matchday.ts';
+import { textMatches } from '@shared/domain/names.ts';
 import { nextTournament, utcDay } from '@shared/domain/tournament-status.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
+import { Input } from '@web/components/ui/input.tsx';
+import { Label } from '@web/components/ui/label.tsx';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table.tsx';
 import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
+import { useSession } from '@web/lib/session.ts';
+import { cn } from '@web/lib/utils.ts';
 import { PAGES } from '@web/app/pages.ts';
-import { useResults, useTournaments } from '../api/results.ts';
+import { useOwnEntries, useResults, useTournaments } from '../api/results.ts';
 
 // /results (decision 022): public, no login. Completed divisions' placings and the Grand
 // Championship leaderboard by group, each person by first name, last initial and school only
@@ -32,7 +38,35 @@ function pickTournament<T extends { id: number; tournamentDate: string }>(
   return recent ?? nextTournament(byDate, now) ?? byDate.at(-1);
 }
 
-function Leaderboard({ sections }: { sections: PublicResults['leaderboard'] }) {
+/** The family's own children as the public results name them, and their placings. */
+interface Own {
+  names: ReadonlySet<string>;
+  /** "divisionId:eventTypeId:place:name" of each of the children's placings. */
+  placings: ReadonlySet<string>;
+}
+
+function ownOf(entries: readonly CompetitorScheduleEntry[]): Own {
+  return {
+    names: new Set(entries.map((e) => e.publicName)),
+    placings: new Set(
+      entries.flatMap((e) =>
+        e.placings.map((p) => `${e.divisionId}:${p.eventTypeId}:${p.place}:${e.publicName}`),
+      ),
+    ),
+  };
+}
+
+const OWN_ROW = 'bg-amber-100 font-semibold dark:bg-amber-900/60';
+
+function Leaderboard({
+  sections,
+  own,
+  query,
+}: {
+  sections: PublicResults['leaderboard'];
+  own: Own;
+  query: string;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -58,25 +92,31 @@ function Leaderboard({ sections }: { sections: PublicResults['leaderboard'] }) {
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  {s.rows.map((r, i) => (
-                    <TableRow key={`${r.rank}-${r.name}-${i}`}>
-                      <TableCell>
-                        {r.tied ? (
-                          <>
-                            <span aria-hidden="true">={r.rank}</span>
-                            <span className="sr-only">{t('public.results.tied', { rank: r.rank })}</span>
-                          </>
-                        ) : (
-                          r.rank
-                        )}
-                      </TableCell>
-                      <TableCell>
-                        <span className="font-medium">{r.name}</span>
-                        <span className="block text-sm text-muted-foreground">{r.school}</span>
-                      </TableCell>
-                      <TableCell className="text-right font-semibold">{r.points}</TableCell>
-                    </TableRow>
-                  ))}
+                  {s.rows
+                    .filter((r) => textMatches(`${tm(r.name)} ${r.school}`, query))
+                    .map((r, i) => (
+                      <TableRow
+                        key={`${r.rank}-${r.name}-${i}`}
+                        className={cn(own.names.has(r.name) && OWN_ROW)}
+                        data-own={own.names.has(r.name) || undefined}
+                      >
+                        <TableCell>
+                          {r.tied ? (
+                            <>
+                              <span aria-hidden="true">={r.rank}</span>
+                              <span className="sr-only">{t('public.results.tied', { rank: r.rank })}</span>
+                            </>
+                          ) : (
+                            r.rank
+                          )}
+                        </TableCell>
+                        <TableCell>
+                          <span className="font-medium">{tm(r.name)}</span>
+                          <span className="block text-sm text-muted-foreground">{r.school}</span>
+                        </TableCell>
+                        <TableCell className="text-right font-semibold">{r.points}</TableCell>
+                      </TableRow>
+                    ))}
                 </TableBody>
               </Table>
             )}
@@ -87,15 +127,42 @@ function Leaderboard({ sections }: { sections: PublicResults['leaderboard'] }) {
   );
 }
 
-function Divisions({ divisions }: { divisions: PublicResults['divisions'] }) {
-  const done = [...divisions].sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''));
+/** A division the search keeps: all of it when its title matches, else its matching placings. */
+function searched(
+  d: PublicResults['divisions'][number],
+  query: string,
+): PublicResults['divisions'][number] | null {
+  if (textMatches(`${tm(d.title)} ${d.eventTypes.join(' ')}`, query)) return d;
+  const results = d.results
+    .map((r) => ({
+      ...r,
+      placings: r.placings.filter((p) => textMatches(`${tm(p.name)} ${p.school}`, query)),
+    }))
+    .filter((r) => r.placings.length > 0);
+  return results.length > 0 ? { ...d, results } : null;
+}
+
+function Divisions({
+  divisions,
+  own,
+  query,
+}: {
+  divisions: PublicResults['divisions'];
+  own: Own;
+  query: string;
+}) {
+  const done = divisions
+    .flatMap((d) => searched(d, query) ?? [])
+    .sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? ''));
   return (
     <Card>
       <CardHeader>
         <CardTitle>{t('public.results.divisions')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-5">
-        {done.length === 0 && <p>{t('public.results.noneFinished')}</p>}
+        {done.length === 0 && (
+          <p>{divisions.length === 0 ? t('public.results.noneFinished') : t('public.results.noMatch')}</p>
+        )}
         {done.map((d) => (
           <section
             key={d.divisionId}
@@ -111,15 +178,22 @@ function Divisions({ divisions }: { divisions: PublicResults['divisions'] }) {
                 <ol className="grid gap-0.5">
                   {[...r.placings]
                     .sort((a, b) => a.place - b.place)
-                    .map((p, i) => (
-                      <li key={`${p.place}-${i}`}>
-                        <span className="inline-block w-10 font-semibold">
-                          {t('public.results.place', { place: p.place })}
-                        </span>
-                        {p.name}
-                        <span className="text-muted-foreground">, {p.school}</span>
-                      </li>
-                    ))}
+                    .map((p, i) => {
+                      const mine = own.placings.has(`${d.divisionId}:${r.eventTypeId}:${p.place}:${p.name}`);
+                      return (
+                        <li
+                          key={`${p.place}-${i}`}
+                          className={cn(mine && `rounded-sm ${OWN_ROW}`)}
+                          data-own={mine || undefined}
+                        >
+                          <span className="inline-block w-10 font-semibold">
+                            {t('public.results.place', { place: p.place })}
+                          </span>
+                          {tm(p.name)}
+                          <span className="text-muted-foreground">, {p.school}</span>
+                        </li>
+                      );
+                    })}
                 </ol>
               </div>
             ))}
@@ -140,6 +214,10 @@ export function ResultsPage() {
   const tournaments = useTournaments();
   const tournament = tournaments.data ? pickTournament(tournaments.data, wanted, new Date()) : undefined;
   const results = useResults(tournament?.id);
+  const session = useSession();
+  const ownEntries = useOwnEntries(tournament?.id, session !== null);
+  const own = useMemo(() => ownOf(ownEntries.data ?? []), [ownEntries.data]);
+  const [query, setQuery] = useState('');
 
   return (
     <div className="mx-auto grid max-w-3xl gap-4">
@@ -161,8 +239,23 @@ export function ResultsPage() {
               venue: tournament.venue,
             })}
           </p>
-          {results.data && <Divisions divisions={results.data.divisions} />}
-          {results.data && <Leaderboard sections={results.data.leaderboard} />}
+          <div className="grid gap-1">
+            <Label htmlFor="results-search">{t('public.results.search')}</Label>
+            <Input
+              id="results-search"
+              type="search"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              placeholder={t('public.results.searchHint')}
+            />
+          </div>
+          {own.names.size > 0 && (
+            <p className="text-sm">
+              <span className={cn('rounded-sm px-1', OWN_ROW)}>{t('public.results.ownHighlighted')}</span>
+            </p>
+          )}
+          {results.data && <Divisions divisions={results.data.divisions} own={own} query={query} />}
+          {results.data && <Leaderboard sections={results.data.leaderboard} own={own} query={query} />}
         </>
       )}
     </div>

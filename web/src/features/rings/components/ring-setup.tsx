@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { RingCreateSchema } from '@shared/contract/matchday.ts';
 import type { SyncRing } from '@shared/contract/sync-entities.ts';
 import { setRingOpen } from '@shared/domain/mutators/index.ts';
@@ -87,6 +87,9 @@ export function RingSetup({ rings, tournamentId }: { rings: SyncRing[]; tourname
   );
 }
 
+/** How long "Undo" stays beside a ring just closed. */
+export const UNDO_CLOSE_MS = 10_000;
+
 function RingRow({
   ring,
   first,
@@ -103,6 +106,17 @@ function RingRow({
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(ring.name);
   const [confirmRemove, setConfirmRemove] = useState(false);
+  // Closing a ring is undone for ten seconds by one tap (reopening it), rather than asked first.
+  const [undoable, setUndoable] = useState(false);
+  useEffect(() => {
+    if (!undoable) return;
+    const timer = setTimeout(() => setUndoable(false), UNDO_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [undoable]);
+  const setOpen = (isOpen: boolean) => {
+    void mutate(setRingOpen, { ringId: ring.id, isOpen });
+    setUndoable(!isOpen);
+  };
   const rename = useAction(
     async () => {
       await renameRing(ring.id, name.trim());
@@ -148,15 +162,21 @@ function RingRow({
         {ring.isOpen ? t('rings.open') : t('rings.closed')}
       </Badge>
       <div className="ml-auto flex flex-wrap gap-2">
-        <Button
-          variant="outline"
-          className="h-11"
-          onClick={() => void mutate(setRingOpen, { ringId: ring.id, isOpen: !ring.isOpen })}
-        >
+        <Button variant="outline" className="h-11" onClick={() => setOpen(!ring.isOpen)}>
           {ring.isOpen
             ? t('rings.setup.close', { ring: ring.name })
             : t('rings.setup.reopen', { ring: ring.name })}
         </Button>
+        <span role="status" className="inline-flex items-center gap-2 empty:hidden">
+          {undoable && !ring.isOpen && (
+            <>
+              {t('rings.setup.closed', { ring: ring.name })}
+              <Button variant="outline" className="h-11" onClick={() => setOpen(true)}>
+                {t('rings.setup.undo')}
+              </Button>
+            </>
+          )}
+        </span>
         {/* The TV by this ring shows it alone (signage's ?rings=, decision 022). */}
         <Button asChild variant="outline" className="h-11">
           <a href={`/signage/ring-assignments?rings=${ring.id}`} target="_blank" rel="noopener">

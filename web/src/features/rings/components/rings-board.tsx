@@ -19,6 +19,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { SyncDivision } from '@shared/contract/sync-entities.ts';
+import type { DivisionProgress } from '@shared/domain/matchday/index.ts';
 import { assignDivision, reorderQueue } from '@shared/domain/mutators/index.ts';
 import { Button } from '@web/components/ui/button.tsx';
 import { Label } from '@web/components/ui/label.tsx';
@@ -72,7 +73,16 @@ function announcements(): Announcements {
   };
 }
 
-export function RingsBoard({ board, estimates }: { board: Board; estimates: ReadonlyMap<number, string> }) {
+export function RingsBoard({
+  board,
+  estimates,
+  progressOf,
+}: {
+  board: Board;
+  estimates: ReadonlyMap<number, string>;
+  /** How far a running division is (the control room's rule). */
+  progressOf: (division: SyncDivision) => DivisionProgress;
+}) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -131,6 +141,7 @@ export function RingsBoard({ board, estimates }: { board: Board; estimates: Read
                   <p className="text-sm font-semibold">{t('rings.board.runningNow')}</p>
                   <p className="font-medium">{tm(c.current.title)}</p>
                   <p className="text-sm text-muted-foreground">{c.current.eventTypes.join(', ')}</p>
+                  <RunningProgress progress={progressOf(c.current)} />
                 </div>
               )
             }
@@ -325,5 +336,23 @@ function DivisionCard({
         </div>
       )}
     </li>
+  );
+}
+
+/** "3 of 8 competitors scored", "2 of 7 matches decided": the words of the control room. */
+function RunningProgress({ progress }: { progress: DivisionProgress }) {
+  return (
+    <>
+      {progress.competitors && (
+        <p className="text-sm" data-testid="ring-current-scored">
+          {t('control.scored', { done: progress.competitors.done, total: progress.competitors.total })}
+        </p>
+      )}
+      {progress.matches && (
+        <p className="text-sm" data-testid="ring-current-matches">
+          {t('control.matches', { done: progress.matches.done, total: progress.matches.total })}
+        </p>
+      )}
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { syncDivision, syncRing } from '@shared/testing/matchday-rows.ts';
+import { syncDivision, syncEntry, syncResult, syncRing } from '@shared/testing/matchday-rows.ts';
 import { LEVELS, makeRule } from '@shared/testing/matchmaking.ts';
 import { divisionTitle } from '@shared/domain/matchmaking/titles.ts';
 import { en } from '@shared/i18n/catalog/en/index.ts';
@@ -100,6 +100,24 @@ describe('rings page', () => {
   });
 
   it('shows the pool and each ring’s queue; the running division has no move controls', async () => {
+    // Adults Forms: 3 competitors present, the first scored by all five judges.
+    await db.entity('divisionEntries').bulkPut([1, 2, 3].map((c) => syncEntry(22, c)));
+    await db.entity('divisionResults').put(syncResult(22, 1));
+    await db.entity('scores').bulkPut(
+      [1, 2, 3, 4, 5].map((judge) => ({
+        id: `22:1:1:${judge}:0`,
+        divisionId: 22,
+        eventTypeId: 1,
+        competitorId: 1,
+        judge,
+        round: 0,
+        value: 8,
+        enteredAt: '2026-11-21T14:05:00Z',
+        enteredBy: 7,
+        enteredByName: 'Olga Official',
+        version: 1,
+      })),
+    );
     render(<RingsPage />, { wrapper: MemoryRouter });
     const pool = await screen.findByRole('region', { name: 'Pool' });
     expect(within(pool).getByText('Girls 10-11 Forms')).toBeInTheDocument();
@@ -110,6 +128,7 @@ describe('rings page', () => {
     ).toEqual(['Boys 8-9 Forms', 'Boys 12-13 Forms']);
     const running = within(column('Ring 2')).getByTestId('ring-current');
     expect(running).toHaveTextContent('Adults Forms');
+    expect(await within(running).findByText('1 of 3 competitors scored')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Drag Adults Forms' })).toBeNull();
     expect(screen.queryByLabelText('Move Adults Forms to')).toBeNull();
   });
@@ -149,7 +168,7 @@ describe('rings page', () => {
     ]);
   });
 
-  it('closing a ring is a matchday mutation (works offline)', async () => {
+  it('closing a ring is a matchday mutation (works offline), undone by one tap', async () => {
     const user = userEvent.setup();
     render(<RingsPage />, { wrapper: MemoryRouter });
     await user.click(await screen.findByRole('button', { name: 'Close Ring 1' }));
@@ -157,5 +176,32 @@ describe('rings page', () => {
     expect((await committedOutbox()).map((m) => [m.name, m.args])).toEqual([
       ['setRingOpen@1', { ringId: 1, isOpen: false }],
     ]);
+    // Undo, offered for a while beside the ring, opens it again.
+    expect(screen.getByText('Ring 1 closed.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByRole('button', { name: 'Close Ring 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    expect((await committedOutbox()).map((m) => [m.name, m.args])).toEqual([
+      ['setRingOpen@1', { ringId: 1, isOpen: false }],
+      ['setRingOpen@1', { ringId: 1, isOpen: true }],
+    ]);
+  });
+  it('"Balance rings" shows the proposed queues and applies only when asked', async () => {
+    const user = userEvent.setup();
+    render(<RingsPage />, { wrapper: MemoryRouter });
+    await user.click(await screen.findByRole('button', { name: 'Balance rings' }));
+    const preview = await screen.findByTestId('rebalance-preview');
+    const queue = (ring: string) =>
+      within(within(preview).getByRole('region', { name: new RegExp(`^${ring}:`) }))
+        .queryAllByRole('listitem')
+        .map((li) => li.textContent);
+    // Ring 2 is running Adults Forms: the three queued divisions go where they finish soonest.
+    expect([...queue('Ring 1'), ...queue('Ring 2')].sort()).toEqual(
+      ['Boys 12-13 Forms', 'Boys 8-9 Forms', 'Girls 10-11 Forms'].sort(),
+    );
+    expect(await committedOutbox()).toEqual([]);
+    await user.click(within(preview).getByRole('button', { name: 'Apply rebalance' }));
+    expect(screen.queryByTestId('rebalance-preview')).toBeNull();
+    expect((await committedOutbox()).map((m) => m.name)).toEqual(['balanceRings@1']);
   });
 });

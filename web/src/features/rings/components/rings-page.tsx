@@ -5,7 +5,9 @@ import {
   setRingOpen,
   type Mutator,
 } from '@shared/domain/mutators/index.ts';
+import { useState } from 'react';
 import { Button } from '@web/components/ui/button.tsx';
+import { RebalancePanel } from '@web/components/venue/rebalance-panel.tsx';
 import { VenueRefusals } from '@web/components/venue/venue-refusals.tsx';
 import { t } from '@web/lib/i18n.tsx';
 import { usePageMeta } from '@web/lib/page-meta.ts';
@@ -14,7 +16,12 @@ import { FirstSyncNotice } from '@web/sync/first-sync-notice.tsx';
 import { mutate, useHasSynced, useReplica } from '@web/sync/hooks.ts';
 import { useNextTournamentId } from '../api/rings.ts';
 import { buildBoard } from '../model/board.ts';
-import { estimatedStarts } from '@shared/domain/matchday/index.ts';
+import {
+  divisionProgress,
+  estimatedStarts,
+  previewRebalance,
+  type RebalancePreview,
+} from '@shared/domain/matchday/index.ts';
 import { RingSetup } from './ring-setup.tsx';
 import { RingsBoard } from './rings-board.tsx';
 
@@ -36,7 +43,21 @@ export function RingsPage() {
   const board = buildBoard(rings, divisions);
   const estimates = estimatedStarts(divisions, new Date());
   const tournamentId = rings[0]?.tournamentId ?? divisions[0]?.tournamentId ?? nextTournamentId;
-  const balance = () => void mutate(balanceRings, {});
+  // "Balance rings" shows the proposed queues first and applies only when asked (decision 052).
+  const [preview, setPreview] = useState<RebalancePreview | null>(null);
+  const openRingIds = [...rings]
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
+    .filter((r) => r.isOpen)
+    .map((r) => r.id);
+  const balance = () => setPreview(previewRebalance(divisions, openRingIds, new Date()));
+  // The running division's progress, by the control room's rule (docs/decisions/048-control-room.md).
+  const progressOf = (division: (typeof divisions)[number]) =>
+    divisionProgress(division, {
+      entries: snapshot.rows('divisionEntries'),
+      scores: snapshot.rows('scores'),
+      matchResults: snapshot.rows('matchResults'),
+      results: snapshot.rows('divisionResults'),
+    });
 
   return (
     <div className="grid gap-4">
@@ -52,8 +73,20 @@ export function RingsPage() {
       ) : (
         <>
           {synced === false && rings.length === 0 && divisions.length === 0 && <FirstSyncNotice />}
+          {preview && (
+            <RebalancePanel
+              preview={preview}
+              divisions={divisions}
+              ringName={(id) => rings.find((r) => r.id === id)?.name ?? t('control.rebalance.noRing')}
+              onApply={() => {
+                void mutate(balanceRings, {});
+                setPreview(null);
+              }}
+              onCancel={() => setPreview(null)}
+            />
+          )}
           <RingSetup rings={board.rings.map((c) => c.ring)} tournamentId={tournamentId} />
-          <RingsBoard board={board} estimates={estimates} />
+          <RingsBoard board={board} estimates={estimates} progressOf={progressOf} />
         </>
       )}
     </div>

@@ -9,6 +9,8 @@ import { useQuery } from '@web/lib/use-query.ts';
 import { syncEngine } from '@web/sync/engine.ts';
 import { useHasSynced, useLastSynced, useReplica, useSyncState } from '@web/sync/hooks.ts';
 import { estimatedStarts } from '@shared/domain/matchday/index.ts';
+import { ringDay } from '@shared/domain/day-schedule.ts';
+import { useTimeZone } from '@web/lib/format.ts';
 
 // Where a signage TV's rings come from (docs/decisions/022-signage.md). The next
 // tournament's rings are the device's `signage` scope: pulled without a session, kept in
@@ -49,21 +51,14 @@ export function useSignageMode(tournamentId: number | null): 'device' | 'api' | 
   return next?.id === tournamentId ? 'device' : 'api';
 }
 
-/** The current time, advancing every `everyMs`. */
-export function useNow(everyMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const t = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(t);
-  }, [everyMs]);
-  return now;
-}
-
 // The screen translates it (a key, not a text: this module is evaluated before the catalog loads).
 const OFFLINE_MESSAGE = msg('signage.offline');
 
-/** The next tournament's rings from the device's `signage` scope. */
-export function useDeviceSignage(now: Date): SignageSource {
+/**
+ * The next tournament's rings from the device's `signage` scope; estimates count from its
+ * schedule (the rings' start, the lunch break: decision 052), not from now.
+ */
+export function useDeviceSignage(now: Date, tournament: Tournament | null): SignageSource {
   const snapshot = useReplica('signage');
   const hasSynced = useHasSynced('signage');
   const lastSynced = useLastSynced();
@@ -80,7 +75,15 @@ export function useDeviceSignage(now: Date): SignageSource {
   // Estimates move with the clock, recomputed each minute, not each second; once the TV is
   // stale they stay as they were when it last heard from the server.
   const minute = Math.floor(estimatesFrom(now, lastSynced).getTime() / 60_000);
-  const estimates = useMemo(() => estimatedStarts(divisions, new Date(minute * 60_000)), [divisions, minute]);
+  const timeZone = useTimeZone();
+  const day = useMemo(
+    () => (tournament ? ringDay(tournament.schedule, tournament.tournamentDate, timeZone) : null),
+    [tournament, timeZone],
+  );
+  const estimates = useMemo(
+    () => estimatedStarts(divisions, new Date(minute * 60_000), day),
+    [divisions, minute, day],
+  );
 
   if (!snapshot.loaded || hasSynced === undefined) return { state: 'loading' };
   if (!hasSynced) {

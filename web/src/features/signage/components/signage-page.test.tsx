@@ -123,7 +123,8 @@ describe('signage screen', () => {
     ).toEqual(['Sparring', 'Forms']);
     expect(within(upcoming[1]!).queryByRole('list')).not.toBeInTheDocument();
     // Each upcoming division's estimated start, from the ring's queue.
-    for (const u of upcoming) expect(within(u).getByText(/^about \d{1,2}:\d{2}$/)).toBeInTheDocument();
+    for (const u of upcoming)
+      expect(within(u).getByText(/^about \d{1,2}:\d{2} [ap]\.m\.$/)).toBeInTheDocument();
     expect(ring1).not.toHaveTextContent('Done already');
 
     const ring2 = screen.getByRole('region', { name: 'Ring 2' });

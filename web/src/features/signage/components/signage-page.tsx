@@ -19,11 +19,11 @@ import { PAGES } from '@web/app/pages.ts';
 import { LANG_PARAM, type Locale } from '@shared/i18n/locale.ts';
 import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { useSiteSettings } from '@web/lib/site-settings.tsx';
+import { useNow } from '@web/lib/use-now.ts';
 import {
   nextOf,
   useApiSignage,
   useDeviceSignage,
-  useNow,
   useSignageMode,
   useSignageTournaments,
   type SignageSource,
@@ -328,7 +328,7 @@ function DeviceBoard({ ringIds, locale, tournament }: BoardProps) {
     <WithClock now={now}>
       <Board
         key={locale}
-        source={useDeviceSignage(now)}
+        source={useDeviceSignage(now, tournament)}
         ringIds={ringIds}
         now={now}
         tournament={tournament}
