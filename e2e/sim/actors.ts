@@ -206,19 +206,22 @@ export async function directDay(director: SyncClient, everyMs: number, until: ()
   }
 }
 
-/** A family's phone: the public results (JSON and page) and its own registrations, now and then. */
+/**
+ * A family's phone, in turn: its day page's schedule (the page also follows the signage scope, as
+ * the TVs do), the public results (JSON and page), and its own registrations.
+ */
 export async function followDay(phone: Http, tournamentId: number, everyMs: number, until: () => boolean) {
+  const rounds = [
+    `/api/registration/schedule/${tournamentId}`,
+    `/api/results/${tournamentId}`,
+    '/results',
+    `/api/registration/getAll/${tournamentId}`,
+  ];
   // Phones do not all look at once.
   await pause(Math.random() * everyMs);
   for (let k = 0; !until(); k++) {
-    const path =
-      k % 3 === 0
-        ? `/api/results/${tournamentId}`
-        : k % 3 === 1
-          ? '/results'
-          : `/api/registration/getAll/${tournamentId}`;
     const t0 = performance.now();
-    const r = await phone.retried('GET', path).catch(() => undefined);
+    const r = await phone.retried('GET', rounds[k % rounds.length]!).catch(() => undefined);
     if (r?.status === 200) publicReads.push(performance.now() - t0);
     await pause(everyMs);
   }

@@ -303,7 +303,7 @@ try {
     '< 3000 ms',
   );
   figure(
-    `Family reads (results JSON, /results page, own registrations) p50/p99 (${publicReads.length})`,
+    `Family reads (day page schedule, results JSON, /results page, own registrations) p50/p99 (${publicReads.length})`,
     `${ms(percentile(publicReads, 50))} / ${ms(percentile(publicReads, 99))}`,
     'printed',
     floor,
