@@ -178,14 +178,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      const text = await res.text();
-      let json: unknown;
-      try {
-        json = text ? JSON.parse(text) : undefined;
-      } catch {
-        json = undefined;
-      }
-      return { status: res.status, json: json as T, text };
+      return answerOf<T>(res);
     };
 
     return {
@@ -255,6 +248,18 @@ function serverEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
     if (!dropped.has(name) && !name.startsWith('VITEST')) env[name] = value;
   }
   return { ...env, ...vars };
+}
+
+/** A response as `api` answers it: the status, the body parsed as JSON (else undefined), the text. */
+export async function answerOf<T>(res: Response): Promise<ApiResult<T>> {
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json: json as T, text };
 }
 
 /** A TCP port the OS says is free right now. */

@@ -3,6 +3,7 @@ import {
   DEFAULT_LEADERBOARD_GROUPS,
   estimatedStarts,
   grandChampionLeaderboard,
+  leaderboardCompetitor,
   publicCompetitorName,
   ringDay,
   ringAssignmentsFromRows,
@@ -141,20 +142,7 @@ export async function publicResults(deps: Deps, tournamentId: number): Promise<P
 
     // One row per competitor (one may be in several divisions).
     // The server's own rows always carry the age (only a ring official's pull leaves it out).
-    const entrants = [...people.values()].flatMap((e) =>
-      e.age === null
-        ? []
-        : [
-            {
-              id: e.competitorId,
-              firstName: e.firstName,
-              lastName: e.lastName,
-              school: e.school,
-              age: e.age,
-              gender: e.gender === 1 ? (1 as const) : (2 as const),
-            },
-          ],
-    );
+    const entrants = [...people.values()].flatMap((e) => leaderboardCompetitor(e) ?? []);
     const groups = settings[0]?.leaderboardGroups.length
       ? settings[0].leaderboardGroups
       : DEFAULT_LEADERBOARD_GROUPS;

@@ -4,6 +4,7 @@ import {
   GRAND_CHAMPION_POINTS,
   ageOn,
   grandChampionLeaderboard,
+  leaderboardCompetitor,
   publicName,
   type EventResult,
   type LeaderboardCompetitor,
@@ -93,6 +94,20 @@ describe('Grand Championship leaderboard', () => {
       DEFAULT_LEADERBOARD_GROUPS.slice(0, 2),
     );
     expect(sections.flatMap((s) => s.rows)).toEqual([]);
+  });
+
+  it('counts a division entry as its competitor, gender 1 as Male and any other as Female, and not without an age', () => {
+    const entry = { competitorId: 4, firstName: 'Ana', lastName: 'Lee', school: 'Dojo', age: 11, gender: 2 };
+    expect(leaderboardCompetitor(entry)).toEqual({
+      id: 4,
+      firstName: 'Ana',
+      lastName: 'Lee',
+      school: 'Dojo',
+      age: 11,
+      gender: 2,
+    });
+    expect(leaderboardCompetitor({ ...entry, gender: 1 })?.gender).toBe(1);
+    expect(leaderboardCompetitor({ ...entry, age: null })).toBeNull();
   });
 
   it('the points table is the one SPEC section 9 gives', () => {

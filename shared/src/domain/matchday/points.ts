@@ -58,6 +58,23 @@ export interface LeaderboardSection {
 }
 
 /**
+ * A division entry as the leaderboard counts it: gender 1 Male, anything else Female; null
+ * without an age (a ring official's pull leaves it out; the server's own rows always carry it).
+ */
+export function leaderboardCompetitor(e: {
+  competitorId: number;
+  firstName: string;
+  lastName: string;
+  school: string;
+  age: number | null;
+  gender: number | null;
+}): LeaderboardCompetitor | null {
+  if (e.age === null) return null;
+  const { competitorId: id, firstName, lastName, school, age } = e;
+  return { id, firstName, lastName, school, age, gender: e.gender === 1 ? 1 : 2 };
+}
+
+/**
  * Points per competitor, in the first group that fits each one (groups may overlap; the order
  * given decides). Competitors with no points are left out; every group gets a section, in order.
  */

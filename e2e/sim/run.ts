@@ -1,0 +1,384 @@
+// `npm run simulate`: a whole tournament day through the real protocols, on the servers and
+// database it starts itself, with faults on a schedule; an oracle compares what the server holds
+// with what every actor did and was acknowledged, and the last lines give each figure beside its
+// goal and its floor. SIM_SCALE=small (CI) or full (the bench); DATABASE_URL: the PostgreSQL to
+// make the day's database on (else embedded PGlite, one server). Serves the web build as it is.
+import crypto from 'node:crypto';
+import type { PublicResults } from '@tournament/shared';
+import { walkInMutation } from '../faults/tablet.ts';
+import {
+  controlRoomLatency,
+  DeskTablet,
+  directDay,
+  followDay,
+  probeHealth,
+  publicReads,
+  RingTablet,
+  startControlRoom,
+  startTv,
+  tvLatency,
+} from './actors.ts';
+import { pause, pushRefusals, pushTimes, Replica, SyncClient } from './client.ts';
+import { compare } from './oracle.ts';
+import { summarizeProfiles } from './profile.ts';
+import { scaleFromEnv } from './scale.ts';
+import { accountsOf, allUsers, inParallel, prepareDay } from './setup.ts';
+import { barePostgresTransaction, startTopology, type Topology } from './topology.ts';
+
+const scale = scaleFromEnv();
+const accounts = accountsOf(scale);
+const dayMs = scale.daySeconds * 1000;
+const log = (line: string) => console.log(`[sim ${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+const ms = (v: number) => (Number.isNaN(v) ? 'n/a' : `${v.toFixed(0)} ms`);
+
+/** A server's metric from its own /metrics (loopback callers may read it). */
+async function metric(port: number, name: string): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return line ? Number(line.split(' ')[1]) : NaN;
+}
+const cpuSeconds = async (t: Topology) =>
+  (await Promise.all(t.servers.map((s) => metric(s.port, 'process_cpu_seconds_total')))).reduce(
+    (a, b) => a + b,
+    0,
+  );
+
+/** Runs `fn` and answers the servers' CPU it cost per call, in ms. */
+async function cpuPer(t: Topology, calls: number, fn: (i: number) => Promise<void>): Promise<number> {
+  const before = await cpuSeconds(t);
+  for (let i = 0; i < calls; i++) await fn(i);
+  return (((await cpuSeconds(t)) - before) * 1000) / calls;
+}
+
+/** Samples the wait events of the servers' busy PostgreSQL connections until the day is over. */
+async function sampleWaits(
+  db: NonNullable<Topology['db']>,
+  until: () => boolean,
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  while (!until()) {
+    const rows = await db.sql<{ what: string; query: string }[]>`
+      select coalesce(wait_event_type || ':' || wait_event, 'on CPU') as what, left(query, 60) as query
+      from pg_stat_activity
+      where datname = ${db.name} and application_name <> 'faults-test' and state <> 'idle'`.catch(() => []);
+    for (const r of rows) {
+      const key = `${r.what}  (${r.query.replace(/\s+/g, ' ')})`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    await pause(200);
+  }
+  return counts;
+}
+
+const rows: [string, string, string, string][] = [];
+const figure = (what: string, measured: string, goal: string, floor = '') =>
+  rows.push([what, measured, goal, floor]);
+
+log(
+  `SIM_SCALE=${scale.name}: ${scale.competitors} competitors, ${scale.rings} rings, ${scale.deskTablets} desk tablets, ${scale.tvs} TVs, ${scale.families} families, ${scale.servers} server(s) on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, a ${scale.daySeconds} s day`,
+);
+const topology = await startTopology({ servers: scale.servers, users: allUsers(accounts) });
+log(`${topology.servers.length} server(s) up behind the balancer at ${topology.url}`);
+let failed = false;
+const stops: { stop(): void }[] = [];
+try {
+  const url = topology.url;
+  const day = await prepareDay(url, scale, accounts);
+  log(
+    `set up: ${day.competitors} competitors in ${day.registrations.length} registrations, ${day.divisions} divisions on ${day.ringIds.length} rings`,
+  );
+
+  // ---- the devices sign in; each desk tablet's first sync is timed
+  const desks = accounts.deskTablets.map(() => new DeskTablet(url));
+  const firstSyncs: number[] = [];
+  await inParallel(desks, 4, async (desk, i) => {
+    await desk.signIn(accounts.deskTablets[i]!.email, accounts.deskTablets[i]!.password);
+    const t0 = performance.now();
+    await desk.pull(new Replica('checkin'));
+    firstSyncs.push(performance.now() - t0);
+  });
+  const rings = day.ringIds.map((id) => new RingTablet(url, id));
+  await inParallel(rings, 4, (ring, i) =>
+    ring.signIn(accounts.ringTablets[i]!.email, accounts.ringTablets[i]!.password),
+  );
+  const director = new SyncClient(url);
+  await director.signIn(accounts.director.email, accounts.director.password);
+  stops.push(startControlRoom(director));
+  for (let i = 0; i < scale.tvs; i++) stops.push(startTv(url));
+
+  // ---- the day
+  let over = false;
+  const until = () => over;
+  const start = Date.now();
+  const at = (fraction: number) => pause(Math.max(0, start + fraction * dayMs - Date.now()));
+  const health = probeHealth(url, 200, until);
+  const waits = topology.db ? sampleWaits(topology.db, until) : Promise.resolve(new Map<string, number>());
+  const phones = day.phones.map((phone) => followDay(phone, day.tournamentId, scale.familyPollMs, until));
+  const directing = directDay(director, Math.max(1000, dayMs / 20), until);
+  const perDesk = desks.map((_, i) => day.registrations.filter((_, k) => k % desks.length === i));
+  const serving = desks.map((desk, i) =>
+    desk.serve(perDesk[i]!, day.competitorsOf, (dayMs * 0.6) / Math.max(1, perDesk[i]!.length), () => false),
+  );
+  const performanceMs = (dayMs * 0.7 * scale.rings) / scale.competitors;
+  // A guard against a hang only, far past any day: the oracle says which divisions were left.
+  const running = rings.map((ring) =>
+    ring.run(performanceMs, () => Date.now() - start > dayMs * 6 + 240_000),
+  );
+
+  // 20% of the desk tablets work offline for a while, twice; the last is the one offline longest.
+  const offline = desks.slice(0, Math.max(1, Math.round(desks.length * 0.2)));
+  const longOffline = desks[desks.length - 1]!;
+  const intermittent = offline
+    .filter((d) => d !== longOffline)
+    .map(async (desk, i) => {
+      for (const from of [0.05 + i * 0.01, 0.5 + i * 0.01]) {
+        await at(from);
+        desk.online = false;
+        await at(from + 0.12);
+        desk.online = true;
+        await desk.flush();
+      }
+    });
+
+  let drainMs = NaN;
+  let drained = 0;
+  // The faults, each on its own schedule (a slow one does not push the next past the day).
+  const offlineFault = (async () => {
+    // One tablet offline for a long while, its changes queued; then back.
+    await at(0.1);
+    longOffline.online = false;
+    const own = perDesk[desks.length - 1]!.flatMap((r) => day.competitorsOf.get(r.id) ?? []);
+    longOffline.queueToggles(own, scale.offlineChanges);
+    await at(0.35);
+    drained = longOffline.pending;
+    const t0 = performance.now();
+    longOffline.online = true;
+    await longOffline.flush();
+    drainMs = performance.now() - t0;
+    log(`fault: the tablet offline since 10% of the day drained ${drained} changes in ${ms(drainMs)}`);
+  })();
+  const lostAcksFault = (async () => {
+    // 30% of push acknowledgements lost, for a while and at least a few times.
+    await at(0.4);
+    topology.balancer.loseAcks = 0.3;
+    log('fault: 30% of push acknowledgements lost');
+    await at(0.55);
+    while (topology.balancer.acksLost < 5 && Date.now() - start < dayMs) await pause(100);
+    topology.balancer.loseAcks = 0;
+    log(`fault: acknowledgements back (${topology.balancer.acksLost} lost)`);
+  })();
+  const killFault = (async (): Promise<number[]> => {
+    if (topology.servers.length < 2) return [];
+    await at(0.6);
+    const victim = topology.servers[1]!;
+    const killedAt = Date.now();
+    victim.kill9();
+    log('fault: server 2 killed (kill -9)');
+    await pause(1000);
+    await victim.restart();
+    log(`fault: server 2 started again after ${Date.now() - killedAt} ms`);
+    await pause(3000);
+    return topology.balancer.servedAgain(killedAt);
+  })();
+  const databaseFault = (async () => {
+    if (!topology.db) return;
+    await at(0.75);
+    const n = await topology.db.terminateServerConnections();
+    log(`fault: ${n} PostgreSQL connections terminated`);
+  })();
+  const faults = Promise.all([offlineFault, lostAcksFault, killFault, databaseFault]).then(
+    ([, , served]) => served,
+  );
+
+  await Promise.all(serving);
+  await Promise.all(intermittent);
+  const servedAgain = await faults;
+  for (const d of desks) await d.flush();
+  await Promise.all(running);
+  over = true;
+  log(`day over after ${((Date.now() - start) / 1000).toFixed(0)} s`);
+  for (const s of stops) s.stop();
+  await Promise.all([...phones, directing]);
+  const healthTimes = await health;
+  const waitSamples = await waits;
+
+  // ---- the oracle
+  const checkin = new Replica('checkin');
+  await desks[0]!.pull(checkin);
+  const matchday = new Replica('matchday');
+  await director.pull(matchday);
+  const publicResults = await director.ok<PublicResults>('GET', `/api/results/${day.tournamentId}`);
+  const cpuClient = new SyncClient(url);
+  const clients: SyncClient[] = [...desks, ...rings, director, cpuClient];
+
+  // ---- figures that need the servers alone: CPU per push and per public read
+  cpuClient.token = desks[0]!.token;
+  const someone = [...day.competitorsOf.values()][0]![0]!;
+  const cpuPush = await cpuPer(topology, 100, async () => {
+    cpuClient.queue('checkInCompetitor@1', { competitorId: someone });
+    await cpuClient.flush();
+  });
+  const cpuRead = await cpuPer(topology, 100, async (i) => {
+    await cpuClient.ok('GET', i % 2 ? '/results' : `/api/results/${day.tournamentId}`);
+  });
+  const memory = await Promise.all(
+    topology.servers.map((s) => metric(s.port, 'process_resident_memory_bytes')),
+  );
+
+  // First sync of a larger day: walk-ins up to 6,000 competitors (full scale only).
+  let bigSync = NaN;
+  let bigCount = 0;
+  if (scale.name === 'full') {
+    const door = desks[1]!;
+    const walkIns = Math.ceil((6000 - day.competitors) / 10);
+    for (let k = 0; k < walkIns; k++) {
+      const m = walkInMutation(0, crypto.randomUUID(), day.walkInRefs, `Walkin${k}`);
+      door.queue(m.name, { ...m.args, competitors: Array(10).fill(m.args.competitors[0]) });
+      if (k % 100 === 99) await door.flush();
+    }
+    await door.flush();
+    const fresh = new SyncClient(url);
+    fresh.token = desks[2]!.token;
+    const big = new Replica('checkin');
+    const t0 = performance.now();
+    await fresh.pull(big);
+    bigSync = performance.now() - t0;
+    bigCount = big.list('competitors').length;
+  }
+
+  if (!topology.db) await topology.stopServers();
+  const results = await topology.query<{ client_id: string; mutation_id: string; status: string }>(
+    'select client_id, mutation_id, status from sync_mutation_results',
+  );
+  const mismatches = compare(clients, desks, { results, checkin, matchday, publicResults });
+  const floorPg = topology.db ? await barePostgresTransaction(topology.db.url(), 200) : [];
+
+  // ---- what it prints
+  const mutations = clients.reduce((n, c) => n + c.sent.size, 0);
+  const lost = mismatches.filter((m) => /acknowledged$|recorded by the server$/.test(m.what)).length;
+  const duplicated = mismatches.filter(
+    (m) => m.actual !== undefined && /times$/.test(String(m.actual)),
+  ).length;
+  const pushP99 = percentile(pushTimes, 99);
+  const tvP99 = percentile(tvLatency, 99);
+  const floor = `health ${ms(percentile(healthTimes, 50))}/${ms(percentile(healthTimes, 99))}${floorPg.length ? `, PG tx ${ms(percentile(floorPg, 50))}/${ms(percentile(floorPg, 99))}` : ''}`;
+  figure('Acknowledged mutations lost / applied twice', `${lost} / ${duplicated}`, '0 / 0');
+  figure(
+    `Push round trip under load p50/p99 (${pushTimes.length})`,
+    `${ms(percentile(pushTimes, 50))} / ${ms(pushP99)}`,
+    '< 50 / 250 ms',
+    floor,
+  );
+  figure(
+    `Division start or completion on a tablet to every TV, p99 (${tvLatency.length})`,
+    ms(tvP99),
+    '< 1000 ms',
+    floor,
+  );
+  figure(
+    `Score on a tablet to the control room, p99 (${controlRoomLatency.length})`,
+    ms(percentile(controlRoomLatency, 99)),
+    '< 1000 ms',
+    floor,
+  );
+  figure(`Tablet back from offline, ${drained} changes drained`, ms(drainMs), '< 2000 ms');
+  figure(
+    `Clients of a killed server served again, max (${servedAgain.length} clients)`,
+    topology.servers.length > 1
+      ? ms(servedAgain.length ? Math.max(...servedAgain) : NaN)
+      : 'not run (one server)',
+    '< 5000 ms',
+  );
+  figure(
+    `First sync of a check-in tablet, ${day.competitors} competitors, p50/max`,
+    `${ms(percentile(firstSyncs, 50))} / ${ms(Math.max(...firstSyncs))}`,
+    '< 1000 ms',
+  );
+  figure(
+    `First sync, ${scale.name === 'full' ? bigCount : 6000} competitors`,
+    scale.name === 'full' ? ms(bigSync) : 'not run (full scale only)',
+    '< 3000 ms',
+  );
+  figure(
+    `Family reads (day page schedule, results JSON, /results page, own registrations) p50/p99 (${publicReads.length})`,
+    `${ms(percentile(publicReads, 50))} / ${ms(percentile(publicReads, 99))}`,
+    'printed',
+    floor,
+  );
+  figure(
+    'Server CPU per push / per public read (alone, after the day)',
+    `${cpuPush.toFixed(1)} ms / ${cpuRead.toFixed(1)} ms`,
+    'printed',
+  );
+  figure(
+    'Memory of each server after the day (RSS)',
+    memory.map((b) => `${(b / 2 ** 20).toFixed(0)} MB`).join(', '),
+    'printed',
+  );
+  figure('Push acknowledgements dropped by the fault', String(topology.balancer.acksLost), 'printed');
+  figure('Pushes refused (4xx) during the day', String(pushRefusals.length), '0');
+
+  if (waitSamples.size) {
+    const total = [...waitSamples.values()].reduce((a, b) => a + b, 0);
+    console.log(
+      `\nPostgreSQL: what the servers' active connections were doing (${total} samples, every 200 ms)`,
+    );
+    for (const [k, n] of [...waitSamples.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8))
+      console.log(`  ${((100 * n) / total).toFixed(1).padStart(5)}%  ${k}`);
+  }
+  if (pushRefusals.length) {
+    failed = true;
+    console.log(`\nPUSHES REFUSED: ${pushRefusals.length}; the first: ${pushRefusals[0]}`);
+    for (const server of topology.servers)
+      for (const line of server
+        .serverLog()
+        .split('\n')
+        .filter((l) => /"level":[456]0/.test(l))
+        .slice(0, 10))
+        console.log(`  ${line.slice(0, 400)}`);
+  }
+  if (process.env.SIM_PROFILE) {
+    await topology.stopServers();
+    for (const line of await summarizeProfiles(process.env.SIM_PROFILE)) console.log(line);
+  }
+  if (mismatches.length) {
+    failed = true;
+    const m = mismatches[0]!;
+    console.log(`\nORACLE MISMATCH (${mismatches.length} rows differ); the first: ${m.what}`);
+    console.log(`  expected: ${JSON.stringify(m.expected)}`);
+    console.log(`  actual:   ${JSON.stringify(m.actual)}`);
+  }
+  console.log(
+    `\nSimulated day, SIM_SCALE=${scale.name} (${scale.servers} server(s), ${topology.db ? 'PostgreSQL' : 'PGlite'}); floor: same-run /api/health through the balancer p50/p99, bare PostgreSQL transaction p50/p99`,
+  );
+  const widths = [0, 1, 2, 3].map((i) =>
+    Math.max(...rows.map((r) => r[i]!.length), ['figure', 'measured', 'goal', 'floor'][i]!.length),
+  );
+  console.log(['figure', 'measured', 'goal', 'floor'].map((h, i) => h.padEnd(widths[i]!)).join('  '));
+  for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
+  console.log(
+    `simulated day: ${mutations} mutations, ${lost} lost, ${duplicated} duplicated, push p99 ${pushP99.toFixed(0)} ms, TV p99 ${tvP99.toFixed(0)} ms`,
+  );
+} catch (err) {
+  failed = true;
+  console.error(err);
+  for (const s of topology.servers)
+    console.error(
+      s
+        .serverLog()
+        .split('\n')
+        .filter((l) => /"level":[56]0|Error/.test(l))
+        .slice(-20)
+        .join('\n'),
+    );
+} finally {
+  for (const s of stops) s.stop();
+  await topology.close();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,157 @@
+import type { SyncRegistration } from '@tournament/shared';
+import { formsCompetitor, type RegistrationOptionsSeen } from '../src/competitor-body.ts';
+import type { StackUser } from '../src/stack.ts';
+import { Http, Replica, SyncClient } from './client.ts';
+import type { Scale } from './scale.ts';
+
+// The day before: accounts, families registered through /api as they would from home (pay at
+// the door), the director's draft of Forms divisions published, rings added and balanced.
+
+const PASSWORD = 'simulated-day-1';
+
+export const accountsOf = (scale: Scale) => ({
+  director: { email: 'sim-td@example.test', password: PASSWORD, role: 'TournamentDirector' as const },
+  deskTablets: Array.from({ length: scale.deskTablets }, (_, i) => ({
+    email: `sim-desk${i}@example.test`,
+    password: PASSWORD,
+    role: 'CheckInAdmin' as const,
+    first: 'Desk',
+    last: `Tablet${i}`,
+  })),
+  ringTablets: Array.from({ length: scale.rings }, (_, i) => ({
+    email: `sim-ring${i}@example.test`,
+    password: PASSWORD,
+    role: 'RingOfficial' as const,
+    first: 'Ring',
+    last: `Tablet${i}`,
+  })),
+  families: Array.from({ length: scale.families }, (_, i) => ({
+    email: `sim-family${i}@example.test`,
+    password: PASSWORD,
+    role: 'Customer' as const,
+    first: 'Pat',
+    last: `Family${i}`,
+  })),
+});
+
+type Accounts = ReturnType<typeof accountsOf>;
+
+export const allUsers = (a: Accounts): StackUser[] => [
+  a.director,
+  ...a.deskTablets,
+  ...a.ringTablets,
+  ...a.families,
+];
+
+/** Runs `fn` over `items`, `width` at a time. */
+export async function inParallel<T>(
+  items: readonly T[],
+  width: number,
+  fn: (t: T, i: number) => Promise<void>,
+) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await fn(items[i]!, i);
+      }
+    }),
+  );
+}
+
+interface Day {
+  tournamentId: number;
+  /** Each family's phone, signed in. */
+  phones: Http[];
+  registrations: SyncRegistration[];
+  /** Registration id -> its competitors' ids. */
+  competitorsOf: Map<number, number[]>;
+  competitors: number;
+  /** A walk-in's competitor level and event (the Forms event). */
+  walkInRefs: { competitorLevelId: number; eventId: number };
+  divisions: number;
+  ringIds: number[];
+}
+
+/** Registers every family's children (spread over ages, genders and levels), publishes, adds rings. */
+export async function prepareDay(url: string, scale: Scale, accounts: Accounts): Promise<Day> {
+  const anyone = new Http(url);
+  const tournament = (
+    await anyone.ok<{ id: number; tournamentDate: string }[]>('GET', '/api/tournaments')
+  )[0]!;
+  const year = Number(tournament.tournamentDate.slice(0, 4));
+  const phones = accounts.families.map(() => new Http(url));
+  let kid = 0;
+  let walkInRefs = { competitorLevelId: 0, eventId: 0 };
+  await inParallel(accounts.families, 8, async (family, i) => {
+    const phone = phones[i]!;
+    await phone.signIn(family.email, family.password);
+    const options = await phone.ok<RegistrationOptionsSeen>(
+      'GET',
+      `/api/registration/options/${tournament.id}`,
+    );
+    walkInRefs = {
+      competitorLevelId: options.competitorLevels[0]!.id,
+      eventId: (options.events.find((e) => e.name === 'Forms') ?? options.events[0]!).id,
+    };
+    const { registrationId } = await phone.ok<{ registrationId: number }>(
+      'POST',
+      `/api/registration/create/${tournament.id}`,
+    );
+    // The children shared out so the sizes add up to the scale's competitors.
+    const children =
+      Math.floor(scale.competitors / scale.families) + (i < scale.competitors % scale.families ? 1 : 0);
+    for (let c = 0; c < children; c++) {
+      const k = kid++;
+      await phone.ok('POST', '/api/registration/competitor', {
+        ...formsCompetitor(options, registrationId, `Kid${c}`, family.last),
+        dateOfBirth: `${year - 5 - (k % 30)}-03-01`,
+        gender: k % 2 === 0 ? 1 : 2,
+        competitorLevelId: options.competitorLevels[Math.floor(k / 60) % options.competitorLevels.length]!.id,
+      });
+    }
+    await phone.ok('POST', `/api/registration/checkout/${registrationId}`);
+  });
+
+  const director = new SyncClient(url);
+  await director.signIn(accounts.director.email, accounts.director.password);
+  const types = await anyone.ok<{ id: number; title: string }[]>('GET', '/api/event-types');
+  const forms = types.find((t) => t.title === 'Forms')!.id;
+  const { draftId } = await director.ok<{ draftId: number }>('POST', '/api/admin/matchmaking/drafts', {
+    tournamentId: tournament.id,
+    source: 'completed',
+    eventTypeIds: [forms],
+  });
+  await director.ok('POST', `/api/admin/matchmaking/drafts/${draftId}/publish`, {});
+  const ringIds: number[] = [];
+  for (let r = 0; r < scale.rings; r++) {
+    const ring = await director.ok<{ id: number }>('POST', '/api/admin/rings', {
+      tournamentId: tournament.id,
+      name: `Ring ${r + 1}`,
+    });
+    ringIds.push(ring.id);
+  }
+  director.queue('balanceRings@1', {});
+  await director.flush();
+
+  const desk = new SyncClient(url);
+  await desk.signIn(accounts.deskTablets[0]!.email, accounts.deskTablets[0]!.password);
+  const checkin = new Replica('checkin');
+  await desk.pull(checkin);
+  const matchday = new Replica('matchday');
+  await director.pull(matchday);
+  const competitorsOf = new Map<number, number[]>();
+  for (const c of checkin.list('competitors'))
+    competitorsOf.set(c.registrationId, [...(competitorsOf.get(c.registrationId) ?? []), c.id]);
+  return {
+    tournamentId: tournament.id,
+    phones,
+    registrations: checkin.list('registrations').sort((a, b) => a.id - b.id),
+    competitorsOf,
+    competitors: checkin.list('competitors').length,
+    walkInRefs,
+    divisions: matchday.list('divisions').length,
+    ringIds,
+  };
+}
