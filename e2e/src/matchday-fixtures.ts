@@ -172,6 +172,12 @@ export async function enterScores(page: Page, name: string, values: readonly num
   }
 }
 
+/** Completes the running division on a ring tablet: "Complete division", then its question answered. */
+export async function completeDivision(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Complete division' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Complete division' }).click();
+}
+
 /** Adds a ring to the next tournament over /api (as the rings page does); returns its id. */
 export async function addRing(
   s: Stack,

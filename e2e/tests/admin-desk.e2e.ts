@@ -104,7 +104,7 @@ describe('the admin desk', () => {
     await page.waitForURL('**/admin/registrations');
   });
 
-  it('a tournament director sees Dashboard to Rings and Communications without the More menu; a super admin has More', async () => {
+  it('a tournament director sees Dashboard to Rings, Communications and Files for Families without the More menu; a super admin has More', async () => {
     const td = await newPage(browser, stack.baseUrl);
     await signIn(td, director);
     await td.waitForURL('**/admin/dashboard');
@@ -119,6 +119,7 @@ describe('the admin desk', () => {
       'Matchday',
       'Rings',
       'Communications',
+      'Files for Families',
     ]);
     expect(await adminNav(td).getByRole('button', { name: 'More' }).count()).toBe(0);
 
@@ -138,6 +139,7 @@ describe('the admin desk', () => {
       'Backups',
       'Personal Data',
       'Communications',
+      'Files for Families',
       'Dev Outbox',
       'System',
       'Access Log',

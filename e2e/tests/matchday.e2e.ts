@@ -15,6 +15,7 @@ import {
   enterScores,
   nextTournament,
   olga,
+  completeDivision,
   omar,
   publishDivisions,
   registerKids,
@@ -173,8 +174,7 @@ describe('rings and matchday in the browser', () => {
     ]);
     await shot(page, 'matchday-judged');
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Complete division' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Complete division' }).click();
+    await completeDivision(page);
     await page.getByTestId('completed-division').filter({ hasText: FORMS_DIVISION }).waitFor();
     await poll(() => pendingText(page).textContent()).toBe('All changes sent');
 
@@ -265,8 +265,7 @@ describe('rings and matchday in the browser', () => {
     await poll(() => winnerButtons().count()).toBe(0);
     await poll(() => page.getByTestId('placings').getByRole('listitem').count()).toBe(4);
     expect(await page.getByTestId('pending-mark').count()).toBe(1);
-    await page.getByRole('button', { name: 'Complete division' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Complete division' }).click();
+    await completeDivision(page);
     await page.getByTestId('completed-division').filter({ hasText: SPARRING_DIVISION }).waitFor();
     expect(await page.getByTestId('sync-online').textContent()).toContain('Offline');
     expect(await pendingText(page).textContent()).toMatch(/^\d+ changes not yet sent$/);

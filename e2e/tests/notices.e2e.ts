@@ -13,6 +13,7 @@ import { formsCompetitor, type RegistrationOptionsSeen } from '../src/competitor
 import {
   addRing,
   assignOverSync,
+  completeDivision,
   enterScores,
   nextTournament,
   publishDivisions,
@@ -270,8 +271,7 @@ describe('automatic notices', () => {
     // and D is two away, so family D's text is the sign that both taps were evaluated.
     await enterScores(page, 'Al FamilyA', [9, 9, 9, 9, 9]);
     await enterScores(page, 'Abe FamilyA', [8, 8, 8, 8, 8]);
-    await page.getByRole('button', { name: 'Complete division' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Complete division' }).click();
+    await completeDivision(page);
     await page.getByTestId('completed-division').filter({ hasText: A }).waitFor();
     await start(page, B);
     const [forD] = await sms.waitFor((m) => m.to.endsWith(PHONE.D) && m.body.includes('up soon'));
@@ -302,14 +302,14 @@ describe('automatic notices', () => {
 
     await enterScores(tablet, 'Bo FamilyB', [9, 9, 9, 9, 9]);
     await enterScores(tablet, 'Bea FamilyB', [8, 8, 8, 8, 8]);
-    await tablet.getByRole('button', { name: 'Complete division' }).click();
+    await completeDivision(tablet);
     await tablet.getByTestId('completed-division').filter({ hasText: B }).waitFor();
     await start(tablet, C);
     await poll(() => status.textContent()).toBe('Up next');
 
     await enterScores(tablet, 'Cleo FamilyC', [9, 9, 9, 9, 9]);
     await enterScores(tablet, 'Wren FamilyW', [8, 8, 8, 8, 8]);
-    await tablet.getByRole('button', { name: 'Complete division' }).click();
+    await completeDivision(tablet);
     await tablet.getByTestId('completed-division').filter({ hasText: C }).waitFor();
     await start(tablet, D);
     await poll(() => status.textContent()).toBe('Happening now');
@@ -317,7 +317,7 @@ describe('automatic notices', () => {
 
     await enterScores(tablet, 'Dan FamilyD', [8, 8, 8, 8, 8]);
     await enterScores(tablet, 'Dev FamilyD', [9, 9, 9, 9, 9]);
-    await tablet.getByRole('button', { name: 'Complete division' }).click();
+    await completeDivision(tablet);
     await poll(() => status.textContent()).toBe('Completed');
     await poll(() => dan.textContent()).toContain('Forms: 2nd');
     // Dev, first in the same division, shows his own placing.

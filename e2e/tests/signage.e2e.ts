@@ -10,7 +10,7 @@ import {
   tabletRack,
   type Tablet,
 } from '../src/check-in-fixtures.ts';
-import { enterScores } from '../src/matchday-fixtures.ts';
+import { completeDivision, enterScores } from '../src/matchday-fixtures.ts';
 import {
   assertNoPageErrors,
   launchBrowser,
@@ -186,8 +186,7 @@ describe('signage TV', () => {
       .map((e) => `${e.firstName} ${e.lastName}`);
     await page.getByTestId('current-division').waitFor();
     for (const [i, name] of names.entries()) await enterScores(page, name, Array<number>(judges).fill(6 + i));
-    await page.getByRole('button', { name: 'Complete division' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Complete division' }).click();
+    await completeDivision(page);
     await page.getByTestId('completed-division').filter({ hasText: d1!.title }).waitFor();
     await page.getByRole('button', { name: `Start ${d2!.title}` }).click();
     await page.getByTestId('current-division').filter({ hasText: d2!.title }).waitFor();
