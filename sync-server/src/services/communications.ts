@@ -3,7 +3,6 @@ import {
   AUDIENCE_LABELS,
   AUDIENCE_OF,
   estimatedStarts,
-  ringDay,
   firstNameOf,
   fullName,
   inAudience,
@@ -49,7 +48,7 @@ import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { assertWithinRateLimit } from '../lib/rate-limit.ts';
 import { divisionRows, ringRows } from '../sync/matchday-rows.ts';
-import { requireTournament } from './matchday-public.ts';
+import { requireTournament, tournamentRingDay } from './matchday-public.ts';
 import { enqueueMessage, type OutgoingRecipient } from './send-pipeline.ts';
 import { getSiteSettings } from './site-settings.ts';
 
@@ -122,12 +121,7 @@ async function loadFamilies(deps: Deps, tournamentId: number): Promise<Family[]>
   const divisionById = new Map(divisions.map((d) => [d.id, d]));
   const ringName = new Map(ringList.map((r) => [r.id, r.name]));
   // Counted as the TVs and the families' day pages count them (the schedule's start and lunch).
-  const { timeZone } = await getSiteSettings(deps);
-  const starts = estimatedStarts(
-    divisions,
-    deps.now(),
-    ringDay(tournament.schedule, tournament.tournamentDate, timeZone),
-  );
+  const starts = estimatedStarts(divisions, deps.now(), await tournamentRingDay(deps, tournament));
   return regs.map((r) => {
     const divisionIds = [
       ...new Set(entries.filter((e) => e.registrationId === r.id).map((e) => e.divisionId)),

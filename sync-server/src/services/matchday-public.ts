@@ -10,6 +10,7 @@ import {
   type CompetitorScheduleEntry,
   type PublicResults,
   type SignageRing,
+  type RingDay,
   type Tournament,
   notFoundText,
 } from '@tournament/shared';
@@ -171,6 +172,15 @@ export async function publicResults(deps: Deps, tournamentId: number): Promise<P
 // ---- A family's schedule ----
 
 /**
+ * The rings' start and lunch from `tournament`'s schedule, in the site's time zone: what every
+ * estimate counts from (decision 052).
+ */
+export async function tournamentRingDay(deps: Deps, tournament: Tournament): Promise<RingDay> {
+  const { timeZone } = await getSiteSettings(deps);
+  return ringDay(tournament.schedule, tournament.tournamentDate, timeZone);
+}
+
+/**
  * GET /api/registration/schedule/{tournamentId}: each of the caller's own competitors (their
  * registrations of the tournament; a director viewing as the family is that family) in each
  * division they are in, with its ring, status and estimated start (estimateRing over the
@@ -213,13 +223,7 @@ export async function competitorSchedule(
   ]);
   const byId = new Map(divisions.map((d) => [d.id, d]));
   const ringName = new Map(ringList.map((r) => [r.id, r.name]));
-  // Counted from the tournament's schedule (the rings' start, its lunch: decision 052).
-  const { timeZone } = await getSiteSettings(deps);
-  const estimates = estimatedStarts(
-    divisions,
-    deps.now(),
-    ringDay(tournament.schedule, tournament.tournamentDate, timeZone),
-  );
+  const estimates = estimatedStarts(divisions, deps.now(), await tournamentRingDay(deps, tournament));
   return own.flatMap((o) => {
     const d = byId.get(o.divisionId);
     if (!d) return [];

@@ -1,6 +1,7 @@
 import { PUBLIC_PATHS } from '@shared/contract/public-paths.ts';
 import { useMemo } from 'react';
 import { ringDay } from '@shared/domain/day-schedule.ts';
+import type { Tournament } from '@shared/contract/public.ts';
 import type { RingDay } from '@shared/domain/matchday/estimates.ts';
 import { nextTournament } from '@shared/domain/tournament-status.ts';
 import { useTimeZone } from '@web/lib/format.ts';
@@ -23,11 +24,15 @@ export function useTournaments() {
  */
 export function useRingDay(): RingDay | null {
   const list = useTournaments().data;
+  return useRingDayOf(list ? nextTournament(list, new Date()) : null);
+}
+
+/** `tournament`'s rings' start and lunch from its schedule, in the site's time zone (or null). */
+export function useRingDayOf(tournament: Tournament | null | undefined): RingDay | null {
   const timeZone = useTimeZone();
-  const next = list ? nextTournament(list, new Date()) : null;
   return useMemo(
-    () => (next ? ringDay(next.schedule, next.tournamentDate, timeZone) : null),
-    [next, timeZone],
+    () => (tournament ? ringDay(tournament.schedule, tournament.tournamentDate, timeZone) : null),
+    [tournament, timeZone],
   );
 }
 

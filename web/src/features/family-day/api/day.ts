@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { completedKey, familyDay, type FamilyDayChild } from '@shared/domain/family-day.ts';
 import type { Tournament } from '@shared/contract/public.ts';
-import { ringDay } from '@shared/domain/day-schedule.ts';
 import { estimatesFrom } from '@shared/domain/signage.ts';
-import { useTimeZone } from '@web/lib/format.ts';
+import { useRingDayOf, useTournaments } from '@web/lib/tournaments.ts';
 import { useFamilySchedule } from '@web/lib/family-schedule.ts';
 import { useHasSynced, useLastSynced, useReplica } from '@web/sync/hooks.ts';
 
@@ -13,7 +12,7 @@ import { useHasSynced, useLastSynced, useReplica } from '@web/sync/hooks.ts';
 // with a ring tablet's taps without a reload. The schedule is read again whenever one of the
 // family's divisions completes (its placings), and every minute.
 
-export { useTournaments } from '@web/lib/tournaments.ts';
+export { useTournaments };
 
 export interface FamilyDay {
   /** The family's schedule has not been read yet. */
@@ -26,11 +25,7 @@ export interface FamilyDay {
 export function useFamilyDay(tournament: Tournament | undefined, now: Date): FamilyDay {
   const schedule = useFamilySchedule(tournament?.id);
   // The rings' start and lunch from the tournament's schedule: the times the TVs show.
-  const timeZone = useTimeZone();
-  const ringDayOf = useMemo(
-    () => (tournament ? ringDay(tournament.schedule, tournament.tournamentDate, timeZone) : null),
-    [tournament, timeZone],
-  );
+  const ringDayOf = useRingDayOf(tournament);
   const snapshot = useReplica('signage');
   const synced = useHasSynced('signage');
   const lastSynced = useLastSynced();

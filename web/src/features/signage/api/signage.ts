@@ -9,8 +9,7 @@ import { useQuery } from '@web/lib/use-query.ts';
 import { syncEngine } from '@web/sync/engine.ts';
 import { useHasSynced, useLastSynced, useReplica, useSyncState } from '@web/sync/hooks.ts';
 import { estimatedStarts } from '@shared/domain/matchday/index.ts';
-import { ringDay } from '@shared/domain/day-schedule.ts';
-import { useTimeZone } from '@web/lib/format.ts';
+import { useRingDayOf } from '@web/lib/tournaments.ts';
 
 // Where a signage TV's rings come from (docs/decisions/022-signage.md). The next
 // tournament's rings are the device's `signage` scope: pulled without a session, kept in
@@ -75,11 +74,7 @@ export function useDeviceSignage(now: Date, tournament: Tournament | null): Sign
   // Estimates move with the clock, recomputed each minute, not each second; once the TV is
   // stale they stay as they were when it last heard from the server.
   const minute = Math.floor(estimatesFrom(now, lastSynced).getTime() / 60_000);
-  const timeZone = useTimeZone();
-  const day = useMemo(
-    () => (tournament ? ringDay(tournament.schedule, tournament.tournamentDate, timeZone) : null),
-    [tournament, timeZone],
-  );
+  const day = useRingDayOf(tournament);
   const estimates = useMemo(
     () => estimatedStarts(divisions, new Date(minute * 60_000), day),
     [divisions, minute, day],
