@@ -302,9 +302,9 @@ describe('check-in resilience', () => {
     const t = await tablet();
     const { page } = t;
     await goOffline(t);
-    await checkIn(page, 'F');
-    await expect.poll(() => pendingText(page).textContent()).toBe('10 changes not yet sent');
     // While offline the token stops being valid and there is no refresh token to renew it.
+    // (Before the taps: a push reads the token as it goes out, and one that read the good
+    // token before a later swap could still reach the server once the network is back.)
     await page.evaluate(() => {
       const session = JSON.parse(localStorage.getItem('session') ?? '{}') as Record<string, unknown>;
       localStorage.setItem(
@@ -312,6 +312,8 @@ describe('check-in resilience', () => {
         JSON.stringify({ ...session, token: 'expired.access.token', refreshToken: undefined }),
       );
     });
+    await checkIn(page, 'F');
+    await expect.poll(() => pendingText(page).textContent()).toBe('10 changes not yet sent');
     await goOnline(t);
     await page
       .getByText('Your session expired: sign in again to send your changes. Nothing is lost.')
