@@ -203,4 +203,20 @@ describe('results', () => {
     );
     expect(french.text).toContain('Ava Lee, Forms\u00a0: 1re place, 100 points');
   });
+
+  it('a correction says so, in its subject and its first line', () => {
+    const outcome = {
+      divisionId: 5,
+      title: 'Girls 10-11',
+      events: [{ eventType: 'Forms', placings: [{ competitorId: 1, place: 3 as const }] }],
+    };
+    const text = FAMILY_TEXTS.result(ctx(), outcome, [{ competitorId: 1, name: 'Ava Lee' }], true);
+    expect(text.subject).toBe('Corrected results: Girls 10-11');
+    expect(text.text.split('\n')[0]).toBe(
+      'Corrected results of Girls 10-11 (this replaces the earlier message):',
+    );
+    expect(text.text).toContain('- Ava Lee, Forms: 3rd place, 50 points');
+    const french = FAMILY_TEXTS.result(ctx(fr), outcome, [{ competitorId: 1, name: 'Ava Lee' }], true);
+    expect(french.subject).toBe('Résultats corrigés\u00a0: Girls 10-11');
+  });
 });

@@ -246,11 +246,13 @@ export const FAMILY_TEXTS = {
           });
     return { subject, text: [first, tr.t('mail.notice.day.link', { link: c.link })].join('\n') };
   },
-  /** A completed division: each of the family's children's placing and points, by event type. */
+  /** A completed division (or its correction): each of the family's children's placing and points, by event type. */
   result: (
     c: FamilyTextContext,
     outcome: DivisionOutcome,
     children: readonly { competitorId: number; name: string }[],
+    /** A director's correction changed what an earlier notice said. */
+    corrected = false,
   ): NoticeText => {
     const { tr } = c;
     const division = translateText(tr, outcome.title);
@@ -269,9 +271,11 @@ export const FAMILY_TEXTS = {
       }),
     );
     return {
-      subject: tr.t('mail.notice.result.subject', { division }),
+      subject: tr.t(corrected ? 'mail.notice.result.correctedSubject' : 'mail.notice.result.subject', {
+        division,
+      }),
       text: [
-        tr.t('mail.notice.result.heading', { division }),
+        tr.t(corrected ? 'mail.notice.result.correctedHeading' : 'mail.notice.result.heading', { division }),
         ...lines.map((l) => `- ${l}`),
         tr.t('mail.notice.day.link', { link: c.link }),
       ].join('\n'),

@@ -4,9 +4,11 @@ import {
   closeReminderAt,
   divisionsUpSoon,
   isCloseReminderDue,
+  nextResultNotice,
   NOTICE_TEXTS,
   noticeKey,
   noticeRecipients,
+  resultFingerprint,
   type NoticeContact,
   type NoticeCompetitor,
 } from './notices.ts';
@@ -253,5 +255,32 @@ describe('the reminder before registration closes', () => {
     expect(isCloseReminderDue('2026-12-05', new Date('2026-12-04T00:00:00Z'))).toBe(true);
     expect(isCloseReminderDue('2026-12-05', new Date('2026-12-05T23:59:59Z'))).toBe(true);
     expect(isCloseReminderDue('2026-12-05', new Date('2026-12-06T00:00:00Z'))).toBe(false);
+  });
+});
+
+describe('result notices and their corrections', () => {
+  const forms = (...placings: [number, number][]) => ({
+    placings: placings.map(([competitorId, place]) => ({ competitorId, place })),
+  });
+
+  it("a fingerprint is each child's place per event type, children in id order, 0 for none", () => {
+    const events = [forms([7, 1], [3, 2]), forms([3, 4])];
+    expect(resultFingerprint(events, [7, 3])).toBe('2-4.1-0');
+    expect(resultFingerprint(events, [9])).toBe('0-0');
+  });
+
+  it('the first notice, then one correction per change of what the family was told', () => {
+    expect(nextResultNotice(12, '1.2', [])).toEqual({ subject: '12#1#1.2', corrected: false });
+    expect(nextResultNotice(12, '1.2', ['12#1#1.2'])).toBeNull();
+    expect(nextResultNotice(12, '2.1', ['12#1#1.2'])).toEqual({ subject: '12#2#2.1', corrected: true });
+    // Corrected back to what the first said: the last message is wrong now, so the family hears.
+    expect(nextResultNotice(12, '1.2', ['12#1#1.2', '12#2#2.1'])).toEqual({
+      subject: '12#3#1.2',
+      corrected: true,
+    });
+  });
+
+  it('a notice queued before corrections were told counts as sent and is never corrected', () => {
+    expect(nextResultNotice(12, '2.1', ['12'])).toBeNull();
   });
 });

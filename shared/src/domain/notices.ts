@@ -226,6 +226,40 @@ export function noticeKey(
   return `${kind}:${subject}:${channel}:${address}`;
 }
 
+/**
+ * What a result notice says of one family's children, in a few characters: each child's place
+ * (0 for none) in each event type, children in id order ("1-0.3-2"). Two notices of one division
+ * say the same exactly when their fingerprints are equal.
+ */
+export function resultFingerprint(
+  events: readonly { placings: readonly { competitorId: number; place: number }[] }[],
+  competitorIds: readonly number[],
+): string {
+  return [...competitorIds]
+    .sort((a, b) => a - b)
+    .map((id) => events.map((e) => e.placings.find((p) => p.competitorId === id)?.place ?? 0).join('-'))
+    .join('.');
+}
+
+/**
+ * The next result notice of a completed division to one address, or null when the last one
+ * sent still says what is true. The first is the results; after a director's correction changes
+ * what it said of the family's children, one "corrected" notice follows (each change once).
+ * `sent` holds the subjects of the keys already queued for this division and address, oldest
+ * first: `<divisionId>#<n>#<fingerprint>`; a bare `<divisionId>` (queued before corrections were
+ * told) counts as sent and is never corrected.
+ */
+export function nextResultNotice(
+  divisionId: number,
+  fingerprint: string,
+  sent: readonly string[],
+): { subject: string; corrected: boolean } | null {
+  const last = sent.at(-1);
+  if (last === String(divisionId)) return null;
+  if (last !== undefined && last.slice(last.lastIndexOf('#') + 1) === fingerprint) return null;
+  return { subject: `${divisionId}#${sent.length + 1}#${fingerprint}`, corrected: sent.length > 0 };
+}
+
 // ---- what they read ----
 
 export interface NoticeText {

@@ -232,10 +232,47 @@ describe('automatic notices', () => {
     // Family D chose texts only; the sweep and a second look send nothing more.
     await runNoticeSweep(t.deps);
     await runNoticeSweep(t.deps);
-    expect(await messagesLike(`result:${div.get(D)}:%`)).toEqual([
-      { key: `result:${div.get(D)}:sms:${PHONE.D}` },
+    // The key names what the text said: Dan 1st and Dev 2nd (children in id order).
+    const said = kid.get('Dan')! < kid.get('Dev')! ? '1.2' : '2.1';
+    expect(await messagesLike(`result:${div.get(D)}#%`)).toEqual([
+      { key: `result:${div.get(D)}#1#${said}:sms:${PHONE.D}` },
     ]);
     expect(textsTo(PHONE.D, 'Results')).toHaveLength(1);
+  });
+
+  it('a director correcting the placings texts the family the corrected results once', async () => {
+    const [forms] = await t.db.select().from(eventTypes).where(eq(eventTypes.title, 'Forms'));
+    const correct = (first: string, second: string) =>
+      run('correctResult@1', {
+        divisionId: div.get(D),
+        eventTypeId: forms!.id,
+        placings: [
+          { competitorId: kid.get(first), place: 1 },
+          { competitorId: kid.get(second), place: 2 },
+        ],
+      });
+    await correct('Dev', 'Dan');
+    // Sent after the push itself, without waiting for the minute sweep.
+    await until(() => textsTo(PHONE.D, 'Corrected results').length === 1, "D's corrected results");
+    const body = textsTo(PHONE.D, 'Corrected results')[0]!.body;
+    expect(body).toContain(`Corrected results of ${D} (this replaces the earlier message):`);
+    expect(body).toContain('- Dan FamilyD, Forms: 2nd place, 75 points');
+    expect(body).toContain('- Dev FamilyD, Forms: 1st place, 100 points');
+    await runNoticeSweep(t.deps);
+    await runNoticeSweep(t.deps);
+    expect(textsTo(PHONE.D, 'Results of')).toHaveLength(1);
+    expect(textsTo(PHONE.D, 'Corrected results')).toHaveLength(1);
+
+    // Corrected back: the family hears again (its last message is now wrong), once.
+    await correct('Dan', 'Dev');
+    await until(() => textsTo(PHONE.D, 'Corrected results').length === 2, 'the second correction');
+    expect(textsTo(PHONE.D, 'Corrected results')[1]!.body).toContain(
+      '- Dan FamilyD, Forms: 1st place, 100 points',
+    );
+    await runNoticeSweep(t.deps);
+    expect(textsTo(PHONE.D, 'Corrected results')).toHaveLength(2);
+    // Division A's families gave no contact: no correction of theirs goes anywhere.
+    expect(await messagesLike(`result:${div.get(A)}#%`)).toEqual([]);
   });
 
   it('the send history shows each run of notices as one row, expandable to its families', async () => {

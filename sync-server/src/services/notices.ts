@@ -6,6 +6,7 @@ import {
   familyEstimates,
   formatters,
   msg,
+  nextResultNotice,
   planFamilyDayNotices,
   planUpSoon,
   ringDay,
@@ -22,6 +23,7 @@ import {
   NOTICE_TEXTS,
   noticeKey,
   noticeRecipients,
+  resultFingerprint,
   translateText,
   translatorFor,
   type Locale,
@@ -307,6 +309,7 @@ export async function queueResultNotices(
   const sms = await smsAllowed(db);
   const who = await competitorsAndContacts(db, [...new Set(entries.map((e) => e.competitorId))]);
   const ringName = new Map(ringList.map((r) => [r.id, r.name]));
+  const sent = await sentResultSubjects(db, tournament.id);
   const notices: Notice[] = [];
   for (const d of done) {
     const inIt = new Set(entries.filter((e) => e.divisionId === d.id).map((e) => e.competitorId));
@@ -324,32 +327,67 @@ export async function queueResultNotices(
         placings: results.find((r) => r.divisionId === d.id && r.eventTypeId === eventTypeId)?.placings ?? [],
       })),
     };
+    const next = recipients.flatMap((r) => {
+      const fingerprint = resultFingerprint(outcome.events, r.competitorIds);
+      const notice = nextResultNotice(d.id, fingerprint, sent.get(`${d.id}:${r.channel}:${r.address}`) ?? []);
+      return notice ? [{ r, ...notice }] : [];
+    });
+    if (next.length === 0) continue;
+    // The first results are one run; each correction's messages are another.
+    const corrected = next.some((n) => n.corrected);
     const audience = runOf(
-      `result:${d.id}`,
-      msg('server.communications.run.result', {
+      corrected ? `result:${d.id}:${fingerprintsOf(next)}` : `result:${d.id}`,
+      msg(corrected ? 'server.communications.run.resultCorrected' : 'server.communications.run.result', {
         rings: (d.ringId !== null ? ringName.get(d.ringId) : undefined) ?? '',
-        families: familiesIn(recipients),
+        families: familiesIn(next.map((n) => n.r)),
       }),
     );
-    for (const r of recipients)
+    for (const { r, subject, corrected: isCorrection } of next)
       notices.push(
         toNotice(
           who,
           tournament.id,
           r,
           'result',
-          d.id,
+          subject,
           (tr) =>
             FAMILY_TEXTS.result(
               textContext(deps, tr, day),
               outcome,
               r.competitorIds.map((competitorId, i) => ({ competitorId, name: r.competitors[i] ?? '' })),
+              isCorrection,
             ),
           audience,
         ),
       );
   }
   return (await enqueueNotices(deps, notices)).length;
+}
+
+/** One correction run's id part: what its messages say, in a stable order. */
+const fingerprintsOf = (next: readonly { subject: string }[]) =>
+  [...new Set(next.map((n) => n.subject))].sort().join(',');
+
+/**
+ * The result notices queued so far for the tournament: `<divisionId>:<channel>:<address>` to the
+ * subjects of their keys, oldest first (shared nextResultNotice reads them).
+ */
+async function sentResultSubjects(db: Db, tournamentId: number): Promise<Map<string, string[]>> {
+  const rows = await db
+    .select({ key: messages.dedupeKey })
+    .from(messages)
+    .where(and(eq(messages.tournamentId, tournamentId), eq(messages.kind, 'result')))
+    .orderBy(asc(messages.id));
+  const sent = new Map<string, string[]>();
+  for (const { key } of rows) {
+    // result:<subject>:<channel>:<address>; the subject is <divisionId> or <divisionId>#<n>#<fingerprint>.
+    const [kind, subject, channel, ...address] = (key ?? '').split(':');
+    if (kind !== 'result' || !subject || !channel) continue;
+    const divisionId = subject.split('#')[0];
+    const at = `${divisionId}:${channel}:${address.join(':')}`;
+    sent.set(at, [...(sent.get(at) ?? []), subject]);
+  }
+  return sent;
 }
 
 // ---- divisions published or changed ----

@@ -51,6 +51,9 @@ export const mail = {
   'mail.notice.upSoon.item': '{division} in {ring} ({competitors})',
   'mail.notice.result.subject': 'Results: {division}',
   'mail.notice.result.heading': 'Results of {division}:',
+  'mail.notice.result.correctedSubject': 'Corrected results: {division}',
+  'mail.notice.result.correctedHeading':
+    'Corrected results of {division} (this replaces the earlier message):',
   'mail.notice.result.place':
     '{competitor}, {eventType}: {place, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} place, {points} points',
   'mail.notice.result.noPlace': '{competitor}, {eventType}: no placing',

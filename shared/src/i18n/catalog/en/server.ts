@@ -362,6 +362,8 @@ export const server = {
     'Division changes, {families, plural, one {# family} other {# families}}',
   'server.communications.run.result':
     'Results, {rings}, {families, plural, one {# family} other {# families}}',
+  'server.communications.run.resultCorrected':
+    'Corrected results, {rings}, {families, plural, one {# family} other {# families}}',
   'server.communications.mergeField.firstName': 'First name',
   'server.communications.mergeField.competitors': 'Competitors',
   'server.communications.mergeField.divisions': 'Divisions',

@@ -44,6 +44,9 @@ export const mail = {
   'mail.notice.upSoon.item': '{division} ({ring}, {competitors})',
   'mail.notice.result.subject': 'Résultats\u00a0: {division}',
   'mail.notice.result.heading': 'Résultats de {division}\u00a0:',
+  'mail.notice.result.correctedSubject': 'Résultats corrigés\u00a0: {division}',
+  'mail.notice.result.correctedHeading':
+    'Résultats corrigés de {division} (ils remplacent le message précédent)\u00a0:',
   'mail.notice.result.place':
     '{competitor}, {eventType}\u00a0: {place, plural, =1 {1re} other {#e}} place, {points} points',
   'mail.notice.result.noPlace': '{competitor}, {eventType}\u00a0: pas de place sur le podium',

@@ -361,6 +361,8 @@ export const server = {
     'Changements de division, {families, plural, one {# famille} other {# familles}}',
   'server.communications.run.result':
     'Résultats, {rings}, {families, plural, one {# famille} other {# familles}}',
+  'server.communications.run.resultCorrected':
+    'Résultats corrigés, {rings}, {families, plural, one {# famille} other {# familles}}',
   'server.communications.mergeField.firstName': 'Prénom',
   'server.communications.mergeField.competitors': 'Compétiteurs',
   'server.communications.mergeField.divisions': 'Divisions',
