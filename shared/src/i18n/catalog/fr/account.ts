@@ -360,6 +360,10 @@ export const account = {
   'files.list.downloadLabel': 'Télécharger {name}',
   'files.list.delete': 'Supprimer',
   'files.list.deleteLabel': 'Supprimer {name}',
+  'files.list.confirmTitle': 'Supprimer {name}\u00a0?',
+  'files.list.confirmShare': 'Les familles ne le verront plus. C’est définitif.',
+  'files.list.confirmUpload': 'L’équipe du tournoi ne le verra plus. C’est définitif.',
+  'files.list.keep': 'Le garder',
   'files.panel.title': 'Fichiers',
   'files.panel.list': 'Fichiers de cette inscription',
   'files.panel.empty':

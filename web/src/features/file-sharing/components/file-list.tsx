@@ -1,7 +1,9 @@
 import type { SharedFile } from '@shared/contract/files.ts';
 import { formatFileSize } from '@shared/domain/files.ts';
+import { useState } from 'react';
 import { Download, Trash2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button.tsx';
+import { ConfirmDialog } from '@web/components/venue/confirm-dialog.tsx';
 import { useAction } from '@web/lib/action.ts';
 import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { deleteFile, downloadFile, invalidateFiles } from '../api/files.ts';
@@ -20,6 +22,8 @@ export function FileList({ files, empty, label }: { files: SharedFile[]; empty: 
 
 function FileRow({ file }: { file: SharedFile }) {
   const format = useFormat();
+  // A deletion cannot be undone (the file is gone for everyone who saw it): asked first.
+  const [asking, setAsking] = useState(false);
   const download = useAction(() => downloadFile(file), { errorPrefix: `${t('files.list.downloadFailed')} ` });
   const remove = useAction(
     async () => {
@@ -58,13 +62,25 @@ function FileRow({ file }: { file: SharedFile }) {
             size="sm"
             disabled={remove.busy}
             aria-label={t('files.list.deleteLabel', { name: file.name })}
-            onClick={() => void remove.run()}
+            onClick={() => setAsking(true)}
           >
             <Trash2 className="size-4" aria-hidden="true" />
             {t('files.list.delete')}
           </Button>
         )}
       </div>
+      {asking && (
+        <ConfirmDialog
+          title={t('files.list.confirmTitle', { name: file.name })}
+          description={t(file.kind === 'share' ? 'files.list.confirmShare' : 'files.list.confirmUpload')}
+          confirm={t('files.list.delete')}
+          keep={t('files.list.keep')}
+          onAnswer={(yes) => {
+            setAsking(false);
+            if (yes) void remove.run();
+          }}
+        />
+      )}
     </li>
   );
 }

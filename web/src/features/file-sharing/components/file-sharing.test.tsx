@@ -99,6 +99,33 @@ describe('/customer/file-sharing', () => {
     expect(within(list).getByText('Maya waiver.pdf')).toBeInTheDocument();
   });
 
+  it('asks before deleting a file: Keep it sends nothing, Delete deletes it and lists it no more', async () => {
+    let files = [waiver()];
+    handler = (method, url) => {
+      if (method === 'GET' && url === '/api/files') return { status: 200, body: mine(files) };
+      if (method === 'DELETE' && url.startsWith('/api/files/')) {
+        files = [];
+        return { status: 200, body: { fileId: 'AAAAAAAAAAAAAAAAAAAAAA' } };
+      }
+      return undefined;
+    };
+    renderAt('/customer/file-sharing', '/customer/file-sharing', <FileSharingPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Maya waiver.pdf' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Maya waiver.pdf?' });
+    expect(dialog).toHaveTextContent('Tournament staff will no longer see it. This cannot be undone.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sent.filter((r) => r.method === 'DELETE')).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Maya waiver.pdf' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete', exact: true }),
+    );
+    expect(await screen.findByText('Maya waiver.pdf was deleted.')).toBeInTheDocument();
+    expect(sent.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+    expect(await screen.findByText('You have not sent any files yet.')).toBeInTheDocument();
+  });
+
   it('speaks French', async () => {
     handler = (method, url) =>
       method === 'GET' && url === '/api/files' ? { status: 200, body: mine() } : undefined;
