@@ -118,9 +118,7 @@ describe('/customer/file-sharing', () => {
     expect(sent.filter((r) => r.method === 'DELETE')).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete Maya waiver.pdf' }));
-    await userEvent.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete', exact: true }),
-    );
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Maya waiver.pdf was deleted.')).toBeInTheDocument();
     expect(sent.filter((r) => r.method === 'DELETE')).toHaveLength(1);
     expect(await screen.findByText('You have not sent any files yet.')).toBeInTheDocument();
