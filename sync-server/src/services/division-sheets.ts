@@ -96,7 +96,11 @@ async function liveDivisions(
 export async function draftSheets(deps: Deps, draftId: number, onlyDivisionId?: number): Promise<Sheets> {
   const view = await getDraft(deps, draftId);
   const db = deps.database.db;
-  const chosen = view.divisions.filter((d) => onlyDivisionId === undefined || d.id === onlyDivisionId);
+  // Every sheet leaves out a division emptied by moves (never published, nothing to print);
+  // one asked for by its id prints whatever it holds.
+  const chosen = view.divisions.filter((d) =>
+    onlyDivisionId === undefined ? d.competitorIds.length > 0 : d.id === onlyDivisionId,
+  );
   const [levels, rules, live] = await Promise.all([
     db.select({ id: competitorLevels.id, name: competitorLevels.name }).from(competitorLevels),
     matchdayRules(db),

@@ -485,6 +485,12 @@ describe('matchmaking', () => {
     expect(await t.db.select().from(ringDivisions).where(eq(ringDivisions.id, two.id))).toEqual([]);
     // Still in the draft, where a move can fill it again.
     expect(byTitle(await draft(), 'Boys 12-13 Beginner (2)').competitorIds).toEqual([]);
+    // Printing every sheet leaves it out (no blank page for the rings); asked for alone, it prints.
+    const all = (await call('GET', `/api/admin/division-sheets/all/${draftId}`)).json;
+    expect(all.sheets.map((x: { division: { id: number } }) => x.division.id)).not.toContain(two.id);
+    expect(all.sheets.length).toBe((await draft()).divisions.length - 1);
+    const alone = (await call('GET', `/api/admin/division-sheets/${two.id}`)).json;
+    expect(alone.sheets.map((x: { competitors: unknown[] }) => x.competitors)).toEqual([[]]);
   });
 
   it('unknown drafts and divisions answer 404', async () => {
