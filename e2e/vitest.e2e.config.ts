@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.e2e.ts'],
     globalSetup: ['src/global-setup.ts'],
+    // A failed test prints its servers' warnings and last lines (a CI flake must be readable).
+    setupFiles: ['src/failure-log.ts'],
     environment: 'node',
     fileParallelism: true,
     maxWorkers: 2,

@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['faults/**/*.faults.ts'],
+    // A failed test prints its servers' warnings and last lines (src/failure-log.ts).
+    setupFiles: ['src/failure-log.ts'],
     environment: 'node',
     fileParallelism: false,
     testTimeout: 90_000,

@@ -80,6 +80,10 @@ export interface Stack {
   serverLog(): string;
 }
 
+/** The stacks of this worker not yet stopped (a failed test prints their logs: failure-log.ts). */
+const openStacks = new Set<Stack>();
+export const runningStacks = (): readonly Stack[] => [...openStacks];
+
 /**
  * A real server process on a fresh embedded database, with a real SMTP server catching
  * its mail. DATABASE_URL is not passed through: each stack owns its data (pass it in
@@ -181,7 +185,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       return answerOf<T>(res);
     };
 
-    return {
+    const stack: Stack = {
       baseUrl,
       port,
       dataDir,
@@ -203,6 +207,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         return token;
       },
       async stop() {
+        openStacks.delete(stack);
         await stopServer();
         await mail.close();
         await fs.rm(dataDir, { recursive: true, force: true });
@@ -221,6 +226,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       },
       serverLog: () => log,
     };
+    openStacks.add(stack);
+    return stack;
   } catch (err) {
     if (child && child.exitCode === null && child.signalCode === null) {
       child.kill('SIGKILL');
