@@ -13,6 +13,8 @@ import {
   type PublicationNews,
 } from './family-notices.ts';
 import { divisionsUpSoon, noticeKey, noticeRecipients, type NoticeContact } from './notices.ts';
+import { LEVELS, makeRule } from '../testing/matchmaking.ts';
+import { divisionTitle } from './matchmaking/titles.ts';
 
 const en = translatorFor('en');
 const fr = translatorFor('fr');
@@ -103,6 +105,46 @@ describe("a publication: one message per family, listing each child's day", () =
     const text = FAMILY_TEXTS.day(ctx(fr), jo!).text;
     expect(text).toContain('Cam Roy\u00a0: Division 3, Ring 2, vers 09 h 30 HNE');
     expect(text).toContain('Votre journée\u00a0: https://t.example/customer/home');
+  });
+});
+
+describe('what a change says, in the language of the account it belongs to', () => {
+  const lee = (news: PublicationNews[]) =>
+    planFamilyDayNotices(recipients, new Map([[1, news]]), placements)[0]!;
+
+  it('a move says from and to; a removal says no longer in; a rename says what it is now', () => {
+    const text = FAMILY_TEXTS.day(
+      ctx(),
+      lee([
+        { kind: 'moved', from: 'Girls 10-11', to: 'Girls 10-12' },
+        { kind: 'moved', from: 'Girls 8-9', to: null },
+        { kind: 'renamed', from: 'Girls 12-13', to: 'Girls 12-14' },
+      ]),
+    ).text;
+    expect(text).toContain('Division change: Ava Lee moved from Girls 10-11 to Girls 10-12.');
+    expect(text).toContain('Division change: Ava Lee is no longer in Girls 8-9.');
+    expect(text).toContain("Division change: Ava Lee's division Girls 12-13 is now Girls 12-14.");
+  });
+
+  it('a generated division title is read in that language too; a typed one as typed', () => {
+    const generated = divisionTitle(makeRule({ minAge: 10, maxAge: 11, competitorLevelIds: [1] }), LEVELS);
+    const moved = FAMILY_TEXTS.day(ctx(fr), lee([{ kind: 'moved', from: generated, to: 'Les petites' }]));
+    expect(moved.text).toContain('Filles 10-11 ans Beginner');
+    expect(moved.text).toContain('Les petites');
+    const soon = FAMILY_TEXTS.upSoon(ctx(fr), [
+      {
+        divisionId: 1,
+        ringId: 2,
+        ringName: 'Ring 2',
+        title: generated,
+        estimatedStart: null,
+        competitors: ['Ava Lee', 'Bea Lee'],
+      },
+    ]);
+    expect(soon.subject).toBe('Votre division commence bientôt (Ring 2)');
+    expect(soon.text).toContain(
+      'Votre division commence bientôt (Ring 2)\u00a0: Filles 10-11 ans Beginner, avec Ava Lee et Bea Lee.',
+    );
   });
 });
 

@@ -5,19 +5,12 @@ import {
   divisionsUpSoon,
   isCloseReminderDue,
   nextResultNotice,
-  NOTICE_TEXTS,
   noticeKey,
   noticeRecipients,
   resultFingerprint,
   type NoticeContact,
   type NoticeCompetitor,
 } from './notices.ts';
-import { translatorFor } from '../i18n/translators.ts';
-import { LEVELS, makeRule } from '../testing/matchmaking.ts';
-import { divisionTitle } from './matchmaking/titles.ts';
-
-const en = translatorFor('en');
-const fr = translatorFor('fr');
 
 const NOW = new Date('2026-11-28T11:00:00.000Z');
 const ago = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
@@ -200,49 +193,6 @@ describe('once-only keys and texts', () => {
     );
     expect(noticeKey('up-soon', 3, 'sms', '7055550101')).not.toBe(
       noticeKey('up-soon', 3, 'email', '7055550101'),
-    );
-  });
-
-  it('"Your division is up soon in Ring N", with the division and the children', () => {
-    const t = NOTICE_TEXTS.upSoon(en, 'Ring 2', 'Girls 10-11 Beginner', ['Ava Lee', 'Bea Lee']);
-    expect(t.subject).toBe('Your division is up soon in Ring 2');
-    expect(t.text).toBe(
-      'Your division is up soon in Ring 2: Girls 10-11 Beginner (Ava Lee and Bea Lee). Please head to the ring.',
-    );
-  });
-
-  it('a move says from and to; a removal says no longer in', () => {
-    expect(NOTICE_TEXTS.moved(en, 'Ava Lee', 'Girls 10-11', 'Girls 10-12').text).toBe(
-      'Division change: Ava Lee moved from Girls 10-11 to Girls 10-12.',
-    );
-    expect(NOTICE_TEXTS.moved(en, 'Ava Lee', 'Girls 10-11', null).text).toBe(
-      'Division change: Ava Lee is no longer in Girls 10-11.',
-    );
-  });
-
-  it('are written in the language of the account they belong to', () => {
-    const t = NOTICE_TEXTS.upSoon(fr, 'Ring 2', 'Filles 10-11 débutant', ['Ava Lee', 'Bea Lee']);
-    expect(t.subject).toBe('Votre division commence bientôt (Ring 2)');
-    expect(t.text).toBe(
-      'Votre division commence bientôt (Ring 2)\u00a0: Filles 10-11 débutant, avec Ava Lee et Bea Lee. Veuillez vous rendre à l’aire de compétition.',
-    );
-    expect(NOTICE_TEXTS.renamed(en, 'Ava Lee', 'Girls 10-11', 'Girls 10-12').text).toBe(
-      "Division change: Ava Lee's division Girls 10-11 is now Girls 10-12.",
-    );
-  });
-
-  it('read a generated division title in that language too; a typed one as typed', () => {
-    const generated = divisionTitle(makeRule({ minAge: 10, maxAge: 11, competitorLevelIds: [1] }), LEVELS);
-    expect(NOTICE_TEXTS.upSoon(en, 'Ring 2', generated, []).text).toContain('Ring 2: Girls 10-11 Beginner.');
-    expect(NOTICE_TEXTS.upSoon(fr, 'Ring 2', generated, []).text).toContain('Filles 10-11 ans Beginner');
-    expect(NOTICE_TEXTS.published(fr, 'Ava Lee', [generated, 'Les petites']).text).toContain(
-      'Filles 10-11 ans Beginner et Les petites',
-    );
-    expect(NOTICE_TEXTS.moved(fr, 'Ava Lee', generated, 'Les petites').text).toContain(
-      'Filles 10-11 ans Beginner',
-    );
-    expect(NOTICE_TEXTS.renamed(fr, 'Ava Lee', generated, 'Les petites').text).toContain(
-      'Filles 10-11 ans Beginner',
     );
   });
 });

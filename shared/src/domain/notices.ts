@@ -1,8 +1,7 @@
-import { isPlaceholderEmail, listTextIn } from './communications.ts';
+import { isPlaceholderEmail } from './communications.ts';
 import { estimatedStarts, type RingDay, type RingDivision } from './matchday/estimates.ts';
 import { utcDayStart } from './tournament-status.ts';
 import { isoInZone } from './time.ts';
-import { translateText } from '../i18n/message-ref.ts';
 import type { Translator } from '../i18n/translate.ts';
 
 // Automatic notices (docs/decisions/026-automatic-notices.md):
@@ -275,45 +274,6 @@ export interface NoticeText {
  */
 export const NOTICE_TEXTS = {
   upSoonSubject: (tr: Translator, ring: string) => tr.t('mail.notice.upSoon.subject', { ring }),
-  upSoon: (tr: Translator, ring: string, division: string, competitors: readonly string[]): NoticeText => ({
-    subject: NOTICE_TEXTS.upSoonSubject(tr, ring),
-    text: competitors.length
-      ? tr.t('mail.notice.upSoon.textWith', {
-          ring,
-          division: translateText(tr, division),
-          competitors: listTextIn(tr, competitors),
-        })
-      : tr.t('mail.notice.upSoon.text', { ring, division: translateText(tr, division) }),
-  }),
-  published: (tr: Translator, competitor: string, divisions: readonly string[]): NoticeText => ({
-    subject: tr.t('mail.notice.published.subject', { competitor }),
-    text: tr.t('mail.notice.published.text', {
-      competitor,
-      divisions: listTextIn(
-        tr,
-        divisions.map((d) => translateText(tr, d)),
-      ),
-    }),
-  }),
-  moved: (tr: Translator, competitor: string, from: string, to: string | null): NoticeText => ({
-    subject: tr.t('mail.notice.changed.subject', { competitor }),
-    text:
-      to === null
-        ? tr.t('mail.notice.removed.text', { competitor, from: translateText(tr, from) })
-        : tr.t('mail.notice.moved.text', {
-            competitor,
-            from: translateText(tr, from),
-            to: translateText(tr, to),
-          }),
-  }),
-  renamed: (tr: Translator, competitor: string, from: string, to: string): NoticeText => ({
-    subject: tr.t('mail.notice.changed.subject', { competitor }),
-    text: tr.t('mail.notice.renamed.text', {
-      competitor,
-      from: translateText(tr, from),
-      to: translateText(tr, to),
-    }),
-  }),
   closeReminder: (tr: Translator, tournamentDay: string, closesAfter: string, link: string): NoticeText => ({
     subject: tr.t('mail.notice.closeReminder.subject'),
     text: tr.t('mail.notice.closeReminder.text', { tournamentDay, closesAfter, link }),

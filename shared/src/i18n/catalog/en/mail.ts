@@ -30,11 +30,9 @@ export const mail = {
 
   // ---- automatic notices (shared/src/domain/notices.ts)
   'mail.notice.upSoon.subject': 'Your division is up soon in {ring}',
-  'mail.notice.upSoon.text': 'Your division is up soon in {ring}: {division}. Please head to the ring.',
   'mail.notice.upSoon.textWith':
     'Your division is up soon in {ring}: {division} ({competitors}). Please head to the ring.',
   'mail.notice.published.subject': 'Divisions are published for {competitor}',
-  'mail.notice.published.text': 'Divisions are published: {competitor} competes in {divisions}.',
   'mail.notice.changed.subject': 'A division changed for {competitor}',
   'mail.notice.moved.text': 'Division change: {competitor} moved from {from} to {to}.',
   'mail.notice.removed.text': 'Division change: {competitor} is no longer in {from}.',

@@ -22,12 +22,9 @@ export const mail = {
   'mail.merge.toBeAnnounced': 'à confirmer',
 
   'mail.notice.upSoon.subject': 'Votre division commence bientôt ({ring})',
-  'mail.notice.upSoon.text':
-    'Votre division commence bientôt ({ring})\u00a0: {division}. Veuillez vous rendre à l’aire de compétition.',
   'mail.notice.upSoon.textWith':
     'Votre division commence bientôt ({ring})\u00a0: {division}, avec {competitors}. Veuillez vous rendre à l’aire de compétition.',
   'mail.notice.published.subject': 'Les divisions de {competitor} sont publiées',
-  'mail.notice.published.text': 'Les divisions sont publiées\u00a0: {competitor} participera à {divisions}.',
   'mail.notice.changed.subject': 'Changement de division pour {competitor}',
   'mail.notice.moved.text': 'Changement de division\u00a0: {competitor} passe de {from} à {to}.',
   'mail.notice.removed.text': 'Changement de division\u00a0: {competitor} ne fait plus partie de {from}.',
