@@ -5,9 +5,9 @@ import { Http, Replica, SyncClient } from './client.ts';
 import type { Scale } from './scale.ts';
 
 // The day before: accounts, families registered through /api as they would from home (pay at
-// the door; every second family's children also spar), the director's draft of Forms and
-// Sparring divisions published, rings added and balanced, some brackets drawn for the printed
-// sheets (decision 050) and some no-shows marked.
+// the door; the upper levels also spar), the director's draft of Forms and Sparring divisions
+// published, rings added and balanced, some brackets drawn for the printed sheets (decision 050)
+// and some no-shows marked.
 
 const PASSWORD = 'simulated-day-1';
 
@@ -132,17 +132,20 @@ export async function prepareDay(url: string, scale: Scale, accounts: Accounts):
     // The children shared out so the sizes add up to the scale's competitors.
     const children =
       Math.floor(scale.competitors / scale.families) + (i < scale.competitors % scale.families ? 1 : 0);
-    const spars = i % 2 === 1;
     const sparringEvent = options.events.find((e) => e.name === 'Sparring')!.id;
     for (let c = 0; c < children; c++) {
       const k = kid++;
       const body = formsCompetitor(options, registrationId, `Kid${c}`, family.last);
+      const level = Math.floor(k / 60) % options.competitorLevels.length;
+      // The upper half of the levels also spar: most of their divisions carry both events (the
+      // draft's divisions are by age, gender and level), so the day gains few divisions.
+      const spars = level >= options.competitorLevels.length / 2;
       await phone.ok('POST', '/api/registration/competitor', {
         ...body,
         ...(spars ? { eventIds: [...body.eventIds, sparringEvent], weightKg: 20 + (k % 30) * 2 } : {}),
         dateOfBirth: `${year - 5 - (k % 30)}-03-01`,
         gender: k % 2 === 0 ? 1 : 2,
-        competitorLevelId: options.competitorLevels[Math.floor(k / 60) % options.competitorLevels.length]!.id,
+        competitorLevelId: options.competitorLevels[level]!.id,
       });
     }
     await phone.ok('POST', `/api/registration/checkout/${registrationId}`);
