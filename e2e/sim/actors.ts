@@ -1,14 +1,28 @@
 import crypto from 'node:crypto';
-import { scoreIdOf, type SyncDivision, type SyncRegistration } from '@tournament/shared';
+import {
+  bracketPlacings,
+  buildBracket,
+  matchResultIdOf,
+  resolveBracket,
+  resultIdOf,
+  scoreIdOf,
+  type MatchdayRules,
+  type ResolvedMatch,
+  type SyncDivision,
+  type SyncRegistration,
+} from '@tournament/shared';
 import { coalesced, holdStream, Http, pause, Replica, SyncClient } from './client.ts';
 
 // The people of the day, each a light client with its own pace: desk tablets (payments and
-// check-ins), ring tablets (start, score, complete), TVs on the signage stream, the director's
+// check-ins), ring tablets (start, score or play the bracket, complete), TVs on the signage stream, the director's
 // control room on the matchday stream, the director moving divisions, families' phones.
 
-/** When a change left a tablet (epoch ms), by what a screen will show: `div:<id>:<status>`, `score:<id>:<value>`. */
+/**
+ * When a change left a tablet (epoch ms), by what a screen will show: `div:<id>:<status>`,
+ * `score:<id>:<value>`, `match:<id>:<winner>`.
+ */
 const sentAt = new Map<string, number>();
-/** ms from a tablet's push to a TV's pull showing it, and to the control room's. */
+/** ms from a tablet's push to a TV's pull showing it, and (scores and match winners) to the control room's. */
 export const tvLatency: number[] = [];
 export const controlRoomLatency: number[] = [];
 /** ms of each family's read (public results, the page, their registrations). */
@@ -64,10 +78,23 @@ export class DeskTablet extends SyncClient {
   }
 }
 
-/** A ring's tablet: starts the head of its queue, scores each competitor, completes; again. */
+/**
+ * A bracket match's winner, decided the same way on every run: mostly the lower competitor id;
+ * a seeded third of the matches go the other way, so upsets and round-robin cycles (a deciding
+ * pass) happen. A deciding pass goes to the lower id, so it ends.
+ */
+export function matchWinner(divisionId: number, m: ResolvedMatch): number {
+  const [low, high] = m.a! < m.b! ? [m.a!, m.b!] : [m.b!, m.a!];
+  if (m.kind === 'roundRobin' && m.round > 1) return low;
+  return (low * 31 + high * 17 + divisionId) % 3 === 0 ? high : low;
+}
+
+/** A ring's tablet: starts the head of its queue, scores each competitor or plays the bracket, completes; again. */
 export class RingTablet extends SyncClient {
   readonly replica = new Replica('matchday');
   completed = 0;
+  /** Bracket match winners this tablet entered, by the kind of match; byes its brackets had. */
+  readonly matches = { main: 0, third: 0, roundRobin: 0, byes: 0 };
 
   constructor(
     url: string,
@@ -106,7 +133,10 @@ export class RingTablet extends SyncClient {
       .filter((e) => e.divisionId === d.id && !e.noShow)
       .sort((a, b) => a.competitorId - b.competitorId);
     for (const rules of d.rules) {
-      if (rules.decidedBy !== 'judged') continue;
+      if (rules.decidedBy === 'bracket') {
+        await this.playBracket(d, rules, performanceMs);
+        continue;
+      }
       for (const [i, e] of entries.entries()) {
         // Distinct totals (no run-off): the first competitor scores highest.
         const span = rules.scoreMax - rules.scoreMin;
@@ -146,6 +176,47 @@ export class RingTablet extends SyncClient {
     await this.flush();
     this.completed++;
   }
+
+  /**
+   * Plays a bracket event as a ring does: the drawn bracket (drawn before the day or by the
+   * start) from the replica, each ready match's winner entered one match at a time, until
+   * shared's rules give placings. Byes, third place and deciding passes come from shared.
+   */
+  private async playBracket(d: SyncDivision, rules: MatchdayRules, performanceMs: number): Promise<void> {
+    const resultId = resultIdOf(d.id, rules.eventTypeId);
+    // The start that drew it was pushed before this pull; a lost acknowledgement may delay it.
+    for (let k = 0; !this.replica.get('divisionResults', resultId)?.draw && k < 50; k++) {
+      await pause(100);
+      await this.pull(this.replica, { outboxDepth: this.pending, ringId: this.ringId });
+    }
+    const draw = this.replica.get('divisionResults', resultId)?.draw;
+    if (!draw) throw new Error(`division ${d.id}: no draw for ${rules.title} after its start`);
+    const bracket = buildBracket(draw, rules.thirdPlace);
+    this.matches.byes += bracket.byes;
+    const winners = new Map<string, number>();
+    for (const m of this.replica.list('matchResults'))
+      if (m.divisionId === d.id && m.eventTypeId === rules.eventTypeId && m.winnerId !== null)
+        winners.set(m.matchId, m.winnerId);
+    while (bracketPlacings(bracket, winners) === null) {
+      const ready = resolveBracket(bracket, winners).filter((m) => m.ready);
+      if (ready.length === 0) throw new Error(`division ${d.id}: no ready match and no placings`);
+      for (const m of ready) {
+        const winnerId = matchWinner(d.id, m);
+        winners.set(m.id, winnerId);
+        const id = matchResultIdOf(d.id, rules.eventTypeId, m.id);
+        sentAt.set(`match:${id}:${winnerId}`, Date.now());
+        this.queue('recordMatchWinner@1', {
+          divisionId: d.id,
+          eventTypeId: rules.eventTypeId,
+          matchId: m.id,
+          winnerId,
+          at: isoNow(),
+        });
+        this.matches[m.kind]++;
+        await pause(performanceMs);
+      }
+    }
+  }
 }
 
 /** A TV on the signage stream: pulls on every poke; notes when a division's new state arrives. */
@@ -166,7 +237,7 @@ export function startTv(url: string): { stop(): void } {
   return holdStream(tv, 'signage', refresh);
 }
 
-/** The director's control room on the matchday stream: notes when each score arrives. */
+/** The director's control room on the matchday stream: notes when each score and match winner arrives. */
 export function startControlRoom(director: SyncClient): { stop(): void } {
   const room = new SyncClient(director.baseUrl);
   room.token = director.token;
@@ -179,6 +250,12 @@ export function startControlRoom(director: SyncClient): { stop(): void } {
       if (seen.get(s.id) === s.value) continue;
       seen.set(s.id, s.value);
       const t = sentAt.get(`score:${s.id}:${s.value}`);
+      if (t !== undefined) controlRoomLatency.push(now - t);
+    }
+    for (const m of replica.list('matchResults')) {
+      if (seen.get(m.id) === m.winnerId) continue;
+      seen.set(m.id, m.winnerId ?? -1);
+      const t = sentAt.get(`match:${m.id}:${m.winnerId}`);
       if (t !== undefined) controlRoomLatency.push(now - t);
     }
   });

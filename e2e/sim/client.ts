@@ -185,7 +185,10 @@ export class SyncClient extends Http {
         // A refusal (4xx) is noted and retried, as a device asks its user to sign in again and
         // pushes again; after a few the device gives up, and the oracle finds what it kept.
         if (res && res.status < 500 && res.status !== 429) {
-          pushRefusals.push(`${res.status} ${res.text.slice(0, 200)}`);
+          // Which device and change it was, so a refusal can be traced in the servers' logs.
+          pushRefusals.push(
+            `${res.status} ${res.text.slice(0, 200)} (client ${this.clientId}, mutations ${batch[0]!.id}-${batch[batch.length - 1]!.id} from ${batch[0]!.name}, at ${new Date().toISOString()})`,
+          );
           if (++this.refused > 5) return;
         }
         failures++;

@@ -1,8 +1,10 @@
 import {
   DEFAULT_LEADERBOARD_GROUPS,
+  drawFits,
   eventPlacings,
   grandChampionLeaderboard,
   leaderboardCompetitor,
+  matchResultIdOf,
   presentEntries,
   scoreIdOf,
   type ControlScore,
@@ -94,7 +96,31 @@ export function compare(clients: SyncClient[], desks: DeskTablet[], state: Serve
   for (const [id, s] of latest)
     if (scores.get(id)?.value !== s.value) first(`score ${id}`, s.value, scores.get(id)?.value ?? 'missing');
 
-  // 4. Every division completed, its placings those of its scores.
+  // 3b. Every match winner the ring tablets saw applied is stored (the latest entry of each match).
+  const matchResults = state.matchday.list('matchResults');
+  const winnersStored = new Map(matchResults.map((m) => [m.id, m.winnerId]));
+  const latestWinner = new Map<string, { winnerId: number; at: string }>();
+  for (const c of clients)
+    for (const m of c.sent.values()) {
+      if (m.name !== 'recordMatchWinner@1') continue;
+      const a = m.args as {
+        divisionId: number;
+        eventTypeId: number;
+        matchId: string;
+        winnerId: number;
+        at: string;
+      };
+      const id = matchResultIdOf(a.divisionId, a.eventTypeId, a.matchId);
+      const before = latestWinner.get(id);
+      if (recorded.get(`${c.clientId}#${m.id}`)?.status === 'applied' && (!before || before.at <= a.at))
+        latestWinner.set(id, { winnerId: a.winnerId, at: a.at });
+    }
+  for (const [id, w] of latestWinner)
+    if (winnersStored.get(id) !== w.winnerId)
+      first(`match winner ${id}`, w.winnerId, winnersStored.get(id) ?? 'missing');
+
+  // 4. Every division completed, its placings those of its scores, or of its stored bracket
+  // (the stored draw, among the competitors it runs, and the stored winners).
   const entries = state.matchday.list('divisionEntries');
   const results = new Map(state.matchday.list('divisionResults').map((r) => [r.id, r]));
   for (const d of state.matchday.list('divisions')) {
@@ -102,6 +128,12 @@ export function compare(clients: SyncClient[], desks: DeskTablet[], state: Serve
     const present = presentEntries(entries.filter((e) => e.divisionId === d.id)).map((e) => e.competitorId);
     for (const rules of d.rules) {
       const stored = results.get(`${d.id}:${rules.eventTypeId}`);
+      if (rules.decidedBy === 'bracket' && !(stored?.draw && drawFits(stored.draw, present)))
+        first(
+          `draw of ${d.id}:${rules.eventTypeId} (the competitors it runs)`,
+          present,
+          stored?.draw ?? 'missing',
+        );
       const expected = eventPlacings({
         rules,
         presentCompetitorIds: present,
@@ -109,7 +141,13 @@ export function compare(clients: SyncClient[], desks: DeskTablet[], state: Serve
         scores: [...scores.values()].filter(
           (s) => s.divisionId === d.id && s.eventTypeId === rules.eventTypeId,
         ),
-        winners: new Map(),
+        winners: new Map(
+          matchResults
+            .filter(
+              (m) => m.divisionId === d.id && m.eventTypeId === rules.eventTypeId && m.winnerId !== null,
+            )
+            .map((m) => [m.matchId, m.winnerId!]),
+        ),
       });
       const norm = (p: readonly { competitorId: number; place: number }[] | null | undefined) =>
         JSON.stringify([...(p ?? [])].map((x) => [x.place, x.competitorId]).sort());
