@@ -71,8 +71,8 @@ begin
 end $$;
 
 -- The stamp at commit of a marked table: a function of its own, with static SQL (PL/pgSQL keeps
--- its plan; a generic function's EXECUTE planned every row again, about 40% more time at commit
--- in a measurement, docs/scaling.md), and two deferred triggers that run it. It reads the row as
+-- its plan; a generic function's EXECUTE planned every row again, 17% and 62% longer commits
+-- in two measurements, docs/scaling.md), and two deferred triggers that run it. It reads the row as
 -- it is at commit (its current tournament, so a row moved or deleted later in the transaction is
 -- stamped as it commits, or not at all) and writes the transaction's version of it where the row
 -- is still -1; the mark triggers let that update (old version -1, new not) through untouched, so
