@@ -78,7 +78,7 @@ describe('an /api edit racing a check-in push on one registration', () => {
     const deadlocksBefore = await deadlocks();
 
     // The /api side, as services/registration.ts edits: the registration locked, then its
-    // competitors changed one after the other (each write takes the tournament's version).
+    // competitors changed one after the other.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let apiPid: number | undefined;
@@ -96,8 +96,9 @@ describe('an /api edit racing a check-in push on one registration', () => {
 
     let pushed: Promise<{ status: number; json: unknown }>;
     if (postgres) {
-      // The push locks Zoe and waits for the version the /api edit holds; then the edit asks
-      // for Zoe: a deadlock. (PGlite has one connection: its transactions never interleave.)
+      // The push locks Zoe and, writing her, waits for a key share of the registration the /api
+      // edit holds (decision 055: a first update locks its parents); then the edit asks for
+      // Zoe: a deadlock. (PGlite has one connection: its transactions never interleave.)
       while (apiPid === undefined) await new Promise((r) => setTimeout(r, 10));
       pushed = t.call(
         'POST',

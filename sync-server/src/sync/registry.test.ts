@@ -149,8 +149,7 @@ describe('an entity declared only in the registry (and a table with the sync tri
         pinned integer not null default 0,
         version bigint not null default 0
       );
-      create trigger test_notes_sync_stamp before insert or update or delete on test_notes
-        for each row execute function sync_stamp_row('testNotes');`);
+      select sync_track_table('test_notes', 'testNotes');`);
   });
 
   it('reaches the device: rows, an update, a deletion by tombstone, and a full reset that clears first', async () => {

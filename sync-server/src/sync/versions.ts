@@ -4,9 +4,9 @@ import type { Db, Tx } from '../db/client.ts';
 import { syncTombstones, tournamentVersions } from '../db/schema.ts';
 
 // The per-tournament change counter (0005_sync.sql; docs/decisions/011-sync-protocol.md).
-// Triggers stamp `competitors` and `registrations` (and touch a registration when its
-// payments or receipts change) on every write, from any code path; these helpers are for
-// code that needs the version itself, or syncs a table without such a trigger.
+// Triggers mark every synced row written, from any code path, and stamp it with the
+// transaction's version at commit (0026; docs/decisions/055-commit-time-sync-versions.md);
+// these helpers are for code that needs the version itself before commit.
 
 /** The NOTIFY channel of pokes; payload `{"tournamentId":1,"version":42}`. */
 export const SYNC_POKE_CHANNEL = 'sync_poke';
@@ -18,7 +18,8 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
 
 /**
  * The version of `tournamentId` for this transaction: the counter's next value, taken once per
- * transaction (later calls and the triggers answer the same). Locks the counter row to commit.
+ * transaction (later calls and the stamps at commit answer the same). Locks the counter row from
+ * now to commit, as every write did before decision 055: for rare jobs only, not the push path.
  */
 export async function bumpVersion(tx: Tx, tournamentId: number): Promise<number> {
   const [row] = rowsOf(await tx.execute(sql`select sync_bump_version(${tournamentId}::integer) as v`));
