@@ -7,6 +7,8 @@ import {
   USER_CONTEXT_HEADER,
 } from '@tournament/shared';
 import { auditLog, divisionEntries, divisionResults, ringDivisions, rings } from '../db/schema.ts';
+import { CACHE_CHANNEL } from '../lib/cache.ts';
+import { signageCacheKey } from '../services/matchday-public.ts';
 import { poke } from '../sync/push.ts';
 import { getNextTournament } from '../services/tournaments.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
@@ -317,6 +319,18 @@ describe('signage (public, docs/product.md §3)', () => {
 
   it('is cached, and a ring change drops the cached answer at once', async () => {
     const url = `/api/signage/ring-assignments/${tournamentId}`;
+    // An invalidation's NOTIFY comes back to this server a moment later and drops what is cached
+    // then (on PostgreSQL, a CI run saw the earlier tests' echo drop this test's first answer).
+    // Invalidate once more and wait for its echo: the earlier ones, committed before, came first.
+    const key = signageCacheKey(tournamentId);
+    let echoed!: () => void;
+    const echo = new Promise<void>((resolve) => (echoed = resolve));
+    const unlisten = await t.database.listen(CACHE_CHANNEL, (k) => {
+      if (k === key) echoed();
+    });
+    await t.deps.cache.invalidate(key);
+    await echo;
+    await unlisten();
     const first = (await t.call('GET', url)).json;
     // A write that pokes nobody is not seen: the answer is cached.
     const [ringA] = await ringsOf();
