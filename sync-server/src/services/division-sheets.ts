@@ -96,11 +96,7 @@ async function liveDivisions(
 export async function draftSheets(deps: Deps, draftId: number, onlyDivisionId?: number): Promise<Sheets> {
   const view = await getDraft(deps, draftId);
   const db = deps.database.db;
-  // Every sheet leaves out a division emptied by moves (never published, nothing to print);
-  // one asked for by its id prints whatever it holds.
-  const chosen = view.divisions.filter((d) =>
-    onlyDivisionId === undefined ? d.competitorIds.length > 0 : d.id === onlyDivisionId,
-  );
+  const asked = view.divisions.filter((d) => onlyDivisionId === undefined || d.id === onlyDivisionId);
   const [levels, rules, live] = await Promise.all([
     db.select({ id: competitorLevels.id, name: competitorLevels.name }).from(competitorLevels),
     matchdayRules(db),
@@ -108,9 +104,15 @@ export async function draftSheets(deps: Deps, draftId: number, onlyDivisionId?: 
       deps,
       view.draft.id,
       view.draft.tournament.id,
-      chosen.map((d) => d.id),
+      asked.map((d) => d.id),
     ),
   ]);
+  // Every sheet leaves out a division emptied by moves that no ring runs (never published,
+  // nothing to print); one a ring still runs prints, as the tablets show it; one asked for by
+  // its id prints whatever it holds.
+  const chosen = asked.filter(
+    (d) => onlyDivisionId !== undefined || d.competitorIds.length > 0 || live.has(d.id),
+  );
   const levelName = new Map(levels.map((l) => [l.id, l.name]));
   const people = new Map(view.competitors.map((c) => [c.id, c]));
   // The competitors each sheet lists: those the tablet runs, or the draft's before publishing.

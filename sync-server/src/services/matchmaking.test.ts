@@ -472,6 +472,11 @@ describe('matchmaking', () => {
     expect(byTitle(after, 'Boys 12-13 Beginner (2)').warnings).toEqual([
       { kind: 'empty', message: 'Empty, will not be published' },
     ]);
+    // Until it is published again a ring still runs it: every sheet still prints it, as the
+    // tablets show it.
+    const running = (await call('GET', `/api/admin/division-sheets/all/${draftId}`)).json;
+    const sheetOfTwo = running.sheets.find((x: { division: { id: number } }) => x.division.id === two.id);
+    expect(sheetOfTwo?.competitors.length).toBe(two.competitorIds.length);
     const preview = (await call('GET', `/api/admin/matchmaking/drafts/${draftId}/publish`)).json;
     expect(preview.diff.removed).toEqual([{ id: two.id, title: 'Boys 12-13 Beginner (2)' }]);
     const published = await call('POST', `/api/admin/matchmaking/drafts/${draftId}/publish`, {
