@@ -119,8 +119,15 @@ interface Sent extends Mutation {
   acknowledged: boolean;
 }
 
-/** Push round trips (ms) of every client, for the figures. */
-export const pushTimes: number[] = [];
+/** One answered push: when it was sent (epoch ms), its round trip (ms) and its size. */
+export interface PushRecord {
+  at: number;
+  ms: number;
+  size: number;
+  first: string;
+}
+/** Every client's answered pushes, for the figures. */
+export const pushes: PushRecord[] = [];
 /** Pushes the server refused (status and message): none expected. */
 export const pushRefusals: string[] = [];
 
@@ -160,6 +167,7 @@ export class SyncClient extends Http {
     while (this.online && this.outbox.length > 0) {
       const batch = this.outbox.slice(0, 1000);
       const t0 = performance.now();
+      const sentAt = Date.now();
       let res: Answer<PushResponse & { message?: string }> | undefined;
       try {
         res = await this.call('POST', '/sync/push', {
@@ -172,7 +180,7 @@ export class SyncClient extends Http {
       }
       if (res?.status === 200) {
         failures = 0;
-        pushTimes.push(performance.now() - t0);
+        pushes.push({ at: sentAt, ms: performance.now() - t0, size: batch.length, first: batch[0]!.name });
         for (const r of res.json.results) {
           const s = this.sent.get(r.id);
           if (s) Object.assign(s, { status: r.status, code: r.code });

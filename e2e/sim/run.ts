@@ -18,7 +18,7 @@ import {
   startTv,
   tvLatency,
 } from './actors.ts';
-import { pause, pushRefusals, pushTimes, Replica, SyncClient } from './client.ts';
+import { pause, pushes, pushRefusals, Replica, SyncClient, type PushRecord } from './client.ts';
 import { compare } from './oracle.ts';
 import { summarizeProfiles } from './profile.ts';
 import { scaleFromEnv } from './scale.ts';
@@ -75,6 +75,17 @@ async function sampleWaits(
   }
   return counts;
 }
+
+/** A fault's span on the wall clock (epoch ms), to tell the pushes it caught from the rest. */
+interface FaultWindow {
+  what: string;
+  from: number;
+  to: number;
+}
+/** A push caught by a fault: sent while it lasted or in the few seconds the day took to settle. */
+const SETTLE_MS = 5_000;
+const faultOf = (p: PushRecord, windows: FaultWindow[]) =>
+  windows.find((w) => p.at + p.ms >= w.from && p.at <= w.to + SETTLE_MS);
 
 const rows: [string, string, string, string][] = [];
 const figure = (what: string, measured: string, goal: string, floor = '') =>
@@ -149,6 +160,8 @@ try {
 
   let drainMs = NaN;
   let drained = 0;
+  const windows: FaultWindow[] = [];
+  const spanOf = (what: string, from: number) => windows.push({ what, from, to: Date.now() });
   // The faults, each on its own schedule (a slow one does not push the next past the day).
   const offlineFault = (async () => {
     // One tablet offline for a long while, its changes queued; then back.
@@ -159,19 +172,23 @@ try {
     await at(0.35);
     drained = longOffline.pending;
     const t0 = performance.now();
+    const back = Date.now();
     longOffline.online = true;
     await longOffline.flush();
     drainMs = performance.now() - t0;
+    spanOf(`the drain of ${drained} queued changes`, back);
     log(`fault: the tablet offline since 10% of the day drained ${drained} changes in ${ms(drainMs)}`);
   })();
   const lostAcksFault = (async () => {
     // 30% of push acknowledgements lost, for a while and at least a few times.
     await at(0.4);
+    const from = Date.now();
     topology.balancer.loseAcks = 0.3;
     log('fault: 30% of push acknowledgements lost');
     await at(0.55);
     while (topology.balancer.acksLost < 5 && Date.now() - start < dayMs) await pause(100);
     topology.balancer.loseAcks = 0;
+    spanOf('30% of acknowledgements lost', from);
     log(`fault: acknowledgements back (${topology.balancer.acksLost} lost)`);
   })();
   const killFault = (async (): Promise<number[]> => {
@@ -185,12 +202,15 @@ try {
     await victim.restart();
     log(`fault: server 2 started again after ${Date.now() - killedAt} ms`);
     await pause(3000);
+    spanOf('server 2 killed and started again', killedAt);
     return topology.balancer.servedAgain(killedAt);
   })();
   const databaseFault = (async () => {
     if (!topology.db) return;
     await at(0.75);
+    const from = Date.now();
     const n = await topology.db.terminateServerConnections();
+    spanOf('PostgreSQL connections terminated', from);
     log(`fault: ${n} PostgreSQL connections terminated`);
   })();
   const faults = Promise.all([offlineFault, lostAcksFault, killFault, databaseFault]).then(
@@ -268,13 +288,22 @@ try {
   const duplicated = mismatches.filter(
     (m) => m.actual !== undefined && /times$/.test(String(m.actual)),
   ).length;
+  const pushTimes = pushes.map((p) => p.ms);
   const pushP99 = percentile(pushTimes, 99);
+  // The same pushes with the faults' own set apart: what a tablet meets on an ordinary minute.
+  const calm = pushes.filter((p) => !faultOf(p, windows)).map((p) => p.ms);
   const tvP99 = percentile(tvLatency, 99);
   const floor = `health ${ms(percentile(healthTimes, 50))}/${ms(percentile(healthTimes, 99))}${floorPg.length ? `, PG tx ${ms(percentile(floorPg, 50))}/${ms(percentile(floorPg, 99))}` : ''}`;
   figure('Acknowledged mutations lost / applied twice', `${lost} / ${duplicated}`, '0 / 0');
   figure(
     `Push round trip under load p50/p99 (${pushTimes.length})`,
     `${ms(percentile(pushTimes, 50))} / ${ms(pushP99)}`,
+    '< 50 / 250 ms',
+    floor,
+  );
+  figure(
+    `  the same outside the faults (each one's span and ${SETTLE_MS / 1000} s after) (${calm.length})`,
+    `${ms(percentile(calm, 50))} / ${ms(percentile(calm, 99))}`,
     '< 50 / 250 ms',
     floor,
   );
@@ -339,6 +368,28 @@ try {
     );
     for (const [k, n] of [...waitSamples.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8))
       console.log(`  ${((100 * n) / total).toFixed(1).padStart(5)}%  ${k}`);
+  }
+  // Where the slowest percent of the pushes came from: a fault, a batch of queued changes, or
+  // neither (an ordinary change that waited).
+  const slowest = [...pushes]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, Math.max(1, Math.ceil(pushes.length / 100)));
+  if (slowest.length) {
+    const causes = new Map<string, number>();
+    for (const p of slowest) {
+      const cause =
+        faultOf(p, windows)?.what ?? (p.size > 1 ? 'a batch of queued changes' : 'one change, no fault');
+      causes.set(cause, (causes.get(cause) ?? 0) + 1);
+    }
+    console.log(
+      `\nThe slowest 1% of pushes (${slowest.length}, from ${ms(slowest[slowest.length - 1]!.ms)}), by cause`,
+    );
+    for (const [cause, n] of [...causes.entries()].sort((a, b) => b[1] - a[1]))
+      console.log(`  ${String(n).padStart(5)}  ${cause}`);
+    for (const p of slowest.slice(0, 5))
+      console.log(
+        `  ${ms(p.ms).padStart(8)}  at ${((p.at - start) / 1000).toFixed(1)} s, ${p.size} change(s) from ${p.first}`,
+      );
   }
   if (pushRefusals.length) {
     failed = true;
