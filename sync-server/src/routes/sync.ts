@@ -26,7 +26,7 @@ import { DomainError, unauthorized } from '../lib/errors.ts';
 import { syncEventStreams, syncPullDuration, syncPushDuration, timeInto } from '../lib/metrics.ts';
 import { getNextTournament } from '../services/tournaments.ts';
 import { onEventStreamsEnd, subscribePokes } from '../sync/pokes.ts';
-import { recordHeard } from '../sync/devices.ts';
+import { recordPushHeard } from '../sync/devices.ts';
 import { pull } from '../sync/pull.ts';
 import { push } from '../sync/push.ts';
 import { assertScopeRole } from '../sync/scope.ts';
@@ -133,7 +133,8 @@ syncRoutes
     done();
     // A push is a heartbeat too (decision 048): the device is alive; its ring is what it last pulled with.
     const tournament = await getNextTournament(deps);
-    if (tournament) await recordHeard(deps, caller, { clientId: request.clientId, tournamentId: tournament.id });
+    if (tournament)
+      await recordPushHeard(deps, caller, { clientId: request.clientId, tournamentId: tournament.id });
     // A refusal's message may be a reference (a rule's field message, decision 037): the
     // pusher reads it in its language; the recorded result keeps the reference.
     const reader = translatorFor(requestLocale(c));

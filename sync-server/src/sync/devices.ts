@@ -59,6 +59,27 @@ export async function recordHeard(deps: Deps, caller: Caller, heard: Heard): Pro
     });
 }
 
+/**
+ * How often a push records its device's heartbeat, at most: a tablet entering scores pushes
+ * several times a minute, and the control room counts a silence in minutes (two before it
+ * warns). Pulls, which carry the ring and the unsent count, are recorded every time.
+ */
+export const PUSH_HEARTBEAT_MS = 15_000;
+const pushHeard = new WeakMap<Deps, Map<string, number>>();
+
+/** `recordHeard` for a push: skipped when this server recorded the device's push lately. */
+export async function recordPushHeard(deps: Deps, caller: Caller, heard: Heard): Promise<void> {
+  let last = pushHeard.get(deps);
+  if (!last) pushHeard.set(deps, (last = new Map()));
+  const now = deps.now().getTime();
+  const before = last.get(heard.clientId);
+  if (before !== undefined && now >= before && now - before < PUSH_HEARTBEAT_MS) return;
+  // Bounded: a server meets a few hundred devices a day; forgetting them costs one write each.
+  if (last.size >= 10_000) last.clear();
+  last.set(heard.clientId, now);
+  await recordHeard(deps, caller, heard);
+}
+
 /** Whether a pull of this scope carries the devices: a director's matchday pull. */
 export function seesDevices(caller: Caller | null, scope: string): boolean {
   return scope === 'matchday' && caller !== null && hasAnyRole(caller.roles, DIRECTOR_ROLES);

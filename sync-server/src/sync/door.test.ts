@@ -476,7 +476,10 @@ describe('registerWalkIn@1', () => {
       language: 'fr',
     });
     await tablet(staff.token).push([{ id: 1, name: 'registerWalkIn@1', args: attached }]);
-    const [mine] = await t.db.select().from(registrations).where(eq(registrations.walkInId, attached.walkInId));
+    const [mine] = await t.db
+      .select()
+      .from(registrations)
+      .where(eq(registrations.walkInId, attached.walkInId));
     expect(mine?.ownerUserId).toBe(parent.user.id);
     expect(await recipientLanguage(t.db, { registrationId: mine!.id })).toBe('en');
   });
@@ -604,6 +607,49 @@ describe('registerWalkIn@1', () => {
           message: english(MUTATION_ERRORS.refusedByDatabase),
         }),
       ]);
+    } finally {
+      await t.database.execScript('alter table competitors drop constraint competitors_name_test');
+    }
+  });
+
+  it('a walk-in the database refuses, pushed alone, leaves nothing of itself and is recorded once; the next push goes on', async () => {
+    // A push of one mutation takes no savepoint: its refusal rolls back the whole transaction,
+    // and the refusal is recorded by a second one.
+    await t.database.execScript(
+      `alter table competitors add constraint competitors_name_test check (first_name <> 'Refused')`,
+    );
+    try {
+      const fam = await makeFamily(1);
+      const refused = walkInArgs();
+      refused.competitors[1] = { ...refused.competitors[1]!, firstName: 'Refused' };
+      const a = tablet(staff.token);
+      const res = await a.push([{ id: 1, name: 'registerWalkIn@1', args: refused }]);
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({
+        lastMutationId: 1,
+        results: [
+          {
+            id: 1,
+            status: 'rejected',
+            code: 'invalid_args',
+            message: english(MUTATION_ERRORS.refusedByDatabase),
+          },
+        ],
+      });
+      expect(
+        await t.db.select().from(registrations).where(eq(registrations.walkInId, refused.walkInId)),
+      ).toHaveLength(0);
+      const guests = await t.db.select().from(users).where(eq(users.isGuest, true));
+      expect(guests.map((g) => g.email)).not.toContain(`walk-in-${refused.walkInId}@guest.invalid`);
+      // Sent again (its answer lost), it is not run again and answers as processed.
+      const again = await a.push([{ id: 1, name: 'registerWalkIn@1', args: refused }]);
+      expect(again.json).toEqual({ lastMutationId: 1, results: [] });
+      const next = await a.push([pay(2, fam.registrationId, { amount: 45 })]);
+      expect((next.json as PushResponse).results).toEqual([
+        { id: 2, status: 'applied', code: null, message: null },
+      ]);
+      const pulled = await a.pull('checkin', null);
+      expect(pulled.rejections.filter((r) => r.mutationId === 1)).toHaveLength(1);
     } finally {
       await t.database.execScript('alter table competitors drop constraint competitors_name_test');
     }

@@ -13,6 +13,7 @@ import { getNextTournament } from '../services/tournaments.ts';
 import { english } from '../testing/english.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { matchdayWorld, type MatchdayWorld } from '../testing/matchday-fixtures.ts';
+import { PUSH_HEARTBEAT_MS } from './devices.ts';
 
 // Decision 021 through the real /sync push and pull: ring tablets and directors' devices running
 // the matchday mutators, offline batches, conflicting entries, refusals and the signage scope.
@@ -628,6 +629,31 @@ describe('each device’s last contact, for the control room (decision 048)', ()
       lastHeardAt: t.clock.now.toISOString(),
       outboxDepth: 1,
     });
+  });
+
+  it('records a push as a heartbeat at most every PUSH_HEARTBEAT_MS per device (a pull every time)', async () => {
+    await pullWith(official.token, 'tablet-ring-3', { ringId: ring1, outboxDepth: 0 });
+    const pushAt = async (ms: number) => {
+      t.clock.now = new Date(t.clock.now.getTime() + ms);
+      const res = await t.call(
+        'POST',
+        '/sync/push',
+        { clientGroupId: 'g-tablet-ring-3', clientId: 'tablet-ring-3', mutations: [] },
+        official.token,
+      );
+      expect(res.status).toBe(200);
+      return t.clock.now.toISOString();
+    };
+    const heard = async () =>
+      ((await pullWith(director.token, 'director-desk', {})).json as PullResponse).devices!.find(
+        (d) => d.personName === 'Ora Official' && d.ringId === ring1,
+      )?.lastHeardAt;
+    const first = await pushAt(60_000);
+    expect(await heard()).toBe(first);
+    await pushAt(PUSH_HEARTBEAT_MS - 1_000);
+    expect(await heard()).toBe(first);
+    const later = await pushAt(1_000);
+    expect(await heard()).toBe(later);
   });
 
   it('gives them to directors only: not to a ring official, nor to signage', async () => {

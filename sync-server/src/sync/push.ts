@@ -1,4 +1,4 @@
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import {
   findMutator,
   MUTATION_ERRORS,
@@ -6,7 +6,6 @@ import {
   SYNC_REGISTRY,
   type MutationResult,
   type MutatorContext,
-  type Poke,
   type SyncRegistry,
   type SyncScope,
   type PushRequest,
@@ -25,14 +24,15 @@ import { getSiteSettings } from '../services/site-settings.ts';
 import { getNextTournament } from '../services/tournaments.ts';
 import { assertScopeRole } from './scope.ts';
 import { createServerStore } from './server-store.ts';
-import { readVersion, SYNC_POKE_CHANNEL } from './versions.ts';
+import { SYNC_POKE_CHANNEL } from './versions.ts';
 
 // POST /sync/push (docs/design.md §4; docs/decisions/012-push-batching.md): mutations in id
 // order, in chunks of up to PUSH_CHUNK per transaction under the client row's lock, each
-// mutation in a savepoint of its own: ids already processed are skipped (a retried push is
-// harmless), a gap stops the push (nothing after it applies), a refused rule (or a value the
-// database refuses) rolls back its savepoint and is recorded as rejected, still advancing the
-// client's last mutation id. The results and the new last mutation id are written with the
+// mutation of a longer chunk in a savepoint of its own: ids already processed are skipped (a
+// retried push is harmless), a gap stops the push (nothing after it applies), a refused rule (or
+// a value the database refuses) rolls back its savepoint and is recorded as rejected, still
+// advancing the client's last mutation id. A chunk of one mutation (most pushes) takes no
+// savepoint: a refusal rolls its transaction back and a second one records the refusal. The results and the new last mutation id are written with the
 // chunk's effects, so a chunk commits whole or not at all. Pokes go out after commit.
 
 export const PUSH_MESSAGES = {
@@ -70,23 +70,8 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
   const db = deps.database.db;
   const lockRows = deps.database.kind === 'postgres';
   const tournament = await getNextTournament(deps);
-  await limitNewClients(deps, caller, req.clientId);
-  await db
-    .insert(syncClients)
-    .values({
-      clientId: req.clientId,
-      clientGroupId: req.clientGroupId,
-      userId: caller.personId,
-      updatedAt: deps.now(),
-    })
-    .onConflictDoNothing();
-
-  const [client] = await db.select().from(syncClients).where(eq(syncClients.clientId, req.clientId));
-  if (!client || client.userId !== caller.personId)
-    throw new DomainError('forbidden', PUSH_MESSAGES.clientOfAnotherUser, 403);
-
   const results: MutationResult[] = [];
-  let lastMutationId = client.lastMutationId;
+  let lastMutationId = 0;
   const changed = new Set<string>();
   const ctx: MutatorContext = {
     now: deps.now(),
@@ -101,81 +86,87 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
         }
       : undefined,
   };
+  /**
+   * One chunk in one transaction, under the client row's lock (registered first when new).
+   * `rejected` holds the answer of a lone mutation whose rule refused it on an earlier try: that
+   * try was rolled back whole, and this one records the refusal without running it again.
+   */
+  const runChunk = (chunk: PushRequest['mutations'], rejected?: MutationResult) =>
+    db.transaction(async (tx) => {
+      const row = await lockedClient(tx, deps, caller, req);
+      if (row.clientGroupId !== req.clientGroupId) {
+        throw new DomainError('client_group_mismatch', PUSH_MESSAGES.clientGroupMismatch, 400);
+      }
+      let last = row.lastMutationId;
+      let gap = false;
+      const processed: MutationResult[] = [];
+      // A savepoint per mutation costs a round trip each; a chunk of one needs none, since
+      // rolling back the whole transaction undoes the same writes.
+      const alone = chunk.length === 1;
+      for (const m of chunk) {
+        if (m.id <= last) continue; // Processed by an earlier push (a retry, or a lost answer).
+        if (m.id > last + 1) {
+          gap = true; // Nothing after a gap applies.
+          break;
+        }
+        if (rejected?.id === m.id) {
+          processed.push(rejected);
+        } else {
+          try {
+            const apply = async (on: Tx) => {
+              const store = createServerStore(on, tournament, ctx.now, lockRows, undefined, ctx.actor);
+              const v = await runMutation(store, m.name, m.args, ctx);
+              return { v, wrote: store.wroteEntities };
+            };
+            // A savepoint: a rule refusing half-way leaves no partial write.
+            const { v, wrote } = alone ? await apply(tx) : await tx.transaction(apply);
+            for (const e of wrote) changed.add(e);
+            processed.push({ id: m.id, status: 'applied', ...noteOf(m.name, v) });
+          } catch (e) {
+            const refusal = refusalOf(e, m.name);
+            if (!refusal) throw e;
+            if (alone) throw new RolledBack({ id: m.id, ...refusal });
+            processed.push({ id: m.id, ...refusal });
+          }
+        }
+        last = m.id;
+      }
+      if (processed.length > 0) {
+        const names = new Map(chunk.map((m) => [m.id, m.name]));
+        const kept = await withoutExcessUnknown(tx, req.clientId, processed);
+        if (kept.length > 0)
+          await tx.insert(syncMutationResults).values(
+            kept.map((r) => ({
+              clientId: req.clientId,
+              mutationId: r.id,
+              name: names.get(r.id) ?? '',
+              status: r.status,
+              code: r.code,
+              message: r.message,
+              at: ctx.now,
+            })),
+          );
+        await tx
+          .update(syncClients)
+          .set({ lastMutationId: last, updatedAt: ctx.now })
+          .where(eq(syncClients.clientId, req.clientId));
+      }
+      return { last, processed, gap };
+    });
+
   try {
     const sorted = [...req.mutations].sort((a, b) => a.id - b.id);
-    for (let from = 0; from < sorted.length; from += PUSH_CHUNK) {
+    // An empty push still registers the device and answers its last mutation id.
+    for (let from = 0; from === 0 || from < sorted.length; from += PUSH_CHUNK) {
       const chunk = sorted.slice(from, from + PUSH_CHUNK);
-      const step = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(syncClients)
-          .where(eq(syncClients.clientId, req.clientId))
-          .for('update');
-        if (!row || row.userId !== caller.personId)
-          throw new DomainError('forbidden', PUSH_MESSAGES.clientOfAnotherUser, 403);
-        if (row.clientGroupId !== req.clientGroupId) {
-          throw new DomainError('client_group_mismatch', PUSH_MESSAGES.clientGroupMismatch, 400);
-        }
-        let last = row.lastMutationId;
-        let gap = false;
-        const processed: MutationResult[] = [];
-        for (const m of chunk) {
-          if (m.id <= last) continue; // Processed by an earlier push (a retry, or a lost answer).
-          if (m.id > last + 1) {
-            gap = true; // Nothing after a gap applies.
-            break;
-          }
-          try {
-            // A savepoint: a rule refusing half-way leaves no partial write.
-            const value = await tx.transaction(async (sp) => {
-              const store = createServerStore(sp, tournament, ctx.now, lockRows, undefined, ctx.actor);
-              const v = await runMutation(store, m.name, m.args, ctx);
-              for (const e of store.wroteEntities) changed.add(e);
-              return v;
-            });
-            processed.push({ id: m.id, status: 'applied', ...noteOf(m.name, value) });
-          } catch (e) {
-            if (e instanceof DomainError) {
-              processed.push({ id: m.id, status: 'rejected', code: e.code, message: e.message });
-            } else if (isRefusedData(e)) {
-              // The database refused this mutation's own values (a rule its schema lacks): its
-              // savepoint is rolled back and it is rejected alone, as bad arguments are, so the
-              // outbox behind it still drains. An outage or a server fault fails the push.
-              logger.warn({ err: e, mutation: m.name }, 'sync push: the database refused a mutation');
-              processed.push({
-                id: m.id,
-                status: 'rejected',
-                code: 'invalid_args',
-                message: MUTATION_ERRORS.refusedByDatabase,
-              });
-            } else {
-              throw e;
-            }
-          }
-          last = m.id;
-        }
-        if (processed.length > 0) {
-          const names = new Map(chunk.map((m) => [m.id, m.name]));
-          const kept = await withoutExcessUnknown(tx, req.clientId, processed);
-          if (kept.length > 0)
-            await tx.insert(syncMutationResults).values(
-              kept.map((r) => ({
-                clientId: req.clientId,
-                mutationId: r.id,
-                name: names.get(r.id) ?? '',
-                status: r.status,
-                code: r.code,
-                message: r.message,
-                at: ctx.now,
-              })),
-            );
-          await tx
-            .update(syncClients)
-            .set({ lastMutationId: last, updatedAt: ctx.now })
-            .where(eq(syncClients.clientId, req.clientId));
-        }
-        return { last, processed, gap };
-      });
+      let step: Awaited<ReturnType<typeof runChunk>>;
+      try {
+        step = await runChunk(chunk);
+      } catch (e) {
+        if (!(e instanceof RolledBack)) throw e;
+        // Its writes (and any changed entities it noted) were rolled back with it.
+        step = await runChunk(chunk, e.result);
+      }
       lastMutationId = step.last;
       results.push(...step.processed);
       if (step.gap) break;
@@ -191,21 +182,61 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
   return { lastMutationId, results };
 }
 
-/** 429 when `clientId` is new and the caller registered MAX_NEW_CLIENTS_PER_DAY device ids in the last day. */
-async function limitNewClients(deps: Deps, caller: Caller, clientId: string): Promise<void> {
-  const db = deps.database.db;
-  const [known] = await db
-    .select({ id: syncClients.clientId })
-    .from(syncClients)
-    .where(eq(syncClients.clientId, clientId));
-  if (known) return;
-  const since = new Date(deps.now().getTime() - 24 * 60 * 60 * 1000);
-  const [row] = await db
-    .select({ n: count() })
-    .from(syncClients)
-    .where(and(eq(syncClients.userId, caller.personId), gt(syncClients.createdAt, since)));
-  if ((row?.n ?? 0) >= MAX_NEW_CLIENTS_PER_DAY)
-    throw new DomainError('too_many_devices', PUSH_MESSAGES.tooManyDevices, 429);
+/** A lone mutation's refusal, carried out of its rolled-back transaction to be recorded. */
+class RolledBack extends Error {
+  constructor(readonly result: MutationResult) {
+    super('a lone mutation was refused');
+  }
+}
+
+/**
+ * The answer recorded for a mutation that threw `e`: a rule's refusal, or a value the database
+ * refused (a rule its schema lacks), rejected alone as bad arguments are, so the outbox behind it
+ * still drains. Undefined for anything else: an outage or a server fault fails the push.
+ */
+function refusalOf(e: unknown, name: string): Omit<MutationResult, 'id'> | undefined {
+  if (e instanceof DomainError) return { status: 'rejected', code: e.code, message: e.message };
+  if (!isRefusedData(e)) return undefined;
+  logger.warn({ err: e, mutation: name }, 'sync push: the database refused a mutation');
+  return { status: 'rejected', code: 'invalid_args', message: MUTATION_ERRORS.refusedByDatabase };
+}
+
+/**
+ * The pushing device's row, locked to the end of the transaction: registered on its first push
+ * (429 past MAX_NEW_CLIENTS_PER_DAY new device ids in a day), 403 when another person's device
+ * already uses its id. A known device costs one statement.
+ */
+async function lockedClient(
+  tx: Tx,
+  deps: Deps,
+  caller: Caller,
+  req: PushRequest,
+): Promise<typeof syncClients.$inferSelect> {
+  const locked = () =>
+    tx.select().from(syncClients).where(eq(syncClients.clientId, req.clientId)).for('update');
+  let [row] = await locked();
+  if (!row) {
+    const since = new Date(deps.now().getTime() - 24 * 60 * 60 * 1000);
+    const [made] = await tx
+      .select({ n: count() })
+      .from(syncClients)
+      .where(and(eq(syncClients.userId, caller.personId), gt(syncClients.createdAt, since)));
+    if ((made?.n ?? 0) >= MAX_NEW_CLIENTS_PER_DAY)
+      throw new DomainError('too_many_devices', PUSH_MESSAGES.tooManyDevices, 429);
+    await tx
+      .insert(syncClients)
+      .values({
+        clientId: req.clientId,
+        clientGroupId: req.clientGroupId,
+        userId: caller.personId,
+        updatedAt: deps.now(),
+      })
+      .onConflictDoNothing();
+    [row] = await locked();
+  }
+  if (!row || row.userId !== caller.personId)
+    throw new DomainError('forbidden', PUSH_MESSAGES.clientOfAnotherUser, 403);
+  return row;
 }
 
 /** The results to store: those of unknown mutation names only up to the device's allowance. */
@@ -242,9 +273,13 @@ export async function poke(deps: Deps, tournamentId: number, scopes?: readonly S
     // The public signage and results reads are cached: whatever pokes the rings' scopes drops them.
     if (!scopes || scopes.includes('matchday') || scopes.includes('signage'))
       await dropMatchdayReads(deps, tournamentId);
-    const { version } = await readVersion(deps.database.db, tournamentId);
-    const poke: Poke = { tournamentId, version, ...(scopes ? { scopes: [...scopes] } : {}) };
-    await deps.database.notify(SYNC_POKE_CHANNEL, JSON.stringify(poke));
+    // The committed version read and sent in one statement: a poke is a round trip, not two.
+    const extra = JSON.stringify(scopes ? { scopes: [...scopes] } : {});
+    await deps.database.db.execute(sql`
+      select pg_notify(${SYNC_POKE_CHANNEL}, (jsonb_build_object(
+        'tournamentId', ${tournamentId}::integer,
+        'version', coalesce((select version from tournament_versions where tournament_id = ${tournamentId}::integer), 0)
+      ) || ${extra}::jsonb)::text)`);
   } catch (err) {
     // The change is committed; a lost poke only delays other devices until their next pull.
     logger.warn({ err }, 'sync poke failed');
