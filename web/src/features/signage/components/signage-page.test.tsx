@@ -247,6 +247,48 @@ describe('signage screen', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('shows the venue’s time once over a TV of several rings, and keeps it ticking', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-28T15:42:00Z') });
+    await db.entity('rings').bulkPut([makeRing(1), makeRing(2), makeRing(3)]);
+    await db.entity('divisions').bulkPut([1, 2, 3].map((ring) => makeDivision(10 + ring, { ringId: ring })));
+    await synced();
+    renderAt();
+    await screen.findByRole('region', { name: 'Ring 3' });
+    expect(screen.getAllByTestId('signage-ring')).toHaveLength(3);
+    const clock = screen.getByTestId('signage-clock');
+    expect(clock).toHaveTextContent(/^10:42 a\.m\. EST$/);
+    // Not part of any ring's card: one clock for the whole board.
+    expect(clock.closest('[data-testid="signage-ring"]')).toBeNull();
+    vi.setSystemTime(new Date('2026-11-28T15:43:00Z'));
+    await vi.waitFor(
+      () => expect(screen.getByTestId('signage-clock')).toHaveTextContent(/^10:43 a\.m\. EST$/),
+      {
+        timeout: 3000,
+      },
+    );
+  });
+
+  it('once cut off past the stale mark, its estimated starts stop moving with the clock', async () => {
+    const heard = new Date('2026-11-28T15:00:00Z');
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(heard.getTime() + 10_000) });
+    // Nothing runs on Ring 1: its next division is estimated to start now.
+    await db.entity('rings').put(makeRing(1));
+    await db.entity('divisions').put(makeDivision(12, { title: 'Boys 8-9' }));
+    await synced(heard);
+    renderAt();
+    const upcoming = await screen.findByTestId('signage-upcoming');
+    expect(upcoming).toHaveTextContent('about 10:00 a.m.');
+
+    // Ten minutes without the server: "Last updated", and the estimate is still the one it had,
+    // not "about 10:10" as if the ring were running to plan.
+    vi.setSystemTime(new Date(heard.getTime() + 10 * 60_000));
+    expect(await screen.findByTestId('signage-stale', {}, { timeout: 3000 })).toHaveTextContent(
+      /^Last updated 10:00/,
+    );
+    expect(screen.getByTestId('signage-upcoming')).toHaveTextContent('about 10:00 a.m.');
+    expect(screen.getByTestId('signage-clock')).toHaveTextContent(/^10:10 a\.m\. EST$/);
+  });
+
   it('with nothing kept and no server, shows the error as a notice instead of loading forever', async () => {
     renderAt();
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach the server');
