@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addressText, launchBrowser, newPage, startStack, type Browser, type Stack } from '../src/harness.ts';
+import {
+  addressText,
+  hydrated,
+  launchBrowser,
+  newPage,
+  startStack,
+  type Browser,
+  type Stack,
+} from '../src/harness.ts';
 
 // Accounts in the browser (decision 006): sign up, the mail through real SMTP, verification,
 // sign-in, forgot and reset, and staff accounts made with the admin CLI landing on their pages.
@@ -38,6 +46,12 @@ describe('accounts in the browser', () => {
   it('sign up, follow the mailed link, sign in and land in the customer area', async () => {
     const page = await newPage(browser, stack.baseUrl);
     await page.goto('/user/register');
+    // Sign Up on the empty form: every required field says so at once, the first has the focus.
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Value is required', { exact: true }).first().waitFor();
+    expect(await page.getByText('Value is required', { exact: true }).count()).toBe(9);
+    expect(await page.getByLabel('First Name').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByLabel('First Name').fill('Robin');
     await page.getByLabel('Last Name').fill('Karate');
     await page.getByLabel('Email').fill('robin@example.com');

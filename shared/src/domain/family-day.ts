@@ -15,6 +15,8 @@ export type FamilyDayStatus =
   | 'upNext'
   /** Running on its ring. */
   | 'now'
+  /** Running on a ring closed mid-division: "Paused", as the TV says. */
+  | 'paused'
   | 'completed'
   /** Not on a ring, or its ring closed before it ran: "to be announced". */
   | 'toBeAnnounced';
@@ -106,7 +108,7 @@ export function familyDay(input: FamilyDayInput): FamilyDayChild[] {
     };
     if (status === 'completed')
       return { ...base, status, placings: e.placings, placingsKnown: e.status === 'completed' };
-    if (status === 'current') return { ...base, status: 'now' };
+    if (status === 'current') return { ...base, status: ring && !ring.isOpen ? 'paused' : 'now' };
     if (ringName === null) return { ...base, status: 'toBeAnnounced' };
     if (ring && !ring.isOpen) return { ...base, status: 'toBeAnnounced', ringClosed: true };
     const estimate = d ? (estimates.get(d.id) ?? null) : e.estimatedStart;

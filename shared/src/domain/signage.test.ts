@@ -8,6 +8,7 @@ import {
   ringAssignmentsFromRows,
   clockTextMinutes,
   selectSignage,
+  signageBoard,
   signageColumns,
 } from './signage.ts';
 
@@ -157,6 +158,47 @@ describe('what a TV tells between runs', () => {
       ['Ring 1', true],
       ['Ring 3', false],
     ]);
+  });
+
+  it('with no ring at all, says so; with rings but nothing current or upcoming on them, the board is idle', () => {
+    expect(signageBoard([])).toEqual({ kind: 'noRings' });
+    // Open rings with nothing running and nothing queued (before the first division, over lunch).
+    expect(signageBoard([ring(1), ring(2, { isOpen: false, upcoming: [assignment(20, 1)] })])).toEqual({
+      kind: 'idle',
+      dayOver: false,
+    });
+    // One ring with a division queued: the rings show, the empty one beside it too.
+    const board = signageBoard([ring(1), ring(2, { upcoming: [assignment(20, 1)] })]);
+    expect(board.kind === 'rings' && board.cards.map((c) => c.name)).toEqual(['Ring 1', 'Ring 2']);
+  });
+
+  it('keeps a ring closed mid-division on the board: paused is a current division, not idle', () => {
+    const board = signageBoard([ring(1, { isOpen: false, current: assignment(10, 1) }), ring(2)]);
+    expect(board.kind === 'rings' && board.cards.map((c) => [c.name, c.paused])).toEqual([
+      ['Ring 1', true],
+      ['Ring 2', false],
+    ]);
+  });
+
+  it('a one-ring TV is idle when its own ring has nothing ahead, while others run', () => {
+    const rings = [
+      ring(1, { upcoming: [assignment(10, 1, { isCompleted: true })] }),
+      ring(2, { current: assignment(20, 1) }),
+    ];
+    expect(signageBoard(rings, [1])).toEqual({ kind: 'idle', dayOver: false });
+    expect(signageBoard(rings, [2]).kind).toBe('rings');
+  });
+
+  it('the day is over once every division on every ring has completed', () => {
+    const done = (id: number) => assignment(id, id, { isCompleted: true });
+    expect(
+      signageBoard([ring(1, { upcoming: [done(10), done(11)] }), ring(2, { upcoming: [done(20)] })]),
+    ).toEqual({
+      kind: 'idle',
+      dayOver: true,
+    });
+    // No division anywhere yet: the day has not started, it is not over.
+    expect(signageBoard([ring(1), ring(2)])).toEqual({ kind: 'idle', dayOver: false });
   });
 
   it('never puts an empty division on a ring’s screen', () => {

@@ -58,6 +58,26 @@ export function selectSignage(
     }));
 }
 
+/**
+ * What a TV's board shows: "no ring" (docs/product.md §2's case: loaded, and no ring exists at
+ * all); "idle" when none of its rings has a current or upcoming division (before the day, between
+ * sessions, after the last division), where ring cards would all be empty; else the cards.
+ * `dayOver`: every division on every ring (not only the TV's own) has completed.
+ */
+export type SignageBoard =
+  { kind: 'noRings' } | { kind: 'idle'; dayOver: boolean } | { kind: 'rings'; cards: SignageCard[] };
+
+export function signageBoard(
+  rings: readonly SignageRing[],
+  ringIds?: readonly number[] | null,
+): SignageBoard {
+  if (rings.length === 0) return { kind: 'noRings' };
+  const cards = selectSignage(rings, ringIds);
+  if (cards.some((c) => c.current !== null || c.upcoming.length > 0)) return { kind: 'rings', cards };
+  const all = rings.flatMap((r) => (r.current ? [r.current, ...r.upcoming] : r.upcoming));
+  return { kind: 'idle', dayOver: all.length > 0 && all.every((a) => a.isCompleted) };
+}
+
 function assignmentOf(d: SyncDivision): RingAssignment {
   return {
     ringAssignmentId: d.id,

@@ -25,7 +25,7 @@ function ContactForm({
 }) {
   const form = useForm({ schema: ContactMessageSchema, initial: EMPTY, onSubmit, nativeValidity: native });
   return (
-    <form noValidate={!native} aria-label="Contact" onSubmit={(e) => void form.submit(e)}>
+    <form noValidate aria-label="Contact" onSubmit={(e) => void form.submit(e)}>
       <TextField label="First name" required {...form.field('firstName')} />
       <TextField label="Last name" required {...form.field('lastName')} />
       <TextField label="Email" type="email" required {...form.field('email')} />
@@ -101,12 +101,16 @@ describe('useForm', () => {
     );
   });
 
-  it('checks the browser’s own validity first where the form asks for it', async () => {
+  it('checks the browser’s own validity first where the form asks for it, then shows every message', async () => {
     const onSubmit = vi.fn();
+    const reportValidity = vi.spyOn(HTMLFormElement.prototype, 'reportValidity');
     const user = renderForm(onSubmit, true);
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    // reportValidity refused: the shared messages are not shown yet and nothing is sent.
-    expect(screen.queryByText(tm(MESSAGES.required))).not.toBeInTheDocument();
+    expect(reportValidity).toHaveReturnedWith(false);
+    reportValidity.mockRestore();
+    // Refused: each missing field says so, the first has the focus, and nothing is sent.
+    expect(screen.getAllByText(tm(MESSAGES.required))).toHaveLength(4);
+    expect(screen.getByLabelText(/First name/)).toHaveFocus();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

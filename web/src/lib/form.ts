@@ -56,7 +56,10 @@ interface CommonOptions<V, T> {
   initial: V;
   /** Sends the checked data; a throw keeps the form as typed (see `action`). */
   onSubmit: (data: T, values: V) => Promise<unknown> | unknown;
-  /** Check the browser's own validity (required, type="email") before the shared rules. */
+  /**
+   * Check the browser's own validity (required, type="email") before the shared rules; a refusal
+   * still shows every field's message. The form is `noValidate`, so that its submit runs.
+   */
   nativeValidity?: boolean;
   /**
    * When messages show: 'touched' (default) once a field was changed or left, and all after a
@@ -249,11 +252,12 @@ export function useForm<V extends object, T>(
       event?.preventDefault();
       const element = event?.currentTarget ?? null;
       formElement.current = element;
-      // The browser's own messages first where the page asks for them (docs/product.md §5, sign-up).
-      if (latest.current.nativeValidity && element && !element.reportValidity()) return;
+      // The browser's own messages first where the page asks for them (docs/product.md §5, sign-up),
+      // then every field's own: one bubble alone would leave the rest of what is missing unsaid.
+      const nativeOk = !latest.current.nativeValidity || !element || element.reportValidity();
       setSubmitted(true);
       const result = check(values);
-      if (!result.ok) {
+      if (!nativeOk || !result.ok) {
         setRefusals((n) => n + 1);
         return;
       }

@@ -198,6 +198,7 @@ export const account = {
   'day.status.toBeAnnounced': 'To be announced',
   'day.detail.waiting': '{ring}, {when, select, soon {starting soon} other {about {when}}}',
   'day.detail.now': 'On {ring} now',
+  'day.detail.paused': '{ring} has paused: the division carries on when it reopens',
   'day.detail.placing': '{eventType}: {place}',
   'day.detail.noPlacing': 'No placing',
   'day.detail.placingsComing': 'Placings in a moment',

@@ -10,6 +10,8 @@ export const venue = {
   'signage.paused': 'Paused',
   'signage.next': 'Next: {what}, {time}',
   'signage.lastUpdated': 'Last updated {time}',
+  'signage.dayOver': 'That’s all for today. Thank you for coming!',
+  'signage.resultsAt': 'Results: {address}',
   'signage.offline': 'Could not reach the server. Trying again…',
 
   // Matchday: web/src/features/matchday

@@ -207,6 +207,7 @@ export const account = {
   'day.status.toBeAnnounced': 'À annoncer',
   'day.detail.waiting': '{ring}, {when, select, soon {commence bientôt} other {vers {when}}}',
   'day.detail.now': 'Sur {ring} en ce moment',
+  'day.detail.paused': '{ring} est en pause\u00a0: la division reprendra à sa réouverture',
   'day.detail.placing': '{eventType}\u00a0: {place}',
   'day.detail.noPlacing': 'Aucun classement',
   'day.detail.placingsComing': 'Classements dans un instant',

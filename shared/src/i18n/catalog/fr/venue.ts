@@ -11,6 +11,8 @@ export const venue = {
   'signage.paused': 'En pause',
   'signage.next': 'À suivre\u00a0: {what}, {time}',
   'signage.lastUpdated': 'Dernière mise à jour\u00a0: {time}',
+  'signage.dayOver': 'C’est tout pour aujourd’hui. Merci d’être venus\u00a0!',
+  'signage.resultsAt': 'Résultats\u00a0: {address}',
   'signage.offline': 'Impossible de joindre le serveur. Nouvelle tentative…',
 
   // Matchday: web/src/features/matchday

@@ -177,6 +177,29 @@ describe('the sign-up page', () => {
     expect(screen.getByText(tm(MESSAGES.phone))).toBeInTheDocument();
   });
 
+  it('an empty Sign Up shows every missing field at once and puts the focus on the first', async () => {
+    const user = renderAt('/user/register', [{ path: '/user/register', element: <RegisterPage /> }]);
+    const button = screen.getByRole('button', { name: 'Sign Up' });
+    expect(button).toBeEnabled();
+    await user.click(button);
+    const required = tm(MESSAGES.required);
+    for (const label of [
+      /^First Name/,
+      /^Last Name/,
+      /^Email/,
+      /^Phone Number/,
+      /^Password/,
+      /^Confirm Password/,
+      /^Address Line 1/,
+      /^City/,
+      /^Postal Code/,
+    ])
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(expect.stringContaining(required));
+    expect(screen.getByLabelText(/^Address Line 2/)).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText(/^First Name/)).toHaveFocus();
+    expect(registerAccount).not.toHaveBeenCalled();
+  });
+
   it('a good sign-up goes to /user/pending with the first name and e-mail kept', async () => {
     vi.mocked(registerAccount).mockResolvedValue({ message: 'ok' });
     const user = renderAt('/user/register', [

@@ -37,7 +37,7 @@ export function ForgotPage() {
         {sent ? (
           <p role="status">{t('auth.forgot.sent', { email: form.values.email })}</p>
         ) : (
-          <form className="grid gap-4" onSubmit={(e) => void form.submit(e)}>
+          <form noValidate className="grid gap-4" onSubmit={(e) => void form.submit(e)}>
             <p>{t('auth.forgot.intro')}</p>
             <TextField
               label={t('auth.field.email')}

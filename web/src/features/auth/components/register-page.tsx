@@ -58,7 +58,11 @@ export function RegisterPage() {
         </p>
       </CardHeader>
       <CardContent>
-        <form className="grid items-start gap-4 sm:grid-cols-2" onSubmit={(e) => void form.submit(e)}>
+        <form
+          noValidate
+          className="grid items-start gap-4 sm:grid-cols-2"
+          onSubmit={(e) => void form.submit(e)}
+        >
           <TextField
             label={t('auth.field.firstName')}
             required

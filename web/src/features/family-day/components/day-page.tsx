@@ -18,6 +18,8 @@ const STATUS = {
   queued: { label: 'day.status.queued', badge: 'outline' },
   upNext: { label: 'day.status.upNext', badge: 'secondary' },
   now: { label: 'day.status.now', badge: 'default' },
+  // The TV's own word for a ring closed mid-division.
+  paused: { label: 'signage.paused', badge: 'secondary' },
   completed: { label: 'day.status.completed', badge: 'success' },
   toBeAnnounced: { label: 'day.status.toBeAnnounced', badge: 'outline' },
 } as const;
@@ -31,6 +33,8 @@ function detail(line: FamilyDayLine, format: Formatters): string {
       return t('day.detail.waiting', { ring, when: line.startsAt ? format.clock(line.startsAt) : 'soon' });
     case 'now':
       return t('day.detail.now', { ring });
+    case 'paused':
+      return t('day.detail.paused', { ring });
     case 'completed':
       if (!line.placingsKnown) return t('day.detail.placingsComing');
       return line.placings.length === 0

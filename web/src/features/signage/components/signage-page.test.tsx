@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Tournament } from '@shared/contract/public.ts';
 import type { SyncDivision, SyncRing } from '@shared/contract/sync-entities.ts';
 import { SIGNAGE_TEXTS } from '@shared/domain/signage.ts';
 import { en } from '@shared/i18n/catalog/en/index.ts';
@@ -135,6 +136,7 @@ describe('signage screen', () => {
 
   it('?rings= shows only those rings', async () => {
     await db.entity('rings').bulkPut([makeRing(1), makeRing(2), makeRing(3)]);
+    await db.entity('divisions').bulkPut([1, 2, 3].map((ring) => makeDivision(10 + ring, { ringId: ring })));
     await synced();
     renderAt('/signage/ring-assignments?rings=3,1');
     await screen.findByRole('region', { name: 'Ring 1' });
@@ -150,15 +152,18 @@ describe('signage screen', () => {
     expect(await screen.findByText(tm(SIGNAGE_TEXTS.noRings))).toBeInTheDocument();
   });
 
-  it('with every ring closed (before the day, between sessions) shows the tournament, its date and what comes next', async () => {
+  const withTournament = (over: Partial<Tournament> = {}) =>
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
-        if (url === '/api/tournaments') return Response.json([makeTournament()]);
+        if (url === '/api/tournaments') return Response.json([makeTournament(over)]);
         if (url === '/api/settings') return Response.json(makeSettings({ siteName: 'Elliot Lake Open' }));
         throw new TypeError('Failed to fetch');
       }),
     );
+
+  it('with every ring closed (before the day, between sessions) shows the tournament, its date and what comes next', async () => {
+    withTournament();
     await db.entity('rings').bulkPut([makeRing(1, { isOpen: false }), makeRing(2, { isOpen: false })]);
     await db.entity('divisions').put(makeDivision(10));
     await synced();
@@ -168,6 +173,54 @@ describe('signage screen', () => {
     expect(between).toHaveTextContent('Saturday, June 13, 2099');
     expect(between).toHaveTextContent('Next: In-person registration, 8:30AM to 10AM');
     expect(screen.queryByText(tm(SIGNAGE_TEXTS.noRings))).not.toBeInTheDocument();
+  });
+
+  it('with open rings but nothing running or queued on them (over lunch) shows the tournament and what comes next, not empty cards', async () => {
+    withTournament();
+    await db.entity('rings').bulkPut([makeRing(1), makeRing(2)]);
+    await db.entity('divisions').put(makeDivision(10, { status: 'completed' }));
+    await synced();
+    renderAt();
+    const between = await screen.findByTestId('signage-between');
+    await within(between).findByText('Elliot Lake Open');
+    expect(between).toHaveTextContent('Saturday, June 13, 2099');
+    expect(between).toHaveTextContent('Next: In-person registration, 8:30AM to 10AM');
+    expect(screen.queryByTestId('signage-ring')).not.toBeInTheDocument();
+    expect(screen.queryByText(tm(SIGNAGE_TEXTS.noRings))).not.toBeInTheDocument();
+  });
+
+  it('a one-ring TV whose ring has nothing left shows the tournament, while the other rings run', async () => {
+    withTournament();
+    await db.entity('rings').bulkPut([makeRing(1), makeRing(2)]);
+    await db
+      .entity('divisions')
+      .bulkPut([
+        makeDivision(10, { status: 'completed' }),
+        makeDivision(20, { ringId: 2, status: 'current', title: 'Girls 10-11' }),
+      ]);
+    await synced();
+    renderAt('/signage/ring-assignments?rings=1');
+    const between = await screen.findByTestId('signage-between');
+    await within(between).findByText('Elliot Lake Open');
+    expect(between).not.toHaveTextContent('That’s all for today');
+    expect(screen.queryByTestId('signage-ring')).not.toBeInTheDocument();
+  });
+
+  it('once every division has completed and nothing is left on the schedule, says the day is over and where the results are', async () => {
+    withTournament({ schedule: [] });
+    await db.entity('rings').bulkPut([makeRing(1), makeRing(2)]);
+    await db
+      .entity('divisions')
+      .bulkPut([
+        makeDivision(10, { status: 'completed' }),
+        makeDivision(20, { ringId: 2, status: 'completed' }),
+      ]);
+    await synced();
+    renderAt();
+    const between = await screen.findByTestId('signage-between');
+    await within(between).findByText('Results: https://nomac.example/results');
+    expect(between).toHaveTextContent('That’s all for today. Thank you for coming!');
+    expect(between).toHaveTextContent('Saturday, June 13, 2099');
   });
 
   it('keeps a ring closed in the middle of a division, marked Paused, beside the open ones', async () => {
@@ -185,12 +238,55 @@ describe('signage screen', () => {
 
   it('keeps showing the last known state through an outage, marked with when it was last updated', async () => {
     await db.entity('rings').put(makeRing(1));
+    await db.entity('divisions').put(makeDivision(10));
     await synced(new Date(Date.now() - 5 * 60_000));
     renderAt();
     await screen.findByRole('region', { name: 'Ring 1' });
     expect(await screen.findByTestId('signage-stale')).toHaveTextContent(/^Last updated /);
     // Offline is not a danger alert.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the venue’s time once over a TV of several rings, and keeps it ticking', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-28T15:42:00Z') });
+    await db.entity('rings').bulkPut([makeRing(1), makeRing(2), makeRing(3)]);
+    await db.entity('divisions').bulkPut([1, 2, 3].map((ring) => makeDivision(10 + ring, { ringId: ring })));
+    await synced();
+    renderAt();
+    await screen.findByRole('region', { name: 'Ring 3' });
+    expect(screen.getAllByTestId('signage-ring')).toHaveLength(3);
+    const clock = screen.getByTestId('signage-clock');
+    expect(clock).toHaveTextContent(/^10:42 a\.m\. EST$/);
+    // Not part of any ring's card: one clock for the whole board.
+    expect(clock.closest('[data-testid="signage-ring"]')).toBeNull();
+    vi.setSystemTime(new Date('2026-11-28T15:43:00Z'));
+    await vi.waitFor(
+      () => expect(screen.getByTestId('signage-clock')).toHaveTextContent(/^10:43 a\.m\. EST$/),
+      {
+        timeout: 3000,
+      },
+    );
+  });
+
+  it('once cut off past the stale mark, its estimated starts stop moving with the clock', async () => {
+    const heard = new Date('2026-11-28T15:00:00Z');
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(heard.getTime() + 10_000) });
+    // Nothing runs on Ring 1: its next division is estimated to start now.
+    await db.entity('rings').put(makeRing(1));
+    await db.entity('divisions').put(makeDivision(12, { title: 'Boys 8-9' }));
+    await synced(heard);
+    renderAt();
+    const upcoming = await screen.findByTestId('signage-upcoming');
+    expect(upcoming).toHaveTextContent('about 10:00 a.m.');
+
+    // Ten minutes without the server: "Last updated", and the estimate is still the one it had,
+    // not "about 10:10" as if the ring were running to plan.
+    vi.setSystemTime(new Date(heard.getTime() + 10 * 60_000));
+    expect(await screen.findByTestId('signage-stale', {}, { timeout: 3000 })).toHaveTextContent(
+      /^Last updated 10:00/,
+    );
+    expect(screen.getByTestId('signage-upcoming')).toHaveTextContent('about 10:00 a.m.');
+    expect(screen.getByTestId('signage-clock')).toHaveTextContent(/^10:10 a\.m\. EST$/);
   });
 
   it('with nothing kept and no server, shows the error as a notice instead of loading forever', async () => {
@@ -241,6 +337,7 @@ describe('signage screen', () => {
     it("the next tournament's id reads the device's rings", async () => {
       vi.stubGlobal('fetch', answers([]));
       await db.entity('rings').put(makeRing(1, { name: 'Device ring' }));
+      await db.entity('divisions').put(makeDivision(10));
       await synced();
       renderAt('/signage/ring-assignments?tournamentId=1');
       expect(await screen.findByRole('region', { name: 'Device ring' })).toBeInTheDocument();
@@ -251,6 +348,7 @@ describe('signage screen', () => {
     it('?lang=fr: the screen speaks French (the boot loaded its catalog)', async () => {
       setCatalog('fr', fr);
       await db.entity('rings').put(makeRing(1));
+      await db.entity('divisions').put(makeDivision(10));
       await synced();
       renderAt('/signage/ring-assignments?lang=fr');
       const ring = await screen.findByRole('region', { name: 'Ring 1' });
@@ -291,6 +389,7 @@ describe('signage screen', () => {
     it('one language asked: no turns', async () => {
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
       await db.entity('rings').put(makeRing(1));
+      await db.entity('divisions').put(makeDivision(10));
       await synced();
       renderAt('/signage/ring-assignments?lang=en');
       await vi.waitFor(() =>

@@ -5,7 +5,7 @@ import type { Tournament } from '@shared/contract/public.ts';
 import {
   nextScheduleLine,
   parseRingIds,
-  selectSignage,
+  signageBoard,
   signageColumns,
   SIGNAGE_STALE_AFTER_MS,
   SIGNAGE_TEXTS,
@@ -15,7 +15,7 @@ import { dayInZone, minutesInZone } from '@shared/domain/time.ts';
 import { Spinner } from '@web/components/ui/spinner.tsx';
 import { cn } from '@web/lib/utils.ts';
 import { usePageMeta } from '@web/lib/page-meta.ts';
-import { PAGES } from '@web/app/pages.ts';
+import { href, PAGES } from '@web/app/pages.ts';
 import { LANG_PARAM, type Locale } from '@shared/i18n/locale.ts';
 import { t, tm, useFormat } from '@web/lib/i18n.tsx';
 import { useSiteSettings } from '@web/lib/site-settings.tsx';
@@ -37,6 +37,7 @@ import { signageLocales, useSignageLocale } from '../model/signage-language.ts';
 // `?lang=en,fr` (both languages in turn, every 11 seconds: ../model/signage-language.ts).
 // As many columns as rings (four at most); one ring fills the screen, now beside next, for a
 // TV read from ten metres. A clock on every TV; a ring closed mid-division stays, "Paused".
+// With nothing running or ahead on its rings, the tournament and what comes next instead.
 
 function EventTypes({ types }: { types: readonly string[] }) {
   if (types.length === 0) return null;
@@ -180,10 +181,23 @@ function RingCard({
   );
 }
 
-/** No ring running (before the day, between sessions): the tournament, its date, what comes next. */
-function Between({ tournament, now }: { tournament: Tournament | null; now: Date }) {
+/**
+ * Nothing running or ahead on the TV's rings (before the day, between sessions, after the last
+ * division): the tournament, its date, what comes next; once every division is done and nothing
+ * is left on the schedule, that the day is over and where its results are.
+ */
+function Between({
+  tournament,
+  now,
+  dayOver,
+}: {
+  tournament: Tournament | null;
+  now: Date;
+  dayOver: boolean;
+}) {
   const format = useFormat();
-  const siteName = useSiteSettings()?.siteName;
+  const settings = useSiteSettings();
+  const siteName = settings?.siteName;
   const next = tournament
     ? nextScheduleLine(
         tournament.schedule,
@@ -198,10 +212,24 @@ function Between({ tournament, now }: { tournament: Tournament | null; now: Date
       {tournament && (
         <p className="text-[1.6em] text-neutral-200">{format.date(tournament.tournamentDate)}</p>
       )}
-      {next && (
+      {next ? (
         <p className="text-[1.6em] font-semibold text-sky-200">
           {t('signage.next', { what: next.line1, time: next.line2 })}
         </p>
+      ) : (
+        dayOver && (
+          <>
+            <p className="text-[1.6em] font-semibold text-sky-200">{t('signage.dayOver')}</p>
+            {settings?.siteUrl && (
+              // No one taps a TV: the address is written out to be typed on a phone.
+              <p className="text-[1.3em] text-neutral-200">
+                {t('signage.resultsAt', {
+                  address: `${settings.siteUrl.replace(/\/+$/, '')}${href('results')}`,
+                })}
+              </p>
+            )}
+          </>
+        )
       )}
     </div>
   );
@@ -237,7 +265,8 @@ function Board({
         </p>
       </div>
     );
-  const cards = selectSignage(source.rings, ringIds);
+  const board = signageBoard(source.rings, ringIds);
+  const cards = board.kind === 'rings' ? board.cards : [];
   const stale =
     source.updatedAt !== null &&
     now.getTime() - new Date(source.updatedAt).getTime() > SIGNAGE_STALE_AFTER_MS;
@@ -252,15 +281,13 @@ function Board({
       : `min(${(7.2 / columns).toFixed(2)}vw, ${(4.1 / rows).toFixed(2)}vh)`;
   return (
     <>
-      {cards.length === 0 ? (
-        source.rings.length === 0 ? (
-          // docs/product.md §2: loaded, and no ring exists at all.
-          <div className="grid h-full place-items-center">
-            <p className="text-[2.4vw] text-neutral-200">{tm(SIGNAGE_TEXTS.noRings)}</p>
-          </div>
-        ) : (
-          <Between tournament={tournament} now={now} />
-        )
+      {board.kind === 'noRings' ? (
+        // docs/product.md §2: loaded, and no ring exists at all.
+        <div className="grid h-full place-items-center">
+          <p className="text-[2.4vw] text-neutral-200">{tm(SIGNAGE_TEXTS.noRings)}</p>
+        </div>
+      ) : board.kind === 'idle' ? (
+        <Between tournament={tournament} now={now} dayOver={board.dayOver} />
       ) : (
         <div
           style={
