@@ -26,14 +26,14 @@ export const system = {
   'system.mail.testBody':
     'This is a test e-mail sent from the System page of {site}. If you are reading it, mail leaves the server.',
   'system.mail.failing':
-    'Mail is failing: the last {count, plural, one {# message was} other {# messages were}} refused, since {since}. Check SMTP_URL and the mail account (password, sending limits), then send a test e-mail. Each message on the Communications page lists who did not get it and why.',
+    'Mail is failing: the last {count, plural, one {# message was} other {# messages were}} refused, since {since}. Check SMTP_URL and the mail account (password, sending limits), then send a test e-mail. The send history on the Communications page lists each refused recipient and why.',
   'system.counts': 'Since the server started: {sent, number} sent, {failed, number} failed.',
   'system.sms.title': 'SMS',
   'system.sms.twilio': 'SMS leave through Twilio, from {from}.',
   'system.sms.dev':
     'Twilio is not set (TWILIO_*): SMS are kept in the dev outbox and none leave this server.',
   'system.sms.failing':
-    'SMS is failing: the last {count, plural, one {# SMS was} other {# SMS were}} refused, since {since}. Check the TWILIO_* settings and the Twilio account (balance, sending number). Each message on the Communications page lists who did not get it and why.',
+    'SMS is failing: the last {count, plural, one {# SMS was} other {# SMS were}} refused, since {since}. Check the TWILIO_* settings and the Twilio account (balance, sending number). The send history on the Communications page lists each refused recipient and why.',
   'system.jobs.title': 'Job queue',
   'system.jobs.running': 'The job queue runs in this process.',
   'system.jobs.stopped': 'The job queue does not run in this process: mails and notices wait.',

@@ -29,7 +29,7 @@ export const system: Record<keyof typeof english, string> = {
   'system.mail.testBody':
     'Ceci est un courriel d’essai envoyé depuis la page Système de {site}. Si vous le lisez, les courriels quittent bien le serveur.',
   'system.mail.failing':
-    'Les courriels échouent : {count, plural, one {le dernier message a été refusé} other {les # derniers messages ont été refusés}}, depuis {since}. Vérifiez SMTP_URL et le compte de courriel (mot de passe, limites d’envoi), puis envoyez un courriel d’essai. Chaque message de la page Communications indique qui ne l’a pas reçu et pourquoi.',
+    'Les courriels échouent : {count, plural, one {le dernier message a été refusé} other {les # derniers messages ont été refusés}}, depuis {since}. Vérifiez SMTP_URL et le compte de courriel (mot de passe, limites d’envoi), puis envoyez un courriel d’essai. L’historique des envois de la page Communications indique chaque destinataire refusé et pourquoi.',
   'system.counts':
     'Depuis le démarrage du serveur : {sent, number} {sent, plural, one {envoyé} other {envoyés}}, {failed, number} en échec.',
   'system.sms.title': 'Textos',
@@ -37,7 +37,7 @@ export const system: Record<keyof typeof english, string> = {
   'system.sms.dev':
     'Twilio n’est pas configuré (TWILIO_*) : les textos sont gardés dans la boîte d’envoi de développement et aucun ne quitte ce serveur.',
   'system.sms.failing':
-    'Les textos échouent : {count, plural, one {le dernier texto a été refusé} other {les # derniers textos ont été refusés}}, depuis {since}. Vérifiez les réglages TWILIO_* et le compte Twilio (solde, numéro d’envoi). Chaque message de la page Communications indique qui ne l’a pas reçu et pourquoi.',
+    'Les textos échouent : {count, plural, one {le dernier texto a été refusé} other {les # derniers textos ont été refusés}}, depuis {since}. Vérifiez les réglages TWILIO_* et le compte Twilio (solde, numéro d’envoi). L’historique des envois de la page Communications indique chaque destinataire refusé et pourquoi.',
   'system.jobs.title': 'File de tâches',
   'system.jobs.running': 'La file de tâches fonctionne dans ce processus.',
   'system.jobs.stopped':
