@@ -54,6 +54,7 @@ export * from './contract/communications.ts';
 export * from './domain/notices.ts';
 export * from './domain/family-notices.ts';
 export * from './domain/day-schedule.ts';
+export * from './domain/server-health.ts';
 export * from './i18n/locale.ts';
 export * from './i18n/translate.ts';
 export * from './i18n/format.ts';

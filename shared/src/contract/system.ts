@@ -11,6 +11,18 @@ export const SYSTEM_PATHS = {
 
 const Counts = z.object({ sent: z.number().int(), failed: z.number().int() });
 
+/**
+ * Sending is failing (DELIVERY_FAILING_IN_A_ROW refusals in a row in the last DELIVERY_RECENT_MS,
+ * from the send pipeline's stored recipients, so a restart does not hide it); null when it is not.
+ */
+const Failing = z
+  .object({
+    failedInARow: z.number().int(),
+    /** ISO 8601: the first refusal after the last message that went through. */
+    since: z.string(),
+  })
+  .nullable();
+
 export const SystemReportSchema = z.object({
   version: z.string(),
   uptimeSeconds: z.number(),
@@ -29,12 +41,14 @@ export const SystemReportSchema = z.object({
     /** Why it did not: a code such as ECONNREFUSED or EAUTH, never a message. */
     problem: z.string().nullable(),
     counts: Counts,
+    failing: Failing,
   }),
   sms: z.object({
     transport: z.enum(['twilio', 'dev']),
     /** The sending number or messaging service. */
     from: z.string().nullable(),
     counts: Counts,
+    failing: Failing,
   }),
   jobs: z.object({
     /** false: the queue does not run in this process; null: it could not be read. */
@@ -46,8 +60,16 @@ export const SystemReportSchema = z.object({
         active: z.number().int(),
         failed: z.number().int(),
         oldestWaitingSeconds: z.number(),
+        /** ISO 8601: when the oldest waiting job became due, once it waited over JOB_QUEUE_STUCK_SECONDS. */
+        stuckSince: z.string().nullable(),
       }),
     ),
+  }),
+  backup: z.object({
+    /** The newest backup in BACKUP_DIR (createdAt ISO 8601), null when there is none. */
+    newest: z.object({ createdAt: z.string(), bytes: z.number().int().nonnegative() }).nullable(),
+    /** None, or older than BACKUP_STALE_MS: the Backups page's rule (backupStale). */
+    stale: z.boolean(),
   }),
   disk: z.object({
     path: z.string(),

@@ -8,6 +8,7 @@ import type { Deps } from '../deps.ts';
 import { DomainError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import {
+  backupLastSuccess,
   databasePoolMax,
   databaseSize,
   databaseUp,
@@ -18,8 +19,11 @@ import {
   jobsFailed,
   jobsOldestWaiting,
   jobsQueued,
+  messagesFailedInARow,
   metricsRegistry,
 } from '../lib/metrics.ts';
+import { listBackups } from '../services/backups.ts';
+import { failedInARow } from '../services/send-pipeline.ts';
 import type { AppEnv } from './context.ts';
 import { addressBehindProxies } from './client-address.ts';
 
@@ -116,14 +120,16 @@ export function metricsHandler(): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Sets the gauges read at scrape time: the database, the job queue, the disk. */
+/** Sets the gauges read at scrape time: the database, the job queue, the disk, backups, sending. */
 async function measureNow(deps: Deps): Promise<void> {
   const kind = deps.database.kind;
-  const [ping, size, queues, free] = await Promise.allSettled([
+  const [ping, size, queues, free, mailFailed, smsFailed] = await Promise.allSettled([
     deps.database.ping(),
     deps.database.size(),
     deps.jobs.health(),
     fs.promises.statfs(deps.config.dataDir),
+    failedInARow(deps, 'email'),
+    failedInARow(deps, 'sms'),
   ]);
   databaseUp.reset();
   databaseUp.set({ kind }, ping.status === 'fulfilled' ? 1 : 0);
@@ -142,8 +148,14 @@ async function measureNow(deps: Deps): Promise<void> {
     }
   } else {
     jobQueueUp.set(0);
-    if (queues.status === 'rejected') logger.warn({ err: queues.reason }, 'metrics: the job queue did not answer');
+    if (queues.status === 'rejected')
+      logger.warn({ err: queues.reason }, 'metrics: the job queue did not answer');
   }
   diskFree.reset();
   if (free.status === 'fulfilled') diskFree.set(free.value.bavail * free.value.bsize);
+  backupLastSuccess.set((listBackups(deps.config)[0]?.createdAt.getTime() ?? 0) / 1000);
+  messagesFailedInARow.reset();
+  if (mailFailed.status === 'fulfilled')
+    messagesFailedInARow.set({ channel: 'email' }, mailFailed.value.count);
+  if (smsFailed.status === 'fulfilled') messagesFailedInARow.set({ channel: 'sms' }, smsFailed.value.count);
 }

@@ -131,6 +131,19 @@ export const diskFree = new Gauge({
   registers: [metricsRegistry],
 });
 
+export const backupLastSuccess = new Gauge({
+  name: 'backup_last_success_timestamp_seconds',
+  help: 'When the newest backup in BACKUP_DIR was taken (Unix time); 0 when there is none',
+  registers: [metricsRegistry],
+});
+
+export const messagesFailedInARow = new Gauge({
+  name: 'messages_failed_in_a_row',
+  help: 'Messages (communications, notices) the mailer or SMS provider refused since the last one that went through, in the last 24 hours, by channel; read from the database, so a restart keeps it',
+  labelNames: ['channel'] as const,
+  registers: [metricsRegistry],
+});
+
 /** Starts a timer; calling the result records the seconds since into `histogram`. */
 export function timeInto<L extends string>(
   histogram: Histogram<L>,

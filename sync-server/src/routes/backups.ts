@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { BACKUP_API as B, msg } from '@tournament/shared';
+import { BACKUP_API as B, backupStale, msg } from '@tournament/shared';
 import { defineRoute } from '../http/define-route.ts';
 import { router } from '../http/openapi-app.ts';
 import { DomainError } from '../lib/errors.ts';
-import { BACKUP_STALE_MS, listBackups } from '../services/backups.ts';
+import { listBackups } from '../services/backups.ts';
 
 // The server's backups for the SuperAdmin (decision 040): the list, and the newest to download.
 
@@ -23,7 +23,6 @@ export const backupRoutes = router()
     (c) => {
       const deps = c.get('deps');
       const backups = listBackups(deps.config);
-      const newest = backups[0];
       return c.json(
         {
           backups: backups.map((b) => ({
@@ -32,7 +31,7 @@ export const backupRoutes = router()
             createdAt: b.createdAt.toISOString(),
           })),
           keep: deps.config.backups.keep,
-          stale: !newest || deps.now().getTime() - newest.createdAt.getTime() > BACKUP_STALE_MS,
+          stale: backupStale(backups[0]?.createdAt, deps.now()),
         },
         200,
       );

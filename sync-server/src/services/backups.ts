@@ -14,9 +14,6 @@ import { logger } from '../lib/logger.ts';
 
 export type BackupReason = 'nightly' | 'pre-migration' | 'manual';
 
-/** After this long without a backup, the SuperAdmin page warns (a nightly one was missed). */
-export const BACKUP_STALE_MS = 26 * 60 * 60 * 1000;
-
 export interface BackupEntry {
   name: string;
   bytes: number;

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, lt, max, min, ne, sql } from 'drizzle-orm';
 import {
+  DELIVERY_RECENT_MS,
   fitsUnderCap,
   msg,
   normalizeAddress,
@@ -363,4 +364,42 @@ async function deliver(deps: Deps, message: MessageRow, r: RecipientRow): Promis
 function failureText(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   return message.replace(/\s+/g, ' ').slice(0, 300) || REASONS.providerRefused;
+}
+
+/**
+ * The messages of one channel the mailer or the SMS provider refused since the last one that went
+ * through, within DELIVERY_RECENT_MS, and when the first of them was refused (the System page's
+ * and /metrics' "failing" verdict). Read from the recipients' stored outcomes, so a restart does
+ * not hide it. A recipient never handed over (unsubscribed, SMS not agreed, the cost cap) or cut
+ * off by a dying process says nothing about the provider and is left out.
+ */
+export async function failedInARow(
+  deps: Pick<Deps, 'database' | 'now'>,
+  channel: Channel,
+): Promise<{ count: number; since: Date | null }> {
+  const db = deps.database.db;
+  const recent = new Date(deps.now().getTime() - DELIVERY_RECENT_MS);
+  const ofChannel = (status: 'sent' | 'failed', after: Date) =>
+    and(
+      eq(messages.channel, channel),
+      eq(messageRecipients.status, status),
+      gt(messageRecipients.updatedAt, after),
+    );
+  const [lastSent] = await db
+    .select({ at: max(messageRecipients.updatedAt) })
+    .from(messageRecipients)
+    .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
+    .where(ofChannel('sent', recent));
+  const [failed] = await db
+    .select({ count: count(), since: min(messageRecipients.updatedAt) })
+    .from(messageRecipients)
+    .innerJoin(messages, eq(messages.id, messageRecipients.messageId))
+    .where(
+      and(
+        ofChannel('failed', lastSent?.at ?? recent),
+        isNotNull(messageRecipients.claimedAt),
+        ne(messageRecipients.failureReason, REASONS.interrupted),
+      ),
+    );
+  return { count: failed?.count ?? 0, since: failed?.since ?? null };
 }

@@ -1,11 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { DomainError, msg, translatorFor, type SystemReport } from '@tournament/shared';
+import {
+  backupStale,
+  deliveryFailing,
+  DomainError,
+  msg,
+  queueStuck,
+  translatorFor,
+  type Channel,
+  type SystemReport,
+} from '@tournament/shared';
 import type { Caller, Deps } from '../deps.ts';
 import { users } from '../db/schema.ts';
 import { recentProblems } from '../lib/logger.ts';
 import { mailsFailed, mailsSent, smsFailed, smsSent } from '../lib/metrics.ts';
+import { listBackups } from './backups.ts';
+import { failedInARow } from './send-pipeline.ts';
 import { getSiteSettings } from './site-settings.ts';
 
 // The System page (docs/decisions/041-metrics-and-system-page.md): what a SuperAdmin needs to
@@ -26,14 +37,18 @@ const LOW_SHARE = 0.1;
 
 export async function systemReport(deps: Deps): Promise<SystemReport> {
   const { config, database } = deps;
-  const [ping, size, queues, disk, mailCheck, counts] = await Promise.allSettled([
+  const now = deps.now();
+  const [ping, size, queues, disk, mailCheck, counts, mailFailing, smsFailing] = await Promise.allSettled([
     database.ping(),
     database.size(),
     deps.jobs.health(),
     fs.promises.statfs(config.dataDir),
     deps.mailer.verify ? deps.mailer.verify() : Promise.resolve(),
     deliveryCounts(),
+    failing(deps, 'email'),
+    failing(deps, 'sms'),
   ]);
+  const newestBackup = listBackups(config)[0];
   const freeBytes = disk.status === 'fulfilled' ? disk.value.bavail * disk.value.bsize : null;
   const totalBytes = disk.status === 'fulfilled' ? disk.value.blocks * disk.value.bsize : null;
   const delivered = counts.status === 'fulfilled' ? counts.value : undefined;
@@ -51,15 +66,28 @@ export async function systemReport(deps: Deps): Promise<SystemReport> {
       works: config.smtpUrl ? mailCheck.status === 'fulfilled' : null,
       problem: config.smtpUrl && mailCheck.status === 'rejected' ? errorCode(mailCheck.reason) : null,
       counts: delivered?.mail ?? { sent: 0, failed: 0 },
+      failing: mailFailing.status === 'fulfilled' ? mailFailing.value : null,
     },
     sms: {
       transport: config.twilio ? 'twilio' : 'dev',
       from: config.twilio?.from ?? null,
       counts: delivered?.sms ?? { sent: 0, failed: 0 },
+      failing: smsFailing.status === 'fulfilled' ? smsFailing.value : null,
     },
     jobs: {
       running: queues.status === 'fulfilled' ? queues.value !== undefined : null,
-      queues: queues.status === 'fulfilled' ? (queues.value ?? []) : [],
+      queues: (queues.status === 'fulfilled' ? (queues.value ?? []) : []).map((q) => ({
+        ...q,
+        stuckSince: queueStuck(q.oldestWaitingSeconds)
+          ? new Date(now.getTime() - q.oldestWaitingSeconds * 1000).toISOString()
+          : null,
+      })),
+    },
+    backup: {
+      newest: newestBackup
+        ? { createdAt: newestBackup.createdAt.toISOString(), bytes: newestBackup.bytes }
+        : null,
+      stale: backupStale(newestBackup?.createdAt, now),
     },
     disk: {
       path: config.dataDir,
@@ -119,6 +147,12 @@ function smtpHost(url: string): string {
 function errorCode(err: unknown): string {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' || typeof code === 'number' ? String(code).slice(0, 40) : 'error';
+}
+
+/** The channel's "failing" verdict from its stored outcomes, or null while it is not failing. */
+async function failing(deps: Deps, channel: Channel): Promise<SystemReport['mail']['failing']> {
+  const { count, since } = await failedInARow(deps, channel);
+  return deliveryFailing(count) && since ? { failedInARow: count, since: since.toISOString() } : null;
 }
 
 async function deliveryCounts() {

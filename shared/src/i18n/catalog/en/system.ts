@@ -25,11 +25,15 @@ export const system = {
   'system.mail.testSubject': '{site}: test e-mail',
   'system.mail.testBody':
     'This is a test e-mail sent from the System page of {site}. If you are reading it, mail leaves the server.',
+  'system.mail.failing':
+    'Mail is failing: the last {count, plural, one {# message was} other {# messages were}} refused, since {since}. Check SMTP_URL and the mail account (password, sending limits), then send a test e-mail. The send history on the Communications page lists each refused recipient and why.',
   'system.counts': 'Since the server started: {sent, number} sent, {failed, number} failed.',
   'system.sms.title': 'SMS',
   'system.sms.twilio': 'SMS leave through Twilio, from {from}.',
   'system.sms.dev':
     'Twilio is not set (TWILIO_*): SMS are kept in the dev outbox and none leave this server.',
+  'system.sms.failing':
+    'SMS is failing: the last {count, plural, one {# SMS was} other {# SMS were}} refused, since {since}. Check the TWILIO_* settings and the Twilio account (balance, sending number). The send history on the Communications page lists each refused recipient and why.',
   'system.jobs.title': 'Job queue',
   'system.jobs.running': 'The job queue runs in this process.',
   'system.jobs.stopped': 'The job queue does not run in this process: mails and notices wait.',
@@ -39,10 +43,19 @@ export const system = {
   'system.jobs.active': 'Running',
   'system.jobs.failed': 'Failed',
   'system.jobs.oldest': 'Oldest waiting',
+  'system.jobs.stuck':
+    'The {queue} queue is stuck: its oldest job, due since {since}, has waited {waited} without starting. Check that the server runs its job queue (restart the service if not) and read the recent errors below.',
   'system.disk.title': 'Disk',
   'system.disk.free': '{free} free of {total} under {path}.',
   'system.disk.low': 'Space is running low: uploads and the embedded database need room.',
   'system.disk.unknown': 'The free space under {path} could not be read.',
+  'system.backup.title': 'Last backup',
+  'system.backup.taken': 'Taken {when}, {size}.',
+  'system.backup.none':
+    'No backup yet. The server takes one every night; take one now with npm run admin -- backup.',
+  'system.backup.stale':
+    'The last backup is more than {hours, plural, one {# hour} other {# hours}} old: the nightly backup did not run or failed. Look for "backup" in the recent errors below and in the server log, check the free space under BACKUP_DIR, then take one with npm run admin -- backup.',
+  'system.backup.all': 'All backups',
   'system.version.title': 'Version',
   'system.version.text': 'Version {version}, running for {uptime}.',
   'system.errors.title': 'Recent errors',
@@ -57,6 +70,7 @@ export const system = {
   'system.level.warn': 'Warning',
   'system.level.error': 'Error',
   'system.level.fatal': 'Fatal',
+  'system.unit.kb': '{value, number} KB',
   'system.unit.mb': '{value, number} MB',
   'system.unit.gb': '{value, number} GB',
   'system.duration':

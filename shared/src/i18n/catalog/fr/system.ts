@@ -28,12 +28,16 @@ export const system: Record<keyof typeof english, string> = {
   'system.mail.testSubject': '{site} : courriel d’essai',
   'system.mail.testBody':
     'Ceci est un courriel d’essai envoyé depuis la page Système de {site}. Si vous le lisez, les courriels quittent bien le serveur.',
+  'system.mail.failing':
+    'Les courriels échouent : {count, plural, one {le dernier message a été refusé} other {les # derniers messages ont été refusés}}, depuis {since}. Vérifiez SMTP_URL et le compte de courriel (mot de passe, limites d’envoi), puis envoyez un courriel d’essai. L’historique des envois de la page Communications indique chaque destinataire refusé et pourquoi.',
   'system.counts':
     'Depuis le démarrage du serveur : {sent, number} {sent, plural, one {envoyé} other {envoyés}}, {failed, number} en échec.',
   'system.sms.title': 'Textos',
   'system.sms.twilio': 'Les textos partent par Twilio, depuis {from}.',
   'system.sms.dev':
     'Twilio n’est pas configuré (TWILIO_*) : les textos sont gardés dans la boîte d’envoi de développement et aucun ne quitte ce serveur.',
+  'system.sms.failing':
+    'Les textos échouent : {count, plural, one {le dernier texto a été refusé} other {les # derniers textos ont été refusés}}, depuis {since}. Vérifiez les réglages TWILIO_* et le compte Twilio (solde, numéro d’envoi). L’historique des envois de la page Communications indique chaque destinataire refusé et pourquoi.',
   'system.jobs.title': 'File de tâches',
   'system.jobs.running': 'La file de tâches fonctionne dans ce processus.',
   'system.jobs.stopped':
@@ -44,11 +48,20 @@ export const system: Record<keyof typeof english, string> = {
   'system.jobs.active': 'En cours',
   'system.jobs.failed': 'En échec',
   'system.jobs.oldest': 'Plus longue attente',
+  'system.jobs.stuck':
+    'La file {queue} est bloquée : sa plus ancienne tâche, prête depuis le {since}, attend depuis {waited} sans démarrer. Vérifiez que le serveur fait tourner sa file de tâches (redémarrez le service sinon) et lisez les erreurs récentes ci-dessous.',
   'system.disk.title': 'Disque',
   'system.disk.free': '{free} libres sur {total} sous {path}.',
   'system.disk.low':
     'L’espace vient à manquer : les fichiers téléversés et la base de données intégrée ont besoin de place.',
   'system.disk.unknown': 'L’espace libre sous {path} n’a pas pu être lu.',
+  'system.backup.title': 'Dernière sauvegarde',
+  'system.backup.taken': 'Faite le {when}, {size}.',
+  'system.backup.none':
+    'Aucune sauvegarde pour l’instant. Le serveur en fait une chaque nuit; faites-en une maintenant avec npm run admin -- backup.',
+  'system.backup.stale':
+    'La dernière sauvegarde date de plus de {hours, plural, one {# heure} other {# heures}} : la sauvegarde de la nuit n’a pas eu lieu ou a échoué. Cherchez « backup » dans les erreurs récentes ci-dessous et dans le journal du serveur, vérifiez l’espace libre sous BACKUP_DIR, puis faites-en une avec npm run admin -- backup.',
+  'system.backup.all': 'Toutes les sauvegardes',
   'system.version.title': 'Version',
   'system.version.text': 'Version {version}, en marche depuis {uptime}.',
   'system.errors.title': 'Erreurs récentes',
@@ -63,6 +76,7 @@ export const system: Record<keyof typeof english, string> = {
   'system.level.warn': 'Avertissement',
   'system.level.error': 'Erreur',
   'system.level.fatal': 'Fatale',
+  'system.unit.kb': '{value, number} Ko',
   'system.unit.mb': '{value, number} Mo',
   'system.unit.gb': '{value, number} Go',
   'system.duration':

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { SystemReport } from '@shared/contract/system.ts';
+import { BACKUP_STALE_MS } from '@shared/domain/server-health.ts';
+import { href } from '@web/app/pages.ts';
 import { QueryView } from '@web/components/query-view.tsx';
 import { Button } from '@web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card.tsx';
@@ -12,8 +15,9 @@ import { sendTestEmail, useSystemReport } from '../api/system.ts';
 
 /**
  * `/admin/system` (decision 041, SuperAdmin): in words, whether the database answers, mail and
- * SMS leave, the job queue moves and the disk has room; the version and uptime; the server's
- * last warnings and errors, without personal data. A button sends a test e-mail to oneself.
+ * SMS leave, the job queue moves, the disk has room and the last backup is recent; the version
+ * and uptime; the server's last warnings and errors, without personal data. What is wrong is a
+ * warning that says since when and what to check. A button sends a test e-mail to oneself.
  */
 export function SystemPage() {
   usePageMeta(t('system.title'), t('system.description'));
@@ -30,7 +34,9 @@ export function SystemPage() {
         {(r) => (
           <div className="grid gap-4 md:grid-cols-2">
             <Section title={t('system.database.title')}>
-              <p>{t(r.database.kind === 'postgres' ? 'system.database.postgres' : 'system.database.pglite')}</p>
+              <p>
+                {t(r.database.kind === 'postgres' ? 'system.database.postgres' : 'system.database.pglite')}
+              </p>
               <p>{t(r.database.answers ? 'system.database.answers' : 'system.database.down')}</p>
               {r.database.sizeBytes !== null && (
                 <p>{t('system.database.size', { size: bytes(r.database.sizeBytes) })}</p>
@@ -43,6 +49,7 @@ export function SystemPage() {
                   ? t('system.sms.twilio', { from: r.sms.from ?? '' })
                   : t('system.sms.dev')}
               </p>
+              {r.sms.failing && <FailingWarning channel="sms" failing={r.sms.failing} />}
               <p>{t('system.counts', r.sms.counts)}</p>
             </Section>
             <JobsSection jobs={r.jobs} />
@@ -58,6 +65,7 @@ export function SystemPage() {
               </p>
               {r.disk.low && <p className="font-semibold text-destructive">{t('system.disk.low')}</p>}
             </Section>
+            <BackupSection backup={r.backup} />
             <Section title={t('system.version.title')}>
               <p>{t('system.version.text', { version: r.version, uptime: duration(r.uptimeSeconds) })}</p>
             </Section>
@@ -86,11 +94,16 @@ function MailSection({ mail }: { mail: SystemReport['mail'] }) {
   });
   return (
     <Section title={t('system.mail.title')}>
-      <p>{mail.transport === 'smtp' ? t('system.mail.smtp', { host: mail.host ?? '' }) : t('system.mail.dev')}</p>
+      <p>
+        {mail.transport === 'smtp' ? t('system.mail.smtp', { host: mail.host ?? '' }) : t('system.mail.dev')}
+      </p>
       {mail.works === true && <p>{t('system.mail.works')}</p>}
       {mail.works === false && (
-        <p className="font-semibold text-destructive">{t('system.mail.broken', { code: mail.problem ?? '' })}</p>
+        <p className="font-semibold text-destructive">
+          {t('system.mail.broken', { code: mail.problem ?? '' })}
+        </p>
       )}
+      {mail.failing && <FailingWarning channel="email" failing={mail.failing} />}
       <p>{t('system.counts', mail.counts)}</p>
       <div>
         <Button onClick={() => void test.run()} disabled={test.busy}>
@@ -101,12 +114,76 @@ function MailSection({ mail }: { mail: SystemReport['mail'] }) {
   );
 }
 
+/** What an operator must act on: what is wrong, since when, what to check. */
+function Warning({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="rounded border border-destructive p-3 text-destructive">
+      {children}
+    </p>
+  );
+}
+
+function FailingWarning({
+  channel,
+  failing,
+}: {
+  channel: 'email' | 'sms';
+  failing: NonNullable<SystemReport['mail']['failing']>;
+}) {
+  const format = useFormat();
+  const values = { count: failing.failedInARow, since: format.dateTime(failing.since) };
+  return <Warning>{t(channel === 'email' ? 'system.mail.failing' : 'system.sms.failing', values)}</Warning>;
+}
+
+function BackupSection({ backup }: { backup: SystemReport['backup'] }) {
+  const format = useFormat();
+  return (
+    <Section title={t('system.backup.title')}>
+      {backup.newest ? (
+        <p>
+          {t('system.backup.taken', {
+            when: format.dateTime(backup.newest.createdAt),
+            size: bytes(backup.newest.bytes),
+          })}
+        </p>
+      ) : (
+        <Warning>{t('system.backup.none')}</Warning>
+      )}
+      {backup.newest && backup.stale && (
+        <Warning>{t('system.backup.stale', { hours: BACKUP_STALE_MS / HOUR_MS })}</Warning>
+      )}
+      <p>
+        <Link className="underline" to={href('backups')}>
+          {t('system.backup.all')}
+        </Link>
+      </p>
+    </Section>
+  );
+}
+
 function JobsSection({ jobs }: { jobs: SystemReport['jobs'] }) {
+  const format = useFormat();
   const status =
-    jobs.running === null ? 'system.jobs.unreadable' : jobs.running ? 'system.jobs.running' : 'system.jobs.stopped';
+    jobs.running === null
+      ? 'system.jobs.unreadable'
+      : jobs.running
+        ? 'system.jobs.running'
+        : 'system.jobs.stopped';
   return (
     <Section title={t('system.jobs.title')} wide>
       <p className={jobs.running ? undefined : 'font-semibold text-destructive'}>{t(status)}</p>
+      {jobs.queues.map(
+        (q) =>
+          q.stuckSince && (
+            <Warning key={q.queue}>
+              {t('system.jobs.stuck', {
+                queue: q.queue,
+                waited: duration(q.oldestWaitingSeconds),
+                since: format.dateTime(q.stuckSince),
+              })}
+            </Warning>
+          ),
+      )}
       {jobs.queues.length > 0 && (
         <Table>
           <TableHeader>
@@ -170,15 +247,18 @@ function ErrorsSection({ errors }: { errors: SystemReport['errors'] }) {
   );
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
 const LEVEL_TEXT = {
   warn: 'system.level.warn',
   error: 'system.level.error',
   fatal: 'system.level.fatal',
 } as const;
 
-/** A size in MB below a gigabyte, else in GB with one decimal. */
+/** A size in KB below a megabyte, in MB below a gigabyte, else in GB with one decimal. */
 function bytes(n: number): string {
   const mb = n / 1024 ** 2;
+  if (mb < 1) return t('system.unit.kb', { value: Math.max(1, Math.round(n / 1024)) });
   return mb < 1024
     ? t('system.unit.mb', { value: Math.round(mb) })
     : t('system.unit.gb', { value: Math.round((mb / 1024) * 10) / 10 });
