@@ -36,6 +36,7 @@ let tournamentId: number;
 const ring = new Map<string, number>();
 const div = new Map<string, number>();
 let clientSeq = 0;
+let w: Awaited<ReturnType<typeof matchdayWorld>>;
 
 const FAY = 'Girls 8-9 Beginner';
 const FINN = 'Boys 8-9 Beginner';
@@ -78,7 +79,7 @@ beforeAll(async () => {
   const made = await t.createUser('TournamentDirector');
   director = made.user;
   tournamentId = (await getNextTournament(t.deps))!.id;
-  const w = await matchdayWorld(t, tournamentId);
+  w = await matchdayWorld(t, tournamentId);
   await t.db.update(eventTypes).set({ minutesPerPerformance: 10 });
   const families: [keyof typeof MAIL, { first: string; age: number; gender: 1 | 2 }[]][] = [
     [
@@ -165,7 +166,7 @@ describe('rings and times', () => {
     expect(Object.values(MAIL).map((to) => ringMails(to).length)).toEqual([1, 2, 1]);
   });
 
-  it("a rebalance moving both children's divisions within minutes: the family hears once, of both", async () => {
+  it("both children's divisions moved within minutes: the family hears once, of both", async () => {
     await assign(FAY, 'Ring 2');
     t.clock.advance(2 * 60_000);
     await runNoticeSweep(t.deps);
@@ -198,6 +199,47 @@ describe('rings and times', () => {
     expect(ringMails(MAIL.G)[2]?.text).toContain(`- Gus FamilyG: ${GUS}, Ring 1, about `);
   });
 
+  it('laid out on a third ring, then "Balance rings" over two: each family whose rings differ from what it was told hears once, of where it ended', async () => {
+    const ringsNow = async () => new Map([...(await w.divisions())].map(([title, d]) => [title, d.ringId]));
+    const told = await ringsNow();
+    const before = Object.values(MAIL).map((to) => ringMails(to).length);
+    const keysBefore = (await ringKeys()).length;
+    ring.set(
+      'Ring 3',
+      (await t.call('POST', '/api/admin/rings', { tournamentId, name: 'Ring 3' }, await directorToken())).json
+        .id,
+    );
+    for (const title of [FAY, FINN, GUS, HANA]) await assign(title, 'Ring 3');
+    t.clock.advance(2 * 60_000);
+    await runNoticeSweep(t.deps);
+    await push('setRingOpen@1', { ringId: ring.get('Ring 3'), isOpen: false });
+    await push('balanceRings@1', {});
+    const after = await ringsNow();
+    const moved = (titles: string[]) => titles.some((title) => after.get(title) !== told.get(title));
+    const expected = [moved([FAY, FINN]), moved([GUS]), moved([HANA])].map(
+      (m, i) => before[i]! + (m ? 1 : 0),
+    );
+    // Both of the family's divisions were moved twice in two minutes; where they ended differs.
+    expect(moved([FAY, FINN])).toBe(true);
+    expect([...after.values()].every((r) => r === ring.get('Ring 1') || r === ring.get('Ring 2'))).toBe(true);
+
+    t.clock.advance(SETTLE);
+    await runNoticeSweep(t.deps);
+    await until(
+      () => Object.values(MAIL).every((to, i) => ringMails(to).length === expected[i]),
+      'the messages after the balance',
+    );
+    await runNoticeSweep(t.deps);
+    // Family F by e-mail and text; each other family that moved, by e-mail.
+    expect(await ringKeys()).toHaveLength(
+      keysBefore + 1 + expected.reduce((n, c, i) => n + c - before[i]!, 0),
+    );
+    const ringName = (title: string) => [...ring].find(([, id]) => id === after.get(title))![0];
+    const last = ringMails(MAIL.F).at(-1)!.text;
+    expect(last).toContain(`- Fay FamilyF: ${FAY}, ${ringName(FAY)}, about `);
+    expect(last).toContain(`- Finn FamilyF: ${FINN}, ${ringName(FINN)}, about `);
+  });
+
   it('the send history shows each run as one row: "Rings and times, 3 families"', async () => {
     const res = await t.call(
       'GET',
@@ -207,13 +249,13 @@ describe('rings and times', () => {
     );
     expect(res.status, res.text).toBe(200);
     const rows = (res.json as MessageSummary[]).filter((r) => r.kind === 'rings');
-    expect(rows.map((r) => english(r.audienceLabel)).sort()).toEqual([
-      'Rings and times, 1 family',
-      'Rings and times, 1 family',
-      'Rings and times, 1 family',
-      'Rings and times, 3 families',
-    ]);
+    // One row per sweep that sent: the layout, Gus's two moves, the Lees' moves, the balance.
+    expect(rows).toHaveLength(5);
+    expect(rows.every((r) => r.run)).toBe(true);
     const first = rows.find((r) => english(r.audienceLabel) === 'Rings and times, 3 families');
+    expect(first?.run?.recipients.map((r) => r.address).sort()).toEqual(
+      [MAIL.F, MAIL.G, MAIL.H, `+1${PHONE_F}`].sort(),
+    );
     expect(first?.run?.channels).toEqual(['email', 'sms']);
     expect(first?.counts.total).toBe(4);
   });
