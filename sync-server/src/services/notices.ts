@@ -636,8 +636,7 @@ export async function queueRingNotices(
       tx
         .select({ divisionId: divisionEntries.divisionId, competitorId: divisionEntries.competitorId })
         .from(divisionEntries)
-        .innerJoin(ringDivisions, eq(ringDivisions.id, divisionEntries.divisionId))
-        .where(eq(ringDivisions.tournamentId, tournament.id)),
+        .where(eq(divisionEntries.tournamentId, tournament.id)),
       noticeDay(tx, tournament.id),
     ]);
     if (!day || entries.length === 0) return [];
