@@ -53,6 +53,7 @@ export * from './domain/communications.ts';
 export * from './contract/communications.ts';
 export * from './domain/notices.ts';
 export * from './domain/family-notices.ts';
+export * from './domain/ring-notices.ts';
 export * from './domain/day-schedule.ts';
 export * from './domain/server-health.ts';
 export * from './i18n/locale.ts';

@@ -219,6 +219,21 @@ export const FAMILY_TEXTS = {
       text: lines.join('\n'),
     };
   },
+  /** Rings set or changed (ring-notices.ts): each child's division, ring and time, then the link. */
+  rings: (c: FamilyTextContext, day: readonly ChildDivision[]): NoticeText => {
+    const { tr } = c;
+    return {
+      subject: tr.t('mail.notice.rings.subject', {
+        competitor: listTextIn(tr, unique(day.map((d) => d.name))),
+        divisions: day.length,
+      }),
+      text: [
+        tr.t('mail.notice.rings.heading'),
+        ...dayLines(c, day).map((l) => `- ${l}`),
+        tr.t('mail.notice.day.link', { link: c.link }),
+      ].join('\n'),
+    };
+  },
   /** Up soon: one division as before; several in one message. */
   upSoon: (c: FamilyTextContext, divisions: UpSoonForFamily['divisions']): NoticeText => {
     const { tr } = c;

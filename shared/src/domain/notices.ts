@@ -209,7 +209,7 @@ export function noticeRecipients(
 // ---- once-only keys ----
 
 export type NoticeKind =
-  'up-soon' | 'published' | 'division-changed' | 'result' | 'close-reminder' | 'receipt';
+  'up-soon' | 'published' | 'division-changed' | 'rings' | 'result' | 'close-reminder' | 'receipt';
 
 /**
  * The dedupe key of one notice to one address: the same event and address always give the

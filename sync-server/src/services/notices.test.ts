@@ -157,7 +157,7 @@ describe('automatic notices', () => {
     ).toEqual([]);
   });
 
-  it('laying out a ring tells no one; starting the division two before the child\'s texts "up soon" once', async () => {
+  it('laying out a ring sends no "up soon"; starting the division two before the child\'s texts "up soon" once', async () => {
     for (const title of [A, B, C, D])
       await run('assignDivision@1', { divisionId: div.get(title), ringId: ring });
     expect(await messagesLike('up-soon:%')).toEqual([]);

@@ -8,7 +8,10 @@ import {
   msg,
   nextResultNotice,
   planFamilyDayNotices,
+  planRingNotices,
   planUpSoon,
+  publicationSubject,
+  ringLayout,
   ringDay,
   timeZoneOr,
   toldUpSoon,
@@ -19,6 +22,8 @@ import {
   type NoticeDay,
   type NoticeRecipient,
   type PublicationNews,
+  type SyncDivision,
+  type SyncRing,
   isCloseReminderDue,
   NOTICE_TEXTS,
   noticeKey,
@@ -45,6 +50,7 @@ import {
   publishedDivisions,
   registrationContacts,
   registrations,
+  ringDivisions,
   siteSettings,
   tournamentScheduleLines,
   tournaments,
@@ -495,28 +501,8 @@ export async function queuePublicationNotices(deps: Deps, tournamentId: number, 
   // transaction brought them up to date).
   const filter = { tournament: { id: tournamentId } as Tournament };
   const [ringList, divisionList] = await Promise.all([ringRows(tx, filter), divisionRows(tx, filter)]);
-  const starts = familyEstimates(divisionList, deps.now(), day);
+  const days = childDivisions(now, who, ringList, divisionList, deps.now(), day);
   const ringOf = new Map(divisionList.map((d) => [d.id, d.ringId]));
-  const ringName = new Map(ringList.map((r) => [r.id, r.name]));
-  const names = new Map(who.competitors.map((c) => [c.competitorId, c.name]));
-  const days = new Map<number, ChildDivision[]>();
-  for (const [competitorId, divisions] of now) {
-    if (!names.has(competitorId)) continue;
-    days.set(
-      competitorId,
-      divisions.map((d) => {
-        const ringId = ringOf.get(d.divisionId) ?? null;
-        return {
-          competitorId,
-          name: names.get(competitorId) ?? '',
-          divisionId: d.divisionId,
-          title: d.title,
-          ringName: ringId === null ? null : (ringName.get(ringId) ?? null),
-          estimatedStart: ringId === null ? null : (starts.get(d.divisionId) ?? null),
-        };
-      }),
-    );
-  }
 
   const plans = planFamilyDayNotices(recipients, news, days);
   const audience = runOf(
@@ -534,7 +520,13 @@ export async function queuePublicationNotices(deps: Deps, tournamentId: number, 
       tournamentId,
       p.recipient,
       p.kind,
-      `pub-${publicationId}`,
+      // What it told of the rings: the rings notice tells only what changed after it.
+      publicationSubject(
+        publicationId,
+        ringLayout(
+          p.day.map((d) => ({ divisionId: d.divisionId, ringId: ringOf.get(d.divisionId) ?? null })),
+        ),
+      ),
       (tr) => FAMILY_TEXTS.day(textContext(deps, tr, day), p),
       audience,
     ),
@@ -549,6 +541,45 @@ export async function queuePublicationNotices(deps: Deps, tournamentId: number, 
       .set({ sentAt: deps.now() })
       .where(inArray(divisionChangeNotices.id, told));
   return queued;
+}
+
+/**
+ * Each child's divisions (`placements`, by competitor) as the rings stand: the ring and the
+ * estimated start a family is told (none before the division has a ring). Competitors not in
+ * `who` are left out.
+ */
+function childDivisions(
+  placements: ReadonlyMap<number, readonly { divisionId: number; title: string }[]>,
+  who: Who,
+  ringList: readonly SyncRing[],
+  divisionList: readonly SyncDivision[],
+  now: Date,
+  day: NoticeDay,
+): Map<number, ChildDivision[]> {
+  const starts = familyEstimates(divisionList, now, day);
+  const ringOf = new Map(divisionList.map((d) => [d.id, d.ringId]));
+  const ringName = new Map(ringList.map((r) => [r.id, r.name]));
+  const names = new Map(who.competitors.map((c) => [c.competitorId, c.name]));
+  const days = new Map<number, ChildDivision[]>();
+  for (const [competitorId, divisions] of placements) {
+    const name = names.get(competitorId);
+    if (name === undefined) continue;
+    days.set(
+      competitorId,
+      divisions.map((d) => {
+        const ringId = ringOf.get(d.divisionId) ?? null;
+        return {
+          competitorId,
+          name,
+          divisionId: d.divisionId,
+          title: d.title,
+          ringName: ringId === null ? null : (ringName.get(ringId) ?? null),
+          estimatedStart: ringId === null ? null : (starts.get(d.divisionId) ?? null),
+        };
+      }),
+    );
+  }
+  return days;
 }
 
 /**
@@ -574,6 +605,120 @@ export async function afterPublication(deps: Deps, messageIds: readonly number[]
   } catch (err) {
     logger.error({ err }, 'publication notices: starting the send failed (the sweep starts it)');
   }
+}
+
+// ---- rings and times ----
+
+/** Two evaluations at once (a push and the sweep) take turns: each reads what the other told. */
+const RINGS_LOCK = 47_002;
+
+/**
+ * Queues "rings and times" for the tournament (shared ring-notices.ts): each family whose
+ * children's divisions got a ring, moved to another or lost theirs, once none of its upcoming
+ * divisions changed for RING_NOTICE_SETTLE_MINUTES, hears once per channel where and about when
+ * each child competes. Called after a sync push and by the minute sweep (which sends once the
+ * layout settled). Answers how many messages were new.
+ */
+export async function queueRingNotices(
+  deps: Deps,
+  tournament: Pick<Tournament, 'id' | 'tournamentDate'>,
+): Promise<number> {
+  const created = await deps.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${RINGS_LOCK})`);
+    const filter = { tournament: tournament as Tournament };
+    const [ringList, divisionList, changed, entries, day] = await Promise.all([
+      ringRows(tx, filter),
+      divisionRows(tx, filter),
+      tx
+        .select({ id: ringDivisions.id, at: ringDivisions.updatedAt })
+        .from(ringDivisions)
+        .where(eq(ringDivisions.tournamentId, tournament.id)),
+      tx
+        .select({ divisionId: divisionEntries.divisionId, competitorId: divisionEntries.competitorId })
+        .from(divisionEntries)
+        .where(eq(divisionEntries.tournamentId, tournament.id)),
+      noticeDay(tx, tournament.id),
+    ]);
+    if (!day || entries.length === 0) return [];
+    const now = deps.now();
+    const changedAt = new Map(changed.map((c) => [c.id, c.at.toISOString()]));
+    const divisions = divisionList.map((d) => ({
+      divisionId: d.id,
+      ringId: d.ringId,
+      status: d.status,
+      changedAt: changedAt.get(d.id) ?? now.toISOString(),
+    }));
+    const upSoon = new Set(divisionsUpSoon(ringList, divisionList, now, day).map((d) => d.divisionId));
+    const sms = await smsAllowed(tx);
+    const who = await competitorsAndContacts(tx, [...new Set(entries.map((e) => e.competitorId))]);
+    const recipients = noticeRecipients(who.competitors, who.contacts, { smsAllowed: sms });
+    const plans = planRingNotices(
+      recipients,
+      entries,
+      divisions,
+      await sentLayouts(tx, tournament.id),
+      upSoon,
+      now,
+    );
+    if (plans.length === 0) return [];
+
+    const title = new Map(divisionList.map((d) => [d.id, d.title]));
+    const placements = new Map<number, { divisionId: number; title: string }[]>();
+    for (const e of [...entries].sort((a, b) => a.divisionId - b.divisionId))
+      placements.set(e.competitorId, [
+        ...(placements.get(e.competitorId) ?? []),
+        { divisionId: e.divisionId, title: title.get(e.divisionId) ?? '' },
+      ]);
+    const days = childDivisions(placements, who, ringList, divisionList, now, day);
+    const audience = runOf(
+      // One evaluation is one run (the clock may read the same for two).
+      `rings:${now.toISOString()}:${randomUUID()}`,
+      msg('server.communications.run.rings', { families: familiesIn(plans.map((p) => p.recipient)) }),
+    );
+    const notices = plans.map((p) =>
+      toNotice(
+        who,
+        tournament.id,
+        p.recipient,
+        'rings',
+        p.subject,
+        (tr) =>
+          FAMILY_TEXTS.rings(
+            textContext(deps, tr, day),
+            p.recipient.competitorIds.flatMap((id) => days.get(id) ?? []),
+          ),
+        audience,
+      ),
+    );
+    return enqueueNotices(deps, notices, { tx });
+  });
+  for (const id of created) await startSending(deps, id);
+  return created.length;
+}
+
+/**
+ * What each address was told of the rings so far: `<channel>:<address>` to the subjects of its
+ * publication and rings notices' keys, oldest first (shared nextRingNotice reads them).
+ */
+async function sentLayouts(db: DbLike, tournamentId: number): Promise<Map<string, string[]>> {
+  const rows = await db
+    .select({ key: messages.dedupeKey })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.tournamentId, tournamentId),
+        inArray(messages.kind, ['published', 'division-changed', 'rings']),
+      ),
+    )
+    .orderBy(asc(messages.id));
+  const sent = new Map<string, string[]>();
+  for (const { key } of rows) {
+    const [, subject, channel, ...address] = (key ?? '').split(':');
+    if (!subject || !channel) continue;
+    const at = `${channel}:${address.join(':')}`;
+    sent.set(at, [...(sent.get(at) ?? []), subject]);
+  }
+  return sent;
 }
 
 // ---- the reminder before registration closes ----
@@ -636,13 +781,15 @@ export async function queueCloseReminders(deps: Deps): Promise<number> {
 /**
  * Every minute (a scheduled job): "up soon" for the next tournament (estimates move with the
  * clock, with no tap to trigger them; and a trigger lost to a crash after its commit is caught
- * here) and the reminders before registration closes.
+ * here), rings and times once a family's layout has settled, results, and the reminders before
+ * registration closes.
  */
 export async function runNoticeSweep(deps: Deps): Promise<number> {
   let queued = 0;
   const tournament = await getNextTournament(deps);
   if (tournament) {
     queued += await queueUpSoonNotices(deps, tournament);
+    queued += await queueRingNotices(deps, tournament);
     queued += await queueResultNotices(deps, tournament);
   }
   queued += await queueCloseReminders(deps);
@@ -660,7 +807,7 @@ export function registerNotices(deps: Deps): void {
   });
 }
 
-/** After a sync push changed rings or divisions: "up soon" and results now, never failing the push. */
+/** After a sync push changed rings or divisions: "up soon", rings and results now, never failing the push. */
 export async function afterMatchdayPush(
   deps: Deps,
   tournament: Pick<Tournament, 'id' | 'tournamentDate'>,
@@ -669,6 +816,11 @@ export async function afterMatchdayPush(
     await queueUpSoonNotices(deps, tournament);
   } catch (err) {
     logger.error({ err, tournamentId: tournament.id }, 'up-soon notices failed (the sweep tries again)');
+  }
+  try {
+    await queueRingNotices(deps, tournament);
+  } catch (err) {
+    logger.error({ err, tournamentId: tournament.id }, 'rings notices failed (the sweep tries again)');
   }
   try {
     await queueResultNotices(deps, tournament);

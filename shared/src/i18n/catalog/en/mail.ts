@@ -45,6 +45,10 @@ export const mail = {
   'mail.notice.day.lineNoRing': '{competitor}: {division}, ring to be announced',
   'mail.notice.day.empty': 'No division for now.',
   'mail.notice.day.link': 'Your day: {link}',
+  // rings set or changed (shared/src/domain/ring-notices.ts)
+  'mail.notice.rings.subject':
+    '{divisions, plural, one {Ring and time} other {Rings and times}} for {competitor}',
+  'mail.notice.rings.heading': "Your family's rings and estimated times (times may move during the day):",
   'mail.notice.upSoon.several': 'Your divisions are up soon: {divisions}. Please head to the rings.',
   'mail.notice.upSoon.item': '{division} in {ring} ({competitors})',
   'mail.notice.result.subject': 'Results: {division}',

@@ -360,6 +360,7 @@ export const server = {
     'Divisions published, {families, plural, one {# family} other {# families}}',
   'server.communications.run.changed':
     'Division changes, {families, plural, one {# family} other {# families}}',
+  'server.communications.run.rings': 'Rings and times, {families, plural, one {# family} other {# families}}',
   'server.communications.run.result':
     'Results, {rings}, {families, plural, one {# family} other {# families}}',
   'server.communications.run.resultCorrected':

@@ -37,6 +37,10 @@ export const mail = {
   'mail.notice.day.lineNoRing': '{competitor}\u00a0: {division}, aire à confirmer',
   'mail.notice.day.empty': 'Aucune division pour le moment.',
   'mail.notice.day.link': 'Votre journée\u00a0: {link}',
+  'mail.notice.rings.subject':
+    '{divisions, plural, one {Aire et heure} other {Aires et heures}} pour {competitor}',
+  'mail.notice.rings.heading':
+    'Les aires et heures estimées de votre famille (les heures peuvent bouger pendant la journée)\u00a0:',
   'mail.notice.upSoon.several': 'Vos divisions commencent bientôt\u00a0: {divisions}. Rendez-vous aux aires.',
   'mail.notice.upSoon.item': '{division} ({ring}, {competitors})',
   'mail.notice.result.subject': 'Résultats\u00a0: {division}',

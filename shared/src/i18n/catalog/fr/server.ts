@@ -359,6 +359,8 @@ export const server = {
     'Divisions publiées, {families, plural, one {# famille} other {# familles}}',
   'server.communications.run.changed':
     'Changements de division, {families, plural, one {# famille} other {# familles}}',
+  'server.communications.run.rings':
+    'Aires et heures, {families, plural, one {# famille} other {# familles}}',
   'server.communications.run.result':
     'Résultats, {rings}, {families, plural, one {# famille} other {# familles}}',
   'server.communications.run.resultCorrected':
