@@ -616,8 +616,8 @@ const RINGS_LOCK = 47_002;
  * Queues "rings and times" for the tournament (shared ring-notices.ts): each family whose
  * children's divisions got a ring, moved to another or lost theirs, once none of its upcoming
  * divisions changed for RING_NOTICE_SETTLE_MINUTES, hears once per channel where and about when
- * each child competes. Called after a sync push and by the minute sweep (which sends once the
- * layout settled). Answers how many messages were new.
+ * each child competes. Called by the minute sweep only (a push unsettles the layout it moves).
+ * Answers how many messages were new.
  */
 export async function queueRingNotices(
   deps: Deps,
@@ -807,7 +807,11 @@ export function registerNotices(deps: Deps): void {
   });
 }
 
-/** After a sync push changed rings or divisions: "up soon", rings and results now, never failing the push. */
+/**
+ * After a sync push changed rings or divisions: "up soon" and results now, never failing the
+ * push. Rings and times are left to the minute sweep: a push that moves a division unsettles
+ * its layout, so nothing it causes could be sent before the settle anyway.
+ */
 export async function afterMatchdayPush(
   deps: Deps,
   tournament: Pick<Tournament, 'id' | 'tournamentDate'>,
@@ -816,11 +820,6 @@ export async function afterMatchdayPush(
     await queueUpSoonNotices(deps, tournament);
   } catch (err) {
     logger.error({ err, tournamentId: tournament.id }, 'up-soon notices failed (the sweep tries again)');
-  }
-  try {
-    await queueRingNotices(deps, tournament);
-  } catch (err) {
-    logger.error({ err, tournamentId: tournament.id }, 'rings notices failed (the sweep tries again)');
   }
   try {
     await queueResultNotices(deps, tournament);
