@@ -177,12 +177,20 @@ docs_block "## 6. The systemd unit" '```ini' | sed "s#/opt/nomac/app#$APP#g" >"$
 grep -q '^Restart=always$' "$UNIT" || fail "docs/deploy.md's unit has no Restart=always"
 grep -q "^ExecStart=$APP/node_modules/.bin/node sync-server/dist/index.js$" "$UNIT" ||
   fail "docs/deploy.md's unit does not start node_modules/.bin/node sync-server/dist/index.js"
-# User=nomac need not exist here; every other finding fails the check.
-if ! systemd-analyze verify "$UNIT" >"$WORK/verify.log" 2>&1; then
-  grep -v "nomac" "$WORK/verify.log" >&2 || true
-  fail "systemd-analyze verify refused docs/deploy.md's unit"
-fi
-ok "systemd-analyze verify: the unit is valid, its ExecStart runs the pinned Node on the compiled server"
+# verify_unit FILE: systemd-analyze verify, failing on any line it prints. An unknown key or a
+# bad value is only a warning (exit 0, the line ignored), so the exit code alone lets a typo
+# through. Here the doc's unit gives no finding at all: verify does not look up User=nomac nor
+# read EnvironmentFile=, and the ExecStart and WorkingDirectory above exist; so nothing is allowed.
+verify_unit() {
+  systemd-analyze verify "$1" >"$WORK/verify.log" 2>&1 && [ ! -s "$WORK/verify.log" ]
+}
+verify_unit "$UNIT" || { cat "$WORK/verify.log" >&2; fail "systemd-analyze verify found fault with docs/deploy.md's unit"; }
+# The check itself: a copy of the unit with a misspelt key, and one with a bad value, must fail it.
+for typo in Restartt=bogus ProtectSystem=bogus; do
+  sed "s/^\[Service\]\$/&\n$typo/" "$UNIT" >"$WORK/typo.service"
+  ! verify_unit "$WORK/typo.service" || fail "the unit check let through a unit with $typo"
+done
+ok "systemd-analyze verify: no finding in the unit (and one with Restartt=bogus or ProtectSystem=bogus is refused); its ExecStart runs the pinned Node on the compiled server"
 
 echo "== docs/deploy.md's Caddyfile in front of the server (TRUSTED_PROXY=loopback, TLS by Caddy's own CA)"
 HTTPS_PORT="$(free_port)"
