@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
@@ -259,6 +260,19 @@ async function* readLines(file: string): AsyncGenerator<Line> {
     );
   }
   if (first) throw new BackupError(`${file} is empty.`);
+}
+
+/**
+ * A digest of what a backup holds: every line, the header without the time it was taken. Two
+ * backups of a database nothing was written to in between have the same one.
+ */
+export async function backupContentDigest(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for await (const line of readLines(file)) {
+    hash.update(JSON.stringify(line.kind === 'header' ? { ...line, createdAt: undefined } : line));
+    hash.update('\n');
+  }
+  return hash.digest('hex');
 }
 
 /** Reads the whole file once: its header and end line, or why it cannot be restored. */

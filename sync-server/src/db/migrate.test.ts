@@ -4,7 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
-import { migrate, MigrationError, MIGRATIONS_DIR } from './migrate.ts';
+import { migrate, MigrationEditedError, MigrationError, MIGRATIONS_DIR } from './migrate.ts';
 import { competitorLevels, eventTypes, siteSettings, tournaments } from './schema.ts';
 import { seedReferenceData } from './seed.ts';
 
@@ -98,6 +98,71 @@ describe('migrations', { timeout: 90_000 }, () => {
       );
       expect(await migrate(database, dir)).toEqual(['9999_later.sql']);
       expect(await migrate(database, dir)).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuse to run when an applied file was edited, naming it; put back, the new ones apply', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nomac-migrations-'));
+    try {
+      const first = 'create table first_things (id serial primary key);';
+      fs.writeFileSync(path.join(dir, '0001_first.sql'), first);
+      fs.writeFileSync(
+        path.join(dir, '0002_second.sql'),
+        'create table second_things (id serial primary key);',
+      );
+      const database = await freshDatabase();
+      expect(await migrate(database, dir)).toEqual(['0001_first.sql', '0002_second.sql']);
+
+      fs.writeFileSync(
+        path.join(dir, '0001_first.sql'),
+        `${first}\nalter table first_things add column x text;`,
+      );
+      fs.writeFileSync(
+        path.join(dir, '0003_third.sql'),
+        'create table third_things (id serial primary key);',
+      );
+      const refused = await migrate(database, dir).catch((err: unknown) => err);
+      expect(refused).toBeInstanceOf(MigrationEditedError);
+      expect((refused as MigrationEditedError).file).toBe('0001_first.sql');
+      expect((refused as Error).message).toMatch(
+        /^The migration 0001_first\.sql was changed after it was applied/,
+      );
+      const names = async () =>
+        (
+          await database.scriptTransaction((run) => run('select name from schema_migrations order by name'))
+        ).map((r) => r.name);
+      expect(await names()).toEqual(['0001_first.sql', '0002_second.sql']);
+
+      fs.writeFileSync(path.join(dir, '0001_first.sql'), first);
+      expect(await migrate(database, dir)).toEqual(['0003_third.sql']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('record the checksums of a database migrated before they were kept, then hold its files to them', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nomac-migrations-'));
+    try {
+      const sql = 'create table first_things (id serial primary key);';
+      fs.writeFileSync(path.join(dir, '0001_first.sql'), sql);
+      const database = await freshDatabase();
+      await migrate(database, dir);
+      // The runner's table as an earlier version left it: names and times only.
+      await database.execScript('alter table schema_migrations drop column checksum');
+
+      expect(await migrate(database, dir)).toEqual([]);
+      const [row] = await database.scriptTransaction((run) =>
+        run('select name, checksum from schema_migrations'),
+      );
+      expect(row).toEqual({
+        name: '0001_first.sql',
+        checksum: crypto.createHash('sha256').update(sql).digest('hex'),
+      });
+
+      fs.writeFileSync(path.join(dir, '0001_first.sql'), `-- tidied\n${sql}`);
+      await expect(migrate(database, dir)).rejects.toThrow(MigrationEditedError);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from './client.ts';
@@ -5,7 +6,8 @@ import { isDatabaseUnavailable } from './unavailable.ts';
 
 // Plain SQL migrations, applied in file-name order, identical on PGlite and PostgreSQL
 // (docs/decisions/002-sql-migrations.md). Each file runs once, in its own transaction,
-// under an advisory lock so two servers starting together do not race.
+// under an advisory lock so two servers starting together do not race. A file is never edited
+// once applied: its sha256 is recorded, and a start finding another one refuses to go on.
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 const LOCK_ID = 727_001;
 
@@ -24,6 +26,20 @@ export class MigrationError extends Error {
     );
   }
 }
+
+/**
+ * A migration applied to this database whose file has changed since. The server does not
+ * start: its schema.ts and queries follow the files, the database followed the old text.
+ */
+export class MigrationEditedError extends Error {
+  constructor(readonly file: string) {
+    super(
+      `The migration ${file} was changed after it was applied to this database, so nothing was migrated: put the file back as it was released (a change to the schema goes in a new migration).`,
+    );
+  }
+}
+
+const checksumOf = (sql: string) => crypto.createHash('sha256').update(sql).digest('hex');
 
 /** The migration files of `dir`, in the order they apply. */
 export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
@@ -49,7 +65,9 @@ export async function pendingMigrations(database: Database, dir = MIGRATIONS_DIR
 
 /**
  * Applies the files not yet applied (or, with `only`, just those of them: a restore applies
- * the backup's own); answers their names.
+ * the backup's own); answers their names. First checks that no applied file has changed
+ * (MigrationEditedError); an applied file without a recorded checksum (applied before they
+ * were kept) gets its file's recorded instead.
  */
 export async function migrate(
   database: Database,
@@ -61,17 +79,29 @@ export async function migrate(
     create table if not exists schema_migrations (
       name text primary key,
       applied_at timestamptz not null default now()
-    );`);
+    );
+    alter table schema_migrations add column if not exists checksum text;`);
+  const bodies = new Map(files.map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
+  await database.scriptTransaction(async (run) => {
+    await run(`select pg_advisory_xact_lock(${LOCK_ID})`);
+    for (const row of await run('select name, checksum from schema_migrations order by name')) {
+      const file = String(row.name);
+      const body = bodies.get(file);
+      if (body === undefined) continue;
+      if (row.checksum == null)
+        await run(`update schema_migrations set checksum = '${checksumOf(body)}' where name = '${file}'`);
+      else if (row.checksum !== checksumOf(body)) throw new MigrationEditedError(file);
+    }
+  });
   const applied: string[] = [];
-  for (const file of files) {
-    const body = fs.readFileSync(path.join(dir, file), 'utf8');
+  for (const [file, body] of bodies) {
     const done = await database
       .scriptTransaction(async (run) => {
         await run(`select pg_advisory_xact_lock(${LOCK_ID})`);
         const rows = await run(`select 1 as found from schema_migrations where name = '${file}'`);
         if (rows.length > 0) return false;
         await run(body);
-        await run(`insert into schema_migrations (name) values ('${file}')`);
+        await run(`insert into schema_migrations (name, checksum) values ('${file}', '${checksumOf(body)}')`);
         return true;
       })
       .catch((err: unknown) => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inspectBackup } from '../db/backup.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { migrate, migrationFiles } from '../db/migrate.ts';
+import { MIGRATIONS_DIR, MigrationError, migrate, migrationFiles } from '../db/migrate.ts';
 import { createTestApp } from '../testing/harness.ts';
 import { backupFileName, listBackups, migrateWithBackup, takeBackup } from './backups.ts';
 
@@ -60,6 +60,32 @@ describe('automatic backups', () => {
     // Up to date: no backup.
     await migrateWithBackup(behind, config);
     expect(listBackups(config)).toHaveLength(1);
+  }, 240_000);
+
+  it('keeps the nightly backups while a failing migration restarts the server again and again', async () => {
+    const schema = databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+    const database = await openDatabase(databaseUrl ? { databaseUrl, schema } : {});
+    opened.push({ database, schema });
+    await migrate(database);
+    // A release whose new migration fails: systemd's Restart=always starts it again and again.
+    const release = path.join(work, 'failing-release');
+    fs.cpSync(MIGRATIONS_DIR, release, { recursive: true });
+    fs.writeFileSync(path.join(release, '9999_fails.sql'), 'alter table no_such_table add column x text;');
+    const config = { dataDir, backups: { dir: path.join(work, 'crash-loop'), keep: 4 }, s3: undefined };
+    for (const day of ['18', '19', '20']) {
+      await takeBackup(database, config, 'nightly', new Date(`2026-11-${day}T08:30:00Z`));
+    }
+    const reasons = () => listBackups(config).map((b) => /-([a-z-]+)\.ndjson\.gz$/.exec(b.name)?.[1]);
+
+    for (let start = 0; start < 6; start++) {
+      await expect(migrateWithBackup(database, config, release)).rejects.toThrow(MigrationError);
+    }
+    expect(reasons()).toEqual(['pre-migration', 'nightly', 'nightly', 'nightly']);
+
+    // Something written between two starts (e.g. by the admin CLI): that start's backup is kept.
+    await database.execScript(`insert into event_types (title) values ('Weapons')`);
+    await expect(migrateWithBackup(database, config, release)).rejects.toThrow(MigrationError);
+    expect(reasons()).toEqual(['pre-migration', 'pre-migration', 'nightly', 'nightly']);
   }, 240_000);
 
   it('keeps the newest BACKUP_KEEP backups and leaves other files in the folder alone', async () => {

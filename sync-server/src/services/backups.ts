@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/env.ts';
-import { BACKUP_EXTENSION, writeBackup, type BackupSummary } from '../db/backup.ts';
+import { BACKUP_EXTENSION, backupContentDigest, writeBackup, type BackupSummary } from '../db/backup.ts';
 import type { Database } from '../db/client.ts';
-import { migrate, pendingMigrations } from '../db/migrate.ts';
+import { MIGRATIONS_DIR, migrate, pendingMigrations } from '../db/migrate.ts';
 import type { Deps } from '../deps.ts';
 import { logger } from '../lib/logger.ts';
 
@@ -63,7 +63,12 @@ export function pruneBackups(config: Pick<Config, 'backups'>): string[] {
   return old.map((b) => b.name);
 }
 
-/** Takes a backup into the folder and prunes the oldest beyond the kept number. */
+/**
+ * Takes a backup into the folder and prunes the oldest beyond the kept number. A pre-migration
+ * backup holding just what the newest backup, a pre-migration one too, holds is not kept: a
+ * server failing the same migration at every start (systemd restarting it) would otherwise
+ * push the older nightly backups out within BACKUP_KEEP starts.
+ */
 export async function takeBackup(
   database: Database,
   config: Pick<Config, 'backups' | 'dataDir' | 's3'>,
@@ -71,10 +76,19 @@ export async function takeBackup(
   at = new Date(),
 ): Promise<BackupSummary> {
   fs.mkdirSync(config.backups.dir, { recursive: true, mode: 0o700 });
+  const newest = listBackups(config)[0];
   const summary = await writeBackup(
     { database, dataDir: config.dataDir, s3Bucket: config.s3?.bucket },
     path.join(config.backups.dir, backupFileName(at, reason)),
   );
+  if (reason === 'pre-migration' && newest?.name.endsWith(`-${reason}${BACKUP_EXTENSION}`)) {
+    const previous = path.join(config.backups.dir, newest.name);
+    if ((await backupContentDigest(previous)) === (await backupContentDigest(summary.file))) {
+      fs.rmSync(summary.file, { force: true });
+      logger.info({ file: previous, reason }, 'backup not kept: the newest backup holds the same');
+      return { ...summary, file: previous, bytes: newest.bytes };
+    }
+  }
   const pruned = pruneBackups(config);
   logger.info(
     { file: summary.file, bytes: summary.bytes, rows: summary.rows, files: summary.files, reason, pruned },
@@ -90,8 +104,9 @@ export async function takeBackup(
 export async function migrateWithBackup(
   database: Database,
   config: Pick<Config, 'backups' | 'dataDir' | 's3'>,
+  dir = MIGRATIONS_DIR,
 ): Promise<string[]> {
-  const pending = await pendingMigrations(database);
+  const pending = await pendingMigrations(database, dir);
   const applied = await database.scriptTransaction((run) =>
     run(`select to_regclass('schema_migrations') is not null as present`),
   );
@@ -99,7 +114,7 @@ export async function migrateWithBackup(
     logger.info({ pending }, 'migrations to apply: taking a backup first');
     await takeBackup(database, config, 'pre-migration');
   }
-  return migrate(database);
+  return migrate(database, dir);
 }
 
 /** The nightly job's name in the queue and its schedule: 03:30 in the server's time zone. */
