@@ -6,6 +6,8 @@ import {
   isCloseReminderDue,
   nextResultNotice,
   noticeKey,
+  parseNoticeKey,
+  subjectsByAddress,
   noticeRecipients,
   resultFingerprint,
   type NoticeContact,
@@ -194,6 +196,37 @@ describe('once-only keys and texts', () => {
     expect(noticeKey('up-soon', 3, 'sms', '7055550101')).not.toBe(
       noticeKey('up-soon', 3, 'email', '7055550101'),
     );
+  });
+});
+
+describe('what each address was told', () => {
+  it('reads a key back into its parts, an address with colons whole; another shape is not a key', () => {
+    expect(parseNoticeKey(noticeKey('result', '12#1#2-0', 'email', 'a:b@example.com'))).toEqual({
+      kind: 'result',
+      subject: '12#1#2-0',
+      channel: 'email',
+      address: 'a:b@example.com',
+    });
+    expect(parseNoticeKey('receipt-42')).toBeNull();
+    expect(parseNoticeKey('result:12:fax:7055550101')).toBeNull();
+  });
+
+  it('gathers the subjects told to each address in the order given, by group when asked', () => {
+    const keys = [
+      noticeKey('result', '12', 'sms', '7055550101'),
+      noticeKey('result', '12#2#1-0', 'sms', '7055550101'),
+      noticeKey('result', '13#1#3', 'sms', '7055550101'),
+      null,
+      noticeKey('result', '12#1#2', 'email', 'pat@example.com'),
+    ];
+    expect(subjectsByAddress(keys, (subject) => subject.split('#')[0]!)).toEqual(
+      new Map([
+        ['12:sms:7055550101', ['12', '12#2#1-0']],
+        ['13:sms:7055550101', ['13#1#3']],
+        ['12:email:pat@example.com', ['12#1#2']],
+      ]),
+    );
+    expect(subjectsByAddress(keys).get('sms:7055550101')).toEqual(['12', '12#2#1-0', '13#1#3']);
   });
 });
 

@@ -225,6 +225,34 @@ export function noticeKey(
   return `${kind}:${subject}:${channel}:${address}`;
 }
 
+/** The parts of a key `noticeKey` made (an address may hold colons), or null for another shape. */
+export function parseNoticeKey(
+  key: string,
+): { kind: string; subject: string; channel: NoticeChannel; address: string } | null {
+  const [kind, subject, channel, ...address] = key.split(':');
+  if (!kind || !subject || (channel !== 'email' && channel !== 'sms')) return null;
+  return { kind, subject, channel, address: address.join(':') };
+}
+
+/**
+ * What each address was told, from the keys of the notices queued so far, oldest first: the
+ * subjects under `<channel>:<address>`, or `<group>:<channel>:<address>` where `groupOf` names a
+ * group of the subject (the division a result notice is about). Keys of other shapes are skipped.
+ */
+export function subjectsByAddress(
+  keys: readonly (string | null)[],
+  groupOf?: (subject: string) => string,
+): Map<string, string[]> {
+  const sent = new Map<string, string[]>();
+  for (const key of keys) {
+    const parts = key === null ? null : parseNoticeKey(key);
+    if (!parts) continue;
+    const at = `${groupOf ? `${groupOf(parts.subject)}:` : ''}${parts.channel}:${parts.address}`;
+    sent.set(at, [...(sent.get(at) ?? []), parts.subject]);
+  }
+  return sent;
+}
+
 /**
  * What a result notice says of one family's children, in a few characters: each child's place
  * (0 for none) in each event type, children in id order ("1-0.3-2"). Two notices of one division

@@ -27,6 +27,7 @@ import {
   isCloseReminderDue,
   NOTICE_TEXTS,
   noticeKey,
+  subjectsByAddress,
   noticeRecipients,
   resultFingerprint,
   translateText,
@@ -384,16 +385,11 @@ async function sentResultSubjects(db: Db, tournamentId: number): Promise<Map<str
     .from(messages)
     .where(and(eq(messages.tournamentId, tournamentId), eq(messages.kind, 'result')))
     .orderBy(asc(messages.id));
-  const sent = new Map<string, string[]>();
-  for (const { key } of rows) {
-    // result:<subject>:<channel>:<address>; the subject is <divisionId> or <divisionId>#<n>#<fingerprint>.
-    const [kind, subject, channel, ...address] = (key ?? '').split(':');
-    if (kind !== 'result' || !subject || !channel) continue;
-    const divisionId = subject.split('#')[0];
-    const at = `${divisionId}:${channel}:${address.join(':')}`;
-    sent.set(at, [...(sent.get(at) ?? []), subject]);
-  }
-  return sent;
+  // The subject is <divisionId> or <divisionId>#<n>#<fingerprint>: grouped by division.
+  return subjectsByAddress(
+    rows.map((r) => r.key),
+    (subject) => subject.split('#')[0]!,
+  );
 }
 
 // ---- divisions published or changed ----
@@ -711,14 +707,7 @@ async function sentLayouts(db: DbLike, tournamentId: number): Promise<Map<string
       ),
     )
     .orderBy(asc(messages.id));
-  const sent = new Map<string, string[]>();
-  for (const { key } of rows) {
-    const [, subject, channel, ...address] = (key ?? '').split(':');
-    if (!subject || !channel) continue;
-    const at = `${channel}:${address.join(':')}`;
-    sent.set(at, [...(sent.get(at) ?? []), subject]);
-  }
-  return sent;
+  return subjectsByAddress(rows.map((r) => r.key));
 }
 
 // ---- the reminder before registration closes ----
