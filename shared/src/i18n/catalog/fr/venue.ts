@@ -436,7 +436,9 @@ export const venue = {
     '{ring} est fermée mais a encore {count, plural, one {# division} other {# divisions}} en attente.',
   'control.warning.notCheckedIn':
     '{title} ({ring}) : {count, plural, one {# compétiteur n’est pas enregistré} other {# compétiteurs ne sont pas enregistrés}}.',
-  'control.warning.silentTablet': 'La tablette de {ring} n’a pas donné signe de vie depuis {time}.',
+  'control.warning.silentTablet': 'La tablette de {ring} ({name}) n’a pas donné signe de vie depuis {time}.',
+  'control.warning.noTablet':
+    'Aucune tablette ne s’est signalée pour {ring}, qui a pourtant une division en cours.',
   'control.ring.open': 'Ouverte',
   'control.ring.closed': 'Fermée',
   'control.now': 'En cours : {title}',
@@ -455,6 +457,7 @@ export const venue = {
   'control.tablet.unsent':
     '{count, plural, one {# modification non envoyée} other {# modifications non envoyées}}',
   'control.tablet.none': 'Aucune tablette entendue',
+  'control.tablets': 'Tablettes sur {ring}',
   'control.queueOf': 'En attente sur {ring}',
   'control.move.label': 'Déplacer {title} vers une autre aire',
   'control.move.choose': 'Déplacer vers l’aire…',
