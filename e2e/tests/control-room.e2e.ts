@@ -22,6 +22,7 @@ import {
   registerKids,
   serverMatchdayRows,
   shot,
+  startDivision,
   TABLET_VIEWPORT,
   type Kid,
 } from '../src/matchday-fixtures.ts';
@@ -98,8 +99,7 @@ describe('the control room', () => {
     // server keeps a device's time of a tap that is not in the future), then right again. A test
     // cannot wait for a division to overrun its estimate; this is the same start, dated earlier.
     await ringTablet.page.clock.install({ time: Date.now() - 20 * 60_000 });
-    await ringTablet.page.getByRole('button', { name: `Start ${FORMS_DIVISION}` }).click();
-    await ringTablet.page.getByTestId('current-division').waitFor();
+    await startDivision(ringTablet.page, FORMS_DIVISION);
     await poll(() => pendingText(ringTablet.page).textContent()).toBe('All changes sent');
     await ringTablet.page.clock.setSystemTime(Date.now());
 

@@ -62,6 +62,13 @@ export const venue = {
   'matchday.queue.competitors': '{count, plural, one {# competitor} other {# competitors}}',
   'matchday.start.label': 'Start {title}',
   'matchday.start': 'Start',
+  'matchday.start.absent.title': 'Start {title}?',
+  'matchday.start.absent.text':
+    '{count, plural, one {# competitor is} other {# competitors are}} not checked in: {names}.',
+  'matchday.start.absent.noShows':
+    '{count, plural, one {Mark as a no-show and start} other {Mark them as no-shows and start}}',
+  'matchday.start.absent.everyone': 'Start with everyone',
+  'matchday.start.absent.keep': 'Not yet',
   'matchday.completedOn': 'Completed on {ring}',
   'matchday.runningNow': 'Running now',
   'matchday.started': ' · started {time}',

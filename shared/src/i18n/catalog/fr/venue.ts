@@ -64,6 +64,13 @@ export const venue = {
   'matchday.queue.competitors': '{count, plural, one {# compétiteur} other {# compétiteurs}}',
   'matchday.start.label': 'Commencer {title}',
   'matchday.start': 'Commencer',
+  'matchday.start.absent.title': 'Commencer {title}\u00a0?',
+  'matchday.start.absent.text':
+    '{count, plural, one {# compétiteur n’a pas confirmé son arrivée} other {# compétiteurs n’ont pas confirmé leur arrivée}}\u00a0: {names}.',
+  'matchday.start.absent.noShows':
+    '{count, plural, one {Le marquer absent et commencer} other {Les marquer absents et commencer}}',
+  'matchday.start.absent.everyone': 'Commencer avec tout le monde',
+  'matchday.start.absent.keep': 'Pas encore',
   'matchday.completedOn': '{ring}\u00a0: divisions terminées',
   'matchday.runningNow': 'En cours',
   'matchday.started': ' · commencée à {time}',
