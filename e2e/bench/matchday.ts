@@ -4,7 +4,7 @@
 // running Ring 1, B on /admin/matchday/leaderboard, C on /admin/control-room. Each run, a third
 // client (Node, over /sync/push) starts the next one-competitor Forms division and enters four of
 // its five scores; A types the fifth (Enter) and the time until C's control room says "1 of 1
-// competitors scored" is taken; then A completes the division (its "Complete division" and the
+// competitor scored" is taken; then A completes the division (its "Complete division" and the
 // question's answer) and the time from the answer until B's leaderboard shows the new row is taken.
 // Printed beside floors measured in the same run and browsers: the same tablets' round trip of a
 // bare check-in tap (A's /admin/check-in to B's, and to C's). Asserts nothing.
@@ -310,9 +310,9 @@ async function main() {
       await a.page.locator(fifth).fill('8', { timeout: 30_000 });
       await c.page
         .getByTestId('control-scored')
-        .filter({ hasText: '0 of 1 competitors scored' })
+        .filter({ hasText: '0 of 1 competitor scored' })
         .waitFor({ timeout: 30_000 });
-      await watch(c.page, `score${k}`, '[data-testid="control-scored"]', 1, '1 of 1 competitors scored');
+      await watch(c.page, `score${k}`, '[data-testid="control-scored"]', 1, '1 of 1 competitor scored');
       const entered = await enterAt(a.page, fifth);
       control.push((await seenAt(c.page, `score${k}`)) - entered);
       await a.page

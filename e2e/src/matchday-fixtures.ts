@@ -173,6 +173,25 @@ export async function enterScores(page: Page, name: string, values: readonly num
 }
 
 /** Completes the running division on a ring tablet: "Complete division", then its question answered. */
+/**
+ * Taps "Start <title>" on a ring tablet's queue. When some of its competitors are not checked in
+ * the tablet asks first (decision 050): this answers "Start with everyone" and returns the
+ * question's text; null when nothing was asked. Returns once the division runs on the tablet.
+ */
+export async function startDivision(page: Page, title: string): Promise<string | null> {
+  await page.getByRole('button', { name: `Start ${title}` }).click();
+  const question = page.getByRole('dialog', { name: `Start ${title}?` });
+  const running = page.getByTestId('current-division').filter({ hasText: title });
+  await question.or(running).first().waitFor();
+  let asked: string | null = null;
+  if (await question.isVisible()) {
+    asked = await question.textContent();
+    await question.getByRole('button', { name: 'Start with everyone' }).click();
+  }
+  await running.waitFor();
+  return asked;
+}
+
 export async function completeDivision(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Complete division' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Complete division' }).click();

@@ -321,6 +321,9 @@ describe('the site in French', () => {
       });
       await ring.getByLabel(fr('matchday.ring'), { exact: true }).selectOption({ label: 'Aire 1' });
       await ring.getByRole('button', { name: fr('matchday.start.label', { title }) }).click();
+      // Nobody is checked in: the tablet asks first, in French (decision 050), and starts with everyone.
+      const question = ring.getByRole('dialog', { name: fr('matchday.start.absent.title', { title }) });
+      await question.getByRole('button', { name: fr('matchday.start.absent.everyone') }).click();
       await ring.getByTestId('current-division').waitFor();
       // The TV shows it running within moments.
       await expect

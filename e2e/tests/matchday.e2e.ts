@@ -22,10 +22,11 @@ import {
   rita,
   serverMatchdayRows,
   shot,
+  startDivision,
   TABLET_VIEWPORT,
   type Kid,
 } from '../src/matchday-fixtures.ts';
-import { backOnlineAndSent, reloadOffline } from '../src/venue-offline.ts';
+import { backOnlineAndSent, expectCalmOfflineScreen, reloadOffline } from '../src/venue-offline.ts';
 
 // Rings and matchday (decisions 021 and 023) in Chromium, one stack for the file, steps building on
 // each other: (1) a director adds two rings on /admin/rings and lays the published divisions out on
@@ -33,10 +34,10 @@ import { backOnlineAndSent, reloadOffline } from '../src/venue-offline.ts';
 // Ring 1 and a RingOfficial signs in on it (decision 042), lands on Ring 1 with Matchday as the
 // only menu item, scores a judged division with five judges, a tie broken by the low score, and
 // completes it; the official cannot open the registrations desk, and the lock holds through an
-// offline reload and the official's own password; (3) a second tablet, upright (768x1024: the
-// competitors and the bracket one at a time), runs a bracket division while offline, each winner
-// marked "not yet sent" until it comes back; (4) directors' tablets converge and the leaderboard shows the
-// points on each.
+// offline reload (calm: the site's name, no danger alert) and the official's own password; (3) the
+// RingOfficial, on a second tablet held upright (768x1024: the competitors and the bracket one at a
+// time), runs a bracket division while offline, each winner marked "not yet sent" until it comes
+// back; (4) directors' tablets converge and the leaderboard shows the points on each.
 
 const [familyA, familyB] = parentsOf('AB');
 // Girls 10 in Forms (judged, 5 judges) and boys 12 in Sparring (bracket of four).
@@ -60,6 +61,7 @@ let browser: Browser;
 const rack = tabletRack(() => browser, portRange(4200, 20));
 let ringTablet: Tablet;
 let bracketTablet: Tablet;
+let siteName: string;
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout });
 const RINGS = { path: '/admin/rings', heading: 'Rings' };
@@ -74,6 +76,7 @@ beforeAll(async () => {
   await registerKids(stack, familyA!, GIRLS, tournament);
   await registerKids(stack, familyB!, BOYS, tournament);
   await publishDivisions(stack, tournament);
+  siteName = (await stack.api<{ siteName: string }>('GET', '/api/settings')).json.siteName;
 }, 180_000);
 
 afterAll(async () => {
@@ -154,8 +157,11 @@ describe('rings and matchday in the browser', () => {
     ).toEqual(['Matchday']);
     expect(await page.getByRole('link', { name: 'Leaderboard' }).count()).toBe(0);
 
-    await page.getByRole('button', { name: `Start ${FORMS_DIVISION}` }).click();
-    await page.getByTestId('current-division').waitFor();
+    // None of the girls is checked in (no desk in this file): the tablet names them and asks
+    // first; the official, who sees them at the ring, starts with everyone.
+    expect(await startDivision(page, FORMS_DIVISION)).toContain(
+      '5 competitors are not checked in: Ava FamilyA, Bea FamilyA, Cleo FamilyA, Dot FamilyA, Eve FamilyA.',
+    );
 
     await enterScores(page, 'Ava FamilyA', [9, 9, 9, 9, 9]);
     await enterScores(page, 'Bea FamilyA', [8, 9, 9, 9, 10]);
@@ -197,13 +203,17 @@ describe('rings and matchday in the browser', () => {
     expect(status).toBe(403);
   });
 
-  it('the locked tablet stays on Ring 1 through an offline reload and cannot be unlocked offline or by the official', async () => {
+  it('the locked tablet stays on Ring 1 through an offline reload (calm: the site name, no danger alert) and cannot be unlocked offline or by the official', async () => {
     await ringTablet.page.goto(MATCHDAY.path);
     await ringTablet.page.getByText('This tablet runs Ring 1').waitFor();
     await reloadOffline(ringTablet, MATCHDAY);
     const { page } = ringTablet;
+    await expectCalmOfflineScreen(page, {
+      siteName,
+      heading: MATCHDAY.heading,
+      deviceData: page.getByTestId('completed-division').filter({ hasText: FORMS_DIVISION }),
+    });
     await page.getByText('This tablet runs Ring 1').waitFor();
-    await page.getByTestId('completed-division').filter({ hasText: FORMS_DIVISION }).waitFor();
     await page.getByRole('button', { name: 'Unlock' }).click();
     await page.getByRole('dialog').getByText('This tablet is offline. Unlocking needs the network').waitFor();
     expect(await page.getByRole('dialog').getByLabel('Director’s password').count()).toBe(0);
@@ -230,12 +240,16 @@ describe('rings and matchday in the browser', () => {
     expect(await page.getByText('This tablet runs Ring 1').count()).toBe(0);
   });
 
-  it('a second tablet, held upright, runs the bracket division while offline, then comes back and sends it all', async () => {
-    bracketTablet = await rack.open(stack, omar, MATCHDAY);
+  it('the RingOfficial, on a second tablet held upright, runs the bracket division while offline, then comes back and sends it all', async () => {
+    bracketTablet = await rack.open(stack, rita, MATCHDAY);
     const { page } = bracketTablet;
     await page.setViewportSize({ width: 768, height: 1024 });
+    // Not locked: the official chooses the ring (the menu is still Matchday alone).
+    expect(
+      await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link').allTextContents(),
+    ).toEqual(['Matchday']);
     await chooseRing(page, 'Ring 2');
-    await page.getByRole('button', { name: `Start ${SPARRING_DIVISION}` }).click();
+    await startDivision(page, SPARRING_DIVISION);
     // Upright, one part at a time: the competitors first, the bracket a tap away.
     const parts = page.getByRole('group', { name: 'What this tablet shows' });
     await parts.getByRole('button', { name: 'Competitors' }).waitFor();
@@ -281,9 +295,10 @@ describe('rings and matchday in the browser', () => {
 
   it('directors’ tablets converge: each shows both completed divisions and the same leaderboard', async () => {
     const boards: string[][][] = [];
-    // The ring official's tablet has no leaderboard (decision 042): a director's tablet reads it.
+    // The ring official's tablets have no leaderboard (decision 042): two directors' tablets read it.
     const directorTablet = await rack.open(stack, olga, MATCHDAY);
-    for (const t of [directorTablet, bracketTablet]) {
+    const secondDirectorTablet = await rack.open(stack, omar, MATCHDAY);
+    for (const t of [directorTablet, secondDirectorTablet]) {
       await t.page.goto('/admin/matchday/leaderboard');
       await t.page.getByRole('heading', { name: 'Grand Championship leaderboard', level: 1 }).waitFor();
       const rows = t.page.getByTestId('leaderboard-row');

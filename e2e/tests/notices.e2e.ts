@@ -18,6 +18,7 @@ import {
   nextTournament,
   publishDivisions,
   serverMatchdayRows,
+  startDivision,
   TABLET_VIEWPORT,
   type Tournament,
 } from '../src/matchday-fixtures.ts';
@@ -243,8 +244,7 @@ afterAll(async () => {
 });
 
 async function start(page: Page, title: string) {
-  await page.getByRole('button', { name: `Start ${title}` }).click();
-  await page.getByTestId('current-division').filter({ hasText: title }).waitFor();
+  await startDivision(page, title);
   await poll(() => pendingText(page).textContent()).toBe('All changes sent');
 }
 

@@ -10,7 +10,7 @@ import {
   tabletRack,
   type Tablet,
 } from '../src/check-in-fixtures.ts';
-import { completeDivision, enterScores } from '../src/matchday-fixtures.ts';
+import { completeDivision, enterScores, startDivision } from '../src/matchday-fixtures.ts';
 import {
   assertNoPageErrors,
   launchBrowser,
@@ -164,7 +164,7 @@ describe('signage TV', () => {
     await tv.waitForTimeout(1000);
 
     const started = Date.now();
-    await start.click();
+    await startDivision(page, d1!.title);
     // Pushed, not the 11 s refetch: the TV shows it well before the next refetch. How fast is
     // the signage bench's figure (e2e/bench/signage.ts), not a timed assertion here.
     await poll(() => currentOf(tv, 'Ring 1').textContent(), 5000).toContain(d1!.title);
@@ -188,8 +188,7 @@ describe('signage TV', () => {
     for (const [i, name] of names.entries()) await enterScores(page, name, Array<number>(judges).fill(6 + i));
     await completeDivision(page);
     await page.getByTestId('completed-division').filter({ hasText: d1!.title }).waitFor();
-    await page.getByRole('button', { name: `Start ${d2!.title}` }).click();
-    await page.getByTestId('current-division').filter({ hasText: d2!.title }).waitFor();
+    await startDivision(page, d2!.title);
     await tv.waitForTimeout(1500);
     expect(await currentOf(tv, 'Ring 1').textContent()).toContain(d1!.title);
 

@@ -26,6 +26,7 @@ import {
   publishDivisions,
   registerKids,
   serverMatchdayRows,
+  startDivision,
 } from '../src/matchday-fixtures.ts';
 
 // Offline is not an error (docs/design.md §1; decision 028's calm offline band): an offline reload
@@ -200,8 +201,8 @@ describe('a venue screen reloaded offline is calm, works, and converges', () => 
     await reloadOffline(t, VENUE_SCREENS.matchday);
     await expectCalmOfflineScreen(page, { siteName, heading: 'Matchday', deviceData: queued });
 
-    await page.getByRole('button', { name: 'Start Boys 12-13 Beginner' }).click();
-    await page.getByTestId('current-division').waitFor();
+    // Asked first, offline too (nobody is checked in): started with everyone.
+    await startDivision(page, 'Boys 12-13 Beginner');
     await expect.poll(() => pendingText(page).textContent()).toBe('1 change not yet sent');
     await backOnlineAndSent(t);
     const { divisions } = await serverMatchdayRows(stack);

@@ -151,9 +151,10 @@ describe('the control room', () => {
       queued: 1,
       estimatedEnd: at('10:15'),
       behindMinutes: 0,
-      device,
+      devices: [device],
+      unsent: 2,
     });
-    expect(two).toMatchObject({ current: null, queued: 1, behindMinutes: null, device: null });
+    expect(two).toMatchObject({ current: null, queued: 1, behindMinutes: null, devices: [], unsent: 0 });
   });
 
   it('warns of a ring behind by more than the threshold, and not at it', () => {
@@ -202,9 +203,69 @@ describe('the control room', () => {
       ).warnings.filter((w) => w.kind === 'silentTablet');
     expect(silent('current', '2026-11-28T09:59:59.000Z')).toEqual([]);
     expect(silent('current', at('10:00'))).toEqual([
-      { kind: 'silentTablet', ringId: 1, deviceId: 7, lastHeardAt: at('09:58') },
+      { kind: 'silentTablet', ringId: 1, deviceId: 7, personName: 'Official', lastHeardAt: at('09:58') },
     ]);
     expect(silent('upcoming', at('10:30'))).toEqual([]);
+  });
+
+  it('counts every device on a ring: a fresher second one hides neither the unsent changes nor the silence of another', () => {
+    const official = {
+      id: 7,
+      ringId: 1,
+      personName: 'Olga Official',
+      lastHeardAt: at('09:56'),
+      outboxDepth: 3,
+    };
+    const directorTablet = {
+      id: 8,
+      ringId: 1,
+      personName: 'Tara Director',
+      lastHeardAt: at('09:59'),
+      outboxDepth: 1,
+    };
+    const elsewhere = {
+      id: 9,
+      ringId: 2,
+      personName: 'Omar Official',
+      lastHeardAt: at('09:50'),
+      outboxDepth: 5,
+    };
+    const room = controlRoom(
+      input({
+        divisions: [division(1, { status: 'current', startedAt: at('09:55') })],
+        devices: [official, directorTablet, elsewhere],
+      }),
+    );
+    expect(room.rings[0]).toMatchObject({ devices: [directorTablet, official], unsent: 4 });
+    expect(room.rings[1]).toMatchObject({ devices: [elsewhere], unsent: 5 });
+    // The official's tablet is silent though the director's, on the same ring, was heard a minute
+    // ago; Ring 2's silent device raises nothing, its ring running nothing.
+    expect(room.warnings).toEqual([
+      { kind: 'silentTablet', ringId: 1, deviceId: 7, personName: 'Olga Official', lastHeardAt: at('09:56') },
+    ]);
+  });
+
+  it('warns of every silent device on a running ring, the longest silent first', () => {
+    const a = { id: 7, ringId: 1, personName: 'A', lastHeardAt: at('09:50'), outboxDepth: 0 };
+    const b = { id: 8, ringId: 1, personName: 'B', lastHeardAt: at('09:40'), outboxDepth: 0 };
+    const room = controlRoom(
+      input({ divisions: [division(1, { status: 'current', startedAt: at('09:55') })], devices: [a, b] }),
+    );
+    expect(room.warnings.map((w) => (w.kind === 'silentTablet' ? w.deviceId : null))).toEqual([8, 7]);
+  });
+
+  it('warns of a running ring no device has reported, once the list of devices has been heard', () => {
+    const rows = {
+      divisions: [division(1, { status: 'current', startedAt: at('09:55') }), division(2, { ringId: 2 })],
+    };
+    // Ring 2 waits: no warning for it.
+    expect(controlRoom(input(rows)).warnings).toEqual([{ kind: 'noTablet', ringId: 1 }]);
+    expect(controlRoom(input({ ...rows, devicesHeard: false })).warnings).toEqual([]);
+    // A device with no ring (the director's own control room) is no ring's tablet.
+    const room = { id: 3, ringId: null, personName: 'Director', lastHeardAt: at('09:59'), outboxDepth: 0 };
+    expect(controlRoom(input({ ...rows, devices: [room] })).warnings).toEqual([
+      { kind: 'noTablet', ringId: 1 },
+    ]);
   });
 
   it('measures a tablet’s silence up to when the control room last heard the devices, not while it is offline itself', () => {

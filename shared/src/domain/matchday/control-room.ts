@@ -4,14 +4,14 @@ import { divisionMinutes, estimateRing, ringQueues, type RingDay, type RingDivis
 import type { EventTypeRules } from './types.ts';
 
 // The director's control room (docs/decisions/048-control-room.md): what each ring runs, how far
-// along it is, how far ahead of or behind its estimates, what is queued, when its tablet was last
-// heard from, and the warnings. Pure: the screen passes the synced rows and `now`.
+// along it is, how far ahead of or behind its estimates, what is queued, when each of its devices
+// was last heard from and what they hold unsent, and the warnings. Pure: the screen passes the synced rows and `now`.
 
 const MINUTE = 60_000;
 
 /** The behind-schedule warning's default threshold, in minutes (a matchday setting). */
 export const DEFAULT_BEHIND_WARNING_MINUTES = 15;
-/** A ring's tablet not heard from for this long while the ring runs a division is a warning. */
+/** A device on a ring not heard from for this long while the ring runs a division is a warning. */
 export const SILENT_TABLET_MS = 2 * MINUTE;
 
 /** A division as the control room reads it (the synced `divisions` row has these fields). */
@@ -82,6 +82,12 @@ export interface ControlInput {
    * Defaults to `now`.
    */
   devicesAsOf?: Date | undefined;
+  /**
+   * Whether the list of devices was ever heard (false: the control room has not synced yet, so
+   * an empty list says nothing of the rings' tablets and no "no tablet" warning is raised).
+   * Defaults to true.
+   */
+  devicesHeard?: boolean | undefined;
   behindWarningMinutes: number;
   /** The rings' start and lunch from the tournament's schedule (`ringDay`), as the TVs count. */
   ringDay?: RingDay | null;
@@ -211,22 +217,24 @@ export interface RingStatus {
   estimatedEnd: string | null;
   /** Behind (positive) or ahead (negative) in minutes; null before the ring starts. */
   behindMinutes: number | null;
-  /** The device last heard from on this ring, or null when none reported it. */
-  device: ControlDevice | null;
+  /** Every device that reported running this ring, the most recently heard first. */
+  devices: ControlDevice[];
+  /** The changes this ring's devices still hold unsent, summed over them (as each last reported). */
+  unsent: number;
 }
 
 export type ControlWarning =
   | { kind: 'behind'; ringId: number; minutes: number }
   | { kind: 'closedWithQueue'; ringId: number; queued: number }
   | { kind: 'notCheckedIn'; ringId: number; divisionId: number; missing: number }
-  | { kind: 'silentTablet'; ringId: number; deviceId: number; lastHeardAt: string };
+  | { kind: 'silentTablet'; ringId: number; deviceId: number; personName: string; lastHeardAt: string }
+  | { kind: 'noTablet'; ringId: number };
 
-/** The freshest device that reported running `ringId`. */
-function deviceOf(devices: readonly ControlDevice[], ringId: number): ControlDevice | null {
-  let best: ControlDevice | null = null;
-  for (const d of devices)
-    if (d.ringId === ringId && (best === null || d.lastHeardAt > best.lastHeardAt)) best = d;
-  return best;
+/** The devices that reported running `ringId`, the most recently heard first. */
+function devicesOf(devices: readonly ControlDevice[], ringId: number): ControlDevice[] {
+  return devices
+    .filter((d) => d.ringId === ringId)
+    .sort((a, b) => b.lastHeardAt.localeCompare(a.lastHeardAt) || a.id - b.id);
 }
 
 /** Every ring's status, in ring order, and the warnings, rings first then divisions. */
@@ -241,7 +249,7 @@ export function controlRoom(input: ControlInput): { rings: RingStatus[]; warning
     const current = mine.find((d) => d.status === 'current') ?? null;
     const queued = mine.filter((d) => d.status === 'upcoming').length;
     const behindMinutes = scheduleMinutes(mine, input.now);
-    const device = deviceOf(input.devices, ring.id);
+    const devices = devicesOf(input.devices, ring.id);
     const start = current ? timeOf(current.startedAt) : null;
     statuses.push({
       ring,
@@ -256,18 +264,27 @@ export function controlRoom(input: ControlInput): { rings: RingStatus[]; warning
       queued,
       estimatedEnd: estimatedRingEnd(mine, input.now, input.ringDay ?? null),
       behindMinutes,
-      device,
+      devices,
+      unsent: devices.reduce((sum, d) => sum + d.outboxDepth, 0),
     });
     if (behindMinutes !== null && behindMinutes > input.behindWarningMinutes && (current || queued > 0))
       warnings.push({ kind: 'behind', ringId: ring.id, minutes: behindMinutes });
     if (!ring.isOpen && queued > 0) warnings.push({ kind: 'closedWithQueue', ringId: ring.id, queued });
-    if (current && device && heardAsOf - Date.parse(device.lastHeardAt) >= SILENT_TABLET_MS)
-      warnings.push({
-        kind: 'silentTablet',
-        ringId: ring.id,
-        deviceId: device.id,
-        lastHeardAt: device.lastHeardAt,
-      });
+    // Every device on a running ring counts: a second one (a director's tablet opened on the
+    // ring) does not hide the official's silence. Longest silent first.
+    if (current) {
+      for (const device of [...devices].reverse())
+        if (heardAsOf - Date.parse(device.lastHeardAt) >= SILENT_TABLET_MS)
+          warnings.push({
+            kind: 'silentTablet',
+            ringId: ring.id,
+            deviceId: device.id,
+            personName: device.personName,
+            lastHeardAt: device.lastHeardAt,
+          });
+      if (devices.length === 0 && (input.devicesHeard ?? true))
+        warnings.push({ kind: 'noTablet', ringId: ring.id });
+    }
   }
   const ringOrder = new Map(rings.map((r, i) => [r.id, i]));
   const waiting = input.divisions

@@ -11,8 +11,9 @@ import {
 
 /**
  * A venue screen's question before a tap that ends or undoes something running (complete a
- * division, close a ring, change a winner who fought on): what will happen, then "keep" or "do it".
- * Closing the dialog (Escape, the cross) keeps things as they are.
+ * division, close a ring, change a winner who fought on): what will happen, then "keep" or "do it"
+ * (and, where there are two ways to do it, `other`: start a division with everyone rather than
+ * with the absent marked as no-shows). Closing the dialog (Escape, the cross) keeps things as they are.
  */
 export function ConfirmDialog({
   title,
@@ -21,6 +22,7 @@ export function ConfirmDialog({
   confirm,
   keep,
   onAnswer,
+  other,
 }: {
   title: string;
   description: string;
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   confirm: string;
   keep: string;
   onAnswer: (confirmed: boolean) => void;
+  other?: { label: string; onClick: () => void } | undefined;
 }) {
   return (
     <Dialog open onOpenChange={(open) => !open && onAnswer(false)}>
@@ -41,6 +44,11 @@ export function ConfirmDialog({
           <Button variant="outline" size="lg" onClick={() => onAnswer(false)}>
             {keep}
           </Button>
+          {other && (
+            <Button variant="outline" size="lg" onClick={other.onClick} data-testid="confirm-other">
+              {other.label}
+            </Button>
+          )}
           <Button size="lg" onClick={() => onAnswer(true)} data-testid="confirm-yes">
             {confirm}
           </Button>

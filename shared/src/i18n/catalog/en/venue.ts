@@ -64,6 +64,13 @@ export const venue = {
   'matchday.queue.competitors': '{count, plural, one {# competitor} other {# competitors}}',
   'matchday.start.label': 'Start {title}',
   'matchday.start': 'Start',
+  'matchday.start.absent.title': 'Start {title}?',
+  'matchday.start.absent.text':
+    '{count, plural, one {# competitor is} other {# competitors are}} not checked in: {names}.',
+  'matchday.start.absent.noShows':
+    '{count, plural, one {Mark as a no-show and start} other {Mark them as no-shows and start}}',
+  'matchday.start.absent.everyone': 'Start with everyone',
+  'matchday.start.absent.keep': 'Not yet',
   'matchday.completedOn': 'Completed on {ring}',
   'matchday.runningNow': 'Running now',
   'matchday.started': ' · started {time}',
@@ -432,7 +439,8 @@ export const venue = {
     '{ring} is closed but still has {count, plural, one {# division} other {# divisions}} queued.',
   'control.warning.notCheckedIn':
     '{title} ({ring}): {count, plural, one {# competitor is} other {# competitors are}} not checked in.',
-  'control.warning.silentTablet': 'The tablet of {ring} has not been heard from since {time}.',
+  'control.warning.silentTablet': 'The tablet of {ring} ({name}) has not been heard from since {time}.',
+  'control.warning.noTablet': 'No tablet has reported for {ring}, though it runs a division.',
   'control.ring.open': 'Open',
   'control.ring.closed': 'Closed',
   'control.now': 'Now: {title}',
@@ -449,6 +457,7 @@ export const venue = {
   'control.tablet': 'Tablet ({name}) heard from at {time}',
   'control.tablet.unsent': '{count, plural, one {# change} other {# changes}} unsent',
   'control.tablet.none': 'No tablet heard from',
+  'control.tablets': 'Tablets on {ring}',
   'control.queueOf': 'Queued on {ring}',
   'control.move.label': 'Move {title} to another ring',
   'control.move.choose': 'Move to ring…',

@@ -66,6 +66,13 @@ export const venue = {
   'matchday.queue.competitors': '{count, plural, one {# compétiteur} other {# compétiteurs}}',
   'matchday.start.label': 'Commencer {title}',
   'matchday.start': 'Commencer',
+  'matchday.start.absent.title': 'Commencer {title}\u00a0?',
+  'matchday.start.absent.text':
+    '{count, plural, one {# compétiteur n’a pas confirmé son arrivée} other {# compétiteurs n’ont pas confirmé leur arrivée}}\u00a0: {names}.',
+  'matchday.start.absent.noShows':
+    '{count, plural, one {Le marquer absent et commencer} other {Les marquer absents et commencer}}',
+  'matchday.start.absent.everyone': 'Commencer avec tout le monde',
+  'matchday.start.absent.keep': 'Pas encore',
   'matchday.completedOn': '{ring}\u00a0: divisions terminées',
   'matchday.runningNow': 'En cours',
   'matchday.started': ' · commencée à {time}',
@@ -438,7 +445,9 @@ export const venue = {
     '{ring} est fermée mais a encore {count, plural, one {# division} other {# divisions}} en attente.',
   'control.warning.notCheckedIn':
     '{title} ({ring}) : {count, plural, one {# compétiteur n’est pas enregistré} other {# compétiteurs ne sont pas enregistrés}}.',
-  'control.warning.silentTablet': 'La tablette de {ring} n’a pas donné signe de vie depuis {time}.',
+  'control.warning.silentTablet': 'La tablette de {ring} ({name}) n’a pas donné signe de vie depuis {time}.',
+  'control.warning.noTablet':
+    'Aucune tablette ne s’est signalée pour {ring}, qui a pourtant une division en cours.',
   'control.ring.open': 'Ouverte',
   'control.ring.closed': 'Fermée',
   'control.now': 'En cours : {title}',
@@ -457,6 +466,7 @@ export const venue = {
   'control.tablet.unsent':
     '{count, plural, one {# modification non envoyée} other {# modifications non envoyées}}',
   'control.tablet.none': 'Aucune tablette entendue',
+  'control.tablets': 'Tablettes sur {ring}',
   'control.queueOf': 'En attente sur {ring}',
   'control.move.label': 'Déplacer {title} vers une autre aire',
   'control.move.choose': 'Déplacer vers l’aire…',

@@ -56,7 +56,8 @@ export function ControlRoomPage() {
   const [preview, setPreview] = useState<RebalancePreview | null>(null);
   const rings = [...snapshot.rows('rings')].sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
   const divisions = snapshot.rows('divisions');
-  // The devices are as of this device's last sync: offline, a tablet is not called silent for it.
+  // The devices are as of this device's last sync: offline, a tablet is not called silent for it;
+  // and before any sync, an empty list says no ring lacks a tablet.
   const lastSynced = useLastSynced();
   const day = useRingDay();
   const view = controlView(snapshot, devices, now, lastSynced ? new Date(lastSynced) : undefined, day);
@@ -105,7 +106,7 @@ export function ControlRoomPage() {
               <ul className="grid gap-1" data-testid="control-warnings">
                 {view.warnings.map((w) => (
                   <li
-                    key={`${w.kind}:${w.ringId}:${'divisionId' in w ? w.divisionId : ''}`}
+                    key={`${w.kind}:${w.ringId}:${'divisionId' in w ? w.divisionId : 'deviceId' in w ? w.deviceId : ''}`}
                     className="rounded-md border border-destructive/50 bg-danger-bg px-3 py-2 text-danger-fg"
                   >
                     <WarningText warning={w} ringName={ringName} divisions={divisions} />
@@ -155,7 +156,17 @@ function WarningText({
       return <>{t('control.warning.notCheckedIn', { ring, title: tm(title), count: w.missing })}</>;
     }
     case 'silentTablet':
-      return <>{t('control.warning.silentTablet', { ring, time: format.clock(w.lastHeardAt) })}</>;
+      return (
+        <>
+          {t('control.warning.silentTablet', {
+            ring,
+            name: w.personName,
+            time: format.clock(w.lastHeardAt),
+          })}
+        </>
+      );
+    case 'noTablet':
+      return <>{t('control.warning.noTablet', { ring })}</>;
   }
 }
 
@@ -169,7 +180,7 @@ function RingCard({
   queue: readonly SyncDivision[];
 }) {
   const format = useFormat();
-  const { ring, current, device } = status;
+  const { ring, current, devices } = status;
   const schedule =
     status.behindMinutes === null
       ? t('control.notStarted')
@@ -228,15 +239,29 @@ function RingCard({
           {t('control.queue', { count: status.queued })}
           {status.estimatedEnd ? ` · ${t('control.ends', { time: format.clock(status.estimatedEnd) })}` : ''}
         </p>
-        <p data-testid="control-tablet" className="text-muted-foreground">
-          {device
-            ? `${t('control.tablet', { name: device.personName, time: format.clock(device.lastHeardAt) })}${
-                device.outboxDepth > 0
-                  ? ` · ${t('control.tablet.unsent', { count: device.outboxDepth })}`
-                  : ''
-              }`
-            : t('control.tablet.none')}
-        </p>
+        {/* Every device on the ring, one line each, the most recently heard first: a director's
+            tablet opened on the ring hides neither the official's unsent changes nor its silence. */}
+        {devices.length === 0 ? (
+          <p data-testid="control-tablet" className="text-muted-foreground">
+            {t('control.tablet.none')}
+          </p>
+        ) : (
+          <ul
+            className="grid gap-1 text-muted-foreground"
+            aria-label={t('control.tablets', { ring: ring.name })}
+          >
+            {devices.map((device) => (
+              <li key={device.id} data-testid="control-tablet" className="break-words">
+                {t('control.tablet', { name: device.personName, time: format.clock(device.lastHeardAt) })}
+                {device.outboxDepth > 0 && (
+                  <span className="font-medium text-foreground">
+                    {` · ${t('control.tablet.unsent', { count: device.outboxDepth })}`}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
         {queue.length > 0 && (
           <details>
             <summary className="cursor-pointer py-1">{t('control.queueOf', { ring: ring.name })}</summary>

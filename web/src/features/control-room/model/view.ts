@@ -35,6 +35,8 @@ export function controlInput(
     devices,
     now,
     devicesAsOf,
+    // The list comes with a director's matchday pulls: before this device has synced, none.
+    devicesHeard: devicesAsOf !== undefined,
     behindWarningMinutes: behindWarningMinutes(snapshot),
     ringDay,
   };

@@ -133,6 +133,102 @@ describe('matchday screen', () => {
     expect(args.seed).toBeLessThan(2 ** 31);
   });
 
+  describe('starting a division whose competitors are not all checked in', () => {
+    async function nextDivisionWithAbsent() {
+      await db
+        .entity('divisions')
+        .put(syncDivision({ id: 100, ringId: 1, queueOrder: 1, title: 'Forms, Girls 10-11' }));
+      // Kid1 is checked in, Kid2 and Kid3 are not; Kid4 is already a no-show (not asked about).
+      await db
+        .entity('divisionEntries')
+        .bulkPut([
+          syncEntry(100, 1),
+          syncEntry(100, 3),
+          syncEntry(100, 2),
+          syncEntry(100, 4, { noShow: true }),
+        ]);
+      await db
+        .entity('competitors')
+        .bulkPut([
+          syncCompetitor({ id: 1, firstName: 'Kid1', checkedInAt: at(1) }),
+          syncCompetitor({ id: 2, firstName: 'Kid2' }),
+          syncCompetitor({ id: 3, firstName: 'Kid3' }),
+          syncCompetitor({ id: 4, firstName: 'Kid4' }),
+        ]);
+    }
+
+    it('asks first, naming them, and marks them as no-shows before the start', async () => {
+      const user = userEvent.setup();
+      await nextDivisionWithAbsent();
+      render(<MatchdayPage />, { wrapper: atRing() });
+      await user.click(await screen.findByRole('button', { name: 'Start Forms, Girls 10-11' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Start Forms, Girls 10-11?' });
+      expect(dialog).toHaveTextContent('2 competitors are not checked in: Kid2 Lee, Kid3 Lee.');
+      expect(await outbox()).toEqual([]);
+      await user.click(within(dialog).getByRole('button', { name: 'Mark them as no-shows and start' }));
+      expect(await screen.findByTestId('current-division')).toHaveTextContent('Forms, Girls 10-11');
+      const sent = await outbox();
+      expect(sent.slice(0, 2)).toEqual([
+        ['markNoShow@1', { divisionId: 100, competitorId: 2, noShow: true }],
+        ['markNoShow@1', { divisionId: 100, competitorId: 3, noShow: true }],
+      ]);
+      expect(sent.map(([name]) => name)).toEqual(['markNoShow@1', 'markNoShow@1', 'startDivision@1']);
+    });
+
+    it('starts with everyone when asked to, and starts nothing when the question is put off', async () => {
+      const user = userEvent.setup();
+      await nextDivisionWithAbsent();
+      render(<MatchdayPage />, { wrapper: atRing() });
+      const start = await screen.findByRole('button', { name: 'Start Forms, Girls 10-11' });
+      await user.click(start);
+      await user.click(await screen.findByRole('button', { name: 'Not yet' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      await user.click(start);
+      await screen.findByRole('dialog');
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(await outbox()).toEqual([]);
+
+      await user.click(start);
+      await user.click(await screen.findByRole('button', { name: 'Start with everyone' }));
+      expect(await screen.findByTestId('current-division')).toHaveTextContent('Forms, Girls 10-11');
+      expect((await outbox()).map(([name]) => name)).toEqual(['startDivision@1']);
+    });
+
+    it('asks in French', async () => {
+      const user = userEvent.setup();
+      await nextDivisionWithAbsent();
+      setCatalog('fr', fr);
+      try {
+        render(<MatchdayPage />, { wrapper: atRing() });
+        await user.click(await screen.findByRole('button', { name: 'Commencer Forms, Girls 10-11' }));
+        const dialog = await screen.findByRole('dialog');
+        expect(dialog).toHaveTextContent(
+          '2 compétiteurs n’ont pas confirmé leur arrivée : Kid2 Lee, Kid3 Lee.',
+        );
+        expect(
+          within(dialog).getByRole('button', { name: 'Les marquer absents et commencer' }),
+        ).toBeVisible();
+        expect(within(dialog).getByRole('button', { name: 'Commencer avec tout le monde' })).toBeVisible();
+      } finally {
+        setCatalog('en', en);
+      }
+    });
+
+    it('starts at once when everyone is checked in', async () => {
+      const user = userEvent.setup();
+      await nextDivisionWithAbsent();
+      await db
+        .entity('competitors')
+        .bulkPut([2, 3].map((id) => syncCompetitor({ id, firstName: `Kid${id}`, checkedInAt: at(2) })));
+      render(<MatchdayPage />, { wrapper: atRing() });
+      await user.click(await screen.findByRole('button', { name: 'Start Forms, Girls 10-11' }));
+      expect(await screen.findByTestId('current-division')).toHaveTextContent('Forms, Girls 10-11');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect((await outbox()).map(([name]) => name)).toEqual(['startDivision@1']);
+    });
+  });
+
   it('remembers the ring chosen on this device', async () => {
     const user = userEvent.setup();
     render(<MatchdayPage />, { wrapper: atRing('/admin/matchday') });

@@ -181,21 +181,7 @@ function RingRun({
                       {estimates.get(d.id) ? ` · ${format.about(estimates.get(d.id)!)}` : ''}
                     </p>
                   </div>
-                  {i === 0 && !current && (
-                    <Button
-                      size="lg"
-                      aria-label={t('matchday.start.label', { title: tm(d.title) })}
-                      onClick={() =>
-                        void mutate(startDivision, {
-                          divisionId: d.id,
-                          seed: newDrawSeed(),
-                          at: new Date().toISOString(),
-                        })
-                      }
-                    >
-                      {t('matchday.start')}
-                    </Button>
-                  )}
+                  {i === 0 && !current && <StartDivision division={d} snapshot={snapshot} />}
                 </li>
               ))}
             </ol>
@@ -217,6 +203,73 @@ function RingRun({
 }
 
 const nameOf = (e: Pick<SyncDivisionEntry, 'firstName' | 'lastName'>) => `${e.firstName} ${e.lastName}`;
+
+/**
+ * "Start" for the ring's next division. When some of its competitors (not marked as no-shows)
+ * are not checked in, the tablet asks first, naming them (decision 050, "Checked in"): mark them
+ * as no-shows and start, or start with everyone; closing the question starts nothing.
+ */
+function StartDivision({ division, snapshot }: { division: SyncDivision; snapshot: ReplicaSnapshot }) {
+  const [absent, setAbsent] = useState<SyncDivisionEntry[] | null>(null);
+  const start = () =>
+    void mutate(startDivision, {
+      divisionId: division.id,
+      seed: newDrawSeed(),
+      at: new Date().toISOString(),
+    });
+  const notCheckedIn = () => {
+    const competitors = snapshot.map('competitors');
+    return snapshot
+      .rows('divisionEntries')
+      .filter(
+        (e) => e.divisionId === division.id && !e.noShow && !competitors.get(e.competitorId)?.checkedInAt,
+      )
+      .sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
+  };
+  const markAndStart = async (entries: readonly SyncDivisionEntry[]) => {
+    // In this order in the outbox: the no-shows first, so the start draws without them.
+    for (const e of entries)
+      await mutate(markNoShow, { divisionId: division.id, competitorId: e.competitorId, noShow: true });
+    start();
+  };
+  return (
+    <>
+      <Button
+        size="lg"
+        aria-label={t('matchday.start.label', { title: tm(division.title) })}
+        onClick={() => {
+          const missing = notCheckedIn();
+          if (missing.length === 0) start();
+          else setAbsent(missing);
+        }}
+      >
+        {t('matchday.start')}
+      </Button>
+      {absent && (
+        <ConfirmDialog
+          title={t('matchday.start.absent.title', { title: tm(division.title) })}
+          description={t('matchday.start.absent.text', {
+            count: absent.length,
+            names: absent.map(nameOf).join(', '),
+          })}
+          confirm={t('matchday.start.absent.noShows', { count: absent.length })}
+          keep={t('matchday.start.absent.keep')}
+          other={{
+            label: t('matchday.start.absent.everyone'),
+            onClick: () => {
+              setAbsent(null);
+              start();
+            },
+          }}
+          onAnswer={(yes) => {
+            setAbsent(null);
+            if (yes) void markAndStart(absent);
+          }}
+        />
+      )}
+    </>
+  );
+}
 
 function CurrentDivision({ division, snapshot }: { division: SyncDivision; snapshot: ReplicaSnapshot }) {
   const format = useFormat();
