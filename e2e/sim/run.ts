@@ -223,6 +223,7 @@ try {
   for (const d of desks) await d.flush();
   await Promise.all(running);
   over = true;
+  const end = Date.now();
   log(`day over after ${((Date.now() - start) / 1000).toFixed(0)} s`);
   for (const s of stops) s.stop();
   await Promise.all([...phones, directing]);
@@ -288,10 +289,12 @@ try {
   const duplicated = mismatches.filter(
     (m) => m.actual !== undefined && /times$/.test(String(m.actual)),
   ).length;
-  const pushTimes = pushes.map((p) => p.ms);
+  // The day's pushes: not the devices' sign-in before it, nor the 6,000-competitor walk-ins after.
+  const dayPushes = pushes.filter((p) => p.at >= start && p.at <= end);
+  const pushTimes = dayPushes.map((p) => p.ms);
   const pushP99 = percentile(pushTimes, 99);
   // The same pushes with the faults' own set apart: what a tablet meets on an ordinary minute.
-  const calm = pushes.filter((p) => !faultOf(p, windows)).map((p) => p.ms);
+  const calm = dayPushes.filter((p) => !faultOf(p, windows)).map((p) => p.ms);
   const tvP99 = percentile(tvLatency, 99);
   const floor = `health ${ms(percentile(healthTimes, 50))}/${ms(percentile(healthTimes, 99))}${floorPg.length ? `, PG tx ${ms(percentile(floorPg, 50))}/${ms(percentile(floorPg, 99))}` : ''}`;
   figure('Acknowledged mutations lost / applied twice', `${lost} / ${duplicated}`, '0 / 0');
@@ -371,21 +374,29 @@ try {
   }
   // Where the slowest percent of the pushes came from: a fault, a batch of queued changes, or
   // neither (an ordinary change that waited).
-  const slowest = [...pushes]
+  const slowest = [...dayPushes]
     .sort((a, b) => b.ms - a.ms)
-    .slice(0, Math.max(1, Math.ceil(pushes.length / 100)));
+    .slice(0, Math.max(1, Math.ceil(dayPushes.length / 100)));
   if (slowest.length) {
-    const causes = new Map<string, number>();
-    for (const p of slowest) {
-      const cause =
-        faultOf(p, windows)?.what ?? (p.size > 1 ? 'a batch of queued changes' : 'one change, no fault');
-      causes.set(cause, (causes.get(cause) ?? 0) + 1);
-    }
+    const tally = (keyOf: (p: PushRecord) => string) => {
+      const counts = new Map<string, number>();
+      for (const p of slowest) counts.set(keyOf(p), (counts.get(keyOf(p)) ?? 0) + 1);
+      return [...counts.entries()].sort((a, b) => b[1] - a[1]);
+    };
     console.log(
-      `\nThe slowest 1% of pushes (${slowest.length}, from ${ms(slowest[slowest.length - 1]!.ms)}), by cause`,
+      `\nThe slowest 1% of the day's pushes (${slowest.length}, from ${ms(slowest[slowest.length - 1]!.ms)}), by cause`,
     );
-    for (const [cause, n] of [...causes.entries()].sort((a, b) => b[1] - a[1]))
+    for (const [cause, n] of tally(
+      (p) => faultOf(p, windows)?.what ?? (p.size > 1 ? 'a batch of queued changes' : 'one change, no fault'),
+    ))
       console.log(`  ${String(n).padStart(5)}  ${cause}`);
+    console.log('by the first change they carried');
+    for (const [name, n] of tally((p) => p.first)) console.log(`  ${String(n).padStart(5)}  ${name}`);
+    console.log('by the tenth of the day they were sent in');
+    for (const [tenth, n] of tally((p) =>
+      String(Math.min(9, Math.floor(((p.at - start) * 10) / (end - start)))),
+    ))
+      console.log(`  ${String(n).padStart(5)}  ${Number(tenth) * 10}-${Number(tenth) * 10 + 10}%`);
     for (const p of slowest.slice(0, 5))
       console.log(
         `  ${ms(p.ms).padStart(8)}  at ${((p.at - start) / 1000).toFixed(1)} s, ${p.size} change(s) from ${p.first}`,
