@@ -369,11 +369,13 @@ describe('the site in French', () => {
       await expect
         .poll(() => ring.getByTestId('sync-pending').textContent(), { timeout: 15_000 })
         .toBe(fr('common.sync.allSent'));
+      // Its ring's only division done (the day itself still ahead), the TV shows the tournament
+      // and what comes next instead of an empty ring card (decision 022), in French.
+      const nextLabel = fr('signage.next', { what: '\u0000', time: '' }).split('\u0000')[0]!;
       await expect
-        .poll(() => tv.getByRole('region', { name: 'Aire 1', exact: true }).textContent(), {
-          timeout: 15_000,
-        })
-        .toContain(fr('signage.nothingNow'));
+        .poll(() => tv.locator('main').textContent(), { timeout: 15_000 })
+        .toContain(nextLabel);
+      expect(await tv.getByRole('region', { name: 'Aire 1', exact: true }).count()).toBe(0);
     } finally {
       await tvContext.close();
     }
