@@ -372,9 +372,7 @@ describe('the site in French', () => {
       // Its ring's only division done (the day itself still ahead), the TV shows the tournament
       // and what comes next instead of an empty ring card (decision 022), in French.
       const nextLabel = fr('signage.next', { what: '\u0000', time: '' }).split('\u0000')[0]!;
-      await expect
-        .poll(() => tv.locator('main').textContent(), { timeout: 15_000 })
-        .toContain(nextLabel);
+      await expect.poll(() => tv.locator('main').textContent(), { timeout: 15_000 }).toContain(nextLabel);
       expect(await tv.getByRole('region', { name: 'Aire 1', exact: true }).count()).toBe(0);
     } finally {
       await tvContext.close();
