@@ -227,6 +227,36 @@ export async function tapCheckIn(page: Page, name: string): Promise<void> {
 /** The sync indicator's count of changes not yet sent ("3 changes not yet sent", "All changes sent"). */
 export const pendingText = (page: Page) => page.getByTestId('sync-pending');
 
+/**
+ * How many rows a table of the device store holds (plain IndexedDB). The screen shows a tap a
+ * moment before its outbox entry is stored: a test that closes, reloads or leaves the page
+ * after a tap waits for the entry here first.
+ */
+export function deviceRows(page: Page, table: 'outbox' | 'competitors'): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('nomac-device');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(name)) {
+            db.close();
+            resolve(0);
+            return;
+          }
+          const req = db.transaction(name).objectStore(name).count();
+          req.onsuccess = () => {
+            db.close();
+            resolve(req.result);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    table,
+  );
+}
+
 /** A port range of `count` ports from `from`. */
 export function portRange(from: number, count = 50): number[] {
   return Array.from({ length: count }, (_, i) => from + i);

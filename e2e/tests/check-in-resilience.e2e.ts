@@ -16,6 +16,7 @@ import {
 } from '../src/harness.ts';
 import {
   dana,
+  deviceRows,
   goOffline,
   goOnline,
   kidNames,
@@ -75,32 +76,6 @@ async function checkIn(page: Page, families: string): Promise<void> {
   for (const name of names(families)) {
     await tapCheckIn(page, name);
   }
-}
-
-/** How many rows a table of the device store holds (plain IndexedDB). */
-function deviceRows(page: Page, table: 'outbox' | 'competitors'): Promise<number> {
-  return page.evaluate(
-    (name) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('nomac-device');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains(name)) {
-            db.close();
-            resolve(0);
-            return;
-          }
-          const req = db.transaction(name).objectStore(name).count();
-          req.onsuccess = () => {
-            db.close();
-            resolve(req.result);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-    table,
-  );
 }
 
 /** The names the tablet shows as checked in, among the given families. */

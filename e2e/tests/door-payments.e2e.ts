@@ -9,6 +9,7 @@ import type {
 import { launchBrowser, startStack, type Browser, type Stack } from '../src/harness.ts';
 import {
   dana,
+  deviceRows,
   goOffline,
   goOnline,
   parentsOf,
@@ -116,13 +117,16 @@ describe('door payments', () => {
     expect(await row.textContent()).toContain('Not yet sent');
     expect(await page.getByTestId('total-cash').textContent()).toContain('$40');
 
-    // Check the family in, still offline (the check-in screen comes from the service worker).
+    // Check the family in, still offline (the check-in screen comes from the service worker),
+    // once the payment is stored, not only shown.
+    await expect.poll(() => deviceRows(page, 'outbox')).toBe(1);
     await page.goto('/admin/check-in');
     // The family still owes $5: the check-in asks first (decision 028).
     await tapCheckIn(page, 'Ava FamilyA');
     await expect.poll(() => pendingText(page).textContent()).toBe('2 changes not yet sent');
 
-    // A reload with no network: both are still there.
+    // A reload with no network, once both are stored: both are still there.
+    await expect.poll(() => deviceRows(page, 'outbox')).toBe(2);
     await page.reload();
     await page.getByRole('button', { name: 'Undo check-in of Ava FamilyA' }).waitFor();
     await page.goto(`/admin/payments?registration=${registrationId}`);
