@@ -32,8 +32,9 @@ import { SYNC_POKE_CHANNEL } from './versions.ts';
 // retried push is harmless), a gap stops the push (nothing after it applies), a refused rule (or
 // a value the database refuses) rolls back its savepoint and is recorded as rejected, still
 // advancing the client's last mutation id. A chunk of one mutation (most pushes) takes no
-// savepoint: a refusal rolls its transaction back and a second one records the refusal. The results and the new last mutation id are written with the
-// chunk's effects, so a chunk commits whole or not at all. Pokes go out after commit.
+// savepoint: a refusal rolls its transaction back and a second one records the refusal. The
+// results and the new last mutation id are written with the chunk's effects, so a chunk commits
+// whole or not at all. Pokes go out after commit.
 
 export const PUSH_MESSAGES = {
   clientOfAnotherUser: msg('sync.clientOfAnotherUser'),
