@@ -5,6 +5,7 @@ import type { CompetitorScheduleEntry } from '@shared/contract/matchday.ts';
 import type { SyncDivision, SyncRing } from '@shared/contract/sync-entities.ts';
 import { StaticSettingsProvider } from '@web/lib/site-settings.tsx';
 import { invalidateQueries } from '@web/lib/use-query.ts';
+import { syncDivision, syncRing } from '@shared/testing/matchday-rows.ts';
 import { makeSettings, makeTournament } from '@web/testing/fixtures.ts';
 import { DeviceDb, META, setDeviceDbForTests } from '@web/sync/db.ts';
 import { stopSyncEngine, syncEngine } from '@web/sync/engine.ts';
@@ -14,32 +15,11 @@ import { DayPage } from './day-page.tsx';
 // and live status, from the family's schedule and the rings the device holds.
 vi.mock('@web/lib/page-meta.ts', () => ({ usePageMeta: () => undefined }));
 
-const makeRing = (id: number, over: Partial<SyncRing> = {}): SyncRing => ({
-  id,
-  tournamentId: 1,
-  name: `Ring ${id}`,
-  isOpen: true,
-  sortOrder: id,
-  version: 1,
-  ...over,
-});
+const makeRing = (id: number, over: Partial<SyncRing> = {}) =>
+  syncRing({ id, name: `Ring ${id}`, sortOrder: id, ...over });
 
-const makeDivision = (id: number, over: Partial<SyncDivision> = {}): SyncDivision => ({
-  id,
-  tournamentId: 1,
-  title: `Division ${id}`,
-  eventTypeIds: [1],
-  eventTypes: ['Forms'],
-  rules: [],
-  competitorCount: 4,
-  ringId: 1,
-  queueOrder: id,
-  status: 'upcoming',
-  startedAt: null,
-  completedAt: null,
-  version: 1,
-  ...over,
-});
+const makeDivision = (id: number, over: Partial<SyncDivision> = {}) =>
+  syncDivision({ id, title: `Division ${id}`, rules: [], ringId: 1, queueOrder: id, ...over });
 
 const entry = (divisionId: number, title: string): CompetitorScheduleEntry => ({
   competitorId: 1,
