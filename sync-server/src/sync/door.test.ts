@@ -564,12 +564,21 @@ describe('registerWalkIn@1', () => {
     expect(await paymentsOf(fam.registrationId)).toEqual([expect.objectContaining({ amount: 45 })]);
   });
 
-  it('a walk-in only the database refuses is rejected alone, saying so; the door payment behind it applies', async () => {
-    // A rule the schema does not have: the table refuses a value the mutator's schema allows.
+  /** Runs `fn` while the competitors table refuses the first name "Refused": a rule the schema
+   * does not have, so the table refuses a value the mutator's schema allows. */
+  async function whileNamesRefused(fn: () => Promise<void>): Promise<void> {
     await t.database.execScript(
       `alter table competitors add constraint competitors_name_test check (first_name <> 'Refused')`,
     );
     try {
+      await fn();
+    } finally {
+      await t.database.execScript('alter table competitors drop constraint competitors_name_test');
+    }
+  }
+
+  it('a walk-in only the database refuses is rejected alone, saying so; the door payment behind it applies', async () => {
+    await whileNamesRefused(async () => {
       const fam = await makeFamily(1);
       const refused = walkInArgs();
       refused.competitors[1] = { ...refused.competitors[1]!, firstName: 'Refused' };
@@ -607,18 +616,13 @@ describe('registerWalkIn@1', () => {
           message: english(MUTATION_ERRORS.refusedByDatabase),
         }),
       ]);
-    } finally {
-      await t.database.execScript('alter table competitors drop constraint competitors_name_test');
-    }
+    });
   });
 
   it('a walk-in the database refuses, pushed alone, leaves nothing of itself and is recorded once; the next push goes on', async () => {
     // A push of one mutation takes no savepoint: its refusal rolls back the whole transaction,
     // and the refusal is recorded by a second one.
-    await t.database.execScript(
-      `alter table competitors add constraint competitors_name_test check (first_name <> 'Refused')`,
-    );
-    try {
+    await whileNamesRefused(async () => {
       const fam = await makeFamily(1);
       const refused = walkInArgs();
       refused.competitors[1] = { ...refused.competitors[1]!, firstName: 'Refused' };
@@ -650,9 +654,7 @@ describe('registerWalkIn@1', () => {
       ]);
       const pulled = await a.pull('checkin', null);
       expect(pulled.rejections.filter((r) => r.mutationId === 1)).toHaveLength(1);
-    } finally {
-      await t.database.execScript('alter table competitors drop constraint competitors_name_test');
-    }
+    });
   });
 
   it('a database fault that is not about the data still fails the push, and nothing of its batch applies', async () => {
