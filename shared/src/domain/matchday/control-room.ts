@@ -1,3 +1,4 @@
+import { absentEntries } from './sheet.ts';
 import { balanceRings, type BalanceDivision } from './balance.ts';
 import { buildBracket, matchesToFight, resolveBracket } from './bracket.ts';
 import { divisionMinutes, estimateRing, ringQueues, type RingDay, type RingDivision } from './estimates.ts';
@@ -294,8 +295,9 @@ export function controlRoom(input: ControlInput): { rings: RingStatus[]; warning
         ringOrder.get(a.ringId!)! - ringOrder.get(b.ringId!)! || a.queueOrder - b.queueOrder || a.id - b.id,
     );
   for (const d of waiting) {
-    const missing = input.entries.filter(
-      (e) => e.divisionId === d.id && !e.noShow && input.checkedIn.get(e.competitorId) !== true,
+    const missing = absentEntries(
+      input.entries.filter((e) => e.divisionId === d.id),
+      (id) => input.checkedIn.get(id) === true,
     ).length;
     if (missing > 0) warnings.push({ kind: 'notCheckedIn', ringId: d.ringId!, divisionId: d.id, missing });
   }

@@ -10,7 +10,7 @@ import {
 import { MemoryStore, runMutation, type MutatorContext } from '../mutators/index.ts';
 import { buildBracket, resolveBracket } from './bracket.ts';
 import { drawSeeds } from './draw.ts';
-import { drawFits, presentEntries, sheetBracket, sheetEventTypes } from './sheet.ts';
+import { absentEntries, drawFits, presentEntries, sheetBracket, sheetEventTypes } from './sheet.ts';
 
 // Decision 050: the printed sheet and the ring tablet read the same rules.
 
@@ -71,6 +71,11 @@ describe('division sheets from the live division', () => {
   it('a competitor the tablet will not run (marked as a no-show) is not listed', () => {
     const entries = [syncEntry(200, 11), syncEntry(200, 12, { noShow: true }), syncEntry(200, 13)];
     expect(presentEntries(entries).map((e) => e.competitorId)).toEqual([11, 13]);
+  });
+
+  it('the absent are those it runs who are not checked in; a no-show is not one of them', () => {
+    const entries = [syncEntry(200, 11), syncEntry(200, 12, { noShow: true }), syncEntry(200, 13)];
+    expect(absentEntries(entries, (id) => id === 13).map((e) => e.competitorId)).toEqual([11]);
   });
 
   it('a draw fits only the competitors it was drawn among', () => {

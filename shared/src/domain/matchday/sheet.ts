@@ -15,6 +15,17 @@ export function presentEntries<E extends { noShow: boolean }>(entries: readonly 
 }
 
 /**
+ * Who a division runs but is not checked in: the control room warns of them, and the ring tablet
+ * names them before it starts the division (decision 050, "Checked in").
+ */
+export function absentEntries<E extends { noShow: boolean; competitorId: number }>(
+  entries: readonly E[],
+  checkedIn: (competitorId: number) => boolean,
+): E[] {
+  return presentEntries(entries).filter((e) => !checkedIn(e.competitorId));
+}
+
+/**
  * A division's event types as its sheet prints them: each with the judges its panel has, read
  * from the same rules the ring tablet scores with (the division's `rules`).
  */

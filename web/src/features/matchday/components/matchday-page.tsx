@@ -35,7 +35,7 @@ import { JudgedScores } from './judged-scores.tsx';
 import { useRingChoice } from './ring-choice.ts';
 import { RingLockPanel } from './ring-lock-panel.tsx';
 import { useRingLock } from '../model/ring-lock.ts';
-import { estimatedStarts } from '@shared/domain/matchday/index.ts';
+import { absentEntries, estimatedStarts } from '@shared/domain/matchday/index.ts';
 import { divisionView, placeLabel, type DivisionView } from '../model/rules.ts';
 import { href, mayOpen, PAGES } from '@web/app/pages.ts';
 
@@ -219,12 +219,10 @@ function StartDivision({ division, snapshot }: { division: SyncDivision; snapsho
     });
   const notCheckedIn = () => {
     const competitors = snapshot.map('competitors');
-    return snapshot
-      .rows('divisionEntries')
-      .filter(
-        (e) => e.divisionId === division.id && !e.noShow && !competitors.get(e.competitorId)?.checkedInAt,
-      )
-      .sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
+    return absentEntries(
+      snapshot.rows('divisionEntries').filter((e) => e.divisionId === division.id),
+      (id) => Boolean(competitors.get(id)?.checkedInAt),
+    ).sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
   };
   const markAndStart = async (entries: readonly SyncDivisionEntry[]) => {
     // In this order in the outbox: the no-shows first, so the start draws without them.
