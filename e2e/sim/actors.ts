@@ -220,7 +220,7 @@ export class RingTablet extends SyncClient {
 }
 
 /** A TV on the signage stream: pulls on every poke; notes when a division's new state arrives. */
-export function startTv(url: string): { stop(): void } {
+export function startTv(url: string): ReturnType<typeof holdStream> {
   const tv = new SyncClient(url);
   const replica = new Replica('signage');
   const seen = new Map<number, string>();
@@ -238,7 +238,7 @@ export function startTv(url: string): { stop(): void } {
 }
 
 /** The director's control room on the matchday stream: notes when each score and match winner arrives. */
-export function startControlRoom(director: SyncClient): { stop(): void } {
+export function startControlRoom(director: SyncClient): ReturnType<typeof holdStream> {
   const room = new SyncClient(director.baseUrl);
   room.token = director.token;
   const replica = new Replica('matchday');

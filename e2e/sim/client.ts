@@ -128,6 +128,8 @@ export interface PushRecord {
 }
 /** Every client's answered pushes, for the figures. */
 export const pushes: PushRecord[] = [];
+/** Every client's answered pulls: when each was sent (epoch ms) and for which scope. */
+export const pulls: { at: number; scope: string }[] = [];
 /** Pushes the server refused (status and message): none expected. */
 export const pushRefusals: string[] = [];
 
@@ -206,6 +208,7 @@ export class SyncClient extends Http {
   }
 
   async pull(replica: Replica, extra: Record<string, unknown> = {}): Promise<PullResponse> {
+    pulls.push({ at: Date.now(), scope: replica.scope });
     const res = await this.ok<PullResponse>('POST', '/sync/pull', {
       clientGroupId: this.clientId,
       clientId: this.clientId,
@@ -220,11 +223,18 @@ export class SyncClient extends Http {
 
 /**
  * Holds a scope's event stream open (a ticket for a signed-in scope) and calls `onPoke` on
- * connect and on every poke; reconnects when the stream ends, until `stop()`.
+ * connect and on every poke; reconnects when the stream ends, until `stop()`. `ready` settles
+ * once the first call after connecting is done: the screen shows the day.
  */
-export function holdStream(client: Http, scope: string, onPoke: () => Promise<void>): { stop(): void } {
+export function holdStream(
+  client: Http,
+  scope: string,
+  onPoke: () => Promise<void>,
+): { stop(): void; ready: Promise<void> } {
   let stopped = false;
   let controller: AbortController | undefined;
+  let opened!: () => void;
+  const ready = new Promise<void>((resolve) => (opened = resolve));
   void (async () => {
     while (!stopped) {
       controller = new AbortController();
@@ -241,6 +251,7 @@ export function holdStream(client: Http, scope: string, onPoke: () => Promise<vo
         });
         if (res.status !== 200 || !res.body) throw new Error(`stream: ${res.status}`);
         await onPoke();
+        opened();
         const decoder = new TextDecoder();
         let buffer = '';
         for await (const chunk of res.body) {
@@ -263,6 +274,7 @@ export function holdStream(client: Http, scope: string, onPoke: () => Promise<vo
       stopped = true;
       controller?.abort();
     },
+    ready,
   };
 }
 

@@ -9,6 +9,7 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
 interface CpuProfile {
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -24,7 +25,19 @@ function areaOf(url: string, name: string): string {
   return url.startsWith('node:') ? 'node core' : url;
 }
 
-export async function summarizeProfiles(dir: string, top = 12): Promise<string[]> {
+/**
+ * A span of the machine's monotonic clock, in µs (`process.hrtime`): every process on the machine
+ * shares it, and V8 dates its samples on it, so a span the simulator took applies to the servers.
+ */
+export interface Window {
+  label: string;
+  fromUs: number;
+  toUs: number;
+}
+
+export const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+export async function summarizeProfiles(dir: string, top = 12, window?: Window): Promise<string[]> {
   const files = (await fs.readdir(dir)).filter((f) => f.endsWith('.cpuprofile'));
   const byArea = new Map<string, number>();
   const byFunction = new Map<string, number>();
@@ -32,9 +45,12 @@ export async function summarizeProfiles(dir: string, top = 12): Promise<string[]
   for (const file of files) {
     const profile = JSON.parse(await fs.readFile(path.join(dir, file), 'utf8')) as CpuProfile;
     const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+    let t = profile.startTime;
     for (const [i, id] of profile.samples.entries()) {
       const frame = nodes.get(id)!.callFrame;
       const us = profile.timeDeltas[i] ?? 0;
+      t += us;
+      if (window && (t < window.fromUs || t > window.toUs)) continue;
       if (frame.functionName === '(idle)') continue;
       busy += us;
       const area = areaOf(frame.url, frame.functionName);
@@ -47,7 +63,7 @@ export async function summarizeProfiles(dir: string, top = 12): Promise<string[]
   const share = (us: number) => `${((100 * us) / busy).toFixed(1)}%`.padStart(6);
   const sorted = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
   return [
-    `Server CPU profile (${files.length} process(es), ${(busy / 1e6).toFixed(1)} s busy): self time by area`,
+    `Server CPU profile${window ? `, ${window.label}` : ''} (${files.length} process(es), ${(busy / 1e6).toFixed(1)} s busy): self time by area`,
     ...sorted(byArea).map(([k, us]) => `  ${share(us)}  ${k}`),
     'busiest functions (self time)',
     ...sorted(byFunction).map(([k, us]) => `  ${share(us)}  ${k}`),

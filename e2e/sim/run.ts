@@ -18,9 +18,9 @@ import {
   startTv,
   tvLatency,
 } from './actors.ts';
-import { pause, pushes, pushRefusals, Replica, SyncClient, type PushRecord } from './client.ts';
+import { pause, pulls, pushes, pushRefusals, Replica, SyncClient, type PushRecord } from './client.ts';
 import { compare } from './oracle.ts';
-import { summarizeProfiles } from './profile.ts';
+import { monotonicUs, summarizeProfiles } from './profile.ts';
 import { scaleFromEnv } from './scale.ts';
 import { accountsOf, allUsers, inParallel, prepareDay } from './setup.ts';
 import { barePostgresTransaction, startTopology, type Topology } from './topology.ts';
@@ -97,6 +97,8 @@ log(
 const topology = await startTopology({ servers: scale.servers, users: allUsers(accounts) });
 log(`${topology.servers.length} server(s) up behind the balancer at ${topology.url}`);
 let failed = false;
+/** When the day began on the monotonic clock the servers' profiles are dated on. */
+let dayStartUs = NaN;
 const stops: { stop(): void }[] = [];
 try {
   const url = topology.url;
@@ -114,19 +116,30 @@ try {
     await desk.pull(new Replica('checkin'));
     firstSyncs.push(performance.now() - t0);
   });
+  // The venue is set up before the doors open: each ring tablet signed in and synced, every TV
+  // and the control room showing the day. A ring cannot start a division its screen has not
+  // shown, and 72 first syncs at the same instant are a power cut, not the opening minute.
   const rings = day.ringIds.map((id) => new RingTablet(url, id));
-  await inParallel(rings, 4, (ring, i) =>
-    ring.signIn(accounts.ringTablets[i]!.email, accounts.ringTablets[i]!.password),
-  );
+  await inParallel(rings, 4, async (ring, i) => {
+    await ring.signIn(accounts.ringTablets[i]!.email, accounts.ringTablets[i]!.password);
+    await ring.pull(ring.replica, { ringId: ring.ringId });
+  });
   const director = new SyncClient(url);
   await director.signIn(accounts.director.email, accounts.director.password);
-  stops.push(startControlRoom(director));
-  for (let i = 0; i < scale.tvs; i++) stops.push(startTv(url));
+  const screensFrom = performance.now();
+  const screens = [startControlRoom(director), ...Array.from({ length: scale.tvs }, () => startTv(url))];
+  stops.push(...screens);
+  await Promise.all(screens.map((s) => s.ready));
+  const screensMs = performance.now() - screensFrom;
+  log(
+    `the venue is ready: ${rings.length} ring tablets synced; ${scale.tvs} TVs and the control room, switched on together, all show the day after ${ms(screensMs)}`,
+  );
 
   // ---- the day
   let over = false;
   const until = () => over;
   const start = Date.now();
+  dayStartUs = monotonicUs();
   const at = (fraction: number) => pause(Math.max(0, start + fraction * dayMs - Date.now()));
   const health = probeHealth(url, 200, until);
   const waits = topology.db ? sampleWaits(topology.db, until) : Promise.resolve(new Map<string, number>());
@@ -350,6 +363,11 @@ try {
     '< 1000 ms',
   );
   figure(
+    `${scale.tvs} TVs and the control room switched on together, the last one showing the day`,
+    ms(screensMs),
+    'printed',
+  );
+  figure(
     `First sync, ${scale.name === 'full' ? bigCount : 6000} competitors`,
     scale.name === 'full' ? ms(bigSync) : 'not run (full scale only)',
     '< 3000 ms',
@@ -411,6 +429,20 @@ try {
         `  ${ms(p.ms).padStart(8)}  at ${((p.at - start) / 1000).toFixed(1)} s, ${p.size} change(s) from ${p.first}`,
       );
   }
+  // What the opening seconds carried beside the day's average over as long.
+  const OPENING_MS = 3000;
+  const carried = (from: number, to: number, per = 1) => {
+    const inSpan = <T extends { at: number }>(list: T[]) => list.filter((r) => r.at >= from && r.at < to);
+    const byScope = new Map<string, number>();
+    for (const p of inSpan(pulls)) byScope.set(p.scope, (byScope.get(p.scope) ?? 0) + 1);
+    const n = (count: number) => String(Math.round(count / per));
+    const scopes = [...byScope.entries()].sort((a, b) => b[1] - a[1]).map(([k, c]) => `${n(c)} ${k}`);
+    return `${n(inSpan(dayPushes).length)} pushes; pulls: ${scopes.join(', ') || 'none'}`;
+  };
+  console.log(`\nThe first ${OPENING_MS / 1000} s of the day carried ${carried(start, start + OPENING_MS)}`);
+  console.log(
+    `the day's average ${OPENING_MS / 1000} s carried ${carried(start, end, (end - start) / OPENING_MS)}`,
+  );
   if (pushRefusals.length) {
     failed = true;
     console.log(`\nPUSHES REFUSED: ${pushRefusals.length}; the first: ${pushRefusals[0]}`);
@@ -425,6 +457,9 @@ try {
   if (process.env.SIM_PROFILE) {
     await topology.stopServers();
     for (const line of await summarizeProfiles(process.env.SIM_PROFILE)) console.log(line);
+    // The opening seconds apart: every desk and ring sends its first change at once.
+    const opening = { label: 'the first 2 s of the day', fromUs: dayStartUs, toUs: dayStartUs + 2e6 };
+    for (const line of await summarizeProfiles(process.env.SIM_PROFILE, 20, opening)) console.log(line);
   }
   if (mismatches.length) {
     failed = true;
