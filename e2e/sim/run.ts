@@ -98,7 +98,7 @@ const topology = await startTopology({ servers: scale.servers, users: allUsers(a
 log(`${topology.servers.length} server(s) up behind the balancer at ${topology.url}`);
 let failed = false;
 /** When the day began on the monotonic clock the servers' profiles are dated on. */
-let dayStartUs = NaN;
+let dayStartUs: number | undefined;
 const stops: { stop(): void }[] = [];
 try {
   const url = topology.url;
@@ -458,8 +458,10 @@ try {
     await topology.stopServers();
     for (const line of await summarizeProfiles(process.env.SIM_PROFILE)) console.log(line);
     // The opening seconds apart: every desk and ring sends its first change at once.
-    const opening = { label: 'the first 2 s of the day', fromUs: dayStartUs, toUs: dayStartUs + 2e6 };
-    for (const line of await summarizeProfiles(process.env.SIM_PROFILE, 20, opening)) console.log(line);
+    if (dayStartUs !== undefined) {
+      const opening = { label: 'the first 2 s of the day', fromUs: dayStartUs, toUs: dayStartUs + 2e6 };
+      for (const line of await summarizeProfiles(process.env.SIM_PROFILE, 20, opening)) console.log(line);
+    }
   }
   if (mismatches.length) {
     failed = true;
