@@ -34,6 +34,13 @@ export const syncPullDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+export const syncPullsShared = new Counter({
+  name: 'sync_pulls_shared_total',
+  help: 'Pulls answered with the patch computed for another screen at the same cookie (signage), by scope',
+  labelNames: ['scope'] as const,
+  registers: [metricsRegistry],
+});
+
 export const syncEventStreams = new Gauge({
   name: 'sync_event_streams_open',
   help: 'Open /sync/events streams of this process, by scope',

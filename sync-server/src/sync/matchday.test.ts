@@ -10,6 +10,7 @@ import {
 } from '@tournament/shared';
 import { auditLog, divisionResults, judgeScores, ringDivisions, rings } from '../db/schema.ts';
 import { getNextTournament } from '../services/tournaments.ts';
+import { syncPullsShared } from '../lib/metrics.ts';
 import { english } from '../testing/english.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { matchdayWorld, type MatchdayWorld } from '../testing/matchday-fixtures.ts';
@@ -389,6 +390,34 @@ describe('matchday through push and pull', () => {
     expect(puts(again.body.patch, 'rings')).toEqual([expect.objectContaining({ id: ring2, isOpen: false })]);
     const api = (await t.call('GET', `/api/signage/ring-assignments/${tournamentId}`)).json;
     expect(api.find((r: { ringId: number }) => r.ringId === ring2).isOpen).toBe(false);
+  });
+
+  it('answers TVs pulling together from one cookie with one reading of the rows, and each with the next change at once', async () => {
+    const shared = async () =>
+      (await syncPullsShared.get()).values.find((v) => v.labels.scope === 'signage')?.value ?? 0;
+    const { body } = await device('').pull('signage');
+    const before = await shared();
+    // A division started pokes every TV of the venue, and they all pull from the same cookie.
+    const tvs = await Promise.all(Array.from({ length: 10 }, () => device('').pull('signage', body.cookie)));
+    expect(await shared()).toBe(before + 9);
+    for (const tv of tvs)
+      expect([tv.body.cookie, tv.body.patch]).toEqual([tvs[0]!.body.cookie, tvs[0]!.body.patch]);
+    // The next change is a new version: no TV is answered from the kept patch.
+    expect((await device(director.token).run('setRingOpen@1', { ringId: ring1, isOpen: false })).status).toBe(
+      'applied',
+    );
+    const next = await Promise.all([
+      device('').pull('signage', body.cookie),
+      device('').pull('signage', body.cookie),
+    ]);
+    for (const tv of next)
+      expect(puts(tv.body.patch, 'rings')).toContainEqual(
+        expect.objectContaining({ id: ring1, isOpen: false }),
+      );
+    expect(await shared()).toBe(before + 10);
+    expect((await device(director.token).run('setRingOpen@1', { ringId: ring1, isOpen: true })).status).toBe(
+      'applied',
+    );
   });
 
   it('refuses a RingOfficial the day’s set-up with 403 (rings, queues, balancing, leaderboard groups), applying nothing', async () => {

@@ -14,6 +14,7 @@ import { makeCookie, parseCookie } from './cookie.ts';
 import { devicesOf, recordHeard, seesDevices } from './devices.ts';
 import { APP_SYNC_MODEL, type SyncModel } from './entities.ts';
 import { assertScopeRole } from './scope.ts';
+import { sharedPatch, sharedPatchKey } from './shared-pulls.ts';
 import { readVersion } from './versions.ts';
 
 // POST /sync/pull (docs/design.md §4): the rows of a scope's entities (the registry's
@@ -45,10 +46,13 @@ export async function pull(
     sent.version >= prunedThrough;
   const since = incremental ? sent.version : undefined;
 
-  const patch: PatchOp[] = incremental ? [] : [{ op: 'clear' }];
-  const entities = entitiesOfScope(req.scope, model.registry);
-  // A scope whose roles include visitors (signage) carries no personal data, so no caller is needed.
-  if (tournament && (caller || SYNC_SCOPE_ROLES[req.scope].some((r) => r === 'Unauthenticated'))) {
+  // A scope whose roles include visitors (signage) carries no personal data, so no caller is
+  // needed; its answer is the same for every screen at the same cookie, and shared.
+  const open = SYNC_SCOPE_ROLES[req.scope].some((r) => r === 'Unauthenticated');
+  const readPatch = async (): Promise<PatchOp[]> => {
+    const patch: PatchOp[] = incremental ? [] : [{ op: 'clear' }];
+    if (!tournament || !(caller || open)) return patch;
+    const entities = entitiesOfScope(req.scope, model.registry);
     if (since !== undefined) {
       const gone = await db
         .select({ entity: syncTombstones.entity, id: syncTombstones.entityId })
@@ -68,7 +72,17 @@ export async function pull(
       const rows = await access.pull(db, { tournament, scope: req.scope, caller, sinceVersion: since });
       if (rows.length > 0) patch.push({ op: 'put', entity: e.name, rows } as PatchOp);
     }
-  }
+    return patch;
+  };
+  const patch =
+    !caller && open && model === APP_SYNC_MODEL
+      ? await sharedPatch(
+          deps.database,
+          req.scope,
+          sharedPatchKey(tournamentId, req.scope, since, version),
+          readPatch,
+        )
+      : await readPatch();
 
   let lastMutationId = 0;
   let rejections: Rejection[] = [];
