@@ -14,7 +14,7 @@ import { makeCookie, parseCookie } from './cookie.ts';
 import { devicesOf, recordHeard, seesDevices } from './devices.ts';
 import { APP_SYNC_MODEL, type SyncModel } from './entities.ts';
 import { assertScopeRole } from './scope.ts';
-import { sharedPatch, sharedPatchKey } from './shared-pulls.ts';
+import { sharedAnswer, type SharedAnswer } from './shared-pulls.ts';
 import { readVersion } from './versions.ts';
 
 // POST /sync/pull (docs/design.md §4): the rows of a scope's entities (the registry's
@@ -33,25 +33,25 @@ export async function pull(
   const tournament = await getNextTournament(deps);
   const tournamentId = tournament?.id ?? 0;
   const sent = parseCookie(req.cookie);
-  // The version is read before the rows: a row committed meanwhile comes now and again next
-  // time (puts are idempotent), never not at all.
-  const { version, prunedThrough } = tournament
-    ? await readVersion(db, tournamentId)
-    : { version: 0, prunedThrough: 0 };
-  const incremental =
-    sent !== null &&
-    sent.scope === req.scope &&
-    sent.tournamentId === tournamentId &&
-    sent.version <= version &&
-    sent.version >= prunedThrough;
-  const since = incremental ? sent.version : undefined;
-
+  const fromVersion =
+    sent !== null && sent.scope === req.scope && sent.tournamentId === tournamentId
+      ? sent.version
+      : undefined;
   // A scope whose roles include visitors (signage) carries no personal data, so no caller is
   // needed; its answer is the same for every screen at the same cookie, and shared.
   const open = SYNC_SCOPE_ROLES[req.scope].some((r) => r === 'Unauthenticated');
-  const readPatch = async (): Promise<PatchOp[]> => {
-    const patch: PatchOp[] = incremental ? [] : [{ op: 'clear' }];
-    if (!tournament || !(caller || open)) return patch;
+  const answer = async (): Promise<SharedAnswer> => {
+    // The version is read before the rows: a row committed meanwhile comes now and again next
+    // time (puts are idempotent), never not at all.
+    const { version, prunedThrough } = tournament
+      ? await readVersion(db, tournamentId)
+      : { version: 0, prunedThrough: 0 };
+    const since =
+      fromVersion !== undefined && fromVersion <= version && fromVersion >= prunedThrough
+        ? fromVersion
+        : undefined;
+    const patch: PatchOp[] = since !== undefined ? [] : [{ op: 'clear' }];
+    if (!tournament || !(caller || open)) return { version, patch };
     const entities = entitiesOfScope(req.scope, model.registry);
     if (since !== undefined) {
       const gone = await db
@@ -72,17 +72,17 @@ export async function pull(
       const rows = await access.pull(db, { tournament, scope: req.scope, caller, sinceVersion: since });
       if (rows.length > 0) patch.push({ op: 'put', entity: e.name, rows } as PatchOp);
     }
-    return patch;
+    return { version, patch };
   };
-  const patch =
+  const { version, patch } =
     !caller && open && model === APP_SYNC_MODEL
-      ? await sharedPatch(
+      ? await sharedAnswer(
           deps.database,
           req.scope,
-          sharedPatchKey(tournamentId, req.scope, since, version),
-          readPatch,
+          `${tournamentId}:${req.scope}:${fromVersion ?? 'full'}`,
+          answer,
         )
-      : await readPatch();
+      : await answer();
 
   let lastMutationId = 0;
   let rejections: Rejection[] = [];

@@ -3,52 +3,70 @@ import type { Database } from '../db/client.ts';
 import { syncPullsShared } from '../lib/metrics.ts';
 
 // One answer for many screens. A pull that needs no caller (the signage scope: the venue's
-// TVs) depends only on the tournament, the scope, the version its cookie holds and the version
-// read now: every row up to a version is committed once that version can be read (decision
-// 055), so two such pulls with the same four get the same patch. A division started pokes
-// every TV at once, and they pull from the same cookie: the first pull computes, the others
-// share its answer while it is computed and for a few seconds after.
+// TVs) depends only on the tournament, the scope and its cookie's version: a division started
+// pokes every TV at once, and they all pull from the same cookie. Such pulls ride together:
+// those that arrive while an answer is being computed wait for the next one and share it.
+//
+// An answer is right for everyone riding it because its computation starts after they all
+// arrived: it reads the tournament's version first, and every row up to that version is
+// committed once the version can be read (decision 055), so whatever a TV was poked about is
+// in it. Nothing is kept once it is answered: a pull arriving later starts a fresh one.
 
-/** How long a settled answer is kept: the burst of one poke, not longer. */
-export const SHARED_ANSWER_MS = 5_000;
-/** Answers kept per database at most. */
-const KEPT = 32;
-
-const answers = new WeakMap<Database, Map<string, Promise<PatchOp[]>>>();
-
-export function sharedPatchKey(
-  tournamentId: number,
-  scope: string,
-  since: number | undefined,
-  version: number,
-): string {
-  return `${tournamentId}:${scope}:${since ?? 'full'}:${version}`;
+export interface SharedAnswer {
+  version: number;
+  patch: PatchOp[];
 }
 
-/** The patch under `key`: `load`'s answer, computed once for every pull asking within a few seconds. */
-export function sharedPatch(
+interface Lane {
+  /** The answer being computed, if any. */
+  running: Promise<SharedAnswer> | null;
+  /** The next answer: pulls join it until it starts. */
+  next: Promise<SharedAnswer> | null;
+}
+
+const lanes = new WeakMap<Database, Map<string, Lane>>();
+
+/**
+ * `compute`'s answer for this pull, shared with every pull of the same `key` that arrives before
+ * that computation starts. One computation runs per key at a time; it starts on the next turn
+ * of the event loop, so the pulls of one poke arriving together ride the same one.
+ */
+export function sharedAnswer(
   database: Database,
   scope: string,
   key: string,
-  load: () => Promise<PatchOp[]>,
-): Promise<PatchOp[]> {
-  let kept = answers.get(database);
-  if (!kept) {
-    kept = new Map();
-    answers.set(database, kept);
+  compute: () => Promise<SharedAnswer>,
+): Promise<SharedAnswer> {
+  let byKey = lanes.get(database);
+  if (!byKey) {
+    byKey = new Map();
+    lanes.set(database, byKey);
   }
-  const found = kept.get(key);
-  if (found) {
+  let lane = byKey.get(key);
+  if (!lane) {
+    lane = { running: null, next: null };
+    byKey.set(key, lane);
+  }
+  if (lane.next) {
     syncPullsShared.inc({ scope });
-    return found;
+    return lane.next;
   }
-  const loading = load();
-  kept.set(key, loading);
-  const forget = () => {
-    if (kept.get(key) === loading) kept.delete(key);
+  const own = lane;
+  const before = own.running;
+  const ride = async (): Promise<SharedAnswer> => {
+    // The pulls of one poke arrive within a turn; an answer still being computed is waited for.
+    await new Promise((resolve) => setImmediate(resolve));
+    await before?.catch(() => undefined);
+    own.next = null;
+    own.running = answer;
+    try {
+      return await compute();
+    } finally {
+      if (own.running === answer) own.running = null;
+      if (!own.running && !own.next && byKey.get(key) === own) byKey.delete(key);
+    }
   };
-  // A failed answer is not kept: the next pull tries again.
-  loading.then(() => setTimeout(forget, SHARED_ANSWER_MS).unref(), forget);
-  while (kept.size > KEPT) kept.delete(kept.keys().next().value!);
-  return loading;
+  const answer = ride();
+  own.next = answer;
+  return answer;
 }
