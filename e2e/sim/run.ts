@@ -265,6 +265,10 @@ try {
   const memory = await Promise.all(
     topology.servers.map((s) => metric(s.port, 'process_resident_memory_bytes')),
   );
+  const sharedSignage = (
+    await Promise.all(topology.servers.map((s) => metric(s.port, 'sync_pulls_shared_total{scope="signage"}')))
+  ).reduce((a, b) => a + (Number.isNaN(b) ? 0 : b), 0);
+  const signagePulls = pulls.filter((p) => p.scope === 'signage').length;
 
   // First sync of a larger day: walk-ins up to 6,000 competitors (full scale only).
   let bigSync = NaN;
@@ -386,6 +390,11 @@ try {
   figure(
     'Memory of each server after the day (RSS)',
     memory.map((b) => `${(b / 2 ** 20).toFixed(0)} MB`).join(', '),
+    'printed',
+  );
+  figure(
+    "TV pulls that rode another TV's answer (decision 056; a restarted server counts from its start)",
+    `${sharedSignage} of ${signagePulls}`,
     'printed',
   );
   figure('Push acknowledgements dropped by the fault', String(topology.balancer.acksLost), 'printed');
