@@ -796,12 +796,46 @@ export function registerNotices(deps: Deps): void {
   });
 }
 
+/** Per process and tournament: the evaluation after pushes now running, and whether one more was asked for. */
+const afterPushes = new WeakMap<Deps, Map<number, { again: boolean; done: Promise<void> }>>();
+
 /**
  * After a sync push changed rings or divisions: "up soon" and results now, never failing the
- * push. Rings and times are left to the minute sweep: a push that moves a division unsettles
- * its layout, so nothing it causes could be sent before the settle anyway.
+ * push, and never holding its answer: the tablet is answered first. Pushes arriving while an
+ * evaluation runs ask for one more, not one each: at the opening bell twelve rings start at
+ * once, and twelve evaluations in a row behind the up-soon lock held the last Start's answer
+ * for a second. Resolves once an evaluation that began after this call is done.
+ * Rings and times are left to the minute sweep: a push that moves a division unsettles its
+ * layout, so nothing it causes could be sent before the settle anyway.
  */
-export async function afterMatchdayPush(
+export function afterMatchdayPush(
+  deps: Deps,
+  tournament: Pick<Tournament, 'id' | 'tournamentDate'>,
+): Promise<void> {
+  let byTournament = afterPushes.get(deps);
+  if (!byTournament) {
+    byTournament = new Map();
+    afterPushes.set(deps, byTournament);
+  }
+  const running = byTournament.get(tournament.id);
+  if (running) {
+    running.again = true;
+    return running.done;
+  }
+  const state = { again: true, done: Promise.resolve() };
+  const tournaments = byTournament;
+  state.done = (async () => {
+    while (state.again) {
+      state.again = false;
+      await evaluateAfterPush(deps, tournament);
+    }
+    tournaments.delete(tournament.id);
+  })();
+  tournaments.set(tournament.id, state);
+  return state.done;
+}
+
+async function evaluateAfterPush(
   deps: Deps,
   tournament: Pick<Tournament, 'id' | 'tournamentDate'>,
 ): Promise<void> {

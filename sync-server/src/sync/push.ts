@@ -175,10 +175,10 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
   } finally {
     if (changed.size > 0 && tournament) await poke(deps, tournament.id, scopesOfEntities(changed));
     // Decision 026: a start, completion, reorder or assignment may put a division up soon, and a
-    // completion or a correction has results to tell. After commit, and never failing the push
-    // (the minute sweep catches what this misses).
+    // completion or a correction has results to tell. After commit, never failing the push nor
+    // holding its answer (the minute sweep catches what this misses).
     if (tournament && (changed.has('divisions') || changed.has('rings') || changed.has('divisionResults')))
-      await afterMatchdayPush(deps, tournament);
+      void afterMatchdayPush(deps, tournament);
   }
   return { lastMutationId, results };
 }
