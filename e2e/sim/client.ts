@@ -260,7 +260,9 @@ export function holdStream(
           while ((end = buffer.indexOf('\n\n')) >= 0) {
             const event = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
-            if (event.split('\n').includes(`event: ${SYNC_POKE_EVENT}`)) await onPoke();
+            // As the app's engine does: a poke asks for a pull and the stream reads on, so the
+            // pokes arriving while a pull runs make one more pull, not one each.
+            if (event.split('\n').includes(`event: ${SYNC_POKE_EVENT}`)) void onPoke();
           }
         }
       } catch {
