@@ -75,14 +75,21 @@ export async function recordDoorPaymentInTx(
   ) {
     throw new DomainError('over_balance_director', DOOR_MESSAGES.overBalanceDirector);
   }
-  const done = await recordPaymentInTx(tx, deps, row, new Map([[tournament.id, tournament]]), {
-    id: p.id,
-    method: p.method,
-    amount: p.amount,
-    tendered: p.method === 'cash' ? p.tendered : null,
-    createdAt: new Date(p.createdAt),
-    recordedBy: p.recordedBy,
-  });
+  const done = await recordPaymentInTx(
+    tx,
+    deps,
+    row,
+    new Map([[tournament.id, tournament]]),
+    {
+      id: p.id,
+      method: p.method,
+      amount: p.amount,
+      tendered: p.method === 'cash' ? p.tendered : null,
+      createdAt: new Date(p.createdAt),
+      recordedBy: p.recordedBy,
+    },
+    before,
+  );
   if (done !== null) {
     await writeAudit(
       tx,

@@ -48,6 +48,11 @@ export type PaymentDeps = ViewDeps & Pick<Deps, 'now'>;
  * (null when that id was recorded before: nothing else happens), completes the registration
  * if incomplete, and issues the receipt. Without a payment: completion "pay at the door".
  * Used by Stripe's webhook, completion, and the door-payment and walk-in mutators (/sync/push).
+ *
+ * `before`: the registration's view read under this same lock, when the caller has it (a door
+ * payment checks the balance first). The view after is then that one plus the payment, not a
+ * second read: nothing else can change the registration while the lock is held, and at the
+ * opening of a venue's door those six statements were a quarter of each payment's.
  */
 export async function recordPaymentInTx(
   tx: Tx,
@@ -55,6 +60,7 @@ export async function recordPaymentInTx(
   row: RegistrationRow,
   byId: Map<number, Tournament>,
   payment: PaymentRecord | null,
+  before?: Registration,
 ): Promise<{ view: Registration; receipt: Awaited<ReturnType<typeof insertReceipt>> } | null> {
   if (payment) {
     const inserted = await tx
@@ -81,10 +87,24 @@ export async function recordPaymentInTx(
       .set({ isCompleted: true, completedAt, updatedAt: deps.now() })
       .where(eq(registrations.id, row.id));
   }
-  const [view] = await toRegistrations(deps, tx, [{ ...row, isCompleted: true, completedAt }], byId);
+  const [view] = before
+    ? [withPayment(before, payment?.amount ?? 0, completedAt)]
+    : await toRegistrations(deps, tx, [{ ...row, isCompleted: true, completedAt }], byId);
   if (!view) throw new Error('recordPaymentInTx: registration vanished');
   const receipt = await insertReceipt(tx, deps, view, byId.get(row.tournamentId), payment);
   return { view, receipt };
+}
+
+/** A registration's view once `amount` more is paid and it is completed (as `toRegistrations` reads it then). */
+export function withPayment(view: Registration, amount: number, completedAt: Date): Registration {
+  const amountPaid = view.amountPaid + amount;
+  return {
+    ...view,
+    isCompleted: true,
+    completedAt: view.completedAt ?? completedAt.toISOString(),
+    amountPaid,
+    balanceOwing: Math.max(0, view.cost - amountPaid),
+  };
 }
 
 export function stripeClient(cfg: StripeConfig): Stripe {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { MUTATION_ERRORS } from '@tournament/shared';
+import { MUTATION_ERRORS, receiptItems } from '@tournament/shared';
 import { english } from '../testing/english.ts';
 import type {
   PatchOp,
@@ -25,6 +25,7 @@ import {
 } from '../db/schema.ts';
 import { getNextTournament } from '../services/tournaments.ts';
 import { recipientLanguage } from '../services/recipient-language.ts';
+import { toRegistrations } from '../services/registration-views.ts';
 import { insertFamily } from '../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 
@@ -237,6 +238,32 @@ describe('recordDoorPayment@1', () => {
     expect(reg).toMatchObject({ cost: 45, amountPaid: 90, balanceOwing: -45 });
     const latest = (await receiptsOf(fam.registrationId)).at(-1);
     expect(latest?.description).toContain('Refund due $45');
+  });
+
+  it("a door payment's receipt counts what the registration reads after it: people, lunches and every payment", async () => {
+    // The receipt is made from the balance read before the payment plus this payment (decision
+    // 016's door service reads it once); it must agree with a fresh read of the registration.
+    const fam = await makeFamily(2, { completed: false });
+    await t.db
+      .update(registrations)
+      .set({ spectators: 2, lunch: 3 })
+      .where(eq(registrations.id, fam.registrationId));
+    await tablet(staff.token).push([pay(1, fam.registrationId, { method: 'card', amount: 30 })]);
+    await tablet(staff2.token).push([pay(1, fam.registrationId, { amount: 25, tendered: 40 })]);
+
+    const [row] = await t.db.select().from(registrations).where(eq(registrations.id, fam.registrationId));
+    const [fresh] = await toRegistrations(t.deps, t.db, row ? [row] : [], new Map([[next.id, next]]));
+    expect(fresh).toMatchObject({ isCompleted: true, amountPaid: 55 });
+    const latest = (await receiptsOf(fam.registrationId)).at(-1);
+    expect(latest).toMatchObject({
+      total: fresh?.cost,
+      balanceOwing: fresh?.balanceOwing,
+      paymentAmount: 25,
+    });
+    expect(fresh?.balanceOwing).toBeGreaterThan(0);
+    expect(latest?.items.map((i) => [i.quantity, i.amount])).toEqual(
+      fresh ? receiptItems(fresh, fresh.tournament).map((i) => [i.quantity, i.amount]) : [],
+    );
   });
 
   it('refuses bad arguments with a message saying what is wrong, and registrations of another tournament; nothing is recorded', async () => {
