@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { DIRECTOR_ROLES, hasAnyRole, type SyncDevice } from '@tournament/shared';
 import { syncDevices, users } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
@@ -23,40 +23,26 @@ export interface Heard {
  * push's limit): a heartbeat is never a reason to refuse a pull or a push.
  */
 export async function recordHeard(deps: Deps, caller: Caller, heard: Heard): Promise<void> {
-  const db = deps.database.db;
   const now = deps.now();
-  const [known] = await db
-    .select({ userId: syncDevices.userId })
-    .from(syncDevices)
-    .where(eq(syncDevices.clientId, heard.clientId));
-  if (known && known.userId !== caller.personId) return;
-  if (!known) {
-    const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-    const [row] = await db
-      .select({ n: count() })
-      .from(syncDevices)
-      .where(and(eq(syncDevices.userId, caller.personId), gt(syncDevices.lastHeardAt, since)));
-    if ((row?.n ?? 0) >= MAX_NEW_CLIENTS_PER_DAY) return;
-  }
-  const reported = {
-    ...(heard.ringId !== undefined ? { ringId: heard.ringId } : {}),
-    ...(heard.outboxDepth !== undefined ? { outboxDepth: heard.outboxDepth } : {}),
-  };
-  await db
-    .insert(syncDevices)
-    .values({
-      clientId: heard.clientId,
-      tournamentId: heard.tournamentId,
-      userId: caller.personId,
-      lastHeardAt: now,
-      ...reported,
-    })
-    .onConflictDoUpdate({
-      target: syncDevices.clientId,
-      set: { tournamentId: heard.tournamentId, lastHeardAt: now, ...reported },
-      // Another person's device id (a race with the check above) stays theirs.
-      setWhere: eq(syncDevices.userId, caller.personId),
-    });
+  const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  // One statement, as the heartbeat of every push and pull: the row is written when the device
+  // is known (its person's, or the conflict's condition leaves it alone) or its person is within
+  // the day's allowance of new devices.
+  const ringGiven = heard.ringId !== undefined;
+  const depthGiven = heard.outboxDepth !== undefined;
+  await deps.database.db.execute(sql`
+    insert into sync_devices (client_id, tournament_id, user_id, last_heard_at, ring_id, outbox_depth)
+    select ${heard.clientId}::text, ${heard.tournamentId}::integer, ${caller.personId}::integer, ${now.toISOString()}::timestamptz,
+      ${heard.ringId ?? null}::integer, ${heard.outboxDepth ?? 0}::integer
+    where exists (select 1 from sync_devices where client_id = ${heard.clientId}::text)
+      or (select count(*) from sync_devices
+          where user_id = ${caller.personId}::integer and last_heard_at > ${since.toISOString()}::timestamptz) < ${MAX_NEW_CLIENTS_PER_DAY}
+    on conflict (client_id) do update set
+      tournament_id = excluded.tournament_id,
+      last_heard_at = excluded.last_heard_at,
+      ring_id = case when ${ringGiven}::boolean then excluded.ring_id else sync_devices.ring_id end,
+      outbox_depth = case when ${depthGiven}::boolean then excluded.outbox_depth else sync_devices.outbox_depth end
+    where sync_devices.user_id = ${caller.personId}::integer`);
 }
 
 /**

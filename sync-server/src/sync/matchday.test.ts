@@ -15,6 +15,7 @@ import { english } from '../testing/english.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { matchdayWorld, type MatchdayWorld } from '../testing/matchday-fixtures.ts';
 import { PUSH_HEARTBEAT_MS } from './devices.ts';
+import { MAX_NEW_CLIENTS_PER_DAY } from './push.ts';
 
 // Decision 021 through the real /sync push and pull: ring tablets and directors' devices running
 // the matchday mutators, offline batches, conflicting entries, refusals and the signage scope.
@@ -679,6 +680,26 @@ describe('each device’s last contact, for the control room (decision 048)', ()
     expect(await heard()).toBe(first);
     const later = await pushAt(1_000);
     expect(await heard()).toBe(later);
+  });
+
+  it("never takes another person's device id, and records no new device past an account's day's allowance", async () => {
+    await pullWith(official.token, 'tablet-ring-4', { ringId: ring2, outboxDepth: 2 });
+    // Someone else's session pulls with that device id: the row stays the official's.
+    await pullWith(director2.token, 'tablet-ring-4', { ringId: ring1, outboxDepth: 9 });
+    const listed = async () =>
+      ((await pullWith(director.token, 'director-desk', {})).json as PullResponse).devices!;
+    expect((await listed()).filter((d) => d.outboxDepth === 9)).toEqual([]);
+    expect(
+      (await listed()).find((d) => d.personName === 'Ora Official' && d.outboxDepth === 2),
+    ).toMatchObject({
+      ringId: ring2,
+    });
+
+    const many = await t.createUser('RingOfficial', { firstName: 'Many', lastName: 'Tablets' });
+    for (let i = 0; i <= MAX_NEW_CLIENTS_PER_DAY; i++)
+      expect((await pullWith(many.token, `many-${i}`, { ringId: ring1, outboxDepth: 0 })).status).toBe(200);
+    const theirs = (await listed()).filter((d) => d.personName === 'Many Tablets');
+    expect(theirs).toHaveLength(MAX_NEW_CLIENTS_PER_DAY);
   });
 
   it('gives them to directors only: not to a ring official, nor to signage', async () => {

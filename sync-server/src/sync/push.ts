@@ -224,7 +224,9 @@ async function lockedClient(
       .where(and(eq(syncClients.userId, caller.personId), gt(syncClients.createdAt, since)));
     if ((made?.n ?? 0) >= MAX_NEW_CLIENTS_PER_DAY)
       throw new DomainError('too_many_devices', PUSH_MESSAGES.tooManyDevices, 429);
-    await tx
+    // The row this transaction inserts is its own until commit; only when another push of the
+    // same device id inserted it first is it read (and waited for) again.
+    [row] = await tx
       .insert(syncClients)
       .values({
         clientId: req.clientId,
@@ -232,8 +234,9 @@ async function lockedClient(
         userId: caller.personId,
         updatedAt: deps.now(),
       })
-      .onConflictDoNothing();
-    [row] = await locked();
+      .onConflictDoNothing()
+      .returning();
+    if (!row) [row] = await locked();
   }
   if (!row || row.userId !== caller.personId)
     throw new DomainError('forbidden', PUSH_MESSAGES.clientOfAnotherUser, 403);

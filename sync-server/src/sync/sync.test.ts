@@ -228,6 +228,22 @@ describe('POST /sync/push', () => {
     expect((await competitor(id))?.checkedInBy).toBe(winner.user.id);
   });
 
+  it("a new device's first push sent twice at once (a retry racing the original) registers it once and applies once", async () => {
+    const fam = await makeFamily(parent.user.id, 2);
+    const a = tablet(staff.token);
+    const batch = fam.competitorIds.map((cid, i) => checkIn(i + 1, cid));
+    const answers = await Promise.all([a.push(batch), a.push(batch)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect(answers.map((r) => (r.json as PushResponse).lastMutationId)).toEqual([2, 2]);
+    // One answered both mutations; the other found them processed.
+    expect(answers.map((r) => (r.json as PushResponse).results.length).sort()).toEqual([0, 2]);
+    const recorded = await t.db
+      .select()
+      .from(syncMutationResults)
+      .where(eq(syncMutationResults.clientId, a.clientId));
+    expect(recorded.map((r) => r.mutationId).sort()).toEqual([1, 2]);
+  });
+
   it('applies 50 check-ins pushed in one batch exactly once, even when the batch is pushed again', async () => {
     const fam = await makeFamily(parent.user.id, 50);
     const a = tablet(staff.token);
