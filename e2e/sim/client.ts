@@ -224,14 +224,16 @@ export class SyncClient extends Http {
 /**
  * Holds a scope's event stream open (a ticket for a signed-in scope) and calls `onPoke` on
  * connect and on every poke; reconnects when the stream ends, until `stop()`. `ready` settles
- * once the first call after connecting is done: the screen shows the day.
+ * once the first call after connecting is done: the screen shows the day. `lastError` tells why
+ * the stream last failed to open or ended.
  */
 export function holdStream(
   client: Http,
   scope: string,
   onPoke: () => Promise<void>,
-): { stop(): void; ready: Promise<void> } {
+): { stop(): void; ready: Promise<void>; lastError(): string | undefined } {
   let stopped = false;
+  let failure: string | undefined;
   let controller: AbortController | undefined;
   let opened!: () => void;
   const ready = new Promise<void>((resolve) => (opened = resolve));
@@ -265,8 +267,9 @@ export function holdStream(
             if (event.split('\n').includes(`event: ${SYNC_POKE_EVENT}`)) void onPoke();
           }
         }
-      } catch {
+      } catch (e) {
         // the stream ended (a server killed, stopped): open it again
+        failure = e instanceof Error ? e.message : String(e);
       }
       if (!stopped) await pause(200);
     }
@@ -277,6 +280,7 @@ export function holdStream(
       controller?.abort();
     },
     ready,
+    lastError: () => failure,
   };
 }
 

@@ -100,6 +100,8 @@ let failed = false;
 /** When the day began on the monotonic clock the servers' profiles are dated on. */
 let dayStartUs: number | undefined;
 const stops: { stop(): void }[] = [];
+/** How long the venue's screens may take to show the day before the run fails. */
+const SCREENS_READY_MS = 60_000;
 try {
   const url = topology.url;
   const day = await prepareDay(url, scale, accounts);
@@ -129,7 +131,17 @@ try {
   const screensFrom = performance.now();
   const screens = [startControlRoom(director), ...Array.from({ length: scale.tvs }, () => startTv(url))];
   stops.push(...screens);
-  await Promise.all(screens.map((s) => s.ready));
+  // A screen whose stream never opens (refused, a server down) would hold the day forever.
+  let shown = 0;
+  for (const s of screens) void s.ready.then(() => shown++);
+  const allShown = await Promise.race([
+    Promise.all(screens.map((s) => s.ready)).then(() => true),
+    pause(SCREENS_READY_MS).then(() => false),
+  ]);
+  if (!allShown)
+    throw new Error(
+      `only ${shown} of ${screens.length} screens (the control room and ${scale.tvs} TVs) showed the day within ${SCREENS_READY_MS / 1000} s; a stream's last error: ${screens.map((s) => s.lastError()).find(Boolean) ?? 'none'}`,
+    );
   const screensMs = performance.now() - screensFrom;
   log(
     `the venue is ready: ${rings.length} ring tablets synced; ${scale.tvs} TVs and the control room, switched on together, all show the day after ${ms(screensMs)}`,
