@@ -38,5 +38,14 @@ export function registrationTotal(counts: CostInputs, prices: CostPrices): numbe
   );
 }
 
+/**
+ * What a registration's view (the family's pages, its receipts) shows still to pay: never below
+ * zero; more taken than is due shows on the receipt as a refund. (A synced row keeps the signed
+ * difference, so a desk sees the refund too.)
+ */
+export function balanceOwing(cost: number, amountPaid: number): number {
+  return Math.max(0, cost - amountPaid);
+}
+
 /** docs/product.md §9: Grand Champion points per placing. */
 export const GRAND_CHAMPION_POINTS = { 1: 100, 2: 75, 3: 50, 4: 25 } as const;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import {
+  balanceOwing,
   isStaff,
   msg,
   receiptItems,
@@ -103,7 +104,7 @@ export function withPayment(view: Registration, amount: number, completedAt: Dat
     isCompleted: true,
     completedAt: view.completedAt ?? completedAt.toISOString(),
     amountPaid,
-    balanceOwing: Math.max(0, view.cost - amountPaid),
+    balanceOwing: balanceOwing(view.cost, amountPaid),
   };
 }
 

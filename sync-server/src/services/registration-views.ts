@@ -2,6 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   fullName,
   ageOn,
+  balanceOwing,
   registrationTotal,
   type Competitor,
   type Contact,
@@ -167,7 +168,7 @@ export async function toRegistrations(
       isWalkIn: r.isWalkIn,
       cost,
       amountPaid,
-      balanceOwing: Math.max(0, cost - amountPaid),
+      balanceOwing: balanceOwing(cost, amountPaid),
       owner: {
         personId: r.ownerUserId,
         name: owner ? fullName(owner.firstName, owner.lastName) : '',
