@@ -176,7 +176,7 @@ export function createApp(deps: Deps) {
   app.use('/api/*', async (c, next) => {
     const auth = c.req.header('Authorization');
     if (auth?.startsWith('Bearer ')) {
-      c.set('caller', await deps.tokens.verifyAccess(auth.slice(7).trim(), deps.database.db, deps.now()));
+      c.set('caller', await deps.tokens.verifyAccess(auth.slice(7).trim(), deps, deps.now()));
     }
     await next();
   });

@@ -120,6 +120,7 @@ export const users = pgTable('users', {
   phoneNumber: text('phone_number').notNull().default(''),
   roles: text('roles').array().notNull().default(['Customer']),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  // A change to roles, token version or name tells every server to read the account again (0027).
   tokenVersion: integer('token_version').notNull().default(0),
   googleSubject: text('google_subject'),
   isGuest: boolean('is_guest').notNull().default(false), // 0006_door.sql

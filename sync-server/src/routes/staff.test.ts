@@ -261,6 +261,10 @@ describe('roles and revocation', () => {
       password: official.password,
     });
     expect(signIn.status).toBe(200);
+    // Used once before, so the server has the account's sign-in row in hand (decision 057).
+    expect((await t.call('GET', '/api/users/privacy-policy', undefined, signIn.json.user.token)).status).toBe(
+      200,
+    );
     await t.db
       .insert(syncClients)
       .values({ clientId: 'tablet-1', clientGroupId: 'group-1', userId: official.user.id });

@@ -46,7 +46,7 @@ const resolveCaller: MiddlewareHandler<AppEnv> = async (c, next) => {
   const auth = c.req.header('Authorization');
   const token = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : undefined;
   if (token) {
-    const caller = await deps.tokens.verifyAccess(token, deps.database.db, deps.now());
+    const caller = await deps.tokens.verifyAccess(token, deps, deps.now());
     if (!caller) throw unauthorized();
     c.set('caller', caller);
   }
@@ -165,9 +165,7 @@ syncRoutes
   .openapi(eventsRoute, async (c) => {
     const { scope, ticket: ticketText } = c.req.valid('query');
     const deps = c.get('deps');
-    const ticket = ticketText
-      ? await verifyEventTicket(deps.tokens.key, ticketText, deps.database.db, deps.now())
-      : null;
+    const ticket = ticketText ? await verifyEventTicket(deps.tokens.key, ticketText, deps, deps.now()) : null;
     if (ticketText && (!ticket || ticket.scope !== scope)) throw unauthorized();
     assertScopeRole(ticket?.caller ?? null, scope);
     const address = ticket ? null : clientAddress(c);
@@ -218,9 +216,7 @@ syncRoutes
           // away: the stream ends, and the client reconnects and pulls.
           if (
             ticket &&
-            !(await currentCaller(deps.database.db, ticket.caller.personId, ticket.tokenVersion).catch(
-              () => null,
-            ))
+            !(await currentCaller(deps, ticket.caller.personId, ticket.tokenVersion).catch(() => null))
           )
             break;
           await stream.write(': heartbeat\n\n');

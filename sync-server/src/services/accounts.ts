@@ -29,7 +29,7 @@ import { trustedDeviceNonce, withDeviceEntry } from './device-cookies.ts';
 import { verifyGoogleIdToken } from './google.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import { getSiteSettings } from './site-settings.ts';
-import { ACCESS_TOKEN_SECONDS } from './tokens.ts';
+import { ACCESS_TOKEN_SECONDS, forgetCaller } from './tokens.ts';
 
 // Decision 006 / docs/product.md §4 and §7 / docs/design.md §6: sign-up, verification,
 // sign-in (password or Google), refresh, logout, forgot and reset.
@@ -186,6 +186,7 @@ export async function registerAccount(
       }
       return rows;
     });
+    if (replaced) forgetCaller(deps.cache, replaced.id);
     user = replaced ?? (await findByEmail(deps, input.email)) ?? user;
   }
   if (created || !user.verifiedAt) {
@@ -261,6 +262,7 @@ export async function verifyAccount(deps: Deps, hash: string): Promise<string> {
         ),
       );
   });
+  forgetCaller(deps.cache, link.userId);
   return USER_MESSAGES.verified;
 }
 
@@ -537,6 +539,7 @@ export async function resetPassword(
         ),
       );
   });
+  forgetCaller(deps.cache, input.userId);
   return USER_MESSAGES.resetDone;
 }
 
@@ -601,6 +604,7 @@ export async function signInWithGoogle(
         }
         return rows;
       });
+      forgetCaller(deps.cache, existing.id);
     } else {
       [user] = await db
         .insert(users)

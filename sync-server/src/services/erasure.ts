@@ -32,6 +32,7 @@ import { logger } from '../lib/logger.ts';
 import { assertWithinRateLimit } from '../lib/rate-limit.ts';
 import { writeAudit } from './audit.ts';
 import { verifyPassword } from './passwords.ts';
+import { forgetCaller } from './tokens.ts';
 import { poke } from '../sync/push.ts';
 import { bumpVersion } from '../sync/versions.ts';
 
@@ -144,6 +145,7 @@ export async function eraseAccount(
     return summary;
   });
   if (!done) return null;
+  forgetCaller(deps.cache, userId);
   // Devices pull now (their next pull drops the family); public results are read again.
   for (const tournamentId of done.tournamentIds) await poke(deps, tournamentId);
   // The files go once the rows are gone: a crash in between leaves an unreachable file, never a

@@ -27,6 +27,7 @@ import { writeAudit } from './audit.ts';
 import { endSessionsAndDevices } from './erasure.ts';
 import { hashPassword, isCommonPassword } from './passwords.ts';
 import { getSiteSettings } from './site-settings.ts';
+import { forgetCaller } from './tokens.ts';
 
 // The Staff page (docs/decisions/049-staff-invites.md): invitations by e-mail with a role, role
 // changes and revocation, by super admins; every change audited in the same transaction.
@@ -262,8 +263,9 @@ async function lockStaffAccount(
 }
 
 /**
- * PUT /api/admin/staff/{userId}/role. The server reads an account's roles at every request, so
- * the change holds at once; the account's screens follow at its next token refresh.
+ * PUT /api/admin/staff/{userId}/role. The servers read an account's roles again once it changes
+ * (decision 057), so the change holds at the account's next request; its screens follow at its
+ * next token refresh.
  */
 export async function changeStaffRole(
   deps: Deps,
@@ -292,13 +294,14 @@ export async function changeStaffRole(
       now,
     );
   });
+  forgetCaller(deps.cache, userId);
   return STAFF_MESSAGES.roleChanged;
 }
 
 /**
  * POST /api/admin/staff/{userId}/revoke: the account keeps only the Customer role, and its
  * sessions and synced devices end at once (its access tokens fail at their next request: the
- * token version is checked at every request and stream).
+ * token version is checked at every request and stream, decision 057).
  */
 export async function revokeStaff(deps: Deps, caller: Caller, userId: number): Promise<string> {
   const now = deps.now();
@@ -322,6 +325,7 @@ export async function revokeStaff(deps: Deps, caller: Caller, userId: number): P
       now,
     );
   });
+  forgetCaller(deps.cache, userId);
   return STAFF_MESSAGES.revoked;
 }
 
@@ -438,5 +442,6 @@ export async function acceptInvite(
     );
     return account;
   });
+  forgetCaller(deps.cache, user.id);
   return issueSession(deps, user);
 }

@@ -1,9 +1,8 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { SyncScopeSchema, type SyncScope } from '@tournament/shared';
-import type { Db } from '../db/client.ts';
 import type { Caller } from '../deps.ts';
 import { verifyJwt } from '../lib/jwt.ts';
-import { currentCaller } from '../services/tokens.ts';
+import { currentCaller, type AccountSource } from '../services/tokens.ts';
 
 // Tickets for /sync/events (decision 018): EventSource cannot send headers, and an access token
 // in a URL lands in proxies' and browsers' logs. A device trades its access token for a
@@ -50,7 +49,7 @@ export async function issueEventTicket(
 export async function verifyEventTicket(
   key: Uint8Array,
   ticket: string,
-  db: Db,
+  accounts: AccountSource,
   now: Date,
 ): Promise<EventTicket | null> {
   const payload = await verifyJwt(ticket, key, {
@@ -69,7 +68,7 @@ export async function verifyEventTicket(
     typeof payload.end !== 'number'
   )
     return null;
-  const caller = await currentCaller(db, personId, payload.tv);
+  const caller = await currentCaller(accounts, personId, payload.tv);
   if (!caller) return null;
   return { caller, scope: scope.data, endsAt: new Date(payload.end * 1000), tokenVersion: payload.tv };
 }
