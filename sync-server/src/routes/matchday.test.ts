@@ -8,8 +8,9 @@ import {
 } from '@tournament/shared';
 import { auditLog, divisionEntries, divisionResults, ringDivisions, rings } from '../db/schema.ts';
 import { CACHE_CHANNEL } from '../lib/cache.ts';
-import { signageCacheKey } from '../services/matchday-public.ts';
+import { resultsCacheKey, signageCacheKey } from '../services/matchday-public.ts';
 import { poke } from '../sync/push.ts';
+import { SYNC_POKE_CHANNEL } from '../sync/versions.ts';
 import { getNextTournament } from '../services/tournaments.ts';
 import { createTestApp, type TestApp } from '../testing/harness.ts';
 import { matchdayWorld, type MatchdayWorld } from '../testing/matchday-fixtures.ts';
@@ -321,8 +322,9 @@ describe('signage (public, docs/product.md §3)', () => {
     const url = `/api/signage/ring-assignments/${tournamentId}`;
     // An invalidation's NOTIFY comes back to this server a moment later and drops what is cached
     // then (on PostgreSQL, a CI run saw the earlier tests' echo drop this test's first answer).
-    // Invalidate once more and wait for its echo: the earlier ones, committed before, came first.
-    const key = signageCacheKey(tournamentId);
+    // Invalidate a key of this test's own and wait for its echo: the earlier ones, committed
+    // before, came first. (Waiting for the signage key itself could meet an earlier echo of it.)
+    const key = `echo-barrier:${crypto.randomUUID()}`;
     let echoed!: () => void;
     const echo = new Promise<void>((resolve) => (echoed = resolve));
     const unlisten = await t.database.listen(CACHE_CHANNEL, (k) => {
@@ -341,6 +343,34 @@ describe('signage (public, docs/product.md §3)', () => {
     expect((await t.call('GET', url)).json[0].name).toBe('Ring One');
     await t.call('PUT', `/api/admin/rings/${ringA!.id}`, { name: 'Ring A' }, director);
     expect((await t.call('GET', url)).json[0].name).toBe('Ring A');
+  });
+
+  it("tells every server to drop its cached public reads before it tells the devices, in the poke's one statement", async () => {
+    // Another server's view: one LISTEN connection carries both channels, in the order sent.
+    const heard: string[] = [];
+    let poked!: () => void;
+    const pokes = new Promise<void>((resolve) => (poked = resolve));
+    const unlistenCache = await t.database.listen(CACHE_CHANNEL, (key) => {
+      if (key.endsWith(`:${tournamentId}`)) heard.push(key);
+    });
+    const unlistenPoke = await t.database.listen(SYNC_POKE_CHANNEL, (payload) => {
+      const message = JSON.parse(payload) as { tournamentId: number; scopes?: string[] };
+      if (message.tournamentId !== tournamentId || !message.scopes?.includes('matchday')) return;
+      heard.push('poke');
+      poked();
+    });
+    try {
+      const cached = signageCacheKey(tournamentId);
+      await t.deps.cache.get(cached, async () => 'kept');
+      await poke(t.deps, tournamentId, ['matchday']);
+      // This server's own copy is gone before the poke answers.
+      expect(t.deps.cache.peek(cached)).toBeUndefined();
+      await pokes;
+      expect(heard.slice(-3)).toEqual([cached, resultsCacheKey(tournamentId), 'poke']);
+    } finally {
+      await unlistenCache();
+      await unlistenPoke();
+    }
   });
 
   it('answers 404 for an unknown tournament and 400 for a malformed id', async () => {

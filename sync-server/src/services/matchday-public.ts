@@ -35,12 +35,15 @@ import { listTournaments } from './tournaments.ts';
 export const signageCacheKey = (tournamentId: number) => `signage:${tournamentId}`;
 export const resultsCacheKey = (tournamentId: number) => `results:${tournamentId}`;
 
+/** The cache keys of a tournament's public matchday reads. */
+export const matchdayReadKeys = (tournamentId: number) => [
+  signageCacheKey(tournamentId),
+  resultsCacheKey(tournamentId),
+];
+
 /** Drops the cached public matchday reads of a tournament (after a matchday or rings write). */
 export async function dropMatchdayReads(deps: Deps, tournamentId: number): Promise<void> {
-  await Promise.all([
-    deps.cache.invalidate(signageCacheKey(tournamentId)),
-    deps.cache.invalidate(resultsCacheKey(tournamentId)),
-  ]);
+  await Promise.all(matchdayReadKeys(tournamentId).map((key) => deps.cache.invalidate(key)));
 }
 
 export const TOURNAMENT_NOT_FOUND = notFoundText('tournament');

@@ -18,7 +18,8 @@ import { syncClients, syncMutationResults } from '../db/schema.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
-import { dropMatchdayReads } from '../services/matchday-public.ts';
+import { CACHE_CHANNEL } from '../lib/cache.ts';
+import { matchdayReadKeys } from '../services/matchday-public.ts';
 import { afterMatchdayPush } from '../services/notices.ts';
 import { getSiteSettings } from '../services/site-settings.ts';
 import { getNextTournament } from '../services/tournaments.ts';
@@ -274,16 +275,25 @@ export function scopesOfEntities(
  */
 export async function poke(deps: Deps, tournamentId: number, scopes?: readonly SyncScope[]): Promise<void> {
   try {
-    // The public signage and results reads are cached: whatever pokes the rings' scopes drops them.
-    if (!scopes || scopes.includes('matchday') || scopes.includes('signage'))
-      await dropMatchdayReads(deps, tournamentId);
-    // The committed version read and sent in one statement: a poke is a round trip, not two.
+    // The public signage and results reads are cached: whatever pokes the rings' scopes drops
+    // them, here at once and on the other servers through the same statement as the poke.
+    const dropped =
+      !scopes || scopes.includes('matchday') || scopes.includes('signage')
+        ? matchdayReadKeys(tournamentId)
+        : [];
+    for (const key of dropped) deps.cache.drop(key);
+    // One round trip: the drops, then the poke with the committed version it reads. A
+    // transaction's notifications arrive in the order they were sent, so a server has dropped
+    // its cached reads before its devices hear of the change.
     const extra = JSON.stringify(scopes ? { scopes: [...scopes] } : {});
-    await deps.database.db.execute(sql`
-      select pg_notify(${SYNC_POKE_CHANNEL}, (jsonb_build_object(
+    const notices = [
+      ...dropped.map((key) => sql`pg_notify(${CACHE_CHANNEL}, ${key})`),
+      sql`pg_notify(${SYNC_POKE_CHANNEL}, (jsonb_build_object(
         'tournamentId', ${tournamentId}::integer,
         'version', coalesce((select version from tournament_versions where tournament_id = ${tournamentId}::integer), 0)
-      ) || ${extra}::jsonb)::text)`);
+      ) || ${extra}::jsonb)::text)`,
+    ];
+    await deps.database.db.execute(sql`select ${sql.join(notices, sql`, `)}`);
   } catch (err) {
     // The change is committed; a lost poke only delays other devices until their next pull.
     logger.warn({ err }, 'sync poke failed');
