@@ -212,8 +212,10 @@ syncRoutes
           await Promise.race([closed, new Promise<void>((r) => (timer = setTimeout(r, SYNC_HEARTBEAT_MS)))]);
           clearTimeout(timer);
           if (ended || stream.aborted || stream.closed) break;
-          // Revoked meanwhile (password changed, signed out everywhere), or the database is
-          // away: the stream ends, and the client reconnects and pulls.
+          // Revoked meanwhile (password changed, signed out everywhere; the server's copy of the
+          // account is dropped when it changes, decision 057), or the account cannot be read
+          // (no copy here and the database away): the stream ends, and the client reconnects and
+          // pulls. Pokes missed while the database was away restart it too (sync/pokes.ts).
           if (
             ticket &&
             !(await currentCaller(deps, ticket.caller.personId, ticket.tokenVersion).catch(() => null))
