@@ -44,6 +44,7 @@ import {
   unsubscribes,
   users,
 } from '../db/schema.ts';
+import type { Db, Tx } from '../db/client.ts';
 import type { Caller, Deps } from '../deps.ts';
 import { DomainError, notFound } from '../lib/errors.ts';
 import { assertWithinRateLimit } from '../lib/rate-limit.ts';
@@ -384,10 +385,14 @@ export async function sendCommunication(deps: Deps, caller: Caller, input: Compo
   return ids;
 }
 
-async function countsOf(deps: Deps, messageIds: number[]): Promise<Map<number, StatusCounts>> {
+async function countsOf(
+  deps: Deps,
+  messageIds: number[],
+  db: Db | Tx = deps.database.db,
+): Promise<Map<number, StatusCounts>> {
   const result = new Map<number, StatusCounts>();
   if (messageIds.length === 0) return result;
-  const rows = await deps.database.db
+  const rows = await db
     .select({ messageId: messageRecipients.messageId, status: messageRecipients.status, n: count() })
     .from(messageRecipients)
     .where(inArray(messageRecipients.messageId, messageIds))
@@ -496,16 +501,21 @@ const HISTORY_MESSAGES = 500;
 
 /** GET one message and each recipient's status. */
 export async function messageDetail(deps: Deps, messageId: number): Promise<MessageDetail> {
-  const [m] = await deps.database.db.select().from(messages).where(eq(messages.id, messageId));
-  if (!m) throw notFound(notFoundText('message'));
-  const [counts, recipients] = await Promise.all([
-    countsOf(deps, [m.id]),
-    deps.database.db
+  // One moment for the message and its recipients: the send pipeline marks a recipient failed
+  // at the cost cap and the message's cap in one transaction, and a reader between two separate
+  // reads saw the failure without the cap.
+  const { m, counts, recipients } = await deps.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+    const [m] = await tx.select().from(messages).where(eq(messages.id, messageId));
+    if (!m) throw notFound(notFoundText('message'));
+    const counts = await countsOf(deps, [m.id], tx);
+    const recipients = await tx
       .select()
       .from(messageRecipients)
       .where(eq(messageRecipients.messageId, m.id))
-      .orderBy(asc(messageRecipients.id)),
-  ]);
+      .orderBy(asc(messageRecipients.id));
+    return { m, counts, recipients };
+  });
   return {
     ...summary(m, counts.get(m.id)!),
     recipients: recipients.map((r) => ({
