@@ -621,18 +621,21 @@ describe('GET /sync/events', () => {
     ).body!.getReader();
     const hello = await readUntil(signage, /: connected/);
     await readUntil(checkin, /: connected/);
-    await tablet(staff.token).push([checkIn(1, fam.competitorIds[0]!)]);
-    // Both streams hear the same NOTIFY: once the checkin one is poked, the signage one had its chance.
-    await readUntil(checkin, /event: poke/);
-    const signagePoked = await Promise.race([
-      readUntil(signage, /event: poke/, hello).then(
-        () => true,
-        () => false,
-      ),
-      new Promise<boolean>((r) => setTimeout(() => r(false), 500)),
-    ]);
-    expect(signagePoked).toBe(false);
-    await Promise.all([signage.cancel(), checkin.cancel()]);
+    try {
+      await tablet(staff.token).push([checkIn(1, fam.competitorIds[0]!)]);
+      // Both streams hear the same NOTIFY: once the checkin one is poked, the signage one had its chance.
+      await readUntil(checkin, /event: poke/);
+      const signagePoked = await Promise.race([
+        readUntil(signage, /event: poke/, hello).then(
+          () => true,
+          () => false,
+        ),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 500)),
+      ]);
+      expect(signagePoked).toBe(false);
+    } finally {
+      await Promise.all([signage.cancel(), checkin.cancel()]);
+    }
   });
 
   it('refuses the checkin scope to a visitor and a customer, and opens signage to anyone', async () => {
@@ -739,7 +742,7 @@ if (process.env.DATABASE_URL) {
   describe('two server processes on one PostgreSQL', () => {
     let other: TestApp;
     beforeAll(async () => {
-      other = await createTestApp({ now: '2026-11-22T12:00:00Z' });
+      other = await createTestApp({ now: '2026-11-22T12:00:00Z', databaseUrl: t.databaseUrl, seed: false });
     }, 30_000);
     afterAll(() => other.close());
 

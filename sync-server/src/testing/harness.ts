@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
+import postgres from 'postgres';
 import type { AccountRole } from '@tournament/shared';
 import { createApp } from '../app.ts';
 import { loadConfig, type Config } from '../config/env.ts';
@@ -14,12 +15,15 @@ import type { Deps } from '../deps.ts';
 import { CACHE_CHANNEL, createCache } from '../lib/cache.ts';
 import { createMailer, type Mail, type Mailer } from '../lib/mailer.ts';
 import { createSmsSender } from '../lib/sms.ts';
-import { createJobQueue, jobsSchemaFor } from '../jobs/queue.ts';
+import { createJobQueue } from '../jobs/queue.ts';
 import { registerSendPipeline } from '../services/send-pipeline.ts';
 import { createTokenService } from '../services/tokens.ts';
 
-// Server tests run against a fresh database each: in-memory PGlite by default, or a
-// schema of its own on the PostgreSQL of DATABASE_URL (CI runs both).
+// Server tests run against a fresh database each: in-memory PGlite by default, or a database
+// of its own on the PostgreSQL server of DATABASE_URL (CI runs both). A database, not a schema:
+// LISTEN/NOTIFY channels belong to a database, so test files sharing one heard each other's
+// pokes and cache drops (a signage stream poked by another file's push of the same tournament
+// id), where a deployment's servers hear only their own.
 
 export interface TestClock {
   now: Date;
@@ -34,13 +38,43 @@ export interface TestAppOptions {
   smtpUrl?: string;
   config?: Partial<Config>;
   seed?: boolean;
+  /**
+   * PostgreSQL only: open this database (another app's `databaseUrl`) instead of a new one, as a
+   * second server process on the same database would; the app that made it drops it.
+   */
+  databaseUrl?: string;
+}
+
+/** A new, empty database on the server of `serverUrl`; answers its URL. */
+async function createScratchDatabase(serverUrl: string): Promise<string> {
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropScratchDatabase(serverUrl: string, url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
 }
 
 export async function createTestApp(opts: TestAppOptions = {}) {
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const schema = databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  const serverUrl = process.env.DATABASE_URL || undefined;
+  const ownsDatabase = Boolean(serverUrl && !opts.databaseUrl);
+  const databaseUrl = serverUrl ? (opts.databaseUrl ?? (await createScratchDatabase(serverUrl))) : undefined;
   const database = await openDatabase(
-    databaseUrl ? { databaseUrl, schema } : { pgliteSnapshot: readMigratedSnapshot() },
+    databaseUrl ? { databaseUrl } : { pgliteSnapshot: readMigratedSnapshot() },
   );
   await migrate(database);
   const clock: TestClock = {
@@ -157,6 +191,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     app,
     deps,
     database,
+    /** PostgreSQL only: this app's database, for a second app on it (`createTestApp({ databaseUrl })`). */
+    databaseUrl,
     db: database.db,
     clock,
     sent,
@@ -166,12 +202,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       await deps.jobs.stop();
       await unlisten().catch(() => {});
       await database.close();
-      if (databaseUrl && schema) {
-        const admin = await openDatabase({ databaseUrl });
-        await admin.execScript(`drop schema if exists ${schema} cascade`);
-        await admin.execScript(`drop schema if exists ${jobsSchemaFor(schema)} cascade`);
-        await admin.close();
-      }
+      if (serverUrl && databaseUrl && ownsDatabase) await dropScratchDatabase(serverUrl, databaseUrl);
     },
   };
 }
