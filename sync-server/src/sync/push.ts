@@ -136,22 +136,28 @@ export async function push(deps: Deps, caller: Caller, req: PushRequest): Promis
       if (processed.length > 0) {
         const names = new Map(chunk.map((m) => [m.id, m.name]));
         const kept = await withoutExcessUnknown(tx, req.clientId, processed);
-        if (kept.length > 0)
-          await tx.insert(syncMutationResults).values(
-            kept.map((r) => ({
-              clientId: req.clientId,
-              mutationId: r.id,
-              name: names.get(r.id) ?? '',
-              status: r.status,
-              code: r.code,
-              message: r.message,
-              at: ctx.now,
-            })),
+        const advance = { lastMutationId: last, updatedAt: ctx.now };
+        const byClient = eq(syncClients.clientId, req.clientId);
+        if (kept.length === 0) {
+          await tx.update(syncClients).set(advance).where(byClient);
+        } else {
+          // The results and the client's last id in one statement (a round trip fewer per push):
+          // PostgreSQL runs a data-modifying WITH whether or not the statement reads it.
+          const stored = tx.$with('stored').as(
+            tx.insert(syncMutationResults).values(
+              kept.map((r) => ({
+                clientId: req.clientId,
+                mutationId: r.id,
+                name: names.get(r.id) ?? '',
+                status: r.status,
+                code: r.code,
+                message: r.message,
+                at: ctx.now,
+              })),
+            ),
           );
-        await tx
-          .update(syncClients)
-          .set({ lastMutationId: last, updatedAt: ctx.now })
-          .where(eq(syncClients.clientId, req.clientId));
+          await tx.with(stored).update(syncClients).set(advance).where(byClient);
+        }
       }
       return { last, processed, gap };
     });
