@@ -47,7 +47,13 @@ interface Stamped {
 function conditions(table: Stamped, f: MatchdayFilter, numericIds: boolean): SQL[] {
   const where: SQL[] = [eq(table.tournamentId, f.tournament.id)];
   if (f.sinceVersion !== undefined) where.push(gt(table.version, f.sinceVersion));
-  if (f.ids) where.push(inArray(table.id, f.ids.map((id) => (numericIds ? Number(id) : String(id)))));
+  if (f.ids)
+    where.push(
+      inArray(
+        table.id,
+        f.ids.map((id) => (numericIds ? Number(id) : String(id))),
+      ),
+    );
   if (f.where) where.push(eq(f.where.column, f.where.value));
   return where;
 }
@@ -98,9 +104,9 @@ export async function divisionRows(db: Db | Tx, f: MatchdayFilter): Promise<Sync
     .from(ringDivisions)
     .where(and(...conditions(ringDivisions, f, true)))
     .orderBy(asc(ringDivisions.sortOrder), asc(ringDivisions.id));
-  const rows = await (f.lock ? query.for('update') : query);
-  if (rows.length === 0) return [];
-  const rules = await matchdayRules(db);
+  // The rules (a handful of event types) are read beside the rows, not after them: one round
+  // trip for a division a mutator reads, where two in a row held its lock the longer.
+  const [rows, rules] = await Promise.all([f.lock ? query.for('update') : query, matchdayRules(db)]);
   return rows.map((d) => ({
     id: d.id,
     tournamentId: d.tournamentId,

@@ -96,9 +96,13 @@ async function requireDivision(store: MutatorStore, id: number): Promise<SyncDiv
   return d;
 }
 
-/** The division, which must be running: results are entered only while it is current. */
-async function requireRunning(store: MutatorStore, id: number): Promise<SyncDivision> {
-  const d = await requireDivision(store, id);
+/**
+ * The division, which must be running: results are entered only while it is current. Takes the
+ * row already read, so a mutator can read it together with the others it needs (one round trip
+ * on the server instead of one per read).
+ */
+function running(d: SyncDivision | undefined): SyncDivision {
+  if (!d) throw new DomainError('division_not_found', MATCHDAY_MESSAGES.divisionNotFound);
   if (d.status === 'completed')
     throw new DomainError('division_completed', MATCHDAY_MESSAGES.completedUseCorrection);
   if (d.status !== 'current') throw new DomainError('division_not_started', MATCHDAY_MESSAGES.notStarted);
@@ -381,7 +385,12 @@ export const recordScore = defineMutator({
     at: At,
   }),
   async run(store, args, ctx): Promise<EntryOutcome<SyncScore>> {
-    const d = await requireRunning(store, args.divisionId);
+    const [division, entry, existing] = await Promise.all([
+      store.get('divisions', args.divisionId),
+      store.get('divisionEntries', entryIdOf(args.divisionId, args.competitorId)),
+      store.get('scores', scoreIdOf(args)),
+    ]);
+    const d = running(division);
     const rules = requireRules(d, args.eventTypeId);
     if (rules.decidedBy !== 'judged') throw new DomainError('not_judged', MATCHDAY_MESSAGES.notJudged);
     if (args.judge > rules.judges)
@@ -391,7 +400,6 @@ export const recordScore = defineMutator({
         'score_out_of_range',
         MATCHDAY_MESSAGES.scoreOutOfRange(rules.scoreMin, rules.scoreMax),
       );
-    const entry = await store.get('divisionEntries', entryIdOf(d.id, args.competitorId));
     if (!entry) throw new DomainError('not_entered', MATCHDAY_MESSAGES.notEntered);
     if (entry.noShow) throw new DomainError('no_show', MATCHDAY_MESSAGES.noShow);
     const row: SyncScore = {
@@ -407,7 +415,7 @@ export const recordScore = defineMutator({
       enteredByName: ctx.actor.displayName,
       version: 0,
     };
-    return laterEntryWins(store, 'scores', row);
+    return laterEntryWins(store, 'scores', row, existing);
   },
 });
 
@@ -427,12 +435,16 @@ export const recordMatchWinner = defineMutator({
     at: At,
   }),
   async run(store, args, ctx): Promise<EntryOutcome<SyncMatchResult>> {
-    const d = await requireRunning(store, args.divisionId);
+    const [division, result, winners, existing] = await Promise.all([
+      store.get('divisions', args.divisionId),
+      store.get('divisionResults', resultIdOf(args.divisionId, args.eventTypeId)),
+      winnersOf(store, args.divisionId, args.eventTypeId),
+      store.get('matchResults', matchResultIdOf(args.divisionId, args.eventTypeId, args.matchId)),
+    ]);
+    const d = running(division);
     const rules = requireRules(d, args.eventTypeId);
     if (rules.decidedBy !== 'bracket') throw new DomainError('not_bracket', MATCHDAY_MESSAGES.notBracket);
-    const result = await store.get('divisionResults', resultIdOf(d.id, args.eventTypeId));
     if (!result?.draw) throw new DomainError('division_not_started', MATCHDAY_MESSAGES.notStarted);
-    const winners = await winnersOf(store, d.id, args.eventTypeId);
     const match = resolveBracket(buildBracket(result.draw, rules.thirdPlace), winners).find(
       (m) => m.id === args.matchId,
     );
@@ -452,18 +464,20 @@ export const recordMatchWinner = defineMutator({
       enteredByName: ctx.actor.displayName,
       version: 0,
     };
-    return laterEntryWins(store, 'matchResults', row);
+    return laterEntryWins(store, 'matchResults', row, existing);
   },
 });
 
-/** Writes `row` unless the row of its id was entered later (then that one stands). */
+/**
+ * Writes `row` unless `existing`, the row of its id read by the caller, was entered later (then
+ * that one stands).
+ */
 async function laterEntryWins<E extends 'scores' | 'matchResults'>(
   store: MutatorStore,
   entity: E,
   row: E extends 'scores' ? SyncScore : SyncMatchResult,
+  existing: (E extends 'scores' ? SyncScore : SyncMatchResult) | undefined,
 ): Promise<EntryOutcome<E extends 'scores' ? SyncScore : SyncMatchResult>> {
-  type Row = E extends 'scores' ? SyncScore : SyncMatchResult;
-  const existing = (await store.get(entity, row.id)) as Row | undefined;
   if (existing && Date.parse(existing.enteredAt) > Date.parse(row.enteredAt)) {
     return { recorded: false, standing: existing };
   }
