@@ -43,6 +43,47 @@ async function metric(port: number, name: string): Promise<number> {
   const line = text.split('\n').find((l) => l.startsWith(`${name} `));
   return line ? Number(line.split(' ')[1]) : NaN;
 }
+/** A server's memory and the start of its process, or undefined while it is down. */
+interface MemorySample {
+  rssMb: number;
+  heapMb: number;
+  startedAt: number;
+}
+async function memoryOf(port: number): Promise<MemorySample | undefined> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(2000) });
+    const text = await res.text();
+    const read = (name: string) => {
+      const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+      return line ? Number(line.split(' ')[1]) : NaN;
+    };
+    return {
+      rssMb: read('process_resident_memory_bytes') / 2 ** 20,
+      heapMb: read('nodejs_heap_size_used_bytes') / 2 ** 20,
+      startedAt: read('process_start_time_seconds'),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A server's memory at each tenth of the day, and how its used heap grew from the end of the
+ * first tenth (the warm-up) of its last process to the day's end: a leak grows through the day.
+ */
+function memoryThroughTheDay(samples: (MemorySample | undefined)[]): string {
+  const last = samples.findLast((m) => m !== undefined);
+  if (!last) return 'n/a';
+  const series = samples.map((m) => (m ? m.rssMb.toFixed(0) : '-')).join(' ');
+  const own = samples.filter((m): m is MemorySample => m?.startedAt === last.startedAt);
+  const restarted = samples.some((m) => m !== undefined && m.startedAt !== last.startedAt);
+  // A restarted process warms up again: its first sample falls within its first tenth.
+  const warm = restarted ? own[1] : own[0];
+  if (!warm || warm === last) return `${series} MB`;
+  const mb = (v: number) => v.toFixed(0);
+  return `${series} MB; from the warm-up${restarted ? ' since its restart' : ''} to the end: heap used ${mb(warm.heapMb)} to ${mb(last.heapMb)} MB, RSS ${mb(warm.rssMb)} to ${mb(last.rssMb)} MB`;
+}
+
 const cpuSeconds = async (t: Topology) =>
   (await Promise.all(t.servers.map((s) => metric(s.port, 'process_cpu_seconds_total')))).reduce(
     (a, b) => a + b,
@@ -154,6 +195,17 @@ try {
   dayStartUs = monotonicUs();
   const at = (fraction: number) => pause(Math.max(0, start + fraction * dayMs - Date.now()));
   const health = probeHealth(url, 200, until);
+  // Each server's memory at the end of each tenth of the day.
+  const memorySeries: (MemorySample | undefined)[][] = topology.servers.map(() => []);
+  const memorySampling = (async () => {
+    for (let k = 1; !over; k++) {
+      const due = start + (k * dayMs) / 10;
+      while (!over && Date.now() < due) await pause(Math.min(1000, due - Date.now()));
+      if (over) break;
+      const samples = await Promise.all(topology.servers.map((s) => memoryOf(s.port)));
+      samples.forEach((m, i) => memorySeries[i]!.push(m));
+    }
+  })();
   const waits = topology.db ? sampleWaits(topology.db, until) : Promise.resolve(new Map<string, number>());
   const phones = day.phones.map((phone) => followDay(phone, day.tournamentId, scale.familyPollMs, until));
   const directing = directDay(director, Math.max(1000, dayMs / 20), until);
@@ -253,6 +305,7 @@ try {
   for (const s of stops) s.stop();
   await Promise.all([...phones, directing]);
   const healthTimes = await health;
+  await memorySampling;
   const waitSamples = await waits;
 
   // ---- the oracle
@@ -404,6 +457,12 @@ try {
     memory.map((b) => `${(b / 2 ** 20).toFixed(0)} MB`).join(', '),
     'printed',
   );
+  for (const [i, samples] of memorySeries.entries())
+    figure(
+      `  server ${i + 1} at each tenth of the day (RSS; -: no answer within 2 s)`,
+      memoryThroughTheDay(samples),
+      'printed, flat after the warm-up',
+    );
   figure(
     "TV pulls that rode another TV's answer (decision 056; a restarted server counts from its start)",
     `${sharedSignage} of ${signagePulls}`,
