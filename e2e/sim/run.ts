@@ -43,6 +43,7 @@ async function metric(port: number, name: string): Promise<number> {
   const line = text.split('\n').find((l) => l.startsWith(`${name} `));
   return line ? Number(line.split(' ')[1]) : NaN;
 }
+
 /** A server's memory and the start of its process, or undefined while it is down. */
 interface MemorySample {
   rssMb: number;
@@ -68,8 +69,8 @@ async function memoryOf(port: number): Promise<MemorySample | undefined> {
 }
 
 /**
- * A server's memory at each tenth of the day, and how its used heap grew from the end of the
- * first tenth (the warm-up) of its last process to the day's end: a leak grows through the day.
+ * A server's RSS at each tenth of the day, then its used heap and RSS from the end of the warm-up
+ * (the first tenth of its last process) to the day's end: a leak grows through the day.
  */
 function memoryThroughTheDay(samples: (MemorySample | undefined)[]): string {
   const last = samples.findLast((m) => m !== undefined);
