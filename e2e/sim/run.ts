@@ -37,11 +37,18 @@ function percentile(values: number[], p: number): number {
 }
 const ms = (v: number) => (Number.isNaN(v) ? 'n/a' : `${v.toFixed(0)} ms`);
 
-/** A server's metric from its own /metrics (loopback callers may read it). */
+/** A server's /metrics (loopback callers may read it), as a reader of one metric by name. */
+async function metricsOf(port: number, init?: RequestInit): Promise<(name: string) => number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, init)).text();
+  return (name) => {
+    const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+    return line ? Number(line.split(' ')[1]) : NaN;
+  };
+}
+
+/** A server's metric from its own /metrics. */
 async function metric(port: number, name: string): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
-  return line ? Number(line.split(' ')[1]) : NaN;
+  return (await metricsOf(port))(name);
 }
 
 /** A server's memory and the start of its process, or undefined while it is down. */
@@ -52,12 +59,7 @@ interface MemorySample {
 }
 async function memoryOf(port: number): Promise<MemorySample | undefined> {
   try {
-    const res = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(2000) });
-    const text = await res.text();
-    const read = (name: string) => {
-      const line = text.split('\n').find((l) => l.startsWith(`${name} `));
-      return line ? Number(line.split(' ')[1]) : NaN;
-    };
+    const read = await metricsOf(port, { signal: AbortSignal.timeout(2000) });
     return {
       rssMb: read('process_resident_memory_bytes') / 2 ** 20,
       heapMb: read('nodejs_heap_size_used_bytes') / 2 ** 20,
